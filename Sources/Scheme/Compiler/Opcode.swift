@@ -1,0 +1,134 @@
+/// The VM's instruction set. Code is a sequence of `Int32` words: an opcode, then its operands.
+///
+/// Each case documents `operands ; stack effect`. Operand counts are derived from this enum
+/// (`operandCount`), and names from the case names, so nothing here is kept in a parallel table.
+public enum Opcode: Int32, CaseIterable, Sendable {
+    /// k ; ( -- constants[k] )
+    case const
+    /// n ; ( -- n ) a fixnum that fits in an operand
+    case fixnum
+    /// ; ( -- '() )
+    case null
+    /// ; ( -- #t )
+    case `true`
+    /// ; ( -- #f )
+    case `false`
+    /// ; ( -- unspecified )
+    case unspecified
+    /// i ; ( -- local[i] )
+    case local
+    /// i ; ( v -- ) local[i] = v
+    case setLocal
+    /// i ; ( -- box(local[i]).value )
+    case localBox
+    /// i ; ( v -- ) box(local[i]).value = v
+    case setLocalBox
+    /// i ; ( -- ) local[i] = box(local[i]): the variable is captured and assigned
+    case boxLocal
+    /// i ; ( -- captured[i] )
+    case captured
+    /// i ; ( -- box(captured[i]).value )
+    case capturedBox
+    /// i ; ( v -- ) box(captured[i]).value = v
+    case setCapturedBox
+    /// k ; ( -- value of global constants[k] ) error if unbound
+    case global
+    /// k ; ( v -- ) assign global constants[k]; error if unbound
+    case setGlobal
+    /// k ; ( v -- ) define global constants[k]
+    case defineGlobal
+    /// ; ( v -- )
+    case pop
+    /// offset ; ( -- ) pc += offset
+    case jump
+    /// offset ; ( v -- ) pc += offset if v is #f
+    case jumpIfFalse
+    /// k n ; ( c1 … cn -- closure ) code block constants[k] capturing c1 … cn
+    case closure
+    /// n ; ( f a1 … an -- result ) call f, then continue here
+    case call
+    /// n ; ( f a1 … an -- ) call f in place of the current frame
+    case tailCall
+    /// ; ( v -- ) return v to the caller
+    case `return`
+    /// ; ( v -- ) end the current run with result v (only in the VM's sentinel code)
+    case halt
+    /// ; ( a b -- a+b )
+    case add
+    /// ; ( a b -- a-b )
+    case sub
+    /// ; ( a b -- a*b )
+    case mul
+    /// ; ( a b -- a=b )
+    case numEq
+    /// ; ( a b -- a<b )
+    case lt
+    /// ; ( a b -- a>b )
+    case gt
+    /// ; ( a b -- a<=b )
+    case le
+    /// ; ( a b -- a>=b )
+    case ge
+    /// ; ( p -- car p )
+    case car
+    /// ; ( p -- cdr p )
+    case cdr
+    /// ; ( a b -- (a . b) )
+    case cons
+    /// ; ( v -- null? v )
+    case isNull
+    /// ; ( v -- pair? v )
+    case isPair
+    /// ; ( a b -- eq? a b )
+    case isEq
+    /// ; ( v -- not v )
+    case not
+    /// ; ( v -- zero? v )
+    case isZero
+    /// ; ( v i -- vector-ref v i )
+    case vectorRef
+    /// ; ( v i x -- unspecified ) vector-set!
+    case vectorSet
+
+    /// How many operand words follow the opcode.
+    public var operandCount: Int {
+        switch self {
+        case .const, .fixnum, .local, .setLocal, .localBox, .setLocalBox, .boxLocal, .captured,
+             .capturedBox, .setCapturedBox, .global, .setGlobal, .defineGlobal, .jump, .jumpIfFalse,
+             .call, .tailCall:
+            return 1
+        case .closure:
+            return 2
+        default:
+            return 0
+        }
+    }
+
+    /// The Scheme procedure an inlined opcode stands for, and its argument count.
+    public var inlinedPrimitive: (name: String, arity: Int)? {
+        switch self {
+        case .add: return ("+", 2)
+        case .sub: return ("-", 2)
+        case .mul: return ("*", 2)
+        case .numEq: return ("=", 2)
+        case .lt: return ("<", 2)
+        case .gt: return (">", 2)
+        case .le: return ("<=", 2)
+        case .ge: return (">=", 2)
+        case .car: return ("car", 1)
+        case .cdr: return ("cdr", 1)
+        case .cons: return ("cons", 2)
+        case .isNull: return ("null?", 1)
+        case .isPair: return ("pair?", 1)
+        case .isEq: return ("eq?", 2)
+        case .not: return ("not", 1)
+        case .isZero: return ("zero?", 1)
+        case .vectorRef: return ("vector-ref", 2)
+        case .vectorSet: return ("vector-set!", 3)
+        default: return nil
+        }
+    }
+
+    /// The name the disassembler prints.
+    public var name: String { String(describing: self) }
+}

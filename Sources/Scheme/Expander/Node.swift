@@ -1,0 +1,69 @@
+/// The expander's output and the compiler's input: core Scheme with every identifier resolved.
+indirect enum Node {
+    case constant(Value)
+    case local(Variable)
+    case global(Symbol)
+    case setLocal(Variable, Node)
+    case setGlobal(Symbol, Node)
+    case defineGlobal(Symbol, Node)
+    case `if`(Node, Node, Node)
+    case lambda(LambdaNode)
+    case sequence([Node])
+    /// A call, with the location of its form (for errors and backtraces).
+    case call(Node, [Node], SourceLocation)
+    /// A call the compiler turns into one instruction.
+    case primitive(Opcode, [Node], SourceLocation)
+    /// `let`: evaluate the inits, then bind the variables in the current frame for the body.
+    case bind([Variable], [Node], Node)
+    /// Bind the variables (unassigned) in the current frame for the body, which assigns them.
+    case bindRecursive([Variable], Node)
+    /// A loop: bind the variables to the inits, run the body; `.loop` nodes in tail position jump back.
+    case loopBlock(LoopInfo, [Node])
+    /// A jump back to the head of the enclosing loop block with new values for its variables.
+    case loop(LoopInfo, [Node])
+}
+
+/// A named `let` whose name is only ever called in tail position: compiled to a jump, not a closure.
+final class LoopInfo {
+    let variables: [Variable]
+    var body: Node = .constant(.unspecified)
+    /// The code offset of the loop head, set by the compiler.
+    var head = 0
+    init(variables: [Variable]) { self.variables = variables }
+}
+
+/// A lambda being compiled: its parameters, frame variables and captured (free) variables.
+final class LambdaNode {
+    var name: String
+    let parent: LambdaNode?
+    var required = 0
+    var hasRest = false
+    /// Parameters (and the rest list last, if any).
+    var parameters: [Variable] = []
+    var body: Node = .constant(.unspecified)
+    /// How many frame slots have been handed out (parameters first).
+    var slotCount = 0
+    /// Variables of enclosing lambdas this lambda refers to, in capture order.
+    var free: [Variable] = []
+    let location: SourceLocation
+
+    init(name: String, parent: LambdaNode?, location: SourceLocation) {
+        self.name = name
+        self.parent = parent
+        self.location = location
+    }
+
+    /// A new variable in this lambda's frame.
+    func newVariable(_ name: String) -> Variable {
+        let v = Variable(name: name, owner: self, slot: slotCount)
+        slotCount += 1
+        return v
+    }
+
+    /// The index of `v` among the captured variables, adding it if new.
+    func freeIndex(_ v: Variable) -> Int {
+        if let i = free.firstIndex(where: { $0 === v }) { return i }
+        free.append(v)
+        return free.count - 1
+    }
+}

@@ -1,0 +1,141 @@
+/// A compile-time environment: the identifiers bound by one lambda, `let`, body or `let-syntax`,
+/// chained to the enclosing scope. The global scope is `nil`: globals live on interned symbols.
+///
+/// Identifiers are compared by identity, so a macro's renamed identifier never matches a user's
+/// symbol of the same name: that is what makes `syntax-rules` hygienic here.
+final class Scope {
+    let parent: Scope?
+    /// The lambda whose frame holds this scope's variables.
+    let owner: LambdaNode?
+    private(set) var entries: [(id: ObjectIdentifier, binding: Binding)] = []
+
+    init(parent: Scope?, owner: LambdaNode?) {
+        self.parent = parent
+        self.owner = owner
+    }
+
+    func bind(_ id: Symbol, _ binding: Binding) {
+        entries.append((ObjectIdentifier(id), binding))
+    }
+
+    private var markEpoch: UInt32 = 0
+
+    /// Marks the macros bound here and in enclosing scopes (renamed identifiers keep scopes alive).
+    func trace(_ marker: inout Marker) {
+        var s: Scope? = self
+        while let scope = s, scope.markEpoch != marker.epoch {
+            scope.markEpoch = marker.epoch
+            for e in scope.entries {
+                if case .syntax(let b) = e.binding { b.trace(&marker) }
+            }
+            s = scope.parent
+        }
+    }
+
+    /// The binding of exactly this identifier in this scope alone (latest first).
+    func local(_ id: Symbol) -> Binding? {
+        let key = ObjectIdentifier(id)
+        for e in entries.reversed() where e.id == key { return e.binding }
+        return nil
+    }
+}
+
+/// What an identifier means where it is used.
+enum Binding {
+    /// A lexical variable.
+    case variable(Variable)
+    /// A special form or macro.
+    case syntax(SyntaxBinding)
+    /// A global variable (possibly not yet defined).
+    case global(Symbol)
+
+    /// Whether two resolved bindings are the same (for `syntax-rules` literals and `free-identifier=?`).
+    func same(as other: Binding) -> Bool {
+        switch (self, other) {
+        case let (.variable(a), .variable(b)): return a === b
+        case let (.global(a), .global(b)): return a === b
+        case let (.syntax(a), .syntax(b)): return a.same(as: b)
+        default: return false
+        }
+    }
+}
+
+/// A syntactic keyword's meaning.
+enum SyntaxBinding {
+    case special(SpecialForm)
+    case macro(Macro)
+
+    func trace(_ marker: inout Marker) {
+        if case .macro(let m) = self { m.trace(&marker) }
+    }
+
+    func same(as other: SyntaxBinding) -> Bool {
+        switch (self, other) {
+        case let (.special(a), .special(b)): return a == b
+        case let (.macro(a), .macro(b)): return a === b
+        default: return false
+        }
+    }
+}
+
+/// The forms the expander implements itself.
+enum SpecialForm: String, CaseIterable {
+    case quote, quasiquote, unquote, unquoteSplicing = "unquote-splicing"
+    case lambda, namedLambda = "named-lambda", `if`, set = "set!", define, begin
+    case `let`, letStar = "let*", letrec, letrecStar = "letrec*"
+    case cond, `case`, and, or, when, unless, `do`
+    case defineSyntax = "define-syntax", letSyntax = "let-syntax", letrecSyntax = "letrec-syntax"
+    case syntaxRules = "syntax-rules", syntaxError = "syntax-error"
+    case include, includeCi = "include-ci", condExpand = "cond-expand"
+    case `else`, arrow = "=>", ellipsis = "...", underscore = "_"
+}
+
+/// A lexical variable: its frame slot, and what the compiler must know to keep it in a box.
+final class Variable {
+    let name: String
+    /// The lambda whose frame holds it.
+    unowned let owner: LambdaNode
+    /// Slot in the owner's frame.
+    var slot: Int
+    /// Assigned after its binding (by `set!` or as a `letrec`/internal-define variable).
+    var assigned = false
+    /// Referenced from a lambda other than its owner.
+    var captured = false
+
+    init(name: String, owner: LambdaNode, slot: Int) {
+        self.name = name
+        self.owner = owner
+        self.slot = slot
+    }
+
+    /// Whether the variable lives in a box (captured by a closure and assigned).
+    var boxed: Bool { assigned && captured }
+}
+
+/// A `syntax-rules` transformer.
+final class Macro {
+    let name: String
+    let literals: [Symbol]
+    let rules: [(pattern: Value, template: Value)]
+    let ellipsis: Symbol
+    /// Where the macro was defined: free identifiers in its templates mean what they mean there.
+    let environment: Scope?
+    /// Keeps the pattern and template data alive (they are heap values).
+    private let data: [Value]
+
+    init(name: String, literals: [Symbol], rules: [(pattern: Value, template: Value)], ellipsis: Symbol,
+         environment: Scope?, data: [Value]) {
+        self.name = name
+        self.literals = literals
+        self.rules = rules
+        self.ellipsis = ellipsis
+        self.environment = environment
+        self.data = data
+    }
+
+    func trace(_ marker: inout Marker) {
+        for v in data { marker.mark(v) }
+        for l in literals { marker.markObject(l) }
+        marker.markObject(ellipsis)
+    }
+}

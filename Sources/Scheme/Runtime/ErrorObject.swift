@@ -1,0 +1,28 @@
+/// A condition raised by `error` or by a builtin: message, irritants, and where it happened.
+public final class ErrorObject: HeapObject {
+    /// Which predicate recognises it (`read-error?`, `file-error?`), besides `error-object?`.
+    public enum Kind: UInt8 { case general, read, file }
+    public let message: String
+    public let irritants: [Value]
+    public let kind: Kind
+    /// Where it was raised (the call that raised it), once the VM has seen it.
+    public var location: SourceLocation
+
+    public init(message: String, irritants: [Value], kind: Kind = .general, location: SourceLocation = .none) {
+        self.message = message
+        self.irritants = irritants
+        self.kind = kind
+        self.location = location
+    }
+    public override func trace(_ marker: inout Marker) {
+        for v in irritants { marker.mark(v) }
+    }
+    public override var typeName: String { "error-object" }
+}
+
+/// A Scheme raise travelling through Swift code (a builtin's failure): the raised object.
+public struct SchemeRaise: Error {
+    /// The object given to `raise` (usually an `ErrorObject`).
+    public let payload: Value
+    public init(_ payload: Value) { self.payload = payload }
+}

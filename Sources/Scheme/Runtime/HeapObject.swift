@@ -1,0 +1,116 @@
+/// The base of every object the collector manages.
+///
+/// Subclasses override `trace` to report the values they hold, so the collector can mark them.
+open class HeapObject {
+    /// The collection number in which the mark phase last reached this object.
+    public final var markEpoch: UInt32 = 0
+
+    public init() {}
+
+    /// Reports every value this object refers to.
+    open func trace(_ marker: inout Marker) {}
+
+    /// Roughly how many bytes this object holds, for collection pacing and heap limits.
+    open var byteSize: Int { 32 }
+
+    /// The name `display` uses for opaque objects, as in `#<name>`.
+    open var typeName: String { "object" }
+}
+
+/// A mutable pair, with the source location of the list it starts when the reader made it.
+public final class Pair: HeapObject {
+    public var car: Value
+    public var cdr: Value
+    /// Packed `SourceLocation` of the datum this pair starts, or 0.
+    public var location: SourceLocation = .none
+
+    public init(_ car: Value, _ cdr: Value) {
+        self.car = car
+        self.cdr = cdr
+    }
+
+    public override func trace(_ marker: inout Marker) {
+        marker.mark(car)
+        marker.mark(cdr)
+    }
+    public override var byteSize: Int { 56 }
+    public override var typeName: String { "pair" }
+}
+
+/// A single mutable cell: holds a variable that is both captured by a closure and assigned.
+public final class Box: HeapObject {
+    public var value: Value
+    public init(_ value: Value) { self.value = value }
+    public override func trace(_ marker: inout Marker) { marker.mark(value) }
+    public override var typeName: String { "box" }
+}
+
+/// A vector of values.
+public final class SVector: HeapObject {
+    public var items: [Value]
+    public init(_ items: [Value]) { self.items = items }
+    public override func trace(_ marker: inout Marker) {
+        for v in items { marker.mark(v) }
+    }
+    public override var byteSize: Int { 48 + items.count * 16 }
+    public override var typeName: String { "vector" }
+}
+
+/// A bytevector.
+public final class Bytevector: HeapObject {
+    public var bytes: [UInt8]
+    public init(_ bytes: [UInt8]) { self.bytes = bytes }
+    public override var byteSize: Int { 48 + bytes.count }
+    public override var typeName: String { "bytevector" }
+}
+
+/// Several values returned at once by `values` (never exactly one).
+public final class MultipleValues: HeapObject {
+    public var items: [Value]
+    public init(_ items: [Value]) { self.items = items }
+    public override func trace(_ marker: inout Marker) {
+        for v in items { marker.mark(v) }
+    }
+    public override var byteSize: Int { 48 + items.count * 16 }
+    public override var typeName: String { "values" }
+}
+
+/// A record type made by `define-record-type`.
+public final class RecordType: HeapObject {
+    public let name: String
+    public let fields: [Symbol]
+    public init(name: String, fields: [Symbol]) {
+        self.name = name
+        self.fields = fields
+    }
+    public override var typeName: String { "record-type" }
+}
+
+/// An instance of a record type.
+public final class Record: HeapObject {
+    public let type: RecordType
+    public var fields: [Value]
+    public init(type: RecordType, fields: [Value]) {
+        self.type = type
+        self.fields = fields
+    }
+    public override func trace(_ marker: inout Marker) {
+        marker.mark(.object(Unmanaged.passUnretained(type)))
+        for v in fields { marker.mark(v) }
+    }
+    public override var byteSize: Int { 48 + fields.count * 16 }
+    public override var typeName: String { type.name }
+}
+
+/// A promise made by `delay`, `delay-force` or `make-promise`.
+public final class Promise: HeapObject {
+    /// True once `value` holds the result; otherwise `value` is the thunk to force.
+    public var done: Bool
+    public var value: Value
+    public init(done: Bool, value: Value) {
+        self.done = done
+        self.value = value
+    }
+    public override func trace(_ marker: inout Marker) { marker.mark(value) }
+    public override var typeName: String { "promise" }
+}

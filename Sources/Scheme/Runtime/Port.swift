@@ -1,0 +1,204 @@
+import Foundation
+
+/// A Scheme port: a text or binary source or sink (standard streams, files, strings, bytevectors).
+public final class Port: HeapObject {
+    /// Where output goes.
+    public enum Sink {
+        case standardOutput, standardError
+        case file(FileHandle)
+        case string
+        case bytes
+    }
+    /// Where input comes from.
+    public enum Source {
+        case standardInput
+        case file(FileHandle)
+        case string
+        case bytes
+    }
+
+    public let sink: Sink?
+    public let source: Source?
+    public private(set) var isOpen = true
+    /// Whether this port carries bytes rather than characters.
+    public let isBinary: Bool
+    /// Output collected by a string port, or output waiting to be written to a stream.
+    var outputScalars: [UInt32] = []
+    var outputBytes: [UInt8] = []
+    /// Input not yet consumed (decoded ahead for streams), and the read position in it.
+    var inputScalars: [UInt32] = []
+    var inputBytes: [UInt8] = []
+    var inputPosition = 0
+    /// Whether the underlying stream has reached its end.
+    var inputExhausted = false
+    /// Line and column of the next input character, for `read` locations.
+    var line = 1
+    var column = 1
+    /// Bytes written so far, for output limits.
+    public internal(set) var bytesWritten = 0
+    /// Whether the last character written was a newline (for `fresh-line` style behaviour).
+    var atLineStart = true
+
+    public init(output sink: Sink, binary: Bool = false) {
+        self.sink = sink
+        self.source = nil
+        self.isBinary = binary
+    }
+
+    public init(input source: Source, binary: Bool = false) {
+        self.sink = nil
+        self.source = source
+        self.isBinary = binary
+        if case .standardInput = source {} else if case .file = source {} else { inputExhausted = true }
+    }
+
+    /// An input port reading the characters of `text`.
+    public convenience init(inputString text: String) {
+        self.init(input: .string)
+        inputScalars = text.unicodeScalars.map { $0.value }
+    }
+
+    /// An input port reading `bytes`.
+    public convenience init(inputBytes bytes: [UInt8]) {
+        self.init(input: .bytes, binary: true)
+        inputBytes = bytes
+    }
+
+    public var isInput: Bool { source != nil }
+    public var isOutput: Bool { sink != nil }
+
+    /// Writes text to an output port (buffered for streams; `flush` sends it).
+    public func write(_ text: String) {
+        for u in text.unicodeScalars { writeScalar(u.value) }
+        if case .standardError = sink { flush() }
+    }
+
+    /// Writes one character.
+    public func writeScalar(_ c: UInt32) {
+        atLineStart = c == 10
+        switch sink {
+        case .string?:
+            outputScalars.append(c)
+            bytesWritten += 1
+        case .bytes?:
+            outputBytes.append(UInt8(truncatingIfNeeded: c))
+            bytesWritten += 1
+        case .some:
+            appendUTF8(c)
+            if outputBytes.count >= 1 << 16 { flush() }
+        case nil:
+            break
+        }
+    }
+
+    /// Writes one byte to a binary port.
+    public func writeByte(_ b: UInt8) {
+        outputBytes.append(b)
+        bytesWritten += 1
+    }
+
+    private func appendUTF8(_ c: UInt32) {
+        guard let u = Unicode.Scalar(c) else { return }
+        var buf: [UInt8] = []
+        UTF8.encode(u) { buf.append($0) }
+        outputBytes.append(contentsOf: buf)
+        bytesWritten += buf.count
+    }
+
+    /// Sends buffered output to the underlying stream.
+    public func flush() {
+        guard !outputBytes.isEmpty else { return }
+        let data = Data(outputBytes)
+        switch sink {
+        case .standardOutput?: FileHandle.standardOutput.write(data)
+        case .standardError?: FileHandle.standardError.write(data)
+        case .file(let h)?: h.write(data)
+        default: return
+        }
+        outputBytes.removeAll(keepingCapacity: true)
+    }
+
+    /// What a string output port has collected so far.
+    public var outputString: String {
+        var s = String.UnicodeScalarView()
+        for c in outputScalars { if let u = Unicode.Scalar(c) { s.append(u) } }
+        return String(s)
+    }
+
+    /// Flushes and closes the port.
+    public func close() {
+        flush()
+        if case .file(let h)? = sink { try? h.close() }
+        if case .file(let h)? = source { try? h.close() }
+        isOpen = false
+    }
+
+    /// Makes sure at least one unread character is buffered, reading more from a stream if needed.
+    /// Returns false at end of input.
+    func fillInput() -> Bool {
+        if inputPosition < inputScalars.count { return true }
+        if inputExhausted { return false }
+        let data: Data
+        switch source {
+        case .standardInput?: data = FileHandle.standardInput.availableData
+        case .file(let h)?: data = (try? h.read(upToCount: 1 << 16)) ?? Data()
+        default: data = Data()
+        }
+        if data.isEmpty {
+            inputExhausted = true
+            return false
+        }
+        inputBytes.append(contentsOf: data)
+        decodePendingBytes(final: false)
+        return inputPosition < inputScalars.count || fillInput()
+    }
+
+    /// Decodes complete UTF-8 sequences from `inputBytes` into `inputScalars` (invalid bytes become U+FFFD).
+    private func decodePendingBytes(final: Bool) {
+        if inputPosition > 4096 && inputPosition == inputScalars.count {
+            inputScalars.removeAll(keepingCapacity: true)
+            inputPosition = 0
+        }
+        // Keep an incomplete trailing sequence for the next read.
+        var end = inputBytes.count
+        if !final {
+            var i = end - 1, back = 0
+            while i >= 0 && back < 4 && inputBytes[i] & 0xC0 == 0x80 { i -= 1; back += 1 }
+            if i >= 0 {
+                let lead = inputBytes[i]
+                let need = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+                if end - i < need { end = i }
+            }
+        }
+        var decoder = UTF8()
+        var it = inputBytes[0..<end].makeIterator()
+        loop: while true {
+            switch decoder.decode(&it) {
+            case .scalarValue(let u): inputScalars.append(u.value)
+            case .error: inputScalars.append(0xFFFD)
+            case .emptyInput: break loop
+            }
+        }
+        inputBytes.removeFirst(end)
+    }
+
+    /// The next character without consuming it, or nil at end of input.
+    public func peekScalar() -> UInt32? {
+        fillInput() ? inputScalars[inputPosition] : nil
+    }
+
+    /// Consumes and returns the next character, or nil at end of input.
+    public func readScalar() -> UInt32? {
+        guard fillInput() else { return nil }
+        let c = inputScalars[inputPosition]
+        inputPosition += 1
+        if c == 10 { line += 1; column = 1 } else { column += 1 }
+        return c
+    }
+
+    deinit {
+        if isOpen { flush() }
+    }
+
+    public override var typeName: String { isInput ? "input-port" : "output-port" }
+}

@@ -1,0 +1,123 @@
+/// Anything callable. The VM dispatches on `kind` without dynamic casts.
+public class Procedure: HeapObject {
+    /// What the VM does when this procedure is called.
+    public enum Kind: UInt8 {
+        case closure, primitive, continuation, parameter, caseLambda
+    }
+    public final let kind: Kind
+    init(kind: Kind) { self.kind = kind }
+    public override var typeName: String { "procedure" }
+    /// The name shown in backtraces and `write`.
+    public var name: String { "anonymous" }
+}
+
+/// A compiled lambda with its captured variables (flat closure).
+public final class Closure: Procedure {
+    public let code: CodeBlock
+    public var captured: [Value]
+    init(code: CodeBlock, captured: [Value]) {
+        self.code = code
+        self.captured = captured
+        super.init(kind: .closure)
+    }
+    public override func trace(_ marker: inout Marker) {
+        marker.markObject(code)
+        for v in captured { marker.mark(v) }
+    }
+    public override var byteSize: Int { 64 + captured.count * 16 }
+    public override var name: String { code.name }
+}
+
+/// How many arguments a procedure takes: `required`, and at most `maximum` (nil for any number).
+public struct Arity: Sendable, Equatable {
+    public let required: Int
+    public let maximum: Int?
+    public init(_ required: Int, _ maximum: Int?) {
+        self.required = required
+        self.maximum = maximum
+    }
+    /// Exactly `n` arguments.
+    public static func exactly(_ n: Int) -> Arity { Arity(n, n) }
+    /// `n` or more arguments.
+    public static func atLeast(_ n: Int) -> Arity { Arity(n, nil) }
+    /// Between `a` and `b` arguments.
+    public static func range(_ a: Int, _ b: Int) -> Arity { Arity(a, b) }
+
+    func accepts(_ n: Int) -> Bool { n >= required && (maximum.map { n <= $0 } ?? true) }
+
+    var description: String {
+        if let m = maximum {
+            return m == required ? "\(required)" : "\(required) to \(m)"
+        }
+        return "at least \(required)"
+    }
+}
+
+/// The arguments of a primitive call: a window on the VM stack (valid only during the call).
+public struct Arguments {
+    @usableFromInline let base: UnsafeMutablePointer<Value>
+    /// How many arguments were passed.
+    public let count: Int
+    @inline(__always) init(base: UnsafeMutablePointer<Value>, count: Int) {
+        self.base = base
+        self.count = count
+    }
+    /// The `i`th argument.
+    @inline(__always) public subscript(i: Int) -> Value { base[i] }
+    /// All arguments as an array.
+    public var array: [Value] { Array(UnsafeBufferPointer(start: base, count: count)) }
+    /// The `i`th argument, or `default` when fewer were passed.
+    public func optional(_ i: Int, _ defaultValue: Value) -> Value { i < count ? base[i] : defaultValue }
+}
+
+/// The Swift signature of a builtin.
+public typealias PrimitiveFunction = (_ args: Arguments, _ rt: Runtime) throws(SchemeRaise) -> Value
+
+/// A builtin procedure written in Swift.
+public final class Primitive: Procedure {
+    /// Builtins whose behaviour needs the VM itself (they never run `function`).
+    public enum Special: UInt8 {
+        case none, apply, callCC, values, applyValues, abort
+    }
+    let primitiveName: String
+    public let arity: Arity
+    let function: PrimitiveFunction
+    let special: Special
+    init(name: String, arity: Arity, special: Special = .none, function: @escaping PrimitiveFunction) {
+        self.primitiveName = name
+        self.arity = arity
+        self.function = function
+        self.special = special
+        super.init(kind: .primitive)
+    }
+    public override var name: String { primitiveName }
+}
+
+/// A procedure made by `case-lambda`: the first clause whose arity fits is called.
+public final class CaseLambda: Procedure {
+    public let clauses: [Closure]
+    init(clauses: [Closure]) {
+        self.clauses = clauses
+        super.init(kind: .caseLambda)
+    }
+    public override func trace(_ marker: inout Marker) {
+        for c in clauses { marker.markObject(c) }
+    }
+    public override var name: String { clauses.first?.name ?? "case-lambda" }
+}
+
+/// A parameter object made by `make-parameter`: calling it with no arguments returns its value.
+public final class Parameter: Procedure {
+    public var value: Value
+    public let converter: Value
+    init(value: Value, converter: Value) {
+        self.value = value
+        self.converter = converter
+        super.init(kind: .parameter)
+    }
+    public override func trace(_ marker: inout Marker) {
+        marker.mark(value)
+        marker.mark(converter)
+    }
+    public override var name: String { "parameter" }
+}

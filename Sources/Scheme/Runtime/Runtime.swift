@@ -1,0 +1,93 @@
+import Foundation
+
+/// The state of one Scheme instance: heap, symbols, globals, VM, source files and ports.
+///
+/// Nothing here is shared between instances, so two instances never interfere; one instance must be
+/// used by one thread at a time.
+public final class Runtime {
+    /// The collector and owner of every object.
+    public let heap = Heap()
+    private var symbols: [String: Symbol] = [:]
+    /// Source file names; a `SourceLocation`'s file index points here (0 is "unknown").
+    private(set) var files: [String] = [""]
+    var vm: VM!
+    /// Live bytes above which a collection raises "heap limit exceeded".
+    public var heapLimit: Int?
+    /// Values Swift code holds on to (see `Scheme.retain`), by handle number.
+    var handles: [Int: Value] = [:]
+    var nextHandle = 1
+    /// Deepest expression nesting the expander and compiler accept (they recurse on the Swift stack).
+    public var maxNesting = 10_000
+    /// The standard ports, as parameter objects (so `parameterize` can rebind them).
+    var currentOutput: Parameter!
+    var currentError: Parameter!
+    var currentInput: Parameter!
+    /// Whether file, process and environment access is refused.
+    public internal(set) var sandboxed = false
+    /// Folders `load`, `include` and `open-input-file` may read in a sandbox.
+    public var allowedFolders: [String] = []
+    /// Directories searched by `import` and `include`.
+    public var searchPath: [String] = []
+
+    public init(maxDepth: Int = 4_000_000) {
+        vm = VM(runtime: self, maxDepth: maxDepth)
+        let stdout = heap.own(Port(output: .standardOutput))
+        let stderr = heap.own(Port(output: .standardError))
+        let stdin = heap.own(Port(input: .standardInput))
+        currentOutput = heap.own(Parameter(value: .object(Unmanaged.passUnretained(stdout)), converter: .false))
+        currentError = heap.own(Parameter(value: .object(Unmanaged.passUnretained(stderr)), converter: .false))
+        currentInput = heap.own(Parameter(value: .object(Unmanaged.passUnretained(stdin)), converter: .false))
+    }
+
+    /// The interned symbol named `name`.
+    public func intern(_ name: String) -> Symbol {
+        if let s = symbols[name] { return s }
+        let s = Symbol(name: name)
+        symbols[name] = s
+        return s
+    }
+
+    /// The interned symbol named `name`, as a value.
+    public func symbol(_ name: String) -> Value { .symbol(Unmanaged.passUnretained(intern(name))) }
+
+    /// All interned symbols (for completion and the like).
+    public var allSymbols: [Symbol] { Array(symbols.values) }
+
+    /// The index of source file `path`, adding it if new.
+    public func fileIndex(_ path: String) -> Int {
+        if let i = files.firstIndex(of: path) { return i }
+        files.append(path)
+        return files.count - 1
+    }
+
+    /// The file name behind a location, if known.
+    public func fileName(_ loc: SourceLocation) -> String? {
+        loc.isKnown && loc.file < files.count ? files[loc.file] : nil
+    }
+
+    /// A new error object, as a value.
+    public func makeError(_ message: String, _ irritants: Value..., kind: ErrorObject.Kind = .general,
+                          at location: SourceLocation = .none) -> Value {
+        heap.object(ErrorObject(message: message, irritants: irritants, kind: kind, location: location))
+    }
+
+    /// A raise of a new error object, for builtins to throw.
+    public func error(_ message: String, _ irritants: Value..., kind: ErrorObject.Kind = .general,
+                      at location: SourceLocation = .none) -> SchemeRaise {
+        SchemeRaise(heap.object(ErrorObject(message: message, irritants: irritants, kind: kind, location: location)))
+    }
+
+    /// Marks everything the runtime holds besides the VM stacks.
+    func traceRoots(_ marker: inout Marker) {
+        for s in symbols.values { marker.markObject(s) }
+        for v in handles.values { marker.mark(v) }
+        marker.markObject(currentOutput)
+        marker.markObject(currentError)
+        marker.markObject(currentInput)
+    }
+
+    /// Runs a full collection now (only safe between evaluations or from the VM's safe points).
+    public func collectGarbage() {
+        vm.collect(vm.regs)
+    }
+}

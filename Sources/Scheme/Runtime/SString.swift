@@ -1,0 +1,42 @@
+/// A mutable Scheme string: an array of Unicode scalars, so `string-ref` and `string-set!` are O(1).
+public final class SString: HeapObject {
+    public var scalars: [UInt32]
+
+    public init(_ scalars: [UInt32]) { self.scalars = scalars }
+
+    public convenience init(_ string: String) {
+        self.init(string.unicodeScalars.map { $0.value })
+    }
+
+    /// The contents as a Swift string.
+    public var string: String {
+        var s = String.UnicodeScalarView()
+        for c in scalars { if let u = Unicode.Scalar(c) { s.append(u) } }
+        return String(s)
+    }
+
+    public override var byteSize: Int { 48 + scalars.count * 4 }
+    public override var typeName: String { "string" }
+}
+
+/// Where a datum was read: file, line and column, packed into one word.
+public struct SourceLocation: Equatable, Sendable {
+    /// 0 for "unknown"; else file index (16 bits) | line (32 bits) | column (16 bits).
+    public let packed: UInt64
+
+    public static let none = SourceLocation(packed: 0)
+
+    public init(packed: UInt64) { self.packed = packed }
+
+    public init(file: Int, line: Int, column: Int) {
+        let f = UInt64(min(max(file, 0), 0xFFFF))
+        let l = UInt64(min(max(line, 0), 0xFFFF_FFFF))
+        let c = UInt64(min(max(column, 0), 0xFFFF))
+        packed = (f << 48) | (l << 16) | c
+    }
+
+    public var isKnown: Bool { packed != 0 }
+    public var file: Int { Int(packed >> 48) }
+    public var line: Int { Int((packed >> 16) & 0xFFFF_FFFF) }
+    public var column: Int { Int(packed & 0xFFFF) }
+}

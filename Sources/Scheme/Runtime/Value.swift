@@ -1,0 +1,151 @@
+/// A Scheme value: an immediate, or an unretained reference to an object owned by a `Heap`.
+///
+/// Why `Unmanaged`: an enum with a class payload retains and releases on every copy (a push, a pop,
+/// a local), which costs about 3x in the VM loop; with `Unmanaged` payloads the enum is POD and copies
+/// as plain bits. The heap keeps the only strong reference to each object, and the collector decides
+/// when it dies, so cycles are freed too (see `Heap`).
+public enum Value {
+    /// The empty list `'()`.
+    case null
+    /// What `set!`, `display` and friends return; prints as nothing at the REPL.
+    case unspecified
+    /// The contents of a variable that has no value yet (`letrec` before its init, unbound globals).
+    case undefined
+    /// The end-of-file object.
+    case eof
+    /// `#t` or `#f`.
+    case bool(Bool)
+    /// An exact integer that fits in 64 bits.
+    case fixnum(Int)
+    /// An inexact real.
+    case flonum(Double)
+    /// A character, as its Unicode scalar value.
+    case char(UInt32)
+    /// A mutable pair.
+    case pair(Unmanaged<Pair>)
+    /// An interned symbol, or a renamed identifier made by a macro.
+    case symbol(Unmanaged<Symbol>)
+    /// A mutable string of Unicode scalars.
+    case string(Unmanaged<SString>)
+    /// A vector.
+    case vector(Unmanaged<SVector>)
+    /// Anything callable: closures, primitives, continuations, parameters.
+    case procedure(Unmanaged<Procedure>)
+    /// Every other heap object (bytevectors, records, boxes, promises, ports, errors, environments…).
+    case object(Unmanaged<HeapObject>)
+
+    @inline(__always) public static let `true` = Value.bool(true)
+    @inline(__always) public static let `false` = Value.bool(false)
+
+    /// Scheme truthiness: everything but `#f` is true.
+    @inline(__always) public var isTrue: Bool {
+        if case .bool(false) = self { return false }
+        return true
+    }
+
+    @inline(__always) public var isNull: Bool {
+        if case .null = self { return true }
+        return false
+    }
+
+    /// The heap object behind this value, if it is one (retains it: not for hot paths).
+    public var heapObject: HeapObject? {
+        switch self {
+        case .pair(let p): return p.takeUnretainedValue()
+        case .symbol(let s): return s.takeUnretainedValue()
+        case .string(let s): return s.takeUnretainedValue()
+        case .vector(let v): return v.takeUnretainedValue()
+        case .procedure(let p): return p.takeUnretainedValue()
+        case .object(let o): return o.takeUnretainedValue()
+        default: return nil
+        }
+    }
+
+    /// The object of type `T` behind this value, or nil.
+    @inline(__always) public func object<T: HeapObject>(_ type: T.Type) -> T? {
+        if case .object(let o) = self { return o.takeUnretainedValue() as? T }
+        if case .procedure(let p) = self { return p.takeUnretainedValue() as? T }
+        return nil
+    }
+}
+
+extension Value {
+    /// `eq?`: the same immediate or the same object.
+    @inline(__always) public func isEq(_ other: Value) -> Bool {
+        switch (self, other) {
+        case (.null, .null), (.unspecified, .unspecified), (.undefined, .undefined), (.eof, .eof): return true
+        case let (.bool(a), .bool(b)): return a == b
+        case let (.fixnum(a), .fixnum(b)): return a == b
+        case let (.char(a), .char(b)): return a == b
+        case let (.flonum(a), .flonum(b)): return a.bitPattern == b.bitPattern
+        case let (.pair(a), .pair(b)): return a.toOpaque() == b.toOpaque()
+        case let (.symbol(a), .symbol(b)): return a.toOpaque() == b.toOpaque()
+        case let (.string(a), .string(b)): return a.toOpaque() == b.toOpaque()
+        case let (.vector(a), .vector(b)): return a.toOpaque() == b.toOpaque()
+        case let (.procedure(a), .procedure(b)): return a.toOpaque() == b.toOpaque()
+        case let (.object(a), .object(b)): return a.toOpaque() == b.toOpaque()
+        default: return false
+        }
+    }
+
+    /// `eqv?`: like `eq?`, and numbers of the same exactness and value.
+    public func isEqv(_ other: Value) -> Bool {
+        if isEq(other) { return true }
+        return Numbers.eqvHeapNumbers(self, other)
+    }
+}
+
+extension Value {
+    /// Pair accessors that do not retain (the heap owns the pair).
+    @inline(__always) public var car: Value? {
+        if case .pair(let p) = self { return p._withUnsafeGuaranteedRef { $0.car } }
+        return nil
+    }
+    @inline(__always) public var cdr: Value? {
+        if case .pair(let p) = self { return p._withUnsafeGuaranteedRef { $0.cdr } }
+        return nil
+    }
+    @inline(__always) public var isPair: Bool {
+        if case .pair = self { return true }
+        return false
+    }
+    @inline(__always) public var isSymbol: Bool {
+        if case .symbol = self { return true }
+        return false
+    }
+    /// The symbol behind this value, if it is one.
+    @inline(__always) public var symbol: Symbol? {
+        if case .symbol(let s) = self { return s.takeUnretainedValue() }
+        return nil
+    }
+    /// The string behind this value, if it is one.
+    @inline(__always) public var sstring: SString? {
+        if case .string(let s) = self { return s.takeUnretainedValue() }
+        return nil
+    }
+    /// The vector behind this value, if it is one.
+    @inline(__always) public var svector: SVector? {
+        if case .vector(let v) = self { return v.takeUnretainedValue() }
+        return nil
+    }
+    /// The fixnum behind this value, if it is one.
+    @inline(__always) public var fixnum: Int? {
+        if case .fixnum(let n) = self { return n }
+        return nil
+    }
+
+    /// The elements of a proper list, or nil for an improper or circular one.
+    public var listElements: [Value]? {
+        var out: [Value] = []
+        var v = self
+        var slow = self
+        var step = 0
+        while case .pair(let p) = v {
+            out.append(p.takeUnretainedValue().car)
+            v = p.takeUnretainedValue().cdr
+            step += 1
+            if step & 1 == 0, let next = slow.cdr { slow = next; if slow.isEq(v), v.isPair { return nil } }
+        }
+        return v.isNull ? out : nil
+    }
+}

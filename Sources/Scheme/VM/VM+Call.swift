@@ -1,0 +1,205 @@
+/// Procedure calls: closures enter the same dispatch loop; primitives run in Swift; a handful of
+/// special primitives (`apply`, `%call/cc`, `values`…) rearrange the stack and re-dispatch.
+extension VM {
+    func call(_ n: Int, tail: Bool, _ r: inout Registers) throws(SchemeError) {
+        steps &+= 1
+        if rt.heap.wantsCollection || interruptRequested || steps > stepLimit { try safePoint(&r) }
+        let calleeSlot = r.sp - n - 1
+        guard case .procedure(let pu) = r.stack[calleeSlot] else {
+            try signal(rt.makeError("not a procedure", r.stack[calleeSlot]), dropping: n + 1, &r)
+            return
+        }
+        switch pu._withUnsafeGuaranteedRef({ $0.kind }) {
+        case .closure:
+            let c = unsafeDowncast(pu.takeUnretainedValue(), to: Closure.self)
+            try enter(c, n, tail: tail, &r)
+        case .primitive:
+            try callPrimitive(unsafeDowncast(pu.takeUnretainedValue(), to: Primitive.self), n, tail: tail, &r)
+        case .continuation:
+            try resume(unsafeDowncast(pu.takeUnretainedValue(), to: Continuation.self), n, &r)
+        case .parameter:
+            let p = unsafeDowncast(pu.takeUnretainedValue(), to: Parameter.self)
+            if n != 0 {
+                try signal(rt.makeError("parameter: expected 0 arguments, got \(n)"), dropping: n + 1, &r)
+                return
+            }
+            finishCall(p.value, calleeSlot: calleeSlot, tail: tail, &r)
+        case .caseLambda:
+            let cl = unsafeDowncast(pu.takeUnretainedValue(), to: CaseLambda.self)
+            guard let clause = cl.clauses.first(where: { $0.code.accepts(n) }) else {
+                try signal(rt.makeError("case-lambda: no clause accepts \(n) arguments"), dropping: n + 1, &r)
+                return
+            }
+            r.stack[calleeSlot] = .procedure(Unmanaged.passUnretained(clause))
+            try enter(clause, n, tail: tail, &r)
+        }
+    }
+
+    /// Sets up a frame for closure `c`, whose callee slot and `n` arguments are on top of the stack.
+    @inline(__always) func enter(_ c: Closure, _ n: Int, tail: Bool, _ r: inout Registers) throws(SchemeError) {
+        let code = c.code
+        var argc = n
+        if n != code.required {
+            if !code.hasRest || n < code.required {
+                let expected = code.hasRest ? "at least \(code.required)" : "\(code.required)"
+                try signal(rt.makeError("\(code.name): expected \(expected) arguments, got \(n)"),
+                           dropping: n + 1, &r)
+                return
+            }
+        }
+        if code.hasRest {
+            collectRest(n - code.required, &r)
+            argc = code.required + 1
+        }
+        let newFp: Int
+        if tail {
+            let dest = r.fp - 1
+            let src = r.sp - argc - 1
+            for i in 0...argc { r.stack[dest + i] = r.stack[src + i] }
+            newFp = dest + 1
+        } else {
+            try pushFrame(Frame(closure: r.closure, pc: r.pc, fp: r.fp), &r)
+            newFp = r.sp - argc
+        }
+        r.sp = newFp + argc
+        ensureStack(&r, room: code.stackSize + 8)
+        while r.sp < newFp + code.frameSize {
+            r.stack[r.sp] = .undefined
+            r.sp += 1
+        }
+        r.fp = newFp
+        r.closure = Unmanaged.passUnretained(c)
+        r.constants = code.constantPointer
+        r.pc = code.codePointer
+    }
+
+    /// Replaces the top `count` values with a list of them.
+    func collectRest(_ count: Int, _ r: inout Registers) {
+        var list = Value.null
+        for i in stride(from: r.sp - 1, through: r.sp - count, by: -1) {
+            list = rt.heap.cons(r.stack[i], list)
+        }
+        r.sp -= count
+        push(list, &r)
+    }
+
+    /// Leaves `result` in place of the call, returning it at once if the call was a tail call.
+    @inline(__always) func finishCall(_ result: Value, calleeSlot: Int, tail: Bool, _ r: inout Registers) {
+        r.sp = calleeSlot
+        push(result, &r)
+        if tail { returnValue(&r) }
+    }
+
+    func callPrimitive(_ p: Primitive, _ n: Int, tail: Bool, _ r: inout Registers) throws(SchemeError) {
+        let calleeSlot = r.sp - n - 1
+        if !p.arity.accepts(n) {
+            try signal(rt.makeError("\(p.name): expected \(p.arity.description) arguments, got \(n)"),
+                       dropping: n + 1, &r)
+            return
+        }
+        if p.special != .none {
+            try callSpecial(p.special, n, tail: tail, &r)
+            return
+        }
+        regs = r  // a primitive may run Scheme code (a nested run) above our stack
+        let result: Value
+        do {
+            result = try p.function(Arguments(base: r.stack + calleeSlot + 1, count: n), rt)
+        } catch {
+            r.stack = stack
+            try signal(error.payload, dropping: n + 1, &r)
+            return
+        }
+        r.stack = stack
+        finishCall(result, calleeSlot: calleeSlot, tail: tail, &r)
+    }
+
+    func callSpecial(_ special: Primitive.Special, _ n: Int, tail: Bool, _ r: inout Registers) throws(SchemeError) {
+        let calleeSlot = r.sp - n - 1
+        switch special {
+        case .none:
+            break
+        case .values:
+            let result = n == 1 ? r.stack[calleeSlot + 1]
+                : rt.heap.object(MultipleValues(Array(UnsafeBufferPointer(start: r.stack + calleeSlot + 1, count: n))))
+            finishCall(result, calleeSlot: calleeSlot, tail: tail, &r)
+        case .apply:
+            // (apply f a … list): spread the list, drop `apply`, call f.
+            guard let items = r.stack[r.sp - 1].listElements else {
+                try signal(rt.makeError("apply: last argument is not a proper list", r.stack[r.sp - 1]),
+                           dropping: n + 1, &r)
+                return
+            }
+            try respread(calleeSlot: calleeSlot, fixed: n - 2, items, tail: tail, &r)
+        case .applyValues:
+            // (%apply-values consumer v): call consumer with the values in v.
+            let v = r.stack[r.sp - 1]
+            let items = v.object(MultipleValues.self)?.items ?? [v]
+            try respread(calleeSlot: calleeSlot, fixed: 0, items, tail: tail, &r)
+        case .callCC:
+            let k = captureContinuation(calleeSlot: calleeSlot, tail: tail, r)
+            r.stack[calleeSlot] = r.stack[calleeSlot + 1]
+            r.stack[calleeSlot + 1] = .procedure(Unmanaged.passUnretained(k))
+            try call(1, tail: tail, &r)
+        case .abort:
+            throw SchemeError(raised: r.stack[calleeSlot + 1], vm: self, regs: r)
+        }
+    }
+
+    /// Shifts the callee and its `fixed` leading arguments down over the special primitive's slot,
+    /// appends `items`, and calls.
+    func respread(calleeSlot: Int, fixed: Int, _ items: [Value], tail: Bool, _ r: inout Registers) throws(SchemeError) {
+        for i in 0...fixed { r.stack[calleeSlot + i] = r.stack[calleeSlot + 1 + i] }
+        r.sp = calleeSlot + 1 + fixed
+        ensureStack(&r, room: items.count + 8)
+        for v in items { push(v, &r) }
+        try call(fixed + items.count, tail: tail, &r)
+    }
+
+    func captureContinuation(calleeSlot: Int, tail: Bool, _ r: Registers) -> Continuation {
+        let run = runs.last ?? (id: 0, stackBase: 0, frameBase: 0)
+        let stackEnd: Int, frameEnd: Int
+        let closure: Unmanaged<Closure>?, pc: UnsafeMutablePointer<Int32>, fp: Int
+        if tail {
+            // Returning from the current frame is what the continuation does.
+            stackEnd = r.fp - 1
+            frameEnd = frameTop - 1
+            let f = frames[frameTop - 1]
+            (closure, pc, fp) = (f.closure, f.pc, f.fp)
+        } else {
+            stackEnd = calleeSlot
+            frameEnd = frameTop
+            (closure, pc, fp) = (r.closure, r.pc, r.fp)
+        }
+        let values = Array(UnsafeBufferPointer(start: stack + run.stackBase, count: max(0, stackEnd - run.stackBase)))
+        let saved = Array(UnsafeBufferPointer(start: frames + run.frameBase, count: max(0, frameEnd - run.frameBase)))
+        return rt.heap.own(Continuation(values: values, frames: saved, closure: closure, pc: pc, fp: fp,
+                                        runID: run.id, stackBase: run.stackBase, frameBase: run.frameBase))
+    }
+
+    func resume(_ k: Continuation, _ n: Int, _ r: inout Registers) throws(SchemeError) {
+        guard k.runID == runs.last?.id else {
+            try signal(rt.makeError("continuation invoked outside the evaluation that captured it"),
+                       dropping: n + 1, &r)
+            return
+        }
+        let calleeSlot = r.sp - n - 1
+        let result = n == 1 ? r.stack[calleeSlot + 1]
+            : rt.heap.object(MultipleValues(Array(UnsafeBufferPointer(start: r.stack + calleeSlot + 1, count: n))))
+        r.sp = k.stackBase
+        ensureStack(&r, room: k.values.count + 8)
+        for v in k.values { push(v, &r) }
+        frameTop = k.frameBase
+        for f in k.frames { try pushFrame(f, &r) }
+        r.closure = k.closure
+        r.pc = k.pc
+        r.fp = k.fp
+        r.constants = k.closure?._withUnsafeGuaranteedRef { $0.code.constantPointer } ?? r.constants
+        push(result, &r)
+    }
+}
+
+extension CodeBlock {
+    /// Whether a call with `n` arguments fits this code's parameter list.
+    func accepts(_ n: Int) -> Bool { hasRest ? n >= required : n == required }
+}

@@ -1,0 +1,163 @@
+/// The dispatch loop: one `switch` per instruction; calls and tail calls re-enter the loop.
+extension VM {
+    func execute(_ r: inout Registers) throws(SchemeError) -> Value {
+        while true {
+            let word = r.pc.pointee
+            guard let op = Opcode(rawValue: word) else {
+                throw SchemeError.fatal("corrupt bytecode: \(word)", vm: self, regs: r)
+            }
+            r.pc += 1
+            switch op {
+            case .const:
+                push(r.constants[Int(r.pc.pointee)], &r); r.pc += 1
+            case .fixnum:
+                push(.fixnum(Int(r.pc.pointee)), &r); r.pc += 1
+            case .null: push(.null, &r)
+            case .true: push(.true, &r)
+            case .false: push(.false, &r)
+            case .unspecified: push(.unspecified, &r)
+            case .local:
+                push(r.stack[r.fp + Int(r.pc.pointee)], &r); r.pc += 1
+            case .setLocal:
+                r.sp -= 1; r.stack[r.fp + Int(r.pc.pointee)] = r.stack[r.sp]; r.pc += 1
+            case .localBox:
+                push(unbox(r.stack[r.fp + Int(r.pc.pointee)]), &r); r.pc += 1
+            case .setLocalBox:
+                r.sp -= 1; setBox(r.stack[r.fp + Int(r.pc.pointee)], r.stack[r.sp]); r.pc += 1
+            case .boxLocal:
+                let slot = r.fp + Int(r.pc.pointee)
+                r.stack[slot] = rt.heap.object(Box(r.stack[slot])); r.pc += 1
+            case .captured:
+                push(capturedValue(r, Int(r.pc.pointee)), &r); r.pc += 1
+            case .capturedBox:
+                push(unbox(capturedValue(r, Int(r.pc.pointee))), &r); r.pc += 1
+            case .setCapturedBox:
+                r.sp -= 1; setBox(capturedValue(r, Int(r.pc.pointee)), r.stack[r.sp]); r.pc += 1
+            case .global:
+                try globalRef(&r)
+            case .setGlobal:
+                try globalSet(&r, define: false)
+            case .defineGlobal:
+                try globalSet(&r, define: true)
+            case .pop:
+                r.sp -= 1
+            case .jump:
+                r.pc += Int(r.pc.pointee)
+                if rt.heap.wantsCollection || interruptRequested || steps > stepLimit { try safePoint(&r) }
+            case .jumpIfFalse:
+                r.sp -= 1
+                if case .bool(false) = r.stack[r.sp] { r.pc += Int(r.pc.pointee) } else { r.pc += 1 }
+            case .closure:
+                makeClosure(&r)
+            case .call:
+                let n = Int(r.pc.pointee); r.pc += 1
+                try call(n, tail: false, &r)
+            case .tailCall:
+                let n = Int(r.pc.pointee); r.pc += 1
+                try call(n, tail: true, &r)
+            case .return:
+                returnValue(&r)
+            case .halt:
+                r.sp -= 1
+                let v = r.stack[r.sp]
+                r.stack[r.sp] = .undefined
+                return v
+            case .add, .sub, .mul, .numEq, .lt, .gt, .le, .ge:
+                try arithmetic(op, &r)
+            case .car, .cdr, .cons, .isNull, .isPair, .isEq, .not, .isZero, .vectorRef, .vectorSet:
+                try inlinePrimitive(op, &r)
+            }
+        }
+    }
+
+    @inline(__always) func push(_ v: Value, _ r: inout Registers) {
+        r.stack[r.sp] = v
+        r.sp += 1
+    }
+
+    @inline(__always) func capturedValue(_ r: Registers, _ i: Int) -> Value {
+        r.closure.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.captured[i] }
+    }
+
+    @inline(__always) func unbox(_ v: Value) -> Value {
+        if case .object(let o) = v { return unsafeDowncast(o.takeUnretainedValue(), to: Box.self).value }
+        return v
+    }
+
+    @inline(__always) func setBox(_ box: Value, _ v: Value) {
+        if case .object(let o) = box { unsafeDowncast(o.takeUnretainedValue(), to: Box.self).value = v }
+    }
+
+    @inline(__always) func globalRef(_ r: inout Registers) throws(SchemeError) {
+        let k = Int(r.pc.pointee); r.pc += 1
+        guard case .symbol(let s) = r.constants[k] else { return }
+        let v = s._withUnsafeGuaranteedRef { $0.value }
+        if case .undefined = v {
+            try signal(rt.makeError("unbound variable: \(s.takeUnretainedValue().name)"), dropping: 0, &r)
+        } else {
+            push(v, &r)
+        }
+    }
+
+    func globalSet(_ r: inout Registers, define: Bool) throws(SchemeError) {
+        let k = Int(r.pc.pointee); r.pc += 1
+        guard case .symbol(let s) = r.constants[k] else { return }
+        let sym = s.takeUnretainedValue()
+        r.sp -= 1
+        let v = r.stack[r.sp]
+        if !define, case .undefined = sym.value {
+            try signal(rt.makeError("set!: unbound variable: \(sym.name)"), dropping: 0, &r)
+            return
+        }
+        if define, case .procedure(let p) = v, let c = p.takeUnretainedValue() as? Closure,
+           c.code.name == "anonymous" {
+            c.code.name = sym.name
+        }
+        sym.value = v
+    }
+
+    func makeClosure(_ r: inout Registers) {
+        let k = Int(r.pc[0]), n = Int(r.pc[1])
+        r.pc += 2
+        guard case .object(let o) = r.constants[k] else { return }
+        let code = unsafeDowncast(o.takeUnretainedValue(), to: CodeBlock.self)
+        var captured: [Value] = []
+        captured.reserveCapacity(n)
+        for i in 0..<n { captured.append(r.stack[r.sp - n + i]) }
+        r.sp -= n
+        let c = rt.heap.own(Closure(code: code, captured: captured))
+        push(.procedure(Unmanaged.passUnretained(c)), &r)
+    }
+
+    /// Pops the current frame, leaving the returned value on the caller's stack.
+    @inline(__always) func returnValue(_ r: inout Registers) {
+        let v = r.stack[r.sp - 1]
+        r.sp = r.fp - 1
+        r.stack[r.sp] = v
+        r.sp += 1
+        frameTop -= 1
+        let f = frames[frameTop]
+        r.pc = f.pc
+        r.fp = f.fp
+        r.closure = f.closure
+        r.constants = f.closure?._withUnsafeGuaranteedRef { $0.code.constantPointer } ?? r.constants
+    }
+
+    /// Collection, interruption and step limits, checked on calls and backward jumps.
+    func safePoint(_ r: inout Registers) throws(SchemeError) {
+        if interruptRequested {
+            interruptRequested = false
+            try signal(rt.makeError("interrupted"), dropping: 0, &r)
+        }
+        if steps > stepLimit {
+            steps = 0
+            try signal(rt.makeError("step limit exceeded"), dropping: 0, &r)
+        }
+        if rt.heap.wantsCollection {
+            collect(r)
+            if let limit = rt.heapLimit, rt.heap.liveBytes > limit {
+                try signal(rt.makeError("heap limit exceeded: \(rt.heap.liveBytes) bytes live"), dropping: 0, &r)
+            }
+        }
+    }
+}

@@ -1,0 +1,88 @@
+/// Raising errors from inside the VM, and turning uncaught ones into `SchemeError`s.
+extension VM {
+    /// Hands `payload` to the Scheme `raise` procedure as if the current instruction had called it,
+    /// after dropping the instruction's `dropping` operands. Without a `raise` yet, it is uncaught.
+    func signal(_ payload: Value, dropping n: Int, _ r: inout Registers) throws(SchemeError) {
+        if let e = payload.object(ErrorObject.self), !e.location.isKnown {
+            e.location = userLocation(r)
+        }
+        r.sp -= n
+        guard case .procedure = raiseSymbol.value else {
+            throw SchemeError(raised: payload, vm: self, regs: r)
+        }
+        ensureStack(&r, room: 4)
+        push(raiseSymbol.value, &r)
+        push(payload, &r)
+        try call(1, tail: false, &r)
+    }
+
+    /// The location of the innermost instruction that belongs to user code (not the system prelude).
+    func userLocation(_ r: Registers) -> SourceLocation {
+        if let c = r.closure?.takeUnretainedValue(), !c.code.isSystem {
+            let loc = c.code.location(at: r.pc - c.code.codePointer - 1)
+            if loc.isKnown { return loc }
+        }
+        var i = frameTop - 1
+        while i >= 0 {
+            let f = frames[i]
+            if let c = f.closure?.takeUnretainedValue(), !c.code.isSystem,
+               f.pc >= c.code.codePointer, f.pc <= c.code.codePointer + c.code.code.count {
+                let loc = c.code.location(at: f.pc - c.code.codePointer - 1)
+                if loc.isKnown { return loc }
+            }
+            i -= 1
+        }
+        return .none
+    }
+
+    /// Names of the active user procedures, innermost first (at most 12).
+    func backtrace(_ r: Registers) -> [String] {
+        var names: [String] = []
+        func add(_ c: Closure?, _ pc: UnsafeMutablePointer<Int32>?) {
+            guard let c, !c.code.isSystem, names.count < 12 else { return }
+            var entry = c.code.name
+            if let pc, pc >= c.code.codePointer, pc <= c.code.codePointer + c.code.code.count {
+                let loc = c.code.location(at: pc - c.code.codePointer - 1)
+                if let f = rt.fileName(loc) { entry += " at \(f):\(loc.line):\(loc.column)" }
+            }
+            names.append(entry)
+        }
+        add(r.closure?.takeUnretainedValue(), r.pc)
+        var i = frameTop - 1
+        while i >= 0 {
+            // A frame holds the caller's closure and the pc to resume in it.
+            add(frames[i].closure?.takeUnretainedValue(), frames[i].pc)
+            i -= 1
+        }
+        // The outermost entries are the top-level thunks; keep them only if nothing else is known.
+        return names
+    }
+}
+
+extension SchemeError {
+    /// An uncaught raise of `payload`, located and backtraced from the VM's state.
+    init(raised payload: Value, vm: VM, regs: Registers) {
+        let rt = vm.rt
+        self = SchemeError(raised: payload, rt: rt, fallback: vm.userLocation(regs), backtrace: vm.backtrace(regs))
+    }
+
+    /// An uncaught raise of `payload` outside the VM (reader or compiler errors).
+    init(raised payload: Value, rt: Runtime, fallback: SourceLocation = .none, backtrace: [String] = []) {
+        if let e = payload.object(ErrorObject.self) {
+            let loc = e.location.isKnown ? e.location : fallback
+            let kind: Kind = e.kind == .read ? .read : e.kind == .file ? .file : .error
+            self.init(kind: kind, message: e.message, irritants: e.irritants.map { Printer.write($0) },
+                      file: rt.fileName(loc), line: loc.line, column: loc.column, backtrace: backtrace)
+        } else {
+            self.init(kind: .raise, message: "uncaught exception:", irritants: [Printer.write(payload)],
+                      file: rt.fileName(fallback), line: fallback.line, column: fallback.column, backtrace: backtrace)
+        }
+    }
+
+    /// A failure of the VM itself (too deep recursion, corrupt code), not catchable by Scheme code.
+    static func fatal(_ message: String, vm: VM, regs: Registers) -> SchemeError {
+        let loc = vm.userLocation(regs)
+        return SchemeError(kind: .fatal, message: message, file: vm.rt.fileName(loc), line: loc.line,
+                           column: loc.column, backtrace: Array(vm.backtrace(regs).prefix(6)))
+    }
+}

@@ -1,0 +1,135 @@
+/// The bytecode interpreter: a value stack and a frame stack, both off the Swift stack, so Scheme
+/// recursion depth is bounded by `maxDepth`, not by the host thread.
+final class VM {
+    unowned let rt: Runtime
+    var stack: UnsafeMutablePointer<Value>
+    var stackCapacity: Int
+    var frames: UnsafeMutablePointer<Frame>
+    var frameCapacity: Int
+    var frameTop = 0
+    /// The registers while no run is active, or of the innermost suspended run.
+    var regs: Registers
+    /// Most frames a computation may have before it gets a "recursion too deep" error.
+    var maxDepth: Int
+    /// Active runs (nested evaluations), innermost last.
+    var runs: [(id: Int, stackBase: Int, frameBase: Int)] = []
+    private var nextRunID = 1
+    /// Instructions executed; checked against `stepLimit` at safe points.
+    var steps = 0
+    var stepLimit = Int.max
+    /// A one-word program, `halt`, that sentinel frames resume at.
+    let haltCode: UnsafeMutablePointer<Int32>
+    /// The global `raise` (set once the prelude defines it); errors are handed to it.
+    var raiseSymbol: Symbol
+    /// Set by an interrupt (Ctrl-C) handler; checked at safe points.
+    var interruptRequested = false
+
+    init(runtime: Runtime, maxDepth: Int) {
+        rt = runtime
+        self.maxDepth = maxDepth
+        stackCapacity = 4096
+        stack = .allocate(capacity: stackCapacity)
+        stack.initialize(repeating: .undefined, count: stackCapacity)
+        frameCapacity = 1024
+        frames = .allocate(capacity: frameCapacity)
+        haltCode = .allocate(capacity: 1)
+        haltCode.initialize(to: Opcode.halt.rawValue)
+        raiseSymbol = runtime.intern("raise")
+        regs = Registers(pc: haltCode, fp: 0, sp: 0, closure: nil, constants: haltConstants, stack: stack)
+    }
+
+    deinit {
+        stack.deinitialize(count: stackCapacity)
+        stack.deallocate()
+        frames.deallocate()
+        haltCode.deallocate()
+    }
+
+    /// Calls `procedure` with `arguments` and runs until it returns; an uncaught raise becomes a thrown
+    /// `SchemeError`, and the VM is left as it was before the call.
+    func run(_ procedure: Value, _ arguments: [Value]) throws(SchemeError) -> Value {
+        let saved = regs
+        let savedFrameTop = frameTop
+        let id = nextRunID
+        nextRunID += 1
+        runs.append((id, regs.sp, frameTop))
+        defer { runs.removeLast() }
+        var r = regs
+        ensureStack(&r, room: arguments.count + 2)
+        do {
+            // The sentinel keeps the suspended caller's closure, so it stays rooted and in backtraces.
+            try pushFrame(Frame(closure: r.closure, pc: haltCode, fp: r.fp), &r)
+            r.stack[r.sp] = procedure
+            r.sp += 1
+            for a in arguments {
+                r.stack[r.sp] = a
+                r.sp += 1
+            }
+            try call(arguments.count, tail: false, &r)
+            let result = try execute(&r)
+            regs = saved
+            regs.stack = stack
+            frameTop = savedFrameTop
+            return result
+        } catch {
+            regs = saved
+            regs.stack = stack
+            frameTop = savedFrameTop
+            throw error
+        }
+    }
+
+    /// Pushes a frame, failing with a Scheme-level error beyond `maxDepth`.
+    @inline(__always) func pushFrame(_ f: Frame, _ r: inout Registers) throws(SchemeError) {
+        if frameTop >= frameCapacity { try growFrames(&r) }
+        frames[frameTop] = f
+        frameTop += 1
+    }
+
+    func growFrames(_ r: inout Registers) throws(SchemeError) {
+        if frameCapacity >= maxDepth {
+            throw SchemeError.fatal("recursion too deep: more than \(maxDepth) nested calls", vm: self, regs: r)
+        }
+        let newCapacity = min(frameCapacity * 2, maxDepth + 64)
+        let bigger = UnsafeMutablePointer<Frame>.allocate(capacity: newCapacity)
+        bigger.moveInitialize(from: frames, count: frameTop)
+        frames.deallocate()
+        frames = bigger
+        frameCapacity = newCapacity
+    }
+
+    /// Makes sure `room` more values fit on the stack, moving it if needed.
+    @inline(__always) func ensureStack(_ r: inout Registers, room: Int) {
+        if r.sp + room >= stackCapacity { growStack(&r, room: room) }
+    }
+
+    func growStack(_ r: inout Registers, room: Int) {
+        var newCapacity = stackCapacity * 2
+        while r.sp + room >= newCapacity { newCapacity *= 2 }
+        let bigger = UnsafeMutablePointer<Value>.allocate(capacity: newCapacity)
+        bigger.moveInitialize(from: stack, count: stackCapacity)
+        (bigger + stackCapacity).initialize(repeating: .undefined, count: newCapacity - stackCapacity)
+        stack.deallocate()
+        stack = bigger
+        stackCapacity = newCapacity
+        r.stack = bigger
+    }
+
+    /// Marks everything the VM holds.
+    func traceRoots(_ marker: inout Marker, _ r: Registers) {
+        for i in 0..<r.sp { marker.mark(stack[i]) }
+        for i in 0..<frameTop { if let c = frames[i].closure { marker.markObject(c.takeUnretainedValue()) } }
+        if let c = r.closure { marker.markObject(c.takeUnretainedValue()) }
+    }
+
+    /// Collects garbage at a safe point: everything live is on the stacks or reachable from the runtime.
+    func collect(_ r: Registers) {
+        rt.heap.collect { marker in
+            traceRoots(&marker, r)
+            rt.traceRoots(&marker)
+        }
+    }
+}
+
+/// Constant pool used while executing `halt` (which reads none).
+private let haltConstants = UnsafeMutablePointer<Value>.allocate(capacity: 1)
