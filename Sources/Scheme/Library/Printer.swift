@@ -26,7 +26,7 @@ enum Printer {
         case .eof: out += "#<eof>"
         case .bool(let b): out += b ? "#t" : "#f"
         case .fixnum(let n): out += String(n)
-        case .flonum(let d): out += formatFlonum(d)
+        case .flonum(let d): out += Numbers.formatFlonum(d)
         case .char(let c): out += write ? charName(c) : String(Character(Unicode.Scalar(c) ?? "?"))
         case .symbol(let s): out += s.takeUnretainedValue().name
         case .string(let s): out += write ? quoted(s.takeUnretainedValue().string) : s.takeUnretainedValue().string
@@ -55,7 +55,9 @@ enum Printer {
         case .procedure(let p): out += "#<procedure \(p.takeUnretainedValue().name)>"
         case .object(let o):
             let obj = o.takeUnretainedValue()
-            if let b = obj as? Bytevector {
+            if let big = obj as? BigInt {
+                out += big.value.toString(radix: 10)
+            } else if let b = obj as? Bytevector {
                 out += "#u8(" + b.bytes.map { String($0) }.joined(separator: " ") + ")"
             } else if let e = obj as? ErrorObject {
                 out += "#<error " + quoted(e.message)
