@@ -57,7 +57,7 @@ enum Printer {
     }
 
     /// Nodes beyond which `write-simple` gives up (its output would be endless on a cycle).
-    static let simpleNodeLimit = 10_000_000
+    static let simpleNodeLimit = 1_000_000
 
     static func print(_ v: Value, _ mode: Mode, _ out: inout Output) {
         let writing = mode != .display
