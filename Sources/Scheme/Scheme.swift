@@ -201,3 +201,21 @@ extension Runtime {
         stdoutPort?.write(text)
     }
 }
+
+extension Scheme {
+    /// Asks a running evaluation to stop at its next safe point with the error "interrupted"
+    /// (for Ctrl-C handlers; it only sets a flag).
+    public func interrupt() {
+        runtime.vm.interruptRequested = true
+    }
+
+    /// Runs `body` with the current output port collecting text, and returns that text.
+    public func capturingOutput(_ body: () throws -> Void) rethrows -> String {
+        let port = runtime.heap.own(Port(output: .string))
+        let saved = runtime.currentOutput.value
+        runtime.currentOutput.value = .object(Unmanaged.passUnretained(port))
+        defer { runtime.currentOutput.value = saved }
+        try body()
+        return port.outputString
+    }
+}

@@ -172,6 +172,12 @@
        (define var0 (call-with-values (lambda () expr) list))
        (define var1 (let ((x (cadr var0))) (set-cdr! var0 (cddr var0)) x)) ...
        (define var0 (car var0))))
+    ((_ (var0 var1 ... . rest) expr)
+     (begin
+       (define var0 (call-with-values (lambda () expr) list))
+       (define var1 (let ((x (cadr var0))) (set-cdr! var0 (cddr var0)) x)) ...
+       (define rest (let ((x (cdr var0))) (set-cdr! var0 '()) x))
+       (define var0 (car var0))))
     ((_ var expr) (define var (call-with-values (lambda () expr) list)))))
 
 (define-syntax receive

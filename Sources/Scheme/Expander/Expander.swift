@@ -33,11 +33,23 @@ final class Expander {
 
     // MARK: - Dispatch
 
-    func expand(_ form: Value, _ ctx: Context, tail: Bool) throws(SchemeRaise) -> Node {
+    func expand(_ original: Value, _ ctx: Context, tail: Bool) throws(SchemeRaise) -> Node {
         depth += 1
         defer { depth -= 1 }
         if depth > rt.maxNesting {
-            throw syntaxError("expression nested too deeply (more than \(rt.maxNesting) levels)", form)
+            throw syntaxError("expression nested too deeply (more than \(rt.maxNesting) levels)", original)
+        }
+        var form = original
+        // Macro uses expand in a loop, not by recursion; a macro that never stops expanding is an error.
+        var expansions = 0
+        while true {
+            guard case .pair(let p) = form, case .symbol(let hs) = p.takeUnretainedValue().car,
+                  case .syntax(.macro(let m)) = resolve(hs.takeUnretainedValue(), ctx.scope) else { break }
+            expansions += 1
+            if expansions > Expander.maxExpansions {
+                throw syntaxError("\(m.name): macro expansion does not terminate", original)
+            }
+            form = try transform(form, m, ctx.scope)
         }
         switch form {
         case .symbol(let s):
@@ -48,9 +60,6 @@ final class Expander {
                 switch resolve(hs.takeUnretainedValue(), ctx.scope) {
                 case .syntax(.special(let sf)):
                     return try special(sf, form, ctx, tail: tail)
-                case .syntax(.macro(let m)):
-                    let expanded = try transform(form, m, ctx.scope)
-                    return try expand(expanded, ctx, tail: tail)
                 case .variable(let v):
                     if let label = ctx.loops.last(where: { $0.variable === v }) {
                         return try loopJump(label, form, ctx, tail: tail)
@@ -127,6 +136,9 @@ final class Expander {
         }
         return .call(fn, args, loc)
     }
+
+    /// Most macro expansions of one form before it counts as non-terminating.
+    static let maxExpansions = 100_000
 
     /// Primitive names the compiler turns into single instructions.
     static let inlined: [String: Opcode] = {

@@ -1,2 +1,0 @@
-// Until the standard library tables land: nothing extra to install.
-extension Runtime { func installStandardLibrary() {} }
