@@ -7,7 +7,8 @@
 #include <readline/history.h>
 
 // The handler must be async-signal-safe, so it lives here in C: it only sets a flag and writes a byte to
-// a pipe, which a Swift thread waits on to interrupt the running evaluation.
+// a pipe, which a Swift thread waits on to interrupt the running evaluation. Being `static`, these get
+// one copy per Swift file that uses them: call them from a single Swift file.
 static volatile sig_atomic_t htll_sigint_pending = 0;
 static int htll_sigint_fd = -1;
 

@@ -1,4 +1,3 @@
-import CReadline
 import Foundation
 import Scheme
 
@@ -24,12 +23,10 @@ extension Repl {
             scheme.flush()
             let prompt = scanner.isIncomplete ? Self.continuationPrompt : Self.prompt
             guard let line = ReplReadline.readLine(prompt: prompt) else {
-                say("")
                 return status
             }
             if ReplReadline.cancelled {
-                // Ctrl-C at the prompt drops the unfinished expression.
-                say("")
+                // Ctrl-C at the prompt drops the unfinished expression (readline has ended the line).
                 scanner.reset()
                 continue
             }
@@ -64,14 +61,14 @@ extension Repl {
         let (readEnd, writeEnd) = (fds[0], fds[1])
         // A full pipe must never block the signal handler.
         _ = fcntl(writeEnd, F_SETFL, fcntl(writeEnd, F_GETFL) | O_NONBLOCK)
-        htll_install_sigint(writeEnd)
+        ReplReadline.installInterruptHandler(writingTo: writeEnd)
         let watcher = Thread { [unowned self] in
             var byte: UInt8 = 0
             while true {
                 let n = read(readEnd, &byte, 1)
                 if n < 0 && errno == EINTR { continue }
                 if n <= 0 { return }
-                if self.interruptIfEvaluating() { _ = htll_take_sigint() }
+                if self.interruptIfEvaluating() { _ = ReplReadline.takeInterrupt() }
             }
         }
         watcher.start()

@@ -125,7 +125,9 @@ final class Repl {
     @discardableResult
     func reportError(_ error: Error) -> Int32 {
         scheme.flush()
-        let text = (error as? SchemeError)?.report ?? "error: \(error)"
+        var text = (error as? SchemeError)?.report ?? "error: \(error)"
+        // The terminal echoed ^C without a newline.
+        if interactive, (error as? SchemeError)?.message == "interrupted" { text = "\n" + text }
         FileHandle.standardError.write(Data((text + "\n").utf8))
         return CommandLineTool.errorStatus
     }

@@ -20,7 +20,7 @@ enum ReplReadline {
     /// Configures readline for Scheme: completion, Ctrl-C polling, no readline signal handlers.
     static func setUp() {
         rl_readline_name = UnsafePointer(name)
-        rl_completer_word_break_characters = wordBreaks
+        rl_completer_word_break_characters = UnsafePointer(wordBreaks)
         rl_attempted_completion_function = attemptCompletion
         // Our own SIGINT handler stays installed; readline's would only redraw and go on.
         rl_catch_signals = 0
@@ -42,7 +42,7 @@ enum ReplReadline {
         using_history()
         stifle_history(size)
         if !FileManager.default.fileExists(atPath: path) {
-            FileManager.default.createFile(atPath: path, contents: nil)
+            _ = FileManager.default.createFile(atPath: path, contents: nil)
         }
         read_history(path)
     }
@@ -62,6 +62,17 @@ enum ReplReadline {
     /// Trims the history file to its size limit.
     static func saveHistory(_ path: String, size: Int32) {
         history_truncate_file(path, size)
+    }
+
+    /// Installs the C SIGINT handler writing to `fd`. Every use of the shim's Ctrl-C flag must be in this
+    /// file: a static variable in a header gets one copy per compiled Swift file.
+    static func installInterruptHandler(writingTo fd: Int32) {
+        htll_install_sigint(fd)
+    }
+
+    /// True (once) if Ctrl-C was pressed since the last call.
+    static func takeInterrupt() -> Bool {
+        htll_take_sigint() != 0
     }
 
     private static let eventHook: @convention(c) () -> Int32 = {
