@@ -8,7 +8,7 @@ extension Repl {
     /// The interactive session: readline prompts, printed results, commands, Ctrl-C and Ctrl-D.
     func runInteractive() -> Int32 {
         ReplReadline.setUp()
-        ReplReadline.completer = { [unowned self] in self.completions(for: $0) }
+        ReplReadline.completer = { [unowned self] prefix, before in self.completions(for: prefix, before: before) }
         ReplReadline.insideString = { [unowned self] before in
             var s = self.scanner
             _ = s.feed(before)
@@ -18,12 +18,12 @@ extension Repl {
         defer { ReplReadline.saveHistory(historyPath, size: historySize) }
         startInterruptWatcher()
         say("htll 0.1.0 — type ,help for commands, Ctrl-D to quit")
-        var status: Int32 = 0
         while true {
             scheme.flush()
             let prompt = scanner.isIncomplete ? Self.continuationPrompt : Self.prompt
             guard let line = ReplReadline.readLine(prompt: prompt) else {
-                return status
+                // Ctrl-D: a session that ends normally succeeds, whatever errors happened in it.
+                return 0
             }
             if ReplReadline.cancelled {
                 // Ctrl-C at the prompt drops the unfinished expression (readline has ended the line).
@@ -34,8 +34,7 @@ extension Repl {
             if !scanner.isIncomplete, line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix(",") {
                 switch command(line) {
                 case .exit(let code): return code
-                case .failed: status = CommandLineTool.errorStatus
-                case .values: break
+                case .failed, .values: break
                 }
                 continue
             }
@@ -47,7 +46,7 @@ extension Repl {
                     scheme.flush()
                     return code
                 case .failed(let error):
-                    status = reportError(error)
+                    reportError(error)
                 }
             }
         }
@@ -74,10 +73,13 @@ extension Repl {
         watcher.start()
     }
 
-    /// Bound identifiers (and HTLL's extra names) starting with `prefix`, sorted.
-    func completions(for prefix: String) -> [String] {
+    /// Bound identifiers (and HTLL's extra names) starting with `prefix`, sorted. `before` is the line
+    /// up to the word being completed.
+    func completions(for prefix: String, before: String) -> [String] {
         var names = Set(scheme.boundNames(prefix: prefix))
-        for n in extraCompletions where n.hasPrefix(prefix) { names.insert(n) }
+        if let extra = extraCompletions {
+            for n in extra(prefix, scanner.pendingText + before) where n.hasPrefix(prefix) { names.insert(n) }
+        }
         return names.sorted()
     }
 }

@@ -11,8 +11,9 @@ final class Repl {
     let scheme: Scheme
     /// Extra `,describe` text by name, shown after the built-in description (HTLL adds views, attributes).
     var descriptions: [String: String] = [:]
-    /// Extra names offered by tab completion (HTLL views, attribute and colour names).
-    var extraCompletions: [String] = []
+    /// Extra tab completions (HTLL views, attribute and colour names): given the word typed so far and the
+    /// unfinished input before it (earlier lines of the expression included), the candidates to offer.
+    var extraCompletions: ((_ prefix: String, _ before: String) -> [String])?
     /// The last layout's solved frames for `,frames`; nil until HTLL installs it (or nil result: no layout).
     var showFrames: (() -> String?)?
     /// The last layout's Objective-C for `,objc`; nil until HTLL installs it.

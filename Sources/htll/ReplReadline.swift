@@ -4,8 +4,8 @@ import Foundation
 /// The process-wide GNU Readline glue: C callbacks cannot capture context, so the completer and the
 /// Ctrl-C state they need live here as static state (there is one terminal, hence one interactive REPL).
 enum ReplReadline {
-    /// Computes completions for an identifier prefix.
-    static var completer: ((String) -> [String])?
+    /// Computes completions for an identifier prefix, given the line before it.
+    static var completer: ((String, String) -> [String])?
     /// Tells whether the text before the cursor (on the current line) ends inside a string literal.
     static var insideString: ((String) -> Bool)?
     /// Set by the event hook when Ctrl-C cancelled the line being edited.
@@ -97,7 +97,7 @@ enum ReplReadline {
         }
         rl_attempted_completion_over = 1
         rl_completion_append_character = 32  // space
-        let found = ReplReadline.completer?(String(cString: text)) ?? []
+        let found = ReplReadline.completer?(String(cString: text), prefix) ?? []
         if found.isEmpty { return nil }
         ReplReadline.matches = found
         return rl_completion_matches(text, generator)

@@ -44,6 +44,12 @@ struct ReplScanner {
         datumStart != nil || mode == .string || mode == .bar || mode == .blockComment
     }
 
+    /// The unfinished expression typed so far (empty when none is pending).
+    var pendingText: String {
+        guard let s = datumStart, s < buffer.count else { return "" }
+        return String(String.UnicodeScalarView(buffer[s...]))
+    }
+
     /// True when the scan position is inside a string literal (for file-name completion).
     var isInString: Bool { mode == .string }
 
