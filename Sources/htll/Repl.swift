@@ -82,12 +82,29 @@ final class Repl {
     }
 
     /// Evaluates one datum, with its text placed at its line and column so errors and procedures
-    /// defined in it report where it was typed.
+    /// defined in it report where it was typed. Padding costs a scalar per line, so far into a long input
+    /// the datum is evaluated as is and only the error's own location is moved to where it belongs.
+    // TODO(lead API): use `evaluate(_:file:line:column:)` once Scheme has it, and drop both paths.
     func evaluate(_ datum: ReplScanner.Datum) -> Outcome {
-        let padding = String(repeating: "\n", count: max(datum.line - 1, 0))
-            + String(repeating: " ", count: max(datum.column - 1, 0))
-        return evaluate(source: padding + datum.text, file: inputName)
+        if datum.line <= Self.paddingLimit {
+            let padding = String(repeating: "\n", count: max(datum.line - 1, 0))
+                + String(repeating: " ", count: max(datum.column - 1, 0))
+            return evaluate(source: padding + datum.text, file: inputName)
+        }
+        let outcome = evaluate(source: datum.text, file: inputName)
+        guard case .failed(let error) = outcome, let e = error as? SchemeError, e.file == inputName, e.line > 0 else {
+            return outcome
+        }
+        var moved = SchemeError(kind: e.kind, message: e.message, irritants: e.irritants, file: e.file,
+                                line: e.line + datum.line - 1,
+                                column: e.line == 1 ? e.column + datum.column - 1 : e.column,
+                                backtrace: e.backtrace)
+        moved.exitCode = e.exitCode
+        return .failed(moved)
     }
+
+    /// Lines of input up to which data are padded to their position (see `evaluate(_:)`).
+    static let paddingLimit = 1000
 
     /// Evaluates source text with Ctrl-C armed, turning `(exit)` and errors into an outcome.
     func evaluate(source: String, file: String?) -> Outcome {

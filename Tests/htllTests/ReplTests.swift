@@ -48,6 +48,8 @@ final class ReplTests: XCTestCase {
         again.expect("(* 6 7)")
         again.send("\r")
         again.expect("42")
+        // Control keys only act once readline has the terminal in raw mode, i.e. after the prompt.
+        again.expect("htll> ")
         again.send("\u{04}")
         XCTAssertEqual(again.waitForExit(), 0)
     }
@@ -79,7 +81,7 @@ final class ReplTests: XCTestCase {
         t.send("(define zebra-quagga 17)\r")
         t.expect("htll> ")
         t.send("zebra-q\t\r")
-        t.expect("zebra-quagga \r\n17\r\n")
+        t.expect("zebra-quagga \r\n17\r\nhtll> ")
 
         // Inside a string, Tab completes file names.
         let folder = t.home + "/files"
@@ -114,7 +116,7 @@ final class ReplTests: XCTestCase {
         t.expect("interrupted", timeout: 3)
         t.expect("htll> ")
         t.send("(+ n 1)\r")
-        t.expect("6\r\n")
+        t.expect("6\r\nhtll> ")
 
         // At the prompt, Ctrl-C drops an unfinished expression.
         t.send("(list 1\r")
@@ -194,6 +196,14 @@ final class ReplTests: XCTestCase {
         let r = try runPiped("(define x 1)\n(car x)\n(display (+ x 1))\n\"multi\nline\" #| block\ncomment |# (display 'end)")
         XCTAssertEqual(r.out, "2end")
         XCTAssertTrue(r.err.contains("<stdin>:2:1: error: car: expected a pair"), r.err)
+        XCTAssertEqual(r.status, 70)
+    }
+
+    func testPipedModeReportsLinesFarIntoALongInput() throws {
+        let lines = (1...1500).map { "(define v\($0) \($0))" } + ["(display v1500)", "  (vector-ref (vector) v1)"]
+        let r = try runPiped(lines.joined(separator: "\n"))
+        XCTAssertEqual(r.out, "1500")
+        XCTAssertTrue(r.err.contains("<stdin>:1502:3: error: vector-ref"), r.err)
         XCTAssertEqual(r.status, 70)
     }
 
