@@ -3,11 +3,21 @@ import XCTest
 
 /// The REPL driven through a pseudo-terminal, and the quiet piped mode.
 final class ReplTests: XCTestCase {
+    /// Temporary HOME folders to delete after each test.
+    private var homes: [String] = []
+
+    override func tearDown() {
+        for h in homes { try? FileManager.default.removeItem(atPath: h) }
+        homes.removeAll()
+        super.tearDown()
+    }
+
     private func start(home: String? = nil, _ arguments: [String] = []) throws -> ReplTerminal {
         guard FileManager.default.isExecutableFile(atPath: htllBinary) else {
             throw XCTSkip("\(htllBinary) is not built; run swift build first")
         }
         let t = try ReplTerminal(home: home, arguments: arguments)
+        homes.append(t.home)
         t.expect("htll> ")
         return t
     }
@@ -155,6 +165,22 @@ final class ReplTests: XCTestCase {
         t.send(",nonsense\r")
         t.expect("unknown command")
         t.send(",quit\r")
+        XCTAssertEqual(t.waitForExit(), 0)
+    }
+
+    func testLoadThenInteract() throws {
+        let folder = NSTemporaryDirectory() + "htll-repl-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        homes.append(folder)
+        try "(define (boom) (car 5))\n(define loaded 'yes)".write(toFile: folder + "/lib.scm", atomically: true, encoding: .utf8)
+        let t = try start(home: folder, ["-i", folder + "/lib.scm"])
+        t.send("loaded\r")
+        t.expect("yes\r\n")
+        // An error inside a loaded procedure reports the file's line and column, and the backtrace.
+        t.send("(boom)\r")
+        t.expect("lib.scm:1:16: error: car: expected a pair, got 5")
+        t.expect("boom at ")
+        t.send("\u{04}")
         XCTAssertEqual(t.waitForExit(), 0)
     }
 
