@@ -8,8 +8,10 @@ extension Repl {
     /// The interactive session: readline prompts, printed results, commands, Ctrl-C and Ctrl-D.
     func runInteractive() -> Int32 {
         ReplReadline.setUp()
-        ReplReadline.completer = { [unowned self] prefix, before in self.completions(for: prefix, before: before) }
-        ReplReadline.insideString = { [unowned self] before in
+        // Weak: the C callbacks and the watcher thread may outlive the session.
+        ReplReadline.completer = { [weak self] prefix, before in self?.completions(for: prefix, before: before) ?? [] }
+        ReplReadline.insideString = { [weak self] before in
+            guard let self else { return false }
             var s = self.scanner
             _ = s.feed(before)
             return s.isInString
@@ -61,13 +63,13 @@ extension Repl {
         // A full pipe must never block the signal handler.
         _ = fcntl(writeEnd, F_SETFL, fcntl(writeEnd, F_GETFL) | O_NONBLOCK)
         ReplReadline.installInterruptHandler(writingTo: writeEnd)
-        let watcher = Thread { [unowned self] in
+        let watcher = Thread { [weak self] in
             var byte: UInt8 = 0
             while true {
                 let n = read(readEnd, &byte, 1)
                 if n < 0 && errno == EINTR { continue }
                 if n <= 0 { return }
-                if self.interruptIfEvaluating() { _ = ReplReadline.takeInterrupt() }
+                if self?.interruptIfEvaluating() == true { _ = ReplReadline.takeInterrupt() }
             }
         }
         watcher.start()

@@ -29,7 +29,7 @@ final class Repl {
     var inputName: String { interactive ? "<repl>" : "<stdin>" }
 
     var scanner = ReplScanner()
-    /// Guards `evaluating`, which the Ctrl-C watcher thread reads.
+    /// Guards `evaluatingFlag`, which the Ctrl-C watcher thread reads.
     let stateLock = NSLock()
     private var evaluatingFlag = false
 
