@@ -153,6 +153,9 @@ final class Repl {
     func setEvaluating(_ on: Bool) {
         stateLock.lock()
         evaluatingFlag = on
+        // A Ctrl-C pressed after readline accepted the line but before this point found nothing running
+        // and was left pending: it was meant for this evaluation.
+        if on && interactive && ReplReadline.takeInterrupt() { scheme.interrupt() }
         stateLock.unlock()
     }
 

@@ -128,6 +128,17 @@ final class ReplTests: XCTestCase {
         t.send("(+ n 1)\r")
         t.expect("6\r\nhtll> ")
 
+        // Interrupted in the middle of a non-tail call (the safe point on a call), the VM stays consistent.
+        t.send("(define (down i) (if (= i 0) 0 (+ 1 (down (- i 1)))))\r")
+        t.expect("htll> ")
+        t.send("(let loop () (down 50) (loop))\r")
+        t.pump(0.3)
+        t.send("\u{03}")
+        t.expect("error: interrupted", timeout: 3)
+        t.expect("htll> ")
+        t.send("(down 3)\r")
+        t.expect("3\r\nhtll> ")
+
         // At the prompt, Ctrl-C drops an unfinished expression.
         t.send("(list 1\r")
         t.expect("  ... ")
@@ -180,6 +191,7 @@ final class ReplTests: XCTestCase {
         t.send("(boom)\r")
         t.expect("lib.scm:1:16: error: car: expected a pair, got 5")
         t.expect("boom at ")
+        t.expect("htll> ")
         t.send("\u{04}")
         XCTAssertEqual(t.waitForExit(), 0)
     }
