@@ -128,7 +128,19 @@ final class ReplTests: XCTestCase {
         t.send("(+ n 1)\r")
         t.expect("6\r\nhtll> ")
 
-        // Interrupted in the middle of a non-tail call (the safe point on a call), the VM stays consistent.
+        // At the prompt, Ctrl-C drops an unfinished expression.
+        t.send("(list 1\r")
+        t.expect("  ... ")
+        t.send("\u{03}")
+        t.expect("htll> ")
+        t.send("(+ n 2)\r")
+        t.expect("7\r\n")
+    }
+
+    /// Interrupted at the safe point of a (non-tail) call, the VM must raise "interrupted" and stay usable.
+    /// (Needs the VM fix where `call` stops after its safe point signalled.)
+    func testCtrlCInsideNonTailCalls() throws {
+        let t = try start()
         t.send("(define (down i) (if (= i 0) 0 (+ 1 (down (- i 1)))))\r")
         t.expect("htll> ")
         t.send("(let loop () (down 50) (loop))\r")
@@ -138,14 +150,6 @@ final class ReplTests: XCTestCase {
         t.expect("htll> ")
         t.send("(down 3)\r")
         t.expect("3\r\nhtll> ")
-
-        // At the prompt, Ctrl-C drops an unfinished expression.
-        t.send("(list 1\r")
-        t.expect("  ... ")
-        t.send("\u{03}")
-        t.expect("htll> ")
-        t.send("(+ n 2)\r")
-        t.expect("7\r\n")
     }
 
     func testCommands() throws {
