@@ -135,7 +135,7 @@ enum Printer {
         case .eof: return "#<eof>"
         case .bool(let b): return b ? "#t" : "#f"
         case .fixnum(let n): return String(n)
-        case .flonum(let d): return formatFlonum(d)
+        case .flonum(let d): return Numbers.formatFlonum(d)
         case .char(let c): return writing ? charName(c) : String(Chars.scalar(c))
         case .symbol(let s): return writing ? symbolText(s.takeUnretainedValue().name) : s.takeUnretainedValue().name
         case .string(let s): return writing ? quoted(s.takeUnretainedValue().string) : s.takeUnretainedValue().string
@@ -143,28 +143,13 @@ enum Printer {
         case .pair, .vector: return writing ? "(...)" : "(...)"
         case .object(let o):
             let obj = o.takeUnretainedValue()
+            if let big = obj as? BigInt { return big.value.toString(radix: 10) }
             if let b = obj as? Bytevector { return "#u8(" + b.bytes.map { String($0) }.joined(separator: " ") + ")" }
             if let t = obj as? RecordType { return "#<record-type \(t.name)>" }
             return "#<\(obj.typeName)>"
         }
     }
 
-    static func formatFlonum(_ d: Double) -> String {
-        if d.isNaN { return "+nan.0" }
-        if d.isInfinite { return d > 0 ? "+inf.0" : "-inf.0" }
-        // Swift's description is the shortest form that reads back as the same double.
-        var s = d.description
-        if s.hasSuffix(".0") && s.contains("e") == false { return s }
-        if let e = s.firstIndex(of: "e") {
-            // 1e+20 → 1e20
-            var mantissa = String(s[..<e])
-            var exponent = String(s[s.index(after: e)...])
-            if exponent.hasPrefix("+") { exponent.removeFirst() }
-            if mantissa.hasSuffix(".0") { mantissa.removeLast(2) }
-            s = mantissa + "e" + exponent
-        }
-        return s
-    }
 
     /// A string literal with R7RS escapes.
     static func quoted(_ s: String) -> String {
