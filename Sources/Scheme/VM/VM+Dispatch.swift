@@ -3,9 +3,11 @@ extension VM {
     func execute(_ r: inout Registers) throws(SchemeError) -> Value {
         while true {
             let word = r.pc.pointee
-            guard let op = Opcode(rawValue: word) else {
+            // Opcodes are numbered 0..<count, which is also their in-memory tag.
+            guard word >= 0 && word < Opcode.count else {
                 throw SchemeError.fatal("corrupt bytecode: \(word)", vm: self, regs: r)
             }
+            let op = unsafeBitCast(UInt8(truncatingIfNeeded: word), to: Opcode.self)
             r.pc += 1
             switch op {
             case .const:
@@ -44,7 +46,7 @@ extension VM {
             case .jump:
                 r.pc += Int(r.pc.pointee)
                 steps &+= 1
-                if rt.heap.wantsCollection || interruptRequested || steps > stepLimit { _ = try safePoint(&r) }
+                if heap.wantsCollection || interruptRequested || steps > stepLimit { _ = try safePoint(&r) }
             case .jumpIfFalse:
                 r.sp -= 1
                 if case .bool(false) = r.stack[r.sp] { r.pc += Int(r.pc.pointee) } else { r.pc += 1 }
@@ -158,7 +160,7 @@ extension VM {
             try signal(rt.makeError("step limit exceeded"), dropping: 0, &r)
             return true
         }
-        if rt.heap.wantsCollection {
+        if heap.wantsCollection {
             collect(r)
             if let limit = rt.heapLimit, rt.heap.liveBytes > limit {
                 try signal(rt.makeError("heap limit exceeded: \(rt.heap.liveBytes) bytes live"), dropping: 0, &r)
