@@ -61,7 +61,7 @@ struct CommandLineTool {
             }
         }
         let scheme = Scheme(limits: .init(nesting: 100_000), sandbox: sandbox)
-        scheme.runtime.searchPath = searchPath
+        scheme.runtime.searchPath = searchPath.isEmpty ? [] : searchPath
         defer { scheme.flush() }
         if !expressions.isEmpty {
             scheme.runtime.commandLine = ["htll"] + args
@@ -81,6 +81,9 @@ struct CommandLineTool {
         }
         guard let file = args.popFirst() else { return usageError("missing file") }
         scheme.runtime.commandLine = [file] + args
+        // Libraries are looked up in -I directories, then beside the script.
+        scheme.runtime.searchPath.append((file as NSString).deletingLastPathComponent.isEmpty ? "."
+                                         : (file as NSString).deletingLastPathComponent)
         if disassemble { return disassembleFile(file, scheme) }
         do {
             try scheme.load(path: file)
