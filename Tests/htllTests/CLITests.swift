@@ -55,8 +55,9 @@ final class CLITests: CLITestCase {
         let deep = String(repeating: "(", count: 100_000) + String(repeating: ")", count: 100_000)
         let r = try htll([], input: deep)
         XCTAssertEqual(r.status, 70, r.stderr)
-        let quoted = try htll(["-e", "(length '" + String(repeating: "(", count: 100_000) + String(repeating: ")", count: 100_000) + ")"])
-        XCTAssertEqual(quoted.stdout, "1\n", quoted.stderr)
+        let quoted = try htll([], input: "(display (length '" + String(repeating: "(", count: 100_000)
+                              + String(repeating: ")", count: 100_000) + "))")
+        XCTAssertEqual(quoted.stdout, "1", quoted.stderr)
     }
 
     /// Every example runs and prints what its `.out` file says.

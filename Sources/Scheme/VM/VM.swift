@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The bytecode interpreter: a value stack and a frame stack, both off the Swift stack, so Scheme
 /// recursion depth is bounded by `maxDepth`, not by the host thread.
 final class VM {
@@ -24,7 +26,13 @@ final class VM {
     /// The global `raise` (set once the prelude defines it); errors are handed to it.
     var raiseSymbol: Symbol
     /// Set by an interrupt (Ctrl-C) handler; checked at safe points.
-    @exclusivity(unchecked) var interruptRequested = false
+    /// Set from another thread (a Ctrl-C handler) and polled at safe points: an atomic, so the
+    /// optimiser can't keep a stale copy in a register across a loop.
+    private let interruptFlag = Atomic<Bool>(false)
+    var interruptRequested: Bool {
+        @inline(__always) get { interruptFlag.load(ordering: .relaxed) }
+        set { interruptFlag.store(newValue, ordering: .relaxed) }
+    }
 
     init(runtime: Runtime, maxDepth: Int) {
         rt = runtime
