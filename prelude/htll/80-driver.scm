@@ -1,0 +1,141 @@
+;;; HTLL prelude, part 8: naming by binding, concrete frames and JSON, entry points.
+
+;; Rewrites a layout form so that every variable bound by let, let*, letrec, letrec* or define
+;; names the view it is bound to: (let ((x E)) ...) => (let ((x (%htll-named 'x E))) ...).
+;; Used where the evaluator has no binding hook of its own. Quoted data is left alone.
+(define (htll:rewrite-bindings form)
+  (define (rewrite x)
+    (cond
+     ((not (pair? x)) x)
+     ((memq (car x) '(quote quasiquote)) x)
+     ((and (memq (car x) '(let let* letrec letrec*)) (pair? (cdr x)))
+      (if (and (eq? (car x) 'let) (symbol? (cadr x)) (pair? (cddr x)))
+          (cons 'let (cons (cadr x) (cons (bindings (caddr x)) (rewrite-list (cdddr x)))))
+          (cons (car x) (cons (bindings (cadr x)) (rewrite-list (cddr x))))))
+     ((and (eq? (car x) 'define) (pair? (cdr x)) (symbol? (cadr x)) (pair? (cddr x)) (null? (cdddr x)))
+      (list 'define (cadr x) (list '%htll-named (list 'quote (cadr x)) (rewrite (caddr x)))))
+     ((and (eq? (car x) 'define) (pair? (cdr x)) (pair? (cadr x)))
+      (cons 'define (cons (cadr x) (rewrite-list (cddr x)))))
+     ((and (eq? (car x) 'lambda) (pair? (cdr x)))
+      (cons 'lambda (cons (cadr x) (rewrite-list (cddr x)))))
+     (else (rewrite-list x))))
+  (define (rewrite-list xs)
+    (cond ((pair? xs) (cons (rewrite (car xs)) (rewrite-list (cdr xs))))
+          (else xs)))
+  (define (bindings bs)
+    (if (htll:proper-list? bs)
+        (map (lambda (b)
+               (if (and (pair? b) (symbol? (car b)) (pair? (cdr b)) (null? (cddr b)))
+                   (list (car b) (list '%htll-named (list 'quote (car b)) (rewrite (cadr b))))
+                   b))
+             bs)
+        bs))
+  (rewrite form))
+
+;;; Measuring, for the concrete frames. The host provides
+;;;   (%htll-text-size TEXT WEIGHT POINTS) => (width . height) of TEXT in the system font
+;;;   (%htll-control-metrics KIND) => (width height padding-width padding-height font-points weight)
+;;; where width/height are #f when they follow the content.
+
+(define (htll:text-of x)
+  (cond ((string? x) x)
+        ((htll:resource-of? 'localized x) (cadr (htll:resource-args x)))
+        (else "")))
+
+(define (htll:font-points x)
+  (if (htll:resource? x) (caddr (assq (car (htll:resource-args x)) htll:font-size-table)) x))
+
+;; (weight . points) of a font attribute, or the default.
+(define (htll:font-of view default-points default-weight)
+  (let ((f (htll:view-attribute view 'font)))
+    (if (not f)
+        (cons default-weight default-points)
+        (let ((args (htll:resource-args f)))
+          (case (htll:resource-kind f)
+            ((font) (cons 'regular (htll:font-points (cadr args))))
+            ((bold-system-font) (cons 'bold (htll:font-points (car args))))
+            ((italic-system-font) (cons 'italic (htll:font-points (car args))))
+            (else (cons 'regular (htll:font-points (car args)))))))))
+
+(define (htll:normal-title view)
+  (let loop ((as (htll:view-attributes view)))
+    (cond ((null? as) "")
+          ((and (eq? (caar as) 'title-for-state) (eq? (cddar as) 'normal)) (htll:text-of (cadar as)))
+          (else (loop (cdr as))))))
+
+(define (htll:ceil x) (exact (ceiling x)))
+
+;; What [view sizeToFit] gives VIEW: (width . height).
+(define (htll:measure view)
+  (let* ((kind (htll:view-kind view))
+         (metrics (%htll-control-metrics kind))
+         (fixed-w (car metrics)) (fixed-h (cadr metrics))
+         (pad-w (caddr metrics)) (pad-h (cadddr metrics))
+         (font (htll:font-of view (list-ref metrics 4) (list-ref metrics 5)))
+         (text (case kind
+                 ((label text-view) (htll:text-of (htll:view-attribute view 'text)))
+                 ((text-field) (let ((t (htll:text-of (htll:view-attribute view 'text))))
+                                 (if (string=? t "") (htll:text-of (htll:view-attribute view 'placeholder)) t)))
+                 ((segmented-control) "")
+                 (else (if (eq? (htll:kind-parent kind) 'button) (htll:normal-title view) ""))))
+         (content (cond ((eq? kind 'segmented-control)
+                         (let* ((items (htll:view-attribute view 'items))
+                                (widths (map (lambda (i) (car (%htll-text-size (htll:text-of i) (car font) (cdr font)))) items)))
+                           (cons (* (length items) (apply max 0 widths)) 0)))
+                        ((string=? text "") (cons 0 0))
+                        (else (%htll-text-size text (car font) (cdr font))))))
+    (if (and (eq? kind 'label) (string=? text ""))
+        (cons 0 0)
+        (cons (htll:ceil (or fixed-w (+ (car content) pad-w)))
+              (htll:ceil (or fixed-h (+ (cdr content) pad-h)))))))
+
+;; ((view x y w h) ...) for a WIDTH x HEIGHT parent.
+(define (htll:frames width height)
+  (let ((root (htll:the-layout "frames")))
+    (htll:run-program (htll:solve root) width height htll:measure)))
+
+;;; JSON for `htll frames`.
+
+(define (htll:json-number x) (htll:number->c x))
+
+(define (htll:resource->datum r)
+  (cons (case (htll:resource-kind r)
+          ((system-font) 'system-font-of-size) ((bold-system-font) 'bold-system-font-of-size)
+          ((italic-system-font) 'italic-system-font-of-size) ((image) 'image-named)
+          (else (htll:resource-kind r)))
+        (map (lambda (a) (if (htll:resource? a) (htll:resource->datum a) a)) (htll:resource-args r))))
+
+(define (htll:value->json x name-of)
+  (cond ((boolean? x) (if x "true" "false"))
+        ((and (real? x) (exact? x) (integer? x)) (number->string x))
+        ((real? x) (htll:json-number x))
+        ((string? x) (htll:json-string x))
+        ((symbol? x) (htll:json-string (symbol->string x)))
+        ((htll:view? x) (htll:json-string (name-of x)))
+        ((htll:resource? x) (htll:json-string (htll:written (htll:resource->datum x))))
+        ((htll:proper-list? x) (string-append "[" (htll:string-join (map (lambda (e) (htll:value->json e name-of)) x) ", ") "]"))
+        ((pair? x) (string-append "[" (htll:value->json (car x) name-of) ", " (htll:value->json (cdr x) name-of) "]"))
+        (else (htll:json-string (htll:written x)))))
+
+(define (htll-frames-json width height)
+  (let* ((c (htll:context "frames")) (root (car c)) (name-of (cadddr c))
+         (frames (htll:frames width height)))
+    (define (view-json f)
+      (let* ((v (car f)) (loc (htll:location->string (htll:view-location v))))
+        (string-append
+         "    {\"name\": " (htll:json-string (name-of v))
+         ", \"kind\": " (htll:json-string (symbol->string (htll:view-kind v)))
+         ", \"class\": " (htll:json-string (htll:kind-class (htll:view-kind v)))
+         ",\n     \"frame\": {\"x\": " (htll:json-number (list-ref f 1)) ", \"y\": " (htll:json-number (list-ref f 2))
+         ", \"width\": " (htll:json-number (list-ref f 3)) ", \"height\": " (htll:json-number (list-ref f 4)) "}"
+         ",\n     \"attributes\": {"
+         (htll:string-join (map (lambda (a) (string-append (htll:json-string (symbol->string (car a))) ": "
+                                                           (htll:value->json (cdr a) name-of)))
+                                (htll:view-attributes v))
+                           ", ")
+         "}"
+         ",\n     \"location\": " (if loc (htll:json-string loc) "null") "}")))
+    (string-append
+     "{\"parent\": " (htll:json-string (htll:root-parent root))
+     ", \"width\": " (htll:json-number width) ", \"height\": " (htll:json-number height) ",\n"
+     " \"views\": [\n" (htll:string-join (map view-json frames) ",\n") "\n ]}\n")))
