@@ -1,1 +1,13 @@
-// placeholder so the package resolves
+import Foundation
+import Scheme
+
+// The `htll` command: runs scripts, evaluates expressions, compiles layouts, opens the REPL.
+// Everything runs on a thread with a large stack, so deeply nested input is limited by the
+// interpreter's own nesting limit, not by the host stack.
+let thread = Thread {
+    let status = CommandLineTool(arguments: Array(CommandLine.arguments.dropFirst())).run()
+    exit(status)
+}
+thread.stackSize = 1 << 30
+thread.start()
+while true { sleep(1000) }

@@ -1,94 +1,157 @@
-/// `write` and `display` as text.
+/// `write`, `display`, `write-shared` and `write-simple`, to a string or streamed to a port.
+///
+/// Why a task stack: nesting depth is user-controlled, so printing never recurses on the Swift stack.
+/// Why labels: `write` and `display` must terminate on circular structure, so nodes on a cycle get
+/// datum labels (`#0=(1 . #0#)`); `write-shared` labels every shared node; `write-simple` labels
+/// nothing and stops after `simpleNodeLimit` nodes instead.
 enum Printer {
+    /// How a value is rendered.
+    enum Mode { case display, write, shared, simple }
+
     /// The external representation `write` produces.
-    static func write(_ v: Value) -> String {
-        var out = ""
-        print(v, into: &out, write: true, depth: 0)
-        return out
-    }
+    static func write(_ v: Value) -> String { render(v, .write) }
 
     /// What `display` prints.
-    static func display(_ v: Value) -> String {
-        var out = ""
-        print(v, into: &out, write: false, depth: 0)
-        return out
+    static func display(_ v: Value) -> String { render(v, .display) }
+
+    /// `write` (or `display`) streamed to `port`, in chunks.
+    static func write(_ v: Value, to port: Port, mode: Mode = .write) {
+        var out = Output(port: port)
+        print(v, mode, &out)
+        out.flush()
     }
 
-    static func print(_ v: Value, into out: inout String, write: Bool, depth: Int) {
-        if depth > 10_000 {
-            out += "..."
-            return
+    /// `display` streamed to `port`.
+    static func display(_ v: Value, to port: Port) { write(v, to: port, mode: .display) }
+
+    /// `v` rendered in `mode`, as a string.
+    static func render(_ v: Value, _ mode: Mode) -> String {
+        var out = Output(port: nil)
+        print(v, mode, &out)
+        return out.text
+    }
+
+    /// Collects text, handing it to the port every few kilobytes when streaming.
+    struct Output {
+        var text = ""
+        let port: Port?
+        init(port: Port?) { self.port = port }
+        mutating func emit(_ s: String) {
+            text += s
+            if let port, text.utf8.count >= 4096 { flush(port) }
         }
+        mutating func flush() { if let port { flush(port) } }
+        private mutating func flush(_ port: Port) {
+            port.write(text)
+            text = ""
+        }
+    }
+
+    private enum Task {
+        case value(Value)
+        /// The rest of a list after its first element.
+        case tail(Value)
+        /// The elements of a vector from index `i` on.
+        case items([Value], Int)
+        case text(String)
+    }
+
+    /// Nodes beyond which `write-simple` gives up (its output would be endless on a cycle).
+    static let simpleNodeLimit = 1_000_000
+
+    static func print(_ v: Value, _ mode: Mode, _ out: inout Output) {
+        let writing = mode != .display
+        var labels = Labels(needed: mode == .simple ? [] : Labels.find(v, sharedToo: mode == .shared))
+        var tasks: [Task] = [.value(v)]
+        var nodes = 0
+        while let task = tasks.popLast() {
+            switch task {
+            case .text(let s):
+                out.emit(s)
+            case .items(let items, let i):
+                guard i < items.count else { out.emit(")"); continue }
+                if i > 0 { out.emit(" ") }
+                tasks.append(.items(items, i + 1))
+                tasks.append(.value(items[i]))
+            case .tail(let rest):
+                switch rest {
+                case .null:
+                    out.emit(")")
+                case .pair(let p) where !labels.isLabelled(p.toOpaque()):
+                    out.emit(" ")
+                    tasks.append(.tail(p.takeUnretainedValue().cdr))
+                    tasks.append(.value(p.takeUnretainedValue().car))
+                default:
+                    out.emit(" . ")
+                    tasks.append(.text(")"))
+                    tasks.append(.value(rest))
+                }
+            case .value(let x):
+                nodes += 1
+                if mode == .simple && nodes > simpleNodeLimit {
+                    out.emit("...")
+                    return
+                }
+                switch x {
+                case .pair(let p):
+                    if let label = labels.prefix(p.toOpaque(), &out) { _ = label; continue }
+                    out.emit("(")
+                    tasks.append(.tail(p.takeUnretainedValue().cdr))
+                    tasks.append(.value(p.takeUnretainedValue().car))
+                case .vector(let vec):
+                    if labels.prefix(vec.toOpaque(), &out) != nil { continue }
+                    out.emit("#(")
+                    tasks.append(.items(vec.takeUnretainedValue().items, 0))
+                case .object(let o):
+                    let obj = o.takeUnretainedValue()
+                    if let e = obj as? ErrorObject {
+                        out.emit("#<error " + quoted(e.message))
+                        tasks.append(.text(">"))
+                        for i in e.irritants.reversed() {
+                            tasks.append(.value(i))
+                            tasks.append(.text(" "))
+                        }
+                    } else if let mv = obj as? MultipleValues {
+                        for (i, item) in mv.items.enumerated().reversed() {
+                            tasks.append(.value(item))
+                            if i > 0 { tasks.append(.text(" ")) }
+                        }
+                    } else {
+                        out.emit(atom(x, writing: writing))
+                    }
+                default:
+                    out.emit(atom(x, writing: writing))
+                }
+            }
+        }
+    }
+
+    /// The text of a value that has no parts to print.
+    static func atom(_ v: Value, writing: Bool) -> String {
         switch v {
-        case .null: out += "()"
-        case .unspecified: out += ""
-        case .undefined: out += "#<undefined>"
-        case .eof: out += "#<eof>"
-        case .bool(let b): out += b ? "#t" : "#f"
-        case .fixnum(let n): out += String(n)
-        case .flonum(let d): out += formatFlonum(d)
-        case .char(let c): out += write ? charName(c) : String(Character(Unicode.Scalar(c) ?? "?"))
-        case .symbol(let s): out += s.takeUnretainedValue().name
-        case .string(let s): out += write ? quoted(s.takeUnretainedValue().string) : s.takeUnretainedValue().string
-        case .pair:
-            out += "("
-            var cur = v
-            var first = true
-            while case .pair(let p) = cur {
-                if !first { out += " " }
-                first = false
-                print(p.takeUnretainedValue().car, into: &out, write: write, depth: depth + 1)
-                cur = p.takeUnretainedValue().cdr
-            }
-            if !cur.isNull {
-                out += " . "
-                print(cur, into: &out, write: write, depth: depth + 1)
-            }
-            out += ")"
-        case .vector(let vec):
-            out += "#("
-            for (i, x) in vec.takeUnretainedValue().items.enumerated() {
-                if i > 0 { out += " " }
-                print(x, into: &out, write: write, depth: depth + 1)
-            }
-            out += ")"
-        case .procedure(let p): out += "#<procedure \(p.takeUnretainedValue().name)>"
+        case .null: return "()"
+        case .unspecified: return ""
+        case .undefined: return "#<undefined>"
+        case .eof: return "#<eof>"
+        case .bool(let b): return b ? "#t" : "#f"
+        case .fixnum(let n): return String(n)
+        case .flonum(let d): return Numbers.formatFlonum(d)
+        case .char(let c): return writing ? charName(c) : String(Chars.scalar(c))
+        case .symbol(let s): return writing ? symbolText(s.takeUnretainedValue().name) : s.takeUnretainedValue().name
+        case .string(let s): return writing ? quoted(s.takeUnretainedValue().string) : s.takeUnretainedValue().string
+        case .procedure(let p): return "#<procedure \(p.takeUnretainedValue().name)>"
+        case .pair, .vector: return writing ? "(...)" : "(...)"
         case .object(let o):
             let obj = o.takeUnretainedValue()
-            if let b = obj as? Bytevector {
-                out += "#u8(" + b.bytes.map { String($0) }.joined(separator: " ") + ")"
-            } else if let e = obj as? ErrorObject {
-                out += "#<error " + quoted(e.message)
-                for i in e.irritants { out += " "; print(i, into: &out, write: true, depth: depth + 1) }
-                out += ">"
-            } else if let mv = obj as? MultipleValues {
-                for (i, x) in mv.items.enumerated() {
-                    if i > 0 { out += " " }
-                    print(x, into: &out, write: write, depth: depth + 1)
-                }
-            } else {
-                out += "#<\(obj.typeName)>"
-            }
+            if let big = obj as? BigInt { return big.value.toString(radix: 10) }
+            if let b = obj as? Bytevector { return "#u8(" + b.bytes.map { String($0) }.joined(separator: " ") + ")" }
+            if let t = obj as? RecordType { return "#<record-type \(t.name)>" }
+            return "#<\(obj.typeName)>"
         }
     }
 
-    static func formatFlonum(_ d: Double) -> String {
-        if d.isNaN { return "+nan.0" }
-        if d.isInfinite { return d > 0 ? "+inf.0" : "-inf.0" }
-        // Swift's description is the shortest form that reads back as the same double.
-        var s = d.description
-        if s.hasSuffix(".0") && s.contains("e") == false { return s }
-        if let e = s.firstIndex(of: "e") {
-            // 1e+20 → 1e20
-            var mantissa = String(s[..<e])
-            var exponent = String(s[s.index(after: e)...])
-            if exponent.hasPrefix("+") { exponent.removeFirst() }
-            if mantissa.hasSuffix(".0") { mantissa.removeLast(2) }
-            s = mantissa + "e" + exponent
-        }
-        return s
-    }
 
+    /// A string literal with R7RS escapes.
     static func quoted(_ s: String) -> String {
         var out = "\""
         for u in s.unicodeScalars {
@@ -98,8 +161,10 @@ enum Printer {
             case "\n": out += "\\n"
             case "\t": out += "\\t"
             case "\r": out += "\\r"
+            case "\u{7}": out += "\\a"
+            case "\u{8}": out += "\\b"
             default:
-                if u.value < 32 || u.value == 127 {
+                if isUnprintable(u.value) {
                     out += "\\x" + String(u.value, radix: 16) + ";"
                 } else {
                     out.unicodeScalars.append(u)
@@ -109,6 +174,15 @@ enum Printer {
         return out + "\""
     }
 
+    /// Control characters and unassigned code points, which `write` spells in hex.
+    static func isUnprintable(_ c: UInt32) -> Bool {
+        if c < 32 || c == 127 { return true }
+        if c < 160 { return c >= 128 }
+        let cat = Chars.scalar(c).properties.generalCategory
+        return cat == .control || cat == .unassigned || cat == .surrogate || cat == .lineSeparator
+            || cat == .paragraphSeparator
+    }
+
     static let charNames: [UInt32: String] = [
         0: "null", 7: "alarm", 8: "backspace", 9: "tab", 10: "newline", 13: "return",
         27: "escape", 32: "space", 127: "delete",
@@ -116,8 +190,45 @@ enum Printer {
 
     static func charName(_ c: UInt32) -> String {
         if let n = charNames[c] { return "#\\" + n }
-        if c < 32 { return "#\\x" + String(c, radix: 16) }
-        guard let u = Unicode.Scalar(c) else { return "#\\x" + String(c, radix: 16) }
-        return "#\\" + String(Character(u))
+        if isUnprintable(c) || Chars.scalar(c).properties.isWhitespace { return "#\\x" + String(c, radix: 16) }
+        return "#\\" + String(Chars.scalar(c))
+    }
+
+    /// A symbol as `write` spells it: in bars when the reader would not read it back as itself.
+    static func symbolText(_ name: String) -> String {
+        guard symbolNeedsBars(name) else { return name }
+        var out = "|"
+        for u in name.unicodeScalars {
+            switch u {
+            case "|": out += "\\|"
+            case "\\": out += "\\\\"
+            default:
+                if isUnprintable(u.value) { out += "\\x" + String(u.value, radix: 16) + ";" } else { out.unicodeScalars.append(u) }
+            }
+        }
+        return out + "|"
+    }
+
+    static func symbolNeedsBars(_ name: String) -> Bool {
+        let s = Array(name.unicodeScalars)
+        guard let first = s.first else { return true }
+        for u in s {
+            if u.value <= 32 || isUnprintable(u.value) || u.properties.isWhitespace { return true }
+            switch u {
+            case "(", ")", "\"", ";", "'", "`", ",", "|", "[", "]", "{", "}": return true
+            default: break
+            }
+        }
+        if first == "#" { return true }
+        if name == "." { return true }
+        // Anything that would read as a number.
+        let digits = "0123456789".unicodeScalars
+        if digits.contains(first) { return true }
+        if first == "+" || first == "-" || first == "." {
+            if s.count > 1 && (digits.contains(s[1]) || (s[1] == "." && s.count > 2 && digits.contains(s[2]))) { return true }
+            let lower = name.lowercased()
+            if ["+inf.0", "-inf.0", "+nan.0", "-nan.0", "+i", "-i"].contains(lower) { return true }
+        }
+        return false
     }
 }

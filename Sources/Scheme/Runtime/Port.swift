@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
 
 /// A Scheme port: a text or binary source or sink (standard streams, files, strings, bytevectors).
 public final class Port: HeapObject {
@@ -95,6 +100,7 @@ public final class Port: HeapObject {
     public func writeByte(_ b: UInt8) {
         outputBytes.append(b)
         bytesWritten += 1
+        if case .file? = sink, outputBytes.count >= 1 << 16 { flush() }
     }
 
     private func appendUTF8(_ c: UInt32) {
@@ -201,4 +207,82 @@ public final class Port: HeapObject {
     }
 
     public override var typeName: String { isInput ? "input-port" : "output-port" }
+}
+
+/// Binary input, lines, and opening files.
+extension Port {
+    /// Makes sure at least one unread byte is buffered (binary ports). Returns false at end of input.
+    func fillBytes() -> Bool {
+        if inputPosition < inputBytes.count { return true }
+        if inputExhausted { return false }
+        let data: Data
+        switch source {
+        case .standardInput?: data = FileHandle.standardInput.availableData
+        case .file(let h)?: data = (try? h.read(upToCount: 1 << 16)) ?? Data()
+        default: data = Data()
+        }
+        if data.isEmpty {
+            inputExhausted = true
+            return false
+        }
+        inputBytes.removeFirst(inputPosition)
+        inputPosition = 0
+        inputBytes.append(contentsOf: data)
+        return true
+    }
+
+    /// The next byte without consuming it, or nil at end of input.
+    public func peekByte() -> UInt8? { fillBytes() ? inputBytes[inputPosition] : nil }
+
+    /// Consumes and returns the next byte, or nil at end of input.
+    public func readByte() -> UInt8? {
+        guard fillBytes() else { return nil }
+        inputPosition += 1
+        return inputBytes[inputPosition - 1]
+    }
+
+    /// Whether a read would not block: true for in-memory ports and when input is buffered or over.
+    public var isReady: Bool {
+        switch source {
+        case .string?, .bytes?: return true
+        default: return inputExhausted || (isBinary ? inputPosition < inputBytes.count : inputPosition < inputScalars.count)
+        }
+    }
+
+    /// The characters up to the next newline (which is consumed, not returned), or nil at end of input.
+    public func readLine() -> [UInt32]? {
+        guard peekScalar() != nil else { return nil }
+        var line: [UInt32] = []
+        while let c = readScalar() {
+            if c == 10 { break }
+            line.append(c)
+        }
+        if line.last == 13 { line.removeLast() }
+        return line
+    }
+
+    /// What `get-output-bytevector` returns: the bytes a bytevector port has collected.
+    public var outputByteArray: [UInt8] { outputBytes }
+
+    /// Opens `path` for reading or writing (truncating), or returns the system's reason it cannot.
+    public static func open(path: String, forWriting: Bool, binary: Bool) -> Result<Port, PortOpenError> {
+        let fd = forWriting ? Glibc_open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644) : Glibc_open(path, O_RDONLY, 0)
+        if fd < 0 { return .failure(PortOpenError(reason: String(cString: strerror(errno)))) }
+        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+        return .success(forWriting ? Port(output: .file(handle), binary: binary) : Port(input: .file(handle), binary: binary))
+    }
+}
+
+/// Why a file could not be opened (the C library's message, like "No such file or directory").
+public struct PortOpenError: Error {
+    public let reason: String
+}
+
+/// `open(2)` under a name that does not clash with `Port.open`.
+private func Glibc_open(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
+    #if canImport(Darwin)
+    return Darwin.open(path, flags, mode)
+    #else
+    return Glibc.open(path, flags, mode)
+    #endif
 }

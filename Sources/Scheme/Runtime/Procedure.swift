@@ -70,14 +70,16 @@ public struct Arguments {
     public func optional(_ i: Int, _ defaultValue: Value) -> Value { i < count ? base[i] : defaultValue }
 }
 
-/// The Swift signature of a builtin.
-public typealias PrimitiveFunction = (_ args: Arguments, _ rt: Runtime) throws(SchemeRaise) -> Value
+/// The Swift signature of a builtin. It should throw `SchemeRaise` (e.g. `throw rt.error(...)`);
+/// any other Swift error becomes a Scheme error with the error's description.
+/// (Untyped `throws`, because closure literals in the builtin tables can't infer a typed throw.)
+public typealias PrimitiveFunction = (_ args: Arguments, _ rt: Runtime) throws -> Value
 
 /// A builtin procedure written in Swift.
 public final class Primitive: Procedure {
     /// Builtins whose behaviour needs the VM itself (they never run `function`).
     public enum Special: UInt8 {
-        case none, apply, callCC, values, applyValues, abort
+        case none, apply, callCC, values, applyValues, abort, exit
     }
     let primitiveName: String
     public let arity: Arity

@@ -26,13 +26,23 @@ public final class Runtime {
     public internal(set) var sandboxed = false
     /// Folders `load`, `include` and `open-input-file` may read in a sandbox.
     public var allowedFolders: [String] = []
+    /// Identifiers that always mean a global (owned here, never collected).
+    var coreIdentifiers: [String: Symbol] = [:]
     /// Directories searched by `import` and `include`.
     public var searchPath: [String] = []
+
+    /// What `(command-line)` returns: the script name and its arguments.
+    public var commandLine: [String] = CommandLine.arguments
+    /// The standard streams' ports (kept so they can be flushed even when rebound).
+    private(set) var stdoutPort: Port?
+    private(set) var stderrPort: Port?
 
     public init(maxDepth: Int = 4_000_000) {
         vm = VM(runtime: self, maxDepth: maxDepth)
         let stdout = heap.own(Port(output: .standardOutput))
         let stderr = heap.own(Port(output: .standardError))
+        stdoutPort = stdout
+        stderrPort = stderr
         let stdin = heap.own(Port(input: .standardInput))
         currentOutput = heap.own(Parameter(value: .object(Unmanaged.passUnretained(stdout)), converter: .false))
         currentError = heap.own(Parameter(value: .object(Unmanaged.passUnretained(stderr)), converter: .false))
@@ -84,6 +94,8 @@ public final class Runtime {
         marker.markObject(currentOutput)
         marker.markObject(currentError)
         marker.markObject(currentInput)
+        if let stdoutPort { marker.markObject(stdoutPort) }
+        if let stderrPort { marker.markObject(stderrPort) }
     }
 
     /// Runs a full collection now (only safe between evaluations or from the VM's safe points).

@@ -1,7 +1,7 @@
 /// An error that reached Swift uncaught: its message, irritants, location and Scheme backtrace.
 public struct SchemeError: Error, CustomStringConvertible, Sendable {
     /// What kind of failure it was.
-    public enum Kind: Sendable { case error, read, file, raise, fatal }
+    public enum Kind: Sendable { case error, read, file, raise, fatal, exit }
     public let kind: Kind
     /// The error message (for a raise of a non-error object: "uncaught exception").
     public let message: String
@@ -13,6 +13,8 @@ public struct SchemeError: Error, CustomStringConvertible, Sendable {
     public let column: Int
     /// Names of the Scheme procedures active at the error, innermost first.
     public let backtrace: [String]
+    /// For `kind == .exit`: the status `(exit obj)` asked for.
+    public var exitCode: Int32 = 0
 
     public init(kind: Kind, message: String, irritants: [String] = [], file: String? = nil,
                 line: Int = 0, column: Int = 0, backtrace: [String] = []) {
@@ -23,6 +25,17 @@ public struct SchemeError: Error, CustomStringConvertible, Sendable {
         self.line = line
         self.column = column
         self.backtrace = backtrace
+    }
+
+    /// The "error" a call of `exit` travels as: `(exit)`/`(exit #t)` is 0, `(exit #f)` is 1, `(exit n)` is n.
+    static func exit(_ v: Value) -> SchemeError {
+        var e = SchemeError(kind: .exit, message: "exit")
+        switch v {
+        case .bool(let b): e.exitCode = b ? 0 : 1
+        case .fixnum(let n): e.exitCode = Int32(truncatingIfNeeded: n)
+        default: e.exitCode = 0
+        }
+        return e
     }
 
     /// `file:line:col` (or `file` alone, or empty when unknown).

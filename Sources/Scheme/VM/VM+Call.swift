@@ -107,7 +107,8 @@ extension VM {
             result = try p.function(Arguments(base: r.stack + calleeSlot + 1, count: n), rt)
         } catch {
             r.stack = stack
-            try signal(error.payload, dropping: n + 1, &r)
+            let payload = (error as? SchemeRaise)?.payload ?? rt.makeError("\(p.name): \(error)")
+            try signal(payload, dropping: n + 1, &r)
             return
         }
         r.stack = stack
@@ -143,6 +144,8 @@ extension VM {
             try call(1, tail: tail, &r)
         case .abort:
             throw SchemeError(raised: r.stack[calleeSlot + 1], vm: self, regs: r)
+        case .exit:
+            throw SchemeError.exit(r.stack[calleeSlot + 1])
         }
     }
 

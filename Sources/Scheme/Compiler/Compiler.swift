@@ -1,0 +1,247 @@
+/// Turns the expander's `Node`s into `CodeBlock`s: flat closures, boxes only for variables that are
+/// both captured and assigned, tail calls in tail position, loops as jumps.
+struct Compiler {
+    let rt: Runtime
+    let isSystem: Bool
+
+    /// What the code for a node does with its value.
+    enum Mode: Equatable {
+        /// Leaves it on the stack.
+        case value
+        /// Discards it.
+        case effect
+        /// Returns it from the procedure (calls become tail calls).
+        case `return`
+        /// Leaves it on the stack and jumps to the end of loop block number `n`.
+        case exit(Int)
+    }
+
+    /// Compiles a lambda (and, as constants, every lambda inside it).
+    func compile(_ lam: LambdaNode) -> CodeBlock {
+        var b = Builder(lambda: lam)
+        for v in lam.parameters where v.boxed { b.emit(.boxLocal, Int32(v.slot)) }
+        compile(lam.body, .return, &b)
+        return rt.heap.own(CodeBlock(code: b.code, constants: b.constants, required: lam.required, hasRest: lam.hasRest,
+                                     frameSize: lam.slotCount, stackSize: lam.slotCount + b.maxDepth + 4,
+                                     name: lam.name, locations: b.locations, isSystem: isSystem))
+    }
+
+    func compile(_ node: Node, _ mode: Mode, _ b: inout Builder) {
+        switch node {
+        case .constant(let v):
+            if mode == .effect { return }
+            pushConstant(v, &b)
+            finish(mode, &b)
+        case .local(let v):
+            if mode == .effect { return }
+            load(v, &b)
+            finish(mode, &b)
+        case .global(let s):
+            b.emit(.global, b.constant(.symbol(Unmanaged.passUnretained(s))), delta: 1)
+            finish(mode, &b)
+        case .setLocal(let v, let value):
+            compile(value, .value, &b)
+            store(v, &b)
+            unspecifiedResult(mode, &b)
+        case .setGlobal(let s, let value):
+            compile(value, .value, &b)
+            b.emit(.setGlobal, b.constant(.symbol(Unmanaged.passUnretained(s))), delta: -1)
+            unspecifiedResult(mode, &b)
+        case .defineGlobal(let s, let value):
+            compile(value, .value, &b)
+            b.emit(.defineGlobal, b.constant(.symbol(Unmanaged.passUnretained(s))), delta: -1)
+            if mode == .effect { return }
+            pushConstant(.symbol(Unmanaged.passUnretained(s)), &b)
+            finish(mode, &b)
+        case .if(let test, let yes, let no):
+            compileIf(test, yes, no, mode, &b)
+        case .lambda(let lam):
+            if mode == .effect { return }
+            let code = compile(lam)
+            for v in lam.free { loadRaw(v, &b) }
+            b.emit(.closure, b.constant(.object(Unmanaged.passUnretained(code))), Int32(lam.free.count),
+                   delta: 1 - lam.free.count)
+            finish(mode, &b)
+        case .sequence(let nodes):
+            for n in nodes.dropLast() { compile(n, .effect, &b) }
+            if let last = nodes.last { compile(last, mode, &b) } else { unspecifiedResult(mode, &b) }
+        case .call(let fn, let args, let loc):
+            b.locate(loc)
+            compile(fn, .value, &b)
+            for a in args { compile(a, .value, &b) }
+            b.locate(loc)
+            if mode == .return {
+                b.emit(.tailCall, Int32(args.count), delta: -args.count)
+                b.depth -= 1
+            } else {
+                b.emit(.call, Int32(args.count), delta: -args.count)
+                finish(mode, &b)
+            }
+        case .primitive(let op, let args, let loc):
+            for a in args { compile(a, .value, &b) }
+            b.locate(loc)
+            b.emit(op, delta: 1 - args.count)
+            finish(mode, &b)
+        case .bind(let vars, let inits, let body):
+            for i in inits { compile(i, .value, &b) }
+            for v in vars.reversed() { storeFresh(v, &b) }
+            compile(body, mode, &b)
+        case .bindRecursive(let vars, let body):
+            for v in vars where v.boxed {
+                b.emit(.unspecified, delta: 1)
+                b.emit(.setLocal, Int32(v.slot), delta: -1)
+                b.emit(.boxLocal, Int32(v.slot))
+            }
+            compile(body, mode, &b)
+        case .loopBlock(let info, let inits):
+            compileLoop(info, inits, mode, &b)
+        case .loop(let info, let args):
+            for a in args { compile(a, .value, &b) }
+            for v in info.variables.reversed() { storeFresh(v, &b) }
+            b.emit(.jump, 0)
+            b.code[b.code.count - 1] = Int32(info.head - (b.code.count - 1))
+        }
+    }
+
+    func compileIf(_ test: Node, _ yes: Node, _ no: Node, _ mode: Mode, _ b: inout Builder) {
+        compile(test, .value, &b)
+        let toElse = b.emitJump(.jumpIfFalse, delta: -1)
+        let depth = b.depth
+        compile(yes, mode, &b)
+        let falls = mode == .value || mode == .effect
+        let toEnd = falls ? b.emitJump(.jump) : nil
+        b.patch(toElse)
+        b.depth = depth
+        compile(no, mode, &b)
+        if let toEnd { b.patch(toEnd) }
+    }
+
+    func compileLoop(_ info: LoopInfo, _ inits: [Node], _ mode: Mode, _ b: inout Builder) {
+        for i in inits { compile(i, .value, &b) }
+        for v in info.variables.reversed() { storeFresh(v, &b) }
+        info.head = b.code.count
+        let depth = b.depth
+        switch mode {
+        case .return, .exit:
+            compile(info.body, mode, &b)
+        case .value, .effect:
+            let id = b.exits.count
+            b.exits.append([])
+            compile(info.body, .exit(id), &b)
+            for j in b.exits[id] { b.patch(j) }
+            b.depth = depth + 1
+            if mode == .effect { b.emit(.pop, delta: -1) }
+        }
+    }
+
+    /// Pushes unspecified if the mode wants a value.
+    func unspecifiedResult(_ mode: Mode, _ b: inout Builder) {
+        if mode == .effect { return }
+        b.emit(.unspecified, delta: 1)
+        finish(mode, &b)
+    }
+
+    /// Disposes of the value just pushed as `mode` says.
+    func finish(_ mode: Mode, _ b: inout Builder) {
+        switch mode {
+        case .value: break
+        case .effect: b.emit(.pop, delta: -1)
+        case .return:
+            b.emit(.return)
+            b.depth -= 1
+        case .exit(let id):
+            b.exits[id].append(b.emitJump(.jump))
+            b.depth -= 1
+        }
+    }
+
+    func pushConstant(_ v: Value, _ b: inout Builder) {
+        switch v {
+        case .null: b.emit(.null, delta: 1)
+        case .bool(true): b.emit(.true, delta: 1)
+        case .bool(false): b.emit(.false, delta: 1)
+        case .unspecified: b.emit(.unspecified, delta: 1)
+        case .fixnum(let n) where n >= Int(Int32.min) && n <= Int(Int32.max): b.emit(.fixnum, Int32(n), delta: 1)
+        default: b.emit(.const, b.constant(v), delta: 1)
+        }
+    }
+
+    func load(_ v: Variable, _ b: inout Builder) {
+        if v.owner === b.lambda {
+            b.emit(v.boxed ? .localBox : .local, Int32(v.slot), delta: 1)
+        } else {
+            b.emit(v.boxed ? .capturedBox : .captured, Int32(b.lambda.freeIndex(v)), delta: 1)
+        }
+    }
+
+    /// Pushes a variable's slot as is (its box, if boxed), to capture it in a closure.
+    func loadRaw(_ v: Variable, _ b: inout Builder) {
+        if v.owner === b.lambda {
+            b.emit(.local, Int32(v.slot), delta: 1)
+        } else {
+            b.emit(.captured, Int32(b.lambda.freeIndex(v)), delta: 1)
+        }
+    }
+
+    /// Assigns the value on top of the stack to an existing binding.
+    func store(_ v: Variable, _ b: inout Builder) {
+        if v.owner === b.lambda {
+            b.emit(v.boxed ? .setLocalBox : .setLocal, Int32(v.slot), delta: -1)
+        } else {
+            b.emit(.setCapturedBox, Int32(b.lambda.freeIndex(v)), delta: -1)
+        }
+    }
+
+    /// Binds the value on top of the stack to a new binding of `v` (a fresh box if it needs one).
+    func storeFresh(_ v: Variable, _ b: inout Builder) {
+        b.emit(.setLocal, Int32(v.slot), delta: -1)
+        if v.boxed { b.emit(.boxLocal, Int32(v.slot)) }
+    }
+}
+
+/// The code being generated for one lambda, with the operand-stack depth tracked for `stackSize`.
+struct Builder {
+    let lambda: LambdaNode
+    var code: [Int32] = []
+    var constants: [Value] = []
+    var locations: [(pc: Int32, loc: SourceLocation)] = []
+    var depth = 0
+    var maxDepth = 0
+    /// Pending jumps to the end of each loop block compiled for a value.
+    var exits: [[Int]] = []
+
+    init(lambda: LambdaNode) { self.lambda = lambda }
+
+    mutating func emit(_ op: Opcode, _ operands: Int32..., delta: Int = 0) {
+        code.append(op.rawValue)
+        code.append(contentsOf: operands)
+        depth += delta
+        if depth > maxDepth { maxDepth = depth }
+    }
+
+    /// Emits a jump with a placeholder offset; returns the operand's index for `patch`.
+    mutating func emitJump(_ op: Opcode, delta: Int = 0) -> Int {
+        emit(op, 0, delta: delta)
+        return code.count - 1
+    }
+
+    /// Points the jump whose operand is at `at` to the current end of the code.
+    mutating func patch(_ at: Int) {
+        code[at] = Int32(code.count - at)
+    }
+
+    mutating func constant(_ v: Value) -> Int32 {
+        if let i = constants.firstIndex(where: { $0.isEq(v) }) { return Int32(i) }
+        constants.append(v)
+        return Int32(constants.count - 1)
+    }
+
+    mutating func locate(_ loc: SourceLocation) {
+        guard loc.isKnown else { return }
+        if let last = locations.last, last.pc == Int32(code.count) {
+            locations[locations.count - 1].loc = loc
+        } else {
+            locations.append((Int32(code.count), loc))
+        }
+    }
+}

@@ -1,0 +1,52 @@
+/// Prints bytecode as text: one instruction a line, with operands, and nested code blocks after.
+enum Disassembler {
+    /// The listing of a closure's code (and of every lambda inside it).
+    static func text(of v: Value, _ rt: Runtime) throws(SchemeRaise) -> String {
+        if let c = v.object(Closure.self) { return text(of: c.code) }
+        if let cl = v.object(CaseLambda.self) { return cl.clauses.map { text(of: $0.code) }.joined(separator: "\n") }
+        if case .procedure(let p) = v { return "; \(p.takeUnretainedValue().name) is a builtin written in Swift\n" }
+        throw rt.typeError("disassemble", "a procedure", v)
+    }
+
+    static func text(of code: CodeBlock) -> String {
+        var out = "; \(code.name): \(code.required) required\(code.hasRest ? " + rest" : ""), "
+        out += "frame \(code.frameSize), stack \(code.stackSize)\n"
+        var nested: [CodeBlock] = []
+        var pc = 0
+        while pc < code.code.count {
+            guard let op = Opcode(rawValue: code.code[pc]) else {
+                out += pad(String(pc), 5) + "  ??? \(code.code[pc])\n"
+                pc += 1
+                continue
+            }
+            var line = pad(String(pc), 5) + "  " + pad(op.name, 14)
+            let operands = (0..<op.operandCount).compactMap { i in
+                pc + 1 + i < code.code.count ? Int(code.code[pc + 1 + i]) : nil
+            }
+            line += operands.map(String.init).joined(separator: " ")
+            switch op {
+            case .const, .global, .setGlobal, .defineGlobal:
+                if let k = operands.first, k < code.constants.count {
+                    line += "    ; " + Printer.write(code.constants[k])
+                }
+            case .closure:
+                if let k = operands.first, k < code.constants.count, let inner = code.constants[k].object(CodeBlock.self) {
+                    line += "    ; " + inner.name
+                    nested.append(inner)
+                }
+            case .jump, .jumpIfFalse:
+                if let off = operands.first { line += "    ; -> \(pc + 1 + off)" }
+            default:
+                break
+            }
+            out += line + "\n"
+            pc += 1 + op.operandCount
+        }
+        for n in nested { out += "\n" + text(of: n) }
+        return out
+    }
+
+    private static func pad(_ s: String, _ n: Int) -> String {
+        s.count >= n ? s + " " : s + String(repeating: " ", count: n - s.count)
+    }
+}

@@ -1,0 +1,197 @@
+import Foundation
+
+/// `quote` data cleaning, `quasiquote`, `include` and `cond-expand`.
+extension Expander {
+    /// `datum` with every renamed identifier replaced by its original symbol (syntax->datum).
+    /// Data from the reader (possibly circular) comes back unchanged.
+    func strip(_ datum: Value) -> Value {
+        guard containsRenamed(datum) else { return datum }
+        var memo: [ObjectIdentifier: Value] = [:]
+        return copyStripped(datum, &memo)
+    }
+
+    private func containsRenamed(_ datum: Value) -> Bool {
+        var work = [datum]
+        var seen = Set<ObjectIdentifier>()
+        while let v = work.popLast() {
+            switch v {
+            case .symbol(let s): if s.takeUnretainedValue().renamed != nil { return true }
+            case .pair(let p):
+                let o = p.takeUnretainedValue()
+                if seen.insert(ObjectIdentifier(o)).inserted { work.append(o.car); work.append(o.cdr) }
+            case .vector(let vec):
+                let o = vec.takeUnretainedValue()
+                if seen.insert(ObjectIdentifier(o)).inserted { work.append(contentsOf: o.items) }
+            default: break
+            }
+        }
+        return false
+    }
+
+    /// Copies pairs and vectors, replacing renamed symbols; iterative along list spines, recursive
+    /// only into elements (macro templates are shallow, and `maxNesting` bounds the expansion anyway).
+    private func copyStripped(_ datum: Value, _ memo: inout [ObjectIdentifier: Value]) -> Value {
+        switch datum {
+        case .symbol(let s):
+            return .symbol(Unmanaged.passUnretained(s.takeUnretainedValue().base))
+        case .vector(let vec):
+            let o = vec.takeUnretainedValue()
+            if let m = memo[ObjectIdentifier(o)] { return m }
+            let copy = rt.heap.own(SVector([]))
+            let result = Value.vector(Unmanaged.passUnretained(copy))
+            memo[ObjectIdentifier(o)] = result
+            copy.items = o.items.map { copyStripped($0, &memo) }
+            return result
+        case .pair:
+            var elements: [Value] = []
+            var cur = datum
+            var firstLoc = SourceLocation.none
+            while case .pair(let p) = cur, memo[ObjectIdentifier(p.takeUnretainedValue())] == nil {
+                let o = p.takeUnretainedValue()
+                if elements.isEmpty { firstLoc = o.location }
+                elements.append(o.car)
+                cur = o.cdr
+                if elements.count > 10_000_000 { break }
+            }
+            var tail: Value
+            if case .pair(let p) = cur, let m = memo[ObjectIdentifier(p.takeUnretainedValue())] { tail = m } else {
+                tail = copyStripped(cur, &memo)
+            }
+            for e in elements.reversed() { tail = rt.heap.cons(copyStripped(e, &memo), tail) }
+            if case .pair(let p) = tail { p.takeUnretainedValue().location = firstLoc }
+            return tail
+        default:
+            return datum
+        }
+    }
+
+    // MARK: - Quasiquote
+
+    func quasi(_ t: Value, depth: Int, _ ctx: Context) throws(SchemeRaise) -> Node {
+        switch t {
+        case .pair(let p):
+            let head = p.takeUnretainedValue().car
+            if let arg = unaryForm(t, .unquote, ctx) {
+                return depth == 0 ? try expand(arg, ctx, tail: false)
+                    : list([.constant(rt.symbol("unquote")), try quasi(arg, depth: depth - 1, ctx)])
+            }
+            if let arg = unaryForm(t, .quasiquote, ctx) {
+                return list([.constant(rt.symbol("quasiquote")), try quasi(arg, depth: depth + 1, ctx)])
+            }
+            _ = head
+            // Walk the spine iteratively; `(a . ,b)` reads as (a unquote b), which ends the spine.
+            var elements: [Value] = []
+            var cur = t
+            while case .pair(let q) = cur, unaryForm(cur, .unquote, ctx) == nil {
+                elements.append(q.takeUnretainedValue().car)
+                cur = q.takeUnretainedValue().cdr
+            }
+            var result = try quasi(cur, depth: depth, ctx)
+            for e in elements.reversed() {
+                if let spliced = unaryForm(e, .unquoteSplicing, ctx) {
+                    if depth == 0 {
+                        result = .call(.constant(rt.intern("%append2").value), [try expand(spliced, ctx, tail: false), result],
+                                       location(of: e))
+                    } else {
+                        let inner = list([.constant(rt.symbol("unquote-splicing")), try quasi(spliced, depth: depth - 1, ctx)])
+                        result = cons(inner, result)
+                    }
+                } else {
+                    result = cons(try quasi(e, depth: depth, ctx), result)
+                }
+            }
+            return result
+        case .vector(let v):
+            let items = v.takeUnretainedValue().items
+            let asList = try quasi(rt.heap.list(items), depth: depth, ctx)
+            if case .constant = asList { return .constant(strip(t)) }
+            return .call(.constant(rt.intern("list->vector").value), [asList], .none)
+        default:
+            return .constant(strip(t))
+        }
+    }
+
+    /// `x` when `form` is `(keyword x)` for the given special form.
+    private func unaryForm(_ form: Value, _ sf: SpecialForm, _ ctx: Context) -> Value? {
+        guard case .pair(let p) = form, isKeyword(p.takeUnretainedValue().car, sf, ctx),
+              case .pair(let rest) = p.takeUnretainedValue().cdr, rest.takeUnretainedValue().cdr.isNull else {
+            return nil
+        }
+        return rest.takeUnretainedValue().car
+    }
+
+    private func cons(_ a: Node, _ b: Node) -> Node {
+        if case .constant(let x) = a, case .constant(let y) = b { return .constant(rt.heap.cons(x, y)) }
+        return .primitive(.cons, [a, b], .none)
+    }
+
+    private func list(_ items: [Node]) -> Node {
+        var result: Node = .constant(.null)
+        for i in items.reversed() { result = cons(i, result) }
+        return result
+    }
+
+    // MARK: - include and cond-expand
+
+    /// `(include "file" …)` → `(begin datum …)`, files found relative to the including file.
+    func includeForm(_ form: Value, _ foldCase: Bool) throws(SchemeRaise) -> Value {
+        let items = try parts(form, "include", min: 2)
+        var data: [Value] = [core("begin")]
+        let here = rt.fileName(location(of: form)).map { ($0 as NSString).deletingLastPathComponent } ?? ""
+        for item in items.dropFirst() {
+            guard let name = item.sstring?.string else { throw syntaxError("include: expected a file name string", form) }
+            let path = name.hasPrefix("/") || here.isEmpty ? name : here + "/" + name
+            data.append(contentsOf: try rt.readFile(path, at: location(of: form)))
+        }
+        return self.form(data, like: form)
+    }
+
+    /// The body of the first `cond-expand` clause whose requirement holds, as a `begin`.
+    func condExpand(_ form: Value) throws(SchemeRaise) -> Value {
+        let items = try parts(form, "cond-expand", min: 1)
+        for clause in items.dropFirst() {
+            guard let c = clause.listElements, let req = c.first else { throw syntaxError("cond-expand: bad clause", form) }
+            if try rt.featureHolds(req) { return self.form([core("begin")] + c.dropFirst(), like: form) }
+        }
+        return .unspecified
+    }
+}
+
+extension Runtime {
+    /// The features `cond-expand` knows.
+    var features: [String] {
+        #if os(Linux)
+        let osName = "linux"
+        #else
+        let osName = "macos"
+        #endif
+        return ["r7rs", "exact-closed", "ieee-float", "full-unicode", "htll", "swift", osName, "posix"]
+    }
+
+    /// Whether a `cond-expand` feature requirement holds.
+    func featureHolds(_ req: Value) throws(SchemeRaise) -> Bool {
+        if case .symbol(let s) = req {
+            let name = s.takeUnretainedValue().base.name
+            return name == "else" || features.contains(name)
+        }
+        guard let items = req.listElements, case .symbol(let hs)? = items.first else {
+            throw error("cond-expand: bad feature requirement", req)
+        }
+        switch hs.takeUnretainedValue().base.name {
+        case "and":
+            for r in items.dropFirst() where try !featureHolds(r) { return false }
+            return true
+        case "or":
+            for r in items.dropFirst() where try featureHolds(r) { return true }
+            return false
+        case "not":
+            guard items.count == 2 else { throw error("cond-expand: bad feature requirement", req) }
+            return try !featureHolds(items[1])
+        case "library":
+            guard items.count == 2 else { throw error("cond-expand: bad feature requirement", req) }
+            return libraryExists(items[1])
+        default:
+            throw error("cond-expand: bad feature requirement", req)
+        }
+    }
+}

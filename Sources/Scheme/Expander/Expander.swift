@@ -1,0 +1,210 @@
+/// Turns data into `Node`s: resolves identifiers through scopes, expands macros, and implements the
+/// special forms. Each call on a form recurses once per nesting level; `maxNesting` bounds that.
+final class Expander {
+    let rt: Runtime
+    /// Whether the code comes from the system prelude (kept out of backtraces; may shadow freely).
+    let isSystem: Bool
+    private var depth = 0
+
+    init(runtime: Runtime, isSystem: Bool) {
+        rt = runtime
+        self.isSystem = isSystem
+    }
+
+    /// Where a form is being expanded.
+    struct Context {
+        var scope: Scope?
+        var lambda: LambdaNode
+        /// At top level, `define` makes globals.
+        var toplevel: Bool
+        /// The named `let` loops in scope (a reference to one other than a jump abandons it).
+        var loops: [LoopLabel] = []
+        /// The loops a call in tail position here may jump to.
+        var jumpable: [LoopLabel] = []
+    }
+
+    /// Expands one top-level form into a thunk.
+    func expandToplevel(_ form: Value) throws(SchemeRaise) -> LambdaNode {
+        let thunk = LambdaNode(name: "toplevel", parent: nil, location: location(of: form))
+        let ctx = Context(scope: nil, lambda: thunk, toplevel: true)
+        thunk.body = try expand(form, ctx, tail: true)
+        return thunk
+    }
+
+    // MARK: - Dispatch
+
+    func expand(_ original: Value, _ ctx: Context, tail: Bool) throws(SchemeRaise) -> Node {
+        depth += 1
+        defer { depth -= 1 }
+        if depth > rt.maxNesting {
+            throw syntaxError("expression nested too deeply (more than \(rt.maxNesting) levels)", original)
+        }
+        var form = original
+        // Macro uses expand in a loop, not by recursion; a macro that never stops expanding is an error.
+        var expansions = 0
+        while true {
+            guard case .pair(let p) = form, case .symbol(let hs) = p.takeUnretainedValue().car,
+                  case .syntax(.macro(let m)) = resolve(hs.takeUnretainedValue(), ctx.scope) else { break }
+            expansions += 1
+            if expansions > Expander.maxExpansions {
+                throw syntaxError("\(m.name): macro expansion does not terminate", original)
+            }
+            form = try transform(form, m, ctx.scope)
+        }
+        switch form {
+        case .symbol(let s):
+            return try reference(s.takeUnretainedValue(), form, ctx)
+        case .pair(let p):
+            let head = p.takeUnretainedValue().car
+            if case .symbol(let hs) = head {
+                switch resolve(hs.takeUnretainedValue(), ctx.scope) {
+                case .syntax(.special(let sf)):
+                    return try special(sf, form, ctx, tail: tail)
+                case .variable(let v):
+                    if let label = ctx.loops.last(where: { $0.variable === v }) {
+                        return try loopJump(label, form, ctx, tail: tail)
+                    }
+                default:
+                    break
+                }
+            }
+            return try application(form, ctx)
+        case .null:
+            throw syntaxError("empty combination () is not an expression", form)
+        default:
+            return .constant(form)
+        }
+    }
+
+    /// A variable reference.
+    func reference(_ s: Symbol, _ form: Value, _ ctx: Context) throws(SchemeRaise) -> Node {
+        switch resolve(s, ctx.scope) {
+        case .variable(let v):
+            if ctx.loops.contains(where: { $0.variable === v }) { throw LoopLabel.escapes }
+            return .local(capture(v, ctx))
+        case .global(let g):
+            return .global(g)
+        case .syntax:
+            throw syntaxError("syntax keyword used as a variable: \(s.name)", form)
+        }
+    }
+
+    /// Notes that `v` is used from `ctx.lambda`, adding it to the free variables of each lambda between.
+    func capture(_ v: Variable, _ ctx: Context) -> Variable {
+        var l: LambdaNode? = ctx.lambda
+        while let lam = l, lam !== v.owner {
+            v.captured = true
+            _ = lam.freeIndex(v)
+            l = lam.parent
+        }
+        return v
+    }
+
+    /// What `id` means in `scope`: a lexical binding, syntax, or a global.
+    func resolve(_ id: Symbol, _ scope: Scope?) -> Binding {
+        var s = id
+        var env = scope
+        while true {
+            var e = env
+            while let sc = e {
+                if let b = sc.local(s) { return b }
+                e = sc.parent
+            }
+            // A renamed identifier not bound by its own expansion means what the original means
+            // where the macro was defined.
+            if let r = s.renamed {
+                env = s.environment
+                s = r
+                continue
+            }
+            if let syn = s.syntax { return .syntax(syn) }
+            return .global(s)
+        }
+    }
+
+    func application(_ form: Value, _ ctx: Context) throws(SchemeRaise) -> Node {
+        guard let items = form.listElements, let head = items.first else {
+            throw syntaxError("improper list in a procedure call", form)
+        }
+        let fn = try expand(head, ctx, tail: false)
+        var args: [Node] = []
+        args.reserveCapacity(items.count - 1)
+        for a in items.dropFirst() { args.append(try expand(a, ctx, tail: false)) }
+        let loc = location(of: form)
+        if case .global(let g) = fn, !g.userDefined, let op = Expander.inlined[g.name], op.inlinedPrimitive?.arity == args.count {
+            return .primitive(op, args, loc)
+        }
+        return .call(fn, args, loc)
+    }
+
+    /// Most macro expansions of one form before it counts as non-terminating.
+    static let maxExpansions = 100_000
+
+    /// Primitive names the compiler turns into single instructions.
+    static let inlined: [String: Opcode] = {
+        var d: [String: Opcode] = [:]
+        for op in Opcode.allCases { if let p = op.inlinedPrimitive { d[p.name] = op } }
+        return d
+    }()
+
+    // MARK: - Helpers
+
+    func location(of form: Value) -> SourceLocation {
+        if case .pair(let p) = form { return p.takeUnretainedValue().location }
+        return .none
+    }
+
+    func syntaxError(_ message: String, _ form: Value) -> SchemeRaise {
+        rt.error(message, strip(form), at: location(of: form))
+    }
+
+    /// The elements of a form that must be a proper list of `min`…`max` elements.
+    func parts(_ form: Value, _ name: String, min: Int, max: Int? = nil) throws(SchemeRaise) -> [Value] {
+        guard let items = form.listElements, items.count >= min, items.count <= (max ?? Int.max) else {
+            throw syntaxError("\(name): bad syntax", form)
+        }
+        return items
+    }
+
+    func identifier(_ v: Value, _ form: Value, _ what: String) throws(SchemeRaise) -> Symbol {
+        guard case .symbol(let s) = v else { throw syntaxError("\(what): expected an identifier", form) }
+        return s.takeUnretainedValue()
+    }
+
+    /// A fresh identifier that means `name` as defined globally, whatever the user has bound locally.
+    func core(_ name: String) -> Value {
+        .symbol(Unmanaged.passUnretained(rt.coreIdentifier(name)))
+    }
+
+    /// A list form with the location of `like`.
+    func form(_ items: [Value], like: Value) -> Value {
+        let v = rt.heap.list(items)
+        if case .pair(let p) = v { p.takeUnretainedValue().location = location(of: like) }
+        return v
+    }
+
+    func sequence(_ nodes: [Node]) -> Node {
+        if nodes.isEmpty { return .constant(.unspecified) }
+        return nodes.count == 1 ? nodes[0] : .sequence(nodes)
+    }
+
+    /// A new frame variable in the current lambda, bound to `id` in `scope`.
+    func newVariable(_ id: Symbol, in scope: Scope, _ ctx: Context) -> Variable {
+        let v = ctx.lambda.newVariable(id.name)
+        scope.bind(id, .variable(v))
+        return v
+    }
+
+    /// A frame variable no identifier refers to (for `cond =>`, `case` and `or` temporaries).
+    func temporary(_ ctx: Context) -> Variable { ctx.lambda.newVariable(" tmp") }
+}
+
+extension Runtime {
+    /// An identifier that always means the global `name` (a rename with the global environment).
+    func coreIdentifier(_ name: String) -> Symbol {
+        if let s = coreIdentifiers[name] { return s }
+        let s = Symbol(renaming: intern(name), in: nil)
+        coreIdentifiers[name] = s
+        return s
+    }
+}

@@ -1,0 +1,80 @@
+/// Bytevector builtins, including UTF-8 conversion.
+extension Runtime {
+    func bytevector(_ v: Value, _ who: String) throws(SchemeRaise) -> Bytevector {
+        try object(v, Bytevector.self, who, "a bytevector")
+    }
+
+    func byte(_ v: Value, _ who: String) throws(SchemeRaise) -> UInt8 {
+        guard case .fixnum(let n) = v, let b = UInt8(exactly: n) else { throw typeError(who, "a byte", v) }
+        return b
+    }
+
+    /// A new bytevector value.
+    func makeBytevector(_ bytes: [UInt8]) -> Value { heap.object(Bytevector(bytes)) }
+}
+
+enum Bytevectors {
+    /// Decodes UTF-8, replacing invalid sequences with U+FFFD.
+    static func decode<C: Collection>(_ bytes: C) -> [UInt32] where C.Element == UInt8 {
+        var out: [UInt32] = []
+        var decoder = UTF8()
+        var it = bytes.makeIterator()
+        loop: while true {
+            switch decoder.decode(&it) {
+            case .scalarValue(let u): out.append(u.value)
+            case .error: out.append(0xFFFD)
+            case .emptyInput: break loop
+            }
+        }
+        return out
+    }
+
+    static func encode<C: Collection>(_ scalars: C) -> [UInt8] where C.Element == UInt32 {
+        var out: [UInt8] = []
+        for c in scalars { UTF8.encode(Chars.scalar(c)) { out.append($0) } }
+        return out
+    }
+}
+
+/// `bytevector make-bytevector bytevector-u8-ref … utf8->string string->utf8`.
+let bytevectorBuiltins: [Builtin] = [
+    Builtin("bytevector?", .exactly(1)) { a, _ throws(SchemeRaise) in .bool(a[0].object(Bytevector.self) != nil) },
+    Builtin("bytevector", .atLeast(0)) { a, rt throws(SchemeRaise) in
+        var out: [UInt8] = []
+        for i in 0..<a.count { out.append(try rt.byte(a[i], "bytevector")) }
+        return rt.makeBytevector(out) },
+    Builtin("make-bytevector", .range(1, 2)) { a, rt throws(SchemeRaise) in
+        let n = try rt.size(a[0], "make-bytevector")
+        return rt.makeBytevector(Array(repeating: a.count > 1 ? try rt.byte(a[1], "make-bytevector") : 0, count: n)) },
+    Builtin("bytevector-length", .exactly(1)) { a, rt throws(SchemeRaise) in .fixnum(try rt.bytevector(a[0], "bytevector-length").bytes.count) },
+    Builtin("bytevector-u8-ref", .exactly(2)) { a, rt throws(SchemeRaise) in
+        let b = try rt.bytevector(a[0], "bytevector-u8-ref")
+        return .fixnum(Int(b.bytes[try rt.index(a[1], "bytevector-u8-ref", count: b.bytes.count, kind: "bytevector")])) },
+    Builtin("bytevector-u8-set!", .exactly(3)) { a, rt throws(SchemeRaise) in
+        let b = try rt.bytevector(a[0], "bytevector-u8-set!")
+        let i = try rt.index(a[1], "bytevector-u8-set!", count: b.bytes.count, kind: "bytevector")
+        b.bytes[i] = try rt.byte(a[2], "bytevector-u8-set!")
+        return .unspecified },
+    Builtin("bytevector-copy", .range(1, 3)) { a, rt throws(SchemeRaise) in
+        let b = try rt.bytevector(a[0], "bytevector-copy")
+        return rt.makeBytevector(Array(b.bytes[try rt.range(a, 1, count: b.bytes.count, "bytevector-copy", kind: "bytevector")])) },
+    Builtin("bytevector-copy!", .range(3, 5)) { a, rt throws(SchemeRaise) in
+        let to = try rt.bytevector(a[0], "bytevector-copy!")
+        let at = try rt.index(a[1], "bytevector-copy!", count: to.bytes.count, kind: "bytevector", end: true)
+        let from = try rt.bytevector(a[2], "bytevector-copy!")
+        let r = try rt.range(a, 3, count: from.bytes.count, "bytevector-copy!", kind: "bytevector")
+        guard at + r.count <= to.bytes.count else { throw rt.error("bytevector-copy!: not enough room in destination") }
+        let slice = Array(from.bytes[r])
+        to.bytes.replaceSubrange(at..<(at + r.count), with: slice)
+        return .unspecified },
+    Builtin("bytevector-append", .atLeast(0)) { a, rt throws(SchemeRaise) in
+        var out: [UInt8] = []
+        for i in 0..<a.count { out += try rt.bytevector(a[i], "bytevector-append").bytes }
+        return rt.makeBytevector(out) },
+    Builtin("utf8->string", .range(1, 3)) { a, rt throws(SchemeRaise) in
+        let b = try rt.bytevector(a[0], "utf8->string")
+        return rt.makeString(Bytevectors.decode(b.bytes[try rt.range(a, 1, count: b.bytes.count, "utf8->string", kind: "bytevector")])) },
+    Builtin("string->utf8", .range(1, 3)) { a, rt throws(SchemeRaise) in
+        let s = try rt.string(a[0], "string->utf8")
+        return rt.makeBytevector(Bytevectors.encode(s.scalars[try rt.range(a, 1, count: s.scalars.count, "string->utf8", kind: "string")])) },
+]

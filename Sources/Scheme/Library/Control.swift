@@ -1,0 +1,108 @@
+import Foundation
+
+/// Builtins for control, errors, evaluation and the process: the Swift half of `00-control.scm`.
+let controlBuiltins: [Builtin] = [
+    Builtin("apply", .atLeast(2), special: .apply),
+    Builtin("%call/cc", .exactly(1), special: .callCC),
+    Builtin("values", .atLeast(0), special: .values),
+    Builtin("%apply-values", .exactly(2), special: .applyValues),
+    Builtin("%uncaught", .exactly(1), special: .abort),
+    Builtin("%exit", .exactly(1), special: .exit),
+    Builtin("error", .atLeast(1)) { a, rt in throw SchemeRaise(rt.heap.object(ErrorObject(
+        message: a[0].sstring?.string ?? Printer.display(a[0]), irritants: Array(a.array.dropFirst())))) },
+    Builtin("%make-error", .exactly(2)) { a, rt in rt.heap.object(ErrorObject(
+        message: a[0].sstring?.string ?? Printer.display(a[0]), irritants: a[1].listElements ?? [])) },
+    Builtin("error-object?", .exactly(1)) { a, _ in .bool(a[0].object(ErrorObject.self) != nil) },
+    Builtin("error-object-message", .exactly(1)) { a, rt in
+        rt.heap.string(try rt.object(a[0], ErrorObject.self, "error-object-message", "an error object").message) },
+    Builtin("error-object-irritants", .exactly(1)) { a, rt in
+        rt.heap.list(try rt.object(a[0], ErrorObject.self, "error-object-irritants", "an error object").irritants) },
+    Builtin("read-error?", .exactly(1)) { a, _ in .bool(a[0].object(ErrorObject.self)?.kind == .read) },
+    Builtin("file-error?", .exactly(1)) { a, _ in .bool(a[0].object(ErrorObject.self)?.kind == .file) },
+    Builtin("%compile", .range(1, 2)) { a, rt in try rt.compileToplevel(a[0]) },
+    Builtin("%read-file", .exactly(1)) { a, rt in rt.heap.list(try rt.readFile(try rt.string(a[0], "load").string)) },
+    Builtin("interaction-environment", .exactly(0)) { _, rt in rt.environmentToken },
+    Builtin("scheme-report-environment", .range(0, 1)) { _, rt in rt.environmentToken },
+    Builtin("null-environment", .range(0, 1)) { _, rt in rt.environmentToken },
+    Builtin("environment", .atLeast(0)) { _, rt in rt.environmentToken },
+    Builtin("%make-parameter", .exactly(2)) { a, rt in
+        .procedure(Unmanaged.passUnretained(rt.heap.own(Parameter(value: a[0], converter: a[1])))) },
+    Builtin("%parameter?", .exactly(1)) { a, _ in .bool(a[0].object(Parameter.self) != nil) },
+    Builtin("%param-value", .exactly(1)) { a, rt in try rt.parameter(a[0]).value },
+    Builtin("%param-set!", .exactly(2)) { a, rt in try rt.parameter(a[0]).value = a[1]; return .unspecified },
+    Builtin("%param-converter", .exactly(1)) { a, rt in try rt.parameter(a[0]).converter },
+    Builtin("%make-case-lambda", .atLeast(1)) { a, rt in
+        var clauses: [Closure] = []
+        for v in a.array {
+            guard let c = v.object(Closure.self) else { throw rt.typeError("case-lambda", "a lambda", v) }
+            clauses.append(c)
+        }
+        return .procedure(Unmanaged.passUnretained(rt.heap.own(CaseLambda(clauses: clauses))))
+    },
+    Builtin("%make-promise", .exactly(2)) { a, rt in rt.heap.object(Promise(done: a[0].isTrue, value: a[1])) },
+    Builtin("make-promise", .exactly(1)) { a, rt in
+        a[0].object(Promise.self) != nil ? a[0] : rt.heap.object(Promise(done: true, value: a[0])) },
+    Builtin("promise?", .exactly(1)) { a, _ in .bool(a[0].object(Promise.self) != nil) },
+    Builtin("%promise-done?", .exactly(1)) { a, rt in .bool(try rt.promise(a[0]).done) },
+    Builtin("%promise-value", .exactly(1)) { a, rt in try rt.promise(a[0]).value },
+    Builtin("%promise-update!", .exactly(2)) { a, rt in
+        let new = try rt.promise(a[0]), old = try rt.promise(a[1])
+        old.done = new.done
+        old.value = new.value
+        return .unspecified
+    },
+    Builtin("%append2", .exactly(2)) { a, rt in rt.heap.list(try rt.list(a[0], "append"), tail: a[1]) },
+    Builtin("disassemble", .exactly(1)) { a, rt in rt.heap.string(try Disassembler.text(of: a[0], rt)) },
+    Builtin("collect-garbage", .exactly(0)) { _, rt in rt.collectGarbage(); return .unspecified },
+    Builtin("%heap-statistics", .exactly(0)) { _, rt in
+        rt.heap.list([.fixnum(rt.heap.collections), .fixnum(rt.heap.objectCount), .fixnum(rt.heap.liveBytes)]) },
+    Builtin("features", .exactly(0)) { _, rt in rt.heap.list(rt.features.map { rt.symbol($0) }) },
+    Builtin("command-line", .exactly(0)) { _, rt in rt.heap.list(rt.commandLine.map { rt.heap.string($0) }) },
+    Builtin("get-environment-variable", .exactly(1)) { a, rt in
+        try rt.refuseInSandbox("get-environment-variable")
+        return ProcessInfo.processInfo.environment[try rt.string(a[0], "get-environment-variable").string]
+            .map { rt.heap.string($0) } ?? .false
+    },
+    Builtin("get-environment-variables", .exactly(0)) { _, rt in
+        try rt.refuseInSandbox("get-environment-variables")
+        return rt.heap.list(ProcessInfo.processInfo.environment.sorted { $0.key < $1.key }
+            .map { rt.heap.cons(rt.heap.string($0.key), rt.heap.string($0.value)) })
+    },
+    Builtin("current-second", .exactly(0)) { _, _ in .flonum(Date().timeIntervalSince1970) },
+    Builtin("current-jiffy", .exactly(0)) { _, _ in .fixnum(Int(DispatchTime.now().uptimeNanoseconds / 1000)) },
+    Builtin("jiffies-per-second", .exactly(0)) { _, _ in .fixnum(1_000_000) },
+]
+
+extension Runtime {
+    /// Installs the special forms and the core builtins (before the Scheme prelude runs).
+    func installCore() {
+        for sf in SpecialForm.allCases { intern(sf.rawValue).syntax = .special(sf) }
+        install(controlBuiltins)
+        installLibraries()
+    }
+
+    /// The value `interaction-environment` and friends return (there is one global environment).
+    var environmentToken: Value { symbol("%environment") }
+
+    func parameter(_ v: Value) throws(SchemeRaise) -> Parameter {
+        try object(v, Parameter.self, "parameterize", "a parameter object")
+    }
+
+    func promise(_ v: Value) throws(SchemeRaise) -> Promise {
+        try object(v, Promise.self, "force", "a promise")
+    }
+
+    /// Raises a file error in a sandbox: for builtins that touch the process or its environment.
+    func refuseInSandbox(_ who: String) throws(SchemeRaise) {
+        if sandboxed { throw error("\(who): not allowed in the sandbox", kind: .file) }
+    }
+
+    /// Flushes buffered output on the standard ports.
+    public func flushStandardPorts() {
+        for p in [currentOutput, currentError] {
+            p?.value.object(Port.self)?.flush()
+        }
+        stdoutPort?.flush()
+        stderrPort?.flush()
+    }
+}

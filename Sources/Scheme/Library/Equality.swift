@@ -1,0 +1,142 @@
+/// `equal?` and content hashing, shared by the equality builtins and `equal?` hash tables.
+///
+/// Both walk structure with an explicit worklist, so deep nesting never recurses on the Swift stack,
+/// and both terminate on circular structure (see `equal`).
+enum Equality {
+    /// Two heap objects being compared, remembered once a comparison has grown large.
+    private struct PairKey: Hashable {
+        let a: UnsafeMutableRawPointer
+        let b: UnsafeMutableRawPointer
+    }
+
+    /// Comparisons after which `equal` starts remembering pairs it has entered (cycle detection costs
+    /// a set insertion per node, so small comparisons skip it).
+    private static let cycleCheckAfter = 1_000
+
+    /// `equal?`: structural equality on pairs, vectors, strings and bytevectors, else `eqv?`.
+    ///
+    /// Why it terminates on cycles: once large, every (pair, pair) or (vector, vector) comparison
+    /// entered is remembered and assumed equal if met again (a bisimulation check), and there are
+    /// finitely many such combinations.
+    static func equal(_ a: Value, _ b: Value) -> Bool {
+        var work: [(Value, Value)] = [(a, b)]
+        var seen = Set<PairKey>()
+        var steps = 0
+        while let (x, y) = work.popLast() {
+            if x.isEqv(y) { continue }
+            switch (x, y) {
+            case let (.pair(p), .pair(q)):
+                steps += 1
+                if steps > cycleCheckAfter, !seen.insert(PairKey(a: p.toOpaque(), b: q.toOpaque())).inserted {
+                    continue
+                }
+                let pp = p.takeUnretainedValue(), qq = q.takeUnretainedValue()
+                work.append((pp.cdr, qq.cdr))
+                work.append((pp.car, qq.car))
+            case let (.string(s), .string(t)):
+                if s.takeUnretainedValue().scalars != t.takeUnretainedValue().scalars { return false }
+            case let (.vector(v), .vector(w)):
+                let vi = v.takeUnretainedValue().items, wi = w.takeUnretainedValue().items
+                if vi.count != wi.count { return false }
+                steps += 1
+                if steps > cycleCheckAfter, !seen.insert(PairKey(a: v.toOpaque(), b: w.toOpaque())).inserted {
+                    continue
+                }
+                for i in stride(from: vi.count - 1, through: 0, by: -1) { work.append((vi[i], wi[i])) }
+            case let (.object(o), .object(p)):
+                let oo = o.takeUnretainedValue(), pp = p.takeUnretainedValue()
+                if let bo = oo as? Bytevector, let bp = pp as? Bytevector {
+                    if bo.bytes != bp.bytes { return false }
+                } else {
+                    return false
+                }
+            default:
+                return false
+            }
+        }
+        return true
+    }
+
+    /// How many nodes `hash` looks at, at most: enough to spread typical keys, bounded for huge ones.
+    private static let hashBudget = 64
+
+    /// Hashes `v` so that `equal?` values hash alike (`structural`), or `eqv?` values alike.
+    static func hash(_ v: Value, structural: Bool, into hasher: inout Hasher) {
+        var work: [Value] = [v]
+        var budget = hashBudget
+        while let x = work.popLast(), budget > 0 {
+            budget -= 1
+            switch x {
+            case .null: hasher.combine(1 as UInt8)
+            case .unspecified: hasher.combine(2 as UInt8)
+            case .undefined: hasher.combine(3 as UInt8)
+            case .eof: hasher.combine(4 as UInt8)
+            case .bool(let b): hasher.combine(b)
+            case .fixnum(let n): hasher.combine(n)
+            case .flonum(let d): hasher.combine(d.bitPattern)
+            case .char(let c): hasher.combine(c); hasher.combine(5 as UInt8)
+            case .symbol(let s): hasher.combine(s.toOpaque())
+            case .procedure(let p): hasher.combine(p.toOpaque())
+            case .pair(let p):
+                if structural {
+                    hasher.combine(6 as UInt8)
+                    let pp = p.takeUnretainedValue()
+                    work.append(pp.cdr)
+                    work.append(pp.car)
+                } else {
+                    hasher.combine(p.toOpaque())
+                }
+            case .string(let s):
+                if structural {
+                    let sc = s.takeUnretainedValue().scalars
+                    hasher.combine(sc.count)
+                    for c in sc.prefix(256) { hasher.combine(c) }
+                } else {
+                    hasher.combine(s.toOpaque())
+                }
+            case .vector(let w):
+                if structural {
+                    let items = w.takeUnretainedValue().items
+                    hasher.combine(items.count)
+                    for i in items.prefix(16).reversed() { work.append(i) }
+                } else {
+                    hasher.combine(w.toOpaque())
+                }
+            case .object(let o):
+                if Numbers.isNumber(x) {
+                    // Heap numbers (bignums) are eqv? by value: hash their printed form.
+                    hasher.combine(Printer.write(x))
+                } else if structural, let b = o.takeUnretainedValue() as? Bytevector {
+                    hasher.combine(b.bytes.count)
+                    for byte in b.bytes.prefix(256) { hasher.combine(byte) }
+                } else {
+                    hasher.combine(o.toOpaque())
+                }
+            }
+        }
+    }
+}
+
+/// Equivalence and type predicates: `eq? eqv? equal? not boolean? …`.
+let equalityBuiltins: [Builtin] = [
+    Builtin("eq?", .exactly(2)) { a, _ throws(SchemeRaise) in .bool(a[0].isEq(a[1])) },
+    Builtin("eqv?", .exactly(2)) { a, _ throws(SchemeRaise) in .bool(a[0].isEqv(a[1])) },
+    Builtin("equal?", .exactly(2)) { a, _ throws(SchemeRaise) in .bool(Equality.equal(a[0], a[1])) },
+    Builtin("not", .exactly(1)) { a, _ throws(SchemeRaise) in .bool(!a[0].isTrue) },
+    Builtin("boolean?", .exactly(1)) { a, _ throws(SchemeRaise) in if case .bool = a[0] { return .true } else { return .false } },
+    Builtin("boolean=?", .atLeast(2)) { a, rt throws(SchemeRaise) in try allSame(a, "boolean=?", rt) { v, rt throws(SchemeRaise) in
+        if case .bool(let b) = v { return b ? 1 : 0 }; throw rt.typeError("boolean=?", "a boolean", v) } },
+    Builtin("procedure?", .exactly(1)) { a, _ throws(SchemeRaise) in if case .procedure = a[0] { return .true } else { return .false } },
+    Builtin("eof-object", .exactly(0)) { _, _ throws(SchemeRaise) in .eof },
+    Builtin("eof-object?", .exactly(1)) { a, _ throws(SchemeRaise) in if case .eof = a[0] { return .true } else { return .false } },
+    Builtin("default-object?", .exactly(1)) { a, _ throws(SchemeRaise) in if case .undefined = a[0] { return .true } else { return .false } },
+]
+
+/// Checks that every argument maps to the same key (for `boolean=?`, `symbol=?`).
+func allSame(_ a: Arguments, _ who: String, _ rt: Runtime,
+             _ key: (Value, Runtime) throws(SchemeRaise) -> UInt) throws(SchemeRaise) -> Value {
+    let first = try key(a[0], rt)
+    var same = true
+    for i in 1..<a.count where try key(a[i], rt) != first { same = false }
+    return .bool(same)
+}

@@ -1,0 +1,7 @@
+extension Runtime {
+    /// Installs every Swift builtin table of the standard library.
+    func installLibraries() {
+        install(numberBuiltins)
+        installStandardLibrary()
+    }
+}

@@ -1,0 +1,181 @@
+/// Pair and list builtins that take no procedure arguments (the higher-order ones live in
+/// `prelude/scheme/20-lists.scm`). Every walk is a loop with cycle detection where the list could be
+/// circular, so no call here recurses or spins forever.
+enum Lists {
+    /// The length of a proper list, or nil for an improper or circular one (Floyd's tortoise and hare).
+    static func length(_ v: Value) -> Int? {
+        var fast = v, slow = v, n = 0
+        while true {
+            guard case .pair(let p) = fast else { return fast.isNull ? n : nil }
+            fast = p.takeUnretainedValue().cdr
+            n += 1
+            guard case .pair(let q) = fast else { return fast.isNull ? n : nil }
+            fast = q.takeUnretainedValue().cdr
+            n += 1
+            slow = slow.cdr ?? .null
+            if fast.isEq(slow) { return nil }
+        }
+    }
+
+    /// The first tail of `list` whose car satisfies `match`, or `#f`; errors on a circular list.
+    static func memberTail(_ list: Value, _ who: String, _ rt: Runtime,
+                           _ match: (Value) -> Bool) throws(SchemeRaise) -> Value {
+        var cur = list, slow = list, step = 0
+        while case .pair(let p) = cur {
+            let pair = p.takeUnretainedValue()
+            if match(pair.car) { return cur }
+            cur = pair.cdr
+            step += 1
+            if step & 1 == 0 {
+                slow = slow.cdr ?? .null
+                if slow.isEq(cur) { throw rt.error("\(who): not a proper list", list) }
+            }
+        }
+        return .false
+    }
+
+    /// The first pair of association list `alist` whose car satisfies `match`, or `#f`.
+    static func assocPair(_ alist: Value, _ who: String, _ rt: Runtime,
+                          _ match: (Value) -> Bool) throws(SchemeRaise) -> Value {
+        var cur = alist, slow = alist, step = 0
+        while case .pair(let p) = cur {
+            let pair = p.takeUnretainedValue()
+            guard case .pair(let entry) = pair.car else { throw rt.typeError(who, "a pair", pair.car) }
+            if match(entry.takeUnretainedValue().car) { return pair.car }
+            cur = pair.cdr
+            step += 1
+            if step & 1 == 0 {
+                slow = slow.cdr ?? .null
+                if slow.isEq(cur) { throw rt.error("\(who): not a proper list", alist) }
+            }
+        }
+        return .false
+    }
+
+    /// The pair `k` cdrs down `list`.
+    static func tail(_ list: Value, _ k: Value, _ who: String, _ rt: Runtime) throws(SchemeRaise) -> Value {
+        let n = try rt.int(k, who)
+        if n < 0 { throw rt.error("\(who): index \(n) out of range", list) }
+        var cur = list
+        for _ in 0..<n {
+            guard case .pair(let p) = cur else { throw rt.error("\(who): index \(n) out of range", list) }
+            cur = p.takeUnretainedValue().cdr
+        }
+        return cur
+    }
+
+    /// The pair at index `k`, for `list-ref` and `list-set!`.
+    static func pairAt(_ list: Value, _ k: Value, _ who: String, _ rt: Runtime) throws(SchemeRaise) -> Pair {
+        let t = try tail(list, k, who, rt)
+        guard case .pair(let p) = t else { throw rt.error("\(who): index \(k.fixnum ?? 0) out of range", list) }
+        return p.takeUnretainedValue()
+    }
+
+    /// `append`: copies every argument but the last, which becomes the shared tail.
+    static func append(_ a: Arguments, _ rt: Runtime) throws(SchemeRaise) -> Value {
+        guard a.count > 0 else { return .null }
+        var result = a[a.count - 1]
+        for i in stride(from: a.count - 2, through: 0, by: -1) {
+            result = rt.heap.list(try rt.list(a[i], "append"), tail: result)
+        }
+        return result
+    }
+
+    /// A fresh copy of a list's spine, keeping an improper tail.
+    static func copy(_ v: Value, _ rt: Runtime) throws(SchemeRaise) -> Value {
+        var items: [Value] = []
+        var cur = v, slow = v
+        while case .pair(let p) = cur {
+            items.append(p.takeUnretainedValue().car)
+            cur = p.takeUnretainedValue().cdr
+            if items.count & 1 == 0 {
+                slow = slow.cdr ?? .null
+                if slow.isEq(cur) { throw rt.error("list-copy: not a proper list", v) }
+            }
+        }
+        return rt.heap.list(items, tail: cur)
+    }
+
+    /// Reverses a proper list in place, returning the new head.
+    static func reverseInPlace(_ v: Value, _ rt: Runtime) throws(SchemeRaise) -> Value {
+        guard length(v) != nil else { throw rt.typeError("reverse!", "a proper list", v) }
+        var result = Value.null, cur = v
+        while case .pair(let p) = cur {
+            let pair = p.takeUnretainedValue()
+            cur = pair.cdr
+            pair.cdr = result
+            result = .pair(p)
+        }
+        return result
+    }
+
+    /// The `c[ad]+r` accessor for `path` (as in "add" for `caddr`): applies the letters right to left.
+    static func cxr(_ path: String) -> Builtin {
+        let name = "c\(path)r"
+        let steps = Array(path.reversed()).map { $0 == "a" }
+        return Builtin(name, .exactly(1)) { a, rt throws(SchemeRaise) in
+            var v = a[0]
+            for isCar in steps {
+                let p = try rt.pair(v, name)
+                v = isCar ? p.car : p.cdr
+            }
+            return v
+        }
+    }
+
+    /// Every `c[ad]r` path of 2 to 4 letters.
+    static var cxrPaths: [String] {
+        var paths: [String] = []
+        var level = ["a", "d"]
+        for _ in 2...4 {
+            level = level.flatMap { [$0 + "a", $0 + "d"] }
+            paths += level
+        }
+        return paths
+    }
+}
+
+/// `cons car cdr list length append reverse memq assq …`.
+let listBuiltins: [Builtin] = [
+    Builtin("cons", .exactly(2)) { a, rt throws(SchemeRaise) in rt.heap.cons(a[0], a[1]) },
+    Builtin("car", .exactly(1)) { a, rt throws(SchemeRaise) in try rt.pair(a[0], "car").car },
+    Builtin("cdr", .exactly(1)) { a, rt throws(SchemeRaise) in try rt.pair(a[0], "cdr").cdr },
+    Builtin("set-car!", .exactly(2)) { a, rt throws(SchemeRaise) in try rt.pair(a[0], "set-car!").car = a[1]; return .unspecified },
+    Builtin("set-cdr!", .exactly(2)) { a, rt throws(SchemeRaise) in try rt.pair(a[0], "set-cdr!").cdr = a[1]; return .unspecified },
+    Builtin("null?", .exactly(1)) { a, _ throws(SchemeRaise) in .bool(a[0].isNull) },
+    Builtin("pair?", .exactly(1)) { a, _ throws(SchemeRaise) in .bool(a[0].isPair) },
+    Builtin("list?", .exactly(1)) { a, _ throws(SchemeRaise) in .bool(Lists.length(a[0]) != nil) },
+    Builtin("list", .atLeast(0)) { a, rt throws(SchemeRaise) in rt.heap.list(a.array) },
+    Builtin("cons*", .atLeast(1)) { a, rt throws(SchemeRaise) in rt.heap.list(Array(a.array.dropLast()), tail: a[a.count - 1]) },
+    Builtin("make-list", .range(1, 2)) { a, rt throws(SchemeRaise) in
+        let n = try rt.int(a[0], "make-list")
+        guard n >= 0, n <= 1 << 28 else { throw rt.error("make-list: invalid length", a[0]) }
+        return rt.heap.list(Array(repeating: a.optional(1, .unspecified), count: n)) },
+    Builtin("length", .exactly(1)) { a, rt throws(SchemeRaise) in
+        guard let n = Lists.length(a[0]) else { throw rt.error("length: not a proper list", a[0]) }
+        return .fixnum(n) },
+    Builtin("append", .atLeast(0)) { a, rt throws(SchemeRaise) in try Lists.append(a, rt) },
+    Builtin("reverse", .exactly(1)) { a, rt throws(SchemeRaise) in rt.heap.list(try rt.list(a[0], "reverse").reversed()) },
+    Builtin("reverse!", .exactly(1)) { a, rt throws(SchemeRaise) in try Lists.reverseInPlace(a[0], rt) },
+    Builtin("list-tail", .exactly(2)) { a, rt throws(SchemeRaise) in try Lists.tail(a[0], a[1], "list-tail", rt) },
+    Builtin("list-ref", .exactly(2)) { a, rt throws(SchemeRaise) in try Lists.pairAt(a[0], a[1], "list-ref", rt).car },
+    Builtin("list-set!", .exactly(3)) { a, rt throws(SchemeRaise) in try Lists.pairAt(a[0], a[1], "list-set!", rt).car = a[2]; return .unspecified },
+    Builtin("list-copy", .exactly(1)) { a, rt throws(SchemeRaise) in try Lists.copy(a[0], rt) },
+    Builtin("last-pair", .exactly(1)) { a, rt throws(SchemeRaise) in
+        var p = try rt.pair(a[0], "last-pair"), slow = a[0], steps = 0
+        while case .pair(let q) = p.cdr {
+            p = q.takeUnretainedValue()
+            steps += 1
+            if steps & 1 == 0 {
+                slow = slow.cdr ?? .null
+                if slow.isEq(.pair(q)) { throw rt.error("last-pair: not a proper list", a[0]) }
+            }
+        }
+        return .pair(Unmanaged.passUnretained(p)) },
+    Builtin("memq", .exactly(2)) { a, rt throws(SchemeRaise) in let x = a[0]; return try Lists.memberTail(a[1], "memq", rt) { $0.isEq(x) } },
+    Builtin("memv", .exactly(2)) { a, rt throws(SchemeRaise) in let x = a[0]; return try Lists.memberTail(a[1], "memv", rt) { $0.isEqv(x) } },
+    Builtin("%member", .exactly(2)) { a, rt throws(SchemeRaise) in let x = a[0]; return try Lists.memberTail(a[1], "member", rt) { Equality.equal(x, $0) } },
+    Builtin("assq", .exactly(2)) { a, rt throws(SchemeRaise) in let x = a[0]; return try Lists.assocPair(a[1], "assq", rt) { $0.isEq(x) } },
+    Builtin("assv", .exactly(2)) { a, rt throws(SchemeRaise) in let x = a[0]; return try Lists.assocPair(a[1], "assv", rt) { $0.isEqv(x) } },
+    Builtin("%assoc", .exactly(2)) { a, rt throws(SchemeRaise) in let x = a[0]; return try Lists.assocPair(a[1], "assoc", rt) { Equality.equal(x, $0) } },
+] + Lists.cxrPaths.map(Lists.cxr)

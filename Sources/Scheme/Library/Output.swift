@@ -1,0 +1,55 @@
+/// Output builtins: `display write newline write-char write-string write-u8 …`.
+extension Runtime {
+    /// The output port at `a[i]`, or the current output port; must be open (and textual or binary).
+    func outputPort(_ a: Arguments, _ i: Int, _ who: String, binary: Bool? = nil) throws(SchemeRaise) -> Port {
+        let v = i < a.count ? a[i] : currentOutput.value
+        guard let p = v.object(Port.self), p.isOutput else { throw typeError(who, "an output port", v) }
+        guard p.isOpen else { throw error("\(who): port is closed", v) }
+        if let binary, binary != p.isBinary { throw typeError(who, binary ? "a binary port" : "a textual port", v) }
+        return p
+    }
+}
+
+enum Output {
+    /// Prints `v` in `mode` to the port at `a[1]` (or the current output port).
+    static func print(_ a: Arguments, _ who: String, _ mode: Printer.Mode, _ rt: Runtime) throws(SchemeRaise) -> Value {
+        let port = try rt.outputPort(a, 1, who, binary: false)
+        if mode == .display, case .string(let s) = a[0] {
+            for c in s.takeUnretainedValue().scalars { port.writeScalar(c) }
+        } else if mode == .display, case .char(let c) = a[0] {
+            port.writeScalar(c)
+        } else {
+            Printer.write(a[0], to: port, mode: mode)
+        }
+        if case .standardError? = port.sink { port.flush() }
+        return .unspecified
+    }
+}
+
+/// `display write write-shared write-simple newline write-char write-string write-u8 …`.
+let outputBuiltins: [Builtin] = [
+    Builtin("display", .range(1, 2)) { a, rt throws(SchemeRaise) in try Output.print(a, "display", .display, rt) },
+    Builtin("write", .range(1, 2)) { a, rt throws(SchemeRaise) in try Output.print(a, "write", .write, rt) },
+    Builtin("write-shared", .range(1, 2)) { a, rt throws(SchemeRaise) in try Output.print(a, "write-shared", .shared, rt) },
+    Builtin("write-simple", .range(1, 2)) { a, rt throws(SchemeRaise) in try Output.print(a, "write-simple", .simple, rt) },
+    Builtin("newline", .range(0, 1)) { a, rt throws(SchemeRaise) in try rt.outputPort(a, 0, "newline", binary: false).writeScalar(10); return .unspecified },
+    Builtin("write-char", .range(1, 2)) { a, rt throws(SchemeRaise) in
+        let c = try rt.char(a[0], "write-char")
+        try rt.outputPort(a, 1, "write-char", binary: false).writeScalar(c)
+        return .unspecified },
+    Builtin("write-string", .range(1, 4)) { a, rt throws(SchemeRaise) in
+        let s = try rt.string(a[0], "write-string")
+        let port = try rt.outputPort(a, 1, "write-string", binary: false)
+        for i in try rt.range(a, 2, count: s.scalars.count, "write-string", kind: "string") { port.writeScalar(s.scalars[i]) }
+        return .unspecified },
+    Builtin("write-u8", .range(1, 2)) { a, rt throws(SchemeRaise) in
+        let b = try rt.byte(a[0], "write-u8")
+        try rt.outputPort(a, 1, "write-u8", binary: true).writeByte(b)
+        return .unspecified },
+    Builtin("write-bytevector", .range(1, 4)) { a, rt throws(SchemeRaise) in
+        let bv = try rt.bytevector(a[0], "write-bytevector")
+        let port = try rt.outputPort(a, 1, "write-bytevector", binary: true)
+        for i in try rt.range(a, 2, count: bv.bytes.count, "write-bytevector", kind: "bytevector") { port.writeByte(bv.bytes[i]) }
+        return .unspecified },
+    Builtin("flush-output-port", .range(0, 1)) { a, rt throws(SchemeRaise) in try rt.outputPort(a, 0, "flush-output-port").flush(); return .unspecified },
+]

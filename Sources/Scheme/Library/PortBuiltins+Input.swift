@@ -1,0 +1,39 @@
+/// Input builtins: `read-char peek-char read-line read-string read-u8 peek-u8 …`.
+extension Runtime {
+    /// The input port at `a[i]`, or the current input port; must be open (and textual or binary).
+    func inputPort(_ a: Arguments, _ i: Int, _ who: String, binary: Bool? = nil) throws(SchemeRaise) -> Port {
+        let v = i < a.count ? a[i] : currentInput.value
+        guard let p = v.object(Port.self), p.isInput else { throw typeError(who, "an input port", v) }
+        guard p.isOpen else { throw error("\(who): port is closed", v) }
+        if let binary, binary != p.isBinary { throw typeError(who, binary ? "a binary port" : "a textual port", v) }
+        return p
+    }
+}
+
+/// `read-char peek-char read-line read-string char-ready? read-u8 peek-u8 u8-ready? read-bytevector`.
+let inputBuiltins: [Builtin] = [
+    Builtin("read-char", .range(0, 1)) { a, rt throws(SchemeRaise) in
+        try rt.inputPort(a, 0, "read-char", binary: false).readScalar().map { .char($0) } ?? .eof },
+    Builtin("peek-char", .range(0, 1)) { a, rt throws(SchemeRaise) in
+        try rt.inputPort(a, 0, "peek-char", binary: false).peekScalar().map { .char($0) } ?? .eof },
+    Builtin("read-line", .range(0, 1)) { a, rt throws(SchemeRaise) in
+        try rt.inputPort(a, 0, "read-line", binary: false).readLine().map { rt.makeString($0) } ?? .eof },
+    Builtin("read-string", .range(1, 2)) { a, rt throws(SchemeRaise) in
+        let k = try rt.size(a[0], "read-string")
+        let port = try rt.inputPort(a, 1, "read-string", binary: false)
+        var out: [UInt32] = []
+        while out.count < k, let c = port.readScalar() { out.append(c) }
+        return out.isEmpty && k > 0 ? .eof : rt.makeString(out) },
+    Builtin("char-ready?", .range(0, 1)) { a, rt throws(SchemeRaise) in .bool(try rt.inputPort(a, 0, "char-ready?", binary: false).isReady) },
+    Builtin("read-u8", .range(0, 1)) { a, rt throws(SchemeRaise) in
+        try rt.inputPort(a, 0, "read-u8", binary: true).readByte().map { .fixnum(Int($0)) } ?? .eof },
+    Builtin("peek-u8", .range(0, 1)) { a, rt throws(SchemeRaise) in
+        try rt.inputPort(a, 0, "peek-u8", binary: true).peekByte().map { .fixnum(Int($0)) } ?? .eof },
+    Builtin("u8-ready?", .range(0, 1)) { a, rt throws(SchemeRaise) in .bool(try rt.inputPort(a, 0, "u8-ready?", binary: true).isReady) },
+    Builtin("read-bytevector", .range(1, 2)) { a, rt throws(SchemeRaise) in
+        let k = try rt.size(a[0], "read-bytevector")
+        let port = try rt.inputPort(a, 1, "read-bytevector", binary: true)
+        var out: [UInt8] = []
+        while out.count < k, let b = port.readByte() { out.append(b) }
+        return out.isEmpty && k > 0 ? .eof : rt.makeBytevector(out) },
+]

@@ -1,0 +1,75 @@
+/// The primitives `define-record-type` expands into: `%make-record-type`, `%record-constructor`,
+/// `%record-predicate`, `%record-accessor`, `%record-modifier`.
+extension Runtime {
+    func recordType(_ v: Value, _ who: String) throws(SchemeRaise) -> RecordType {
+        try object(v, RecordType.self, who, "a record type")
+    }
+
+    /// The index of field `name` in `type`.
+    func fieldIndex(_ type: RecordType, _ name: Value, _ who: String) throws(SchemeRaise) -> Int {
+        let s = try symbolArg(name, who).base
+        guard let i = type.fields.firstIndex(where: { $0 === s }) else {
+            throw error("\(who): \(type.name) has no field named \(s.name)")
+        }
+        return i
+    }
+
+    /// The procedure name given as optional argument `i`, or `type-field`.
+    func procedureName(_ a: Arguments, _ i: Int, _ fallback: String) -> String {
+        i < a.count ? (a[i].symbol?.name ?? fallback) : fallback
+    }
+}
+
+enum Records {
+    /// The printed type name: `<point>` becomes `point`.
+    static func displayName(_ name: String) -> String {
+        if name.count > 2, name.hasPrefix("<"), name.hasSuffix(">") { return String(name.dropFirst().dropLast()) }
+        return name
+    }
+
+    /// The record `v` if it is an instance of `type`, else the accessor's type error.
+    static func instance(_ v: Value, _ type: RecordType, _ who: String, _ rt: Runtime) throws(SchemeRaise) -> Record {
+        if let r = v.object(Record.self), r.type === type { return r }
+        throw rt.typeError(who, "a \(type.name)", v)
+    }
+}
+
+/// The record primitives (names start with `%`: only the `define-record-type` macro calls them).
+let recordBuiltins: [Builtin] = [
+    Builtin("%make-record-type", .exactly(2)) { a, rt throws(SchemeRaise) in
+        let name = Records.displayName(try rt.symbolArg(a[0], "%make-record-type").name)
+        var fields: [Symbol] = []
+        for f in try rt.list(a[1], "%make-record-type") { fields.append(try rt.symbolArg(f, "%make-record-type").base) }
+        return rt.heap.object(RecordType(name: name, fields: fields)) },
+    Builtin("%record-constructor", .range(2, 3)) { a, rt throws(SchemeRaise) in
+        let type = try rt.recordType(a[0], "%record-constructor")
+        var slots: [Int] = []
+        for f in try rt.list(a[1], "%record-constructor") { slots.append(try rt.fieldIndex(type, f, "%record-constructor")) }
+        let count = type.fields.count
+        return rt.makePrimitive(rt.procedureName(a, 2, "make-\(type.name)"), .exactly(slots.count)) { args, rt throws(SchemeRaise) in
+            var fields = Array(repeating: Value.false, count: count)
+            for (i, slot) in slots.enumerated() { fields[slot] = args[i] }
+            return rt.heap.object(Record(type: type, fields: fields))
+        } },
+    Builtin("%record-predicate", .range(1, 2)) { a, rt throws(SchemeRaise) in
+        let type = try rt.recordType(a[0], "%record-predicate")
+        return rt.makePrimitive(rt.procedureName(a, 1, "\(type.name)?"), .exactly(1)) { args, _ throws(SchemeRaise) in
+            .bool(args[0].object(Record.self)?.type === type)
+        } },
+    Builtin("%record-accessor", .range(2, 3)) { a, rt throws(SchemeRaise) in
+        let type = try rt.recordType(a[0], "%record-accessor")
+        let slot = try rt.fieldIndex(type, a[1], "%record-accessor")
+        let name = rt.procedureName(a, 2, "\(type.name)-\(type.fields[slot].name)")
+        return rt.makePrimitive(name, .exactly(1)) { args, rt throws(SchemeRaise) in
+            try Records.instance(args[0], type, name, rt).fields[slot]
+        } },
+    Builtin("%record-modifier", .range(2, 3)) { a, rt throws(SchemeRaise) in
+        let type = try rt.recordType(a[0], "%record-modifier")
+        let slot = try rt.fieldIndex(type, a[1], "%record-modifier")
+        let name = rt.procedureName(a, 2, "set-\(type.name)-\(type.fields[slot].name)!")
+        return rt.makePrimitive(name, .exactly(2)) { args, rt throws(SchemeRaise) in
+            try Records.instance(args[0], type, name, rt).fields[slot] = args[1]
+            return .unspecified
+        } },
+    Builtin("record?", .exactly(1)) { a, _ throws(SchemeRaise) in .bool(a[0].object(Record.self) != nil) },
+]

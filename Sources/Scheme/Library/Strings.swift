@@ -1,0 +1,127 @@
+/// String builtins over `SString` (arrays of Unicode scalars, so indexing is O(1)).
+enum Strings {
+    /// Full case mapping of a whole string (`ß` upcases to `SS`), with an ASCII fast path.
+    static func mapCase(_ s: [UInt32], ascii: (UInt32) -> UInt32, full: (String) -> String) -> [UInt32] {
+        if s.allSatisfy({ $0 < 128 }) { return s.map(ascii) }
+        return full(SString(s).string).unicodeScalars.map { $0.value }
+    }
+
+    static func upcase(_ s: [UInt32]) -> [UInt32] {
+        mapCase(s, ascii: { $0 >= 97 && $0 <= 122 ? $0 - 32 : $0 }, full: { $0.uppercased() })
+    }
+    static func downcase(_ s: [UInt32]) -> [UInt32] {
+        mapCase(s, ascii: { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }, full: { $0.lowercased() })
+    }
+    /// Case folding as lowercase-of-uppercase, which folds `ß` to `ss` and final sigma to sigma.
+    static func foldcase(_ s: [UInt32]) -> [UInt32] {
+        mapCase(s, ascii: { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }, full: { $0.uppercased().lowercased() })
+    }
+
+    /// A variadic comparison of strings, after mapping each through `key`.
+    static func compare(_ a: Arguments, _ who: String, _ rt: Runtime, fold: Bool,
+                        _ ok: (Int) -> Bool) throws(SchemeRaise) -> Value {
+        var prev = try rt.string(a[0], who).scalars
+        if fold { prev = foldcase(prev) }
+        var result = true
+        for i in 1..<a.count {
+            var s = try rt.string(a[i], who).scalars
+            if fold { s = foldcase(s) }
+            if result && !ok(order(prev, s)) { result = false }
+            prev = s
+        }
+        return .bool(result)
+    }
+
+    /// -1, 0 or 1 as `x` sorts before, with or after `y` (by scalar value).
+    static func order(_ x: [UInt32], _ y: [UInt32]) -> Int {
+        if x == y { return 0 }
+        return x.lexicographicallyPrecedes(y) ? -1 : 1
+    }
+
+    /// The characters of every argument (characters, strings, or lists of characters) joined.
+    static func scalars(ofChars list: Value, _ who: String, _ rt: Runtime) throws(SchemeRaise) -> [UInt32] {
+        var out: [UInt32] = []
+        for v in try rt.list(list, who) { out.append(try rt.char(v, who)) }
+        return out
+    }
+
+    /// `string-copy!`: copies `from[range]` into `to` at `at`, correct for overlapping ranges.
+    static func copyInto(_ a: Arguments, _ rt: Runtime) throws(SchemeRaise) -> Value {
+        let to = try rt.string(a[0], "string-copy!")
+        let at = try rt.index(a[1], "string-copy!", count: to.scalars.count, kind: "string", end: true)
+        let from = try rt.string(a[2], "string-copy!")
+        let r = try rt.range(a, 3, count: from.scalars.count, "string-copy!", kind: "string")
+        guard at + r.count <= to.scalars.count else { throw rt.error("string-copy!: not enough room in destination") }
+        let slice = Array(from.scalars[r])
+        to.scalars.replaceSubrange(at..<(at + r.count), with: slice)
+        return .unspecified
+    }
+}
+
+extension Runtime {
+    /// A new string value holding `scalars`.
+    func makeString(_ scalars: [UInt32]) -> Value { .string(Unmanaged.passUnretained(heap.own(SString(scalars)))) }
+}
+
+/// `string? make-string string-length string-ref substring string-append string=? string-upcase …`.
+let stringBuiltins: [Builtin] = [
+    Builtin("string?", .exactly(1)) { a, _ throws(SchemeRaise) in if case .string = a[0] { return .true } else { return .false } },
+    Builtin("make-string", .range(1, 2)) { a, rt throws(SchemeRaise) in
+        let n = try rt.size(a[0], "make-string")
+        let c = a.count > 1 ? try rt.char(a[1], "make-string") : 32
+        return rt.makeString(Array(repeating: c, count: n)) },
+    Builtin("string", .atLeast(0)) { a, rt throws(SchemeRaise) in
+        var out: [UInt32] = []
+        for i in 0..<a.count { out.append(try rt.char(a[i], "string")) }
+        return rt.makeString(out) },
+    Builtin("string-length", .exactly(1)) { a, rt throws(SchemeRaise) in .fixnum(try rt.string(a[0], "string-length").scalars.count) },
+    Builtin("string-ref", .exactly(2)) { a, rt throws(SchemeRaise) in
+        let s = try rt.string(a[0], "string-ref")
+        return .char(s.scalars[try rt.index(a[1], "string-ref", count: s.scalars.count, kind: "string")]) },
+    Builtin("string-set!", .exactly(3)) { a, rt throws(SchemeRaise) in
+        let s = try rt.string(a[0], "string-set!")
+        let i = try rt.index(a[1], "string-set!", count: s.scalars.count, kind: "string")
+        s.scalars[i] = try rt.char(a[2], "string-set!")
+        return .unspecified },
+    Builtin("substring", .range(2, 3)) { a, rt throws(SchemeRaise) in
+        let s = try rt.string(a[0], "substring")
+        return rt.makeString(Array(s.scalars[try rt.range(a, 1, count: s.scalars.count, "substring", kind: "string")])) },
+    Builtin("string-copy", .range(1, 3)) { a, rt throws(SchemeRaise) in
+        let s = try rt.string(a[0], "string-copy")
+        return rt.makeString(Array(s.scalars[try rt.range(a, 1, count: s.scalars.count, "string-copy", kind: "string")])) },
+    Builtin("string-append", .atLeast(0)) { a, rt throws(SchemeRaise) in
+        var out: [UInt32] = []
+        for i in 0..<a.count { out += try rt.string(a[i], "string-append").scalars }
+        return rt.makeString(out) },
+    Builtin("string-copy!", .range(3, 5)) { a, rt throws(SchemeRaise) in try Strings.copyInto(a, rt) },
+    Builtin("string-fill!", .range(2, 4)) { a, rt throws(SchemeRaise) in
+        let s = try rt.string(a[0], "string-fill!")
+        let c = try rt.char(a[1], "string-fill!")
+        for i in try rt.range(a, 2, count: s.scalars.count, "string-fill!", kind: "string") { s.scalars[i] = c }
+        return .unspecified },
+    Builtin("string->list", .range(1, 3)) { a, rt throws(SchemeRaise) in
+        let s = try rt.string(a[0], "string->list")
+        return rt.heap.list(s.scalars[try rt.range(a, 1, count: s.scalars.count, "string->list", kind: "string")].map { .char($0) }) },
+    Builtin("list->string", .exactly(1)) { a, rt throws(SchemeRaise) in rt.makeString(try Strings.scalars(ofChars: a[0], "list->string", rt)) },
+    Builtin("string->vector", .range(1, 3)) { a, rt throws(SchemeRaise) in
+        let s = try rt.string(a[0], "string->vector")
+        return rt.heap.vector(s.scalars[try rt.range(a, 1, count: s.scalars.count, "string->vector", kind: "string")].map { .char($0) }) },
+    Builtin("vector->string", .range(1, 3)) { a, rt throws(SchemeRaise) in
+        let v = try rt.vector(a[0], "vector->string")
+        var out: [UInt32] = []
+        for x in v.items[try rt.range(a, 1, count: v.items.count, "vector->string", kind: "vector")] { out.append(try rt.char(x, "vector->string")) }
+        return rt.makeString(out) },
+    Builtin("string=?", .atLeast(1)) { a, rt throws(SchemeRaise) in try Strings.compare(a, "string=?", rt, fold: false) { $0 == 0 } },
+    Builtin("string<?", .atLeast(1)) { a, rt throws(SchemeRaise) in try Strings.compare(a, "string<?", rt, fold: false) { $0 < 0 } },
+    Builtin("string>?", .atLeast(1)) { a, rt throws(SchemeRaise) in try Strings.compare(a, "string>?", rt, fold: false) { $0 > 0 } },
+    Builtin("string<=?", .atLeast(1)) { a, rt throws(SchemeRaise) in try Strings.compare(a, "string<=?", rt, fold: false) { $0 <= 0 } },
+    Builtin("string>=?", .atLeast(1)) { a, rt throws(SchemeRaise) in try Strings.compare(a, "string>=?", rt, fold: false) { $0 >= 0 } },
+    Builtin("string-ci=?", .atLeast(1)) { a, rt throws(SchemeRaise) in try Strings.compare(a, "string-ci=?", rt, fold: true) { $0 == 0 } },
+    Builtin("string-ci<?", .atLeast(1)) { a, rt throws(SchemeRaise) in try Strings.compare(a, "string-ci<?", rt, fold: true) { $0 < 0 } },
+    Builtin("string-ci>?", .atLeast(1)) { a, rt throws(SchemeRaise) in try Strings.compare(a, "string-ci>?", rt, fold: true) { $0 > 0 } },
+    Builtin("string-ci<=?", .atLeast(1)) { a, rt throws(SchemeRaise) in try Strings.compare(a, "string-ci<=?", rt, fold: true) { $0 <= 0 } },
+    Builtin("string-ci>=?", .atLeast(1)) { a, rt throws(SchemeRaise) in try Strings.compare(a, "string-ci>=?", rt, fold: true) { $0 >= 0 } },
+    Builtin("string-upcase", .exactly(1)) { a, rt throws(SchemeRaise) in rt.makeString(Strings.upcase(try rt.string(a[0], "string-upcase").scalars)) },
+    Builtin("string-downcase", .exactly(1)) { a, rt throws(SchemeRaise) in rt.makeString(Strings.downcase(try rt.string(a[0], "string-downcase").scalars)) },
+    Builtin("string-foldcase", .exactly(1)) { a, rt throws(SchemeRaise) in rt.makeString(Strings.foldcase(try rt.string(a[0], "string-foldcase").scalars)) },
+]

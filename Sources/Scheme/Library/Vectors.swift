@@ -1,0 +1,39 @@
+/// Vector builtins (the higher-order `vector-map` and friends are in `prelude/scheme/20-lists.scm`).
+let vectorBuiltins: [Builtin] = [
+    Builtin("vector?", .exactly(1)) { a, _ throws(SchemeRaise) in if case .vector = a[0] { return .true } else { return .false } },
+    Builtin("vector", .atLeast(0)) { a, rt throws(SchemeRaise) in rt.heap.vector(a.array) },
+    Builtin("make-vector", .range(1, 2)) { a, rt throws(SchemeRaise) in
+        rt.heap.vector(Array(repeating: a.optional(1, .unspecified), count: try rt.size(a[0], "make-vector"))) },
+    Builtin("vector-length", .exactly(1)) { a, rt throws(SchemeRaise) in .fixnum(try rt.vector(a[0], "vector-length").items.count) },
+    Builtin("vector-ref", .exactly(2)) { a, rt throws(SchemeRaise) in
+        let v = try rt.vector(a[0], "vector-ref")
+        return v.items[try rt.index(a[1], "vector-ref", count: v.items.count, kind: "vector")] },
+    Builtin("vector-set!", .exactly(3)) { a, rt throws(SchemeRaise) in
+        let v = try rt.vector(a[0], "vector-set!")
+        v.items[try rt.index(a[1], "vector-set!", count: v.items.count, kind: "vector")] = a[2]
+        return .unspecified },
+    Builtin("vector->list", .range(1, 3)) { a, rt throws(SchemeRaise) in
+        let v = try rt.vector(a[0], "vector->list")
+        return rt.heap.list(Array(v.items[try rt.range(a, 1, count: v.items.count, "vector->list", kind: "vector")])) },
+    Builtin("list->vector", .exactly(1)) { a, rt throws(SchemeRaise) in rt.heap.vector(try rt.list(a[0], "list->vector")) },
+    Builtin("vector-fill!", .range(2, 4)) { a, rt throws(SchemeRaise) in
+        let v = try rt.vector(a[0], "vector-fill!")
+        for i in try rt.range(a, 2, count: v.items.count, "vector-fill!", kind: "vector") { v.items[i] = a[1] }
+        return .unspecified },
+    Builtin("vector-copy", .range(1, 3)) { a, rt throws(SchemeRaise) in
+        let v = try rt.vector(a[0], "vector-copy")
+        return rt.heap.vector(Array(v.items[try rt.range(a, 1, count: v.items.count, "vector-copy", kind: "vector")])) },
+    Builtin("vector-copy!", .range(3, 5)) { a, rt throws(SchemeRaise) in
+        let to = try rt.vector(a[0], "vector-copy!")
+        let at = try rt.index(a[1], "vector-copy!", count: to.items.count, kind: "vector", end: true)
+        let from = try rt.vector(a[2], "vector-copy!")
+        let r = try rt.range(a, 3, count: from.items.count, "vector-copy!", kind: "vector")
+        guard at + r.count <= to.items.count else { throw rt.error("vector-copy!: not enough room in destination") }
+        let slice = Array(from.items[r])
+        to.items.replaceSubrange(at..<(at + r.count), with: slice)
+        return .unspecified },
+    Builtin("vector-append", .atLeast(0)) { a, rt throws(SchemeRaise) in
+        var out: [Value] = []
+        for i in 0..<a.count { out += try rt.vector(a[i], "vector-append").items }
+        return rt.heap.vector(out) },
+]

@@ -1,0 +1,367 @@
+/// The reader's lexer: whitespace and comments, strings, characters, identifiers and `#` syntax.
+extension Reader {
+    /// ASCII scalars the lexer dispatches on.
+    enum Ch {
+        static let tab: UInt32 = 0x09
+        static let newline: UInt32 = 0x0A
+        static let ret: UInt32 = 0x0D
+        static let space: UInt32 = 0x20
+        static let bang: UInt32 = 0x21
+        static let dquote: UInt32 = 0x22
+        static let hash: UInt32 = 0x23
+        static let quote: UInt32 = 0x27
+        static let lparen: UInt32 = 0x28
+        static let rparen: UInt32 = 0x29
+        static let plus: UInt32 = 0x2B
+        static let comma: UInt32 = 0x2C
+        static let minus: UInt32 = 0x2D
+        static let dot: UInt32 = 0x2E
+        static let slash: UInt32 = 0x2F
+        static let digit0: UInt32 = 0x30
+        static let digit8: UInt32 = 0x38
+        static let digit9: UInt32 = 0x39
+        static let semicolon: UInt32 = 0x3B
+        static let equals: UInt32 = 0x3D
+        static let at: UInt32 = 0x40
+        static let upperU: UInt32 = 0x55
+        static let lbracket: UInt32 = 0x5B
+        static let backslash: UInt32 = 0x5C
+        static let rbracket: UInt32 = 0x5D
+        static let backquote: UInt32 = 0x60
+        static let lowerU: UInt32 = 0x75
+        static let lowerX: UInt32 = 0x78
+        static let bar: UInt32 = 0x7C
+    }
+
+    /// R7RS character names (case-sensitive unless `#!fold-case`), plus `nul`.
+    static let characterNames: [String: UInt32] = [
+        "alarm": 7, "backspace": 8, "delete": 0x7F, "escape": 0x1B, "newline": 0x0A, "null": 0,
+        "nul": 0, "return": 0x0D, "space": 0x20, "tab": 0x09,
+    ]
+
+    // MARK: Position
+
+    /// The scalar `offset` places ahead of the next unread one, or nil past the end.
+    @inline(__always) func peek(_ offset: Int = 0) -> UInt32? {
+        let i = position + offset
+        return i < scalars.count ? scalars[i] : nil
+    }
+
+    /// Consumes `count` scalars, keeping line and column up to date.
+    @inline(__always) mutating func advance(_ count: Int = 1) {
+        for _ in 0..<count where position < scalars.count {
+            if scalars[position] == Ch.newline {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+            position += 1
+        }
+    }
+
+    @inline(__always) func isWhitespace(_ c: UInt32) -> Bool {
+        c == Ch.space || (c >= Ch.tab && c <= Ch.ret)
+    }
+
+    @inline(__always) func isDigit(_ c: UInt32) -> Bool { c >= Ch.digit0 && c <= Ch.digit9 }
+
+    /// Whether `c` ends an identifier, number or `#` token (R7RS delimiters, plus brackets).
+    @inline(__always) func isDelimiter(_ c: UInt32) -> Bool {
+        switch c {
+        case Ch.lparen, Ch.rparen, Ch.lbracket, Ch.rbracket, Ch.dquote, Ch.semicolon, Ch.bar: return true
+        default: return isWhitespace(c)
+        }
+    }
+
+    @inline(__always) func isDelimiterOrEnd(_ c: UInt32?) -> Bool {
+        guard let c else { return true }
+        return isDelimiter(c)
+    }
+
+    /// `U+0000`-style name of a scalar, for error messages.
+    static func scalarName(_ c: UInt32) -> String {
+        let hex = String(c, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+
+    /// A valid Unicode scalar (not a surrogate, not past U+10FFFF).
+    @inline(__always) static func isValidScalar(_ c: UInt32) -> Bool {
+        c <= 0x10FFFF && !(c >= 0xD800 && c <= 0xDFFF)
+    }
+
+    /// A Swift string of scalars (invalid ones become U+FFFD).
+    static func makeString<S: Sequence>(_ s: S) -> String where S.Element == UInt32 {
+        var view = String.UnicodeScalarView()
+        for c in s { view.append(Unicode.Scalar(c) ?? "\u{FFFD}") }
+        return String(view)
+    }
+
+    // MARK: Atmosphere
+
+    /// Skips whitespace, `;` and `#| |#` comments and `#!` directives.
+    mutating func skipAtmosphere() throws(SchemeRaise) {
+        while let c = peek() {
+            if isWhitespace(c) {
+                advance()
+            } else if c == Ch.semicolon {
+                while let d = peek(), d != Ch.newline { _ = d; advance() }
+            } else if c == Ch.hash && peek(1) == Ch.bar {
+                try skipBlockComment()
+            } else if c == Ch.hash && peek(1) == Ch.bang {
+                try readDirective()
+            } else {
+                return
+            }
+        }
+    }
+
+    /// Skips a `#| … |#` comment, which may nest.
+    mutating func skipBlockComment() throws(SchemeRaise) {
+        let start = location
+        advance(2)
+        var depth = 1
+        while depth > 0 {
+            guard let c = peek() else {
+                endedInsideDatum = true
+                throw error("unexpected end of input in block comment started at \(start.line):\(start.column)",
+                            at: location)
+            }
+            if c == Ch.bar && peek(1) == Ch.hash {
+                depth -= 1
+                advance(2)
+            } else if c == Ch.hash && peek(1) == Ch.bar {
+                depth += 1
+                advance(2)
+            } else {
+                advance()
+            }
+        }
+    }
+
+    /// Handles `#!fold-case`, `#!no-fold-case`, and a `#!/…` or `#! …` script line at the very start.
+    mutating func readDirective() throws(SchemeRaise) {
+        let start = location
+        if position == 0 || (position == 1 && scalars.first == 0xFEFF),
+           let c = peek(2), c == Ch.slash || c == Ch.space {
+            while let d = peek(), d != Ch.newline { _ = d; advance() }
+            return
+        }
+        advance(2)
+        let name = Reader.makeString(try readToken())
+        switch name.lowercased() {
+        case "fold-case": foldCase = true
+        case "no-fold-case": foldCase = false
+        default: throw error("unknown directive: #!\(name)", at: start)
+        }
+    }
+
+    // MARK: Tokens
+
+    /// The scalars up to the next delimiter (consumed). Control characters are errors.
+    mutating func readToken() throws(SchemeRaise) -> ArraySlice<UInt32> {
+        let begin = position
+        while let c = peek(), !isDelimiter(c) {
+            if c < Ch.space || c == 0x7F || !Reader.isValidScalar(c) {
+                throw error("unexpected character \(Reader.scalarName(c))", at: location)
+            }
+            advance()
+        }
+        return scalars[begin..<position]
+    }
+
+    /// A number or an identifier.
+    mutating func readAtom() throws(SchemeRaise) -> Value {
+        let token = try readToken()
+        guard let first = token.first else {
+            // Only a stray control character gets here (readToken stops before it after nothing).
+            throw error("unexpected character \(Reader.scalarName(peek() ?? 0))", at: location)
+        }
+        if isDigit(first) || first == Ch.plus || first == Ch.minus || first == Ch.dot,
+           let n = Reader.parseNumber(scalars: token, radix: 10, runtime: runtime) {
+            return n
+        }
+        // Identifiers are accepted leniently: anything that is not a number (`1+`, `a#b`) is a symbol.
+        var name = Reader.makeString(token)
+        if foldCase { name = name.lowercased() }
+        return runtime.symbol(name)
+    }
+
+    /// `#t`, `#false`, `#x1F` and the like (the caller has handled `#(`, `#\`, `#u8(`, labels, comments).
+    mutating func readHashToken() throws(SchemeRaise) -> Value {
+        let start = location
+        let tokenStart = position
+        advance()
+        let rest = try readToken()
+        let text = "#" + Reader.makeString(rest)
+        switch text.lowercased() {
+        case "#t", "#true": return .true
+        case "#f", "#false": return .false
+        default: break
+        }
+        if let c = rest.first, "xXbBoOdDeEiI".unicodeScalars.contains(where: { $0.value == c }) {
+            if let n = Reader.parseNumber(scalars: scalars[tokenStart..<position], radix: 10, runtime: runtime) {
+                return n
+            }
+            if text.lowercased().contains("#e") {
+                throw error("bad number syntax (exact non-integers are not supported): \(text)", at: start)
+            }
+            throw error("bad number syntax: \(text)", at: start)
+        }
+        if rest.isEmpty, let c = peek() {
+            throw error("bad # syntax: #\(Reader.makeString([c]))", at: start)
+        }
+        throw error("bad # syntax: \(text)", at: start)
+    }
+
+    // MARK: Characters
+
+    /// `#\a`, `#\space`, `#\x41`, `#\λ`.
+    mutating func readCharacter() throws(SchemeRaise) -> Value {
+        let start = location
+        advance(2)
+        guard let first = peek() else {
+            endedInsideDatum = true
+            throw error("unexpected end of input after #\\", at: location)
+        }
+        advance()
+        // A delimiter right after `#\` is the character itself: `#\(`, `#\ `.
+        if isDelimiter(first) { return .char(first) }
+        let rest = try readToken()
+        if rest.isEmpty {
+            guard Reader.isValidScalar(first) else {
+                throw error("invalid character \(Reader.scalarName(first))", at: start)
+            }
+            return .char(first)
+        }
+        var name = Reader.makeString(CollectionOfOne(first)) + Reader.makeString(rest)
+        if foldCase { name = name.lowercased() }
+        if let c = Reader.characterNames[name] { return .char(c) }
+        if first == Ch.lowerX || (foldCase && first == 0x58) {
+            var code: UInt32 = 0
+            var ok = true
+            for d in rest {
+                guard let v = Reader.digitValue(d), v < 16, code <= 0x10FFFF else { ok = false; break }
+                code = code * 16 + UInt32(v)
+            }
+            if ok {
+                guard Reader.isValidScalar(code) else {
+                    throw error("invalid character code: #\\\(name)", at: start)
+                }
+                return .char(code)
+            }
+        }
+        throw error("unknown character name: #\\\(name)", at: start)
+    }
+
+    // MARK: Strings and |symbols|
+
+    /// A string literal, with R7RS escapes and line continuations.
+    mutating func readString() throws(SchemeRaise) -> Value {
+        let start = location
+        advance()
+        var buffer: [UInt32] = []
+        while true {
+            guard let c = peek() else {
+                endedInsideDatum = true
+                throw error("unexpected end of input in string started at \(start.line):\(start.column)",
+                            at: location)
+            }
+            if c == Ch.dquote {
+                advance()
+                break
+            }
+            if c == Ch.backslash {
+                if let e = try readEscape(inString: true) { buffer.append(e) }
+            } else {
+                buffer.append(Reader.isValidScalar(c) ? c : 0xFFFD)
+                advance()
+            }
+        }
+        return .string(Unmanaged.passUnretained(runtime.heap.own(SString(buffer))))
+    }
+
+    /// The name inside `|…|` (not case-folded).
+    mutating func readBarSymbol() throws(SchemeRaise) -> String {
+        let start = location
+        advance()
+        var buffer: [UInt32] = []
+        while true {
+            guard let c = peek() else {
+                endedInsideDatum = true
+                throw error("unexpected end of input in |symbol| started at \(start.line):\(start.column)",
+                            at: location)
+            }
+            if c == Ch.bar {
+                advance()
+                break
+            }
+            if c == Ch.backslash {
+                if let e = try readEscape(inString: false) { buffer.append(e) }
+            } else {
+                buffer.append(c)
+                advance()
+            }
+        }
+        return Reader.makeString(buffer)
+    }
+
+    /// The escape at the `\` under the cursor; nil for a line continuation (strings only).
+    mutating func readEscape(inString: Bool) throws(SchemeRaise) -> UInt32? {
+        let start = location
+        advance()
+        guard let e = peek() else {
+            endedInsideDatum = true
+            throw error("unexpected end of input after \\", at: location)
+        }
+        switch e {
+        case 0x61: advance(); return 7        // \a
+        case 0x62: advance(); return 8        // \b
+        case 0x74: advance(); return 9        // \t
+        case 0x6E: advance(); return 10       // \n
+        case 0x72: advance(); return 13       // \r
+        case Ch.dquote, Ch.backslash, Ch.bar: advance(); return e
+        case Ch.lowerX, 0x58:
+            advance()
+            var code: UInt32 = 0
+            var digits = 0
+            while let d = peek(), let v = Reader.digitValue(d), v < 16 {
+                if code > 0x10FFFF { break }
+                code = code * 16 + UInt32(v)
+                digits += 1
+                advance()
+            }
+            guard digits > 0, peek() == Ch.semicolon else {
+                throw error("bad \\x escape (expected hex digits and ';')", at: start)
+            }
+            advance()
+            guard Reader.isValidScalar(code) else {
+                throw error("invalid character code in \\x escape: \(String(code, radix: 16))", at: start)
+            }
+            return code
+        case Ch.space, Ch.tab, Ch.newline, Ch.ret:
+            // \<intraline whitespace>*<line ending><intraline whitespace>* is nothing (strings only).
+            guard inString else { throw error("line continuation inside |symbol|", at: start) }
+            while let d = peek(), d == Ch.space || d == Ch.tab { _ = d; advance() }
+            guard let nl = peek(), nl == Ch.newline || nl == Ch.ret else {
+                throw error("bad line continuation: '\\' followed by spaces must end the line", at: start)
+            }
+            advance()
+            if nl == Ch.ret && peek() == Ch.newline { advance() }
+            while let d = peek(), d == Ch.space || d == Ch.tab { _ = d; advance() }
+            return nil
+        default:
+            throw error("unknown escape: \\\(Reader.makeString([e]))", at: start)
+        }
+    }
+
+    /// The value of a digit in radix up to 36 (`0-9`, `a-z`, `A-Z`), or nil.
+    @inline(__always) static func digitValue(_ c: UInt32) -> Int? {
+        switch c {
+        case 0x30...0x39: return Int(c - 0x30)
+        case 0x41...0x5A: return Int(c - 0x41 + 10)
+        case 0x61...0x7A: return Int(c - 0x61 + 10)
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,304 @@
+/// Reads Scheme data written in R7RS lexical syntax (sections 2 and 7.1.2), one datum per `read()`.
+///
+/// Why iterative: how deeply data nests is up to the input, so partially read lists, vectors,
+/// abbreviations, `#;` comments and datum labels live on an explicit stack of `Frame`s instead of
+/// the Swift stack; 100,000 nested parentheses read fine.
+///
+/// Every pair made for a list records where it was read: the first pair of a list the location of
+/// its opening parenthesis, each later pair the location of its element, so any sub-list (and any
+/// tail) knows its place. `(quote x)` made from `'x` gets the location of the quote character.
+///
+/// Limitations (project-wide): no exact rationals, so `1/2` reads as the flonum 0.5 and `#e1.5` is a
+/// read error; no complex numbers (`1+2i` reads as a symbol).
+struct Reader {
+    /// The input text, as Unicode scalar values.
+    let scalars: [UInt32]
+    /// The `SourceLocation` file index stamped on every pair and error.
+    let fileIndex: Int
+    let runtime: Runtime
+    /// Index into `scalars` of the next unread character (a port can consume what was read).
+    var position = 0
+    /// Line of the next unread character (1-based).
+    var line = 1
+    /// Column of the next unread character (1-based, counted in scalars).
+    var column = 1
+    /// Whether `#!fold-case` is in effect (identifiers and character names are case-folded).
+    var foldCase = false
+    /// True when the last `read()` failed only because the input ended inside a datum (or a string
+    /// or block comment), so a REPL can ask for another line instead of reporting an error.
+    var endedInsideDatum = false
+
+    /// Values of the datum labels (`#n=`) completed in the datum being read.
+    var labelValues: [Int: Value] = [:]
+    /// Labels whose datum is still being read; `#n#` for these gives a placeholder.
+    var openLabels: Set<Int> = []
+    /// Placeholders handed out for open labels, patched when their datum is complete.
+    var placeholders: [Int: Value] = [:]
+
+    let quoteSymbol: Value
+    let quasiquoteSymbol: Value
+    let unquoteSymbol: Value
+    let unquoteSplicingSymbol: Value
+
+    /// Reads from Unicode scalars (decode text with `Array(text.unicodeScalars.map(\.value))`).
+    init(scalars: [UInt32], fileIndex: Int, runtime: Runtime) {
+        self.scalars = scalars
+        self.fileIndex = fileIndex
+        self.runtime = runtime
+        quoteSymbol = runtime.symbol("quote")
+        quasiquoteSymbol = runtime.symbol("quasiquote")
+        unquoteSymbol = runtime.symbol("unquote")
+        unquoteSplicingSymbol = runtime.symbol("unquote-splicing")
+        // A byte-order mark at the very start is not part of the text.
+        if scalars.first == 0xFEFF { position = 1 }
+    }
+
+    /// Reads from a Swift string.
+    init(text: String, fileIndex: Int, runtime: Runtime) {
+        self.init(scalars: Array(text.unicodeScalars.map(\.value)), fileIndex: fileIndex, runtime: runtime)
+    }
+
+    /// The location of the next unread character.
+    var location: SourceLocation { SourceLocation(file: fileIndex, line: line, column: column) }
+
+    /// A partially read compound datum.
+    struct Frame {
+        enum Kind {
+            /// A list opened by `(` or `[`; `close` is the scalar that must end it.
+            case list(close: UInt32)
+            case vector
+            case bytevector
+            /// `'x` and friends: waits for one datum, then becomes `(symbol x)`.
+            case abbreviation(symbol: Value, text: String)
+            /// `#;`: waits for one datum and drops it.
+            case datumComment
+            /// `#n=`: waits for one datum and names it.
+            case label(Int)
+        }
+        /// Where a list's tail stands: no dot yet, dot read, or dot and tail datum read.
+        enum Dot { case none, awaitingTail, haveTail }
+
+        var kind: Kind
+        /// Where the frame's opening token starts.
+        var start: SourceLocation
+        var items: [Value] = []
+        /// The location of each item (parallel to `items`; lists only).
+        var itemLocations: [SourceLocation] = []
+        var dot = Dot.none
+        var tail = Value.null
+
+        init(_ kind: Kind, at start: SourceLocation) {
+            self.kind = kind
+            self.start = start
+        }
+
+        var isContainer: Bool {
+            switch kind {
+            case .list, .vector, .bytevector: return true
+            default: return false
+            }
+        }
+
+        /// How an error message names this frame, e.g. `in list started at 3:5`.
+        var description: String {
+            let at = "\(start.line):\(start.column)"
+            switch kind {
+            case .list: return "in list started at \(at)"
+            case .vector: return "in vector started at \(at)"
+            case .bytevector: return "in bytevector started at \(at)"
+            case .abbreviation(_, let text): return "after \(text) at \(at)"
+            case .datumComment: return "after #; at \(at)"
+            case .label(let n): return "after #\(n)= at \(at)"
+            }
+        }
+    }
+
+    /// A read error at `location`.
+    func error(_ message: String, at location: SourceLocation) -> SchemeRaise {
+        runtime.error(message, kind: .read, at: location)
+    }
+
+    /// The next datum, or nil at end of input.
+    mutating func read() throws(SchemeRaise) -> Value? {
+        var frames: [Frame] = []
+        labelValues.removeAll()
+        openLabels.removeAll()
+        placeholders.removeAll()
+        endedInsideDatum = false
+        while true {
+            try skipAtmosphere()
+            guard position < scalars.count else {
+                guard !frames.isEmpty else { return nil }
+                endedInsideDatum = true
+                // The outermost unclosed container is where the missing `)` belongs.
+                let culprit = frames.first(where: { $0.isContainer }) ?? frames[0]
+                throw error("unexpected end of input \(culprit.description)", at: location)
+            }
+            let start = location
+            let c = scalars[position]
+            var datum: Value
+            var datumLocation = start
+            switch c {
+            case Ch.lparen, Ch.lbracket:
+                advance()
+                frames.append(Frame(.list(close: c == Ch.lparen ? Ch.rparen : Ch.rbracket), at: start))
+                continue
+            case Ch.rparen, Ch.rbracket:
+                advance()
+                (datum, datumLocation) = try close(&frames, with: c, at: start)
+            case Ch.quote:
+                advance()
+                frames.append(Frame(.abbreviation(symbol: quoteSymbol, text: "'"), at: start))
+                continue
+            case Ch.backquote:
+                advance()
+                frames.append(Frame(.abbreviation(symbol: quasiquoteSymbol, text: "`"), at: start))
+                continue
+            case Ch.comma:
+                advance()
+                if peek() == Ch.at {
+                    advance()
+                    frames.append(Frame(.abbreviation(symbol: unquoteSplicingSymbol, text: ",@"), at: start))
+                } else {
+                    frames.append(Frame(.abbreviation(symbol: unquoteSymbol, text: ","), at: start))
+                }
+                continue
+            case Ch.dquote:
+                datum = try readString()
+            case Ch.bar:
+                datum = .symbol(Unmanaged.passUnretained(runtime.intern(try readBarSymbol())))
+            case Ch.hash:
+                let next = peek(1)
+                if next == Ch.lparen {
+                    advance(2)
+                    frames.append(Frame(.vector, at: start))
+                    continue
+                } else if next == Ch.semicolon {
+                    advance(2)
+                    frames.append(Frame(.datumComment, at: start))
+                    continue
+                } else if (next == Ch.lowerU || next == Ch.upperU) && peek(2) == Ch.digit8 && peek(3) == Ch.lparen {
+                    advance(4)
+                    frames.append(Frame(.bytevector, at: start))
+                    continue
+                } else if next == Ch.backslash {
+                    datum = try readCharacter()
+                } else if let n = next, isDigit(n) {
+                    let (label, defines) = try readLabelToken(at: start)
+                    if defines {
+                        try beginLabel(label, at: start)
+                        frames.append(Frame(.label(label), at: start))
+                        continue
+                    }
+                    datum = try labelReference(label, at: start)
+                } else {
+                    datum = try readHashToken()
+                }
+            case Ch.dot where isDelimiterOrEnd(peek(1)):
+                advance()
+                try readDot(&frames, at: start)
+                continue
+            default:
+                datum = try readAtom()
+            }
+            if let result = try deliver(datum, at: datumLocation, to: &frames) { return result }
+        }
+    }
+
+    /// Hands a complete datum to the innermost frame, completing abbreviations and labels on the way;
+    /// returns the datum when no frame is left (a whole top-level datum has been read).
+    private mutating func deliver(_ value: Value, at location: SourceLocation,
+                                  to frames: inout [Frame]) throws(SchemeRaise) -> Value? {
+        var v = value
+        var loc = location
+        while let i = frames.indices.last {
+            switch frames[i].kind {
+            case .list:
+                switch frames[i].dot {
+                case .none:
+                    frames[i].items.append(v)
+                    frames[i].itemLocations.append(loc)
+                case .awaitingTail:
+                    frames[i].tail = v
+                    frames[i].dot = .haveTail
+                case .haveTail:
+                    throw error("more than one datum after '.' \(frames[i].description)", at: loc)
+                }
+                return nil
+            case .vector:
+                frames[i].items.append(v)
+                return nil
+            case .bytevector:
+                guard case .fixnum(let n) = v else {
+                    throw error("bytevector element is not a byte: \(Printer.write(v))", at: loc)
+                }
+                guard n >= 0 && n <= 255 else { throw error("bytevector element out of range: \(n)", at: loc) }
+                frames[i].items.append(v)
+                return nil
+            case .abbreviation(let symbol, _):
+                let frame = frames.removeLast()
+                v = makePair(symbol, makePair(v, .null, at: loc), at: frame.start)
+                loc = frame.start
+            case .datumComment:
+                frames.removeLast()
+                return nil
+            case .label(let n):
+                frames.removeLast()
+                v = try defineLabel(n, as: v, at: loc)
+            }
+        }
+        return v
+    }
+
+    /// Handles `)` or `]`: ends the innermost container and returns it with its location.
+    private mutating func close(_ frames: inout [Frame], with c: UInt32,
+                                at here: SourceLocation) throws(SchemeRaise) -> (Value, SourceLocation) {
+        let shown = c == Ch.rparen ? "')'" : "']'"
+        guard let top = frames.last else { throw error("unexpected \(shown)", at: here) }
+        switch top.kind {
+        case .list(let expected):
+            guard c == expected else {
+                throw error("unexpected \(shown) \(top.description) (expected '\(Character(Unicode.Scalar(UInt8(expected))))')", at: here)
+            }
+            if top.dot == .awaitingTail { throw error("missing datum after '.' \(top.description)", at: here) }
+            frames.removeLast()
+            var result = top.tail
+            var i = top.items.count - 1
+            while i >= 0 {
+                result = makePair(top.items[i], result, at: i == 0 ? top.start : top.itemLocations[i])
+                i -= 1
+            }
+            return (result, top.start)
+        case .vector:
+            guard c == Ch.rparen else { throw error("unexpected \(shown) \(top.description)", at: here) }
+            frames.removeLast()
+            return (runtime.heap.vector(top.items), top.start)
+        case .bytevector:
+            guard c == Ch.rparen else { throw error("unexpected \(shown) \(top.description)", at: here) }
+            frames.removeLast()
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(top.items.count)
+            for case .fixnum(let n) in top.items { bytes.append(UInt8(truncatingIfNeeded: n)) }
+            return (runtime.heap.object(Bytevector(bytes)), top.start)
+        default:
+            throw error("unexpected \(shown) \(top.description)", at: here)
+        }
+    }
+
+    /// Handles a lone `.` inside a list.
+    private func readDot(_ frames: inout [Frame], at here: SourceLocation) throws(SchemeRaise) {
+        guard let i = frames.indices.last, case .list = frames[i].kind else {
+            throw error("unexpected '.'", at: here)
+        }
+        guard !frames[i].items.isEmpty else { throw error("unexpected '.' at the start of a list", at: here) }
+        guard frames[i].dot == .none else { throw error("unexpected second '.' \(frames[i].description)", at: here) }
+        frames[i].dot = .awaitingTail
+    }
+
+    /// A pair owned by the heap, stamped with `location`.
+    @inline(__always) func makePair(_ car: Value, _ cdr: Value, at location: SourceLocation) -> Value {
+        let p = runtime.heap.own(Pair(car, cdr))
+        p.location = location
+        return .pair(Unmanaged.passUnretained(p))
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+
+/// Reading, compiling and running source: what `Scheme.evaluate`, `load`, `eval` and `include` share.
+extension Runtime {
+    /// Expands and compiles one top-level form into a thunk (a closure of no arguments).
+    func compileToplevel(_ form: Value, system: Bool = false) throws(SchemeRaise) -> Value {
+        let expander = Expander(runtime: self, isSystem: system)
+        let thunk = try expander.expandToplevel(form)
+        let code = Compiler(rt: self, isSystem: system).compile(thunk)
+        return .procedure(Unmanaged.passUnretained(heap.own(Closure(code: code, captured: []))))
+    }
+
+    /// Reads every datum of `text`, evaluating each before reading the next; returns the last value.
+    func evaluateSource(_ text: String, file: String?, system: Bool = false) throws(SchemeError) -> Value {
+        let index = file.map { fileIndex($0) } ?? fileIndex("<string>")
+        var reader = Reader(text: text, fileIndex: index, runtime: self)
+        var result = Value.unspecified
+        while true {
+            let form: Value?
+            do {
+                form = try reader.read()
+            } catch {
+                throw SchemeError(raised: error.payload, rt: self)
+            }
+            guard let form else { break }
+            result = try evaluateForm(form, system: system)
+        }
+        return result
+    }
+
+    /// Compiles and runs one datum.
+    func evaluateForm(_ form: Value, system: Bool = false) throws(SchemeError) -> Value {
+        let thunk: Value
+        do {
+            thunk = try compileToplevel(form, system: system)
+        } catch {
+            throw SchemeError(raised: error.payload, rt: self)
+        }
+        return try vm.run(thunk, [])
+    }
+
+    /// Every datum in the file at `path` (for `load` and `include`); a file error if unreadable.
+    func readFile(_ path: String, at location: SourceLocation = .none) throws(SchemeRaise) -> [Value] {
+        try checkReadable(path, "include")
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw error("cannot open file \"\(path)\": no such file or not readable", kind: .file, at: location)
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        var reader = Reader(text: text, fileIndex: fileIndex(path), runtime: self)
+        var forms: [Value] = []
+        while let f = try reader.read() { forms.append(f) }
+        return forms
+    }
+
+    /// In a sandbox, refuses paths outside the allowed folders.
+    func checkReadable(_ path: String, _ who: String) throws(SchemeRaise) {
+        guard sandboxed else { return }
+        let full = URL(fileURLWithPath: path).standardizedFileURL.path
+        if !allowedFolders.contains(where: { full.hasPrefix(URL(fileURLWithPath: $0).standardizedFileURL.path + "/") }) {
+            throw error("\(who): access to \"\(path)\" is not allowed in the sandbox", kind: .file)
+        }
+    }
+
+    /// Whether `(library name)` in `cond-expand` names a library this instance has.
+    func libraryExists(_ name: Value) -> Bool {
+        guard let parts = name.listElements else { return false }
+        let words = parts.map { Printer.display($0) }
+        if words.first == "scheme" || words.first == "srfi" || words == ["htll"] { return true }
+        return false
+    }
+}

@@ -1,0 +1,127 @@
+import XCTest
+@testable import Scheme
+
+final class ControlTests: SchemeTestCase {
+    func testEscapingContinuations() {
+        check("(call/cc (lambda (k) (+ 1 (k 42))))", "42")
+        check("(+ 1 (call-with-current-continuation (lambda (k) 2)))", "3")
+        check("(define (find-first pred l) (call/cc (lambda (return) (for-each (lambda (x) (if (pred x) (return x))) l) #f))) (find-first even? '(1 3 4 5))", "4")
+    }
+
+    func testReentrantContinuations() {
+        // Re-entering a finished let: the continuation is called again after its extent ended.
+        check("""
+        (define k #f)
+        (define n 0)
+        (define result (let ((v (call/cc (lambda (c) (set! k c) 0)))) (set! n (+ n 1)) v))
+        (if (< n 3) (k n))
+        (list n result)
+        """, "(3 2)")
+        // A generator made of two continuations.
+        check("""
+        (define (make-gen lst)
+          (define return #f)
+          (define (gen)
+            (call/cc (lambda (r)
+              (set! return r)
+              (for-each (lambda (x) (call/cc (lambda (next) (set! gen (lambda () (next #f))) (return x)))) lst)
+              (return 'done))))
+          (lambda () (gen)))
+        (define g (make-gen '(a b c)))
+        (let* ((x (g)) (y (g)) (z (g)) (w (g))) (list x y z w))
+        """, "(a b c done)")
+    }
+
+    func testDynamicWind() {
+        check("""
+        (define trace '())
+        (define (note x) (set! trace (cons x trace)))
+        (dynamic-wind (lambda () (note 'before)) (lambda () (note 'during)) (lambda () (note 'after)))
+        (reverse trace)
+        """, "(before during after)")
+        // Escaping out runs the after thunk; jumping back in runs the before thunk again.
+        check("""
+        (define trace '())
+        (define (note x) (set! trace (cons x trace)))
+        (define k #f)
+        (define count 0)
+        (dynamic-wind
+          (lambda () (note 'in))
+          (lambda () (call/cc (lambda (c) (set! k c))) (set! count (+ count 1)))
+          (lambda () (note 'out)))
+        (if (< count 2) (k 'again))
+        (reverse trace)
+        """, "(in out in out)")
+        check("""
+        (define trace '())
+        (call/cc (lambda (k)
+          (dynamic-wind (lambda () (set! trace (cons 'a trace)))
+                        (lambda () (dynamic-wind (lambda () (set! trace (cons 'b trace)))
+                                                 (lambda () (k 'escaped))
+                                                 (lambda () (set! trace (cons 'c trace)))))
+                        (lambda () (set! trace (cons 'd trace))))))
+        (reverse trace)
+        """, "(a b c d)")
+        check("(dynamic-wind (lambda () #f) (lambda () (values 1 2)) (lambda () #f))", "1 2")
+    }
+
+    func testExceptions() {
+        check("(guard (e (#t (list 'caught e))) (raise 'boom))", "(caught boom)")
+        check("(guard (e ((string? e) 'string) ((symbol? e) 'symbol)) (raise 'x))", "symbol")
+        check("(guard (e ((error-object? e) (list (error-object-message e) (error-object-irritants e)))) (error \"bad thing:\" 1 2))",
+              "(\"bad thing:\" (1 2))")
+        check("(guard (e ((error-object? e) (error-object-message e))) (car 1))", "\"car: expected a pair, got\"")
+        check("(with-exception-handler (lambda (e) 42) (lambda () (+ (raise-continuable 'oops) 1)))", "43")
+        // Unhandled by the guard's clauses: re-raised to the outer handler.
+        check("(guard (outer (#t (list 'outer outer))) (guard (inner ((string? inner) 'inner)) (raise 'sym)))", "(outer sym)")
+        check("(guard (e (else 'else-clause)) (vector-ref (vector 1) 5))", "else-clause")
+        check("(guard (e ((assq 'a e) => cdr) ((assq 'b e))) (raise (list (cons 'a 42))))", "42")
+        // A handler returning from a non-continuable raise is itself an error.
+        let e = error("(with-exception-handler (lambda (e) 'ignored) (lambda () (raise 'non-continuable)))")
+        XCTAssertEqual(e?.message, "exception handler returned from a non-continuable raise")
+        check("(guard (e ((read-error? e) 'read) ((file-error? e) 'file)) (open-input-file \"/nonexistent/file\"))", "file")
+        // guard leaves dynamic-wind extents properly.
+        check("(define t '()) (guard (e (#t (reverse t))) (dynamic-wind (lambda () (set! t (cons 'in t))) (lambda () (raise 'x)) (lambda () (set! t (cons 'out t)))))",
+              "(in out)")
+    }
+
+    func testParameters() {
+        check("(define p (make-parameter 10)) (list (p) (parameterize ((p 20)) (p)) (p))", "(10 20 10)")
+        check("(define q (make-parameter 5 (lambda (x) (* x 2)))) (list (q) (parameterize ((q 7)) (q)))", "(10 14)")
+        check("(define r (make-parameter 1)) (define k #f) (guard (e (#t (r))) (parameterize ((r 2)) (raise 'x)))", "1")
+    }
+
+    func testPromises() {
+        check("(define p (delay (begin (set! count (+ count 1)) count))) (define count 0) (force p) (force p)", "1")
+        check("(force (delay-force (delay 'x)))", "x")
+        check("(force 5)", "5")
+        check("(promise? (make-promise 1))", "#t")
+        check("""
+        (define (stream-from n) (delay-force (if (= n 0) (delay 'end) (stream-from (- n 1)))))
+        (force (stream-from 100000))
+        """, "end")
+    }
+
+    func testRecords() {
+        check("""
+        (define-record-type point (make-point x y) point? (x point-x set-point-x!) (y point-y))
+        (define p (make-point 1 2))
+        (set-point-x! p 10)
+        (list (point? p) (point? 5) (point-x p) (point-y p))
+        """, "(#t #f 10 2)")
+        let e = error("(define-record-type point (make-point x) point? (x point-x)) (point-x 5)")
+        XCTAssertEqual(e?.message.hasPrefix("point-x"), true, e?.description ?? "")
+    }
+
+    func testCaseLambda() {
+        check("(define f (case-lambda ((a) (list 'one a)) ((a b) (list 'two a b)) ((a . rest) (list 'many a rest)))) (list (f 1) (f 1 2) (f 1 2 3))",
+              "((one 1) (two 1 2) (many 1 (2 3)))")
+    }
+
+    func testEvalAndApply() {
+        check("(eval '(* 6 7) (interaction-environment))", "42")
+        check("(eval '(define evaluated 3)) evaluated", "3")
+        check("(apply + 1 2 '(3 4))", "10")
+        check("(apply list '())", "()")
+    }
+}

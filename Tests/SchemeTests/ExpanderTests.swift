@@ -1,0 +1,113 @@
+import XCTest
+@testable import Scheme
+
+final class ExpanderTests: SchemeTestCase {
+    func testDerivedForms() {
+        check("(let* ((x 1) (y (+ x 1))) (* x y))", "2")
+        check("(letrec ((even? (lambda (n) (if (= n 0) #t (odd? (- n 1))))) (odd? (lambda (n) (if (= n 0) #f (even? (- n 1)))))) (even? 100))", "#t")
+        check("(letrec* ((a 1) (b (+ a 1))) b)", "2")
+        check("(cond ((assv 'b '((a 1) (b 2))) => cadr) (else 'nope))", "2")
+        check("(cond (#f 1) ((+ 1 1)))", "2")
+        check("(case (* 2 3) ((2 3 5 7) 'prime) ((1 4 6 8 9) 'composite))", "composite")
+        check("(case 'x ((a) 1) (else => (lambda (v) (list v 'fallback))))", "(x fallback)")
+        check("(case \"s\" ((\"s\") 'never) (else 'strings-are-not-eqv))", "strings-are-not-eqv")
+        check("(and 1 2 'c '(f g))", "(f g)")
+        check("(and)", "#t")
+        check("(or #f #f)", "#f")
+        check("(or (memq 'b '(a b c)) (/ 3 0))", "(b c)")
+        check("(when (> 1 0) 'a 'b)", "b")
+        check("(unless (> 1 0) 'a)", "")
+        check("(do ((vec (make-vector 5)) (i 0 (+ i 1))) ((= i 5) vec) (vector-set! vec i i))", "#(0 1 2 3 4)")
+        check("(let loop ((i 0) (acc '())) (if (= i 3) (reverse acc) (loop (+ i 1) (cons i acc))))", "(0 1 2)")
+        // A named let whose name escapes is a real procedure.
+        check("(let loop ((i 0)) (if (= i 2) loop (loop (+ i 1))))", "#<procedure loop>")
+        check("(+ 1 (let loop ((i 0)) (if (= i 5) i (loop (+ i 1)))))", "6")
+    }
+
+    func testInternalDefinitions() {
+        check("""
+        (define (f x)
+          (define y (* x 2))
+          (define (g) (+ y 1))
+          (g))
+        (f 5)
+        """, "11")
+        check("(define (h) (define a 1) (begin (define b 2)) (+ a b)) (h)", "3")
+        check("(let () (define-values (a b) (values 1 2)) (+ a b))", "3")
+    }
+
+    func testQuasiquote() {
+        check("`(1 ,(+ 1 1) ,@(list 3 4))", "(1 2 3 4)")
+        check("`#(1 ,(+ 1 1))", "#(1 2)")
+        check("`(a . ,(+ 1 2))", "(a . 3)")
+        check("`(1 `(2 ,(3 ,(+ 1 3))))", "(1 (quasiquote (2 (unquote (3 (unquote 4))))))")
+        check("(let ((name 'a)) `(list ,name ',name))", "(list a (quote a))")
+        check("`(,@'() . foo)", "foo")
+    }
+
+    func testSyntaxRules() {
+        check("(define-syntax swap! (syntax-rules () ((_ a b) (let ((tmp a)) (set! a b) (set! b tmp))))) (define x 1) (define y 2) (swap! x y) (list x y)", "(2 1)")
+        check("(define-syntax my-let* (syntax-rules () ((_ () body ...) (let () body ...)) ((_ ((x v) rest ...) body ...) (let ((x v)) (my-let* (rest ...) body ...))))) (my-let* ((a 1) (b (+ a 1))) (* a b))", "2")
+        // Ellipsis after a subpattern, nested ellipsis.
+        check("(define-syntax flat (syntax-rules () ((_ (a b ...) ...) '(a ... b ... ...)))) (flat (1 2 3) (4 5))", "(1 4 2 3 5)")
+        // Vector patterns and tail patterns after an ellipsis.
+        check("(define-syntax vec (syntax-rules () ((_ #(a ...)) (+ a ...)))) (vec #(1 2 3))", "6")
+        check("(define-syntax lastof (syntax-rules () ((_ a ... z) 'z))) (lastof 1 2 3)", "3")
+        check("(define-syntax dotted (syntax-rules () ((_ a ... . r) 'r))) (dotted 1 2 . 3)", "3")
+        // Custom ellipsis and _.
+        check("(define-syntax my-list (syntax-rules ::: () ((_ x :::) (list x :::)))) (my-list 1 2 3)", "(1 2 3)")
+        check("(define-syntax second (syntax-rules () ((_ _ b . _) 'b))) (second 1 2 3 4)", "2")
+        // Literals.
+        check("(define-syntax arrow (syntax-rules (=>) ((_ a => b) (list a b)) ((_ a b c) 'no))) (arrow 1 => 2)", "(1 2)")
+        // (... ...) escapes an ellipsis in a macro-defining macro.
+        check("""
+        (define-syntax def-lister (syntax-rules () ((_ name) (define-syntax name (syntax-rules () ((_ x (... ...)) (list x (... ...))))))))
+        (def-lister lst) (lst 1 2)
+        """, "(1 2)")
+    }
+
+    func testHygiene() {
+        // my-or binds temp; the user's temp is not captured.
+        check("""
+        (define-syntax my-or (syntax-rules () ((_) #f) ((_ e) e) ((_ e r ...) (let ((temp e)) (if temp temp (my-or r ...))))))
+        (define temp 5)
+        (my-or #f temp)
+        """, "5")
+        // A macro that uses `if` works where the user rebound `if` locally.
+        check("""
+        (define-syntax my-if (syntax-rules () ((_ c a b) (cond (c a) (else b)))))
+        (let ((if list) (cond 'user-cond)) (my-if #t 'yes 'no))
+        """, "yes")
+        check("(let ((if list)) (if 1 2 3))", "(1 2 3)")
+        // A macro's free identifier means its definition-site binding.
+        check("""
+        (define-syntax five (syntax-rules () ((_) x)))
+        (define x 5)
+        (let ((x 10)) (five))
+        """, "5")
+        check("(let-syntax ((foo (syntax-rules () ((_ a) (* a 2))))) (foo 21))", "42")
+        check("(letrec-syntax ((ev? (syntax-rules () ((_) #t) ((_ x . r) (od? . r)))) (od? (syntax-rules () ((_) #f) ((_ x . r) (ev? . r))))) (ev? 1 2 3 4))", "#t")
+    }
+
+    func testSyntaxErrorsHaveLocations() {
+        let e = error("(define x 1)\n(if)", fileName: "bad.scm")
+        XCTAssertEqual(e?.description.hasPrefix("bad.scm:2:1: error: if: bad syntax"), true, e?.description ?? "")
+        let m = error("(define-syntax m (syntax-rules () ((_ a) a)))\n  (m 1 2)", fileName: "m.scm")
+        XCTAssertEqual(m?.description.hasPrefix("m.scm:2:3: error: m: no syntax-rules pattern matches"), true, m?.description ?? "")
+        let s = error("(syntax-error \"custom message\" 42)", fileName: "s.scm")
+        XCTAssertEqual(s?.description, "s.scm:1:1: error: custom message 42")
+    }
+
+    func testCondExpandAndInclude() throws {
+        check("(cond-expand (htll 'yes) (else 'no))", "yes")
+        check("(cond-expand ((and r7rs (not chez)) 'both) (else 'no))", "both")
+        check("(cond-expand ((library (scheme base)) 'lib) (else 'no))", "lib")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("htll-include-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try "(define included-value 42)".write(to: dir.appendingPathComponent("inc.scm"), atomically: true, encoding: .utf8)
+        try "(include \"inc.scm\") (define (f) (include \"inc.scm\") included-value)".write(
+            to: dir.appendingPathComponent("main.scm"), atomically: true, encoding: .utf8)
+        try scheme.load(path: dir.appendingPathComponent("main.scm").path)
+        check("(list included-value (f))", "(42 42)")
+    }
+}

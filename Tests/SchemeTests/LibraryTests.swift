@@ -1,0 +1,428 @@
+import XCTest
+@testable import Scheme
+
+/// Tests of the standard-library builtins, calling them directly (no evaluator needed).
+final class LibraryTests: XCTestCase {
+    var rt: Runtime!
+
+    override func setUp() {
+        rt = Runtime()
+        rt.installStandardLibrary()
+    }
+
+    // MARK: helpers
+
+    func call(_ name: String, _ args: Value...) throws -> Value {
+        guard let p = rt.intern(name).value.object(Primitive.self) else {
+            XCTFail("\(name) is not a builtin")
+            return .unspecified
+        }
+        XCTAssertTrue(p.arity.accepts(args.count), "\(name) arity")
+        var buffer = args + [.null]
+        return try buffer.withUnsafeMutableBufferPointer { b in
+            try p.function(Arguments(base: b.baseAddress!, count: args.count), rt)
+        }
+    }
+
+    /// The message and irritants of the error `name` raises, written like the REPL shows them.
+    func errorText(_ name: String, _ args: Value...) -> String? {
+        guard let p = rt.intern(name).value.object(Primitive.self) else { return nil }
+        var buffer = args + [.null]
+        do {
+            _ = try buffer.withUnsafeMutableBufferPointer { b in
+                try p.function(Arguments(base: b.baseAddress!, count: args.count), rt)
+            }
+            return nil
+        } catch let error as SchemeRaise {
+            guard let e = error.payload.object(ErrorObject.self) else { return Printer.write(error.payload) }
+            return ([e.message] + e.irritants.map { Printer.write($0) }).joined(separator: " ")
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    func str(_ s: String) -> Value { rt.heap.string(s) }
+    func sym(_ s: String) -> Value { rt.symbol(s) }
+    func list(_ items: Value...) -> Value { rt.heap.list(items) }
+    func ints(_ items: Int...) -> Value { rt.heap.list(items.map { .fixnum($0) }) }
+    func w(_ v: Value) -> String { Printer.write(v) }
+    func d(_ v: Value) -> String { Printer.display(v) }
+
+    /// A circular list of `items`.
+    func circular(_ items: Int...) -> Value {
+        let l = rt.heap.list(items.map { .fixnum($0) })
+        var last = l
+        while case .pair(let p) = last, case .pair = p.takeUnretainedValue().cdr { last = p.takeUnretainedValue().cdr }
+        if case .pair(let p) = last { p.takeUnretainedValue().cdr = l }
+        return l
+    }
+
+    /// A list nested `depth` deep: (((…))).
+    func nested(_ depth: Int) -> Value {
+        var v = Value.null
+        for _ in 0..<depth { v = rt.heap.cons(v, .null) }
+        return v
+    }
+
+    // MARK: lists
+
+    func testPairsAndCxr() throws {
+        let l = ints(1, 2, 3, 4, 5)
+        XCTAssertEqual(w(try call("caddr", l)), "3")
+        XCTAssertEqual(w(try call("cddddr", l)), "(5)")
+        XCTAssertEqual(w(try call("cadr", list(ints(1, 2), ints(3, 4)))), "(3 4)")
+        XCTAssertEqual(w(try call("caar", list(ints(7, 8)))), "7")
+        XCTAssertEqual(errorText("cadr", ints(1)), "cadr: expected a pair, got ()")
+        XCTAssertEqual(errorText("car", .fixnum(1)), "car: expected a pair, got 1")
+        let p = try call("cons", .fixnum(1), .fixnum(2))
+        _ = try call("set-cdr!", p, .fixnum(3))
+        XCTAssertEqual(w(p), "(1 . 3)")
+        XCTAssertEqual(rt.intern("cadadr").value.object(Primitive.self)?.name, "cadadr")
+    }
+
+    func testLengthAndListPredicateOnCycles() throws {
+        XCTAssertEqual(w(try call("length", ints(1, 2, 3))), "3")
+        XCTAssertEqual(w(try call("length", .null)), "0")
+        let c = circular(1, 2, 3)
+        XCTAssertEqual(w(try call("list?", c)), "#f")
+        XCTAssertEqual(w(try call("list?", ints(1, 2))), "#t")
+        XCTAssertEqual(w(try call("list?", rt.heap.cons(.fixnum(1), .fixnum(2)))), "#f")
+        XCTAssertEqual(errorText("length", c)?.hasPrefix("length: not a proper list"), true)
+        XCTAssertEqual(errorText("length", rt.heap.cons(.fixnum(1), .fixnum(2))), "length: not a proper list (1 . 2)")
+        XCTAssertEqual(errorText("memq", .fixnum(9), c)?.hasPrefix("memq: not a proper list"), true)
+        XCTAssertEqual(w(try call("memv", .fixnum(2), c)).hasPrefix("#0=(2 3 1 . #0#)"), true)
+    }
+
+    func testListOperations() throws {
+        XCTAssertEqual(w(try call("append", ints(1, 2), ints(3), .null, ints(4, 5))), "(1 2 3 4 5)")
+        XCTAssertEqual(w(try call("append", ints(1), .fixnum(2))), "(1 . 2)")
+        XCTAssertEqual(w(try call("append")), "()")
+        XCTAssertEqual(errorText("append", rt.heap.cons(.fixnum(1), .fixnum(2)), .null), "append: expected a proper list, got (1 . 2)")
+        XCTAssertEqual(w(try call("reverse", ints(1, 2, 3))), "(3 2 1)")
+        XCTAssertEqual(w(try call("reverse!", ints(1, 2, 3))), "(3 2 1)")
+        XCTAssertEqual(w(try call("list-tail", ints(1, 2, 3), .fixnum(2))), "(3)")
+        XCTAssertEqual(w(try call("list-ref", ints(1, 2, 3), .fixnum(1))), "2")
+        XCTAssertNotNil(errorText("list-ref", ints(1, 2, 3), .fixnum(3)))
+        XCTAssertNotNil(errorText("list-tail", ints(1), .fixnum(-1)))
+        let l = ints(1, 2, 3)
+        _ = try call("list-set!", l, .fixnum(1), sym("x"))
+        XCTAssertEqual(w(l), "(1 x 3)")
+        let copy = try call("list-copy", l)
+        _ = try call("set-car!", copy, .fixnum(0))
+        XCTAssertEqual(w(l), "(1 x 3)")
+        XCTAssertEqual(w(copy), "(0 x 3)")
+        XCTAssertEqual(w(try call("make-list", .fixnum(3), .char(97))), "(#\\a #\\a #\\a)")
+        XCTAssertEqual(w(try call("last-pair", ints(1, 2, 3))), "(3)")
+        XCTAssertEqual(w(try call("memq", sym("c"), list(sym("a"), sym("c"), sym("d")))), "(c d)")
+        XCTAssertEqual(w(try call("%member", ints(2), list(ints(1), ints(2), ints(3)))), "((2) (3))")
+        XCTAssertEqual(w(try call("memv", .fixnum(9), ints(1, 2))), "#f")
+        let alist = list(rt.heap.cons(sym("a"), .fixnum(1)), rt.heap.cons(str("b"), .fixnum(2)))
+        XCTAssertEqual(w(try call("assq", sym("a"), alist)), "(a . 1)")
+        XCTAssertEqual(w(try call("assq", str("b"), alist)), "#f")
+        XCTAssertEqual(w(try call("%assoc", str("b"), alist)), "(\"b\" . 2)")
+        XCTAssertEqual(w(try call("cons*", .fixnum(1), .fixnum(2), ints(3))), "(1 2 3)")
+    }
+
+    // MARK: equality
+
+    func testEquality() throws {
+        XCTAssertEqual(w(try call("equal?", list(str("a"), rt.heap.vector([.fixnum(1), ints(2)])),
+                                   list(str("a"), rt.heap.vector([.fixnum(1), ints(2)])))), "#t")
+        XCTAssertEqual(w(try call("equal?", ints(1, 2), ints(1, 3))), "#f")
+        XCTAssertEqual(w(try call("eqv?", .flonum(2), .fixnum(2))), "#f")
+        XCTAssertEqual(w(try call("eq?", str("a"), str("a"))), "#f")
+        XCTAssertEqual(w(try call("equal?", rt.makeBytevector([1, 2]), rt.makeBytevector([1, 2]))), "#t")
+        XCTAssertEqual(w(try call("boolean=?", .true, .true, .false)), "#f")
+        XCTAssertNotNil(errorText("boolean=?", .true, .fixnum(1)))
+        XCTAssertEqual(w(try call("symbol=?", sym("a"), sym("a"))), "#t")
+    }
+
+    func testEqualOnDeepAndCircularStructures() throws {
+        // Deep nesting must not overflow the Swift stack.
+        XCTAssertEqual(w(try call("equal?", nested(1_000_000), nested(1_000_000))), "#t")
+        XCTAssertEqual(w(try call("equal?", nested(100_000), nested(100_001))), "#f")
+        // Circular structures must terminate.
+        XCTAssertEqual(w(try call("equal?", circular(1, 2), circular(1, 2))), "#t")
+        XCTAssertEqual(w(try call("equal?", circular(1, 2), circular(1, 2, 1, 2))), "#t")
+        XCTAssertEqual(w(try call("equal?", circular(1, 2), circular(1, 3))), "#f")
+    }
+
+    // MARK: chars and strings
+
+    func testChars() throws {
+        XCTAssertEqual(w(try call("char-upcase", .char(0x3BB))), "#\\Λ")
+        XCTAssertEqual(w(try call("char-downcase", .char(65))), "#\\a")
+        XCTAssertEqual(w(try call("char-foldcase", .char(0x3C2))), "#\\σ")
+        XCTAssertEqual(w(try call("char-alphabetic?", .char(0x3BB))), "#t")
+        XCTAssertEqual(w(try call("char-numeric?", .char(0x663))), "#t")
+        XCTAssertEqual(w(try call("digit-value", .char(0x663))), "3")
+        XCTAssertEqual(w(try call("digit-value", .char(97))), "#f")
+        XCTAssertEqual(w(try call("char-whitespace?", .char(0x3000))), "#t")
+        XCTAssertEqual(w(try call("char<?", .char(97), .char(98), .char(99))), "#t")
+        XCTAssertEqual(w(try call("char<?", .char(97), .char(99), .char(98))), "#f")
+        XCTAssertEqual(w(try call("char-ci=?", .char(97), .char(65))), "#t")
+        XCTAssertEqual(w(try call("integer->char", .fixnum(955))), "#\\λ")
+        XCTAssertNotNil(errorText("integer->char", .fixnum(0xD800)))
+        XCTAssertEqual(errorText("char->integer", .fixnum(1)), "char->integer: expected a character, got 1")
+    }
+
+    func testStrings() throws {
+        XCTAssertEqual(errorText("string-ref", str("abc"), .fixnum(5)), "string-ref: index 5 out of range for string of length 3")
+        XCTAssertEqual(w(try call("string-ref", str("aλc"), .fixnum(1))), "#\\λ")
+        let s = try call("make-string", .fixnum(3), .char(120))
+        _ = try call("string-set!", s, .fixnum(1), .char(121))
+        XCTAssertEqual(w(s), "\"xyx\"")
+        XCTAssertEqual(w(try call("substring", str("hello"), .fixnum(1), .fixnum(3))), "\"el\"")
+        XCTAssertNotNil(errorText("substring", str("hello"), .fixnum(3), .fixnum(1)))
+        XCTAssertEqual(w(try call("string-append", str("a"), str("bc"), str(""))), "\"abc\"")
+        XCTAssertEqual(w(try call("string-copy", str("hello"), .fixnum(2))), "\"llo\"")
+        let t = str("abcde")
+        _ = try call("string-copy!", t, .fixnum(1), t, .fixnum(0), .fixnum(3))
+        XCTAssertEqual(w(t), "\"aabce\"")
+        XCTAssertEqual(w(try call("string->list", str("abc"), .fixnum(1))), "(#\\b #\\c)")
+        XCTAssertEqual(w(try call("list->string", list(.char(104), .char(105)))), "\"hi\"")
+        XCTAssertEqual(w(try call("string-upcase", str("straße"))), "\"STRASSE\"")
+        XCTAssertEqual(w(try call("string-foldcase", str("Straße"))), "\"strasse\"")
+        XCTAssertEqual(w(try call("string<?", str("abc"), str("abd"), str("b"))), "#t")
+        XCTAssertEqual(w(try call("string<?", str("abc"), str("ab"))), "#f")
+        XCTAssertEqual(w(try call("string=?", str("a"), str("a"), str("b"))), "#f")
+        XCTAssertEqual(w(try call("string-ci=?", str("HeLLo"), str("hello"))), "#t")
+        XCTAssertEqual(w(try call("string->vector", str("ab"))), "#(#\\a #\\b)")
+        XCTAssertEqual(w(try call("vector->string", rt.heap.vector([.char(111), .char(107)]))), "\"ok\"")
+    }
+
+    func testStringSearch() throws {
+        XCTAssertEqual(w(try call("string-split", str("a,b,,c"), .char(44))), "(\"a\" \"b\" \"\" \"c\")")
+        XCTAssertEqual(w(try call("string-split", str("a::b"), str("::"))), "(\"a\" \"b\")")
+        XCTAssertEqual(w(try call("string-join", list(str("a"), str("b")), str(", "))), "\"a, b\"")
+        XCTAssertEqual(w(try call("string-join", list(str("a"), str("b")))), "\"a b\"")
+        XCTAssertEqual(w(try call("string-join", list(str("a"), str("b")), str(";"), sym("suffix"))), "\"a;b;\"")
+        XCTAssertEqual(w(try call("string-contains", str("hello world"), str("o w"))), "4")
+        XCTAssertEqual(w(try call("string-contains", str("hello"), str("xyz"))), "#f")
+        XCTAssertEqual(w(try call("%string-index-char", str("hello"), .char(108))), "2")
+        XCTAssertEqual(w(try call("string-prefix?", str("he"), str("hello"))), "#t")
+        XCTAssertEqual(w(try call("string-suffix?", str("lo"), str("hello"))), "#t")
+        XCTAssertEqual(w(try call("string-trim-both", str("  x y \n"))), "\"x y\"")
+    }
+
+    // MARK: vectors and bytevectors
+
+    func testVectors() throws {
+        let v = try call("make-vector", .fixnum(3), .fixnum(0))
+        _ = try call("vector-set!", v, .fixnum(2), sym("z"))
+        XCTAssertEqual(w(v), "#(0 0 z)")
+        XCTAssertEqual(errorText("vector-ref", v, .fixnum(3)), "vector-ref: index 3 out of range for vector of length 3")
+        XCTAssertEqual(w(try call("vector->list", v, .fixnum(1), .fixnum(2))), "(0)")
+        _ = try call("vector-fill!", v, .fixnum(7), .fixnum(1))
+        XCTAssertEqual(w(v), "#(0 7 7)")
+        let dst = rt.heap.vector([.fixnum(1), .fixnum(2), .fixnum(3), .fixnum(4)])
+        _ = try call("vector-copy!", dst, .fixnum(1), dst, .fixnum(0), .fixnum(3))
+        XCTAssertEqual(w(dst), "#(1 1 2 3)")
+        XCTAssertNotNil(errorText("vector-copy!", dst, .fixnum(3), dst))
+        XCTAssertEqual(w(try call("vector-append", dst, rt.heap.vector([]), rt.heap.vector([sym("a")]))), "#(1 1 2 3 a)")
+        XCTAssertEqual(w(try call("list->vector", ints(1, 2))), "#(1 2)")
+    }
+
+    func testBytevectors() throws {
+        let b = try call("bytevector", .fixnum(1), .fixnum(2), .fixnum(255))
+        XCTAssertEqual(w(b), "#u8(1 2 255)")
+        XCTAssertNotNil(errorText("bytevector", .fixnum(256)))
+        _ = try call("bytevector-u8-set!", b, .fixnum(0), .fixnum(9))
+        XCTAssertEqual(w(try call("bytevector-u8-ref", b, .fixnum(0))), "9")
+        XCTAssertEqual(w(try call("string->utf8", str("λa"))), "#u8(206 187 97)")
+        XCTAssertEqual(w(try call("utf8->string", rt.makeBytevector([206, 187, 97]))), "\"λa\"")
+        XCTAssertEqual(w(try call("bytevector-copy", b, .fixnum(1))), "#u8(2 255)")
+        XCTAssertEqual(w(try call("bytevector-append", b, b)), "#u8(9 2 255 9 2 255)")
+    }
+
+    // MARK: hash tables
+
+    func testHashTables() throws {
+        let t = try call("make-hash-table")
+        _ = try call("hash-table-set!", t, ints(1, 2), sym("list"))
+        _ = try call("hash-table-set!", t, str("k"), sym("string"))
+        _ = try call("hash-table-set!", t, .fixnum(5), sym("five"))
+        XCTAssertEqual(w(try call("hash-table-ref/default", t, ints(1, 2), .false)), "list")
+        XCTAssertEqual(w(try call("hash-table-ref/default", t, str("k"), .false)), "string")
+        XCTAssertEqual(w(try call("hash-table-ref/default", t, .flonum(5), .false)), "#f")
+        XCTAssertEqual(w(try call("hash-table-count", t)), "3")
+        XCTAssertEqual(w(try call("hash-table-keys", t)), "((1 2) \"k\" 5)")
+        _ = try call("hash-table-delete!", t, str("k"))
+        XCTAssertEqual(w(try call("hash-table-contains?", t, str("k"))), "#f")
+        XCTAssertEqual(w(try call("hash-table->alist", t)), "(((1 2) . list) (5 . five))")
+        let copy = try call("hash-table-copy", t)
+        _ = try call("hash-table-clear!", t)
+        XCTAssertEqual(w(try call("hash-table-size", t)), "0")
+        XCTAssertEqual(w(try call("hash-table-size", copy)), "2")
+
+        let eqTable = try call("make-hash-table", rt.intern("eq?").value)
+        _ = try call("hash-table-set!", eqTable, str("k"), .fixnum(1))
+        XCTAssertEqual(w(try call("hash-table-ref/default", eqTable, str("k"), .false)), "#f")
+        XCTAssertEqual(w(try call("hash-table-ref/default", eqTable, .fixnum(3), .false)), "#f")
+        XCTAssertNotNil(errorText("make-hash-table", rt.intern("car").value))
+        // A huge key hashes in bounded time and still compares by content.
+        _ = try call("hash-table-set!", copy, nested(200_000), .true)
+        XCTAssertEqual(w(try call("hash-table-ref/default", copy, nested(200_000), .false)), "#t")
+    }
+
+    // MARK: records
+
+    func testRecords() throws {
+        let rtd = try call("%make-record-type", sym("<point>"), list(sym("x"), sym("y")))
+        let make = try call("%record-constructor", rtd, list(sym("y"), sym("x")))
+        let isPoint = try call("%record-predicate", rtd)
+        let getX = try call("%record-accessor", rtd, sym("x"))
+        let setY = try call("%record-modifier", rtd, sym("y"))
+        func apply(_ f: Value, _ args: Value...) throws -> Value {
+            guard let p = f.object(Primitive.self) else { throw XCTSkip("not a primitive") }
+            var buffer = args + [.null]
+            return try buffer.withUnsafeMutableBufferPointer { b in
+                try p.function(Arguments(base: b.baseAddress!, count: args.count), rt)
+            }
+        }
+        let p = try apply(make, .fixnum(2), .fixnum(1))
+        XCTAssertEqual(w(try apply(getX, p)), "1")
+        XCTAssertEqual(w(try apply(isPoint, p)), "#t")
+        XCTAssertEqual(w(try apply(isPoint, .fixnum(5))), "#f")
+        _ = try apply(setY, p, .fixnum(9))
+        XCTAssertEqual(w(p), "#<point>")
+        XCTAssertEqual(getX.object(Primitive.self)?.name, "point-x")
+        do {
+            _ = try apply(getX, .fixnum(5))
+            XCTFail("accessor accepted a non-record")
+        } catch let e as SchemeRaise {
+            let obj = e.payload.object(ErrorObject.self)
+            XCTAssertEqual(obj?.message, "point-x: expected a point, got")
+            XCTAssertEqual(obj.map { w($0.irritants[0]) }, "5")
+        }
+        XCTAssertNotNil(errorText("%record-accessor", rtd, sym("z")))
+    }
+
+    // MARK: printer
+
+    func testPrinterCyclesAndSharing() throws {
+        XCTAssertEqual(w(circular(1)), "#0=(1 . #0#)")
+        XCTAssertEqual(w(circular(1, 2, 3)), "#0=(1 2 3 . #0#)")
+        XCTAssertEqual(d(circular(1, 2)), "#0=(1 2 . #0#)")
+        let shared = ints(1)
+        let l = list(shared, shared)
+        XCTAssertEqual(w(l), "((1) (1))")
+        XCTAssertEqual(Printer.render(l, .shared), "(#0=(1) #0#)")
+        let v = rt.heap.vector([.fixnum(1), .null])
+        v.svector?.items[1] = v
+        XCTAssertEqual(w(v), "#0=#(1 #0#)")
+        // A cycle through the car of a nested list.
+        let inner = ints(2)
+        let outer = list(.fixnum(1), inner)
+        _ = try call("set-car!", inner, outer)
+        XCTAssertEqual(w(outer), "#0=(1 (#0#))")
+        XCTAssertEqual(Printer.render(circular(1), .simple).hasSuffix("..."), true)
+    }
+
+    func testPrinterDeepNesting() throws {
+        let deep = nested(1_000_000)
+        let text = w(deep)
+        XCTAssertEqual(text.count, 2_000_002)
+        XCTAssertTrue(text.hasPrefix("((((") && text.hasSuffix("))))"))
+    }
+
+    func testPrinterAtoms() throws {
+        XCTAssertEqual(w(sym("a b")), "|a b|")
+        XCTAssertEqual(w(sym("")), "||")
+        XCTAssertEqual(w(sym("1+")), "|1+|")
+        XCTAssertEqual(w(sym("+")), "+")
+        XCTAssertEqual(w(sym("...")), "...")
+        XCTAssertEqual(w(sym("->x")), "->x")
+        XCTAssertEqual(d(sym("a b")), "a b")
+        XCTAssertEqual(w(.char(32)), "#\\space")
+        XCTAssertEqual(w(.char(10)), "#\\newline")
+        XCTAssertEqual(w(.char(0)), "#\\null")
+        XCTAssertEqual(w(.char(1)), "#\\x1")
+        XCTAssertEqual(d(.char(97)), "a")
+        XCTAssertEqual(w(str("a\"b\\c\nd\u{1}")), "\"a\\\"b\\\\c\\nd\\x1;\"")
+        XCTAssertEqual(d(str("a\"b")), "a\"b")
+        XCTAssertEqual(w(.eof), "#<eof>")
+        XCTAssertEqual(w(rt.intern("car").value), "#<procedure car>")
+        XCTAssertEqual(w(list(.true, .false, .null, .flonum(1.5))), "(#t #f () 1.5)")
+        XCTAssertEqual(w(rt.heap.cons(.fixnum(1), .fixnum(2))), "(1 . 2)")
+    }
+
+    // MARK: ports
+
+    func testStringPorts() throws {
+        let out = try call("open-output-string")
+        _ = try call("write", list(str("a"), .char(98)), out)
+        _ = try call("display", list(str("a"), .char(98)), out)
+        _ = try call("newline", out)
+        _ = try call("write-string", str("hello"), out, .fixnum(1), .fixnum(3))
+        _ = try call("write-char", .char(0x3BB), out)
+        XCTAssertEqual(d(try call("get-output-string", out)), "(\"a\" #\\b)(a b)\nelλ")
+        XCTAssertNotNil(errorText("write-u8", .fixnum(1), out))
+
+        let inp = try call("open-input-string", str("ab\ncd\r\nlast"))
+        XCTAssertEqual(w(try call("peek-char", inp)), "#\\a")
+        XCTAssertEqual(w(try call("read-char", inp)), "#\\a")
+        XCTAssertEqual(w(try call("read-line", inp)), "\"b\"")
+        XCTAssertEqual(w(try call("read-line", inp)), "\"cd\"")
+        XCTAssertEqual(w(try call("read-string", .fixnum(2), inp)), "\"la\"")
+        XCTAssertEqual(w(try call("read-string", .fixnum(10), inp)), "\"st\"")
+        XCTAssertEqual(w(try call("read-char", inp)), "#<eof>")
+        XCTAssertEqual(w(try call("read-line", inp)), "#<eof>")
+        XCTAssertEqual(w(try call("char-ready?", inp)), "#t")
+        _ = try call("close-port", inp)
+        XCTAssertEqual(w(try call("input-port-open?", inp)), "#f")
+        XCTAssertEqual(errorText("read-char", inp)?.hasPrefix("read-char: port is closed"), true)
+    }
+
+    func testBytevectorPorts() throws {
+        let out = try call("open-output-bytevector")
+        _ = try call("write-u8", .fixnum(7), out)
+        _ = try call("write-bytevector", rt.makeBytevector([1, 2, 3]), out, .fixnum(1))
+        XCTAssertEqual(w(try call("get-output-bytevector", out)), "#u8(7 2 3)")
+        XCTAssertEqual(w(try call("binary-port?", out)), "#t")
+        XCTAssertNotNil(errorText("write-char", .char(97), out))
+        let inp = try call("open-input-bytevector", rt.makeBytevector([5, 6, 7]))
+        XCTAssertEqual(w(try call("peek-u8", inp)), "5")
+        XCTAssertEqual(w(try call("read-u8", inp)), "5")
+        XCTAssertEqual(w(try call("read-bytevector", .fixnum(5), inp)), "#u8(6 7)")
+        XCTAssertEqual(w(try call("read-u8", inp)), "#<eof>")
+    }
+
+    func testFilePorts() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("htll-lib-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = str(dir.appendingPathComponent("t.txt").path)
+        let out = try call("open-output-file", path)
+        _ = try call("display", str("héllo\nworld"), out)
+        _ = try call("close-output-port", out)
+        XCTAssertEqual(w(try call("file-exists?", path)), "#t")
+        let inp = try call("open-input-file", path)
+        XCTAssertEqual(w(try call("read-line", inp)), "\"héllo\"")
+        XCTAssertEqual(w(try call("read-line", inp)), "\"world\"")
+        XCTAssertEqual(w(try call("read-line", inp)), "#<eof>")
+        _ = try call("close-port", inp)
+        let bin = try call("open-binary-input-file", path)
+        XCTAssertEqual(w(try call("read-u8", bin)), "104")
+        XCTAssertEqual(w(try call("read-u8", bin)), "195")
+        _ = try call("delete-file", path)
+        XCTAssertEqual(w(try call("file-exists?", path)), "#f")
+        let missing = dir.appendingPathComponent("x").path
+        XCTAssertEqual(errorText("open-input-file", str(missing)),
+                       "open-input-file: cannot open \"\(missing)\": No such file or directory \"\(missing)\"")
+        do {
+            _ = try call("open-input-file", str(missing))
+        } catch let e as SchemeRaise {
+            XCTAssertEqual(e.payload.object(ErrorObject.self)?.kind, .file)
+        }
+    }
+
+    func testCurrentPortsAreParameters() throws {
+        XCTAssertTrue(rt.intern("current-output-port").value.isEq(.procedure(Unmanaged.passUnretained(rt.currentOutput))))
+        let out = try call("open-output-string")
+        rt.currentOutput.value = out
+        _ = try call("write", sym("x"))
+        _ = try call("newline")
+        XCTAssertEqual(d(try call("get-output-string", out)), "x\n")
+    }
+}
