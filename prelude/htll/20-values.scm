@@ -1,8 +1,9 @@
 ;;; HTLL prelude, part 2: resources (colours, fonts, images, geometry) and type checking.
 
-;; Where the current view or primitive was written: the host replaces this procedure
-;; (htll's VM knows the call site); portable default: unknown.
-(define htll:current-location (lambda () #f))
+;; Where the HTLL call being evaluated was written, as (file line column) or #f; the loader
+;; (80-driver.scm) sets it before each call of a constructor or primitive.
+(define htll:location-now #f)
+(define (htll:current-location) htll:location-now)
 
 (define (htll:location->string loc)
   (cond ((not loc) #f)

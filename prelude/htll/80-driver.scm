@@ -1,36 +1,77 @@
 ;;; HTLL prelude, part 8: naming by binding, concrete frames and JSON, entry points.
 
-;; Rewrites a layout form so that every variable bound by let, let*, letrec, letrec* or define
-;; names the view it is bound to: (let ((x E)) ...) => (let ((x (%htll-named 'x E))) ...).
-;; Used where the evaluator has no binding hook of its own. Quoted data is left alone.
+;;; Loading a layout. The loader rewrites each top-level form before evaluating it:
+;;;  - every variable bound by let, let*, letrec, letrec* or define names the view it is bound to:
+;;;      (let ((x E)) ...)  =>  (let ((x (%htll-named 'x E))) ...)
+;;;  - every call of an HTLL constructor or primitive records where it was written, for errors
+;;;    and `htll frames`:  (label A)  =>  (%htll-call '("f.htll" 3 7) label A)
+;;; Forms are changed in place, so the reader's source locations of the rest stay attached.
+;;; Quoted data is left alone. (An evaluator hook would do the same without rewriting.)
+
+;; The location (file line column) of a datum the reader made, or #f. The host replaces it.
+(define htll:datum-location (lambda (datum) #f))
+
+;; The location a loader may force for a file read from text (the host's reader may not know it).
+(define htll:location-file #f)
+
+(define (%htll-call location procedure . arguments)
+  (set! htll:location-now location)
+  (apply procedure arguments))
+
+(define htll:located-names
+  (append (map car htll:kind-table) '(button)
+          (map car htll:primitive-table)
+          (map car htll:resource-constructors)))
+
 (define (htll:rewrite-bindings form)
+  (define (location-of x)
+    (let ((loc (htll:datum-location x)))
+      (if (and loc htll:location-file (pair? loc)) (cons htll:location-file (cdr loc)) loc)))
   (define (rewrite x)
     (cond
      ((not (pair? x)) x)
      ((memq (car x) '(quote quasiquote)) x)
      ((and (memq (car x) '(let let* letrec letrec*)) (pair? (cdr x)))
       (if (and (eq? (car x) 'let) (symbol? (cadr x)) (pair? (cddr x)))
-          (cons 'let (cons (cadr x) (cons (bindings (caddr x)) (rewrite-list (cdddr x)))))
-          (cons (car x) (cons (bindings (cadr x)) (rewrite-list (cddr x))))))
+          (begin (bindings! (caddr x)) (rewrite-tail! (cdddr x)))
+          (begin (bindings! (cadr x)) (rewrite-tail! (cddr x))))
+      x)
      ((and (eq? (car x) 'define) (pair? (cdr x)) (symbol? (cadr x)) (pair? (cddr x)) (null? (cdddr x)))
-      (list 'define (cadr x) (list '%htll-named (list 'quote (cadr x)) (rewrite (caddr x)))))
-     ((and (eq? (car x) 'define) (pair? (cdr x)) (pair? (cadr x)))
-      (cons 'define (cons (cadr x) (rewrite-list (cddr x)))))
-     ((and (eq? (car x) 'lambda) (pair? (cdr x)))
-      (cons 'lambda (cons (cadr x) (rewrite-list (cddr x)))))
-     (else (rewrite-list x))))
-  (define (rewrite-list xs)
-    (cond ((pair? xs) (cons (rewrite (car xs)) (rewrite-list (cdr xs))))
-          (else xs)))
-  (define (bindings bs)
+      (set-car! (cddr x) (named (cadr x) (rewrite (caddr x))))
+      x)
+     ((and (memq (car x) '(define lambda)) (pair? (cdr x)))
+      (rewrite-tail! (cddr x))
+      x)
+     ((and (eq? (car x) 'case) (pair? (cdr x)))
+      (set-car! (cdr x) (rewrite (cadr x)))
+      (for-each (lambda (clause) (if (pair? clause) (rewrite-tail! (cdr clause)))) (cddr x))
+      x)
+     ((and (symbol? (car x)) (memq (car x) htll:located-names) (htll:proper-list? x))
+      (let ((loc (location-of x)))
+        (rewrite-tail! (cdr x))
+        (if loc (cons '%htll-call (cons (list 'quote loc) x)) x)))
+     (else (rewrite-tail! x) x)))
+  (define (rewrite-tail! xs)
+    (let loop ((p xs) (n 0))
+      (if (and (pair? p) (< n 100000))
+          (begin (set-car! p (rewrite (car p))) (loop (cdr p) (+ n 1))))))
+  (define (named name e) (list '%htll-named (list 'quote name) e))
+  (define (bindings! bs)
     (if (htll:proper-list? bs)
-        (map (lambda (b)
-               (if (and (pair? b) (symbol? (car b)) (pair? (cdr b)) (null? (cddr b)))
-                   (list (car b) (list '%htll-named (list 'quote (car b)) (rewrite (cadr b))))
-                   b))
-             bs)
-        bs))
+        (for-each (lambda (b)
+                    (if (and (pair? b) (symbol? (car b)) (pair? (cdr b)) (null? (cddr b)))
+                        (set-car! (cdr b) (named (car b) (rewrite (cadr b))))))
+                  bs)))
   (rewrite form))
+
+;; Evaluates a layout's top-level forms (as read, with locations) after a reset.
+(define (htll-load-forms forms file)
+  (htll:reset!)
+  (set! htll:location-now #f)
+  (set! htll:location-file file)
+  (for-each (lambda (form) (eval (htll:rewrite-bindings form) (interaction-environment))) forms)
+  (if (not htll:the-root)
+      (error (string-append file ": the layout has no top-level (in ...) or (in-cell ...)"))))
 
 ;;; Measuring, for the concrete frames. The host provides
 ;;;   (%htll-text-size TEXT WEIGHT POINTS) => (width . height) of TEXT in the system font
