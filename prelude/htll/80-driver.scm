@@ -120,9 +120,10 @@
                  ((segmented-control) "")
                  (else (if (eq? (htll:kind-parent kind) 'button) (htll:normal-title view) ""))))
          (content (cond ((eq? kind 'segmented-control)
+                         ;; Equal segments, each as wide as the widest title plus the padding.
                          (let* ((items (htll:view-attribute view 'items))
                                 (widths (map (lambda (i) (car (%htll-text-size (htll:text-of i) (car font) (cdr font)))) items)))
-                           (cons (* (length items) (apply max 0 widths)) 0)))
+                           (cons (- (* (length items) (+ (apply max 0 widths) pad-w)) pad-w) 0)))
                         ((string=? text "") (cons 0 0))
                         (else (%htll-text-size text (car font) (cdr font))))))
     (if (and (eq? kind 'label) (string=? text ""))
@@ -180,3 +181,9 @@
      "{\"parent\": " (htll:json-string (htll:root-parent root))
      ", \"width\": " (htll:json-number width) ", \"height\": " (htll:json-number height) ",\n"
      " \"views\": [\n" (htll:string-join (map view-json frames) ",\n") "\n ]}\n")))
+
+;; ((name kind x y width height) ...) for a WIDTH x HEIGHT parent, for hosts.
+(define (htll-frames-list width height)
+  (let* ((c (htll:context "frames")) (name-of (cadddr c)))
+    (map (lambda (f) (cons (name-of (car f)) (cons (symbol->string (htll:view-kind (car f))) (cdr f))))
+         (htll:frames width height))))
