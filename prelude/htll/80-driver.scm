@@ -187,3 +187,8 @@
   (let* ((c (htll:context "frames")) (name-of (cadddr c)))
     (map (lambda (f) (cons (name-of (car f)) (cons (symbol->string (htll:view-kind (car f))) (cdr f))))
          (htll:frames width height))))
+
+;; ((name width height) ...): what sizeToFit gives each declared view, for hosts and tests.
+(define (htll-intrinsic-sizes)
+  (let* ((c (htll:context "sizes")) (name-of (cadddr c)))
+    (map (lambda (d) (let ((s (htll:measure (car d)))) (list (name-of (car d)) (car s) (cdr s)))) (cadr c))))
