@@ -73,6 +73,19 @@ public final class Layout {
         return result
     }
 
+    /// What `sizeToFit` gives each declared view (the measurements the concrete frames use).
+    public func intrinsicSizes() throws -> [(name: String, width: Double, height: Double)] {
+        var result: [(name: String, width: Double, height: Double)] = []
+        try run(path: nil) {
+            for item in try scheme.call("htll-intrinsic-sizes", []).listElements ?? [] {
+                guard let f = item.listElements, f.count == 3, let name = f[0].stringValue,
+                      let w = f[1].doubleValue, let h = f[2].doubleValue else { continue }
+                result.append((name, w, h))
+            }
+        }
+        return result
+    }
+
     private func text(_ body: () throws -> Value) throws -> String {
         var out = ""
         try run(path: nil) { out = try body().stringValue ?? "" }

@@ -78,7 +78,7 @@ final class PrimitiveTests: XCTestCase {
         for parent in ["'cell", "'cell.contentView"] {
             let layout = try Layout(source: "(define t (label '()))\n(in-cell t \(parent))", file: "c.htll")
             XCTAssertEqual(try layout.objectiveC(.cellLayout),
-                           "t.frame = (CGRect) {0, 0, cell.contentView.bounds.size.width, cell.contentView.bounds.size.height};\n")
+                           "t.frame = (CGRect) {{0, 0}, {cell.contentView.bounds.size.width, cell.contentView.bounds.size.height}};\n")
             XCTAssertTrue(try layout.objectiveC(.cellInit).contains("[cell.contentView addSubview:t];"))
         }
     }
@@ -99,9 +99,9 @@ final class PrimitiveTests: XCTestCase {
         let layout = try Layout(source: defs + "(in (hseq a b c) 'self.view)", file: "p.htll")
         let code = try layout.objectiveC(.viewWillLayoutSubviews)
         XCTAssertEqual(code, """
-            a.frame = (CGRect) {0, 0, 0.3333333333 * self.view.bounds.size.width, self.view.bounds.size.height};
-            b.frame = (CGRect) {a.bounds.size.width, 0, 0.3333333333 * self.view.bounds.size.width, self.view.bounds.size.height};
-            c.frame = (CGRect) {a.bounds.size.width + b.bounds.size.width, 0, 0.3333333333 * self.view.bounds.size.width, self.view.bounds.size.height};
+            a.frame = (CGRect) {{0, 0}, {0.3333333333 * self.view.bounds.size.width, self.view.bounds.size.height}};
+            b.frame = (CGRect) {{a.bounds.size.width, 0}, {0.3333333333 * self.view.bounds.size.width, self.view.bounds.size.height}};
+            c.frame = (CGRect) {{a.bounds.size.width + b.bounds.size.width, 0}, {0.3333333333 * self.view.bounds.size.width, self.view.bounds.size.height}};
 
             """)
         XCTAssertFalse(code.contains("/"))

@@ -189,8 +189,10 @@
   (map (lambda (s)
          (if (eq? (car s) 'size-to-fit)
              (string-append "[" (name-of (cadr s)) " sizeToFit];")
-             (string-append (name-of (cadr s)) ".frame = (CGRect) {"
-                            (htll:string-join (map (lambda (e) (htll:e->c e name-of)) (cddr s)) ", ") "};")))
+             ;; Fully braced, so C compilers' -Wmissing-braces stays quiet (the original wrote {x, y, w, h}).
+             (let ((parts (map (lambda (e) (htll:e->c e name-of)) (cddr s))))
+               (string-append (name-of (cadr s)) ".frame = (CGRect) {{" (car parts) ", " (cadr parts) "}, {"
+                              (caddr parts) ", " (cadddr parts) "}};"))))
        (htll:solve root)))
 
 (define (htll:emit-view-will-layout-subviews)
