@@ -86,6 +86,13 @@ public final class Layout {
         return result
     }
 
+    /// The list a prelude procedure of no arguments returns.
+    func evaluateList(_ procedure: String) throws -> [Value] {
+        var result: [Value] = []
+        try run(path: nil) { result = try scheme.call(procedure, []).listElements ?? [] }
+        return result
+    }
+
     private func text(_ body: () throws -> Value) throws -> String {
         var out = ""
         try run(path: nil) { out = try body().stringValue ?? "" }

@@ -106,3 +106,21 @@ final class CompiledFrameTests: XCTestCase {
         for name in ["hello", "readme-above", "readme-blank", "readme-hseq", "readme-name-form"] { try check(example: name) }
     }
 }
+
+final class CategoryTests: XCTestCase {
+    func testCategoryPlacesEveryFragment() throws {
+        let url = GoldenTests.examples.appendingPathComponent("login.htll")
+        let layout = try Layout(source: try String(contentsOf: url, encoding: .utf8), file: "login.htll")
+        let text = try layout.objectiveCCategory(className: "LoginViewController")
+        XCTAssertTrue(text.contains("@interface LoginViewController (Layout)\n@property (nonatomic, strong) UILabel * heading;"))
+        XCTAssertTrue(text.contains("- (void)setSignIn:(UIButton *)value {"))
+        XCTAssertTrue(text.contains("- (void)layoutViewDidLoad {\n    UILabel * heading = self.heading;"))
+        XCTAssertTrue(text.contains("    heading = [[UILabel alloc] init];\n"))
+        XCTAssertTrue(text.contains("    self.forgot = forgot;\n}"))
+        XCTAssertTrue(text.contains("    [heading sizeToFit];\n"))
+        let cell = try Layout(source: try String(contentsOf: GoldenTests.examples.appendingPathComponent("cell.htll"), encoding: .utf8),
+                              file: "cell.htll").objectiveCCategory(className: "GearsTableViewController")
+        XCTAssertTrue(cell.contains("- (UITableViewCell *)layoutCellForTableView:(UITableView *)tableView {"))
+        XCTAssertTrue(cell.contains("    return cell;\n}"))
+    }
+}

@@ -192,3 +192,11 @@
 (define (htll-intrinsic-sizes)
   (let* ((c (htll:context "sizes")) (name-of (cadddr c)))
     (map (lambda (d) (let ((s (htll:measure (car d)))) (list (name-of (car d)) (car s) (cdr s)))) (cadr c))))
+
+;; ((name class) ...) for every declared view, for hosts that write whole classes.
+(define (htll-declarations)
+  (let* ((c (htll:context "declarations")) (name-of (cadddr c)))
+    (map (lambda (d) (list (name-of (car d)) (htll:kind-class (htll:view-kind (car d))))) (cadr c))))
+
+;; #t when the layout is placed with in-cell.
+(define (htll-cell-layout?) (if (htll:root-cell (htll:the-layout "cell")) #t #f))
