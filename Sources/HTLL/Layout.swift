@@ -35,6 +35,9 @@ public final class Layout {
     }
 
     private init(path: String, displayName: String) throws {
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw LayoutError(message: "\(displayName): error: cannot read the file")
+        }
         scheme = Scheme()
         file = displayName
         do {
