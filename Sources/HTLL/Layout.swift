@@ -34,16 +34,34 @@ public final class Layout {
         try self.init(path: temp.path, displayName: file)
     }
 
-    private init(path: String, displayName: String) throws {
+    /// Evaluates layout source text in `scheme`, which already has HTLL installed (see
+    /// `HTLL.install(into:)`); cheaper than a fresh instance per layout. A later layout loaded into
+    /// the same instance replaces this one's state.
+    public convenience init(source: String, file: String = "layout.htll", scheme: Scheme) throws {
+        let temp = FileManager.default.temporaryDirectory.appendingPathComponent("htll-\(UUID().uuidString).htll")
+        do {
+            try source.write(to: temp, atomically: true, encoding: .utf8)
+        } catch {
+            throw LayoutError(message: "cannot write a temporary file: \(error)")
+        }
+        defer { try? FileManager.default.removeItem(at: temp) }
+        try self.init(path: temp.path, displayName: file, scheme: scheme)
+    }
+
+    private init(path: String, displayName: String, scheme existing: Scheme? = nil) throws {
         guard FileManager.default.isReadableFile(atPath: path) else {
             throw LayoutError(message: "\(displayName): error: cannot read the file")
         }
-        scheme = Scheme()
         file = displayName
-        do {
-            try HTLL.install(into: scheme)
-        } catch let e as SchemeError {
-            throw LayoutError(message: "HTLL prelude failed to load: \(e.report)")
+        if let existing {
+            scheme = existing
+        } else {
+            scheme = Scheme()
+            do {
+                try HTLL.install(into: scheme)
+            } catch let e as SchemeError {
+                throw LayoutError(message: "HTLL prelude failed to load: \(e.report)")
+            }
         }
         try run(path: path) {
             let forms = try scheme.call("%read-file", [scheme.string(path)])

@@ -6,7 +6,7 @@ final class LayoutErrorTests: XCTestCase {
     /// The error message `source` produces when loaded and compiled for `action`.
     func message(_ source: String, action: HTLL.Action = .viewWillLayoutSubviews) -> String {
         do {
-            let layout = try Layout(source: source, file: "bad.htll")
+            let layout = try Layout(source: source, file: "bad.htll", scheme: ViewTests.scheme)
             _ = try layout.objectiveC(action)
             XCTFail("no error for: \(source)")
             return ""
@@ -80,5 +80,25 @@ final class LayoutErrorTests: XCTestCase {
     func testSchemeErrorsInTheLayoutKeepTheirLocation() {
         let m = message("(in (label '()) 'self.view)\n(car 5)")
         XCTAssertTrue(m.hasPrefix("bad.htll:2:"), m)
+    }
+
+    func testHostileInputIsAnErrorNotACrash() {
+        for src in ["(in)", "(in (label) 'self.view)", "(in (label '((text . \"x\"))) 42)", "(in blank 'self.view", ")",
+                    "(in (above (label '()) (label '()) 'x) 'self.view)", "(in (hseq) 'self.view)",
+                    "(in (label '((size . (1)))) 'self.view)", "(in (label (list (cons 'text (make-string 3 #\\a)) 7)) 'self.view)",
+                    "(in (custom-button '((target . (self)))) 'self.view)", "(in (center (view '()) 0.5 0) 'self.view)"] {
+            XCTAssertTrue(message(src).contains("error:"), src)
+        }
+    }
+
+    func testDeepLayoutsBuiltByLoopsAreSolved() throws {
+        // 2000 nested primitives: the solver recurses in Scheme, not on the host stack.
+        let src = """
+            (define (nest n)
+              (if (= n 0) (view '()) (above (view '()) (nest (- n 1)) 0.5)))
+            (in (nest 2000) 'self.view)
+            """
+        let layout = try Layout(source: src, file: "deep.htll")
+        XCTAssertEqual(try layout.objectiveC(.property).split(separator: "\n").count, 2001)
     }
 }

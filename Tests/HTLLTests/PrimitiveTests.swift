@@ -5,7 +5,7 @@ import HTLL
 /// take their whole area keep the expected numbers independent of text metrics.
 final class PrimitiveTests: XCTestCase {
     func frames(_ source: String, _ width: Double = 300, _ height: Double = 400) throws -> [String: [Double]] {
-        let layout = try Layout(source: source, file: "p.htll")
+        let layout = try Layout(source: source, file: "p.htll", scheme: ViewTests.scheme)
         var result: [String: [Double]] = [:]
         for f in try layout.frames(width: width, height: height) { result[f.name] = [f.x, f.y, f.width, f.height] }
         return result

@@ -1,10 +1,18 @@
 import XCTest
 import HTLL
+import Scheme
 
 /// Views, names, attribute types and resources print as UIKit expects.
 final class ViewTests: XCTestCase {
+    /// One instance for all these small layouts: each load resets the layout state.
+    static let scheme: Scheme = {
+        let s = Scheme()
+        try? HTLL.install(into: s)
+        return s
+    }()
+
     func code(_ source: String, _ action: HTLL.Action) throws -> String {
-        try Layout(source: source, file: "v.htll").objectiveC(action)
+        try Layout(source: source, file: "v.htll", scheme: Self.scheme).objectiveC(action)
     }
 
     func lines(_ source: String, _ action: HTLL.Action) throws -> [String] {
@@ -75,6 +83,9 @@ final class ViewTests: XCTestCase {
                                        (image-for-state . (,(image-named "i.png") . disabled))
                                        (title-shadow-color-for-state . (black-color . selected)))))
             (define g (segmented-control `((items . ("A" "B"))
+                                           (content-position-adjustment-for-segment-type-bar-metrics . (,(offset 1 2) alone landscape-phone))
+                                           (divider-image-for-left-segment-state-right-segment-state-bar-metrics .
+                                             (,(image-named "d.png") normal selected default))
                                            (content-offset-for-segment-at-index . (,(size 1 2) . 0))
                                            (title-text-attributes-for-state .
                                              (((font . ,(system-font-of-size 12)) (text-shadow-offset . ,(offset 0 1))) . normal)))))
@@ -113,6 +124,8 @@ final class ViewTests: XCTestCase {
             "[g setContentOffset:CGSizeMake(1, 2) forSegmentAtIndex:0];",
             "[g setTitleTextAttributes:[NSDictionary dictionaryWithObjectsAndKeys:[UIFont systemFontOfSize:12], UITextAttributeFont, [NSValue valueWithUIOffset:UIOffsetMake(0, 1)], UITextAttributeTextShadowOffset, nil] forState:UIControlStateNormal];",
             "tb.sectionIndexMinimumDisplayRowCount = 5;",
+            "[g setContentPositionAdjustment:UIOffsetMake(1, 2) forSegmentType:UISegmentedControlSegmentAlone barMetrics:UIBarMetricsLandscapePhone];",
+            "[g setDividerImage:[UIImage imageNamed:@\"d.png\"] forLeftSegmentState:UIControlStateNormal rightSegmentState:UIControlStateSelected barMetrics:UIBarMetricsDefault];",
             "i.animationImages = [NSArray arrayWithObjects:[UIImage imageNamed:@\"1.png\"], [UIImage imageNamed:@\"2.png\"], nil];",
         ] {
             XCTAssertTrue(appear.contains(expected), "missing: \(expected)")

@@ -1,12 +1,19 @@
 ;;; HTLL prelude, part 3: views as records, attribute checking, names.
 
 (define-record-type htll:view
-  (htll:make-view kind attributes name location)
+  (htll:construct-view kind attributes name location mark output-name)
   htll:view?
   (kind htll:view-kind)
   (attributes htll:view-attributes)          ; checked alist ((name . value) ...), in source order
   (name htll:view-name htll:set-view-name!)  ; #f until bound by let/define or named at output
-  (location htll:view-location))
+  (location htll:view-location)
+  (mark htll:view-mark htll:set-view-mark!)  ; scratch for linear-time traversals (htll:fresh-mark)
+  (output-name htll:view-output-name htll:set-view-output-name!)) ; (token . name) of the latest output
+
+(define (htll:make-view kind attributes name location) (htll:construct-view kind attributes name location #f #f))
+
+;; A token no view is marked with yet: a traversal marks what it has seen with it.
+(define (htll:fresh-mark) (list 'mark))
 
 (define (htll:view-attribute view name)
   (let ((a (assq name (htll:view-attributes view)))) (and a (cdr a))))

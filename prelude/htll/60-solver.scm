@@ -9,11 +9,11 @@
 (define (htll:wrap? x) (eq? x 'wrap))
 
 (define (htll:solve root)
-  (let ((program '()) (fitted '()))
+  (let ((program '()) (fitted (htll:fresh-mark)))
     (define (emit! s) (set! program (cons s program)))
     (define (fit! v)
-      (if (not (memq v fitted))
-          (begin (set! fitted (cons v fitted)) (emit! (list 'size-to-fit v)))))
+      (if (not (eq? (htll:view-mark v) fitted))
+          (begin (htll:set-view-mark! v fitted) (emit! (list 'size-to-fit v)))))
     (define (wider a b) (htll:e-max a b))
     ;; Lays X out in the area; returns (width . height) of what it occupies.
     (define (layout x left top w h gen?)
@@ -133,14 +133,14 @@
 ;;; MEASURE returns a view's intrinsic (width . height), what sizeToFit would give it.
 ;;; Returns ((view x y w h) ...) in the order frames are set.
 (define (htll:run-program program width height measure)
-  (let ((bounds '()) (frames '()))
+  ;; A view's current bounds live in its scratch mark as (token width . height).
+  (let ((token (htll:fresh-mark)) (frames '()))
     (define (bound-value dim owner)
       (if (string? owner)
           (if (eq? dim 'w) width height)
-          (let ((b (assq owner bounds)))
-            (if b (if (eq? dim 'w) (cadr b) (cddr b)) 0))))
-    (define (set-bounds! v w h)
-      (set! bounds (cons (cons v (cons w h)) (htll:filter (lambda (b) (not (eq? (car b) v))) bounds))))
+          (let ((b (htll:view-mark owner)))
+            (if (and (pair? b) (eq? (car b) token)) (if (eq? dim 'w) (cadr b) (cddr b)) 0))))
+    (define (set-bounds! v w h) (htll:set-view-mark! v (cons token (cons w h))))
     (for-each
      (lambda (s)
        (if (eq? (car s) 'size-to-fit)
@@ -148,7 +148,7 @@
            (let* ((v (cadr s))
                   (vals (map (lambda (e) (htll:e-eval e bound-value)) (cddr s))))
              (set-bounds! v (caddr vals) (cadddr vals))
-             (set! frames (cons (cons v vals) (htll:filter (lambda (f) (not (eq? (car f) v))) frames))))))
+             ;; The solver sets each view's frame once.
+             (set! frames (cons (cons v vals) frames)))))
      program)
     (reverse frames)))
-
