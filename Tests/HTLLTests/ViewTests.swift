@@ -173,3 +173,22 @@ final class ViewTests: XCTestCase {
                        ["label1.font = [UIFont boldSystemFontOfSize:17];"])
     }
 }
+
+final class DescribeTests: XCTestCase {
+    func testTablesDescribeViewsPrimitivesEnumsAndColours() throws {
+        let s = ViewTests.scheme
+        func describe(_ name: String) throws -> String { s.display(try s.evaluate("(htll-describe '\(name))")) }
+        let label = try describe("label")
+        XCTAssertTrue(label.hasPrefix("(label ATTRIBUTES): a UILabel, inherits view\n"))
+        XCTAssertTrue(label.contains("  text-color  color\n"))
+        XCTAssertTrue(label.contains("  background-color  color\n"), "inherited attributes are listed")
+        XCTAssertTrue(try describe("control").contains("(abstract: not constructible)"))
+        XCTAssertEqual(try describe("^^"), "(^^ top bottom [margin]): TOP at its own height, BOTTOM the rest\n")
+        XCTAssertEqual(try describe("text-alignment"),
+                       "text-alignment: left (NSTextAlignmentLeft), center (NSTextAlignmentCenter), right (NSTextAlignmentRight)\n")
+        XCTAssertEqual(try describe("red-color"), "red-color: [UIColor redColor]\n")
+        XCTAssertEqual(try describe("no-such-thing"), "#f")
+        let names = s.display(try s.evaluate("(htll-names)"))
+        for n in ["label", "hseq", "rgba-color", "under-page-background-color", "in-cell"] { XCTAssertTrue(names.contains(n)) }
+    }
+}

@@ -1,8 +1,12 @@
 ;;; HTLL prelude, part 1: the reference tables, as data.
 ;;; Views, their attributes and types, enumerations and their UIKit constants live here,
 ;;; not in code, so tools (the REPL's ,describe, completion, docs) can read them.
-;;; UIKit names were checked against Apple's UIKit documentation (iOS 6 SDK era names,
-;;; several of them deprecated since but still declared by the SDK).
+;;; UIKit names were checked against Apple's UIKit documentation (developer.apple.com; iOS 6 SDK
+;;; era names, several deprecated since but still declared by the SDK). Where the original htllc
+;;; printed a wrong name this table has the documented one: clearsContextBeforeDrawing,
+;;; scrollsToTop, directionalLockEnabled, alwaysBounceVertical/Horizontal, scrollIndicatorInsets,
+;;; inputAccessoryView, UITextFieldViewMode*, NSLineBreakBy*, NSMakeRange; the title text attribute
+;;; UITextAttributeTextShadowOffset takes an NSValue wrapping a UIOffset (iOS 5-7).
 
 ;; (kind  class  parent  construction)
 ;; construction: alloc = [[C alloc] init]; abstract = not constructible;

@@ -200,3 +200,34 @@
 
 ;; #t when the layout is placed with in-cell.
 (define (htll-cell-layout?) (if (htll:root-cell (htll:the-layout "cell")) #t #f))
+
+;;; For the REPL: ,describe and completion read the tables.
+
+;; A description of an HTLL name (a view kind, primitive, enumeration or colour), or #f.
+(define (htll-describe name)
+  (let ((kind (htll:kind-entry name))
+        (prim (assq name htll:primitive-table))
+        (enum (assq name htll:enum-table))
+        (colour (assq name htll:color-table)))
+    (cond
+     (kind
+      (let ((parent (htll:kind-parent name)) (how (htll:kind-construction name)))
+        (string-append
+         "(" (symbol->string name) " ATTRIBUTES): a " (htll:kind-class name)
+         (if parent (string-append ", inherits " (symbol->string parent)) "")
+         (if (eq? how 'abstract) " (abstract: not constructible)" "")
+         "\n"
+         (apply string-append
+                (map (lambda (a) (string-append "  " (symbol->string (car a)) "  " (htll:type-name (cadr a)) "\n"))
+                     (htll:kind-attributes name))))))
+     (prim (string-append "(" (symbol->string name) (if (string=? (cadr prim) "") "" " ") (cadr prim) "): " (caddr prim) "\n"))
+     (enum (string-append (symbol->string name) ": "
+                          (htll:string-join (map (lambda (v) (string-append (symbol->string (car v)) " (" (cdr v) ")")) (cdr enum)) ", ")
+                          "\n"))
+     (colour (string-append (symbol->string name) ": [UIColor " (cdr colour) "]\n"))
+     (else #f))))
+
+;; Every name HTLL defines for layouts, for completion.
+(define (htll-names)
+  (append (map car htll:kind-table) '(button) (map car htll:primitive-table) (map car htll:resource-constructors)
+          (map car htll:color-table)))
