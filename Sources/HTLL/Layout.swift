@@ -10,8 +10,11 @@ public final class Layout {
 
     /// One view's frame in the concrete solution.
     public struct Frame: Equatable, Sendable {
+        /// The view's variable name in the Objective-C output.
         public let name: String
+        /// Its HTLL kind (`label`, `slider`, …).
         public let kind: String
+        /// The frame in the parent's coordinates, in points.
         public let x: Double, y: Double, width: Double, height: Double
     }
 
@@ -135,6 +138,7 @@ public struct LayoutError: Error, CustomStringConvertible, Sendable {
     /// The full one-line message.
     public let message: String
 
+    /// An error with a ready-made message.
     public init(message: String) { self.message = message }
 
     /// Errors the prelude raises carry the layout's location at the start of their message;
@@ -155,5 +159,6 @@ public struct LayoutError: Error, CustomStringConvertible, Sendable {
         message = (location.isEmpty ? "" : location + ": ") + "error: " + text
     }
 
+    /// The message.
     public var description: String { message }
 }

@@ -6,8 +6,11 @@ import Foundation
 public enum HTLLCommand {
     /// What a command printed and its exit status.
     public struct Result: Equatable, Sendable {
+        /// Text for standard output.
         public var output: String
+        /// Text for standard error.
         public var errorOutput: String
+        /// The exit status: 0 success, 1 a layout error, 2 a usage error.
         public var status: Int32
     }
 
