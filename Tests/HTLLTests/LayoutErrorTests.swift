@@ -60,8 +60,9 @@ final class LayoutErrorTests: XCTestCase {
     }
 
     func testBadResourcesAndPrimitives() {
-        XCTAssertTrue(message("(in (label `((text-color . ,(rgba-color 2 0 0 1)))) 'self.view)")
-            .contains("rgba-color: red must be between 0.0 and 1.0, got 2"))
+        // Calls inside a quasiquote's unquotes are located too.
+        XCTAssertEqual(message("(in (label `((text . \"a\")\n              (text-color . ,(rgba-color 2 0 0 1)))) 'self.view)"),
+                       "bad.htll:2:30: error: rgba-color: red must be between 0.0 and 1.0, got 2")
         XCTAssertTrue(message("(in (label `((font . ,(system-font-of-size -3)))) 'self.view)")
             .contains("system-font-of-size: the size must be a positive number"))
         XCTAssertTrue(message("(in (^^ (label '()) (label '()) -4) 'self.view)").contains("^^: the margin must be a non-negative number"))
