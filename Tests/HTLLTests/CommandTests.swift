@@ -35,6 +35,13 @@ final class CommandTests: XCTestCase {
         let portrait = HTLLCommand.frames([gearcalc, "--device", "iphone-15"])
         XCTAssertEqual(portrait.status, 0, portrait.errorOutput)
         XCTAssertTrue(portrait.output.hasPrefix("{\"parent\": \"self.view\", \"width\": 393, \"height\": 852,"))
+        // Valid JSON with one entry per view.
+        let json = try JSONSerialization.jsonObject(with: Data(portrait.output.utf8)) as? [String: Any]
+        let views = json?["views"] as? [[String: Any]]
+        XCTAssertEqual(views?.count, 6)
+        XCTAssertEqual(views?.first?["name"] as? String, "title")
+        XCTAssertEqual((views?.first?["frame"] as? [String: Double])?["width"], 393)
+        XCTAssertEqual(views?.first?["location"] as? String, "\(gearcalc):1:14")
         let landscape = HTLLCommand.frames([gearcalc, "--size", "390x844", "--landscape"])
         XCTAssertTrue(landscape.output.hasPrefix("{\"parent\": \"self.view\", \"width\": 844, \"height\": 390,"))
         XCTAssertEqual(HTLLCommand.frames([gearcalc, "--size", "big"]).status, 2)
