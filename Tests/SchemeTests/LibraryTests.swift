@@ -426,3 +426,114 @@ final class LibraryTests: XCTestCase {
         XCTAssertEqual(d(try call("get-output-string", out)), "x\n")
     }
 }
+
+/// The Scheme-level library (prelude/scheme/20…50-*.scm) and the builtins as programs see them.
+final class SchemeLibraryTests: SchemeTestCase {
+    func testHigherOrderLists() {
+        check("(map + '(1 2 3) '(10 20))", "(11 22)")
+        check("(let ((acc '())) (for-each (lambda (a b) (set! acc (cons (+ a b) acc))) '(1 2) '(3 4 5)) acc)", "(6 4)")
+        check("(member 2.0 '(1 2 3) =)", "(2 3)")
+        check("(assoc 2.0 '((1 . a) (2 . b)) =)", "(2 . b)")
+        check("(filter odd? '(1 2 3 4 5))", "(1 3 5)")
+        check("(remove odd? '(1 2 3 4 5))", "(2 4)")
+        check("(call-with-values (lambda () (partition odd? '(1 2 3 4))) list)", "((1 3) (2 4))")
+        check("(fold cons* '() '(a b c) '(1 2 3))", "(c 3 b 2 a 1)")
+        check("(fold-left list '() '(1 2 3))", "(((() 1) 2) 3)")
+        check("(fold-right list 'z '(1 2) '(3 4))", "(1 3 (2 4 z))")
+        check("(reduce - 0 '(1 2 3 4))", "2")
+        check("(delete-duplicates '(a b a c b))", "(a b c)")
+        check("(delete-duplicates '(1 2 1.0 3) =)", "(1 2 3)")
+        check("(list (any odd? '(2 4)) (every odd? '()) (every (lambda (x) (and (odd? x) x)) '(1 3)))", "(#f #t 3)")
+        check("(list (list-index even? '(1 3 4)) (count even? '(1 2 4)) (find even? '(1 2 4)) (find-tail even? '(1 2 4)))",
+              "(2 2 2 (2 4))")
+        check("(list (iota 3) (iota 3 1 2) (last '(1 2 3)))", "((0 1 2) (1 3 5) 3)")
+        check("(append-map (lambda (x) (list x x)) '(1 2))", "(1 1 2 2)")
+        check("(filter-map (lambda (x) (and (odd? x) (* x x))) '(1 2 3))", "(1 9)")
+        // A long list does not deepen the stack.
+        check("(length (map (lambda (x) x) (iota 200000)))", "200000")
+    }
+
+    func testSorting() {
+        check("(list-sort < '(3 1 2 5 4))", "(1 2 3 4 5)")
+        check("(sort '(3 1 2) <)", "(1 2 3)")
+        check("(sort (vector 3 1 2) <)", "#(1 2 3)")
+        check("(vector-sort < (vector 5 3 9 1))", "#(1 3 5 9)")
+        check("(let ((v (vector 3 2 1))) (vector-sort! v <) v)", "#(1 2 3)")
+        // Stable: equal keys keep their order.
+        check("(list-sort (lambda (a b) (< (car a) (car b))) '((1 . a) (0 . b) (1 . c) (0 . d)))",
+              "((0 . b) (0 . d) (1 . a) (1 . c))")
+        check("(equal? (list-sort < (reverse (iota 5000))) (iota 5000))", "#t")
+    }
+
+    func testVectorAndStringHigherOrder() {
+        check("(vector-map + #(1 2) #(10 20 30))", "#(11 22)")
+        check("(let ((acc 0)) (vector-for-each (lambda (x) (set! acc (+ acc x))) #(1 2 3)) acc)", "6")
+        check("(string-map char-upcase \"abc\")", "\"ABC\"")
+        check("(string-map (lambda (a b) (if (char<? a b) a b)) \"adc\" \"bbbz\")", "\"abb\"")
+        check("(let ((acc '())) (string-for-each (lambda (c) (set! acc (cons c acc))) \"ab\") acc)", "(#\\b #\\a)")
+        check("(list (string-index \"hello\" #\\l) (string-index \"heLlo\" char-upper-case?) (string-index \"abc\" #\\z))",
+              "(2 2 #f)")
+    }
+
+    func testHashTables() {
+        check("""
+              (define t (make-hash-table))
+              (hash-table-set! t '(1 2) 'a)
+              (hash-table-update! t '(1 2) (lambda (v) (list v v)))
+              (hash-table-update!/default t "k" (lambda (v) (+ v 1)) 0)
+              (list (hash-table-ref t (list 1 2)) (hash-table-ref t "k") (hash-table-ref t 'missing (lambda () 'none))
+                    (hash-table-ref t "k" (lambda () 'none) (lambda (v) (* v 10)))
+                    (hash-table-fold t (lambda (k v acc) (+ acc 1)) 0))
+              """, "((a a) 1 none 10 2)")
+        check("(let ((t (make-hash-table eq?)) (n 0)) (hash-table-set! t 'x 1) (hash-table-walk t (lambda (k v) (set! n (+ n v)))) n)", "1")
+        check("(let ((t (make-hash-table))) (hash-table-set! t (expt 2 100) 'big) (hash-table-ref/default t (expt 2 100) #f))", "big")
+        XCTAssertEqual(error("(hash-table-ref (make-hash-table) 'x)")?.message, "hash-table-ref: key not found")
+    }
+
+    func testRecordsAndErrors() {
+        check("""
+              (define-record-type <point> (make-point x y) point? (x point-x set-point-x!) (y point-y))
+              (define p (make-point 1 2))
+              (set-point-x! p 5)
+              (list p (point-x p) (point-y p) (point? p) (point? 5))
+              """, "(#<point> 5 2 #t #f)")
+        XCTAssertEqual(error("(define-record-type point (mp x) p? (x point-x)) (point-x 5)")?.message, "point-x: expected a point, got")
+        XCTAssertEqual(error("(string-ref \"abc\" 5)")?.message, "string-ref: index 5 out of range for string of length 3")
+        XCTAssertEqual(error("(define l (list 1 2)) (set-cdr! (cdr l) l) (length l)")?.message, "length: not a proper list")
+        check("(guard (e ((file-error? e) (error-object-message e))) (open-input-file \"/nonexistent/x\"))",
+              "\"open-input-file: cannot open \\\"/nonexistent/x\\\": No such file or directory\"")
+    }
+
+    func testPrinting() {
+        check("(let ((l (list 1 2 3))) (set-cdr! (cddr l) l) l)", "#0=(1 2 3 . #0#)")
+        XCTAssertEqual(output("(define l (list 1 2)) (set-cdr! (cdr l) l) (display l)"), "#0=(1 2 . #0#)")
+        XCTAssertEqual(output("(write-shared (let ((x (list 1))) (list x x)))"), "(#0=(1) #0#)")
+        XCTAssertEqual(output("(write (let ((x (list 1))) (list x x)))"), "((1) (1))")
+        XCTAssertEqual(output("(write '|a b|) (write (string->symbol \"1x\")) (display '|a b|)"), "|a b||1x|a b")
+        XCTAssertEqual(output("(write (list #\\space #\\a \"q\\\"\\n\"))"), "(#\\space #\\a \"q\\\"\\n\")")
+        // Deep nesting prints without recursion.
+        XCTAssertEqual(value("""
+              (define (nest n acc) (if (= n 0) acc (nest (- n 1) (list acc))))
+              (string-length (call-with-output-string (lambda (p) (write (nest 100000 '()) p))))
+              """), "200002")
+        check("(let ((a (vector 1 2))) (vector-set! a 0 a) a)", "#0=#(#0# 2)")
+    }
+
+    func testPorts() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("htll-lib-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("f.txt").path
+        check("""
+              (call-with-output-file "\(file)" (lambda (port) (write '(a "b") port) (newline port)))
+              (with-output-to-file "\(file)" (lambda () (display "line1\\nline2")))
+              (list (call-with-input-file "\(file)" read-line)
+                    (with-input-from-file "\(file)" (lambda () (read-line) (read-line))))
+              """, "(\"line1\" \"line2\")")
+        check("(with-output-to-string (lambda () (display \"hi\") (write 'x)))", "\"hix\"")
+        check("(let ((p (open-input-string \"ab\"))) (list (read-char p) (peek-char p) (read-char p) (eof-object? (read-char p))))",
+              "(#\\a #\\b #\\b #t)")
+        check("(let ((p (open-output-string))) (parameterize ((current-output-port p)) (display 42)) (get-output-string p))", "\"42\"")
+        check("(eq? (current-output-port) (current-output-port))", "#t")
+    }
+}

@@ -178,4 +178,14 @@ let listBuiltins: [Builtin] = [
     Builtin("assq", .exactly(2)) { a, rt throws(SchemeRaise) in let x = a[0]; return try Lists.assocPair(a[1], "assq", rt) { $0.isEq(x) } },
     Builtin("assv", .exactly(2)) { a, rt throws(SchemeRaise) in let x = a[0]; return try Lists.assocPair(a[1], "assv", rt) { $0.isEqv(x) } },
     Builtin("%assoc", .exactly(2)) { a, rt throws(SchemeRaise) in let x = a[0]; return try Lists.assocPair(a[1], "assoc", rt) { Equality.equal(x, $0) } },
+    Builtin("append-reverse", .exactly(2)) { a, rt throws(SchemeRaise) in rt.heap.list(try rt.list(a[0], "append-reverse").reversed(), tail: a[1]) },
+    // For n-list `map` and friends: the cars (or cdrs) of a list of lists, or #f once any list ends.
+    Builtin("%cars", .exactly(1)) { a, rt throws(SchemeRaise) in
+        var out: [Value] = []
+        for l in try rt.list(a[0], "%cars") { guard let c = l.car else { return .false }; out.append(c) }
+        return rt.heap.list(out) },
+    Builtin("%cdrs", .exactly(1)) { a, rt throws(SchemeRaise) in
+        var out: [Value] = []
+        for l in try rt.list(a[0], "%cdrs") { guard let c = l.cdr else { return .false }; out.append(c) }
+        return rt.heap.list(out) },
 ] + Lists.cxrPaths.map(Lists.cxr)

@@ -1,0 +1,62 @@
+;;; Higher-order string procedures; the rest are Swift builtins (Sources/Scheme/Library/Strings*.swift).
+
+(define (%min-string-length ss)
+  (let loop ((ss ss) (n #f))
+    (if (null? ss)
+        n
+        (let ((len (string-length (car ss))))
+          (loop (cdr ss) (if (or (not n) (< len n)) len n))))))
+
+(define (string-map f s . more)
+  (if (null? more)
+      (let* ((n (string-length s)) (out (make-string n)))
+        (let loop ((i 0))
+          (if (< i n)
+              (begin (string-set! out i (f (string-ref s i))) (loop (+ i 1)))
+              out)))
+      (let* ((ss (cons s more)) (n (%min-string-length ss)) (out (make-string n)))
+        (let loop ((i 0))
+          (if (< i n)
+              (begin (string-set! out i (apply f (map (lambda (x) (string-ref x i)) ss)))
+                     (loop (+ i 1)))
+              out)))))
+
+(define (string-for-each f s . more)
+  (if (null? more)
+      (let ((n (string-length s)))
+        (let loop ((i 0))
+          (if (< i n)
+              (begin (f (string-ref s i)) (loop (+ i 1))))))
+      (let* ((ss (cons s more)) (n (%min-string-length ss)))
+        (let loop ((i 0))
+          (if (< i n)
+              (begin (apply f (map (lambda (x) (string-ref x i)) ss))
+                     (loop (+ i 1))))))))
+
+;; (string-index s char-or-pred [start]): the first matching index, or #f.
+(define (string-index s pred . start)
+  (if (char? pred)
+      (apply %string-index-char s pred start)
+      (let ((n (string-length s)))
+        (let loop ((i (if (pair? start) (car start) 0)))
+          (cond ((>= i n) #f)
+                ((pred (string-ref s i)) i)
+                (else (loop (+ i 1))))))))
+
+;; (string-rindex s char-or-pred): the last matching index, or #f.
+(define (string-rindex s pred)
+  (let ((match? (if (char? pred) (lambda (c) (char=? c pred)) pred)))
+    (let loop ((i (- (string-length s) 1)))
+      (cond ((< i 0) #f)
+            ((match? (string-ref s i)) i)
+            (else (loop (- i 1)))))))
+
+(define (string-count s pred)
+  (let ((match? (if (char? pred) (lambda (c) (char=? c pred)) pred)))
+    (let loop ((i 0) (n 0))
+      (if (< i (string-length s))
+          (loop (+ i 1) (if (match? (string-ref s i)) (+ n 1) n))
+          n))))
+
+(define (string-filter pred s)
+  (list->string (filter pred (string->list s))))
