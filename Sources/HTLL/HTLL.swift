@@ -29,9 +29,6 @@ public enum HTLL {
     /// Defines HTLL's Swift builtins and loads the layout prelude into `scheme`.
     public static func install(into scheme: Scheme) throws {
         defineBuiltins(in: scheme)
-        for (name, definition) in coreFallbacks where scheme.global(name) == nil {
-            try scheme.evaluate(definition, file: "htll-fallback")
-        }
         for (name, text) in embeddedSchemeSources {
             try scheme.evaluate(text, file: "prelude/htll/" + name)
         }
@@ -44,37 +41,6 @@ public enum HTLL {
             return rt.heap.list([rt.heap.string(rt.fileName(loc) ?? "?"), .fixnum(loc.line), .fixnum(loc.column)])
         }
     }
-
-    /// Standard procedures the prelude needs, for a core that does not define them yet
-    /// (each is defined only when unbound, so the core's own definitions always win).
-    static let coreFallbacks: [(String, String)] = [
-        ("map", """
-            (define (map f first . rest)
-              (define (cars ls) (if (null? ls) '() (if (pair? (car ls)) (cons (car (car ls)) (cars (cdr ls))) #f)))
-              (define (cdrs ls) (if (null? ls) '() (cons (cdr (car ls)) (cdrs (cdr ls)))))
-              (let loop ((ls (cons first rest)) (acc '()))
-                (let ((heads (cars ls)))
-                  (if (and heads (pair? (car ls)))
-                      (loop (cdrs ls) (cons (apply f heads) acc))
-                      (reverse acc)))))
-            """),
-        ("for-each", """
-            (define (for-each f first . rest)
-              (apply map f first rest)
-              (if #f #f))
-            """),
-        ("member", """
-            (define (member x ls . compare)
-              (let ((same? (if (pair? compare) (car compare) equal?)))
-                (let loop ((ls ls))
-                  (cond ((not (pair? ls)) #f) ((same? x (car ls)) ls) (else (loop (cdr ls)))))))
-            """),
-        ("string-for-each", """
-            (define (string-for-each f s)
-              (let ((n (string-length s)))
-                (let loop ((i 0)) (if (< i n) (begin (f (string-ref s i)) (loop (+ i 1)))))))
-            """),
-    ]
 
     /// The Swift half of measuring: text sizes and UIKit's standard control sizes.
     static func defineBuiltins(in scheme: Scheme) {
