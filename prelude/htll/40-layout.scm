@@ -89,6 +89,9 @@
 
 (define htll:the-root #f)
 
+;; In an interactive session a later in or in-cell replaces the layout instead of failing.
+(define htll:allow-relayout #f)
+
 (define (htll:reset!) (set! htll:the-root #f))
 
 (define (htll:parent-string who parent)
@@ -111,7 +114,7 @@
 
 (define (htll:set-root! who child parent cell)
   (let ((loc (htll:current-location)))
-    (if htll:the-root
+    (if (and htll:the-root (not htll:allow-relayout))
         (htll:error-at loc (string-append who ": a layout has one top-level in or in-cell"
                                           (let ((first (htll:location->string (htll:root-location htll:the-root))))
                                             (if first (string-append "; the first one is at " first) "")))))

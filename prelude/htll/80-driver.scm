@@ -247,3 +247,18 @@
 (define (htll-names)
   (append (map car htll:kind-table) '(button) (map car htll:primitive-table) (map car htll:resource-constructors)
           (map car htll:color-table)))
+
+;; Attribute names, enumeration values and colours too, for completing inside attribute lists.
+(define (htll-completion-words)
+  (let ((words (append (htll-names)
+                       (apply append (map (lambda (k) (map car (cdr k))) htll:attribute-table))
+                       (apply append (map (lambda (e) (map car (cdr e))) htll:enum-table))
+                       (map car htll:text-attribute-table))))
+    ;; Each once, in first-seen order.
+    (let loop ((ws words) (seen '()))
+      (cond ((null? ws) (reverse seen))
+            ((memq (car ws) seen) (loop (cdr ws) seen))
+            (else (loop (cdr ws) (cons (car ws) seen)))))))
+
+;; #t once a layout has been placed.
+(define (htll-has-layout?) (if htll:the-root #t #f))
