@@ -1,7 +1,66 @@
+import Foundation
 import Scheme
 
-/// The HTLL layout language: loads the layout prelude into a Scheme instance.
+/// The HTLL layout language: installs the layout prelude into a Scheme instance and compiles layouts.
 public enum HTLL {
     /// The names of the embedded prelude files, in load order.
     public static var preludeFiles: [String] { embeddedSchemeSources.map { $0.name } }
+
+    /// The Objective-C fragments the original `htllc` printed, one per Xcode build-rule action.
+    public enum Action: String, CaseIterable, Sendable {
+        case property
+        case synthesize
+        case viewDidLoad = "view-did-load"
+        case viewWillAppear = "view-will-appear"
+        case viewWillLayoutSubviews = "view-will-layout-subviews"
+        case cellInit = "cell-init"
+        case cellLayout = "cell-layout"
+    }
+
+    /// Named screen sizes in points (portrait) for `htll frames --device`.
+    public static let devices: [String: (width: Double, height: Double)] = [
+        "iphone-4": (320, 480), "iphone-5": (320, 568), "iphone-se": (375, 667),
+        "iphone-8": (375, 667), "iphone-8-plus": (414, 736), "iphone-13-mini": (375, 812),
+        "iphone-14": (390, 844), "iphone-15": (393, 852), "iphone-15-plus": (430, 932),
+        "iphone-15-pro": (393, 852), "iphone-15-pro-max": (430, 932),
+        "ipad": (820, 1180), "ipad-mini": (744, 1133), "ipad-pro-12.9": (1024, 1366),
+    ]
+
+    /// Defines HTLL's Swift builtins and loads the layout prelude into `scheme`.
+    public static func install(into scheme: Scheme) throws {
+        defineBuiltins(in: scheme)
+        for (name, text) in embeddedSchemeSources {
+            try scheme.evaluate(text, file: "prelude/htll/" + name)
+        }
+        // After the prelude: replaces its portable "location unknown" with the reader's locations.
+        let rt = scheme.runtime
+        scheme.define("htll:datum-location", arity: .exactly(1)) { args in
+            guard case .pair(let p) = args[0] else { return .bool(false) }
+            let loc = p.takeUnretainedValue().location
+            guard loc.isKnown else { return .bool(false) }
+            return rt.heap.list([rt.heap.string(rt.fileName(loc) ?? "?"), .fixnum(loc.line), .fixnum(loc.column)])
+        }
+    }
+
+    /// The Swift half of measuring: text sizes and UIKit's standard control sizes.
+    static func defineBuiltins(in scheme: Scheme) {
+        let rt = scheme.runtime
+        // (%htll-text-size TEXT WEIGHT POINTS) => (width . height), unrounded.
+        scheme.define("%htll-text-size", arity: .exactly(3)) { args in
+            guard let text = args[0].sstring?.string else { throw rt.error("%htll-text-size: expected a string", args[0]) }
+            let weight = args[1].stringValue.flatMap(TextMetrics.Weight.init(rawValue:)) ?? .regular
+            guard let points = args[2].doubleValue, points.isFinite, points > 0 else {
+                throw rt.error("%htll-text-size: expected a positive size", args[2])
+            }
+            let size = TextMetrics.size(of: text, weight: weight, points: points)
+            return rt.heap.cons(.flonum(size.width), .flonum(size.height))
+        }
+        // (%htll-control-metrics KIND) => (width height padding-width padding-height points weight)
+        scheme.define("%htll-control-metrics", arity: .exactly(1)) { args in
+            let m = ControlMetrics.forKind(args[0].stringValue ?? "")
+            func number(_ d: Double?) -> Value { d.map { Value.flonum($0) } ?? .bool(false) }
+            return rt.heap.list([number(m.width), number(m.height), .flonum(m.paddingWidth), .flonum(m.paddingHeight),
+                                 .flonum(m.fontPoints), rt.symbol(m.weight.rawValue)])
+        }
+    }
 }

@@ -50,7 +50,16 @@ public final class Scheme {
     /// Reads and evaluates every expression in `source`, returning the last value.
     @discardableResult
     public func evaluate(_ source: String, file: String? = nil) throws -> Value {
-        try withLimits { () throws(SchemeError) -> Value in try runtime.evaluateSource(source, file: file) }
+        try evaluate(source, file: file, line: 1, column: 1)
+    }
+
+    /// Like `evaluate(_:file:)`, for source that starts at `line` and `column` of `file` (a REPL's input).
+    @discardableResult
+    public func evaluate(_ source: String, file: String? = nil, line: Int, column: Int) throws -> Value {
+        runtime.vm.interruptRequested = false
+        return try withLimits { () throws(SchemeError) -> Value in
+            try runtime.evaluateSource(source, file: file, line: line, column: column)
+        }
     }
 
     /// Loads and evaluates the file at `path`, returning the last value.

@@ -1,5 +1,6 @@
 import Foundation
 import Scheme
+import HTLL
 
 /// Parses the command line and runs the requested mode; returns the process exit status.
 struct CommandLineTool {
@@ -7,6 +8,12 @@ struct CommandLineTool {
 
     static let usage = """
     usage: htll [options] [FILE [ARGS...]]
+           htll compile FILE.htll --action ACTION     print an htllc fragment (property, synthesize,
+                                                     view-did-load, view-will-appear,
+                                                     view-will-layout-subviews, cell-init, cell-layout)
+           htll compile FILE.htll --objc [--class NAME]   print a complete Objective-C category
+           htll frames FILE.htll [--size WxH | --device NAME] [--landscape]   solved frames as JSON
+           htllc [-v ios6] ACTION FILE.htll        the original htllc command line (argv[0] alias)
            htll -e EXPR            evaluate EXPR and print its value
            htll -i FILE            load FILE, then start the REPL
            htll --disassemble FILE print the bytecode of every form in FILE
@@ -26,7 +33,17 @@ struct CommandLineTool {
     /// Exit status for a bad command line (EX_USAGE).
     static let usageStatus: Int32 = 64
 
+    /// The name the binary was invoked as (`htllc` selects the original command line).
+    var programName = (CommandLine.arguments.first.map { ($0 as NSString).lastPathComponent }) ?? "htll"
+
     func run() -> Int32 {
+        if programName == "htllc" { return emit(HTLLCommand.htllc(arguments, programName: programName)) }
+        switch arguments.first {
+        case "compile": return emit(HTLLCommand.compile(Array(arguments.dropFirst())))
+        case "frames": return emit(HTLLCommand.frames(Array(arguments.dropFirst())))
+        case "htllc": return emit(HTLLCommand.htllc(Array(arguments.dropFirst())))
+        default: break
+        }
         var args = arguments[...]
         var searchPath: [String] = []
         var sandbox = false
@@ -61,7 +78,7 @@ struct CommandLineTool {
             }
         }
         let scheme = Scheme(limits: .init(nesting: 100_000), sandbox: sandbox)
-        scheme.runtime.searchPath = searchPath
+        scheme.runtime.searchPath = searchPath.isEmpty ? [] : searchPath
         defer { scheme.flush() }
         if !expressions.isEmpty {
             scheme.runtime.commandLine = ["htll"] + args
@@ -77,10 +94,13 @@ struct CommandLineTool {
             return 0
         }
         if args.first == "repl" || args.isEmpty {
-            return Repl(scheme: scheme).run()
+            return repl(scheme)
         }
         guard let file = args.popFirst() else { return usageError("missing file") }
         scheme.runtime.commandLine = [file] + args
+        // Libraries are looked up in -I directories, then beside the script.
+        scheme.runtime.searchPath.append((file as NSString).deletingLastPathComponent.isEmpty ? "."
+                                         : (file as NSString).deletingLastPathComponent)
         if disassemble { return disassembleFile(file, scheme) }
         do {
             try scheme.load(path: file)
@@ -88,7 +108,29 @@ struct CommandLineTool {
             let status = report(error, scheme)
             if status != 0 || !interactiveAfter { return status }
         }
-        return interactiveAfter ? Repl(scheme: scheme).run() : 0
+        return interactiveAfter ? repl(scheme) : 0
+    }
+
+    /// The REPL, with the HTLL prelude loaded and its docs, completions and views hooked in.
+    func repl(_ scheme: Scheme) -> Int32 {
+        let repl = Repl(scheme: scheme)
+        do {
+            try HTLL.installInteractive(into: scheme)
+            repl.descriptions = HTLL.descriptions(in: scheme)
+            repl.extraCompletions = { prefix, _ in HTLL.completions(in: scheme, prefix: prefix) }
+            repl.showFrames = { HTLL.currentFramesJSON(in: scheme) }
+            repl.showObjC = { HTLL.currentObjectiveC(in: scheme) }
+        } catch {
+            FileHandle.standardError.write(Data("htll: the layout prelude failed to load: \(error)\n".utf8))
+        }
+        return repl.run()
+    }
+
+    /// Prints an HTLL command's output and returns its status.
+    func emit(_ r: HTLLCommand.Result) -> Int32 {
+        FileHandle.standardOutput.write(Data(r.output.utf8))
+        FileHandle.standardError.write(Data(r.errorOutput.utf8))
+        return r.status
     }
 
     func usageError(_ message: String) -> Int32 {

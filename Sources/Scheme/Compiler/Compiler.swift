@@ -50,9 +50,7 @@ struct Compiler {
         case .defineGlobal(let s, let value):
             compile(value, .value, &b)
             b.emit(.defineGlobal, b.constant(.symbol(Unmanaged.passUnretained(s))), delta: -1)
-            if mode == .effect { return }
-            pushConstant(.symbol(Unmanaged.passUnretained(s)), &b)
-            finish(mode, &b)
+            unspecifiedResult(mode, &b)
         case .if(let test, let yes, let no):
             compileIf(test, yes, no, mode, &b)
         case .lambda(let lam):

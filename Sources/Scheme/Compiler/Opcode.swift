@@ -90,6 +90,10 @@ public enum Opcode: Int32, CaseIterable, Sendable {
     /// ; ( v i x -- unspecified ) vector-set!
     case vectorSet
 
+    /// How many opcodes there are: raw values run 0..<count, so the last case's raw value + 1
+    /// (a constant the loop's range check folds; a test checks it against `allCases`).
+    @inline(__always) static var count: Int32 { Opcode.vectorSet.rawValue + 1 }
+
     /// How many operand words follow the opcode.
     public var operandCount: Int {
         switch self {

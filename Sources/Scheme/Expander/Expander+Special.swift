@@ -80,6 +80,10 @@ extension Expander {
             return try expand(try includeForm(form, sf == .includeCi), ctx, tail: tail)
         case .condExpand:
             return try expand(try condExpand(form), ctx, tail: tail)
+        case .import, .defineLibrary:
+            // Libraries load at run time, through a primitive, so the collector never runs mid-expansion.
+            let helper = sf == .import ? "%import" : "%define-library"
+            return .call(.constant(rt.intern(helper).value), [.constant(strip(form))], location(of: form))
         case .unquote, .unquoteSplicing:
             throw syntaxError("\(sf.rawValue): not inside a quasiquote", form)
         case .else, .arrow, .ellipsis, .underscore:

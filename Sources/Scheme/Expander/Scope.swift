@@ -87,6 +87,7 @@ enum SpecialForm: String, CaseIterable {
     case defineSyntax = "define-syntax", letSyntax = "let-syntax", letrecSyntax = "letrec-syntax"
     case syntaxRules = "syntax-rules", syntaxError = "syntax-error"
     case include, includeCi = "include-ci", condExpand = "cond-expand"
+    case `import`, defineLibrary = "define-library"
     case `else`, arrow = "=>", ellipsis = "...", underscore = "_"
 }
 

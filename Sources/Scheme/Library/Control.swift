@@ -52,6 +52,11 @@ let controlBuiltins: [Builtin] = [
         return .unspecified
     },
     Builtin("%append2", .exactly(2)) { a, rt in rt.heap.list(try rt.list(a[0], "append"), tail: a[1]) },
+    Builtin("%import", .exactly(1)) { a, rt in try rt.importSets(Array((a[0].listElements ?? []).dropFirst())); return .unspecified },
+    Builtin("%define-library", .exactly(1)) { a, rt in
+        try rt.defineLibrary(a[0].listElements ?? [], file: nil)
+        return .unspecified
+    },
     Builtin("disassemble", .exactly(1)) { a, rt in rt.heap.string(try Disassembler.text(of: a[0], rt)) },
     Builtin("collect-garbage", .exactly(0)) { _, rt in rt.collectGarbage(); return .unspecified },
     Builtin("%heap-statistics", .exactly(0)) { _, rt in

@@ -7,22 +7,24 @@
 /// inside an allocation, so Swift code that allocates (builtins, the reader, the compiler) needs no
 /// rooting of its temporaries. `stress` makes every safe point after any allocation collect.
 public final class Heap {
-    private(set) var objects: [HeapObject] = []
+    @exclusivity(unchecked) private(set) var objects: [HeapObject] = []
     /// Objects that are never swept (interned symbols), still marked so epochs stay consistent.
     private var epoch: UInt32 = 1
     /// Bytes allocated since the last collection.
-    private(set) var allocatedSinceCollection = 0
+    @exclusivity(unchecked) private(set) var allocatedSinceCollection = 0
     /// Estimated live bytes after the last collection.
     public private(set) var liveBytes = 0
     /// Collect when `allocatedSinceCollection` passes this.
-    private var threshold = 4 << 20
+    @exclusivity(unchecked) private var threshold = 4 << 20
     /// Collect at every safe point that follows an allocation (for tests).
-    public var stress = false
+    public var stress = false {
+        didSet { threshold = stress ? 0 : max(4 << 20, liveBytes) }
+    }
     /// How many collections have run.
     public private(set) var collections = 0
     /// Set when a collection is due; the VM polls it at safe points.
     @inline(__always) public var wantsCollection: Bool {
-        allocatedSinceCollection > threshold || (stress && allocatedSinceCollection > 0)
+        allocatedSinceCollection > threshold
     }
 
     public init() {}
@@ -73,7 +75,7 @@ public final class Heap {
         objects = kept  // dropping the old array releases every unmarked object
         liveBytes = live
         allocatedSinceCollection = 0
-        threshold = max(4 << 20, live)
+        threshold = stress ? 0 : max(4 << 20, live)
         collections += 1
     }
 

@@ -11,9 +11,12 @@ extension Runtime {
     }
 
     /// Reads every datum of `text`, evaluating each before reading the next; returns the last value.
-    func evaluateSource(_ text: String, file: String?, system: Bool = false) throws(SchemeError) -> Value {
+    func evaluateSource(_ text: String, file: String?, line: Int = 1, column: Int = 1,
+                        system: Bool = false) throws(SchemeError) -> Value {
         let index = file.map { fileIndex($0) } ?? fileIndex("<string>")
         var reader = Reader(text: text, fileIndex: index, runtime: self)
+        reader.line = line
+        reader.column = column
         var result = Value.unspecified
         while true {
             let form: Value?

@@ -26,6 +26,8 @@ public final class Runtime {
     public internal(set) var sandboxed = false
     /// Folders `load`, `include` and `open-input-file` may read in a sandbox.
     public var allowedFolders: [String] = []
+    /// User libraries loaded by `import`, with their exported names.
+    var loadedLibraries: [String: [String]] = [:]
     /// Identifiers that always mean a global (owned here, never collected).
     var coreIdentifiers: [String: Symbol] = [:]
     /// Directories searched by `import` and `include`.

@@ -27,6 +27,9 @@ public final class Symbol: HeapObject {
         self.environment = environment
     }
 
+    /// Whether the name is bound globally as syntax (a special form or a macro).
+    public var isSyntax: Bool { syntax != nil }
+
     /// The interned symbol at the bottom of a chain of renamings.
     public var base: Symbol {
         var s = self

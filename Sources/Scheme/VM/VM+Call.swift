@@ -3,7 +3,7 @@
 extension VM {
     func call(_ n: Int, tail: Bool, _ r: inout Registers) throws(SchemeError) {
         steps &+= 1
-        if rt.heap.wantsCollection || interruptRequested || steps > stepLimit { try safePoint(&r) }
+        if heap.wantsCollection || interruptRequested || steps > stepLimit, try safePoint(&r) { return }
         let calleeSlot = r.sp - n - 1
         guard case .procedure(let pu) = r.stack[calleeSlot] else {
             try signal(rt.makeError("not a procedure", r.stack[calleeSlot]), dropping: n + 1, &r)
@@ -180,23 +180,26 @@ extension VM {
                                         runID: run.id, stackBase: run.stackBase, frameBase: run.frameBase))
     }
 
+    /// Reinstates continuation `k` with the `n` values on the stack. A continuation captured by an
+    /// earlier top-level evaluation is rebased onto the current run, whose result it then becomes
+    /// (as re-entering a top-level continuation at a REPL does elsewhere).
     func resume(_ k: Continuation, _ n: Int, _ r: inout Registers) throws(SchemeError) {
-        guard k.runID == runs.last?.id else {
-            try signal(rt.makeError("continuation invoked outside the evaluation that captured it"),
-                       dropping: n + 1, &r)
-            return
-        }
         let calleeSlot = r.sp - n - 1
         let result = n == 1 ? r.stack[calleeSlot + 1]
             : rt.heap.object(MultipleValues(Array(UnsafeBufferPointer(start: r.stack + calleeSlot + 1, count: n))))
-        r.sp = k.stackBase
+        let run = runs.last ?? (id: 0, stackBase: 0, frameBase: 0)
+        let delta = run.stackBase - k.stackBase
+        r.sp = run.stackBase
         ensureStack(&r, room: k.values.count + 8)
         for v in k.values { push(v, &r) }
-        frameTop = k.frameBase
-        for f in k.frames { try pushFrame(f, &r) }
+        frameTop = run.frameBase
+        for var f in k.frames {
+            f.fp += delta
+            try pushFrame(f, &r)
+        }
         r.closure = k.closure
         r.pc = k.pc
-        r.fp = k.fp
+        r.fp = k.fp + delta
         r.constants = k.closure?._withUnsafeGuaranteedRef { $0.code.constantPointer } ?? r.constants
         push(result, &r)
     }

@@ -3,9 +3,11 @@ extension VM {
     func execute(_ r: inout Registers) throws(SchemeError) -> Value {
         while true {
             let word = r.pc.pointee
-            guard let op = Opcode(rawValue: word) else {
+            // Opcodes are numbered 0..<count, which is also their in-memory tag.
+            guard word >= 0 && word < Opcode.count else {
                 throw SchemeError.fatal("corrupt bytecode: \(word)", vm: self, regs: r)
             }
+            let op = unsafeBitCast(UInt8(truncatingIfNeeded: word), to: Opcode.self)
             r.pc += 1
             switch op {
             case .const:
@@ -43,7 +45,8 @@ extension VM {
                 r.sp -= 1
             case .jump:
                 r.pc += Int(r.pc.pointee)
-                if rt.heap.wantsCollection || interruptRequested || steps > stepLimit { try safePoint(&r) }
+                steps &+= 1
+                if heap.wantsCollection || interruptRequested || steps > stepLimit { _ = try safePoint(&r) }
             case .jumpIfFalse:
                 r.sp -= 1
                 if case .bool(false) = r.stack[r.sp] { r.pc += Int(r.pc.pointee) } else { r.pc += 1 }
@@ -143,21 +146,27 @@ extension VM {
         r.constants = f.closure?._withUnsafeGuaranteedRef { $0.code.constantPointer } ?? r.constants
     }
 
-    /// Collection, interruption and step limits, checked on calls and backward jumps.
-    func safePoint(_ r: inout Registers) throws(SchemeError) {
+    /// Collection, interruption and step limits, checked on calls and backward jumps. Returns true
+    /// when it raised an error: the VM is then running `raise`, and the caller must not go on with
+    /// the instruction it was executing.
+    func safePoint(_ r: inout Registers) throws(SchemeError) -> Bool {
         if interruptRequested {
             interruptRequested = false
             try signal(rt.makeError("interrupted"), dropping: 0, &r)
+            return true
         }
         if steps > stepLimit {
             steps = 0
             try signal(rt.makeError("step limit exceeded"), dropping: 0, &r)
+            return true
         }
-        if rt.heap.wantsCollection {
+        if heap.wantsCollection {
             collect(r)
             if let limit = rt.heapLimit, rt.heap.liveBytes > limit {
                 try signal(rt.makeError("heap limit exceeded: \(rt.heap.liveBytes) bytes live"), dropping: 0, &r)
+                return true
             }
         }
+        return false
     }
 }

@@ -1,31 +1,42 @@
+import Synchronization
+
 /// The bytecode interpreter: a value stack and a frame stack, both off the Swift stack, so Scheme
 /// recursion depth is bounded by `maxDepth`, not by the host thread.
 final class VM {
-    unowned let rt: Runtime
-    var stack: UnsafeMutablePointer<Value>
-    var stackCapacity: Int
-    var frames: UnsafeMutablePointer<Frame>
-    var frameCapacity: Int
-    var frameTop = 0
+    unowned(unsafe) let rt: Runtime
+    /// The runtime's heap, cached: the loop checks it at every call.
+    unowned(unsafe) let heap: Heap
+    @exclusivity(unchecked) var stack: UnsafeMutablePointer<Value>
+    @exclusivity(unchecked) var stackCapacity: Int
+    @exclusivity(unchecked) var frames: UnsafeMutablePointer<Frame>
+    @exclusivity(unchecked) var frameCapacity: Int
+    @exclusivity(unchecked) var frameTop = 0
     /// The registers while no run is active, or of the innermost suspended run.
-    var regs: Registers
+    @exclusivity(unchecked) var regs: Registers
     /// Most frames a computation may have before it gets a "recursion too deep" error.
     var maxDepth: Int
     /// Active runs (nested evaluations), innermost last.
-    var runs: [(id: Int, stackBase: Int, frameBase: Int)] = []
+    @exclusivity(unchecked) var runs: [(id: Int, stackBase: Int, frameBase: Int)] = []
     private var nextRunID = 1
     /// Instructions executed; checked against `stepLimit` at safe points.
-    var steps = 0
-    var stepLimit = Int.max
+    @exclusivity(unchecked) var steps = 0
+    @exclusivity(unchecked) var stepLimit = Int.max
     /// A one-word program, `halt`, that sentinel frames resume at.
     let haltCode: UnsafeMutablePointer<Int32>
     /// The global `raise` (set once the prelude defines it); errors are handed to it.
     var raiseSymbol: Symbol
     /// Set by an interrupt (Ctrl-C) handler; checked at safe points.
-    var interruptRequested = false
+    /// Set from another thread (a Ctrl-C handler) and polled at safe points: an atomic, so the
+    /// optimiser can't keep a stale copy in a register across a loop.
+    private let interruptFlag = Atomic<Bool>(false)
+    var interruptRequested: Bool {
+        @inline(__always) get { interruptFlag.load(ordering: .relaxed) }
+        set { interruptFlag.store(newValue, ordering: .relaxed) }
+    }
 
     init(runtime: Runtime, maxDepth: Int) {
         rt = runtime
+        heap = runtime.heap
         self.maxDepth = maxDepth
         stackCapacity = 4096
         stack = .allocate(capacity: stackCapacity)

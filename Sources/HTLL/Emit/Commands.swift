@@ -1,0 +1,118 @@
+import Foundation
+
+/// The HTLL command lines, ready for the `htll` executable to dispatch to:
+/// `htll compile FILE (--action ACTION | --objc [--class NAME])`, `htll frames FILE [--size WxH |
+/// --device NAME] [--landscape]`, and the original `htllc [-v ios6] ACTION FILE`.
+public enum HTLLCommand {
+    /// What a command printed and its exit status.
+    public struct Result: Equatable, Sendable {
+        /// Text for standard output.
+        public var output: String
+        /// Text for standard error.
+        public var errorOutput: String
+        /// The exit status: 0 success, 1 a layout error, 2 a usage error.
+        public var status: Int32
+    }
+
+    static func failure(_ message: String, status: Int32 = 1) -> Result {
+        Result(output: "", errorOutput: message.hasSuffix("\n") ? message : message + "\n", status: status)
+    }
+
+    static let actionList = HTLL.Action.allCases.map(\.rawValue).joined(separator: ", ")
+
+    /// `htll compile FILE --action ACTION` or `htll compile FILE --objc [--class NAME]`.
+    public static func compile(_ args: [String]) -> Result {
+        var file: String?, action: String?, objc = false, className = "ViewController"
+        var i = 0
+        while i < args.count {
+            switch args[i] {
+            case "--action" where i + 1 < args.count: action = args[i + 1]; i += 1
+            case "--objc": objc = true
+            case "--class" where i + 1 < args.count: className = args[i + 1]; i += 1
+            case let a where !a.hasPrefix("-") && file == nil: file = a
+            default: return failure("htll compile: unexpected argument \(args[i])\nusage: htll compile FILE (--action ACTION | --objc [--class NAME])", status: 2)
+            }
+            i += 1
+        }
+        guard let file, objc || action != nil else {
+            return failure("usage: htll compile FILE (--action ACTION | --objc [--class NAME])\nactions: \(actionList)", status: 2)
+        }
+        return produce(file) { layout in
+            if objc { return try layout.objectiveCCategory(className: className) }
+            guard let a = HTLL.Action(rawValue: action ?? "") else {
+                throw LayoutError(message: "error: unknown action \(action ?? "") (actions: \(actionList))")
+            }
+            return try layout.objectiveC(a)
+        }
+    }
+
+    /// `htll frames FILE [--size WxH | --device NAME] [--landscape]`: JSON frames (default 390x844).
+    public static func frames(_ args: [String]) -> Result {
+        var file: String?, size = (width: 390.0, height: 844.0), landscape = false
+        var i = 0
+        while i < args.count {
+            switch args[i] {
+            case "--size" where i + 1 < args.count:
+                let parts = args[i + 1].lowercased().split(separator: "x").compactMap { Double($0) }
+                guard parts.count == 2, parts.allSatisfy({ $0 > 0 && $0.isFinite }) else {
+                    return failure("htll frames: --size expects WIDTHxHEIGHT in points, e.g. 390x844", status: 2)
+                }
+                size = (parts[0], parts[1]); i += 1
+            case "--device" where i + 1 < args.count:
+                guard let d = HTLL.devices[args[i + 1].lowercased()] else {
+                    return failure("htll frames: unknown device \(args[i + 1]) (devices: \(HTLL.devices.keys.sorted().joined(separator: ", ")))", status: 2)
+                }
+                size = d; i += 1
+            case "--landscape": landscape = true
+            case let a where !a.hasPrefix("-") && file == nil: file = a
+            default: return failure("htll frames: unexpected argument \(args[i])\nusage: htll frames FILE [--size WxH | --device NAME] [--landscape]", status: 2)
+            }
+            i += 1
+        }
+        guard let file else { return failure("usage: htll frames FILE [--size WxH | --device NAME] [--landscape]", status: 2) }
+        let (w, h) = landscape ? (max(size.width, size.height), min(size.width, size.height)) : size
+        return produce(file) { try $0.framesJSON(width: w, height: h) }
+    }
+
+    /// The original command line: `htllc [-v ios6] ACTION FILE`; prints the usage on bad arguments.
+    public static func htllc(_ args: [String], programName: String = "htllc") -> Result {
+        var rest = args
+        if rest.first == "-v" {
+            guard rest.count > 1, rest[1] == "ios6" else { return Result(output: htllcUsage(programName), errorOutput: "", status: 2) }
+            rest.removeFirst(2)
+        }
+        guard rest.count == 2 else { return Result(output: htllcUsage(programName), errorOutput: "", status: 2) }
+        guard let action = HTLL.Action(rawValue: rest[0]) else {
+            return Result(output: "Unknown action: \(rest[0])\n" + htllcUsage(programName), errorOutput: "", status: 2)
+        }
+        return produce(rest[1]) { try $0.objectiveC(action) }
+    }
+
+    static func htllcUsage(_ prog: String) -> String {
+        """
+        Usage: \(prog) [option] action source.htll
+        Options:
+        -v\t\tgenerate codes for iOS?
+          ios6\t\t(default)
+
+        Actions:
+        property\t\t\tgenerate property
+        synthesize\t\t\tgenerate synthesize
+        view-did-load\t\t\tgenerate codes for the viewDidLoad method
+        view-will-appear\t\tgenerate codes for the viewWillAppear method
+        view-will-layout-subviews\tgenerate codes for the viewWillLayoutSubviews method
+        cell-init\t\t\tgenerate codes to init table cell
+        cell-layout\t\t\tgenerate codes to layout views in the table cell
+
+        """
+    }
+
+    static func produce(_ file: String, _ body: (Layout) throws -> String) -> Result {
+        do {
+            let layout = try Layout(contentsOfFile: file)
+            return Result(output: try body(layout), errorOutput: "", status: 0)
+        } catch {
+            return failure("\(error)")
+        }
+    }
+}

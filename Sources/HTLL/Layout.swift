@@ -1,0 +1,164 @@
+import Foundation
+import Scheme
+
+/// An HTLL layout file, evaluated in its own Scheme instance, ready to print code or frames.
+public final class Layout {
+    /// The instance the layout was evaluated in (with the HTLL prelude installed).
+    public let scheme: Scheme
+    /// The file name used in messages and locations.
+    public let file: String
+
+    /// One view's frame in the concrete solution.
+    public struct Frame: Equatable, Sendable {
+        /// The view's variable name in the Objective-C output.
+        public let name: String
+        /// Its HTLL kind (`label`, `slider`, …).
+        public let kind: String
+        /// The frame in the parent's coordinates, in points.
+        public let x: Double, y: Double, width: Double, height: Double
+    }
+
+    /// Loads and evaluates the layout file at `path`.
+    public convenience init(contentsOfFile path: String) throws {
+        try self.init(path: path, displayName: path)
+    }
+
+    /// Evaluates layout source text; `file` names it in messages.
+    public convenience init(source: String, file: String = "layout.htll") throws {
+        // The reader builtin reads files; a private temporary file carries the text to it.
+        let dir = FileManager.default.temporaryDirectory
+        let temp = dir.appendingPathComponent("htll-\(UUID().uuidString).htll")
+        do {
+            try source.write(to: temp, atomically: true, encoding: .utf8)
+        } catch {
+            throw LayoutError(message: "cannot write a temporary file: \(error)")
+        }
+        defer { try? FileManager.default.removeItem(at: temp) }
+        try self.init(path: temp.path, displayName: file)
+    }
+
+    /// Evaluates layout source text in `scheme`, which already has HTLL installed (see
+    /// `HTLL.install(into:)`); cheaper than a fresh instance per layout. A later layout loaded into
+    /// the same instance replaces this one's state.
+    public convenience init(source: String, file: String = "layout.htll", scheme: Scheme) throws {
+        let temp = FileManager.default.temporaryDirectory.appendingPathComponent("htll-\(UUID().uuidString).htll")
+        do {
+            try source.write(to: temp, atomically: true, encoding: .utf8)
+        } catch {
+            throw LayoutError(message: "cannot write a temporary file: \(error)")
+        }
+        defer { try? FileManager.default.removeItem(at: temp) }
+        try self.init(path: temp.path, displayName: file, scheme: scheme)
+    }
+
+    private init(path: String, displayName: String, scheme existing: Scheme? = nil) throws {
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw LayoutError(message: "\(displayName): error: cannot read the file")
+        }
+        file = displayName
+        if let existing {
+            scheme = existing
+        } else {
+            scheme = Scheme()
+            do {
+                try HTLL.install(into: scheme)
+            } catch let e as SchemeError {
+                throw LayoutError(message: "HTLL prelude failed to load: \(e.report)")
+            }
+        }
+        try run(path: path) {
+            let forms = try scheme.call("%read-file", [scheme.string(path)])
+            try scheme.call("htll-load-forms", [forms, scheme.string(displayName)])
+        }
+    }
+
+    /// The Objective-C fragment for one build-rule action, as the original `htllc` printed it.
+    public func objectiveC(_ action: HTLL.Action) throws -> String {
+        try text { try scheme.call("htll-emit", [scheme.symbol(action.rawValue)]) }
+    }
+
+    /// The frames for a parent of `width` × `height` points, as JSON (`htll frames`).
+    public func framesJSON(width: Double, height: Double) throws -> String {
+        try text { try scheme.call("htll-frames-json", [.flonum(width), .flonum(height)]) }
+    }
+
+    /// The frames for a parent of `width` × `height` points.
+    public func frames(width: Double, height: Double) throws -> [Frame] {
+        var result: [Frame] = []
+        try run(path: nil) {
+            let list = try scheme.call("htll-frames-list", [.flonum(width), .flonum(height)])
+            for item in list.listElements ?? [] {
+                guard let f = item.listElements, f.count == 6, let name = f[0].stringValue, let kind = f[1].stringValue,
+                      let x = f[2].doubleValue, let y = f[3].doubleValue,
+                      let w = f[4].doubleValue, let h = f[5].doubleValue else { continue }
+                result.append(Frame(name: name, kind: kind, x: x, y: y, width: w, height: h))
+            }
+        }
+        return result
+    }
+
+    /// What `sizeToFit` gives each declared view (the measurements the concrete frames use).
+    public func intrinsicSizes() throws -> [(name: String, width: Double, height: Double)] {
+        var result: [(name: String, width: Double, height: Double)] = []
+        try run(path: nil) {
+            for item in try scheme.call("htll-intrinsic-sizes", []).listElements ?? [] {
+                guard let f = item.listElements, f.count == 3, let name = f[0].stringValue,
+                      let w = f[1].doubleValue, let h = f[2].doubleValue else { continue }
+                result.append((name, w, h))
+            }
+        }
+        return result
+    }
+
+    /// The list a prelude procedure of no arguments returns.
+    func evaluateList(_ procedure: String) throws -> [Value] {
+        var result: [Value] = []
+        try run(path: nil) { result = try scheme.call(procedure, []).listElements ?? [] }
+        return result
+    }
+
+    private func text(_ body: () throws -> Value) throws -> String {
+        var out = ""
+        try run(path: nil) { out = try body().stringValue ?? "" }
+        return out
+    }
+
+    /// Runs `body`, turning Scheme errors into `LayoutError`s that name the layout file.
+    private func run(path: String?, _ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let e as SchemeError {
+            throw LayoutError(e, layoutFile: file, readPath: path)
+        }
+    }
+}
+
+/// An error in a layout: `file:line:col: error: message`.
+public struct LayoutError: Error, CustomStringConvertible, Sendable {
+    /// The full one-line message.
+    public let message: String
+
+    /// An error with a ready-made message.
+    public init(message: String) { self.message = message }
+
+    /// Errors the prelude raises carry the layout's location at the start of their message;
+    /// the prelude's own location (where `error` was called) means nothing to users.
+    init(_ e: SchemeError, layoutFile: String, readPath: String?) {
+        var text = e.message
+        for i in e.irritants { text += " " + i }
+        var location = e.locationText
+        if let f = e.file, f.hasPrefix("prelude/htll/") { location = "" }
+        if let readPath, !readPath.isEmpty {
+            text = text.replacingOccurrences(of: readPath, with: layoutFile)
+            location = location.replacingOccurrences(of: readPath, with: layoutFile)
+        }
+        if let range = text.range(of: #"^[^\s:]+:\d+:\d+: "#, options: .regularExpression) {
+            location = String(text[text.startIndex..<text.index(range.upperBound, offsetBy: -2)])
+            text = String(text[range.upperBound...])
+        }
+        message = (location.isEmpty ? "" : location + ": ") + "error: " + text
+    }
+
+    /// The message.
+    public var description: String { message }
+}

@@ -1,0 +1,51 @@
+/// UIKit's standard sizes for `sizeToFit`, per HTLL view kind.
+///
+/// Sources: the iOS 7 "UIKit User Interface Catalog" and iOS Human Interface Guidelines (standard
+/// control heights), and the default sizes Xcode's Interface Builder gives the controls (iOS 7–12
+/// style, which also matches what `sizeThatFits:` returns on those systems):
+/// - label: its text in the 17-point system font (`[UIFont labelFontSize]` is 17), no padding.
+/// - system / rounded-rect button: title in the 15-point system font, 30 points high.
+/// - detail disclosure, info light/dark, contact add buttons: 22 × 22 points.
+/// - slider: 31 points high; no intrinsic width (118 points, Interface Builder's default).
+/// - segmented control: 29 points high; each segment as wide as the widest title in 13 points
+///   plus 2 × 10 points of padding (`apportionsSegmentWidthsByContent` off).
+/// - text field (rounded rect): 30 points high; text or placeholder in 17 points plus 2 × 7.
+/// - image view: the image's size, which HTLL cannot know: give it a `size` attribute.
+/// - view, scroll view, table, text view: no intrinsic size (sizeToFit keeps 0 × 0 for a new view),
+///   except a text view, which fits its text in 17 points plus 2 × 8 points of inset.
+public struct ControlMetrics: Sendable {
+    /// A fixed width, or nil when the content decides.
+    public var width: Double?
+    /// A fixed height, or nil when the content decides.
+    public var height: Double?
+    /// Added to the content's width.
+    public var paddingWidth: Double
+    /// Added to the content's height.
+    public var paddingHeight: Double
+    /// The default font size of the text that is measured.
+    public var fontPoints: Double
+    /// The default face of that font.
+    public var weight: TextMetrics.Weight
+
+    /// The metrics for an HTLL view kind (`label`, `custom-button`, …); a plain view's for unknown kinds.
+    public static func forKind(_ kind: String) -> ControlMetrics {
+        switch kind {
+        case "label":
+            return ControlMetrics(width: nil, height: nil, paddingWidth: 0, paddingHeight: 0, fontPoints: 17, weight: .regular)
+        case "custom-button", "rounded-rect-button":
+            return ControlMetrics(width: nil, height: 30, paddingWidth: 0, paddingHeight: 0, fontPoints: 15, weight: .regular)
+        case "detail-disclosure-button", "info-light-button", "info-dark-button", "contact-add-button":
+            return ControlMetrics(width: 22, height: 22, paddingWidth: 0, paddingHeight: 0, fontPoints: 15, weight: .regular)
+        case "slider":
+            return ControlMetrics(width: 118, height: 31, paddingWidth: 0, paddingHeight: 0, fontPoints: 17, weight: .regular)
+        case "segmented-control":
+            return ControlMetrics(width: nil, height: 29, paddingWidth: 20, paddingHeight: 0, fontPoints: 13, weight: .regular)
+        case "text-field":
+            return ControlMetrics(width: nil, height: 30, paddingWidth: 14, paddingHeight: 0, fontPoints: 17, weight: .regular)
+        case "text-view":
+            return ControlMetrics(width: nil, height: nil, paddingWidth: 16, paddingHeight: 16, fontPoints: 17, weight: .regular)
+        default:
+            return ControlMetrics(width: 0, height: 0, paddingWidth: 0, paddingHeight: 0, fontPoints: 17, weight: .regular)
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Scheme
+
+extension Repl {
+    static let prompt = "htll> "
+    static let continuationPrompt = "  ... "
+
+    /// The interactive session: readline prompts, printed results, commands, Ctrl-C and Ctrl-D.
+    func runInteractive() -> Int32 {
+        ReplReadline.setUp()
+        // Weak: the C callbacks and the watcher thread may outlive the session.
+        ReplReadline.completer = { [weak self] prefix, before in self?.completions(for: prefix, before: before) ?? [] }
+        ReplReadline.insideString = { [weak self] before in
+            guard let self else { return false }
+            var s = self.scanner
+            _ = s.feed(before)
+            return s.isInString
+        }
+        ReplReadline.loadHistory(historyPath, size: historySize)
+        defer { ReplReadline.saveHistory(historyPath, size: historySize) }
+        startInterruptWatcher()
+        say("htll 0.1.0 — type ,help for commands, Ctrl-D to quit")
+        while true {
+            scheme.flush()
+            let prompt = scanner.isIncomplete ? Self.continuationPrompt : Self.prompt
+            guard let line = ReplReadline.readLine(prompt: prompt) else {
+                // Ctrl-D: a session that ends normally succeeds, whatever errors happened in it.
+                return 0
+            }
+            if ReplReadline.cancelled {
+                // Ctrl-C at the prompt drops the unfinished expression (readline has ended the line).
+                scanner.reset()
+                continue
+            }
+            ReplReadline.remember(line, path: historyPath)
+            if !scanner.isIncomplete, line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix(",") {
+                switch command(line) {
+                case .exit(let code): return code
+                case .failed, .values: break
+                }
+                continue
+            }
+            for datum in scanner.feed(line + "\n") {
+                switch evaluate(datum) {
+                case .values(let vs):
+                    printResults(vs)
+                case .exit(let code):
+                    scheme.flush()
+                    return code
+                case .failed(let error):
+                    reportError(error)
+                }
+            }
+        }
+    }
+
+    /// Installs the Ctrl-C handler and a thread that turns each press into an interrupt of the running
+    /// evaluation. At the prompt the readline event hook handles the press instead (the flag stays set).
+    func startInterruptWatcher() {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { return }
+        let (readEnd, writeEnd) = (fds[0], fds[1])
+        // A full pipe must never block the signal handler.
+        _ = fcntl(writeEnd, F_SETFL, fcntl(writeEnd, F_GETFL) | O_NONBLOCK)
+        ReplReadline.installInterruptHandler(writingTo: writeEnd)
+        let watcher = Thread { [weak self] in
+            var byte: UInt8 = 0
+            while true {
+                let n = read(readEnd, &byte, 1)
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { return }
+                if self?.interruptIfEvaluating() == true { _ = ReplReadline.takeInterrupt() }
+            }
+        }
+        watcher.start()
+    }
+
+    /// Bound identifiers (and HTLL's extra names) starting with `prefix`, sorted. `before` is the line
+    /// up to the word being completed.
+    func completions(for prefix: String, before: String) -> [String] {
+        var names = Set(scheme.boundNames(prefix: prefix))
+        if let extra = extraCompletions {
+            for n in extra(prefix, scanner.pendingText + before) where n.hasPrefix(prefix) { names.insert(n) }
+        }
+        return names.sorted()
+    }
+}

@@ -1,0 +1,114 @@
+import CReadline
+import Foundation
+
+/// The process-wide GNU Readline glue: C callbacks cannot capture context, so the completer and the
+/// Ctrl-C state they need live here as static state (there is one terminal, hence one interactive REPL).
+enum ReplReadline {
+    /// Computes completions for an identifier prefix, given the line before it.
+    static var completer: ((String, String) -> [String])?
+    /// Tells whether the text before the cursor (on the current line) ends inside a string literal.
+    static var insideString: ((String) -> Bool)?
+    /// Set by the event hook when Ctrl-C cancelled the line being edited.
+    static var cancelled = false
+    /// The matches the generator hands out one by one.
+    private static var matches: [String] = []
+    private static var matchIndex = 0
+    /// Characters that end a word for completion: Scheme delimiters (not `-`, `?`, `!`, `*`…).
+    private static let wordBreaks = strdup(" \t\n\"'`,;()[]")
+    private static let name = strdup("htll")
+
+    /// Configures readline for Scheme: completion, Ctrl-C polling, no readline signal handlers.
+    static func setUp() {
+        rl_readline_name = UnsafePointer(name)
+        rl_completer_word_break_characters = UnsafePointer(wordBreaks)
+        rl_attempted_completion_function = attemptCompletion
+        // Our own SIGINT handler stays installed; readline's would only redraw and go on.
+        rl_catch_signals = 0
+        // Readline calls the hook about ten times a second while waiting for a key: it notices Ctrl-C.
+        rl_event_hook = eventHook
+        rl_set_keyboard_input_timeout(100_000)
+    }
+
+    /// Reads a line with the prompt; nil at end of input (Ctrl-D on an empty line).
+    static func readLine(prompt: String) -> String? {
+        cancelled = false
+        guard let p = readline(prompt) else { return nil }
+        defer { free(p) }
+        return String(cString: p)
+    }
+
+    /// Loads history and bounds its size.
+    static func loadHistory(_ path: String, size: Int32) {
+        using_history()
+        stifle_history(size)
+        if !FileManager.default.fileExists(atPath: path) {
+            _ = FileManager.default.createFile(atPath: path, contents: nil)
+        }
+        read_history(path)
+    }
+
+    /// Adds a line to the history (not blank, not a repeat of the last) and appends it to the file at once,
+    /// so history survives a crash.
+    static func remember(_ line: String, path: String) {
+        guard !line.allSatisfy(\.isWhitespace) else { return }
+        if history_length > 0, let last = history_get(history_base + history_length - 1), let text = last.pointee.line,
+           String(cString: text) == line {
+            return
+        }
+        add_history(line)
+        append_history(1, path)
+    }
+
+    /// Trims the history file to its size limit.
+    static func saveHistory(_ path: String, size: Int32) {
+        history_truncate_file(path, size)
+    }
+
+    /// Installs the C SIGINT handler writing to `fd`. Every use of the shim's Ctrl-C flag must be in this
+    /// file: a static variable in a header gets one copy per compiled Swift file.
+    static func installInterruptHandler(writingTo fd: Int32) {
+        htll_install_sigint(fd)
+    }
+
+    /// True (once) if Ctrl-C was pressed since the last call.
+    static func takeInterrupt() -> Bool {
+        htll_take_sigint() != 0
+    }
+
+    private static let eventHook: @convention(c) () -> Int32 = {
+        if htll_take_sigint() != 0 {
+            ReplReadline.cancelled = true
+            rl_replace_line("", 0)
+            rl_done = 1
+        }
+        return 0
+    }
+
+    private static let attemptCompletion: @convention(c) (UnsafePointer<CChar>?, Int32, Int32)
+        -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = { text, start, _ in
+        guard let text else { return nil }
+        let before = Array(UnsafeBufferPointer(start: UnsafeRawPointer(rl_line_buffer)?
+            .assumingMemoryBound(to: UInt8.self), count: max(Int(start), 0)))
+        let prefix = String(decoding: before, as: UTF8.self)
+        if ReplReadline.insideString?(prefix) == true {
+            // A file name inside a string: readline's own completer, closing the string after a file.
+            rl_completion_append_character = 34  // "
+            return rl_completion_matches(text, rl_filename_completion_function)
+        }
+        rl_attempted_completion_over = 1
+        rl_completion_append_character = 32  // space
+        let found = ReplReadline.completer?(String(cString: text), prefix) ?? []
+        if found.isEmpty { return nil }
+        ReplReadline.matches = found
+        return rl_completion_matches(text, generator)
+    }
+
+    private static let generator: @convention(c) (UnsafePointer<CChar>?, Int32) -> UnsafeMutablePointer<CChar>? = {
+        _, state in
+        if state == 0 { ReplReadline.matchIndex = 0 }
+        guard ReplReadline.matchIndex < ReplReadline.matches.count else { return nil }
+        let m = ReplReadline.matches[ReplReadline.matchIndex]
+        ReplReadline.matchIndex += 1
+        return strdup(m)
+    }
+}

@@ -1,0 +1,126 @@
+import XCTest
+import HTLL
+
+/// Compiles the emitted layout fragment with GNU Objective-C against a tiny UIView shim
+/// (frame/bounds/sizeToFit with the sizes HTLL measured) and checks that running it computes the
+/// same frames as HTLL's concrete solver, at several canvas sizes.
+final class CompiledFrameTests: XCTestCase {
+    static let shim = """
+        #include <objc/runtime.h>
+        #include <stdio.h>
+        #include <stdlib.h>
+        typedef double CGFloat;
+        typedef struct { CGFloat x, y; } CGPoint;
+        typedef struct { CGFloat width, height; } CGSize;
+        typedef struct { CGPoint origin; CGSize size; } CGRect;
+        #define MAX(a, b) ((a) > (b) ? (a) : (b))
+        __attribute__((objc_root_class))
+        @interface UIView { Class isa; CGRect _frame; CGRect _bounds; CGSize _fit; }
+        + (id)viewFitting:(CGFloat)w :(CGFloat)h;
+        @property (nonatomic) CGRect frame;
+        @property (nonatomic, readonly) CGRect bounds;
+        @property (nonatomic, readonly) UIView *contentView;
+        @property (nonatomic, readonly) UIView *view;
+        - (void)sizeToFit;
+        @end
+        @implementation UIView
+        + (id)viewFitting:(CGFloat)w :(CGFloat)h {
+          UIView *v = class_createInstance(self, 0); v->_fit.width = w; v->_fit.height = h; return v;
+        }
+        - (CGRect)frame { return _frame; }
+        - (void)setFrame:(CGRect)f { _frame = f; _bounds.origin.x = 0; _bounds.origin.y = 0; _bounds.size = f.size; }
+        - (CGRect)bounds { return _bounds; }
+        - (UIView *)contentView { return self; }
+        - (UIView *)view { return self; }
+        - (void)sizeToFit { _bounds.size = _fit; _frame.size = _fit; }
+        @end
+
+        """
+
+    func compiler() throws -> String {
+        for path in ["/usr/bin/gcc", "/usr/bin/cc"] where FileManager.default.isExecutableFile(atPath: path) { return path }
+        throw XCTSkip("no C compiler")
+    }
+
+    func run(_ tool: String, _ args: [String]) throws -> (Int32, String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: tool)
+        p.arguments = args
+        let pipe = Pipe()
+        p.standardOutput = pipe
+        p.standardError = pipe
+        try p.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    func check(example: String) throws {
+        let cc = try compiler()
+        let url = GoldenTests.examples.appendingPathComponent(example + ".htll")
+        let layout = try Layout(source: try String(contentsOf: url, encoding: .utf8), file: example + ".htll")
+        let isCell = (try? layout.objectiveC(.cellLayout)) != nil
+        let fragment = try layout.objectiveC(isCell ? .cellLayout : .viewWillLayoutSubviews)
+        let names = try layout.frames(width: 100, height: 100).map(\.name)
+        var program = Self.shim + "int main(int argc, char **argv) {\n"
+        program += "  UIView *self = [UIView viewFitting:0 :0];\n  UIView *cell = self;\n  (void)cell;\n"
+        program += "  [self setFrame:(CGRect){{0, 0}, {atof(argv[1]), atof(argv[2])}}];\n"
+        for s in try layout.intrinsicSizes() {
+            program += "  UIView *\(s.name) = [UIView viewFitting:\(s.width) :\(s.height)];\n  (void)\(s.name);\n"
+        }
+        program += fragment
+        for n in names {
+            program += "  printf(\"\(n) %.9f %.9f %.9f %.9f\\n\", \(n).frame.origin.x, \(n).frame.origin.y, \(n).frame.size.width, \(n).frame.size.height);\n"
+        }
+        program += "  return 0;\n}\n"
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("htll-objc-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let source = dir.appendingPathComponent("layout.m"), binary = dir.appendingPathComponent("layout")
+        try program.write(to: source, atomically: true, encoding: .utf8)
+        let (status, log) = try run(cc, ["-x", "objective-c", "-Wall", "-Werror", "-Wno-unused-variable", source.path, "-lobjc", "-o", binary.path])
+        if status != 0, log.contains("objc/runtime.h") { throw XCTSkip("no GNU Objective-C runtime headers") }
+        XCTAssertEqual(status, 0, "\(example): the emitted fragment does not compile:\n\(log)")
+        guard status == 0 else { return }
+        for (w, h) in [(320.0, 480.0), (390.0, 844.0), (844.0, 390.0), (1024.0, 1366.0)] {
+            let (rc, out) = try run(binary.path, [String(w), String(h)])
+            XCTAssertEqual(rc, 0)
+            let expected = try layout.frames(width: w, height: h)
+            let lines = out.split(separator: "\n")
+            XCTAssertEqual(lines.count, expected.count, "\(example) at \(w)x\(h)")
+            for (line, f) in zip(lines, expected) {
+                let parts = line.split(separator: " ")
+                XCTAssertEqual(String(parts[0]), f.name)
+                let nums = parts.dropFirst().compactMap { Double($0) }
+                for (a, b) in zip(nums, [f.x, f.y, f.width, f.height]) {
+                    XCTAssertEqual(a, b, accuracy: 1e-6, "\(example) \(f.name) at \(w)x\(h)")
+                }
+            }
+        }
+    }
+
+    func testGearCalcComputesTheSameFramesAsHTLL() throws { try check(example: "gearcalc") }
+    func testLoginFormComputesTheSameFramesAsHTLL() throws { try check(example: "login") }
+    func testTableCellComputesTheSameFramesAsHTLL() throws { try check(example: "cell") }
+    func testReadmeSamplesComputeTheSameFramesAsHTLL() throws {
+        for name in ["hello", "readme-above", "readme-blank", "readme-hseq", "readme-name-form"] { try check(example: name) }
+    }
+}
+
+final class CategoryTests: XCTestCase {
+    func testCategoryPlacesEveryFragment() throws {
+        let url = GoldenTests.examples.appendingPathComponent("login.htll")
+        let layout = try Layout(source: try String(contentsOf: url, encoding: .utf8), file: "login.htll")
+        let text = try layout.objectiveCCategory(className: "LoginViewController")
+        XCTAssertTrue(text.contains("@interface LoginViewController (Layout)\n@property (nonatomic, strong) UILabel * heading;"))
+        XCTAssertTrue(text.contains("- (void)setSignIn:(UIButton *)value {"))
+        XCTAssertTrue(text.contains("- (void)layoutViewDidLoad {\n    UILabel * heading = self.heading;"))
+        XCTAssertTrue(text.contains("    heading = [[UILabel alloc] init];\n"))
+        XCTAssertTrue(text.contains("    self.forgot = forgot;\n}"))
+        XCTAssertTrue(text.contains("    [heading sizeToFit];\n"))
+        let cell = try Layout(source: try String(contentsOf: GoldenTests.examples.appendingPathComponent("cell.htll"), encoding: .utf8),
+                              file: "cell.htll").objectiveCCategory(className: "GearsTableViewController")
+        XCTAssertTrue(cell.contains("- (UITableViewCell *)layoutCellForTableView:(UITableView *)tableView {"))
+        XCTAssertTrue(cell.contains("    return cell;\n}"))
+    }
+}

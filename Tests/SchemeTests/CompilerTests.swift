@@ -1,0 +1,48 @@
+import XCTest
+@testable import Scheme
+
+final class CompilerTests: SchemeTestCase {
+    func testOpcodesAreNumberedDensely() {
+        XCTAssertEqual(Opcode.allCases.count, Int(Opcode.count))
+        for (i, op) in Opcode.allCases.enumerated() { XCTAssertEqual(Int(op.rawValue), i, op.name) }
+    }
+
+    func listing(_ source: String) -> String {
+        value("(disassemble \(source))")
+    }
+
+    func testTailCallsAndLoops() {
+        let tail = listing("(lambda (f x) (f x))")
+        XCTAssertTrue(tail.contains("tailCall"), tail)
+        XCTAssertFalse(tail.contains("return"), tail)
+        // A named let called only in tail position is a jump, with no closure made.
+        let loop = listing("(lambda (n) (let loop ((i 0)) (if (< i n) (loop (+ i 1)) i)))")
+        XCTAssertTrue(loop.contains("jump "), loop)
+        XCTAssertFalse(loop.contains("closure"), loop)
+        // Escaping the name makes it a real closure.
+        let escaping = listing("(lambda (n) (let loop ((i 0)) (if (< i n) (loop (+ i 1)) loop)))")
+        XCTAssertTrue(escaping.contains("closure"), escaping)
+    }
+
+    func testInlinedPrimitivesAndBoxes() {
+        let inlined = listing("(lambda (a b) (+ (car a) (cdr b)))")
+        XCTAssertTrue(inlined.contains("add") && inlined.contains("car") && inlined.contains("cdr"), inlined)
+        // Only a variable both captured and assigned gets a box.
+        let boxed = listing("(lambda () (let ((n 0)) (lambda () (set! n (+ n 1)) n)))")
+        XCTAssertTrue(boxed.contains("boxLocal"), boxed)
+        XCTAssertTrue(boxed.contains("setCapturedBox"), boxed)
+        let plain = listing("(lambda (x) (lambda () x))")
+        XCTAssertFalse(plain.contains("box"), plain)
+    }
+
+    func testRedefiningAnInlinedPrimitiveIsHonoured() {
+        check("(define (car x) 'mine) (car '(1 2))", "mine")
+    }
+
+    func testConstantsAndLocations() throws {
+        let code = try scheme.runtime.compileToplevel(try XCTUnwrap(scheme.evaluate("'(f (g 1))")))
+        let block = try XCTUnwrap(code.object(Closure.self)).code
+        XCTAssertGreaterThan(block.code.count, 0)
+        XCTAssertLessThanOrEqual(block.frameSize, block.stackSize)
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import XCTest
+
+/// Runs the built `htll` binary.
+class CLITestCase: XCTestCase {
+    /// The package root, found from this file's path.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// The `htll` binary next to the test bundle (debug or release, whichever built the tests).
+    static var binary: URL {
+        let bundle = Bundle.main.bundleURL
+        for dir in [bundle.deletingLastPathComponent(), bundle] {
+            let candidate = dir.appendingPathComponent("htll")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return root.appendingPathComponent(".build/debug/htll")
+    }
+
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    /// Runs htll with `arguments` (and `input` on stdin), failing the test after `timeout` seconds.
+    func htll(_ arguments: [String], input: String? = nil, timeout: TimeInterval = 60,
+              currentDirectory: URL? = nil) throws -> Result {
+        let p = Process()
+        p.executableURL = Self.binary
+        p.arguments = arguments
+        p.currentDirectoryURL = currentDirectory ?? Self.root
+        let out = Pipe(), err = Pipe(), inp = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        p.standardInput = inp
+        try p.run()
+        if let input { inp.fileHandleForWriting.write(Data(input.utf8)) }
+        try inp.fileHandleForWriting.close()
+        var outData = Data(), errData = Data()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async { outData = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        group.enter()
+        DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        if group.wait(timeout: .now() + timeout) == .timedOut {
+            p.terminate()
+            XCTFail("htll \(arguments) timed out")
+        }
+        p.waitUntilExit()
+        return Result(status: p.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                      stderr: String(decoding: errData, as: UTF8.self))
+    }
+}

@@ -1,0 +1,6 @@
+@synthesize title;
+@synthesize gears;
+@synthesize speedlabel;
+@synthesize speedmeter;
+@synthesize tacholabel;
+@synthesize tachometer;

@@ -1,0 +1,15 @@
+title = [[UILabel alloc] init];
+[self.view addSubview:title];
+gears = [[UISegmentedControl alloc] initWithItems:[NSArray arrayWithObjects:@"First", @"Second", @"Third", @"Fourth", @"Fifth", nil]];
+[self.view addSubview:gears];
+[gears addTarget:self action:@selector(segmentedValueChanged:) forControlEvents:UIControlEventValueChanged];
+speedlabel = [[UILabel alloc] init];
+[self.view addSubview:speedlabel];
+speedmeter = [[UISlider alloc] init];
+[self.view addSubview:speedmeter];
+[speedmeter addTarget:self action:@selector(sliderValueChanged:) forControlEvents:UIControlEventValueChanged];
+tacholabel = [[UILabel alloc] init];
+[self.view addSubview:tacholabel];
+tachometer = [[UISlider alloc] init];
+[self.view addSubview:tachometer];
+[tachometer addTarget:self action:@selector(sliderValueChanged:) forControlEvents:UIControlEventValueChanged];

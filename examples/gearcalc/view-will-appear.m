@@ -1,0 +1,12 @@
+title.text = @"Gear Calculator";
+title.textAlignment = NSTextAlignmentCenter;
+gears.selectedSegmentIndex = 0;
+[gears setTitleTextAttributes:[NSDictionary dictionaryWithObjectsAndKeys:[UIColor blueColor], UITextAttributeTextColor, [UIColor redColor], UITextAttributeTextShadowColor, nil] forState:UIControlStateNormal];
+speedlabel.textAlignment = NSTextAlignmentCenter;
+speedmeter.continuous = YES;
+speedmeter.minimumValue = 0;
+speedmeter.maximumValue = 240;
+tacholabel.textAlignment = NSTextAlignmentCenter;
+tachometer.continuous = YES;
+tachometer.minimumValue = 0;
+tachometer.maximumValue = 6500;

@@ -1,0 +1,7 @@
+title.frame = (CGRect) {{0, 0}, {self.view.bounds.size.width, 0.15 * self.view.bounds.size.height}};
+[gears sizeToFit];
+gears.frame = (CGRect) {{0.01 * self.view.bounds.size.width, title.bounds.size.height + 0.0085 * self.view.bounds.size.height}, {0.98 * self.view.bounds.size.width, gears.bounds.size.height}};
+speedlabel.frame = (CGRect) {{0.01 * self.view.bounds.size.width, title.bounds.size.height + 0.0085 * self.view.bounds.size.height + 20 + gears.bounds.size.height}, {0.98 * self.view.bounds.size.width, 0.104125 * self.view.bounds.size.height - 2.5 - 0.125 * gears.bounds.size.height}};
+speedmeter.frame = (CGRect) {{0.01 * self.view.bounds.size.width, title.bounds.size.height + 0.0085 * self.view.bounds.size.height + 20 + gears.bounds.size.height + speedlabel.bounds.size.height}, {0.98 * self.view.bounds.size.width, 0.104125 * self.view.bounds.size.height - 2.5 - 0.125 * gears.bounds.size.height}};
+tacholabel.frame = (CGRect) {{0.01 * self.view.bounds.size.width, title.bounds.size.height + 0.425 * self.view.bounds.size.height + 10 + 0.5 * gears.bounds.size.height}, {0.98 * self.view.bounds.size.width, 0.104125 * self.view.bounds.size.height - 2.5 - 0.125 * gears.bounds.size.height}};
+tachometer.frame = (CGRect) {{0.01 * self.view.bounds.size.width, title.bounds.size.height + 0.425 * self.view.bounds.size.height + 10 + 0.5 * gears.bounds.size.height + tacholabel.bounds.size.height}, {0.98 * self.view.bounds.size.width, 0.104125 * self.view.bounds.size.height - 2.5 - 0.125 * gears.bounds.size.height}};

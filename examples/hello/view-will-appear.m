@@ -1,0 +1,1 @@
+label1.text = @"Hello World";

@@ -1,0 +1,5 @@
+@property (nonatomic, strong) UILabel * heading;
+@property (nonatomic, strong) UITextField * user;
+@property (nonatomic, strong) UITextField * password;
+@property (nonatomic, strong) UIButton * signIn;
+@property (nonatomic, strong) UIButton * forgot;

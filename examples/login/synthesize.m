@@ -1,0 +1,5 @@
+@synthesize heading;
+@synthesize user;
+@synthesize password;
+@synthesize signIn;
+@synthesize forgot;

@@ -1,0 +1,12 @@
+heading = [[UILabel alloc] init];
+[self.view addSubview:heading];
+user = [[UITextField alloc] init];
+[self.view addSubview:user];
+password = [[UITextField alloc] init];
+[self.view addSubview:password];
+signIn = [UIButton buttonWithType:UIButtonTypeRoundedRect];
+[self.view addSubview:signIn];
+[signIn addTarget:self action:@selector(signIn:) forControlEvents:UIControlEventTouchUpInside];
+forgot = [UIButton buttonWithType:UIButtonTypeCustom];
+[self.view addSubview:forgot];
+[forgot addTarget:self action:@selector(forgotPassword:) forControlEvents:UIControlEventTouchUpInside];

@@ -1,0 +1,11 @@
+heading.text = @"Sign in";
+heading.font = [UIFont boldSystemFontOfSize:24];
+heading.textAlignment = NSTextAlignmentCenter;
+user.placeholder = @"User name";
+user.borderStyle = UITextBorderStyleRoundedRect;
+user.clearButtonMode = UITextFieldViewModeWhileEditing;
+password.placeholder = @"Password";
+password.borderStyle = UITextBorderStyleRoundedRect;
+[signIn setTitle:@"Sign in" forState:UIControlStateNormal];
+[forgot setTitle:@"Forgot your password?" forState:UIControlStateNormal];
+[forgot setTitleColor:[UIColor blueColor] forState:UIControlStateNormal];

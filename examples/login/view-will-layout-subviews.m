@@ -1,0 +1,10 @@
+[heading sizeToFit];
+heading.frame = (CGRect) {{0.1 * self.view.bounds.size.width, 0.1 * self.view.bounds.size.height}, {0.8 * self.view.bounds.size.width, heading.bounds.size.height}};
+[user sizeToFit];
+user.frame = (CGRect) {{0.1 * self.view.bounds.size.width, 0.1 * self.view.bounds.size.height + 20 + heading.bounds.size.height}, {0.8 * self.view.bounds.size.width, user.bounds.size.height}};
+[password sizeToFit];
+password.frame = (CGRect) {{0.1 * self.view.bounds.size.width, 0.1 * self.view.bounds.size.height + 28 + heading.bounds.size.height + user.bounds.size.height}, {0.8 * self.view.bounds.size.width, password.bounds.size.height}};
+[signIn sizeToFit];
+signIn.frame = (CGRect) {{0.1 * self.view.bounds.size.width, 0.1 * self.view.bounds.size.height + 36 + heading.bounds.size.height + user.bounds.size.height + password.bounds.size.height}, {0.8 * self.view.bounds.size.width, signIn.bounds.size.height}};
+[forgot sizeToFit];
+forgot.frame = (CGRect) {{0.1 * self.view.bounds.size.width, 0.1 * self.view.bounds.size.height + 56 + heading.bounds.size.height + user.bounds.size.height + password.bounds.size.height + signIn.bounds.size.height}, {0.8 * self.view.bounds.size.width, forgot.bounds.size.height}};

@@ -1,0 +1,2 @@
+@property (nonatomic, strong) UILabel * label1;
+@property (nonatomic, strong) UILabel * label2;

@@ -1,0 +1,2 @@
+@synthesize label1;
+@synthesize label2;

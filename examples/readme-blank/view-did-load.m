@@ -1,0 +1,4 @@
+label1 = [[UILabel alloc] init];
+[self.view addSubview:label1];
+label2 = [[UILabel alloc] init];
+[self.view addSubview:label2];

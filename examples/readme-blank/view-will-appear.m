@@ -1,0 +1,2 @@
+label1.text = @"Hello";
+label2.text = @"World";

@@ -1,0 +1,2 @@
+label1.frame = (CGRect) {{0, 0}, {0.3 * self.view.bounds.size.width, self.view.bounds.size.height}};
+label2.frame = (CGRect) {{label1.bounds.size.width + 0.35 * self.view.bounds.size.width, 0}, {0.35 * self.view.bounds.size.width, self.view.bounds.size.height}};

@@ -1,0 +1,2 @@
+label1 = [[UILabel alloc] init];
+[self.view addSubview:label1];

@@ -1,0 +1,2 @@
+label1.text = @"font";
+label1.font = [UIFont systemFontOfSize:[UIFont systemFontSize]];

@@ -1,0 +1,3 @@
+@synthesize label1;
+@synthesize label2;
+@synthesize label3;

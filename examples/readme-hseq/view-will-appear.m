@@ -1,0 +1,3 @@
+label1.text = @"Hello";
+label2.text = @"World";
+label3.text = @"!";

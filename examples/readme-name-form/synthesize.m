@@ -1,0 +1,3 @@
+@synthesize label1;
+@synthesize textField2;
+@synthesize button3;

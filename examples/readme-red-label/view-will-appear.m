@@ -1,0 +1,2 @@
+label1.text = @"Hello World";
+label1.textColor = [UIColor redColor];

@@ -1,0 +1,148 @@
+;;; HTLL prelude, part 0: small portable helpers (R7RS-small only, no SRFIs).
+;;; Every name here starts with htll: so user layouts cannot clash with it.
+
+(define (htll:filter keep? xs)
+  (let loop ((xs xs) (acc '()))
+    (cond ((null? xs) (reverse acc))
+          ((keep? (car xs)) (loop (cdr xs) (cons (car xs) acc)))
+          (else (loop (cdr xs) acc)))))
+
+(define (htll:any pred xs)
+  (cond ((null? xs) #f) ((pred (car xs)) => (lambda (r) r)) (else (htll:any pred (cdr xs)))))
+
+(define (htll:every pred xs)
+  (or (null? xs) (and (pred (car xs)) (htll:every pred (cdr xs)))))
+
+(define (htll:index-of x xs same?)
+  (let loop ((xs xs) (i 0))
+    (cond ((null? xs) #f) ((same? x (car xs)) i) (else (loop (cdr xs) (+ i 1))))))
+
+(define (htll:proper-list? x)
+  (let loop ((x x) (n 0))
+    (cond ((null? x) #t) ((and (pair? x) (< n 100000)) (loop (cdr x) (+ n 1))) (else #f))))
+
+(define (htll:string-join strings sep)
+  (if (null? strings)
+      ""
+      (let loop ((rest (cdr strings)) (acc (list (car strings))))
+        (if (null? rest)
+            (apply string-append (reverse acc))
+            (loop (cdr rest) (cons (car rest) (cons sep acc)))))))
+
+(define (htll:lines->string lines)
+  (apply string-append (map (lambda (l) (string-append l "\n")) lines)))
+
+(define (htll:->string x)
+  (cond ((string? x) x)
+        ((symbol? x) (symbol->string x))
+        ((number? x) (number->string x))
+        (else (let ((p (open-output-string))) (write x p) (get-output-string p)))))
+
+(define (htll:written x)
+  (let ((p (open-output-string))) (write x p) (get-output-string p)))
+
+;; kebab-case -> camelCase, so a Scheme variable such as speed-label becomes a legal
+;; Objective-C identifier (speedLabel). Other characters that C rejects become _.
+(define (htll:identifier name)
+  (let loop ((cs (string->list name)) (up #f) (acc '()))
+    (cond ((null? cs)
+           (let ((s (list->string (reverse acc))))
+             (cond ((string=? s "") "view")
+                   ((char-numeric? (string-ref s 0)) (string-append "v" s))
+                   (else s))))
+          ((memv (car cs) '(#\- #\? #\! #\* #\/ #\< #\> #\= #\+ #\. #\%))
+           (loop (cdr cs) #t acc))
+          ((or (char-alphabetic? (car cs)) (char-numeric? (car cs)) (char=? (car cs) #\_))
+           (loop (cdr cs) #f
+                 (cons (if (and up (pair? acc)) (char-upcase (car cs)) (car cs)) acc)))
+          (else (loop (cdr cs) #f (cons #\_ acc))))))
+
+;; Levenshtein distance, for "did you mean" suggestions.
+(define (htll:edit-distance a b)
+  (let* ((a (string->list a)) (b (list->vector (string->list b)))
+         (n (vector-length b))
+         (row (make-vector (+ n 1) 0)))
+    (do ((j 0 (+ j 1))) ((> j n)) (vector-set! row j j))
+    (let loop ((a a) (i 1))
+      (if (null? a)
+          (vector-ref row n)
+          (let ((prev (vector-ref row 0)))
+            (vector-set! row 0 i)
+            (do ((j 1 (+ j 1))) ((> j n))
+              (let ((old (vector-ref row j))
+                    (cost (if (char=? (car a) (vector-ref b (- j 1))) 0 1)))
+                (vector-set! row j (min (+ old 1) (+ (vector-ref row (- j 1)) 1) (+ prev cost)))
+                (set! prev old)))
+            (loop (cdr a) (+ i 1)))))))
+
+;; The closest candidate (a list of symbols) to WORD, or #f if none is close enough.
+(define (htll:closest word candidates)
+  (let ((w (htll:->string word)))
+    (let loop ((cs candidates) (best #f) (best-d 1000))
+      (if (null? cs)
+          (and best (<= best-d (max 2 (quotient (string-length w) 3))) best)
+          (let ((d (htll:edit-distance w (htll:->string (car cs)))))
+            (if (< d best-d) (loop (cdr cs) (car cs) d) (loop (cdr cs) best best-d)))))))
+
+(define (htll:did-you-mean word candidates)
+  (let ((c (htll:closest word candidates)))
+    (if c (string-append "; did you mean " (htll:->string c) "?") "")))
+
+;;; Numbers as C literals: never a ratio (C would divide integers), at most ten decimals,
+;;; no float noise such as 0.8330000000000001.
+(define (htll:number->c x)
+  (cond ((and (exact? x) (integer? x)) (number->string x))
+        ((not (real? x)) (error "htll: not a real number" x))
+        ((or (nan? x) (infinite? x)) (error "htll: not a finite number" x))
+        (else
+         (let* ((neg (< x 0))
+                (scaled (exact (round (* (abs (inexact x)) 10000000000))))
+                (int-part (quotient scaled 10000000000))
+                (frac (remainder scaled 10000000000))
+                (digits (number->string frac))
+                (padded (string-append (make-string (- 10 (string-length digits)) #\0) digits))
+                (trimmed (let loop ((end 10))
+                           (if (and (> end 0) (char=? (string-ref padded (- end 1)) #\0))
+                               (loop (- end 1))
+                               (substring padded 0 end))))
+                (body (if (string=? trimmed "")
+                          (number->string int-part)
+                          (string-append (number->string int-part) "." trimmed))))
+           (if (and neg (not (string=? body "0"))) (string-append "-" body) body)))))
+
+;; Objective-C string literal with escapes (the original pasted strings unescaped).
+(define (htll:objc-string s)
+  (let ((out (open-output-string)))
+    (write-string "@\"" out)
+    (string-for-each
+     (lambda (c)
+       (cond ((char=? c #\") (write-string "\\\"" out))
+             ((char=? c #\\) (write-string "\\\\" out))
+             ((char=? c #\newline) (write-string "\\n" out))
+             ((char=? c #\return) (write-string "\\r" out))
+             ((char=? c #\tab) (write-string "\\t" out))
+             ((< (char->integer c) 32)
+              (write-string (string-append "\\" (number->string (char->integer c) 8)) out))
+             (else (write-char c out))))
+     s)
+    (write-string "\"" out)
+    (get-output-string out)))
+
+;; JSON string literal.
+(define (htll:json-string s)
+  (let ((out (open-output-string)))
+    (write-char #\" out)
+    (string-for-each
+     (lambda (c)
+       (cond ((char=? c #\") (write-string "\\\"" out))
+             ((char=? c #\\) (write-string "\\\\" out))
+             ((char=? c #\newline) (write-string "\\n" out))
+             ((char=? c #\tab) (write-string "\\t" out))
+             ((char=? c #\return) (write-string "\\r" out))
+             ((< (char->integer c) 32)
+              (let ((h (number->string (char->integer c) 16)))
+                (write-string (string-append "\\u" (make-string (- 4 (string-length h)) #\0) h) out)))
+             (else (write-char c out))))
+     s)
+    (write-char #\" out)
+    (get-output-string out)))

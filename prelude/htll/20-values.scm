@@ -1,0 +1,144 @@
+;;; HTLL prelude, part 2: resources (colours, fonts, images, geometry) and type checking.
+
+;; Where the HTLL call being evaluated was written, as (file line column) or #f; the loader
+;; (80-driver.scm) sets it before each call of a constructor or primitive.
+(define htll:location-now #f)
+(define (htll:current-location) htll:location-now)
+
+(define (htll:location->string loc)
+  (cond ((not loc) #f)
+        ((string? loc) loc)
+        ((and (pair? loc) (= (length loc) 3))
+         (string-append (htll:->string (car loc)) ":" (htll:->string (cadr loc)) ":"
+                        (htll:->string (caddr loc))))
+        (else #f)))
+
+;; Raise an error whose message starts with the location, when known.
+(define (htll:error-at loc message)
+  (let ((where (htll:location->string loc)))
+    (error (if where (string-append where ": " message) message))))
+
+(define (htll:fail message) (htll:error-at (htll:current-location) message))
+
+;; A resource is something views refer to but that is not laid out.
+;; kind: rgba-color hsba-color font system-font bold-system-font italic-system-font
+;;       font-size image localized size rect point offset edge-insets range
+(define-record-type htll:resource
+  (htll:make-resource kind args)
+  htll:resource?
+  (kind htll:resource-kind)
+  (args htll:resource-args))
+
+(define (htll:resource-of? kind x) (and (htll:resource? x) (eq? (htll:resource-kind x) kind)))
+
+(define (htll:check-real who what x)
+  (if (and (real? x) (not (nan? x)) (not (infinite? x)))
+      x
+      (htll:fail (string-append who ": " what " must be a number, got " (htll:written x)))))
+
+(define (htll:check-unit who what x)
+  (htll:check-real who what x)
+  (if (and (>= x 0) (<= x 1))
+      x
+      (htll:fail (string-append who ": " what " must be between 0.0 and 1.0, got " (htll:written x)))))
+
+(define (rgba-color red green blue alpha)
+  (htll:make-resource 'rgba-color
+                      (list (htll:check-unit "rgba-color" "red" red)
+                            (htll:check-unit "rgba-color" "green" green)
+                            (htll:check-unit "rgba-color" "blue" blue)
+                            (htll:check-unit "rgba-color" "alpha" alpha))))
+
+(define (hsba-color hue saturation brightness alpha)
+  (htll:make-resource 'hsba-color
+                      (list (htll:check-unit "hsba-color" "hue" hue)
+                            (htll:check-unit "hsba-color" "saturation" saturation)
+                            (htll:check-unit "hsba-color" "brightness" brightness)
+                            (htll:check-unit "hsba-color" "alpha" alpha))))
+
+;; A font size is a positive number or one of the standard sizes below.
+(define (htll:check-font-size who x)
+  (cond ((htll:resource-of? 'font-size x) x)
+        ((and (real? x) (> x 0) (not (infinite? x))) x)
+        ((and (pair? x) (assq (car x) htll:font-size-table) (null? (cdr x)))
+         (htll:make-resource 'font-size (list (car x))))
+        (else (htll:fail (string-append who ": the size must be a positive number or a standard size such as (system-font-size), got "
+                                        (htll:written x))))))
+
+(define (label-font-size) (htll:make-resource 'font-size '(label-font-size)))
+(define (button-font-size) (htll:make-resource 'font-size '(button-font-size)))
+(define (small-system-font-size) (htll:make-resource 'font-size '(small-system-font-size)))
+(define (system-font-size) (htll:make-resource 'font-size '(system-font-size)))
+
+(define (font name size)
+  (if (not (string? name))
+      (htll:fail (string-append "font: the name must be a string, got " (htll:written name))))
+  (htll:make-resource 'font (list name (htll:check-font-size "font" size))))
+
+(define (system-font-of-size size)
+  (htll:make-resource 'system-font (list (htll:check-font-size "system-font-of-size" size))))
+;; The reference README's spelling.
+(define (system-font-with-size size)
+  (htll:make-resource 'system-font (list (htll:check-font-size "system-font-with-size" size))))
+(define (bold-system-font-of-size size)
+  (htll:make-resource 'bold-system-font (list (htll:check-font-size "bold-system-font-of-size" size))))
+(define (italic-system-font-of-size size)
+  (htll:make-resource 'italic-system-font (list (htll:check-font-size "italic-system-font-of-size" size))))
+
+(define (image-named name)
+  (if (string? name)
+      (htll:make-resource 'image (list name))
+      (htll:fail (string-append "image-named: the name must be a string, got " (htll:written name)))))
+
+(define (localized key default)
+  (if (and (string? key) (string? default))
+      (htll:make-resource 'localized (list key default))
+      (htll:fail (string-append "localized: key and default must be strings, got "
+                                (htll:written key) " and " (htll:written default)))))
+
+(define (htll:numbers who names args)
+  (for-each (lambda (n a) (htll:check-real who n a)) names args)
+  args)
+
+(define (size width height) (htll:make-resource 'size (htll:numbers "size" '("width" "height") (list width height))))
+(define (rect x y width height)
+  (htll:make-resource 'rect (htll:numbers "rect" '("x" "y" "width" "height") (list x y width height))))
+(define (point x y) (htll:make-resource 'point (htll:numbers "point" '("x" "y") (list x y))))
+(define (offset horizontal vertical)
+  (htll:make-resource 'offset (htll:numbers "offset" '("horizontal" "vertical") (list horizontal vertical))))
+(define (edge-insets top left bottom right)
+  (htll:make-resource 'edge-insets (htll:numbers "edge-insets" '("top" "left" "bottom" "right")
+                                                 (list top left bottom right))))
+(define (range location length)
+  (if (and (exact-integer? location) (exact-integer? length) (>= location 0) (>= length 0))
+      (htll:make-resource 'range (list location length))
+      (htll:fail (string-append "range: location and length must be non-negative integers, got "
+                                (htll:written location) " and " (htll:written length)))))
+
+;; Resource constructors by name, so quoted data such as '((font . (system-font-of-size 12)))
+;; (what the original accepted) means the same as the call.
+(define htll:resource-constructors
+  (list (cons 'rgba-color rgba-color) (cons 'hsba-color hsba-color) (cons 'font font)
+        (cons 'system-font-of-size system-font-of-size) (cons 'system-font-with-size system-font-with-size)
+        (cons 'bold-system-font-of-size bold-system-font-of-size)
+        (cons 'italic-system-font-of-size italic-system-font-of-size)
+        (cons 'image-named image-named) (cons 'localized localized)
+        (cons 'size size) (cons 'rect rect) (cons 'point point) (cons 'offset offset)
+        (cons 'edge-insets edge-insets) (cons 'range range)
+        (cons 'label-font-size label-font-size) (cons 'button-font-size button-font-size)
+        (cons 'small-system-font-size small-system-font-size) (cons 'system-font-size system-font-size)))
+
+(define (htll:quoted-resource x)
+  (if (and (pair? x) (symbol? (car x)) (htll:proper-list? x))
+      (let ((c (assq (car x) htll:resource-constructors)))
+        (if c
+            (let ((args (map (lambda (a) (if (pair? a) (htll:quoted-resource a) a)) (cdr x))))
+              (apply (cdr c) args))
+            x))
+      x))
+
+;; Values bound in layouts written for the original.
+(define true #t)
+(define false #f)
+(define yes #t)
+(define no #f)

@@ -1,0 +1,202 @@
+;;; HTLL prelude, part 3: views as records, attribute checking, names.
+
+(define-record-type htll:view
+  (htll:construct-view kind attributes name location mark output-name)
+  htll:view?
+  (kind htll:view-kind)
+  (attributes htll:view-attributes)          ; checked alist ((name . value) ...), in source order
+  (name htll:view-name htll:set-view-name!)  ; #f until bound by let/define or named at output
+  (location htll:view-location)
+  (mark htll:view-mark htll:set-view-mark!)  ; scratch for linear-time traversals (htll:fresh-mark)
+  (output-name htll:view-output-name htll:set-view-output-name!)) ; (token . name) of the latest output
+
+(define (htll:make-view kind attributes name location) (htll:construct-view kind attributes name location #f #f))
+
+;; A token no view is marked with yet: a traversal marks what it has seen with it.
+(define (htll:fresh-mark) (list 'mark))
+
+(define (htll:view-attribute view name)
+  (let ((a (assq name (htll:view-attributes view)))) (and a (cdr a))))
+
+(define (htll:type-name type)
+  (cond ((symbol? type) (symbol->string type))
+        ((memq (car type) '(enum flags)) (symbol->string (cadr type)))
+        (else (htll:written type))))
+
+(define (htll:enum-type? t) (and (symbol? t) (assq t htll:enum-table)))
+
+;; Check VALUE against TYPE; returns the normalized value or raises an error naming WHAT.
+(define (htll:check type value what)
+  (define (bad expected)
+    (htll:fail (string-append what ": expected " expected ", got " (htll:written value))))
+  (let ((value (if (and (pair? value) (not (memq type '(target)))) (htll:quoted-resource value) value)))
+    (cond
+     ((htll:enum-type? type) (htll:check (list 'enum type) value what))
+     ((eq? type 'boolean)
+      (cond ((boolean? value) value)
+            ((memq value '(yes true)) #t)
+            ((memq value '(no false)) #f)
+            (else (bad "a boolean (#t or #f)"))))
+     ((eq? type 'float) (if (and (real? value) (not (nan? value)) (not (infinite? value))) value (bad "a number")))
+     ((eq? type 'int)
+      (cond ((exact-integer? value) value)
+            ((and (real? value) (integer? value) (not (infinite? value))) (exact value))
+            (else (bad "an integer"))))
+     ((eq? type 'string)
+      (if (or (string? value) (htll:resource-of? 'localized value)) value (bad "a string or (localized KEY DEFAULT)")))
+     ((eq? type 'color)
+      (cond ((symbol? value)
+             (if (assq value htll:color-table)
+                 value
+                 (htll:fail (string-append what ": unknown colour " (symbol->string value)
+                                           (htll:did-you-mean value (map car htll:color-table))))))
+            ((or (htll:resource-of? 'rgba-color value) (htll:resource-of? 'hsba-color value)) value)
+            (else (bad "a colour (red-color, (rgba-color R G B A), ...)"))))
+     ((eq? type 'font)
+      (if (and (htll:resource? value)
+               (memq (htll:resource-kind value) '(font system-font bold-system-font italic-system-font)))
+          value
+          (bad "a font ((system-font-of-size N), (font NAME N), ...)")))
+     ((eq? type 'font-size) (htll:check-font-size what value))
+     ((eq? type 'image) (if (htll:resource-of? 'image value) value (bad "an image (image-named NAME)")))
+     ((memq type '(size rect offset edge-insets range))
+      (if (htll:resource-of? type value) value (bad (string-append "a " (symbol->string type) " (" (symbol->string type) " ...)"))))
+     ((eq? type 'point)
+      (cond ((htll:resource-of? 'point value) value)
+            ((htll:resource-of? 'offset value) (apply point (htll:resource-args value)))
+            (else (bad "a point (point X Y)"))))
+     ((eq? type 'layout-size)
+      (cond ((htll:resource-of? 'size value) value)
+            ((and (htll:proper-list? value) (= (length value) 2) (real? (car value)) (real? (cadr value)))
+             (size (car value) (cadr value)))
+            (else (bad "a size (size W H)"))))
+     ((eq? type 'view) (if (htll:view? value) value (bad "a view")))
+     ((eq? type 'ref) (if (symbol? value) value (bad "a symbol naming an object, such as self")))
+     ((eq? type 'string-or-image)
+      (if (or (string? value) (htll:resource-of? 'localized value) (htll:resource-of? 'image value))
+          value
+          (bad "a string or an image")))
+     ((eq? type 'target) (htll:check-target value what))
+     ((eq? type 'text-attributes) (htll:check-text-attributes value what))
+     ((and (pair? type) (eq? (car type) 'enum))
+      (let ((values (htll:enum-values (cadr type))))
+        (if (and (symbol? value) (assq value values))
+            value
+            (htll:fail (string-append what ": " (htll:written value) " is not a "
+                                      (symbol->string (cadr type))
+                                      (if (symbol? value) (htll:did-you-mean value (map car values)) "")
+                                      " (one of " (htll:string-join (map (lambda (v) (symbol->string (car v))) values) ", ")
+                                      ")")))))
+     ((and (pair? type) (eq? (car type) 'flags))
+      (if (and (pair? value) (htll:proper-list? value))
+          (map (lambda (v) (htll:check (list 'enum (cadr type)) v what)) value)
+          (list (htll:check (list 'enum (cadr type)) value what))))
+     ((and (pair? type) (eq? (car type) 'list-of))
+      (if (htll:proper-list? value)
+          (map (lambda (v) (htll:check (cadr type) v what)) value)
+          (bad (string-append "a list of " (htll:type-name (cadr type))))))
+     ((and (pair? type) (eq? (car type) 'pair))
+      (if (pair? value)
+          (cons (htll:check (cadr type) (car value) what) (htll:check (caddr type) (cdr value) what))
+          (bad (string-append "a pair (" (htll:type-name (cadr type)) " . " (htll:type-name (caddr type)) ")"))))
+     ((and (pair? type) (eq? (car type) 'tuple))
+      (if (and (htll:proper-list? value) (= (length value) (length (cdr type))))
+          (map (lambda (t v) (htll:check t v what)) (cdr type) value)
+          (bad (string-append "a list (" (htll:string-join (map htll:type-name (cdr type)) " ") ")"))))
+     (else (error "htll: unknown attribute type" type)))))
+
+;; (target selector event) or (target selector (event ...)).
+(define (htll:check-target value what)
+  (if (not (and (htll:proper-list? value) (= (length value) 3)
+                (symbol? (car value)) (or (symbol? (cadr value)) (string? (cadr value)))))
+      (htll:fail (string-append what ": expected (TARGET SELECTOR EVENT) such as (self buttonTapped: touch-up-inside), got "
+                                (htll:written value))))
+  (let* ((events (caddr value))
+         (events (if (symbol? events) (list events) events)))
+    (if (or (null? events) (not (htll:proper-list? events)))
+        (htll:fail (string-append what ": expected a control event or a list of them, got " (htll:written (caddr value)))))
+    (list (car value) (htll:->string (cadr value))
+          (map (lambda (e)
+                 (if (and (symbol? e) (assq e (htll:enum-values 'control-event)))
+                     e
+                     (htll:fail (string-append what ": unknown control event " (htll:written e)
+                                               (if (symbol? e) (htll:did-you-mean e (map car (htll:enum-values 'control-event))) "")))))
+               events))))
+
+(define (htll:check-text-attributes value what)
+  (if (not (htll:proper-list? value))
+      (htll:fail (string-append what ": expected an association list of text attributes, got " (htll:written value))))
+  (map (lambda (entry)
+         (if (not (and (pair? entry) (symbol? (car entry))))
+             (htll:fail (string-append what ": expected (KEY . VALUE), got " (htll:written entry))))
+         (let ((spec (assq (car entry) htll:text-attribute-table)))
+           (if (not spec)
+               (htll:fail (string-append what ": unknown text attribute " (symbol->string (car entry))
+                                         (htll:did-you-mean (car entry) (map car htll:text-attribute-table)))))
+           (cons (car entry) (htll:check (cadr spec) (cdr entry) what))))
+       value))
+
+;; Check an attribute list for KIND and return the normalized alist.
+(define (htll:check-attributes kind attrs)
+  (let ((specs (htll:kind-attributes kind)))
+    (if (not (htll:proper-list? attrs))
+        (htll:fail (string-append (symbol->string kind) ": attributes must be a list of (name . value), got "
+                                  (htll:written attrs))))
+    (let loop ((attrs attrs) (acc '()))
+      (cond
+       ((null? attrs) (reverse acc))
+       ((null? (car attrs)) (loop (cdr attrs) acc)) ; the README writes '(()) for "no attributes"
+       ((not (and (pair? (car attrs)) (symbol? (caar attrs))))
+        (htll:fail (string-append (symbol->string kind) ": an attribute must be (name . value), got "
+                                  (htll:written (car attrs)))))
+       (else
+        (let* ((name (caar attrs))
+               (alias (assq name htll:attribute-aliases))
+               (name (if alias (cdr alias) name))
+               (spec (assq name specs)))
+          (if (not spec)
+              (htll:fail (string-append (symbol->string kind) " has no attribute " (symbol->string name)
+                                        (htll:did-you-mean name (map car specs)))))
+          (loop (cdr attrs)
+                (cons (cons name (htll:check (cadr spec) (cdar attrs)
+                                             (string-append (symbol->string kind) " " (symbol->string name))))
+                      acc))))))))
+
+(define (htll:make-checked-view kind attrs)
+  (let ((loc (htll:current-location)))
+    (let ((checked (htll:check-attributes kind attrs)))
+      (if (and (eq? (htll:kind-construction kind) 'items) (not (assq 'items checked)))
+          (htll:fail (string-append (symbol->string kind) " needs an items attribute, e.g. (items . (\"One\" \"Two\"))")))
+      (htll:make-view kind checked #f loc))))
+
+(define (view attrs) (htll:make-checked-view 'view attrs))
+(define (scroll attrs) (htll:make-checked-view 'scroll attrs))
+(define (label attrs) (htll:make-checked-view 'label attrs))
+(define (custom-button attrs) (htll:make-checked-view 'custom-button attrs))
+(define (rounded-rect-button attrs) (htll:make-checked-view 'rounded-rect-button attrs))
+(define (detail-disclosure-button attrs) (htll:make-checked-view 'detail-disclosure-button attrs))
+(define (info-light-button attrs) (htll:make-checked-view 'info-light-button attrs))
+(define (info-dark-button attrs) (htll:make-checked-view 'info-dark-button attrs))
+(define (contact-add-button attrs) (htll:make-checked-view 'contact-add-button attrs))
+;; The README's name-form sample writes (button ...): a custom button.
+(define (button attrs) (htll:make-checked-view 'custom-button attrs))
+(define (image attrs) (htll:make-checked-view 'image attrs))
+(define (slider attrs) (htll:make-checked-view 'slider attrs))
+(define (segmented-control attrs) (htll:make-checked-view 'segmented-control attrs))
+(define (text-field attrs) (htll:make-checked-view 'text-field attrs))
+(define (text-view attrs) (htll:make-checked-view 'text-view attrs))
+(define (table attrs) (htll:make-checked-view 'table attrs))
+(define (control attrs)
+  (htll:fail "control is abstract: use a button, slider, segmented-control or text-field, which have its attributes"))
+
+;; The naming hook: the evaluator (or the binding rewriter in 80-driver.scm) calls this for
+;; every variable a let, let*, letrec or define binds; a view takes the first name it gets.
+(define (%htll-named name value)
+  (if (and (htll:view? value) (not (htll:view-name value)))
+      (htll:set-view-name! value (htll:identifier (htll:->string name))))
+  value)
+
+;; The base of generated names: label1, button2, ...
+(define (htll:kind-base-name kind)
+  (let ((class-kind (if (eq? (htll:kind-parent kind) 'button) 'button kind)))
+    (htll:identifier (symbol->string class-kind))))

@@ -1,0 +1,137 @@
+;;; HTLL prelude, part 4: the layout primitives build a tree of nodes over views.
+
+(define-record-type htll:node
+  (htll:make-node op children params location)
+  htll:node?
+  (op htll:node-op)              ; above beside ^^ vv << >> center hseq vseq blank
+  (children htll:node-children)  ; views or nodes
+  (params htll:node-params)      ; ratio, margin, paddings
+  (location htll:node-location))
+
+(define (htll:layoutable? x) (or (htll:view? x) (htll:node? x)))
+
+(define (htll:check-child who x)
+  (cond ((htll:layoutable? x) x)
+        ((and (procedure? x) (eq? who who))
+         (htll:fail (string-append who ": expected a view or a layout, got a procedure"
+                                   " (write (label ...) with parentheses)")))
+        (else (htll:fail (string-append who ": expected a view or a layout, got " (htll:written x))))))
+
+(define (htll:check-ratio who x)
+  (if (and (real? x) (> x 0) (< x 1))
+      x
+      (htll:fail (string-append who ": the ratio must be a number between 0 and 1 (exclusive), got "
+                                (htll:written x)))))
+
+(define (htll:check-margin who margin)
+  (cond ((null? margin) 0)
+        ((not (null? (cdr margin)))
+         (htll:fail (string-append who ": expected at most one margin, got " (htll:written margin))))
+        ((and (real? (car margin)) (>= (car margin) 0) (not (infinite? (car margin)))) (car margin))
+        (else (htll:fail (string-append who ": the margin must be a non-negative number, got "
+                                        (htll:written (car margin)))))))
+
+(define blank (htll:make-node 'blank '() '() #f))
+
+(define (above top bottom ratio)
+  (htll:make-node 'above (list (htll:check-child "above" top) (htll:check-child "above" bottom))
+                  (list (htll:check-ratio "above" ratio)) (htll:current-location)))
+
+(define (beside left right ratio)
+  (htll:make-node 'beside (list (htll:check-child "beside" left) (htll:check-child "beside" right))
+                  (list (htll:check-ratio "beside" ratio)) (htll:current-location)))
+
+(define (htll:wrap-node op who a b margin)
+  (htll:make-node op (list (htll:check-child who a) (htll:check-child who b))
+                  (list (htll:check-margin who margin)) (htll:current-location)))
+
+(define (^^ top bottom . margin) (htll:wrap-node '^^ "^^" top bottom margin))
+(define (vv top bottom . margin) (htll:wrap-node 'vv "vv" top bottom margin))
+(define (<< left right . margin) (htll:wrap-node '<< "<<" left right margin))
+(define (>> left right . margin) (htll:wrap-node '>> ">>" left right margin))
+
+(define (center child h-ratio v-ratio)
+  (define (pad who r)
+    (if (and (real? r) (>= r 0) (< r 0.5))
+        r
+        (htll:fail (string-append "center: the " who " padding must be a number from 0 up to (not including) 0.5, got "
+                                  (htll:written r)))))
+  (htll:make-node 'center (list (htll:check-child "center" child))
+                  (list (pad "horizontal" h-ratio) (pad "vertical" v-ratio)) (htll:current-location)))
+
+(define (htll:seq op who children)
+  (if (null? children) (htll:fail (string-append who ": expected at least one view")))
+  (htll:make-node op (map (lambda (c) (htll:check-child who c)) children) '() (htll:current-location)))
+
+(define (hseq . children) (htll:seq 'hseq "hseq" children))
+(define (vseq . children) (htll:seq 'vseq "vseq" children))
+
+;; h... and v... chain << and ^^: every child at its own size, the last one takes the rest.
+(define (htll:chain who combine children)
+  (if (null? children) (htll:fail (string-append who ": expected at least one view")))
+  (let loop ((cs (reverse children)) (acc #f))
+    (cond ((null? cs) acc)
+          ((not acc) (loop (cdr cs) (htll:check-child who (car cs))))
+          (else (loop (cdr cs) (combine (htll:check-child who (car cs)) acc))))))
+
+(define (h... . children) (htll:chain "h..." << children))
+(define (v... . children) (htll:chain "v..." ^^ children))
+
+;;; The top level: exactly one in or in-cell per layout.
+
+(define-record-type htll:root
+  (htll:make-root child parent cell location)
+  htll:root?
+  (child htll:root-child)
+  (parent htll:root-parent)   ; the Objective-C expression of the parent view: "self.view", "cell.contentView"
+  (cell htll:root-cell)       ; #f, or the cell variable's name for in-cell
+  (location htll:root-location))
+
+(define htll:the-root #f)
+
+;; In an interactive session a later in or in-cell replaces the layout instead of failing.
+(define htll:allow-relayout #f)
+
+(define (htll:reset!) (set! htll:the-root #f))
+
+(define (htll:parent-string who parent)
+  (cond ((symbol? parent) (symbol->string parent))
+        ((and (string? parent) (> (string-length parent) 0)) parent)
+        (else (htll:fail (string-append who ": the parent must be a symbol such as 'self.view, got "
+                                        (htll:written parent))))))
+
+;; Every view appears once in a layout.
+(define (htll:check-placed-once child)
+  (let ((mark (htll:fresh-mark)))
+    (let walk ((x child))
+      (cond ((htll:view? x)
+             (if (eq? (htll:view-mark x) mark)
+                 (htll:error-at (htll:view-location x)
+                                (string-append "the view " (or (htll:view-name x) (symbol->string (htll:view-kind x)))
+                                               " is placed twice in the layout"))
+                 (htll:set-view-mark! x mark)))
+            ((htll:node? x) (for-each walk (htll:node-children x)))))))
+
+(define (htll:set-root! who child parent cell)
+  (let ((loc (htll:current-location)))
+    (if (and htll:the-root (not htll:allow-relayout))
+        (htll:error-at loc (string-append who ": a layout has one top-level in or in-cell"
+                                          (let ((first (htll:location->string (htll:root-location htll:the-root))))
+                                            (if first (string-append "; the first one is at " first) "")))))
+    (htll:check-child who child)
+    (htll:check-placed-once child)
+    (set! htll:the-root (htll:make-root child parent cell loc))
+    child))
+
+(define (in child parent)
+  (htll:set-root! "in" child (htll:parent-string "in" parent) #f))
+
+;; 'cell (what the original needed) and 'cell.contentView (what its README shows) both lay out
+;; on the cell's contentView.
+(define (in-cell child parent)
+  (let* ((p (htll:parent-string "in-cell" parent))
+         (suffix ".contentView")
+         (n (string-length p))
+         (k (string-length suffix))
+         (cell (if (and (> n k) (string=? (substring p (- n k) n) suffix)) (substring p 0 (- n k)) p)))
+    (htll:set-root! "in-cell" child (string-append cell suffix) cell)))

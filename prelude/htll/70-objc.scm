@@ -1,0 +1,276 @@
+;;; HTLL prelude, part 7: Objective-C output, in the shapes the original htllc printed for each
+;;; of its build-rule actions.
+
+(define (htll:the-layout who)
+  (or htll:the-root (htll:fail (string-append who ": the file has no top-level (in ...) or (in-cell ...)"))))
+
+;; Every view the output declares: the placed ones in layout order, then views that only
+;; attributes refer to (left-view, table-header-view, ...). Returns ((view . placed?) ...).
+(define (htll:declared-views root)
+  (let ((mark (htll:fresh-mark)) (placed '()) (extra '()))
+    (define (walk x)
+      (cond ((htll:view? x) (htll:set-view-mark! x mark) (set! placed (cons x placed)))
+            ((htll:node? x) (for-each walk (htll:node-children x)))))
+    ;; Breadth-first over attribute references, each view once.
+    (define (visit queue)
+      (if (pair? queue)
+          (let loop ((as (htll:view-attributes (car queue))) (more '()))
+            (cond ((null? as) (visit (append (cdr queue) (reverse more))))
+                  ((and (htll:view? (cdar as)) (not (eq? (htll:view-mark (cdar as)) mark)))
+                   (htll:set-view-mark! (cdar as) mark)
+                   (set! extra (cons (cdar as) extra))
+                   (loop (cdr as) (cons (cdar as) more)))
+                  (else (loop (cdr as) more))))))
+    (walk (htll:root-child root))
+    (set! placed (reverse placed))
+    (visit placed)
+    (append (map (lambda (v) (cons v #t)) placed) (map (lambda (v) (cons v #f)) (reverse extra)))))
+
+;; A set of strings: a vector of buckets, so naming thousands of views stays linear.
+(define (htll:make-string-set) (make-vector 256 '()))
+(define (htll:string-hash s)
+  (let loop ((i 0) (h 0))
+    (if (= i (string-length s)) h (loop (+ i 1) (remainder (+ (* h 31) (char->integer (string-ref s i))) 65521)))))
+(define (htll:string-set-member? set s)
+  (member s (vector-ref set (remainder (htll:string-hash s) (vector-length set)))))
+(define (htll:string-set-add! set s)
+  (let ((i (remainder (htll:string-hash s) (vector-length set))))
+    (vector-set! set i (cons s (vector-ref set i)))))
+
+;; Names: a bound view keeps its variable's name (made unique: l, l2, ...); the others are
+;; called after their kind and position: label1, button2, ...
+(define (htll:view-names declared)
+  (let ((used (htll:make-string-set)))
+    (define (unique base)
+      (let loop ((n 1))
+        (let ((candidate (if (= n 1) base (string-append base (number->string n)))))
+          (if (htll:string-set-member? used candidate)
+              (loop (+ n 1))
+              (begin (htll:string-set-add! used candidate) candidate)))))
+    (let* ((bound (map (lambda (d) (let ((n (htll:view-name (car d)))) (and n (cons (car d) (unique n)))))
+                       declared))
+           (index 0))
+      (map (lambda (d b)
+             (set! index (+ index 1))
+             (or b
+                 (let ((base (string-append (htll:kind-base-name (htll:view-kind (car d))) (number->string index))))
+                   (cons (car d) (unique base)))))
+           declared bound))))
+
+(define (htll:name-of names)
+  (let ((token (htll:fresh-mark)))
+    (for-each (lambda (n) (htll:set-view-output-name! (car n) (cons token (cdr n)))) names)
+    (lambda (v)
+      (let ((n (htll:view-output-name v)))
+        (if (and (pair? n) (eq? (car n) token)) (cdr n) "nil")))))
+
+;;; Values
+
+(define (htll:font-size->objc x)
+  (if (htll:resource? x)
+      (string-append "[UIFont " (cadr (assq (car (htll:resource-args x)) htll:font-size-table)) "]")
+      (htll:number->c x)))
+
+(define (htll:value->objc type value name-of)
+  (define (nums args) (htll:string-join (map htll:number->c args) ", "))
+  (cond
+   ((htll:enum-type? type) (htll:value->objc (list 'enum type) value name-of))
+   ((eq? type 'boolean) (if value "YES" "NO"))
+   ((memq type '(float int)) (htll:number->c value))
+   ((eq? type 'font-size) (htll:font-size->objc value))
+   ((eq? type 'ref) (symbol->string value))
+   ((eq? type 'view) (name-of value))
+   ((and (pair? type) (eq? (car type) 'enum)) (cdr (assq value (htll:enum-values (cadr type)))))
+   ((and (pair? type) (eq? (car type) 'flags))
+    (htll:string-join (map (lambda (v) (cdr (assq v (htll:enum-values (cadr type))))) value) " | "))
+   ((and (pair? type) (eq? (car type) 'list-of))
+    (string-append "[NSArray arrayWithObjects:"
+                   (apply string-append (map (lambda (v) (string-append (htll:value->objc (cadr type) v name-of) ", ")) value))
+                   "nil]"))
+   ((eq? type 'color)
+    (if (symbol? value)
+        (string-append "[UIColor " (cdr (assq value htll:color-table)) "]")
+        (let ((a (map htll:number->c (htll:resource-args value))))
+          (if (eq? (htll:resource-kind value) 'rgba-color)
+              (string-append "[UIColor colorWithRed:" (car a) " green:" (cadr a) " blue:" (caddr a) " alpha:" (cadddr a) "]")
+              (string-append "[UIColor colorWithHue:" (car a) " saturation:" (cadr a) " brightness:" (caddr a) " alpha:" (cadddr a) "]")))))
+   ((eq? type 'text-attributes)
+    (string-append "[NSDictionary dictionaryWithObjectsAndKeys:"
+                   (apply string-append
+                          (map (lambda (entry)
+                                 (let* ((spec (assq (car entry) htll:text-attribute-table))
+                                        (v (htll:value->objc (cadr spec) (cdr entry) name-of))
+                                        (v (if (eq? (cadr spec) 'offset) (string-append "[NSValue valueWithUIOffset:" v "]") v)))
+                                   (string-append v ", " (caddr spec) ", ")))
+                               value))
+                   "nil]"))
+   ((htll:resource? value)
+    (let ((args (htll:resource-args value)))
+      (case (htll:resource-kind value)
+        ((localized) (string-append "NSLocalizedString(" (htll:objc-string (car args)) ", " (htll:objc-string (cadr args)) ")"))
+        ((font) (string-append "[UIFont fontWithName:" (htll:objc-string (car args)) " size:" (htll:font-size->objc (cadr args)) "]"))
+        ((system-font) (string-append "[UIFont systemFontOfSize:" (htll:font-size->objc (car args)) "]"))
+        ((bold-system-font) (string-append "[UIFont boldSystemFontOfSize:" (htll:font-size->objc (car args)) "]"))
+        ((italic-system-font) (string-append "[UIFont italicSystemFontOfSize:" (htll:font-size->objc (car args)) "]"))
+        ((image) (string-append "[UIImage imageNamed:" (htll:objc-string (car args)) "]"))
+        ((size) (string-append "CGSizeMake(" (nums args) ")"))
+        ((rect) (string-append "CGRectMake(" (nums args) ")"))
+        ((point) (string-append "CGPointMake(" (nums args) ")"))
+        ((offset) (string-append "UIOffsetMake(" (nums args) ")"))
+        ((edge-insets) (string-append "UIEdgeInsetsMake(" (nums args) ")"))
+        ((range) (string-append "NSMakeRange(" (nums args) ")"))
+        (else (error "htll: cannot print resource" (htll:resource-kind value))))))
+   ((string? value) (htll:objc-string value))
+   (else (error "htll: cannot print value" type value))))
+
+;;; Statements for one view
+
+(define (htll:attribute-spec view name) (assq name (htll:view-kind-attributes view)))
+(define (htll:view-kind-attributes view) (htll:kind-attributes (htll:view-kind view)))
+
+;; The statements for VIEW's attributes whose "how" is in HOWS.
+(define (htll:attribute-lines view var hows name-of)
+  (let ((specs (htll:view-kind-attributes view)))
+    (let loop ((as (htll:view-attributes view)) (acc '()))
+      (if (null? as)
+          (reverse acc)
+          (let* ((spec (assq (caar as) specs))
+                 (type (cadr spec))
+                 (how (caddr spec))
+                 (value (cdar as)))
+            (loop (cdr as)
+                  (if (not (memq (car how) hows))
+                      acc
+                      (cons
+                       (case (car how)
+                         ((set init-set)
+                          (string-append var "." (cadr how) " = " (htll:value->objc type value name-of) ";"))
+                         ((send)
+                          (let* ((arg-types (if (eq? (car type) 'pair) (list (cadr type) (caddr type)) (cdr type)))
+                                 (args (if (eq? (car type) 'pair) (list (car value) (cdr value)) value)))
+                            (string-append "[" var
+                                           (apply string-append
+                                                  (map (lambda (sel t v) (string-append " " sel (htll:value->objc t v name-of)))
+                                                       (cdr how) arg-types args))
+                                           "];")))
+                         ((target)
+                          (string-append "[" var " addTarget:" (symbol->string (car value))
+                                         " action:@selector(" (cadr value) ") forControlEvents:"
+                                         (htll:value->objc '(flags control-event) (caddr value) name-of) "];"))
+                         (else (error "htll: unknown attribute form" how)))
+                       acc))))))))
+
+(define (htll:init-expression view name-of)
+  (let ((class (htll:kind-class (htll:view-kind view)))
+        (how (htll:kind-construction (htll:view-kind view))))
+    (cond ((eq? how 'alloc) (string-append "[[" class " alloc] init]"))
+          ((eq? how 'items)
+           (string-append "[[" class " alloc] initWithItems:"
+                          (htll:value->objc '(list-of string-or-image) (htll:view-attribute view 'items) name-of) "]"))
+          ((and (pair? how) (eq? (car how) 'button-type))
+           (string-append "[" class " buttonWithType:" (cadr how) "]"))
+          (else (htll:fail (string-append (symbol->string (htll:view-kind view)) " cannot be created"))))))
+
+;;; The actions
+
+(define (htll:context who)
+  (let* ((root (htll:the-layout who))
+         (declared (htll:declared-views root))
+         (names (htll:view-names declared)))
+    (list root declared names (htll:name-of names))))
+
+(define (htll:emit-property)
+  (let* ((c (htll:context "property")) (declared (cadr c)) (name-of (cadddr c)))
+    (map (lambda (d) (string-append "@property (nonatomic, strong) " (htll:kind-class (htll:view-kind (car d)))
+                                    " * " (name-of (car d)) ";"))
+         declared)))
+
+(define (htll:emit-synthesize)
+  (let* ((c (htll:context "synthesize")) (name-of (cadddr c)))
+    (map (lambda (d) (string-append "@synthesize " (name-of (car d)) ";")) (cadr c))))
+
+(define (htll:emit-view-did-load)
+  (let* ((c (htll:context "view-did-load")) (root (car c)) (name-of (cadddr c)))
+    (apply append
+           (map (lambda (d)
+                  (let* ((v (car d)) (var (name-of v)))
+                    (append (list (string-append var " = " (htll:init-expression v name-of) ";"))
+                            (if (cdr d) (list (string-append "[" (htll:root-parent root) " addSubview:" var "];")) '())
+                            (htll:attribute-lines v var '(target init-set) name-of))))
+                (cadr c)))))
+
+(define (htll:emit-view-will-appear)
+  (let* ((c (htll:context "view-will-appear")) (name-of (cadddr c)))
+    (apply append (map (lambda (d) (htll:attribute-lines (car d) (name-of (car d)) '(set send) name-of)) (cadr c)))))
+
+(define (htll:frame-lines root name-of)
+  (map (lambda (s)
+         (if (eq? (car s) 'size-to-fit)
+             (string-append "[" (name-of (cadr s)) " sizeToFit];")
+             ;; Fully braced, so C compilers' -Wmissing-braces stays quiet (the original wrote {x, y, w, h}).
+             (let ((parts (map (lambda (e) (htll:e->c e name-of)) (cddr s))))
+               (string-append (name-of (cadr s)) ".frame = (CGRect) {{" (car parts) ", " (cadr parts) "}, {"
+                              (caddr parts) ", " (cadddr parts) "}};"))))
+       (htll:solve root)))
+
+(define (htll:emit-view-will-layout-subviews)
+  (let ((c (htll:context "view-will-layout-subviews")))
+    (htll:frame-lines (car c) (cadddr c))))
+
+(define (htll:cell-root who)
+  (let ((root (htll:the-layout who)))
+    (if (not (htll:root-cell root))
+        (htll:error-at (htll:root-location root)
+                       (string-append who ": the layout is placed with in; a table cell layout uses (in-cell ... 'cell)")))
+    root))
+
+(define (htll:emit-cell-init)
+  (let* ((root (htll:cell-root "cell-init"))
+         (c (htll:context "cell-init")) (declared (cadr c)) (name-of (cadddr c))
+         (cell (htll:root-cell root)) (parent (htll:root-parent root))
+         (placed (map car (htll:filter cdr declared))))
+    (define (tag v) (number->string (+ 100 (htll:index-of v placed eq?))))
+    (append
+     (map (lambda (d) (string-append (htll:kind-class (htll:view-kind (car d))) " * " (name-of (car d)) ";")) declared)
+     (list "static NSString * CellIdentifier = @\"CellIdentifier\";"
+           (string-append "UITableViewCell * " cell " = [tableView dequeueReusableCellWithIdentifier:CellIdentifier];")
+           (string-append "if (" cell " == nil) {")
+           (string-append cell " = [[UITableViewCell alloc] initWithStyle:UITableViewCellStyleSubtitle reuseIdentifier:CellIdentifier];"))
+     (apply append
+            (map (lambda (d)
+                   (let* ((v (car d)) (var (name-of v)))
+                     (append (list (string-append var " = " (htll:init-expression v name-of) ";"))
+                             (if (cdr d)
+                                 (list (string-append var ".tag = " (tag v) ";")
+                                       (string-append "[" parent " addSubview:" var "];"))
+                                 '())
+                             (htll:attribute-lines v var '(target init-set set send) name-of))))
+                 declared))
+     (list "} else {")
+     (map (lambda (v) (string-append (name-of v) " = (" (htll:kind-class (htll:view-kind v)) " *)["
+                                     parent " viewWithTag:" (tag v) "];"))
+          placed)
+     (list "}"))))
+
+(define (htll:emit-cell-layout)
+  (let* ((root (htll:cell-root "cell-layout")) (c (htll:context "cell-layout")))
+    (htll:frame-lines root (cadddr c))))
+
+(define htll:actions
+  (list (cons 'property htll:emit-property)
+        (cons 'synthesize htll:emit-synthesize)
+        (cons 'view-did-load htll:emit-view-did-load)
+        (cons 'view-will-appear htll:emit-view-will-appear)
+        (cons 'view-will-layout-subviews htll:emit-view-will-layout-subviews)
+        (cons 'cell-init htll:emit-cell-init)
+        (cons 'cell-layout htll:emit-cell-layout)))
+
+;; The Objective-C fragment for ACTION (a symbol or string), as one string of lines.
+(define (htll-emit action)
+  (let* ((a (if (string? action) (string->symbol action) action))
+         (entry (assq a htll:actions)))
+    (if (not entry)
+        (error (string-append "htll: unknown action " (htll:->string action)
+                              (htll:did-you-mean a (map car htll:actions))
+                              " (actions: " (htll:string-join (map (lambda (e) (symbol->string (car e))) htll:actions) ", ") ")")))
+    (htll:lines->string ((cdr entry)))))

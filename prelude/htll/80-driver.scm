@@ -1,0 +1,264 @@
+;;; HTLL prelude, part 8: naming by binding, concrete frames and JSON, entry points.
+
+;;; Loading a layout. The loader rewrites each top-level form before evaluating it:
+;;;  - every variable bound by let, let*, letrec, letrec* or define names the view it is bound to:
+;;;      (let ((x E)) ...)  =>  (let ((x (%htll-named 'x E))) ...)
+;;;  - every call of an HTLL constructor or primitive records where it was written, for errors
+;;;    and `htll frames`:  (label A)  =>  (%htll-call '("f.htll" 3 7) label A)
+;;; Forms are changed in place, so the reader's source locations of the rest stay attached.
+;;; Quoted data is left alone. (An evaluator hook would do the same without rewriting.)
+
+;; The location (file line column) of a datum the reader made, or #f. The host replaces it.
+(define htll:datum-location (lambda (datum) #f))
+
+;; The location a loader may force for a file read from text (the host's reader may not know it).
+(define htll:location-file #f)
+
+(define (%htll-call location procedure . arguments)
+  (set! htll:location-now location)
+  (apply procedure arguments))
+
+(define htll:located-names
+  (append (map car htll:kind-table) '(button)
+          (map car htll:primitive-table)
+          (map car htll:resource-constructors)))
+
+(define (htll:rewrite-bindings form)
+  (define (location-of x)
+    (let ((loc (htll:datum-location x)))
+      (if (and loc htll:location-file (pair? loc)) (cons htll:location-file (cdr loc)) loc)))
+  (define (rewrite x)
+    (cond
+     ((not (pair? x)) x)
+     ((eq? (car x) 'quote) x)
+     ((eq? (car x) 'quasiquote) (quasi! x 0) x)
+     ((and (memq (car x) '(let let* letrec letrec*)) (pair? (cdr x)))
+      (if (and (eq? (car x) 'let) (symbol? (cadr x)) (pair? (cddr x)))
+          (begin (bindings! (caddr x)) (rewrite-tail! (cdddr x)))
+          (begin (bindings! (cadr x)) (rewrite-tail! (cddr x))))
+      x)
+     ((and (eq? (car x) 'define) (pair? (cdr x)) (symbol? (cadr x)) (pair? (cddr x)) (null? (cdddr x)))
+      (set-car! (cddr x) (named (cadr x) (rewrite (caddr x))))
+      x)
+     ((and (memq (car x) '(define lambda)) (pair? (cdr x)))
+      (rewrite-tail! (cddr x))
+      x)
+     ((and (eq? (car x) 'case) (pair? (cdr x)))
+      (set-car! (cdr x) (rewrite (cadr x)))
+      (for-each (lambda (clause) (if (pair? clause) (rewrite-tail! (cdr clause)))) (cddr x))
+      x)
+     ((and (symbol? (car x)) (memq (car x) htll:located-names) (htll:proper-list? x))
+      (let ((loc (location-of x)))
+        (rewrite-tail! (cdr x))
+        (if loc (cons '%htll-call (cons (list 'quote loc) x)) x)))
+     (else (rewrite-tail! x) x)))
+  (define (rewrite-tail! xs)
+    (let loop ((p xs) (n 0))
+      (if (and (pair? p) (< n 100000))
+          (begin (set-car! p (rewrite (car p))) (loop (cdr p) (+ n 1))))))
+  ;; Inside a quasiquote only the unquoted expressions are code.
+  (define (quasi! x depth)
+    (let loop ((p x) (n 0))
+      (if (and (pair? p) (< n 100000))
+          (let ((e (car p)))
+            (cond ((and (pair? e) (memq (car e) '(unquote unquote-splicing)) (pair? (cdr e)))
+                   (if (= depth 0)
+                       (set-car! (cdr e) (rewrite (cadr e)))
+                       (quasi! (cdr e) (- depth 1))))
+                  ((and (pair? e) (eq? (car e) 'quasiquote)) (quasi! (cdr e) (+ depth 1)))
+                  ((pair? e) (quasi! e depth)))
+            ;; A dotted unquote: `(a . ,b) is (a unquote b).
+            (if (and (eq? (car p) 'unquote) (pair? (cdr p)) (= depth 0) (> n 0))
+                (set-car! (cdr p) (rewrite (cadr p))))
+            (loop (cdr p) (+ n 1))))))
+  (define (named name e) (list '%htll-named (list 'quote name) e))
+  (define (bindings! bs)
+    (if (htll:proper-list? bs)
+        (for-each (lambda (b)
+                    (if (and (pair? b) (symbol? (car b)) (pair? (cdr b)) (null? (cddr b)))
+                        (set-car! (cdr b) (named (car b) (rewrite (cadr b))))))
+                  bs)))
+  (rewrite form))
+
+;; Evaluates a layout's top-level forms (as read, with locations) after a reset.
+(define (htll-load-forms forms file)
+  (htll:reset!)
+  (set! htll:location-now #f)
+  (set! htll:location-file file)
+  (for-each (lambda (form) (eval (htll:rewrite-bindings form) (interaction-environment))) forms)
+  (if (not htll:the-root)
+      (error (string-append file ": the layout has no top-level (in ...) or (in-cell ...)"))))
+
+;;; Measuring, for the concrete frames. The host provides
+;;;   (%htll-text-size TEXT WEIGHT POINTS) => (width . height) of TEXT in the system font
+;;;   (%htll-control-metrics KIND) => (width height padding-width padding-height font-points weight)
+;;; where width/height are #f when they follow the content.
+
+(define (htll:text-of x)
+  (cond ((string? x) x)
+        ((htll:resource-of? 'localized x) (cadr (htll:resource-args x)))
+        (else "")))
+
+(define (htll:font-points x)
+  (if (htll:resource? x) (caddr (assq (car (htll:resource-args x)) htll:font-size-table)) x))
+
+;; (weight . points) of a font attribute, or the default.
+(define (htll:font-of view default-points default-weight)
+  (let ((f (htll:view-attribute view 'font)))
+    (if (not f)
+        (cons default-weight default-points)
+        (let ((args (htll:resource-args f)))
+          (case (htll:resource-kind f)
+            ((font) (cons 'regular (htll:font-points (cadr args))))
+            ((bold-system-font) (cons 'bold (htll:font-points (car args))))
+            ((italic-system-font) (cons 'italic (htll:font-points (car args))))
+            (else (cons 'regular (htll:font-points (car args)))))))))
+
+(define (htll:normal-title view)
+  (let loop ((as (htll:view-attributes view)))
+    (cond ((null? as) "")
+          ((and (eq? (caar as) 'title-for-state) (eq? (cddar as) 'normal)) (htll:text-of (cadar as)))
+          (else (loop (cdr as))))))
+
+(define (htll:ceil x) (exact (ceiling x)))
+
+;; What [view sizeToFit] gives VIEW: (width . height).
+(define (htll:measure view)
+  (let* ((kind (htll:view-kind view))
+         (metrics (%htll-control-metrics kind))
+         (fixed-w (car metrics)) (fixed-h (cadr metrics))
+         (pad-w (caddr metrics)) (pad-h (cadddr metrics))
+         (font (htll:font-of view (list-ref metrics 4) (list-ref metrics 5)))
+         (text (case kind
+                 ((label text-view) (htll:text-of (htll:view-attribute view 'text)))
+                 ((text-field) (let ((t (htll:text-of (htll:view-attribute view 'text))))
+                                 (if (string=? t "") (htll:text-of (htll:view-attribute view 'placeholder)) t)))
+                 ((segmented-control) "")
+                 (else (if (eq? (htll:kind-parent kind) 'button) (htll:normal-title view) ""))))
+         (content (cond ((eq? kind 'segmented-control)
+                         ;; Equal segments, each as wide as the widest title plus the padding.
+                         (let* ((items (htll:view-attribute view 'items))
+                                (widths (map (lambda (i) (car (%htll-text-size (htll:text-of i) (car font) (cdr font)))) items)))
+                           (cons (- (* (length items) (+ (apply max 0 widths) pad-w)) pad-w) 0)))
+                        ((string=? text "") (cons 0 0))
+                        (else (%htll-text-size text (car font) (cdr font))))))
+    (if (and (eq? kind 'label) (string=? text ""))
+        (cons 0 0)
+        (cons (htll:ceil (or fixed-w (+ (car content) pad-w)))
+              (htll:ceil (or fixed-h (+ (cdr content) pad-h)))))))
+
+;; ((view x y w h) ...) for a WIDTH x HEIGHT parent.
+(define (htll:frames width height)
+  (let ((root (htll:the-layout "frames")))
+    (htll:run-program (htll:solve root) width height htll:measure)))
+
+;;; JSON for `htll frames`.
+
+(define (htll:json-number x) (htll:number->c x))
+
+(define (htll:resource->datum r)
+  (cons (case (htll:resource-kind r)
+          ((system-font) 'system-font-of-size) ((bold-system-font) 'bold-system-font-of-size)
+          ((italic-system-font) 'italic-system-font-of-size) ((image) 'image-named)
+          (else (htll:resource-kind r)))
+        (map (lambda (a) (if (htll:resource? a) (htll:resource->datum a) a)) (htll:resource-args r))))
+
+(define (htll:value->json x name-of)
+  (cond ((boolean? x) (if x "true" "false"))
+        ((and (real? x) (exact? x) (integer? x)) (number->string x))
+        ((real? x) (htll:json-number x))
+        ((string? x) (htll:json-string x))
+        ((symbol? x) (htll:json-string (symbol->string x)))
+        ((htll:view? x) (htll:json-string (name-of x)))
+        ((htll:resource? x) (htll:json-string (htll:written (htll:resource->datum x))))
+        ((htll:proper-list? x) (string-append "[" (htll:string-join (map (lambda (e) (htll:value->json e name-of)) x) ", ") "]"))
+        ((pair? x) (string-append "[" (htll:value->json (car x) name-of) ", " (htll:value->json (cdr x) name-of) "]"))
+        (else (htll:json-string (htll:written x)))))
+
+(define (htll-frames-json width height)
+  (let* ((c (htll:context "frames")) (root (car c)) (name-of (cadddr c))
+         (frames (htll:frames width height)))
+    (define (view-json f)
+      (let* ((v (car f)) (loc (htll:location->string (htll:view-location v))))
+        (string-append
+         "    {\"name\": " (htll:json-string (name-of v))
+         ", \"kind\": " (htll:json-string (symbol->string (htll:view-kind v)))
+         ", \"class\": " (htll:json-string (htll:kind-class (htll:view-kind v)))
+         ",\n     \"frame\": {\"x\": " (htll:json-number (list-ref f 1)) ", \"y\": " (htll:json-number (list-ref f 2))
+         ", \"width\": " (htll:json-number (list-ref f 3)) ", \"height\": " (htll:json-number (list-ref f 4)) "}"
+         ",\n     \"attributes\": {"
+         (htll:string-join (map (lambda (a) (string-append (htll:json-string (symbol->string (car a))) ": "
+                                                           (htll:value->json (cdr a) name-of)))
+                                (htll:view-attributes v))
+                           ", ")
+         "}"
+         ",\n     \"location\": " (if loc (htll:json-string loc) "null") "}")))
+    (string-append
+     "{\"parent\": " (htll:json-string (htll:root-parent root))
+     ", \"width\": " (htll:json-number width) ", \"height\": " (htll:json-number height) ",\n"
+     " \"views\": [\n" (htll:string-join (map view-json frames) ",\n") "\n ]}\n")))
+
+;; ((name kind x y width height) ...) for a WIDTH x HEIGHT parent, for hosts.
+(define (htll-frames-list width height)
+  (let* ((c (htll:context "frames")) (name-of (cadddr c)))
+    (map (lambda (f) (cons (name-of (car f)) (cons (symbol->string (htll:view-kind (car f))) (cdr f))))
+         (htll:frames width height))))
+
+;; ((name width height) ...): what sizeToFit gives each declared view, for hosts and tests.
+(define (htll-intrinsic-sizes)
+  (let* ((c (htll:context "sizes")) (name-of (cadddr c)))
+    (map (lambda (d) (let ((s (htll:measure (car d)))) (list (name-of (car d)) (car s) (cdr s)))) (cadr c))))
+
+;; ((name class) ...) for every declared view, for hosts that write whole classes.
+(define (htll-declarations)
+  (let* ((c (htll:context "declarations")) (name-of (cadddr c)))
+    (map (lambda (d) (list (name-of (car d)) (htll:kind-class (htll:view-kind (car d))))) (cadr c))))
+
+;; #t when the layout is placed with in-cell.
+(define (htll-cell-layout?) (if (htll:root-cell (htll:the-layout "cell")) #t #f))
+
+;;; For the REPL: ,describe and completion read the tables.
+
+;; A description of an HTLL name (a view kind, primitive, enumeration or colour), or #f.
+(define (htll-describe name)
+  (let ((kind (htll:kind-entry name))
+        (prim (assq name htll:primitive-table))
+        (enum (assq name htll:enum-table))
+        (colour (assq name htll:color-table)))
+    (cond
+     (kind
+      (let ((parent (htll:kind-parent name)) (how (htll:kind-construction name)))
+        (string-append
+         "(" (symbol->string name) " ATTRIBUTES): a " (htll:kind-class name)
+         (if parent (string-append ", inherits " (symbol->string parent)) "")
+         (if (eq? how 'abstract) " (abstract: not constructible)" "")
+         "\n"
+         (apply string-append
+                (map (lambda (a) (string-append "  " (symbol->string (car a)) "  " (htll:type-name (cadr a)) "\n"))
+                     (htll:kind-attributes name))))))
+     (prim (string-append "(" (symbol->string name) (if (string=? (cadr prim) "") "" " ") (cadr prim) "): " (caddr prim) "\n"))
+     (enum (string-append (symbol->string name) ": "
+                          (htll:string-join (map (lambda (v) (string-append (symbol->string (car v)) " (" (cdr v) ")")) (cdr enum)) ", ")
+                          "\n"))
+     (colour (string-append (symbol->string name) ": [UIColor " (cdr colour) "]\n"))
+     (else #f))))
+
+;; Every name HTLL defines for layouts, for completion.
+(define (htll-names)
+  (append (map car htll:kind-table) '(button) (map car htll:primitive-table) (map car htll:resource-constructors)
+          (map car htll:color-table)))
+
+;; Attribute names, enumeration values and colours too, for completing inside attribute lists.
+(define (htll-completion-words)
+  (let ((words (append (htll-names)
+                       (apply append (map (lambda (k) (map car (cdr k))) htll:attribute-table))
+                       (apply append (map (lambda (e) (map car (cdr e))) htll:enum-table))
+                       (map car htll:text-attribute-table))))
+    ;; Each once, in first-seen order.
+    (let loop ((ws words) (seen '()))
+      (cond ((null? ws) (reverse seen))
+            ((memq (car ws) seen) (loop (cdr ws) seen))
+            (else (loop (cdr ws) (cons (car ws) seen)))))))
+
+;; #t once a layout has been placed.
+(define (htll-has-layout?) (if htll:the-root #t #f))
