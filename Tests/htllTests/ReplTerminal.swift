@@ -1,10 +1,8 @@
 import Foundation
 import XCTest
 
-/// The built `htll` binary, found from this file's path (`swift build` runs before `swift test`).
-let htllBinary = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent(".build/debug/htll").path
+/// The built `htll` binary: the one built with the tests (debug or release).
+let htllBinary = CLITestCase.binary.path
 
 /// An `htll` process on a pseudo-terminal the test drives like a user at a keyboard.
 ///

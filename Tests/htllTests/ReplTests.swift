@@ -14,7 +14,8 @@ final class ReplTests: XCTestCase {
 
     private func start(home: String? = nil, _ arguments: [String] = []) throws -> ReplTerminal {
         guard FileManager.default.isExecutableFile(atPath: htllBinary) else {
-            throw XCTSkip("\(htllBinary) is not built; run swift build first")
+            XCTFail("\(htllBinary) is not built")
+            throw CocoaError(.fileNoSuchFile)
         }
         let t = try ReplTerminal(home: home, arguments: arguments)
         homes.append(t.home)
@@ -207,7 +208,8 @@ final class ReplTests: XCTestCase {
 
     private func runPiped(_ input: String, _ arguments: [String] = []) throws -> (out: String, err: String, status: Int32) {
         guard FileManager.default.isExecutableFile(atPath: htllBinary) else {
-            throw XCTSkip("\(htllBinary) is not built; run swift build first")
+            XCTFail("\(htllBinary) is not built")
+            throw CocoaError(.fileNoSuchFile)
         }
         let p = Process()
         p.executableURL = URL(fileURLWithPath: htllBinary)
