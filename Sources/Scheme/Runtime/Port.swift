@@ -144,12 +144,7 @@ public final class Port: HeapObject {
     func fillInput() -> Bool {
         if inputPosition < inputScalars.count { return true }
         if inputExhausted { return false }
-        let data: Data
-        switch source {
-        case .standardInput?: data = FileHandle.standardInput.availableData
-        case .file(let h)?: data = (try? h.read(upToCount: 1 << 16)) ?? Data()
-        default: data = Data()
-        }
+        let data = readChunk()
         if data.isEmpty {
             inputExhausted = true
             return false
@@ -159,15 +154,19 @@ public final class Port: HeapObject {
         return inputPosition < inputScalars.count || fillInput()
     }
 
+    /// The next chunk of bytes from a stream source (empty at its end, or for string and bytevector ports).
+    func readChunk() -> Data {
+        switch source {
+        case .standardInput?: return FileHandle.standardInput.availableData
+        case .file(let h)?: return (try? h.read(upToCount: 1 << 16)) ?? Data()
+        default: return Data()
+        }
+    }
+
     /// Reads a stream source to its end into the character buffer, keeping what is unread.
     func bufferRestOfStream() {
         while !inputExhausted {
-            let data: Data
-            switch source {
-            case .standardInput?: data = FileHandle.standardInput.availableData
-            case .file(let h)?: data = (try? h.read(upToCount: 1 << 16)) ?? Data()
-            default: data = Data()
-            }
+            let data = readChunk()
             if data.isEmpty {
                 inputExhausted = true
             } else {
@@ -234,12 +233,7 @@ extension Port {
     func fillBytes() -> Bool {
         if inputPosition < inputBytes.count { return true }
         if inputExhausted { return false }
-        let data: Data
-        switch source {
-        case .standardInput?: data = FileHandle.standardInput.availableData
-        case .file(let h)?: data = (try? h.read(upToCount: 1 << 16)) ?? Data()
-        default: data = Data()
-        }
+        let data = readChunk()
         if data.isEmpty {
             inputExhausted = true
             return false
