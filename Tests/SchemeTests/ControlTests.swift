@@ -38,6 +38,11 @@ final class ControlTests: SchemeTestCase {
         """, "(a b c done)")
     }
 
+    /// A local changed by set! keeps its new value when a continuation captured earlier is re-entered.
+    func testAssignedLocalsSurviveReentry() {
+        check("(let ((k #f) (n 0)) (call/cc (lambda (c) (set! k c))) (set! n (+ n 1)) (if (< n 3) (k #f) n))", "3")
+    }
+
     func testDynamicWind() {
         check("""
         (define trace '())

@@ -141,7 +141,7 @@ extension Expander {
         for item in items.dropFirst() {
             guard let name = item.sstring?.string else { throw syntaxError("include: expected a file name string", form) }
             let path = name.hasPrefix("/") || here.isEmpty ? name : here + "/" + name
-            data.append(contentsOf: try rt.readFile(path, at: location(of: form)))
+            data.append(contentsOf: try rt.readFile(path, at: location(of: form), foldCase: foldCase))
         }
         return self.form(data, like: form)
     }

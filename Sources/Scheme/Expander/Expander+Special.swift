@@ -149,7 +149,7 @@ extension Expander {
                     queue.replaceSubrange(i...i, with: sub.dropFirst())
                     continue scan
                 case .syntax(.special(.include)), .syntax(.special(.includeCi)):
-                    let included = try includeForm(f, false)
+                    let included = try includeForm(f, hs.takeUnretainedValue().base.name == "include-ci")
                     queue.replaceSubrange(i...i, with: (included.listElements ?? []).dropFirst())
                     continue scan
                 case .syntax(.special(.condExpand)):
@@ -239,6 +239,7 @@ extension Expander {
         case .variable(let v):
             if ctx.loops.contains(where: { $0.variable === v }) { throw LoopLabel.escapes }
             v.assigned = true
+            v.mutated = true
             return .setLocal(capture(v, ctx), value)
         case .global(let g):
             if !isSystem { g.userDefined = true }

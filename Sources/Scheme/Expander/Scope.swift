@@ -102,6 +102,8 @@ final class Variable {
     var assigned = false
     /// Referenced from a lambda other than its owner.
     var captured = false
+    /// Assigned by `set!` (not just by its own `letrec` or internal-definition initialisation).
+    var mutated = false
 
     init(name: String, owner: LambdaNode, slot: Int) {
         self.name = name
@@ -109,8 +111,10 @@ final class Variable {
         self.slot = slot
     }
 
-    /// Whether the variable lives in a box (captured by a closure and assigned).
-    var boxed: Bool { assigned && captured }
+    /// Whether the variable lives in a box: when captured by a closure and assigned, and always when
+    /// `set!` changes it, because a re-entered continuation restores the stack it copied and must not
+    /// restore the variable's old value with it.
+    var boxed: Bool { mutated || (assigned && captured) }
 }
 
 /// A `syntax-rules` transformer.

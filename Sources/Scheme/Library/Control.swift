@@ -58,9 +58,10 @@ let controlBuiltins: [Builtin] = [
         return .unspecified
     },
     Builtin("read", .range(0, 1)) { a, rt in
-        guard let port = (a.count > 0 ? a[0] : rt.currentInput.value).object(Port.self), port.isInput else {
-            throw rt.typeError("read", "an input port", a.optional(0, .unspecified))
+        guard let port = (a.count > 0 ? a[0] : rt.currentInput.value).object(Port.self), port.isInput, !port.isBinary else {
+            throw rt.typeError("read", "a textual input port", a.optional(0, .unspecified))
         }
+        guard port.isOpen else { throw rt.error("read: the port is closed") }
         return try port.readDatum(rt) ?? .eof
     },
     Builtin("disassemble", .exactly(1)) { a, rt in rt.heap.string(try Disassembler.text(of: a[0], rt)) },

@@ -309,10 +309,12 @@ extension Port {
                             fileIndex: rt.fileIndex("<port>"), runtime: rt)
         reader.line = line
         reader.column = column
-        let datum = try reader.read()
-        inputPosition += reader.position
-        line = reader.line
-        column = reader.column
-        return datum
+        // Consume what was read even when it was bad, so a loop of reads gets past an error.
+        defer {
+            inputPosition = min(inputPosition + max(reader.position, 1), inputScalars.count)
+            line = reader.line
+            column = reader.column
+        }
+        return try reader.read()
     }
 }

@@ -43,13 +43,14 @@ extension Runtime {
     }
 
     /// Every datum in the file at `path` (for `load` and `include`); a file error if unreadable.
-    func readFile(_ path: String, at location: SourceLocation = .none) throws(SchemeRaise) -> [Value] {
+    func readFile(_ path: String, at location: SourceLocation = .none, foldCase: Bool = false) throws(SchemeRaise) -> [Value] {
         try checkReadable(path, "include")
         guard let data = FileManager.default.contents(atPath: path) else {
             throw error("cannot open file \"\(path)\": no such file or not readable", kind: .file, at: location)
         }
         let text = String(decoding: data, as: UTF8.self)
         var reader = Reader(text: text, fileIndex: fileIndex(path), runtime: self)
+        reader.foldCase = foldCase
         var forms: [Value] = []
         while let f = try reader.read() { forms.append(f) }
         return forms

@@ -93,8 +93,9 @@ extension VM {
         }
         let vec = vu.takeUnretainedValue()
         guard case .fixnum(let k) = i, k >= 0, k < vec.items.count else {
-            try signal(rt.makeError("\(who): index \(i.fixnum.map(String.init) ?? "?") out of range for vector of length \(vec.items.count)", i),
-                       dropping: n, &r)
+            let message = i.fixnum.map { "\(who): index \($0) out of range for vector of length \(vec.items.count)" }
+                ?? "\(who): expected an exact integer index, got"
+            try signal(i.fixnum == nil ? rt.makeError(message, i) : rt.makeError(message), dropping: n, &r)
             return
         }
         if set {
