@@ -215,7 +215,7 @@ enum Printer {
         for u in s {
             if u.value <= 32 || isUnprintable(u.value) || u.properties.isWhitespace { return true }
             switch u {
-            case "(", ")", "\"", ";", "'", "`", ",", "|", "[", "]", "{", "}": return true
+            case "(", ")", "\"", ";", "'", "`", ",", "|", "\\", "[", "]", "{", "}": return true
             default: break
             }
         }
@@ -227,7 +227,10 @@ enum Printer {
         if first == "+" || first == "-" || first == "." {
             if s.count > 1 && (digits.contains(s[1]) || (s[1] == "." && s.count > 2 && digits.contains(s[2]))) { return true }
             let lower = name.lowercased()
-            if ["+inf.0", "-inf.0", "+nan.0", "-nan.0", "+i", "-i"].contains(lower) { return true }
+            if ["+i", "-i"].contains(lower) { return true }
+            // Bars also for names that merely start like an infinity or NaN (`+nan.0abc`), which
+            // some readers take for a number.
+            if ["+inf.0", "-inf.0", "+nan.0", "-nan.0"].contains(where: { lower.hasPrefix($0) }) { return true }
         }
         return false
     }
