@@ -6,13 +6,18 @@
 (import (scheme base) (scheme read) (scheme eval) (scheme write) (scheme file)
         (scheme process-context))
 
-;; Loads the harness inside a `begin` (not as a lone top-level import): see the note in the
-;; chibi/test.sld header about nested runs.
+;; Loads the harness inside a `begin`, not as a lone top-level import: see the note at the top of
+;; chibi/test.sld.
 (begin (import (chibi test)) #t)
 
+;; The first argument after the script when it names a .scm file (under a test runner the command
+;; line is the runner's own).
 (define suite-file
   (let ((args (command-line)))
-    (if (and (pair? args) (pair? (cdr args)))
+    (if (and (pair? args) (pair? (cdr args))
+             (let ((a (cadr args)))
+               (and (> (string-length a) 4)
+                    (string=? (substring a (- (string-length a) 4) (string-length a)) ".scm"))))
         (cadr args)
         "/tmp/chibi-src/tests/r7rs-tests.scm")))
 
