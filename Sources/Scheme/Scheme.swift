@@ -17,7 +17,7 @@ public final class Scheme {
         /// Deepest expression nesting the compiler accepts.
         public var nesting: Int
 
-        public init(depth: Int = 4_000_000, steps: Int? = nil, heapBytes: Int? = nil, nesting: Int = 10_000) {
+        public init(depth: Int = 4_000_000, steps: Int? = nil, heapBytes: Int? = nil, nesting: Int = 2_000) {
             self.depth = depth
             self.steps = steps
             self.heapBytes = heapBytes

@@ -9,24 +9,30 @@ final class ControlTests: SchemeTestCase {
     }
 
     func testReentrantContinuations() {
-        // Re-entering a finished let: the continuation is called again after its extent ended.
+        // Re-entering a finished let from a later top-level form: the rest of that form runs again
+        // (the continuation of a top-level form ends with that form).
         check("""
         (define k #f)
         (define n 0)
         (define result (let ((v (call/cc (lambda (c) (set! k c) 0)))) (set! n (+ n 1)) v))
         (if (< n 3) (k n))
         (list n result)
-        """, "(3 2)")
-        // A generator made of two continuations.
+        """, "(2 1)")
+        check("""
+        (define r '())
+        (let ((v (call/cc (lambda (c) (set! k c) 1))))
+          (set! r (cons v r))
+          (if (< v 3) (k (+ v 1))))
+        r
+        """, "(3 2 1)")
+        // A generator made of two continuations: each call re-enters the traversal where it stopped.
         check("""
         (define (make-gen lst)
           (define return #f)
-          (define (gen)
-            (call/cc (lambda (r)
-              (set! return r)
-              (for-each (lambda (x) (call/cc (lambda (next) (set! gen (lambda () (next #f))) (return x)))) lst)
-              (return 'done))))
-          (lambda () (gen)))
+          (define (resume)
+            (for-each (lambda (x) (call/cc (lambda (next) (set! resume (lambda () (next #f))) (return x)))) lst)
+            (return 'done))
+          (lambda () (call/cc (lambda (r) (set! return r) (resume)))))
         (define g (make-gen '(a b c)))
         (let* ((x (g)) (y (g)) (z (g)) (w (g))) (list x y z w))
         """, "(a b c done)")

@@ -4,7 +4,7 @@ import XCTest
 /// Bad input gets a located Scheme error, never a Swift trap.
 final class ErrorTests: SchemeTestCase {
     func testRuntimeErrorsCarryLocationAndBacktrace() {
-        let e = error("(define (inner x) (car x))\n(define (outer) (inner 5))\n(outer)", fileName: "t.scm")
+        let e = error("(define (inner x) (car x))\n(define (outer) (list (inner 5)))\n(outer)", fileName: "t.scm")
         XCTAssertEqual(e?.description, "t.scm:1:19: error: car: expected a pair, got 5")
         XCTAssertEqual(e?.backtrace.first?.hasPrefix("inner"), true, "\(e?.backtrace ?? [])")
         XCTAssertTrue(e?.backtrace.contains { $0.hasPrefix("outer") } ?? false, "\(e?.backtrace ?? [])")

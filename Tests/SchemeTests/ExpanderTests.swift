@@ -40,7 +40,8 @@ final class ExpanderTests: SchemeTestCase {
         check("`(1 ,(+ 1 1) ,@(list 3 4))", "(1 2 3 4)")
         check("`#(1 ,(+ 1 1))", "#(1 2)")
         check("`(a . ,(+ 1 2))", "(a . 3)")
-        check("`(1 `(2 ,(3 ,(+ 1 3))))", "(1 (quasiquote (2 (unquote (3 (unquote 4))))))")
+        check("`(1 `(2 ,(3 ,(+ 1 3))))", "(1 (quasiquote (2 (unquote (3 4)))))")
+        check("`(a `(b ,(c ,@(list 1 2))))", "(a (quasiquote (b (unquote (c 1 2)))))")
         check("(let ((name 'a)) `(list ,name ',name))", "(list a (quote a))")
         check("`(,@'() . foo)", "foo")
     }

@@ -74,7 +74,7 @@ final class ReplTerminal {
 
     /// Waits until `text` appears in output not matched before; fails the test after `timeout` seconds.
     @discardableResult
-    func expect(_ text: String, timeout: Double = 5, file: StaticString = #filePath, line: UInt = #line) -> Bool {
+    func expect(_ text: String, timeout: Double = 20, file: StaticString = #filePath, line: UInt = #line) -> Bool {
         let needle = Array(text.utf8)
         let deadline = Date().addingTimeInterval(timeout)
         while true {
@@ -95,7 +95,7 @@ final class ReplTerminal {
     var output: String { String(decoding: bytes, as: UTF8.self) }
 
     /// Waits for the process to exit and returns its status (nil on timeout).
-    func waitForExit(timeout: Double = 5) -> Int32? {
+    func waitForExit(timeout: Double = 20) -> Int32? {
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning {
             if Date() > deadline { return nil }

@@ -20,7 +20,14 @@ struct Compiler {
     func compile(_ lam: LambdaNode) -> CodeBlock {
         var b = Builder(lambda: lam)
         for v in lam.parameters where v.boxed { b.emit(.boxLocal, Int32(v.slot)) }
-        compile(lam.body, .return, &b)
+        if lam.parent == nil {
+            // A top-level form's last call is not a tail call, so an error in it still has the
+            // form's frame (and location) to report.
+            compile(lam.body, .value, &b)
+            b.emit(.return, delta: -1)
+        } else {
+            compile(lam.body, .return, &b)
+        }
         return rt.heap.own(CodeBlock(code: b.code, constants: b.constants, required: lam.required, hasRest: lam.hasRest,
                                      frameSize: lam.slotCount, stackSize: lam.slotCount + b.maxDepth + 4,
                                      name: lam.name, locations: b.locations, isSystem: isSystem))

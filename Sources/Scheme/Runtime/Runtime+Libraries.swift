@@ -88,6 +88,7 @@ extension Runtime {
         guard items.count >= 2, let parts = items[1].listElements else { throw error("define-library: bad syntax") }
         let name = parts.map { Printer.display($0) }.joined(separator: " ")
         var exports: [String] = []
+        var renamedExports: [(String, String)] = []
         let dir = file.map { ($0 as NSString).deletingLastPathComponent } ?? ""
         for decl in items.dropFirst(2) {
             guard let d = decl.listElements, case .symbol(let hs)? = d.first else {
@@ -97,7 +98,7 @@ extension Runtime {
             case "export":
                 for e in d.dropFirst() {
                     if let r = e.listElements, r.count == 3, let inner = r[1].stringValue, let outer = r[2].stringValue {
-                        alias(inner, as: outer)
+                        renamedExports.append((inner, outer))  // aliased once the body has defined them
                         exports.append(outer)
                     } else if let s = e.stringValue {
                         exports.append(s)
@@ -125,6 +126,7 @@ extension Runtime {
                 throw error("define-library: unknown declaration", decl)
             }
         }
+        for (inner, outer) in renamedExports { alias(inner, as: outer) }
         loadedLibraries[name, default: []].append(contentsOf: exports)
     }
 }

@@ -17,7 +17,7 @@ public final class Runtime {
     var handles: [Int: Value] = [:]
     var nextHandle = 1
     /// Deepest expression nesting the expander and compiler accept (they recurse on the Swift stack).
-    public var maxNesting = 10_000
+    public var maxNesting = 2_000
     /// The standard ports, as parameter objects (so `parameterize` can rebind them).
     var currentOutput: Parameter!
     var currentError: Parameter!

@@ -68,8 +68,9 @@ final class VM {
         var r = regs
         ensureStack(&r, room: arguments.count + 2)
         do {
-            // The sentinel keeps the suspended caller's closure, so it stays rooted and in backtraces.
-            try pushFrame(Frame(closure: r.closure, pc: haltCode, fp: r.fp), &r)
+            // The call below saves a frame that resumes at `halt`: that frame ends the run. It keeps the
+            // suspended caller's closure, so that stays rooted and in backtraces.
+            r.pc = haltCode
             r.stack[r.sp] = procedure
             r.sp += 1
             for a in arguments {
