@@ -6,9 +6,7 @@
 (import (scheme base) (scheme read) (scheme eval) (scheme write) (scheme file)
         (scheme process-context))
 
-;; Loads the harness inside a `begin`, not as a lone top-level import: see the note at the top of
-;; chibi/test.sld.
-(begin (import (chibi test)) #t)
+(import (chibi test))
 
 ;; The first argument after the script when it names a .scm file (under a test runner the command
 ;; line is the runner's own).

@@ -53,4 +53,39 @@ final class R7RSChapter5Tests: SchemeTestCase {
         check(#"(cond-expand ((library (scheme base)) 'have) (else 'missing))"#, #"have"#)
         check(#"(cond-expand (no-such-feature 1) (else 2))"#, #"2"#)
     }
+
+    /// 5.6: a library from the search path, with renamed exports, `include`, `cond-expand` and a
+    /// private helper, imported with `prefix` and `only`.
+    func testDefineLibrary() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("htll-r7rs-ch5-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("example"), withIntermediateDirectories: true)
+        try """
+        (define-library (example stack)
+          (export make-stack push! (rename stack-top top) stack-size impl)
+          (import (scheme base))
+          (include "stack-body.scm")
+          (cond-expand
+            (htll (begin (define impl 'htll)))
+            (else (begin (define impl 'other))))
+          (begin
+            (define (stack-size s) (length (unbox* s)))))
+        """.write(to: dir.appendingPathComponent("example/stack.sld"), atomically: true, encoding: .utf8)
+        try """
+        (define (make-stack) (list '()))
+        (define (unbox* s) (car s))
+        (define (push! s x) (set-car! s (cons x (car s))))
+        (define (stack-top s) (car (car s)))
+        """.write(to: dir.appendingPathComponent("example/stack-body.scm"), atomically: true, encoding: .utf8)
+        scheme.runtime.searchPath = [dir.path]
+        check("""
+            (import (scheme base) (example stack))
+            (define s (make-stack))
+            (push! s 1)
+            (push! s 2)
+            (list (top s) (stack-size s) impl)
+            """, "(2 2 htll)")
+        check("(import (prefix (example stack) st:)) (let ((s (st:make-stack))) (st:push! s 'x) (st:top s))", "x")
+        check("(import (only (example stack) stack-size)) (stack-size (list '(a b c)))", "3")
+    }
 }
