@@ -166,6 +166,17 @@ final class R7RSChapter6Tests: SchemeTestCase {
         check(#"(let ((path '()) (c #f)) (let ((add (lambda (s) (set! path (cons s path))))) (dynamic-wind (lambda () (add 'connect)) (lambda () (add (call-with-current-continuation (lambda (c0) (set! c c0) 'talk1)))) (lambda () (add 'disconnect))) (if (< (length path) 4) (c 'talk2) (reverse path))))"#, #"(connect talk1 disconnect connect talk2 disconnect)"#)
     }
 
+    /// Errors from the higher-order procedures name the procedure that was called.
+    func testHigherOrderArgumentErrors() {
+        fails("(map car 5)", "map: expected a list, got")
+        fails("(map 5 '(1))", "map: expected a procedure, got")
+        fails("(for-each display '(1 . 2))", "for-each: expected a list, got")
+        fails("(vector-map car 5)", "vector-map: expected a vector, got")
+        fails("(vector-for-each car #(1) 'x)", "vector-for-each: expected a vector, got")
+        fails("(string-map char-upcase 5)", "string-map: expected a string, got")
+        fails("(string-for-each 1 \"a\")", "string-for-each: expected a procedure, got")
+    }
+
     func testExceptions() {
         check(#"(call-with-current-continuation (lambda (k) (with-exception-handler (lambda (e) (k (list 'condition e))) (lambda () (+ 1 (raise 'an-error))))))"#, #"(condition an-error)"#)
         check(#"(with-exception-handler (lambda (con) (cond ((string? con) 42) (else 0))) (lambda () (+ (raise-continuable "should be a number") 23)))"#, #"65"#)
