@@ -119,6 +119,9 @@ enum Printer {
                     } else {
                         out.emit(atom(x, writing: writing))
                     }
+                case .unspecified where nodes > 1:
+                    // Alone it prints as nothing (a REPL shows no value); inside data it must show.
+                    out.emit("#<unspecified>")
                 default:
                     out.emit(atom(x, writing: writing))
                 }
@@ -190,7 +193,9 @@ enum Printer {
 
     static func charName(_ c: UInt32) -> String {
         if let n = charNames[c] { return "#\\" + n }
-        if isUnprintable(c) || Chars.scalar(c).properties.isWhitespace { return "#\\x" + String(c, radix: 16) }
+        // Invisible characters (format characters such as U+200B too) get their hex name.
+        let props = Chars.scalar(c).properties
+        if isUnprintable(c) || props.isWhitespace || props.generalCategory == .format { return "#\\x" + String(c, radix: 16) }
         return "#\\" + String(Chars.scalar(c))
     }
 

@@ -6,12 +6,14 @@ extension Reader {
     /// Parses `text` as a number; `radix` applies unless the text has a radix prefix. Nil when the
     /// text is not a number (what `string->number` turns into `#f`).
     static func parseNumber(_ text: String, radix: Int, runtime: Runtime) -> Value? {
-        Numbers.parse(text, radix: radix, rt: runtime)
+        parseNumber(scalars: Array(text.unicodeScalars.map(\.value))[...], radix: radix, runtime: runtime)
     }
 
     /// `parseNumber` on scalars (the reader's tokens). Number syntax is pure ASCII, so a token
     /// with any other scalar is not a number.
     static func parseNumber(scalars s: ArraySlice<UInt32>, radix: Int, runtime: Runtime) -> Value? {
+        // R7RS radixes only (Numbers.parse itself accepts 2...36).
+        guard radix == 2 || radix == 8 || radix == 10 || radix == 16 else { return nil }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(s.count)
         for c in s {

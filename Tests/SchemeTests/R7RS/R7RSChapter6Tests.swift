@@ -221,6 +221,13 @@ final class R7RSChapter6Tests: SchemeTestCase {
         check(#"(define f "/tmp/htll-r7rs-ch6-io2.txt") (with-output-to-file f (lambda () (display "abc") (newline))) (let ((v (with-input-from-file f read-line))) (delete-file f) v)"#, #""abc""#)
     }
 
+    /// htll's spelling of values the report leaves open: never an empty or invisible item.
+    func testWriteShowsEveryItem() {
+        check("(list 1 (if #f #f))", "(1 #<unspecified>)")
+        check("(list #\\x200B #\\xA0 #\\x3bb)", #"(#\x200b #\xa0 #\λ)"#)
+        check("(list (string->symbol \"a\\\\b\") (string->symbol \"+nan.0x\"))", #"(|a\\b| |+nan.0x|)"#)
+    }
+
     func testSystemInterface() {
         check(#"(list (list? (command-line)) (exact-integer? (current-jiffy)) (> (jiffies-per-second) 0) (real? (current-second)) (> (current-second) 1.5e9))"#, #"(#t #t #t #t #t)"#)
         check(#"(list (list? (features)) (and (memq 'r7rs (features)) #t))"#, #"(#t #t)"#)
