@@ -54,6 +54,8 @@ final class R7RSChapter6Tests: SchemeTestCase {
         check(#"(* 99999999999 99999999999 99999999999)"#, #"999999999970000000000299999999999"#)
         check(#"(- (expt 2 62) (expt 2 63))"#, #"-4611686018427387904"#)
         check(#"(+ 4611686018427387904 4611686018427387904)"#, #"9223372036854775808"#)
+        check(#"(list (rationalize .3 1/10) (rationalize 3 1) (rationalize -0.3 0.1))"#, #"(0.3333333333333333 2 -0.3333333333333333)"#)
+        check(#"(list (real-part 2.5) (imag-part 3) (angle -1) (angle 2) (make-rectangular 3 0) (make-polar 2 0) (magnitude -4))"#, #"(2.5 0 3.141592653589793 0 3 2 4)"#)
         check(#"(list (exp 0.0) (log 1.0) (log 100 10) (sin 0.0) (cos 0.0) (tan 0.0) (asin 0.0) (acos 1.0) (atan 0.0) (atan 1 1))"#, #"(1.0 0.0 2.0 0.0 1.0 0.0 0.0 0.0 0.0 0.7853981633974483)"#)
         check(#"(list (exact 2.0) (exact -3.0) (inexact 2) (exact (floor 2.5)) (exact 1e20) (inexact (expt 2 70)))"#, #"(2 -3 2.0 2 100000000000000000000 1.1805916207174113e21)"#)
         check(#"(list (number->string 255 16) (number->string 255 2) (number->string -255 8) (number->string 1.5) (number->string (expt 2 64) 16))"#, #"("ff" "11111111" "-377" "1.5" "10000000000000000")"#)
