@@ -30,7 +30,7 @@ public enum HTLL {
     public static func install(into scheme: Scheme) throws {
         defineBuiltins(in: scheme)
         for (name, text) in embeddedSchemeSources {
-            try scheme.evaluate(text, file: "prelude/htll/" + name)
+            try scheme.evaluateSystemCode(text, file: "prelude/htll/" + name)
         }
         // After the prelude: replaces its portable "location unknown" with the reader's locations.
         let rt = scheme.runtime

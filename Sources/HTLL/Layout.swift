@@ -20,41 +20,25 @@ public final class Layout {
 
     /// Loads and evaluates the layout file at `path`.
     public convenience init(contentsOfFile path: String) throws {
-        try self.init(path: path, displayName: path)
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw LayoutError(message: "\(path): error: cannot read the file")
+        }
+        try self.init(text: String(decoding: data, as: UTF8.self), displayName: path, scheme: nil)
     }
 
     /// Evaluates layout source text; `file` names it in messages.
     public convenience init(source: String, file: String = "layout.htll") throws {
-        // The reader builtin reads files; a private temporary file carries the text to it.
-        let dir = FileManager.default.temporaryDirectory
-        let temp = dir.appendingPathComponent("htll-\(UUID().uuidString).htll")
-        do {
-            try source.write(to: temp, atomically: true, encoding: .utf8)
-        } catch {
-            throw LayoutError(message: "cannot write a temporary file: \(error)")
-        }
-        defer { try? FileManager.default.removeItem(at: temp) }
-        try self.init(path: temp.path, displayName: file)
+        try self.init(text: source, displayName: file, scheme: nil)
     }
 
     /// Evaluates layout source text in `scheme`, which already has HTLL installed (see
     /// `HTLL.install(into:)`); cheaper than a fresh instance per layout. A later layout loaded into
     /// the same instance replaces this one's state.
     public convenience init(source: String, file: String = "layout.htll", scheme: Scheme) throws {
-        let temp = FileManager.default.temporaryDirectory.appendingPathComponent("htll-\(UUID().uuidString).htll")
-        do {
-            try source.write(to: temp, atomically: true, encoding: .utf8)
-        } catch {
-            throw LayoutError(message: "cannot write a temporary file: \(error)")
-        }
-        defer { try? FileManager.default.removeItem(at: temp) }
-        try self.init(path: temp.path, displayName: file, scheme: scheme)
+        try self.init(text: source, displayName: file, scheme: scheme)
     }
 
-    private init(path: String, displayName: String, scheme existing: Scheme? = nil) throws {
-        guard FileManager.default.isReadableFile(atPath: path) else {
-            throw LayoutError(message: "\(displayName): error: cannot read the file")
-        }
+    private init(text: String, displayName: String, scheme existing: Scheme?) throws {
         file = displayName
         if let existing {
             scheme = existing
@@ -66,8 +50,8 @@ public final class Layout {
                 throw LayoutError(message: "HTLL prelude failed to load: \(e.report)")
             }
         }
-        try run(path: path) {
-            let forms = try scheme.call("%read-file", [scheme.string(path)])
+        try run(path: displayName) {
+            let forms = try scheme.read(text, file: displayName)
             try scheme.call("htll-load-forms", [forms, scheme.string(displayName)])
         }
     }

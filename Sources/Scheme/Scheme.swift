@@ -62,6 +62,28 @@ public final class Scheme {
         }
     }
 
+    /// Reads every datum of `source` (without evaluating), as a list; lists keep their `file:line:col`.
+    public func read(_ source: String, file: String? = nil) throws -> Value {
+        let rt = runtime
+        var reader = Reader(text: source, fileIndex: rt.fileIndex(file ?? "<string>"), runtime: rt)
+        var data: [Value] = []
+        do {
+            while let d = try reader.read() { data.append(d) }
+        } catch {
+            throw SchemeError(raised: error.payload, rt: rt)
+        }
+        return rt.heap.list(data)
+    }
+
+    /// Evaluates library code that belongs to the system (like the built-in prelude): its procedures
+    /// are left out of backtraces and error locations point at the caller's code instead.
+    @discardableResult
+    public func evaluateSystemCode(_ source: String, file: String) throws -> Value {
+        try withLimits { () throws(SchemeError) -> Value in
+            try runtime.evaluateSource(source, file: file, system: true)
+        }
+    }
+
     /// Loads and evaluates the file at `path`, returning the last value.
     @discardableResult
     public func load(path: String) throws -> Value {

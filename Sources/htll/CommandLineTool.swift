@@ -120,6 +120,14 @@ struct CommandLineTool {
             repl.extraCompletions = { prefix, _ in HTLL.completions(in: scheme, prefix: prefix) }
             repl.showFrames = { HTLL.currentFramesJSON(in: scheme) }
             repl.showObjC = { HTLL.currentObjectiveC(in: scheme) }
+            // An expression that placed a new layout (`in`, `in-cell`) shows the frames it solved.
+            var root = scheme.global("htll:the-root") ?? .false
+            repl.presentResult = { _ in
+                let now = scheme.global("htll:the-root") ?? .false
+                defer { root = now }
+                guard !now.isEq(root), now.isTrue else { return nil }
+                return HTLL.currentFramesJSON(in: scheme)
+            }
         } catch {
             FileHandle.standardError.write(Data("htll: the layout prelude failed to load: \(error)\n".utf8))
         }

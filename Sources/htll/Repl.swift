@@ -18,6 +18,9 @@ final class Repl {
     var showFrames: (() -> String?)?
     /// The last layout's Objective-C for `,objc`; nil until HTLL installs it.
     var showObjC: (() -> String?)?
+    /// Replaces the printing of an evaluation's results when it returns text (HTLL: a new layout
+    /// shows the frames it solved).
+    var presentResult: (([Value]) -> String?)?
     /// Where history is kept across sessions.
     var historyPath: String
     /// Most lines the history file keeps.
@@ -130,8 +133,13 @@ final class Repl {
         }
     }
 
-    /// Writes each value with `write`, one a line.
+    /// Writes each value with `write`, one a line (or what `presentResult` makes of it).
     func printResults(_ values: [Value]) {
+        if let present = presentResult, let text = present(values) {
+            scheme.runtime.writeToStandardOutput(text.hasSuffix("\n") ? text : text + "\n")
+            scheme.flush()
+            return
+        }
         for v in values {
             let text = scheme.write(v)
             if !text.isEmpty { scheme.runtime.writeToStandardOutput(text + "\n") }

@@ -124,6 +124,13 @@ final class ControlTests: SchemeTestCase {
               "((one 1) (two 1 2) (many 1 (2 3)))")
     }
 
+    func testRead() {
+        check("(let ((p (open-input-string \"(a b . c) 42 \\\"s\\\" #(1 2) 'q\"))) (list (read p) (read p) (read p) (read p) (read p) (eof-object? (read p))))",
+              "((a b . c) 42 \"s\" #(1 2) (quote q) #t)")
+        check("(guard (e ((read-error? e) 'read-error)) (read (open-input-string \"(1 2\")))", "read-error")
+        check("(let ((p (open-input-string \"1 (2\"))) (list (read p) (guard (e (#t 'bad)) (read p))))", "(1 bad)")
+    }
+
     func testEvalAndApply() {
         check("(eval '(* 6 7) (interaction-environment))", "42")
         check("(eval '(define evaluated 3)) evaluated", "3")

@@ -227,11 +227,11 @@
 (define-syntax %define-record-field
   (syntax-rules ()
     ((_ type (field)) (begin))
-    ((_ type (field accessor)) (define accessor (%record-accessor type 'field)))
+    ((_ type (field accessor)) (define accessor (%record-accessor type 'field 'accessor)))
     ((_ type (field accessor modifier))
      (begin
-       (define accessor (%record-accessor type 'field))
-       (define modifier (%record-modifier type 'field))))))
+       (define accessor (%record-accessor type 'field 'accessor))
+       (define modifier (%record-modifier type 'field 'modifier))))))
 
 ;;; Assertions.
 (define-syntax assert

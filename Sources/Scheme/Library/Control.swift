@@ -57,6 +57,12 @@ let controlBuiltins: [Builtin] = [
         try rt.defineLibrary(a[0].listElements ?? [], file: nil)
         return .unspecified
     },
+    Builtin("read", .range(0, 1)) { a, rt in
+        guard let port = (a.count > 0 ? a[0] : rt.currentInput.value).object(Port.self), port.isInput else {
+            throw rt.typeError("read", "an input port", a.optional(0, .unspecified))
+        }
+        return try port.readDatum(rt) ?? .eof
+    },
     Builtin("disassemble", .exactly(1)) { a, rt in rt.heap.string(try Disassembler.text(of: a[0], rt)) },
     Builtin("collect-garbage", .exactly(0)) { _, rt in rt.collectGarbage(); return .unspecified },
     Builtin("%heap-statistics", .exactly(0)) { _, rt in

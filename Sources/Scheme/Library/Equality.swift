@@ -19,6 +19,13 @@ enum Equality {
     /// entered is remembered and assumed equal if met again (a bisimulation check), and there are
     /// finitely many such combinations.
     static func equal(_ a: Value, _ b: Value) -> Bool {
+        // Fast paths for atoms and strings, which need no worklist (hash table keys, mostly).
+        if a.isEqv(b) { return true }
+        switch (a, b) {
+        case let (.string(s), .string(t)): return s.takeUnretainedValue().scalars == t.takeUnretainedValue().scalars
+        case (.pair, .pair), (.vector, .vector), (.object, .object): break
+        default: return false
+        }
         var work: [(Value, Value)] = [(a, b)]
         var seen = Set<PairKey>()
         var steps = 0

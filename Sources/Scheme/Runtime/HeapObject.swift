@@ -3,7 +3,7 @@
 /// Subclasses override `trace` to report the values they hold, so the collector can mark them.
 open class HeapObject {
     /// The collection number in which the mark phase last reached this object.
-    public final var markEpoch: UInt32 = 0
+    @exclusivity(unchecked) public final var markEpoch: UInt32 = 0
 
     public init() {}
 
@@ -19,8 +19,8 @@ open class HeapObject {
 
 /// A mutable pair, with the source location of the list it starts when the reader made it.
 public final class Pair: HeapObject {
-    public var car: Value
-    public var cdr: Value
+    @exclusivity(unchecked) public var car: Value
+    @exclusivity(unchecked) public var cdr: Value
     /// Packed `SourceLocation` of the datum this pair starts, or 0.
     public var location: SourceLocation = .none
 
@@ -39,7 +39,7 @@ public final class Pair: HeapObject {
 
 /// A single mutable cell: holds a variable that is both captured by a closure and assigned.
 public final class Box: HeapObject {
-    public var value: Value
+    @exclusivity(unchecked) public var value: Value
     public init(_ value: Value) { self.value = value }
     public override func trace(_ marker: inout Marker) { marker.mark(value) }
     public override var typeName: String { "box" }
@@ -47,7 +47,7 @@ public final class Box: HeapObject {
 
 /// A vector of values.
 public final class SVector: HeapObject {
-    public var items: [Value]
+    @exclusivity(unchecked) public var items: [Value]
     public init(_ items: [Value]) { self.items = items }
     public override func trace(_ marker: inout Marker) {
         for v in items { marker.mark(v) }

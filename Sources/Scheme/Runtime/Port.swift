@@ -159,6 +159,25 @@ public final class Port: HeapObject {
         return inputPosition < inputScalars.count || fillInput()
     }
 
+    /// Reads a stream source to its end into the character buffer, keeping what is unread.
+    func bufferRestOfStream() {
+        while !inputExhausted {
+            let data: Data
+            switch source {
+            case .standardInput?: data = FileHandle.standardInput.availableData
+            case .file(let h)?: data = (try? h.read(upToCount: 1 << 16)) ?? Data()
+            default: data = Data()
+            }
+            if data.isEmpty {
+                inputExhausted = true
+            } else {
+                inputBytes.append(contentsOf: data)
+                decodePendingBytes(final: false)
+            }
+        }
+        decodePendingBytes(final: true)
+    }
+
     /// Decodes complete UTF-8 sequences from `inputBytes` into `inputScalars` (invalid bytes become U+FFFD).
     private func decodePendingBytes(final: Bool) {
         if inputPosition > 4096 && inputPosition == inputScalars.count {
@@ -285,4 +304,21 @@ private func Glibc_open(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32
     #else
     return Glibc.open(path, flags, mode)
     #endif
+}
+
+extension Port {
+    /// Reads the next datum (R7RS `read`), or nil at end of input. Stream ports are read to their end
+    /// first, so a datum may span any number of lines.
+    func readDatum(_ rt: Runtime) throws(SchemeRaise) -> Value? {
+        bufferRestOfStream()
+        var reader = Reader(scalars: Array(inputScalars[min(inputPosition, inputScalars.count)...]),
+                            fileIndex: rt.fileIndex("<port>"), runtime: rt)
+        reader.line = line
+        reader.column = column
+        let datum = try reader.read()
+        inputPosition += reader.position
+        line = reader.line
+        column = reader.column
+        return datum
+    }
 }

@@ -14,9 +14,12 @@ public class Procedure: HeapObject {
 /// A compiled lambda with its captured variables (flat closure).
 public final class Closure: Procedure {
     public let code: CodeBlock
-    public var captured: [Value]
+    /// `code` again, unretained: the VM reads it on every call without retain/release traffic.
+    let codeRef: Unmanaged<CodeBlock>
+    @exclusivity(unchecked) public var captured: [Value]
     init(code: CodeBlock, captured: [Value]) {
         self.code = code
+        self.codeRef = Unmanaged.passUnretained(code)
         self.captured = captured
         super.init(kind: .closure)
     }
@@ -110,7 +113,7 @@ public final class CaseLambda: Procedure {
 
 /// A parameter object made by `make-parameter`: calling it with no arguments returns its value.
 public final class Parameter: Procedure {
-    public var value: Value
+    @exclusivity(unchecked) public var value: Value
     public let converter: Value
     init(value: Value, converter: Value) {
         self.value = value

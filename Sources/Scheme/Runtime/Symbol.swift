@@ -5,7 +5,7 @@ public final class Symbol: HeapObject {
     /// The symbol's name, as written (for renamed identifiers: the original name).
     public let name: String
     /// The global variable's value, or `.undefined` when unbound.
-    public var value: Value = .undefined
+    @exclusivity(unchecked) public var value: Value = .undefined
     /// The global syntactic binding (special form or macro), if any.
     var syntax: SyntaxBinding?
     /// True once a program has defined or assigned the global, so the compiler stops inlining it.

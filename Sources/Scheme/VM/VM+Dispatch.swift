@@ -3,10 +3,9 @@ extension VM {
     func execute(_ r: inout Registers) throws(SchemeError) -> Value {
         while true {
             let word = r.pc.pointee
-            // Opcodes are numbered 0..<count, which is also their in-memory tag.
-            guard word >= 0 && word < Opcode.count else {
-                throw SchemeError.fatal("corrupt bytecode: \(word)", vm: self, regs: r)
-            }
+            // Opcodes are numbered 0..<count, which is also their in-memory tag. Only the compiler
+            // writes code, and it writes only `Opcode` raw values, so the range holds by construction.
+            assert(word >= 0 && word < Opcode.count, "corrupt bytecode")
             let op = unsafeBitCast(UInt8(truncatingIfNeeded: word), to: Opcode.self)
             r.pc += 1
             switch op {
@@ -143,7 +142,7 @@ extension VM {
         r.pc = f.pc
         r.fp = f.fp
         r.closure = f.closure
-        r.constants = f.closure?._withUnsafeGuaranteedRef { $0.code.constantPointer } ?? r.constants
+        r.constants = f.closure?._withUnsafeGuaranteedRef { $0.codeRef._withUnsafeGuaranteedRef { $0.constantPointer } } ?? r.constants
     }
 
     /// Collection, interruption and step limits, checked on calls and backward jumps. Returns true
