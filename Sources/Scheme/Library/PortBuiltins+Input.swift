@@ -8,56 +8,10 @@ extension Runtime {
         if let binary, binary != p.isBinary { throw typeError(who, binary ? "a binary port" : "a textual port", v) }
         return p
     }
-
-    /// `read`: the next datum on a textual port, or the eof object. The reader parses the port's
-    /// buffered characters in place and the port then skips what the datum used. A file is
-    /// buffered whole first (it is finite, and a token must not be cut at a chunk boundary); other
-    /// streams get more input only when the datum is incomplete.
-    func readDatum(from port: Port) throws(SchemeRaise) -> Value {
-        if case .file? = port.source { while pullInput(port) {} }
-        while true {
-            var reader = Reader(scalars: port.inputScalars, fileIndex: fileIndex("<port>"), runtime: self)
-            reader.position = port.inputPosition
-            reader.line = port.line
-            reader.column = port.column
-            let datum: Value?
-            do {
-                datum = try reader.read()
-            } catch {
-                if reader.endedInsideDatum, pullInput(port) { continue }
-                // Skip the bad text so the next read does not fail the same way forever.
-                port.inputPosition = min(max(reader.position, port.inputPosition + 1), port.inputScalars.count)
-                throw error
-            }
-            if datum == nil, pullInput(port) { continue }
-            port.inputPosition = reader.position
-            port.line = reader.line
-            port.column = reader.column
-            return datum ?? .eof
-        }
-    }
-
-    /// Appends the stream's next chunk to the port's unread input, keeping what is still unread.
-    /// False when the stream has nothing more.
-    private func pullInput(_ port: Port) -> Bool {
-        if port.inputExhausted { return false }
-        let pending = Array(port.inputScalars[min(port.inputPosition, port.inputScalars.count)...])
-        port.inputPosition = port.inputScalars.count
-        guard port.fillInput() else {
-            port.inputScalars = pending
-            port.inputPosition = 0
-            return false
-        }
-        port.inputScalars = pending + port.inputScalars[port.inputPosition...]
-        port.inputPosition = 0
-        return true
-    }
 }
 
-/// `read read-char peek-char read-line read-string char-ready? read-u8 peek-u8 u8-ready? read-bytevector read-bytevector!`.
+/// `read-char peek-char read-line read-string char-ready? read-u8 peek-u8 u8-ready? read-bytevector read-bytevector!`.
 let inputBuiltins: [Builtin] = [
-    Builtin("read", .range(0, 1)) { a, rt throws(SchemeRaise) in
-        try rt.readDatum(from: try rt.inputPort(a, 0, "read", binary: false)) },
     Builtin("read-char", .range(0, 1)) { a, rt throws(SchemeRaise) in
         try rt.inputPort(a, 0, "read-char", binary: false).readScalar().map { .char($0) } ?? .eof },
     Builtin("peek-char", .range(0, 1)) { a, rt throws(SchemeRaise) in
