@@ -18,14 +18,20 @@
 
     (define current-test-epsilon (make-parameter 1e-5))
 
-    ;; Relative closeness, as for inexact expectations: an exact result that is
-    ;; numerically close enough also counts.
+    ;; Closeness for inexact expectations (an exact result that is numerically
+    ;; close enough also counts): relative to the larger magnitude, or absolute
+    ;; when the smaller one is zero.
     (define (ct:close? a b eps)
       (cond ((and (nan? a) (nan? b)) #t)
             ((or (nan? a) (nan? b)) #f)
             ((= a b) #t)
             ((or (infinite? a) (infinite? b)) #f)
-            (else (<= (abs (- a b)) (* eps (max 1 (abs a) (abs b)))))))
+            (else
+             (let ((small (min (abs a) (abs b)))
+                   (large (max (abs a) (abs b))))
+               (if (zero? small)
+                   (< large eps)
+                   (< (/ (abs (- a b)) large) eps))))))
 
     (define (test-equal? expect got)
       (or (equal? expect got)
