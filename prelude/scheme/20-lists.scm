@@ -20,14 +20,23 @@
                 ((same? x (car (car l))) (car l))
                 (else (loop (cdr l))))))))
 
+;; Argument checks for the higher-order procedures, so errors name the procedure the user called
+;; rather than a builtin used inside it.
+(define (%check-procedure who f)
+  (unless (procedure? f) (error (string-append who ": expected a procedure, got") f)))
+
+(define (%check-all who ok? what xs)
+  (for-each (lambda (x) (unless (ok? x) (error (string-append who ": expected " what ", got") x))) xs))
+
 ;; map and for-each stop at the shortest list. The result is built with a fresh accumulator and
 ;; the non-destructive reverse, so re-entering a continuation captured inside f stays correct.
 (define (map f lst . more)
+  (%check-procedure "map" f)
   (if (null? more)
       (let loop ((l lst) (acc '()))
-        (if (pair? l)
-            (loop (cdr l) (cons (f (car l)) acc))
-            (reverse acc)))
+        (cond ((pair? l) (loop (cdr l) (cons (f (car l)) acc)))
+              ((null? l) (reverse acc))
+              (else (error "map: expected a list, got" lst))))
       (let loop ((ls (cons lst more)) (acc '()))
         (let ((cars (%cars ls)))
           (if cars
@@ -35,10 +44,11 @@
               (reverse acc))))))
 
 (define (for-each f lst . more)
+  (%check-procedure "for-each" f)
   (if (null? more)
       (let loop ((l lst))
-        (if (pair? l)
-            (begin (f (car l)) (loop (cdr l)))))
+        (cond ((pair? l) (f (car l)) (loop (cdr l)))
+              ((not (null? l)) (error "for-each: expected a list, got" lst))))
       (let loop ((ls (cons lst more)))
         (let ((cars (%cars ls)))
           (if cars
@@ -247,6 +257,8 @@
           (loop (cdr vs) (if (or (not n) (< len n)) len n))))))
 
 (define (vector-map f v . more)
+  (%check-procedure "vector-map" f)
+  (%check-all "vector-map" vector? "a vector" (cons v more))
   (if (null? more)
       (let* ((n (vector-length v)) (out (make-vector n)))
         (let loop ((i 0))
@@ -261,6 +273,8 @@
               out)))))
 
 (define (vector-for-each f v . more)
+  (%check-procedure "vector-for-each" f)
+  (%check-all "vector-for-each" vector? "a vector" (cons v more))
   (if (null? more)
       (let ((n (vector-length v)))
         (let loop ((i 0))

@@ -8,6 +8,8 @@
           (loop (cdr ss) (if (or (not n) (< len n)) len n))))))
 
 (define (string-map f s . more)
+  (%check-procedure "string-map" f)
+  (%check-all "string-map" string? "a string" (cons s more))
   (if (null? more)
       (let* ((n (string-length s)) (out (make-string n)))
         (let loop ((i 0))
@@ -22,6 +24,8 @@
               out)))))
 
 (define (string-for-each f s . more)
+  (%check-procedure "string-for-each" f)
+  (%check-all "string-for-each" string? "a string" (cons s more))
   (if (null? more)
       (let ((n (string-length s)))
         (let loop ((i 0))

@@ -114,6 +114,12 @@ extension Numbers {
         guard intDigits + fracDigits > 0 else { return nil }
         var exponent = 0
         let mantissaEnd = i
+        if i < n, r == 10, [UInt8(ascii: "s"), UInt8(ascii: "f"), UInt8(ascii: "d"), UInt8(ascii: "l")].contains(lower(b[i])) {
+            // R5RS exponent markers (short, single, double, long): all mean a double here, as `e`.
+            var copy = Array(b)
+            copy[i] = UInt8(ascii: "e")
+            return copy.withUnsafeBufferPointer { parse(bytes: $0, radix: defaultRadix, rt: rt) }
+        }
         if i < n && lower(b[i]) == UInt8(ascii: "e") {
             i += 1
             var expNegative = false

@@ -10,7 +10,7 @@ extension Runtime {
     }
 }
 
-/// `read-char peek-char read-line read-string char-ready? read-u8 peek-u8 u8-ready? read-bytevector`.
+/// `read-char peek-char read-line read-string char-ready? read-u8 peek-u8 u8-ready? read-bytevector read-bytevector!`.
 let inputBuiltins: [Builtin] = [
     Builtin("read-char", .range(0, 1)) { a, rt throws(SchemeRaise) in
         try rt.inputPort(a, 0, "read-char", binary: false).readScalar().map { .char($0) } ?? .eof },
@@ -36,4 +36,11 @@ let inputBuiltins: [Builtin] = [
         var out: [UInt8] = []
         while out.count < k, let b = port.readByte() { out.append(b) }
         return out.isEmpty && k > 0 ? .eof : rt.makeBytevector(out) },
+    Builtin("read-bytevector!", .range(1, 4)) { a, rt throws(SchemeRaise) in
+        let bv = try rt.bytevector(a[0], "read-bytevector!")
+        let port = try rt.inputPort(a, 1, "read-bytevector!", binary: true)
+        let r = try rt.range(a, 2, count: bv.bytes.count, "read-bytevector!", kind: "bytevector")
+        var k = r.lowerBound
+        while k < r.upperBound, let b = port.readByte() { bv.bytes[k] = b; k += 1 }
+        return k == r.lowerBound && !r.isEmpty ? .eof : .fixnum(k - r.lowerBound) },
 ]

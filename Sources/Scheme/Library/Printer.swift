@@ -119,6 +119,9 @@ enum Printer {
                     } else {
                         out.emit(atom(x, writing: writing))
                     }
+                case .unspecified where nodes > 1:
+                    // Alone it prints as nothing (a REPL shows no value); inside data it must show.
+                    out.emit("#<unspecified>")
                 default:
                     out.emit(atom(x, writing: writing))
                 }
@@ -190,7 +193,9 @@ enum Printer {
 
     static func charName(_ c: UInt32) -> String {
         if let n = charNames[c] { return "#\\" + n }
-        if isUnprintable(c) || Chars.scalar(c).properties.isWhitespace { return "#\\x" + String(c, radix: 16) }
+        // Invisible characters (format characters such as U+200B too) get their hex name.
+        let props = Chars.scalar(c).properties
+        if isUnprintable(c) || props.isWhitespace || props.generalCategory == .format { return "#\\x" + String(c, radix: 16) }
         return "#\\" + String(Chars.scalar(c))
     }
 
@@ -215,7 +220,7 @@ enum Printer {
         for u in s {
             if u.value <= 32 || isUnprintable(u.value) || u.properties.isWhitespace { return true }
             switch u {
-            case "(", ")", "\"", ";", "'", "`", ",", "|", "[", "]", "{", "}": return true
+            case "(", ")", "\"", ";", "'", "`", ",", "|", "\\", "[", "]", "{", "}": return true
             default: break
             }
         }
@@ -227,7 +232,10 @@ enum Printer {
         if first == "+" || first == "-" || first == "." {
             if s.count > 1 && (digits.contains(s[1]) || (s[1] == "." && s.count > 2 && digits.contains(s[2]))) { return true }
             let lower = name.lowercased()
-            if ["+inf.0", "-inf.0", "+nan.0", "-nan.0", "+i", "-i"].contains(lower) { return true }
+            if ["+i", "-i"].contains(lower) { return true }
+            // Bars also for names that merely start like an infinity or NaN (`+nan.0abc`), which
+            // some readers take for a number.
+            if ["+inf.0", "-inf.0", "+nan.0", "-nan.0"].contains(where: { lower.hasPrefix($0) }) { return true }
         }
         return false
     }
