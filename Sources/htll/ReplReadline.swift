@@ -1,5 +1,7 @@
 import CReadline
+import CReplSignal
 import Foundation
+import Synchronization
 
 /// The process-wide GNU Readline glue: C callbacks cannot capture context, so the completer and the
 /// Ctrl-C state they need live here as static state (there is one terminal, hence one interactive REPL).
@@ -8,8 +10,14 @@ enum ReplReadline {
     static var completer: ((String, String) -> [String])?
     /// Tells whether the text before the cursor (on the current line) ends inside a string literal.
     static var insideString: ((String) -> Bool)?
-    /// Set by the event hook when Ctrl-C cancelled the line being edited.
-    static var cancelled = false
+    /// Set by the event hook when Ctrl-C cancelled the line being edited. An atomic: the hook runs
+    /// inside the C call `readline()`, and an optimised build would otherwise assume that call leaves
+    /// a plain Swift global unchanged and reuse the value stored before it.
+    static var cancelled: Bool {
+        get { cancelledFlag.load(ordering: .sequentiallyConsistent) }
+        set { cancelledFlag.store(newValue, ordering: .sequentiallyConsistent) }
+    }
+    private static let cancelledFlag = Atomic<Bool>(false)
     /// The matches the generator hands out one by one.
     private static var matches: [String] = []
     private static var matchIndex = 0
@@ -26,6 +34,8 @@ enum ReplReadline {
         rl_catch_signals = 0
         // Readline calls the hook about ten times a second while waiting for a key: it notices Ctrl-C.
         rl_event_hook = eventHook
+        // And when a signal interrupts readline's wait for input.
+        rl_signal_event_hook = eventHook
         rl_set_keyboard_input_timeout(100_000)
     }
 
@@ -64,8 +74,7 @@ enum ReplReadline {
         history_truncate_file(path, size)
     }
 
-    /// Installs the C SIGINT handler writing to `fd`. Every use of the shim's Ctrl-C flag must be in this
-    /// file: a static variable in a header gets one copy per compiled Swift file.
+    /// Installs the C SIGINT handler writing to `fd`.
     static func installInterruptHandler(writingTo fd: Int32) {
         htll_install_sigint(fd)
     }
