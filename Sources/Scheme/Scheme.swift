@@ -56,7 +56,8 @@ public final class Scheme {
     /// Like `evaluate(_:file:)`, for source that starts at `line` and `column` of `file` (a REPL's input).
     @discardableResult
     public func evaluate(_ source: String, file: String? = nil, line: Int, column: Int) throws -> Value {
-        runtime.vm.interruptRequested = false
+        // An interrupt that arrives after the evaluation ends must not stop the next one.
+        defer { runtime.vm.interruptRequested = false }
         return try withLimits { () throws(SchemeError) -> Value in
             try runtime.evaluateSource(source, file: file, line: line, column: column)
         }
