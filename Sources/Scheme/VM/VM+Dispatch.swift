@@ -123,9 +123,7 @@ extension VM {
         r.pc += 2
         guard case .object(let o) = r.constants[k] else { return }
         let code = unsafeDowncast(o.takeUnretainedValue(), to: CodeBlock.self)
-        var captured: [Value] = []
-        captured.reserveCapacity(n)
-        for i in 0..<n { captured.append(r.stack[r.sp - n + i]) }
+        let captured = Array(UnsafeBufferPointer(start: r.stack + (r.sp - n), count: n))
         r.sp -= n
         let c = rt.heap.own(Closure(code: code, captured: captured))
         push(.procedure(Unmanaged.passUnretained(c)), &r)
