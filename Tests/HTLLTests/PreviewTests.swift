@@ -158,6 +158,35 @@ final class PreviewTests: XCTestCase {
         XCTAssertEqual(width, Int(32 + 12 + 375 + 12 + 32))
     }
 
+    func testWatchFollowsIncludesAndReRenders() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("htll-preview-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let main = dir.appendingPathComponent("main.htll").path, part = dir.appendingPathComponent("part.scm").path
+        try "(define greeting \"Hello\")\n".write(toFile: part, atomically: true, encoding: .utf8)
+        try "(include \"part.scm\")\n(in (label `((text . ,greeting))) 'self.view)\n".write(toFile: main, atomically: true, encoding: .utf8)
+        XCTAssertEqual(PreviewWatcher.watchedFiles(for: main), [main, part])
+        let out = dir.appendingPathComponent("out.svg").path
+        let screens = [try screen("iphone-se")]
+        let done = expectation(description: "two renders")
+        Thread.detachNewThread {
+            PreviewWatcher.run(file: main, maxRenders: 2, interval: 0.05) {
+                HTLLCommand.renderPreview(file: main, screens: screens, options: .init(), output: out)
+            }
+            done.fulfill()
+        }
+        // Wait for the first picture, then change the included file (with a later date, so a
+        // coarse file-system clock still sees the change).
+        let start = Date()
+        while !FileManager.default.fileExists(atPath: out), Date().timeIntervalSince(start) < 10 { Thread.sleep(forTimeInterval: 0.05) }
+        XCTAssertTrue(try String(contentsOfFile: out, encoding: .utf8).contains(">Hello</text>"))
+        try "(define greeting \"Goodbye\")\n".write(toFile: part, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(5)], ofItemAtPath: part)
+        wait(for: [done], timeout: 10)
+        XCTAssertTrue(try String(contentsOfFile: out, encoding: .utf8).contains(">Goodbye</text>"))
+        XCTAssertEqual(HTLLCommand.preview([main, "--watch"]).status, 2, "--watch needs -o")
+    }
+
     /// Writes the README pictures when HTLL_PREVIEW_DOCS names a directory.
     func testWriteDocumentationPictures() throws {
         guard let dir = ProcessInfo.processInfo.environment["HTLL_PREVIEW_DOCS"] else { throw XCTSkip("HTLL_PREVIEW_DOCS not set") }

@@ -3,16 +3,17 @@ import Foundation
 extension HTLLCommand {
     static let previewUsage = """
         usage: htll preview FILE [-o OUT.svg|OUT.png] [--device NAME]... [--landscape | --both] [--size WxH]
-                                 [--scale N] [--outline]
+                                 [--scale N] [--outline] [--watch]
         Draws the solved layout as an iOS screen (default: iPhone 15, portrait, SVG on standard output).
-        Several --device flags or --both give one contact sheet. devices: 
+        Several --device flags or --both give one contact sheet; --watch (with -o) re-renders on every
+        change of FILE or the files it includes. devices: 
         """ + DevicePreset.all.map(\.key).joined(separator: ", ")
 
     /// `htll preview FILE …`: an SVG or PNG picture of the layout on one or more device screens.
     /// On a layout error it still writes a picture, one showing the message, and exits 1.
     public static func preview(_ args: [String]) -> Result {
         var file: String?, output: String?, devices: [DevicePreset] = [], custom: DevicePreset?
-        var landscape = false, both = false, options = SVGPreview.Options()
+        var landscape = false, both = false, watch = false, options = SVGPreview.Options()
         var i = 0
         func usage(_ why: String) -> Result { failure("htll preview: \(why)\n" + previewUsage, status: 2) }
         while i < args.count {
@@ -39,6 +40,7 @@ extension HTLLCommand {
             case "--landscape": landscape = true
             case "--both": both = true
             case "--outline": options.outline = true
+            case "--watch": watch = true
             case "-h", "--help": return Result(output: previewUsage + "\n", errorOutput: "", status: 0)
             case let a where !a.hasPrefix("-") && file == nil: file = a
             default: return usage("unexpected argument \(args[i])")
@@ -55,6 +57,16 @@ extension HTLLCommand {
             if both || !landscape { screens.append(PreviewScreen(device: d, landscape: false)) }
             if both || landscape { screens.append(PreviewScreen(device: d, landscape: true)) }
         }
+        if watch {
+            guard let output else { return usage("--watch needs -o OUT.svg or -o OUT.png") }
+            PreviewWatcher.run(file: file) { renderPreview(file: file, screens: screens, options: options, output: output) }
+            return Result(output: "", errorOutput: "", status: 0)
+        }
+        return renderPreview(file: file, screens: screens, options: options, output: output)
+    }
+
+    /// Renders `file` once: SVG text as output without `output`, else the picture written there.
+    static func renderPreview(file: String, screens: [PreviewScreen], options: SVGPreview.Options, output: String?) -> Result {
         var svg: String, status: Int32 = 0, errorText = ""
         do {
             let layout = try Layout(contentsOfFile: file)
@@ -71,7 +83,7 @@ extension HTLLCommand {
             if output.hasSuffix(".png") {
                 try PNGRasterizer.writePNG(svg: svg, to: output)
             } else {
-                try Data(svg.utf8).write(to: URL(fileURLWithPath: output))
+                try Data(svg.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
             }
         } catch {
             let why = error is LayoutError ? "\(error)" : "error: htll preview: cannot write \(output): \(error.localizedDescription)"

@@ -87,7 +87,7 @@ public struct DevicePreset: Sendable, Equatable {
 
     /// A screen of any size without status bar or insets (`--size WxH`).
     public static func custom(width: Double, height: Double) -> DevicePreset {
-        DevicePreset(key: "custom", displayName: "\(SVGWriter.number(width)) × \(SVGWriter.number(height))",
+        DevicePreset(key: "custom", displayName: "Custom size",
                      width: width, height: height, portraitInsets: .zero, landscapeInsets: .zero,
                      dynamicIsland: false, homeIndicator: false, cornerRadius: 0, isPad: false)
     }

@@ -119,7 +119,11 @@ public enum SVGPreview {
 
     static func drawOutline(_ w: inout SVGWriter, _ v: PreviewView) {
         let n = SVGWriter.number
-        let label = v.name + " (" + v.kind + ")"
+        // The name tag stays within the frame (at least 40 points), cut with an ellipsis if needed.
+        let room = max(v.width, 40) - 6
+        let label = TextLayout.truncate(v.name + " (" + v.kind + ")", width: room, mode: "tail-truncation") {
+            TextMetrics.width(of: Substring($0), weight: .regular, points: 9)
+        }
         let lw = TextMetrics.width(of: Substring(label), weight: .regular, points: 9) + 6
         w.line("<g class=\"outline\" data-outline=\"\(SVGWriter.escape(v.name))\">")
         w.line("<rect x=\"\(n(v.x + 0.5))\" y=\"\(n(v.y + 0.5))\" width=\"\(n(max(0, v.width - 1)))\" height=\"\(n(max(0, v.height - 1)))\" fill=\"none\" stroke=\"rgb(255,45,85)\" stroke-dasharray=\"3 2\"/>")
