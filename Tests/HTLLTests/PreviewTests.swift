@@ -96,6 +96,30 @@ final class PreviewTests: XCTestCase {
         XCTAssertTrue(outlined.contains(">title (label)</text>"))
     }
 
+    func testWrappingAlignmentAndColours() throws {
+        let source = """
+            (let ((body (label `((text . "The quick brown fox jumps over the lazy dog again and again and again")
+                                 (number-of-lines . 0) (text-alignment . right)
+                                 (text-color . ,(hsba-color 0 1 1 1)) (size 120 200))))
+                  (tiny (label '((text . "one two three four five six seven") (number-of-lines . 99999999999999999999)
+                                 (size 60 42)))))
+              (in (above body tiny 0.5) 'self.view))
+            """
+        let layout = try Layout(source: source, file: "wrap.htll")
+        let svg = try SVGPreview.render(layout, screens: [try screen("iphone-se")])
+        let texts = svg.components(separatedBy: "\n").filter { $0.hasPrefix("<text") && $0.contains("rgb(255,0,0)") }
+        XCTAssertGreaterThan(texts.count, 3, "wrapped into lines")
+        for t in texts {
+            XCTAssertTrue(t.contains("text-anchor=\"end\""), t)
+            let shown = t.replacingOccurrences(of: #"<[^>]*>"#, with: "", options: .regularExpression)
+            XCTAssertLessThanOrEqual(TextMetrics.width(of: Substring(shown), weight: .regular, points: 17), 120.01, shown)
+        }
+        // Two lines (2 × 20.4 points) fit 42 points of 17-point text; the second ends in an ellipsis.
+        let tiny = svg.components(separatedBy: "\n").filter { $0.hasPrefix("<text") && ($0.contains(">one") || $0.contains("\u{2026}</text>")) }
+        XCTAssertEqual(tiny.count, 2, tiny.joined(separator: "\n"))
+        XCTAssertTrue(tiny.last?.hasSuffix("\u{2026}</text>") ?? false)
+    }
+
     func testDevicesAndContactSheet() throws {
         let d = try XCTUnwrap(DevicePreset.named("iphone-15"))
         XCTAssertEqual(d.portraitInsets, .init(59, 0, 34, 0))

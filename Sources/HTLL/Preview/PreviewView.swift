@@ -51,6 +51,11 @@ public struct PreviewView {
     /// A number attribute.
     func number(_ key: String) -> Double? { Self.double(attributes[key]) }
 
+    /// An integer attribute, clamped to ±1,000,000 (a bignum from the layout must not trap `Int(_:)`).
+    func integer(_ key: String) -> Int? {
+        number(key).map { Int(min(max($0, -1_000_000), 1_000_000)) }
+    }
+
     /// A symbol (enumeration) attribute.
     func symbol(_ key: String) -> String? { attributes[key] as? String }
 

@@ -49,7 +49,7 @@ extension SVGPreview {
         guard let text = v.text("text"), !text.isEmpty else { return }
         let f = v.font(defaultPoints: 17)
         let color = v.color("text-color") ?? PreviewColor(0, 0, 0)
-        let lines = Int(v.number("number-of-lines") ?? 1)
+        let lines = v.integer("number-of-lines") ?? 1
         w.textBox(text, x: 0, y: 0, width: width, height: height, points: f.points, weight: f.weight, fill: color.svg,
                   opacity: color.alpha, alignment: v.symbol("text-alignment") ?? "left", maxLines: lines,
                   mode: v.symbol("line-break-mode") ?? "tail-truncation")
@@ -133,7 +133,7 @@ extension SVGPreview {
     static func drawSegments(_ w: inout SVGWriter, _ v: PreviewView, _ width: Double, _ height: Double) {
         let n = SVGWriter.number
         let items = (v.attributes["items"] as? [Any] ?? []).map { PreviewView.text($0) ?? "" }
-        let selected = Int(v.number("selected-segment-index") ?? -1)
+        let selected = v.integer("selected-segment-index") ?? -1
         var normal = PreviewColor(0, 122.0 / 255, 1)
         if let attrs = v.forNormalState("title-text-attributes-for-state") as? [Any] {
             for case let pair as [Any] in attrs where pair.count == 2 && (pair[0] as? String) == "text-color" {

@@ -58,7 +58,8 @@ struct SVGWriter {
         let lineHeight = points * TextMetrics.lineHeightFactor
         var limit = maxLines <= 0 ? Int.max : maxLines
         // Lines that do not fit vertically are dropped, as UILabel does (at least one is kept).
-        let fitting = max(1, Int((height + 0.5) / lineHeight))
+        let ratio = (height + 0.5) / lineHeight
+        let fitting = ratio.isNaN ? 1 : max(1, Int(min(ratio, 1e6)))
         if maxLines != 1 { limit = min(limit, fitting) }
         let lines = TextLayout.lines(s, width: width, points: points, weight: weight, maxLines: limit, mode: mode)
         let blockHeight = Double(lines.count) * lineHeight
@@ -70,7 +71,8 @@ struct SVGWriter {
         default: anchor = "start"; ax = x
         }
         for l in lines {
-            // Baseline: half the leading, then Nimbus Sans's ascender (0.77 em... rounded to fit 1.2 em).
+            // Baseline: half the leading (0.1 em), then about Nimbus Sans's ascent, so that a
+            // line of capitals and descenders sits visually centred in its 1.2 em line.
             text(l, x: ax, y: lineTop + points * 0.1 + points * 0.86, points: points, weight: weight,
                  fill: fill, opacity: opacity, anchor: anchor)
             lineTop += lineHeight
