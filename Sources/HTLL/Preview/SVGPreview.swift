@@ -127,7 +127,7 @@ public enum SVGPreview {
         let lw = TextMetrics.width(of: Substring(label), weight: .regular, points: 9) + 6
         w.line("<g class=\"outline\" data-outline=\"\(SVGWriter.escape(v.name))\">")
         w.line("<rect x=\"\(n(v.x + 0.5))\" y=\"\(n(v.y + 0.5))\" width=\"\(n(max(0, v.width - 1)))\" height=\"\(n(max(0, v.height - 1)))\" fill=\"none\" stroke=\"rgb(255,45,85)\" stroke-dasharray=\"3 2\"/>")
-        w.line("<rect x=\"\(n(v.x))\" y=\"\(n(v.y))\" width=\"\(n(lw))\" height=\"12\" fill=\"rgb(255,45,85)\" fill-opacity=\"0.85\"/>")
+        w.line("<rect x=\"\(n(v.x))\" y=\"\(n(v.y))\" width=\"\(n(lw))\" height=\"12\" fill=\"rgb(255,45,85)\" fill-opacity=\"0.7\"/>")
         w.text(label, x: v.x + 3, y: v.y + 9, points: 9, fill: "white")
         w.line("</g>")
     }
