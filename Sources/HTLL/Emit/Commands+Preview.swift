@@ -1,0 +1,94 @@
+import Foundation
+
+extension HTLLCommand {
+    static let previewUsage = """
+        usage: htll preview FILE [-o OUT.svg|OUT.png] [--device NAME]... [--landscape | --both] [--size WxH]
+                                 [--scale N] [--outline] [--watch]
+        Draws the solved layout as an iOS screen (default: iPhone 15, portrait, SVG on standard output).
+        Several --device flags or --both give one contact sheet; --watch (with -o) re-renders on every
+        change of FILE or the files it includes. devices: 
+        """ + DevicePreset.all.map(\.key).joined(separator: ", ")
+
+    /// `htll preview FILE …`: an SVG or PNG picture of the layout on one or more device screens.
+    /// On a layout error it still writes a picture, one showing the message, and exits 1.
+    public static func preview(_ args: [String]) -> Result {
+        var file: String?, output: String?, devices: [DevicePreset] = [], custom: DevicePreset?
+        var landscape = false, both = false, watch = false, options = SVGPreview.Options()
+        var i = 0
+        func usage(_ why: String) -> Result { failure("htll preview: \(why)\n" + previewUsage, status: 2) }
+        while i < args.count {
+            let hasValue = i + 1 < args.count
+            switch args[i] {
+            case "-o", "--output":
+                guard hasValue else { return usage("\(args[i]) needs a file name") }
+                output = args[i + 1]; i += 1
+            case "--device":
+                guard hasValue else { return usage("--device needs a name") }
+                guard let d = DevicePreset.named(args[i + 1]) else {
+                    return usage("unknown device \(args[i + 1]) (devices: \(DevicePreset.knownNames.joined(separator: ", ")))")
+                }
+                devices.append(d); i += 1
+            case "--size":
+                let parts = hasValue ? args[i + 1].lowercased().split(separator: "x").compactMap { Double($0) } : []
+                guard parts.count == 2, parts.allSatisfy({ $0 > 0 && $0 <= 10000 && $0.isFinite }) else {
+                    return usage("--size expects WIDTHxHEIGHT in points, e.g. 390x844")
+                }
+                custom = DevicePreset.custom(width: parts[0], height: parts[1]); i += 1
+            case "--scale":
+                guard hasValue, let s = Double(args[i + 1]), s > 0, s <= 8 else { return usage("--scale expects a number from 0 to 8") }
+                options.scale = s; i += 1
+            case "--landscape": landscape = true
+            case "--both": both = true
+            case "--outline": options.outline = true
+            case "--watch": watch = true
+            case "-h", "--help": return Result(output: previewUsage + "\n", errorOutput: "", status: 0)
+            case let a where !a.hasPrefix("-") && file == nil: file = a
+            default: return usage("unexpected argument \(args[i])")
+            }
+            i += 1
+        }
+        guard let file else { return usage("no layout file") }
+        if let output, !(output.hasSuffix(".svg") || output.hasSuffix(".png")) {
+            return usage("the output name must end in .svg or .png, got \(output)")
+        }
+        if devices.isEmpty && custom == nil, let d = DevicePreset.named("iphone-15") { devices = [d] }
+        var screens: [PreviewScreen] = []
+        for d in devices + (custom.map { [$0] } ?? []) {
+            if both || !landscape { screens.append(PreviewScreen(device: d, landscape: false)) }
+            if both || landscape { screens.append(PreviewScreen(device: d, landscape: true)) }
+        }
+        if watch {
+            guard let output else { return usage("--watch needs -o OUT.svg or -o OUT.png") }
+            PreviewWatcher.run(file: file) { renderPreview(file: file, screens: screens, options: options, output: output) }
+            return Result(output: "", errorOutput: "", status: 0)
+        }
+        return renderPreview(file: file, screens: screens, options: options, output: output)
+    }
+
+    /// Renders `file` once: SVG text as output without `output`, else the picture written there.
+    static func renderPreview(file: String, screens: [PreviewScreen], options: SVGPreview.Options, output: String?) -> Result {
+        var svg: String, status: Int32 = 0, errorText = ""
+        do {
+            let layout = try Layout(contentsOfFile: file)
+            svg = try SVGPreview.render(layout, screens: screens, options: options)
+        } catch {
+            errorText = "\(error)"
+            status = 1
+            svg = SVGPreview.errorPicture(message: errorText, screen: screens.first, scale: options.scale)
+        }
+        guard let output else {
+            return Result(output: svg, errorOutput: errorText.isEmpty ? "" : errorText + "\n", status: status)
+        }
+        do {
+            if output.hasSuffix(".png") {
+                try PNGRasterizer.writePNG(svg: svg, to: output)
+            } else {
+                try Data(svg.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+            }
+        } catch {
+            let why = error is LayoutError ? "\(error)" : "error: htll preview: cannot write \(output): \(error.localizedDescription)"
+            return failure(errorText.isEmpty ? why : errorText + "\n" + why)
+        }
+        return Result(output: "", errorOutput: errorText.isEmpty ? "" : errorText + "\n", status: status)
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+
+/// One solved view as the previewer sees it: frame plus the attributes `htll frames` reports.
+///
+/// Read from the frames JSON (`Layout.framesJSON`), so the previewer sees exactly what the
+/// `htll frames` command prints; resources arrive there as written datums such as
+/// `"(rgba-color 1 0 0 1)"`, which the accessors below read back.
+public struct PreviewView {
+    /// The view's name.
+    public let name: String
+    /// Its HTLL kind.
+    public let kind: String
+    /// Frame in the parent's coordinates.
+    public let x: Double, y: Double, width: Double, height: Double
+    /// Attributes as JSON values (String, NSNumber, arrays).
+    let attributes: [String: Any]
+    /// `file:line:col` of its definition, when known.
+    public let location: String?
+
+    /// The views of a frames JSON document, in drawing order; throws `LayoutError` on a malformed one.
+    static func parse(json: String) throws -> [PreviewView] {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)),
+              let root = object as? [String: Any], let views = root["views"] as? [[String: Any]] else {
+            throw LayoutError(message: "error: htll preview: could not read the solved frames")
+        }
+        return views.compactMap { v in
+            guard let name = v["name"] as? String, let kind = v["kind"] as? String,
+                  let frame = v["frame"] as? [String: Any],
+                  let x = Self.double(frame["x"]), let y = Self.double(frame["y"]),
+                  let w = Self.double(frame["width"]), let h = Self.double(frame["height"]) else { return nil }
+            return PreviewView(name: name, kind: kind, x: x, y: y, width: w, height: h,
+                               attributes: v["attributes"] as? [String: Any] ?? [:], location: v["location"] as? String)
+        }
+    }
+
+    static func double(_ any: Any?) -> Double? {
+        if let n = any as? NSNumber { let d = n.doubleValue; return d.isFinite ? d : nil }
+        if let s = any as? String { return Double(s) }
+        return nil
+    }
+
+    // MARK: attribute accessors
+
+    /// A boolean attribute.
+    func bool(_ key: String) -> Bool? {
+        if let n = attributes[key] as? NSNumber { return n.boolValue }
+        if let s = attributes[key] as? String { return s == "true" || s == "yes" }
+        return nil
+    }
+
+    /// A number attribute.
+    func number(_ key: String) -> Double? { Self.double(attributes[key]) }
+
+    /// An integer attribute, clamped to ±1,000,000 (a bignum from the layout must not trap `Int(_:)`).
+    func integer(_ key: String) -> Int? {
+        number(key).map { Int(min(max($0, -1_000_000), 1_000_000)) }
+    }
+
+    /// A symbol (enumeration) attribute.
+    func symbol(_ key: String) -> String? { attributes[key] as? String }
+
+    /// A string attribute: a plain string, or the default of `(localized KEY DEFAULT)`.
+    func text(_ key: String) -> String? { Self.text(attributes[key]) }
+
+    static func text(_ any: Any?) -> String? {
+        guard let s = any as? String else { return nil }
+        let datum = Datum.parse(s)
+        if case .list(let items) = datum, case .symbol("localized")? = items.first {
+            for item in items.reversed() { if case .string(let t) = item { return t } }
+        }
+        if case .list(let items) = datum, case .symbol("image-named")? = items.first,
+           items.count > 1, case .string(let t) = items[1] {
+            return "[" + t + "]"
+        }
+        return s
+    }
+
+    /// The value for the normal state of a `(VALUE . normal)` attribute.
+    func forNormalState(_ key: String) -> Any? {
+        if let pair = attributes[key] as? [Any], pair.count == 2, let state = pair[1] as? String {
+            return state == "normal" ? pair[0] : nil
+        }
+        return nil
+    }
+
+    /// A colour attribute, as an SVG colour and an opacity.
+    func color(_ key: String) -> PreviewColor? { PreviewColor(attributes[key]) }
+
+    /// The font: (size in points, weight); `defaultPoints` when unset.
+    func font(_ key: String = "font", defaultPoints: Double, defaultWeight: TextMetrics.Weight = .regular)
+        -> (points: Double, weight: TextMetrics.Weight) {
+        guard let s = attributes[key] as? String, case .list(let items) = Datum.parse(s),
+              case .symbol(let head)? = items.first else { return (defaultPoints, defaultWeight) }
+        let weight: TextMetrics.Weight = head.hasPrefix("bold") ? .bold : head.hasPrefix("italic") ? .italic : .regular
+        return (Self.points(items.dropFirst()) ?? defaultPoints, weight)
+    }
+
+    /// The first size in a font's arguments: a number, or a standard size (iOS 6 values).
+    static func points(_ items: ArraySlice<Datum>) -> Double? {
+        for item in items {
+            switch item {
+            case .number(let n) where n > 0: return n
+            case .list(let inner):
+                for i in inner {
+                    if case .symbol(let s) = i {
+                        switch s {
+                        case "label-font-size": return 17
+                        case "button-font-size": return 18
+                        case "small-system-font-size": return 12
+                        case "system-font-size": return 14
+                        default: break
+                        }
+                    }
+                }
+            default: continue
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// `htll preview --watch`: re-renders whenever the layout file or a file it includes changes.
+///
+/// Polls modification dates (twice a second) rather than using inotify, which Foundation does
+/// not wrap portably; a layout and its includes are a handful of files, so polling is cheap.
+enum PreviewWatcher {
+    /// The layout file and the files it names in `(include "…")`, `(include-ci "…")` or
+    /// `(load "…")` forms, transitively (at most 64 files), resolved against the including file's
+    /// folder and the current directory. A textual scan: includes built at run time are missed.
+    static func watchedFiles(for file: String) -> [String] {
+        var result: [String] = [], queue = [file]
+        let pattern = #"\((?:include|include-ci|load)\s+"((?:[^"\\]|\\.)*)""#
+        guard let re = try? NSRegularExpression(pattern: pattern) else { return [file] }
+        while let next = queue.first, result.count < 64 {
+            queue.removeFirst()
+            if result.contains(next) { continue }
+            result.append(next)
+            guard let data = FileManager.default.contents(atPath: next) else { continue }
+            let text = String(decoding: data, as: UTF8.self) as NSString
+            let folder = (next as NSString).deletingLastPathComponent
+            for m in re.matches(in: text as String, range: NSRange(location: 0, length: text.length)) {
+                let name = text.substring(with: m.range(at: 1))
+                let candidates = name.hasPrefix("/") ? [name] : [(folder as NSString).appendingPathComponent(name), name]
+                if let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) {
+                    queue.append(found)
+                }
+            }
+        }
+        return result
+    }
+
+    /// Modification date of each file (nil when missing), to compare between polls.
+    static func stamps(_ files: [String]) -> [Date?] {
+        files.map { (try? FileManager.default.attributesOfItem(atPath: $0))?[.modificationDate] as? Date }
+    }
+
+    /// Renders once, then again after every change, reporting each result on standard error;
+    /// returns after `maxRenders` renders (never, when nil).
+    static func run(file: String, maxRenders: Int? = nil, interval: TimeInterval = 0.5, render: () -> HTLLCommand.Result) {
+        var renders = 0
+        var files = watchedFiles(for: file)
+        var last = stamps(files)
+        while true {
+            let r = render()
+            renders += 1
+            let stamp = ISO8601DateFormatter().string(from: Date())
+            let note = r.status == 0 ? "\(stamp) htll preview: updated\n" : "\(stamp) " + r.errorOutput
+            FileHandle.standardError.write(Data(note.utf8))
+            if let maxRenders, renders >= maxRenders { return }
+            while true {
+                Thread.sleep(forTimeInterval: interval)
+                files = watchedFiles(for: file)
+                let now = stamps(files)
+                if now != last { last = now; break }
+            }
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+/// Accumulates SVG text: escaping, compact numbers, and text drawn with the solver's metrics.
+struct SVGWriter {
+    /// The font stack: Nimbus Sans is what `TextMetrics` measures with (Helvetica's metrics).
+    static let fontFamily = "Nimbus Sans, Helvetica, Arial, sans-serif"
+
+    var out = ""
+
+    mutating func line(_ s: String) { out += s; out += "\n" }
+
+    /// A number with at most two decimals and no trailing zeros.
+    static func number(_ d: Double) -> String {
+        guard d.isFinite else { return "0" }
+        let r = (d * 100).rounded() / 100
+        if r == r.rounded(), abs(r) < 1e15 { return String(Int(r)) }
+        var s = String(format: "%.2f", r)
+        while s.hasSuffix("0") { s.removeLast() }
+        return s
+    }
+
+    /// Text escaped for XML content and attribute values.
+    static func escape(_ s: String) -> String {
+        var r = ""
+        r.reserveCapacity(s.utf8.count)
+        for c in s.unicodeScalars {
+            switch c {
+            case "&": r += "&amp;"
+            case "<": r += "&lt;"
+            case ">": r += "&gt;"
+            case "\"": r += "&quot;"
+            case "'": r += "&apos;"
+            default:
+                // XML 1.0 forbids most control characters even escaped.
+                if c.value < 0x20, c != "\n", c != "\t" { r += " " } else { r.unicodeScalars.append(c) }
+            }
+        }
+        return r
+    }
+
+    static func n(_ d: Double) -> String { number(d) }
+
+    /// One line of text with its left edge, centre or right edge at `x` and baseline at `y`.
+    mutating func text(_ s: String, x: Double, y: Double, points: Double, weight: TextMetrics.Weight = .regular,
+                       fill: String, opacity: Double = 1, anchor: String = "start", extra: String = "") {
+        let w = weight == .bold ? " font-weight=\"bold\"" : weight == .italic ? " font-style=\"italic\"" : ""
+        let o = opacity < 1 ? " fill-opacity=\"\(Self.n(opacity))\"" : ""
+        line("<text x=\"\(Self.n(x))\" y=\"\(Self.n(y))\" font-family=\"\(Self.fontFamily)\" font-size=\"\(Self.n(points))\"\(w) fill=\"\(fill)\"\(o) text-anchor=\"\(anchor)\" xml:space=\"preserve\"\(extra)>\(Self.escape(s))</text>")
+    }
+
+    /// Text laid out in a box the way UILabel does: wrapped to `maxLines` (0 = unlimited), the
+    /// last line truncated with an ellipsis when it does not fit, aligned left/center/right, the
+    /// block centred vertically (or from the top when `top`).
+    mutating func textBox(_ s: String, x: Double, y: Double, width: Double, height: Double,
+                          points: Double, weight: TextMetrics.Weight, fill: String, opacity: Double = 1,
+                          alignment: String = "left", maxLines: Int = 1, mode: String = "tail-truncation",
+                          top: Bool = false) {
+        let lineHeight = points * TextMetrics.lineHeightFactor
+        var limit = maxLines <= 0 ? Int.max : maxLines
+        // Lines that do not fit vertically are dropped, as UILabel does (at least one is kept).
+        let ratio = (height + 0.5) / lineHeight
+        let fitting = ratio.isNaN ? 1 : max(1, Int(min(ratio, 1e6)))
+        if maxLines != 1 { limit = min(limit, fitting) }
+        let lines = TextLayout.lines(s, width: width, points: points, weight: weight, maxLines: limit, mode: mode)
+        let blockHeight = Double(lines.count) * lineHeight
+        var lineTop = top ? y : y + (height - blockHeight) / 2
+        let anchor: String, ax: Double
+        switch alignment {
+        case "center": anchor = "middle"; ax = x + width / 2
+        case "right": anchor = "end"; ax = x + width
+        default: anchor = "start"; ax = x
+        }
+        for l in lines {
+            // Baseline: half the leading (0.1 em), then about Nimbus Sans's ascent, so that a
+            // line of capitals and descenders sits visually centred in its 1.2 em line.
+            text(l, x: ax, y: lineTop + points * 0.1 + points * 0.86, points: points, weight: weight,
+                 fill: fill, opacity: opacity, anchor: anchor)
+            lineTop += lineHeight
+        }
+    }
+}
