@@ -13,6 +13,8 @@ struct CommandLineTool {
                                                      view-will-layout-subviews, cell-init, cell-layout)
            htll compile FILE.htll --objc [--class NAME]   print a complete Objective-C category
            htll frames FILE.htll [--size WxH | --device NAME] [--landscape]   solved frames as JSON
+           htll preview FILE.htll [-o OUT.svg|OUT.png] [--device NAME]... [--landscape|--both]
+                        [--size WxH] [--scale N] [--outline] [--watch]   draw the layout as an iOS screen
            htllc [-v ios6] ACTION FILE.htll        the original htllc command line (argv[0] alias)
            htll -e EXPR            evaluate EXPR and print its value
            htll -i FILE            load FILE, then start the REPL
@@ -41,6 +43,7 @@ struct CommandLineTool {
         switch arguments.first {
         case "compile": return emit(HTLLCommand.compile(Array(arguments.dropFirst())))
         case "frames": return emit(HTLLCommand.frames(Array(arguments.dropFirst())))
+        case "preview": return emit(HTLLCommand.preview(Array(arguments.dropFirst())))
         case "htllc": return emit(HTLLCommand.htllc(Array(arguments.dropFirst())))
         default: break
         }
