@@ -99,7 +99,7 @@ final class SwiftOutputTests: XCTestCase {
            (add (contact-add-button '((target . (self add: all-events)))))
            (dark (info-dark-button '()))
            (segments (segmented-control `((items . ("One" ,(image-named "two.png")))
-                                          (momentary . #t)
+                                          (momentary . #t) (segmented-control-style . bar)
                                           (width-for-segment-at-index . (40 . 0))
                                           (content-position-adjustment-for-segment-type-bar-metrics
                                            . (,(offset 1 2) left landscape-phone))
@@ -146,6 +146,7 @@ final class SwiftOutputTests: XCTestCase {
             "NSRange(location: 0, length: 3)", "views.rows.dataSource = self",
             "UIScrollView.DecelerationRate(rawValue: 0.99)", "UIScrollView.IndicatorStyle.default",
             "extension KitchenSinkController {", "max(",
+            "// views.segments.segmentedControlStyle = UISegmentedControlStyleBar: not available in Swift",
         ] {
             XCTAssertTrue(controller.contains(expected), "missing \(expected)")
         }

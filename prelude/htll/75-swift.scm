@@ -46,7 +46,6 @@
     (baseline-adjustment "UIBaselineAdjustment")
     (control-state "UIControl.State")
     (control-event "UIControl.Event")
-    (segmented-control-style "UISegmentedControl.Style")
     ;; UIBarMetricsLandscapePhone is deprecated in favour of UIBarMetricsCompact (same value).
     (bar-metrics "UIBarMetrics" (landscape-phone . "compact"))
     (segment-type "UISegmentedControl.Segment")
@@ -226,10 +225,15 @@
                       (cons
                        (case (car how)
                          ((set init-set)
+                          (if (string=? (cadr how) "segmentedControlStyle")
+                              ;; UISegmentedControlStyle (iOS 2-7, no effect since) is not imported into Swift.
+                              (string-append "// " var ".segmentedControlStyle = "
+                                             (cdr (assq value (htll:enum-values 'segmented-control-style)))
+                                             ": not available in Swift, and without effect since iOS 7")
                           (string-append var "." (htll:swift-property (cadr how)) " = "
                                          (if (string=? (cadr how) "decelerationRate")
                                              (string-append "UIScrollView.DecelerationRate(rawValue: " (htll:number->c value) ")")
-                                             (htll:value->swift type value name-of))))
+                                             (htll:value->swift type value name-of)))))
                          ((send)
                           (let* ((arg-types (if (eq? (car type) 'pair) (list (cadr type) (caddr type)) (cdr type)))
                                  (args (if (eq? (car type) 'pair) (list (car value) (cdr value)) value))
