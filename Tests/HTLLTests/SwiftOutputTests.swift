@@ -156,6 +156,84 @@ final class SwiftOutputTests: XCTestCase {
         XCTAssertEqual(try Self.parseDiagnostics(view, swiftc: swiftc, name: "everything-view"), "", view)
     }
 
+    /// The generated frame code, compiled and run against a stand-in UIView (Foundation's CGRect and
+    /// CGFloat, sizeToFit giving the measured sizes), gives the frames the solver computes: the Swift
+    /// arithmetic type-checks and means the same as the symbolic program.
+    func testGeneratedFramesComputeTheSolversFrames() throws {
+        guard let swiftc = Self.swiftc() else { throw XCTSkip("no swiftc on this machine") }
+        var program = """
+        import Foundation
+        class UIView {
+            var bounds = CGRect.zero
+            var fit = CGSize.zero
+            var frame = CGRect.zero { didSet { bounds = CGRect(origin: .zero, size: frame.size) } }
+            func sizeToFit() { frame = CGRect(origin: frame.origin, size: fit) }
+        }
+        func report(_ tag: String, _ v: UIView) {
+            print(tag, Double(v.frame.origin.x), Double(v.frame.origin.y), Double(v.frame.size.width), Double(v.frame.size.height))
+        }
+
+        """
+        var main = ""
+        var expected: [String: [Double]] = [:]
+        for (i, url) in try GoldenTests.layoutFiles().enumerated() {
+            let layout = try Self.layout(url)
+            let lines = try layout.swift(viewName: "V\(i)").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            guard let holder = lines.firstIndex(of: "final class V\(i)Views {"),
+                  let holderEnd = lines[holder...].firstIndex(of: "}"),
+                  let function = lines.firstIndex(where: { $0.hasPrefix("    private func layOutViews(") }),
+                  let functionEnd = lines[function...].firstIndex(of: "    }") else {
+                XCTFail("\(url.lastPathComponent): unexpected shape"); continue
+            }
+            let names = lines[(holder + 1)..<holderEnd].map { String($0.dropFirst(8).prefix { $0 != " " }) }
+            program += "final class V\(i)Views {\n" + names.map { "    let \($0) = UIView()\n" }.joined() + "}\n"
+            program += "final class V\(i) {\n    let views = V\(i)Views()\n"
+            program += lines[function...functionEnd].joined(separator: "\n").replacingOccurrences(of: "private func", with: "func") + "\n}\n"
+            main += "do {\n    let v = V\(i)()\n"
+            for s in try layout.intrinsicSizes() {
+                main += "    v.views.\(s.name).fit = CGSize(width: \(s.width), height: \(s.height))\n"
+            }
+            main += "    _ = v.layOutViews(in: CGSize(width: 390, height: 844))\n"
+            for f in try layout.frames(width: 390, height: 844) {
+                main += "    report(\"\(i).\(f.name)\", v.views.\(f.name))\n"
+                expected["\(i).\(f.name)"] = [f.x, f.y, f.width, f.height]
+            }
+            main += "}\n"
+        }
+        XCTAssertGreaterThan(expected.count, 20)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("htll-frames-\(ProcessInfo.processInfo.processIdentifier)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let source = dir.appendingPathComponent("main.swift"), exe = dir.appendingPathComponent("frames")
+        try (program + main).write(to: source, atomically: true, encoding: .utf8)
+        func run(_ path: String, _ args: [String]) throws -> (Int32, String) {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: path)
+            p.arguments = args
+            let pipe = Pipe()
+            p.standardOutput = pipe
+            p.standardError = pipe
+            try p.run()
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            p.waitUntilExit()
+            return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+        }
+        let (status, diagnostics) = try run(swiftc, ["-o", exe.path, source.path])
+        guard status == 0 else { return XCTFail("the frame code does not compile:\n\(diagnostics)\n\(program + main)") }
+        let (runStatus, output) = try run(exe.path, [])
+        XCTAssertEqual(runStatus, 0, output)
+        var seen = 0
+        for line in output.split(separator: "\n") {
+            let parts = line.split(separator: " ")
+            guard parts.count == 5, let want = expected[String(parts[0])] else { XCTFail("unexpected line \(line)"); continue }
+            let got = parts.dropFirst().compactMap { Double($0) }
+            XCTAssertEqual(got.count, 4)
+            for (g, w) in zip(got, want) { XCTAssertEqual(g, w, accuracy: 1e-6, "\(parts[0])") }
+            seen += 1
+        }
+        XCTAssertEqual(seen, expected.count)
+    }
+
     func testViewSubclassShape() throws {
         let url = GoldenTests.examples.appendingPathComponent("gearcalc.htll")
         let text = try Self.layout(url).swift(viewName: "GearView")
