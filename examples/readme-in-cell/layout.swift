@@ -3,6 +3,7 @@
 // An extension of ViewController that makes the table cell of the layout: call
 // layoutCell(for: tableView) from tableView(_:cellForRowAt:). A new cell gets the views, tagged
 // 100, 101, ...; a reused one finds them by tag. Then the frames are set.
+// A target's action is an @objc method of the controller: signIn: is @objc func signIn(_ sender: Any).
 import UIKit
 
 extension ViewController {

@@ -384,7 +384,8 @@
       file
       (list (string-append "An extension of " class " that makes the table cell of the layout: call")
             "layoutCell(for: tableView) from tableView(_:cellForRowAt:). A new cell gets the views, tagged"
-            "100, 101, ...; a reused one finds them by tag. Then the frames are set."))
+            "100, 101, ...; a reused one finds them by tag. Then the frames are set."
+            "A target's action is an @objc method of the controller: signIn: is @objc func signIn(_ sender: Any)."))
      (list ""
            (string-append "extension " class " {")
            "    /// Dequeues or creates the cell and lays it out."
@@ -436,7 +437,9 @@
       file
       (list (string-append class ": a UIView that lays out the views of the layout. The views are in `views`")
             (string-append "(a " holder "), added and set up by init; layoutSubviews() sets their frames and")
-            "sizeThatFits(_:) returns the extent of the views laid out in the proposed size."))
+            "sizeThatFits(_:) returns the extent of the views laid out in the proposed size."
+            (string-append "A target self is the view: its actions are @objc methods you add to " class " in an extension,")
+            "e.g. signIn: is @objc func signIn(_ sender: Any)."))
      (list "")
      (htll:swift-holder holder file declared name-of bare-name)
      (list ""
