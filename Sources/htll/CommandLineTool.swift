@@ -78,7 +78,7 @@ struct CommandLineTool {
             }
         }
         let scheme = Scheme(limits: .init(nesting: 100_000), sandbox: sandbox)
-        scheme.runtime.searchPath = searchPath.isEmpty ? [] : searchPath
+        scheme.runtime.searchPath = searchPath
         defer { scheme.flush() }
         if !expressions.isEmpty {
             scheme.runtime.commandLine = ["htll"] + args

@@ -305,13 +305,15 @@ extension Port {
     /// first, so a datum may span any number of lines.
     func readDatum(_ rt: Runtime) throws(SchemeRaise) -> Value? {
         bufferRestOfStream()
-        var reader = Reader(scalars: Array(inputScalars[min(inputPosition, inputScalars.count)...]),
-                            fileIndex: rt.fileIndex("<port>"), runtime: rt)
+        // The reader shares the buffer (no copy) and starts where the port is.
+        let start = min(inputPosition, inputScalars.count)
+        var reader = Reader(scalars: inputScalars, fileIndex: rt.fileIndex("<port>"), runtime: rt)
+        reader.position = start
         reader.line = line
         reader.column = column
         // Consume what was read even when it was bad, so a loop of reads gets past an error.
         defer {
-            inputPosition = min(inputPosition + max(reader.position, 1), inputScalars.count)
+            inputPosition = min(max(reader.position, start + 1), inputScalars.count)
             line = reader.line
             column = reader.column
         }

@@ -19,25 +19,23 @@ struct Registers {
 }
 
 /// A captured continuation: copies of the stacks above its run's base, and the registers to resume.
+/// Resuming it rebases the copies onto the current run (see `VM.resume`).
 public final class Continuation: Procedure {
     let values: [Value]
     let frames: [Frame]
     let closure: Unmanaged<Closure>?
     let pc: UnsafeMutablePointer<Int32>
     let fp: Int
-    /// The run (nested evaluation) it belongs to; it can only be resumed while that run is active.
-    let runID: Int
     let stackBase: Int
     let frameBase: Int
 
     init(values: [Value], frames: [Frame], closure: Unmanaged<Closure>?, pc: UnsafeMutablePointer<Int32>,
-         fp: Int, runID: Int, stackBase: Int, frameBase: Int) {
+         fp: Int, stackBase: Int, frameBase: Int) {
         self.values = values
         self.frames = frames
         self.closure = closure
         self.pc = pc
         self.fp = fp
-        self.runID = runID
         self.stackBase = stackBase
         self.frameBase = frameBase
         super.init(kind: .continuation)

@@ -163,7 +163,7 @@ extension VM {
     }
 
     func captureContinuation(calleeSlot: Int, tail: Bool, _ r: Registers) -> Continuation {
-        let run = runs.last ?? (id: 0, stackBase: 0, frameBase: 0)
+        let run = runs.last ?? (stackBase: 0, frameBase: 0)
         let stackEnd: Int, frameEnd: Int
         let closure: Unmanaged<Closure>?, pc: UnsafeMutablePointer<Int32>, fp: Int
         if tail {
@@ -180,7 +180,7 @@ extension VM {
         let values = Array(UnsafeBufferPointer(start: stack + run.stackBase, count: max(0, stackEnd - run.stackBase)))
         let saved = Array(UnsafeBufferPointer(start: frames + run.frameBase, count: max(0, frameEnd - run.frameBase)))
         return rt.heap.own(Continuation(values: values, frames: saved, closure: closure, pc: pc, fp: fp,
-                                        runID: run.id, stackBase: run.stackBase, frameBase: run.frameBase))
+                                        stackBase: run.stackBase, frameBase: run.frameBase))
     }
 
     /// Reinstates continuation `k` with the `n` values on the stack. A continuation captured by an
@@ -190,7 +190,7 @@ extension VM {
         let calleeSlot = r.sp - n - 1
         let result = n == 1 ? r.stack[calleeSlot + 1]
             : rt.heap.object(MultipleValues(Array(UnsafeBufferPointer(start: r.stack + calleeSlot + 1, count: n))))
-        let run = runs.last ?? (id: 0, stackBase: 0, frameBase: 0)
+        let run = runs.last ?? (stackBase: 0, frameBase: 0)
         let delta = run.stackBase - k.stackBase
         r.sp = run.stackBase
         ensureStack(&r, room: k.values.count + 8)

@@ -16,8 +16,7 @@ final class VM {
     /// Most frames a computation may have before it gets a "recursion too deep" error.
     var maxDepth: Int
     /// Active runs (nested evaluations), innermost last.
-    @exclusivity(unchecked) var runs: [(id: Int, stackBase: Int, frameBase: Int)] = []
-    private var nextRunID = 1
+    @exclusivity(unchecked) var runs: [(stackBase: Int, frameBase: Int)] = []
     /// Instructions executed; checked against `stepLimit` at safe points.
     @exclusivity(unchecked) var steps = 0
     @exclusivity(unchecked) var stepLimit = Int.max
@@ -61,9 +60,7 @@ final class VM {
     func run(_ procedure: Value, _ arguments: [Value]) throws(SchemeError) -> Value {
         let saved = regs
         let savedFrameTop = frameTop
-        let id = nextRunID
-        nextRunID += 1
-        runs.append((id, regs.sp, frameTop))
+        runs.append((regs.sp, frameTop))
         defer { runs.removeLast() }
         var r = regs
         ensureStack(&r, room: arguments.count + 2)
