@@ -261,7 +261,7 @@ final class SwiftOutputTests: XCTestCase {
         XCTAssertTrue(HTLLCommand.swift([hello, "--swift", "--class", "HelloController"]).output.contains("extension HelloController {"))
 
         for bad in [[hello, "--swift", "--frobnicate"], [hello, "--swift", "--view"], [hello, "--swift", "--view", "--class", "X"],
-                    [hello, "--swift", "--view", "9Lives"], [hello, "--swift", "--class", "a-b"], [hello],
+                    [hello, "--swift", "--view", "9Lives"], [hello, "--swift", "--view", "class"], [hello, "--swift", "--class", "a-b"], [hello],
                     ["--swift"], [hello, "other.htll", "--swift"]] {
             let r = HTLLCommand.swift(bad)
             XCTAssertEqual(r.status, 2, "\(bad)")

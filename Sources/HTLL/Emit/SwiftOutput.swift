@@ -31,6 +31,16 @@ extension Layout {
     static func isSwiftTypeName(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
         let allowed = name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
-        return allowed && !["Any", "Self", "Type", "Protocol", "_"].contains(name)
+        return allowed && !reservedWords.contains(name)
     }
+
+    /// Swift's keywords and the names a type cannot take.
+    static let reservedWords: Set<String> = [
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
+        "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows",
+        "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default",
+        "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch",
+        "where", "while", "Any", "as", "await", "false", "is", "nil", "self", "Self", "super", "throws", "true",
+        "try", "Type", "Protocol", "_",
+    ]
 }
