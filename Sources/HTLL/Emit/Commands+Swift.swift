@@ -1,0 +1,34 @@
+import Foundation
+
+extension HTLLCommand {
+    static let swiftUsage = "usage: htll compile FILE --swift [--view NAME | --class NAME]"
+
+    /// `htll compile FILE --swift [--view NAME | --class NAME]`: the layout as Swift, a view
+    /// controller extension (of `--class`, default ViewController) or a `UIView` subclass (`--view`).
+    /// Takes the same arguments as `compile`, `--swift` among them.
+    public static func swift(_ args: [String]) -> Result {
+        var file: String?, viewName: String?, className = "ViewController", sawSwift = false
+        var i = 0
+        while i < args.count {
+            let a = args[i]
+            switch a {
+            case "--swift": sawSwift = true
+            case "--view", "--class":
+                guard i + 1 < args.count, !args[i + 1].hasPrefix("-") else {
+                    return failure("htll compile: \(a) needs a name\n\(swiftUsage)", status: 2)
+                }
+                let name = args[i + 1]
+                guard Layout.isSwiftTypeName(name) else {
+                    return failure("htll compile: \(a) \(name): not a Swift type name\n\(swiftUsage)", status: 2)
+                }
+                if a == "--view" { viewName = name } else { className = name }
+                i += 1
+            case _ where !a.hasPrefix("-") && file == nil: file = a
+            default: return failure("htll compile: unexpected argument \(a)\n\(swiftUsage)", status: 2)
+            }
+            i += 1
+        }
+        guard let file, sawSwift else { return failure(swiftUsage, status: 2) }
+        return produce(file) { try $0.swift(viewName: viewName, className: className) }
+    }
+}

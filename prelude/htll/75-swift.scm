@@ -1,0 +1,497 @@
+;;; HTLL prelude, part 7b: Swift output (`htll compile FILE --swift [--view NAME]`).
+;;; The same solver program and attribute split as the Objective-C output (70-objc.scm), printed
+;;; with the Swift names UIKit imports: UIButton(type: .system), UIColor.red, NSTextAlignment.center,
+;;; isHidden, setTitle(_:for:), #selector(signIn(_:)), CGRect(x:y:width:height:).
+;;;
+;;; Two shapes:
+;;;  - controller: an extension of the user's UIViewController subclass. Extensions cannot add
+;;;    stored properties, so the views live in a holder class (CLASSLayoutViews), created on first
+;;;    use and kept with the controller as an associated object; the extension adds
+;;;    layoutViewDidLoad(), layoutViewWillAppear() and layoutViewWillLayoutSubviews(), which the
+;;;    controller calls from its overrides (an extension cannot safely override them: the class
+;;;    usually overrides viewDidLoad() itself). A cell layout (in-cell) gets
+;;;    layoutCell(for:) -> UITableViewCell instead, like the Objective-C cell-init action.
+;;;  - view: a UIView subclass with the views in a holder property `views`, set up in init,
+;;;    frames in layoutSubviews(), and sizeThatFits(_:) returning the extent of the views laid
+;;;    out in the proposed size.
+
+;; Swift's reserved words: a view variable spelled like one is written in backticks.
+(define htll:swift-keywords
+  '("associatedtype" "class" "deinit" "enum" "extension" "fileprivate" "func" "import" "init" "inout"
+    "internal" "let" "open" "operator" "private" "precedencegroup" "protocol" "public" "rethrows"
+    "static" "struct" "subscript" "typealias" "var" "break" "case" "catch" "continue" "default"
+    "defer" "do" "else" "fallthrough" "for" "guard" "if" "in" "repeat" "return" "throw" "switch"
+    "where" "while" "Any" "as" "await" "false" "is" "nil" "self" "Self" "super" "throws" "true"
+    "try" "Type" "Protocol"))
+
+(define (htll:swift-identifier name)
+  (if (member name htll:swift-keywords) (string-append "`" name "`") name))
+
+;; An object an attribute refers to (a target, a delegate): self stays the keyword.
+(define (htll:swift-ref name)
+  (if (string=? name "self") name (htll:swift-identifier name)))
+
+;; Swift type of each enumeration; cases are the camelCased symbols unless listed.
+(define htll:swift-enum-table
+  '((autoresizing-mask "UIView.AutoresizingMask")
+    (content-mode "UIView.ContentMode")
+    (content-vertical-alignment "UIControl.ContentVerticalAlignment")
+    (content-horizontal-alignment "UIControl.ContentHorizontalAlignment")
+    (indicator-style "UIScrollView.IndicatorStyle")
+    (text-alignment "NSTextAlignment")
+    (line-break-mode "NSLineBreakMode"
+                     (word-wrap . "byWordWrapping") (character-wrap . "byCharWrapping") (clip . "byClipping")
+                     (head-truncation . "byTruncatingHead") (tail-truncation . "byTruncatingTail")
+                     (middle-truncation . "byTruncatingMiddle"))
+    (baseline-adjustment "UIBaselineAdjustment")
+    (control-state "UIControl.State")
+    (control-event "UIControl.Event")
+    ;; UIBarMetricsLandscapePhone is deprecated in favour of UIBarMetricsCompact (same value).
+    (bar-metrics "UIBarMetrics" (landscape-phone . "compact"))
+    (segment-type "UISegmentedControl.Segment")
+    (border-style "UITextField.BorderStyle")
+    (text-field-view-mode "UITextField.ViewMode")
+    (data-detector-types "UIDataDetectorTypes")
+    (separator-style "UITableViewCell.SeparatorStyle")))
+
+(define (htll:swift-enum-case enum value)
+  (let* ((entry (assq enum htll:swift-enum-table))
+         (special (assq value (cddr entry))))
+    (string-append (cadr entry) "." (if special (cdr special) (htll:identifier (symbol->string value))))))
+
+;; Option sets: none is the empty set [] (Swift does not import the zero members).
+(define (htll:swift-flags enum values)
+  (let ((vs (htll:filter (lambda (v) (not (eq? v 'none))) values)))
+    (cond ((null? vs) "[]")
+          ((null? (cdr vs)) (htll:swift-enum-case enum (car vs)))
+          (else (string-append "[" (htll:string-join (map (lambda (v) (htll:swift-enum-case enum v)) vs) ", ") "]")))))
+
+;; Boolean properties whose Swift name has the getter's is- prefix.
+(define htll:swift-property-names
+  '(("hidden" . "isHidden") ("opaque" . "isOpaque") ("userInteractionEnabled" . "isUserInteractionEnabled")
+    ("multipleTouchEnabled" . "isMultipleTouchEnabled") ("exclusiveTouch" . "isExclusiveTouch")
+    ("enabled" . "isEnabled") ("selected" . "isSelected") ("highlighted" . "isHighlighted")
+    ("scrollEnabled" . "isScrollEnabled") ("directionalLockEnabled" . "isDirectionalLockEnabled")
+    ("pagingEnabled" . "isPagingEnabled") ("continuous" . "isContinuous") ("momentary" . "isMomentary")
+    ("editable" . "isEditable")))
+
+(define (htll:swift-property objc)
+  (let ((p (assoc objc htll:swift-property-names))) (if p (cdr p) objc)))
+
+;; Argument labels of the send attributes: forState: is for:, ...AtIndex: is ...At:.
+(define (htll:swift-label piece)
+  (let ((bare (substring piece 0 (- (string-length piece) 1))))
+    (cond ((string=? bare "forState") "for")
+          ((string=? bare "forSegmentAtIndex") "forSegmentAt")
+          (else bare))))
+
+;; Swift string literal.
+(define (htll:swift-string s)
+  (let ((out (open-output-string)))
+    (write-char #\" out)
+    (string-for-each
+     (lambda (c)
+       (cond ((char=? c #\") (write-string "\\\"" out))
+             ((char=? c #\\) (write-string "\\\\" out))
+             ((char=? c #\newline) (write-string "\\n" out))
+             ((char=? c #\return) (write-string "\\r" out))
+             ((char=? c #\tab) (write-string "\\t" out))
+             ((or (< (char->integer c) 32) (= (char->integer c) 127))
+              (write-string (string-append "\\u{" (number->string (char->integer c) 16) "}") out))
+             (else (write-char c out))))
+     s)
+    (write-char #\" out)
+    (get-output-string out)))
+
+(define (htll:font-size->swift x)
+  (if (htll:resource? x)
+      (string-append "UIFont." (cadr (assq (car (htll:resource-args x)) htll:font-size-table)))
+      (htll:number->c x)))
+
+(define (htll:color->swift value)
+  (if (symbol? value)
+      (let ((m (cdr (assq value htll:color-table))))
+        ;; blackColor => UIColor.black: Swift drops the Color suffix of the class properties.
+        (string-append "UIColor." (substring m 0 (- (string-length m) 5))))
+      (let ((a (map htll:number->c (htll:resource-args value))))
+        (if (eq? (htll:resource-kind value) 'rgba-color)
+            (string-append "UIColor(red: " (car a) ", green: " (cadr a) ", blue: " (caddr a) ", alpha: " (cadddr a) ")")
+            (string-append "UIColor(hue: " (car a) ", saturation: " (cadr a) ", brightness: " (caddr a) ", alpha: " (cadddr a) ")")))))
+
+;; Title text attributes as a [NSAttributedString.Key: Any] literal; the two shadow keys of
+;; iOS 6 make one NSShadow.
+(define (htll:text-attributes->swift value name-of)
+  (let* ((shadow-color (assq 'text-shadow-color value))
+         (shadow-offset (assq 'text-shadow-offset value))
+         (shadow (and (or shadow-color shadow-offset)
+                      (string-append
+                       "{ () -> NSShadow in let shadow = NSShadow(); "
+                       (if shadow-color (string-append "shadow.shadowColor = " (htll:color->swift (cdr shadow-color)) "; ") "")
+                       (if shadow-offset
+                           (let ((o (map htll:number->c (htll:resource-args (cdr shadow-offset)))))
+                             (string-append "shadow.shadowOffset = CGSize(width: " (car o) ", height: " (cadr o) "); "))
+                           "")
+                       "return shadow }()")))
+         (shadow-done #f)
+         (entries
+          (let loop ((es value) (acc '()))
+            (if (null? es)
+                (reverse acc)
+                (let ((k (caar es)) (v (cdar es)))
+                  (loop (cdr es)
+                        (cond ((eq? k 'font) (cons (string-append "NSAttributedString.Key.font: " (htll:value->swift 'font v name-of)) acc))
+                              ((eq? k 'text-color) (cons (string-append "NSAttributedString.Key.foregroundColor: " (htll:color->swift v)) acc))
+                              (shadow-done acc)
+                              (else (set! shadow-done #t) (cons (string-append "NSAttributedString.Key.shadow: " shadow) acc)))))))))
+    (if (null? entries) "[:]" (string-append "[" (htll:string-join entries ", ") "]"))))
+
+(define (htll:value->swift type value name-of)
+  (define (nums labels args)
+    (htll:string-join (map (lambda (l a) (string-append l ": " (htll:number->c a))) labels args) ", "))
+  (cond
+   ((htll:enum-type? type) (htll:value->swift (list 'enum type) value name-of))
+   ((eq? type 'boolean) (if value "true" "false"))
+   ((memq type '(float int)) (htll:number->c value))
+   ((eq? type 'font-size) (htll:font-size->swift value))
+   ((eq? type 'ref) (htll:swift-ref (symbol->string value)))
+   ((eq? type 'view) (name-of value))
+   ((and (pair? type) (eq? (car type) 'enum)) (htll:swift-enum-case (cadr type) value))
+   ((and (pair? type) (eq? (car type) 'flags)) (htll:swift-flags (cadr type) value))
+   ((and (pair? type) (eq? (car type) 'list-of))
+    (let ((items (string-append "[" (htll:string-join (map (lambda (v) (htll:value->swift (cadr type) v name-of)) value) ", ") "]")))
+      ;; UIImage(named:) is optional: a list of images drops the missing ones.
+      (if (eq? (cadr type) 'image) (string-append items ".compactMap { $0 }") items)))
+   ((eq? type 'color) (htll:color->swift value))
+   ((eq? type 'text-attributes) (htll:text-attributes->swift value name-of))
+   ((and (eq? type 'string-or-image) (htll:resource-of? 'image value))
+    ;; Segment items are [Any]: an image that is missing becomes an empty one, not nil.
+    (string-append (htll:value->swift 'image value name-of) " ?? UIImage()"))
+   ((htll:resource? value)
+    (let ((args (htll:resource-args value)))
+      (case (htll:resource-kind value)
+        ((localized) (string-append "NSLocalizedString(" (htll:swift-string (car args)) ", comment: " (htll:swift-string (cadr args)) ")"))
+        ((font) (string-append "UIFont(name: " (htll:swift-string (car args)) ", size: " (htll:font-size->swift (cadr args))
+                               ") ?? UIFont.systemFont(ofSize: " (htll:font-size->swift (cadr args)) ")"))
+        ((system-font) (string-append "UIFont.systemFont(ofSize: " (htll:font-size->swift (car args)) ")"))
+        ((bold-system-font) (string-append "UIFont.boldSystemFont(ofSize: " (htll:font-size->swift (car args)) ")"))
+        ((italic-system-font) (string-append "UIFont.italicSystemFont(ofSize: " (htll:font-size->swift (car args)) ")"))
+        ((image) (string-append "UIImage(named: " (htll:swift-string (car args)) ")"))
+        ((size) (string-append "CGSize(" (nums '("width" "height") args) ")"))
+        ((rect) (string-append "CGRect(" (nums '("x" "y" "width" "height") args) ")"))
+        ((point) (string-append "CGPoint(" (nums '("x" "y") args) ")"))
+        ((offset) (string-append "UIOffset(" (nums '("horizontal" "vertical") args) ")"))
+        ((edge-insets) (string-append "UIEdgeInsets(" (nums '("top" "left" "bottom" "right") args) ")"))
+        ((range) (string-append "NSRange(" (nums '("location" "length") args) ")"))
+        (else (error "htll: cannot print resource" (htll:resource-kind value))))))
+   ((string? value) (htll:swift-string value))
+   (else (error "htll: cannot print value" type value))))
+
+;; An Objective-C selector such as signIn: as a Swift #selector: #selector(signIn(_:)).
+(define (htll:swift-selector sel)
+  (let* ((pieces (let loop ((cs (string->list sel)) (cur '()) (acc '()))
+                   (cond ((null? cs) (reverse (if (null? cur) acc (cons (list->string (reverse cur)) acc))))
+                         ((char=? (car cs) #\:) (loop (cdr cs) '() (cons (string-append (list->string (reverse cur)) ":") acc)))
+                         (else (loop (cdr cs) (cons (car cs) cur) acc)))))
+         (ident? (lambda (s) (and (> (string-length s) 0)
+                                  (not (char-numeric? (string-ref s 0)))
+                                  (htll:every (lambda (c) (or (char-alphabetic? c) (char-numeric? c) (char=? c #\_)))
+                                              (string->list s)))))
+         (colons? (and (pair? pieces) (char=? (string-ref sel (- (string-length sel) 1)) #\:)))
+         (names (map (lambda (p) (if (and (> (string-length p) 0) (char=? (string-ref p (- (string-length p) 1)) #\:))
+                                     (substring p 0 (- (string-length p) 1))
+                                     p))
+                     pieces)))
+    (cond ((and (= (length pieces) 1) (not colons?) (ident? (car names)))
+           (string-append "#selector(" (car names) ")"))
+          ((and colons? (htll:every ident? names))
+           (string-append "#selector(" (car names) "(_:"
+                          (apply string-append (map (lambda (n) (string-append n ":")) (cdr names))) "))"))
+          ;; Not a Swift method name: the runtime selector, unchecked.
+          (else (string-append "Selector((" (htll:swift-string sel) "))")))))
+
+;; The statements for VIEW's attributes whose "how" is in HOWS, written on VAR.
+(define (htll:swift-attribute-lines view var hows name-of)
+  (let ((specs (htll:view-kind-attributes view)))
+    (let loop ((as (htll:view-attributes view)) (acc '()))
+      (if (null? as)
+          (reverse acc)
+          (let* ((spec (assq (caar as) specs))
+                 (type (cadr spec))
+                 (how (caddr spec))
+                 (value (cdar as)))
+            (loop (cdr as)
+                  (if (not (memq (car how) hows))
+                      acc
+                      (cons
+                       (case (car how)
+                         ((set init-set)
+                          (if (string=? (cadr how) "segmentedControlStyle")
+                              ;; UISegmentedControlStyle (iOS 2-7, no effect since) is not imported into Swift.
+                              (string-append "// " var ".segmentedControlStyle = "
+                                             (cdr (assq value (htll:enum-values 'segmented-control-style)))
+                                             ": not available in Swift, and without effect since iOS 7")
+                          (string-append var "." (htll:swift-property (cadr how)) " = "
+                                         (if (string=? (cadr how) "decelerationRate")
+                                             (string-append "UIScrollView.DecelerationRate(rawValue: " (htll:number->c value) ")")
+                                             (htll:value->swift type value name-of)))))
+                         ((send)
+                          (let* ((arg-types (if (eq? (car type) 'pair) (list (cadr type) (caddr type)) (cdr type)))
+                                 (args (if (eq? (car type) 'pair) (list (car value) (cdr value)) value))
+                                 (texts (map (lambda (t v) (htll:value->swift t v name-of)) arg-types args))
+                                 (first (cadr how)))
+                            (string-append var "." (substring first 0 (- (string-length first) 1)) "(" (car texts)
+                                           (apply string-append
+                                                  (map (lambda (sel text) (string-append ", " (htll:swift-label sel) ": " text))
+                                                       (cddr how) (cdr texts)))
+                                           ")")))
+                         ((target)
+                          (string-append var ".addTarget(" (htll:swift-ref (symbol->string (car value)))
+                                         ", action: " (htll:swift-selector (cadr value)) ", for: "
+                                         (htll:swift-flags 'control-event (caddr value)) ")"))
+                         (else (error "htll: unknown attribute form" how)))
+                       acc))))))))
+
+(define (htll:swift-init-expression view name-of)
+  (let ((class (htll:kind-class (htll:view-kind view)))
+        (how (htll:kind-construction (htll:view-kind view))))
+    (cond ((eq? how 'alloc) (string-append class "()"))
+          ((eq? how 'items)
+           (string-append class "(items: "
+                          (htll:value->swift '(list-of string-or-image) (htll:view-attribute view 'items) name-of) ")"))
+          ((and (pair? how) (eq? (car how) 'button-type))
+           (string-append class "(type: ."
+                          (cdr (assoc (cadr how) '(("UIButtonTypeCustom" . "custom") ("UIButtonTypeRoundedRect" . "system")
+                                                   ("UIButtonTypeDetailDisclosure" . "detailDisclosure")
+                                                   ("UIButtonTypeInfoLight" . "infoLight") ("UIButtonTypeInfoDark" . "infoDark")
+                                                   ("UIButtonTypeContactAdd" . "contactAdd"))))
+                          ")"))
+          (else (htll:fail (string-append (symbol->string (htll:view-kind view)) " cannot be created"))))))
+
+;; Frame expressions in Swift: every term is CGFloat (bounds) or a literal, so they type-check.
+;; PARENT maps the parent's dimension (w or h) to its Swift text.
+(define (htll:e->swift e owner-name parent)
+  (define (atom->swift a)
+    (if (eq? (car a) 'bound)
+        (let ((owner (caddr a)))
+          (if (string? owner)
+              (parent (cadr a))
+              (string-append (owner-name owner) (if (eq? (cadr a) 'w) ".bounds.width" ".bounds.height"))))
+        (string-append "max(" (htll:e->swift (cadr a) owner-name parent) ", " (htll:e->swift (caddr a) owner-name parent) ")")))
+  (define (term->swift t)
+    (let ((c (abs (car t))))
+      (cond ((not (cdr t)) (htll:number->c c))
+            ((= c 1) (atom->swift (cdr t)))
+            (else (string-append (htll:number->c c) " * " (atom->swift (cdr t)))))))
+  (if (null? e)
+      "0"
+      (let loop ((ts (cdr e))
+                 (acc (string-append (if (< (caar e) 0) "-" "") (term->swift (car e)))))
+        (if (null? ts)
+            acc
+            (loop (cdr ts) (string-append acc (if (< (caar ts) 0) " - " " + ") (term->swift (car ts))))))))
+
+(define (htll:swift-frame-lines root name-of parent)
+  (map (lambda (s)
+         (if (eq? (car s) 'size-to-fit)
+             (string-append (name-of (cadr s)) ".sizeToFit()")
+             (let ((parts (map (lambda (e) (htll:e->swift e name-of parent)) (cddr s))))
+               (string-append (name-of (cadr s)) ".frame = CGRect(x: " (car parts) ", y: " (cadr parts)
+                              ", width: " (caddr parts) ", height: " (cadddr parts) ")"))))
+       (htll:solve root)))
+
+(define (htll:indent n lines)
+  (let ((pad (make-string n #\space)))
+    (map (lambda (l) (if (string=? l "") l (string-append pad l))) lines)))
+
+;; The holder class: one stored property per declared view, created with it.
+(define (htll:swift-holder holder file declared name-of bare-name)
+  (append
+   (list (string-append "/// The views of the layout in " file ", created together.")
+         "@MainActor"
+         (string-append "final class " holder " {"))
+   (map (lambda (d) (string-append "    let " (bare-name (car d)) " = " (htll:swift-init-expression (car d) name-of)))
+        declared)
+   (list "}")))
+
+(define (htll:swift-header file lines)
+  (append (list (string-append "// Generated by htll from " file ". Do not edit.") "//")
+          (map (lambda (l) (if (string=? l "") "//" (string-append "// " l))) lines)
+          (list "import UIKit")))
+
+;; The extension of the view controller class CLASS.
+(define (htll:emit-swift-controller class file)
+  (let* ((c (htll:context "swift")) (root (car c)) (declared (cadr c)) (bare (cadddr c))
+         (bare-name (lambda (v) (htll:swift-identifier (bare v))))
+         (name-of (lambda (v) (string-append "views." (bare-name v))))
+         (holder (string-append class "LayoutViews"))
+         (key (string-append "htll" holder "Key"))
+         (parent (htll:root-parent root))
+         (dim (lambda (d) (string-append parent (if (eq? d 'w) ".bounds.width" ".bounds.height"))))
+         (method (lambda (doc name body)
+                   (append (list "" (string-append "    /// " doc) (string-append "    func " name "() {"))
+                           (if (null? body) '() (list "        let views = layoutViews"))
+                           (htll:indent 8 body)
+                           (list "    }")))))
+    (append
+     (htll:swift-header
+      file
+      (list (string-append "An extension of " class " (a UIViewController subclass). An extension cannot add stored")
+            (string-append "properties, so the views live in a " holder " object, created on first use and")
+            "kept with the controller as an associated object. Call the methods from the overrides:"
+            "  override func viewDidLoad() { super.viewDidLoad(); layoutViewDidLoad() }"
+            "  override func viewWillAppear(_ animated: Bool) { super.viewWillAppear(animated); layoutViewWillAppear() }"
+            "  override func viewWillLayoutSubviews() { super.viewWillLayoutSubviews(); layoutViewWillLayoutSubviews() }"
+            "A target's action is an @objc method of the controller: signIn: is @objc func signIn(_ sender: Any)."))
+     (list "import ObjectiveC" "")
+     (htll:swift-holder holder file declared name-of bare-name)
+     (list ""
+           "/// The associated-object key: only its address matters."
+           (string-append "nonisolated(unsafe) private var " key ": UInt8 = 0")
+           ""
+           (string-append "extension " class " {")
+           "    /// The layout's views, created on first use."
+           (string-append "    var layoutViews: " holder " {")
+           (string-append "        if let views = objc_getAssociatedObject(self, &" key ") as? " holder " {")
+           "            return views"
+           "        }"
+           (string-append "        let views = " holder "()")
+           (string-append "        objc_setAssociatedObject(self, &" key ", views, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)")
+           "        return views"
+           "    }")
+     (method "Adds the views and connects their targets; call from viewDidLoad()." "layoutViewDidLoad"
+             (apply append
+                    (map (lambda (d)
+                           (append (if (cdr d) (list (string-append parent ".addSubview(" (name-of (car d)) ")")) '())
+                                   (htll:swift-attribute-lines (car d) (name-of (car d)) '(target init-set) name-of)))
+                         declared)))
+     (method "Sets the views' attributes; call from viewWillAppear(_:)." "layoutViewWillAppear"
+             (apply append (map (lambda (d) (htll:swift-attribute-lines (car d) (name-of (car d)) '(set send) name-of)) declared)))
+     (method "Sets the frames; call from viewWillLayoutSubviews()." "layoutViewWillLayoutSubviews"
+             (htll:swift-frame-lines root name-of dim))
+     (list "}"))))
+
+;; A cell layout: an extension with layoutCell(for:), like the cell-init and cell-layout actions.
+(define (htll:emit-swift-cell class file)
+  (let* ((c (htll:context "swift")) (root (car c)) (declared (cadr c)) (bare (cadddr c))
+         (name-of (lambda (v) (htll:swift-identifier (bare v))))
+         (cell (htll:swift-identifier (htll:root-cell root)))
+         (parent (string-append cell ".contentView"))
+         (dim (lambda (d) (string-append parent (if (eq? d 'w) ".bounds.width" ".bounds.height"))))
+         (placed (map car (htll:filter cdr declared))))
+    (define (tag v) (number->string (+ 100 (htll:index-of v placed eq?))))
+    (append
+     (htll:swift-header
+      file
+      (list (string-append "An extension of " class " that makes the table cell of the layout: call")
+            "layoutCell(for: tableView) from tableView(_:cellForRowAt:). A new cell gets the views, tagged"
+            "100, 101, ...; a reused one finds them by tag. Then the frames are set."
+            "A target's action is an @objc method of the controller: signIn: is @objc func signIn(_ sender: Any)."))
+     (list ""
+           (string-append "extension " class " {")
+           "    /// Dequeues or creates the cell and lays it out."
+           "    func layoutCell(for tableView: UITableView) -> UITableViewCell {"
+           "        let cellIdentifier = \"CellIdentifier\""
+           (string-append "        let " cell " = tableView.dequeueReusableCell(withIdentifier: cellIdentifier)")
+           "            ?? UITableViewCell(style: .subtitle, reuseIdentifier: cellIdentifier)")
+     (if (null? placed)
+         '()
+         (append
+          (list (string-append "        if " parent ".viewWithTag(" (tag (car placed)) ") == nil {"))
+          (htll:indent 12
+                       (apply append
+                              ;; Every view first: an attribute may refer to one declared later.
+                              (map (lambda (d) (string-append "let " (name-of (car d)) " = " (htll:swift-init-expression (car d) name-of)))
+                                   declared)
+                              (map (lambda (d)
+                                     (let* ((v (car d)) (var (name-of v)))
+                                       (append (if (cdr d)
+                                                   (list (string-append var ".tag = " (tag v))
+                                                         (string-append parent ".addSubview(" var ")"))
+                                                   '())
+                                               (htll:swift-attribute-lines v var '(target init-set set send) name-of))))
+                                   declared)))
+          (list "        }")
+          (let loop ((vs placed) (first #t) (acc '()))
+            (if (null? vs)
+                (reverse acc)
+                (loop (cdr vs) #f
+                      (cons (string-append (if first "        guard let " "              let ") (name-of (car vs))
+                                           " = " parent ".viewWithTag(" (tag (car vs)) ") as? "
+                                           (htll:kind-class (htll:view-kind (car vs)))
+                                           (if (null? (cdr vs)) " else {" ","))
+                            acc))))
+          (list (string-append "            return " cell) "        }")
+          (htll:indent 8 (htll:swift-frame-lines root name-of dim))))
+     (list (string-append "        return " cell) "    }" "}"))))
+
+;; A UIView subclass named CLASS.
+(define (htll:emit-swift-view class file)
+  (let* ((c (htll:context "swift")) (root (car c)) (declared (cadr c)) (bare (cadddr c))
+         (bare-name (lambda (v) (htll:swift-identifier (bare v))))
+         (name-of (lambda (v) (string-append "views." (bare-name v))))
+         (holder (string-append class "Views"))
+         (dim (lambda (d) (if (eq? d 'w) "htllSize.width" "htllSize.height")))
+         (placed (map car (htll:filter cdr declared))))
+    (append
+     (htll:swift-header
+      file
+      (list (string-append class ": a UIView that lays out the views of the layout. The views are in `views`")
+            (string-append "(a " holder "), added and set up by init; layoutSubviews() sets their frames and")
+            "sizeThatFits(_:) returns the extent of the views laid out in the proposed size."
+            (string-append "A target self is the view: its actions are @objc methods you add to " class " in an extension,")
+            "e.g. signIn: is @objc func signIn(_ sender: Any)."))
+     (list "")
+     (htll:swift-holder holder file declared name-of bare-name)
+     (list ""
+           (string-append "class " class ": UIView {")
+           "    /// The layout's views."
+           (string-append "    let views = " holder "()")
+           ""
+           "    override init(frame: CGRect) {"
+           "        super.init(frame: frame)"
+           "        setUpLayout()"
+           "    }"
+           ""
+           "    required init?(coder: NSCoder) {"
+           "        super.init(coder: coder)"
+           "        setUpLayout()"
+           "    }"
+           ""
+           "    /// Adds the views, connects their targets and sets their attributes."
+           "    private func setUpLayout() {")
+     (htll:indent 8
+                  (apply append
+                         (map (lambda (d)
+                                (append (if (cdr d) (list (string-append "self.addSubview(" (name-of (car d)) ")")) '())
+                                        (htll:swift-attribute-lines (car d) (name-of (car d)) '(target init-set set send) name-of)))
+                              declared)))
+     (list "    }"
+           ""
+           "    override func layoutSubviews() {"
+           "        super.layoutSubviews()"
+           "        _ = layOutViews(in: bounds.size)"
+           "    }"
+           ""
+           "    /// The size the views take when laid out in `size` (measuring sets their frames; the next"
+           "    /// layout pass sets them again)."
+           "    override func sizeThatFits(_ size: CGSize) -> CGSize {"
+           "        let used = layOutViews(in: size)"
+           "        setNeedsLayout()"
+           "        return CGSize(width: used.maxX, height: used.maxY)"
+           "    }"
+           ""
+           "    /// Sets the frames for a parent of `htllSize`; returns the union of the placed views' frames."
+           "    private func layOutViews(in htllSize: CGSize) -> CGRect {")
+     (htll:indent 8 (htll:swift-frame-lines root name-of dim))
+     (list (string-append "        let placed: [UIView] = [" (htll:string-join (map name-of placed) ", ") "]")
+           "        return placed.reduce(CGRect.zero) { $0.union($1.frame) }"
+           "    }"
+           "}"))))
+
+;; The Swift file for the current layout. VIEW-CLASS: #f for the view controller extension (of
+;; CONTROLLER-CLASS), or the name of a UIView subclass to write. FILE names the layout in comments.
+(define (htll-emit-swift view-class controller-class file)
+  (htll:lines->string
+   (cond (view-class (htll:emit-swift-view view-class file))
+         ((htll:root-cell (htll:the-layout "swift")) (htll:emit-swift-cell controller-class file))
+         (else (htll:emit-swift-controller controller-class file)))))
