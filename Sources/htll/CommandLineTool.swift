@@ -12,6 +12,7 @@ struct CommandLineTool {
                                                      view-did-load, view-will-appear,
                                                      view-will-layout-subviews, cell-init, cell-layout)
            htll compile FILE.htll --objc [--class NAME]   print a complete Objective-C category
+           htll compile FILE.htll --swift [--view NAME | --class NAME]   print Swift UIKit code
            htll frames FILE.htll [--size WxH | --device NAME] [--landscape]   solved frames as JSON
            htll preview FILE.htll [-o OUT.svg|OUT.png] [--device NAME]... [--landscape|--both]
                         [--size WxH] [--scale N] [--outline] [--watch]   draw the layout as an iOS screen
@@ -41,7 +42,9 @@ struct CommandLineTool {
     func run() -> Int32 {
         if programName == "htllc" { return emit(HTLLCommand.htllc(arguments, programName: programName)) }
         switch arguments.first {
-        case "compile": return emit(HTLLCommand.compile(Array(arguments.dropFirst())))
+        case "compile":
+            let rest = Array(arguments.dropFirst())
+            return emit(rest.contains("--swift") ? HTLLCommand.swift(rest) : HTLLCommand.compile(rest))
         case "frames": return emit(HTLLCommand.frames(Array(arguments.dropFirst())))
         case "preview": return emit(HTLLCommand.preview(Array(arguments.dropFirst())))
         case "htllc": return emit(HTLLCommand.htllc(Array(arguments.dropFirst())))
