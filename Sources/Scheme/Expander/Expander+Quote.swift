@@ -42,24 +42,28 @@ extension Expander {
             memo[ObjectIdentifier(o)] = result
             copy.items = o.items.map { copyStripped($0, &memo) }
             return result
-        case .pair:
-            var elements: [Value] = []
+        case .pair(let first):
+            if let m = memo[ObjectIdentifier(first.takeUnretainedValue())] { return m }
+            // The spine is copied first, each pair memoized before moving on, so a cycle through the
+            // cdrs (`#0=(a . #0#)`) closes on the copy instead of walking round it forever.
+            var spine: [(original: Pair, copy: Pair)] = []
+            var head = Value.null
             var cur = datum
-            var firstLoc = SourceLocation.none
             while case .pair(let p) = cur, memo[ObjectIdentifier(p.takeUnretainedValue())] == nil {
                 let o = p.takeUnretainedValue()
-                if elements.isEmpty { firstLoc = o.location }
-                elements.append(o.car)
+                let c = rt.heap.own(Pair(.null, .null))
+                c.location = o.location
+                let v = Value.pair(Unmanaged.passUnretained(c))
+                memo[ObjectIdentifier(o)] = v
+                if let last = spine.last { last.copy.cdr = v } else { head = v }
+                spine.append((o, c))
                 cur = o.cdr
-                if elements.count > 10_000_000 { break }
             }
-            var tail: Value
-            if case .pair(let p) = cur, let m = memo[ObjectIdentifier(p.takeUnretainedValue())] { tail = m } else {
-                tail = copyStripped(cur, &memo)
-            }
-            for e in elements.reversed() { tail = rt.heap.cons(copyStripped(e, &memo), tail) }
-            if case .pair(let p) = tail { p.takeUnretainedValue().location = firstLoc }
-            return tail
+            let tail = copyStripped(cur, &memo)
+            guard let last = spine.last else { return tail }
+            last.copy.cdr = tail
+            for (o, c) in spine { c.car = copyStripped(o.car, &memo) }
+            return head
         default:
             return datum
         }

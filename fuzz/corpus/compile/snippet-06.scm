@@ -1,0 +1,1 @@
+(guard (e ((string? e) e) ((error-object? e) (error-object-message e))) (raise 'boom))

@@ -1,0 +1,3 @@
+;; hello.scm: the smallest htll script.
+(display "Hello from htll!")
+(newline)

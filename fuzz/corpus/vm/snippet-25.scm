@@ -1,0 +1,1 @@
+(error "bad thing:" 1 'two "three") (car '()) (vector-ref #(1) 5) (undefined-variable) ((lambda (x) x))
