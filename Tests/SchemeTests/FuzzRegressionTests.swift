@@ -28,3 +28,23 @@ final class FuzzRegressionTests: SchemeTestCase {
         XCTAssertTrue(written.contains("#0=#(a #0# (b . #0#))"), written)
     }
 }
+
+/// Circular input to `syntax-rules` ellipsis patterns.
+final class FuzzRegressionMacroTests: SchemeTestCase {
+    /// fuzz/run compile: a circular list handed to a `(x ...)` pattern was counted forever (and its
+    /// elements collected until memory ran out); it matches no pattern instead.
+    func testEllipsisPatternAgainstCircularList() {
+        let e = error("""
+            (define-syntax m (syntax-rules () ((_ (x ...)) 'matched)))
+            (m #0=(1 2 . #0#))
+            """)
+        XCTAssertNotNil(e)
+        XCTAssertTrue(e?.message.hasPrefix("m:") ?? false, e?.message ?? "")
+        // A proper list still matches, and a circular one in a later clause's pattern is skipped.
+        check("(m (1 2 3))", "matched")
+        check("""
+            (define-syntax n (syntax-rules () ((_ (x ...)) 'list) ((_ y) 'other)))
+            (n #0=(a . #0#))
+            """, "other")
+    }
+}

@@ -98,15 +98,8 @@ private struct Expansion {
 
     /// `(sub <ellipsis> . rest)` against `input`: as many `sub`s as leave enough for `rest`.
     mutating func matchEllipsis(_ sub: Value, rest: Value, _ input: Value) throws(SchemeRaise) -> Bool {
-        var restCount = 0
-        var r = rest
-        while case .pair(let p) = r { restCount += 1; r = p.takeUnretainedValue().cdr }
-        var items: [Value] = []
-        var cur = input
-        while case .pair(let p) = cur {
-            items.append(p.takeUnretainedValue().car)
-            cur = p.takeUnretainedValue().cdr
-        }
+        // A circular list (`#0=(a . #0#)`) matches no pattern; counting it would never end.
+        guard let restCount = Expansion.spine(rest)?.count, let items = Expansion.spine(input) else { return false }
         let n = items.count - restCount
         if n < 0 { return false }
         let vars = patternVariables(sub)
@@ -123,6 +116,20 @@ private struct Expansion {
         var suffix = input
         for _ in 0..<n { suffix = suffix.cdr ?? .null }
         return try match(rest, suffix)
+    }
+
+    /// The cars along the cdrs of `list` (to its first non-pair), or nil if the cdrs go round a cycle.
+    static func spine(_ list: Value) -> [Value]? {
+        var items: [Value] = []
+        var cur = list, slow = list
+        while case .pair(let p) = cur {
+            items.append(p.takeUnretainedValue().car)
+            cur = p.takeUnretainedValue().cdr
+            // Floyd: `slow` moves at half speed, so on a cycle `cur` catches up with it.
+            if items.count & 1 == 0, let next = slow.cdr { slow = next }
+            if case .pair(let a) = cur, case .pair(let b) = slow, a.toOpaque() == b.toOpaque() { return nil }
+        }
+        return items
     }
 
     /// The pattern variables in a pattern (not literals, ellipses or `_`).
