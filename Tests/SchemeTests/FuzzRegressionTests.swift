@@ -48,3 +48,19 @@ final class FuzzRegressionMacroTests: SchemeTestCase {
             """, "other")
     }
 }
+
+/// Instances must be freed: fuzz targets (and embedders) make many.
+final class FuzzRegressionLifetimeTests: XCTestCase {
+    func testSchemeInstanceIsFreed() throws {
+        weak var weakScheme: Scheme?
+        weak var weakRuntime: Runtime?
+        do {
+            let s = Scheme()
+            weakScheme = s
+            weakRuntime = s.runtime
+            _ = try s.evaluate("(define (f x) (lambda (y) (+ x y))) ((f 1) 2)")
+        }
+        XCTAssertNil(weakScheme)
+        XCTAssertNil(weakRuntime)
+    }
+}

@@ -8,7 +8,7 @@ nonisolated(unsafe) var uses = 0
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     // One HTLL instance for a batch (each layout replaces the previous one's state), fresh now and then.
-    if scheme == nil || uses >= 100 {
+    if scheme == nil || uses >= 5_000 {
         let s = Scheme(limits: .init(steps: 1_000_000, heapBytes: 256 << 20, nesting: 500), sandbox: true)
         do { try HTLL.install(into: s) } catch { fatalError("HTLL prelude: \(error)") }
         scheme = s

@@ -7,7 +7,7 @@ nonisolated(unsafe) var uses = 0
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     // A fresh instance now and then: inputs may redefine builtins (`(set! car 1)`) for later ones.
-    if scheme == nil || uses >= 100 {
+    if scheme == nil || uses >= 1_000 {
         scheme = Scheme(limits: .init(steps: 100_000, heapBytes: 64 << 20, nesting: 500), sandbox: true)
         uses = 0
     }
