@@ -57,9 +57,9 @@ extension Expander {
             if case .pair(let p) = cur, let m = memo[ObjectIdentifier(p.takeUnretainedValue())] { tail = m } else {
                 tail = copyStripped(cur, &memo)
             }
-            for e in elements.reversed() { tail = rt.heap.cons(copyStripped(e, &memo), tail) }
-            if case .pair(let p) = tail { p.takeUnretainedValue().location = firstLoc }
-            return tail
+            for e in elements.dropFirst().reversed() { tail = rt.heap.cons(copyStripped(e, &memo), tail) }
+            guard let first = elements.first else { return tail }
+            return rt.heap.cons(copyStripped(first, &memo), tail, at: firstLoc)
         default:
             return datum
         }

@@ -244,9 +244,7 @@ private struct Expansion {
     }
 
     func cons(_ a: Value, _ b: Value) -> Value {
-        let v = rt.heap.cons(a, b)
-        if case .pair(let p) = v { p.takeUnretainedValue().location = expander.location(of: form) }
-        return v
+        rt.heap.cons(a, b, at: expander.location(of: form))
     }
 }
 
