@@ -7,7 +7,7 @@ extension Runtime {
         let expander = Expander(runtime: self, isSystem: system)
         let thunk = try expander.expandToplevel(form)
         let code = Compiler(rt: self, isSystem: system).compile(thunk)
-        return .procedure(Unmanaged.passUnretained(heap.own(Closure(code: code, captured: []))))
+        return .procedure(Unmanaged.passUnretained(heap.own(Closure(code: code, captured: UnsafeBufferPointer(start: nil, count: 0)))))
     }
 
     /// Reads every datum of `text`, evaluating each before reading the next; returns the last value.
