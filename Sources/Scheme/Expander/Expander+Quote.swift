@@ -68,6 +68,12 @@ extension Expander {
     // MARK: - Quasiquote
 
     func quasi(_ t: Value, depth: Int, _ ctx: Context) throws(SchemeRaise) -> Node {
+        // Recursion into elements: bounded like `expand`, so deep quasiquoted data cannot overflow the stack.
+        self.depth += 1
+        defer { self.depth -= 1 }
+        if self.depth > rt.maxNesting {
+            throw syntaxError("quasiquote: data nested too deeply (more than \(rt.maxNesting) levels)", t)
+        }
         switch t {
         case .pair(let p):
             let head = p.takeUnretainedValue().car

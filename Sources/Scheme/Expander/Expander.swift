@@ -4,7 +4,7 @@ final class Expander {
     let rt: Runtime
     /// Whether the code comes from the system prelude (kept out of backtraces; may shadow freely).
     let isSystem: Bool
-    private var depth = 0
+    var depth = 0
 
     init(runtime: Runtime, isSystem: Bool) {
         rt = runtime
