@@ -101,6 +101,18 @@ final class SandboxTests: XCTestCase {
         XCTAssertEqual(try s.evaluate("(call-with-input-file \"\(ok)\" read)").arrayValue?.count, 3)
     }
 
+    /// A symbolic link inside the allowed folder that points outside it is refused.
+    func testSymlinksDoNotLeaveTheAllowedFolder() throws {
+        let s = Scheme(sandbox: true)
+        s.runtime.allowedFolders = [folder.path]
+        let link = folder.appendingPathComponent("escape-\(UUID().uuidString).scm").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: outsideFile)
+        defer { try? FileManager.default.removeItem(atPath: link) }
+        let v = try s.evaluate("(guard (e ((file-error? e) 'refused)) (load \"\(link)\"))")
+        XCTAssertEqual(s.write(v), "refused")
+        XCTAssertNil(s.global("leaked"))
+    }
+
     func testWithoutTheSandboxTheDoorsOpen() throws {
         let s = Scheme()
         let outside = outsideFile

@@ -59,8 +59,11 @@ extension Runtime {
     /// In a sandbox, refuses paths outside the allowed folders.
     func checkReadable(_ path: String, _ who: String, at location: SourceLocation = .none) throws(SchemeRaise) {
         guard sandboxed else { return }
-        let full = URL(fileURLWithPath: path).standardizedFileURL.path
-        if !allowedFolders.contains(where: { full.hasPrefix(URL(fileURLWithPath: $0).standardizedFileURL.path + "/") }) {
+        // Symbolic links are resolved, so a link inside an allowed folder cannot reach outside it.
+        let full = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+        if !allowedFolders.contains(where: {
+            full.hasPrefix(URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path + "/")
+        }) {
             throw error("\(who): access to \"\(path)\" is not allowed in the sandbox", kind: .file, at: location)
         }
     }
