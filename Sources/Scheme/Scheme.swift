@@ -16,12 +16,17 @@ public final class Scheme {
         public var heapBytes: Int?
         /// Deepest expression nesting the compiler accepts.
         public var nesting: Int
+        /// Most bytes (characters, for string ports) any one output port may receive before further
+        /// output raises "output limit exceeded" (nil: unlimited).
+        public var outputBytes: Int?
 
-        public init(depth: Int = 4_000_000, steps: Int? = nil, heapBytes: Int? = nil, nesting: Int = 2_000) {
+        public init(depth: Int = 4_000_000, steps: Int? = nil, heapBytes: Int? = nil, nesting: Int = 2_000,
+                    outputBytes: Int? = nil) {
             self.depth = depth
             self.steps = steps
             self.heapBytes = heapBytes
             self.nesting = nesting
+            self.outputBytes = outputBytes
         }
     }
 
@@ -35,6 +40,7 @@ public final class Scheme {
         runtime = Runtime(maxDepth: limits.depth)
         runtime.heapLimit = limits.heapBytes
         runtime.maxNesting = limits.nesting
+        runtime.outputLimit = limits.outputBytes
         runtime.sandboxed = sandbox
         runtime.installCore()
         for (name, text) in embeddedSchemeSources {
@@ -43,6 +49,13 @@ public final class Scheme {
             } catch {
                 // The prelude is part of the binary and tested; failing here is a build defect.
                 fatalError("Scheme prelude \(name) failed to load: \(error.report)")
+            }
+        }
+        if sandbox {
+            // The prelude's `exit` first unwinds every `dynamic-wind` (leaving the handlers of any
+            // `guard`), so its refusal could not be caught: refuse before unwinding instead.
+            runtime.intern("exit").value = runtime.makePrimitive("exit", .range(0, 1)) { _, rt throws(SchemeRaise) in
+                throw rt.error("exit: not allowed in the sandbox", kind: .file)
             }
         }
     }

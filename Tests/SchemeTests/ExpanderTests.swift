@@ -58,6 +58,8 @@ final class ExpanderTests: SchemeTestCase {
         // Custom ellipsis and _.
         check("(define-syntax my-list (syntax-rules ::: () ((_ x :::) (list x :::)))) (my-list 1 2 3)", "(1 2 3)")
         check("(define-syntax second (syntax-rules () ((_ _ b . _) 'b))) (second 1 2 3 4)", "2")
+        // A locally bound ... is a variable, not the ellipsis.
+        check("(let ((... 2)) (let-syntax ((s (syntax-rules () ((_ x ...) 'bad) ((_ . r) 'ok)))) (s a b c)))", "ok")
         // Literals.
         check("(define-syntax arrow (syntax-rules (=>) ((_ a => b) (list a b)) ((_ a b c) 'no))) (arrow 1 => 2)", "(1 2)")
         // (... ...) escapes an ellipsis in a macro-defining macro.

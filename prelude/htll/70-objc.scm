@@ -128,37 +128,41 @@
 (define (htll:attribute-spec view name) (assq name (htll:view-kind-attributes view)))
 (define (htll:view-kind-attributes view) (htll:kind-attributes (htll:view-kind view)))
 
-;; The statements for VIEW's attributes whose "how" is in HOWS.
-(define (htll:attribute-lines view var hows name-of)
+;; (render how type value) for each of VIEW's attributes whose "how" is in HOWS, in source order:
+;; the walk both emitters (Objective-C here, Swift in 75-swift.scm) share.
+(define (htll:map-attributes view hows render)
   (let ((specs (htll:view-kind-attributes view)))
     (let loop ((as (htll:view-attributes view)) (acc '()))
       (if (null? as)
           (reverse acc)
           (let* ((spec (assq (caar as) specs))
-                 (type (cadr spec))
-                 (how (caddr spec))
-                 (value (cdar as)))
+                 (how (caddr spec)))
             (loop (cdr as)
-                  (if (not (memq (car how) hows))
-                      acc
-                      (cons
-                       (case (car how)
-                         ((set init-set)
-                          (string-append var "." (cadr how) " = " (htll:value->objc type value name-of) ";"))
-                         ((send)
-                          (let* ((arg-types (if (eq? (car type) 'pair) (list (cadr type) (caddr type)) (cdr type)))
-                                 (args (if (eq? (car type) 'pair) (list (car value) (cdr value)) value)))
-                            (string-append "[" var
-                                           (apply string-append
-                                                  (map (lambda (sel t v) (string-append " " sel (htll:value->objc t v name-of)))
-                                                       (cdr how) arg-types args))
-                                           "];")))
-                         ((target)
-                          (string-append "[" var " addTarget:" (symbol->string (car value))
-                                         " action:@selector(" (cadr value) ") forControlEvents:"
-                                         (htll:value->objc '(flags control-event) (caddr value) name-of) "];"))
-                         (else (error "htll: unknown attribute form" how)))
-                       acc))))))))
+                  (if (memq (car how) hows)
+                      (cons (render how (cadr spec) (cdar as)) acc)
+                      acc)))))))
+
+;; The statements for VIEW's attributes whose "how" is in HOWS.
+(define (htll:attribute-lines view var hows name-of)
+  (htll:map-attributes
+   view hows
+   (lambda (how type value)
+    (case (car how)
+      ((set init-set)
+       (string-append var "." (cadr how) " = " (htll:value->objc type value name-of) ";"))
+      ((send)
+       (let* ((arg-types (if (eq? (car type) 'pair) (list (cadr type) (caddr type)) (cdr type)))
+              (args (if (eq? (car type) 'pair) (list (car value) (cdr value)) value)))
+         (string-append "[" var
+                        (apply string-append
+                               (map (lambda (sel t v) (string-append " " sel (htll:value->objc t v name-of)))
+                                    (cdr how) arg-types args))
+                        "];")))
+      ((target)
+       (string-append "[" var " addTarget:" (symbol->string (car value))
+                      " action:@selector(" (cadr value) ") forControlEvents:"
+                      (htll:value->objc '(flags control-event) (caddr value) name-of) "];"))
+      (else (error "htll: unknown attribute form" how))))))
 
 (define (htll:init-expression view name-of)
   (let ((class (htll:kind-class (htll:view-kind view)))

@@ -211,45 +211,35 @@
 
 ;; The statements for VIEW's attributes whose "how" is in HOWS, written on VAR.
 (define (htll:swift-attribute-lines view var hows name-of)
-  (let ((specs (htll:view-kind-attributes view)))
-    (let loop ((as (htll:view-attributes view)) (acc '()))
-      (if (null? as)
-          (reverse acc)
-          (let* ((spec (assq (caar as) specs))
-                 (type (cadr spec))
-                 (how (caddr spec))
-                 (value (cdar as)))
-            (loop (cdr as)
-                  (if (not (memq (car how) hows))
-                      acc
-                      (cons
-                       (case (car how)
-                         ((set init-set)
-                          (if (string=? (cadr how) "segmentedControlStyle")
-                              ;; UISegmentedControlStyle (iOS 2-7, no effect since) is not imported into Swift.
-                              (string-append "// " var ".segmentedControlStyle = "
-                                             (cdr (assq value (htll:enum-values 'segmented-control-style)))
-                                             ": not available in Swift, and without effect since iOS 7")
-                          (string-append var "." (htll:swift-property (cadr how)) " = "
-                                         (if (string=? (cadr how) "decelerationRate")
-                                             (string-append "UIScrollView.DecelerationRate(rawValue: " (htll:number->c value) ")")
-                                             (htll:value->swift type value name-of)))))
-                         ((send)
-                          (let* ((arg-types (if (eq? (car type) 'pair) (list (cadr type) (caddr type)) (cdr type)))
-                                 (args (if (eq? (car type) 'pair) (list (car value) (cdr value)) value))
-                                 (texts (map (lambda (t v) (htll:value->swift t v name-of)) arg-types args))
-                                 (first (cadr how)))
-                            (string-append var "." (substring first 0 (- (string-length first) 1)) "(" (car texts)
-                                           (apply string-append
-                                                  (map (lambda (sel text) (string-append ", " (htll:swift-label sel) ": " text))
-                                                       (cddr how) (cdr texts)))
-                                           ")")))
-                         ((target)
-                          (string-append var ".addTarget(" (htll:swift-ref (symbol->string (car value)))
-                                         ", action: " (htll:swift-selector (cadr value)) ", for: "
-                                         (htll:swift-flags 'control-event (caddr value)) ")"))
-                         (else (error "htll: unknown attribute form" how)))
-                       acc))))))))
+  (htll:map-attributes
+   view hows
+   (lambda (how type value)
+    (case (car how)
+      ((set init-set)
+       (if (string=? (cadr how) "segmentedControlStyle")
+           ;; UISegmentedControlStyle (iOS 2-7, no effect since) is not imported into Swift.
+           (string-append "// " var ".segmentedControlStyle = "
+                          (cdr (assq value (htll:enum-values 'segmented-control-style)))
+                          ": not available in Swift, and without effect since iOS 7")
+       (string-append var "." (htll:swift-property (cadr how)) " = "
+                      (if (string=? (cadr how) "decelerationRate")
+                          (string-append "UIScrollView.DecelerationRate(rawValue: " (htll:number->c value) ")")
+                          (htll:value->swift type value name-of)))))
+      ((send)
+       (let* ((arg-types (if (eq? (car type) 'pair) (list (cadr type) (caddr type)) (cdr type)))
+              (args (if (eq? (car type) 'pair) (list (car value) (cdr value)) value))
+              (texts (map (lambda (t v) (htll:value->swift t v name-of)) arg-types args))
+              (first (cadr how)))
+         (string-append var "." (substring first 0 (- (string-length first) 1)) "(" (car texts)
+                        (apply string-append
+                               (map (lambda (sel text) (string-append ", " (htll:swift-label sel) ": " text))
+                                    (cddr how) (cdr texts)))
+                        ")")))
+      ((target)
+       (string-append var ".addTarget(" (htll:swift-ref (symbol->string (car value)))
+                      ", action: " (htll:swift-selector (cadr value)) ", for: "
+                      (htll:swift-flags 'control-event (caddr value)) ")"))
+      (else (error "htll: unknown attribute form" how))))))
 
 (define (htll:swift-init-expression view name-of)
   (let ((class (htll:kind-class (htll:view-kind view)))

@@ -51,9 +51,9 @@ extension Expander {
             var cur = datum
             while case .pair(let p) = cur, memo[ObjectIdentifier(p.takeUnretainedValue())] == nil {
                 let o = p.takeUnretainedValue()
-                let c = rt.heap.own(Pair(.null, .null))
-                c.location = o.location
-                let v = Value.pair(Unmanaged.passUnretained(c))
+                let v = spine.isEmpty ? rt.heap.cons(.null, .null, at: o.location) : rt.heap.cons(.null, .null)
+                guard case .pair(let cp) = v else { break }
+                let c = cp.takeUnretainedValue()
                 memo[ObjectIdentifier(o)] = v
                 if let last = spine.last { last.copy.cdr = v } else { head = v }
                 spine.append((o, c))
@@ -72,6 +72,12 @@ extension Expander {
     // MARK: - Quasiquote
 
     func quasi(_ t: Value, depth: Int, _ ctx: Context) throws(SchemeRaise) -> Node {
+        // Recursion into elements: bounded like `expand`, so deep quasiquoted data cannot overflow the stack.
+        self.depth += 1
+        defer { self.depth -= 1 }
+        if self.depth > rt.maxNesting {
+            throw syntaxError("quasiquote: data nested too deeply (more than \(rt.maxNesting) levels)", t)
+        }
         switch t {
         case .pair(let p):
             let head = p.takeUnretainedValue().car

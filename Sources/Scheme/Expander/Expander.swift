@@ -4,7 +4,7 @@ final class Expander {
     let rt: Runtime
     /// Whether the code comes from the system prelude (kept out of backtraces; may shadow freely).
     let isSystem: Bool
-    private var depth = 0
+    var depth = 0
 
     init(runtime: Runtime, isSystem: Bool) {
         rt = runtime
@@ -178,9 +178,8 @@ final class Expander {
 
     /// A list form with the location of `like`.
     func form(_ items: [Value], like: Value) -> Value {
-        let v = rt.heap.list(items)
-        if case .pair(let p) = v { p.takeUnretainedValue().location = location(of: like) }
-        return v
+        guard let first = items.first else { return .null }
+        return rt.heap.cons(first, rt.heap.list(Array(items.dropFirst())), at: location(of: like))
     }
 
     func sequence(_ nodes: [Node]) -> Node {

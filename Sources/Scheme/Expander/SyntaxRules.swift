@@ -56,7 +56,12 @@ private struct Expansion {
         guard case .symbol(let s) = v else { return false }
         let sym = s.takeUnretainedValue()
         if macro.literals.contains(where: { $0 === sym }) { return false }
-        return sym === macro.ellipsis || sym.base === macro.ellipsis.base && macro.ellipsis.renamed == nil
+        guard sym === macro.ellipsis || sym.base === macro.ellipsis.base && macro.ellipsis.renamed == nil else {
+            return false
+        }
+        // A `...` bound as a variable where the macro is defined is that variable, not the ellipsis.
+        if case .variable = expander.resolve(sym, macro.environment) { return false }
+        return true
     }
 
     func isLiteral(_ s: Symbol) -> Bool { macro.literals.contains { $0 === s } }
@@ -246,9 +251,7 @@ private struct Expansion {
     }
 
     func cons(_ a: Value, _ b: Value) -> Value {
-        let v = rt.heap.cons(a, b)
-        if case .pair(let p) = v { p.takeUnretainedValue().location = expander.location(of: form) }
-        return v
+        rt.heap.cons(a, b, at: expander.location(of: form))
     }
 }
 

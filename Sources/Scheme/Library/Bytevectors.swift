@@ -44,7 +44,7 @@ let bytevectorBuiltins: [Builtin] = [
         for i in 0..<a.count { out.append(try rt.byte(a[i], "bytevector")) }
         return rt.makeBytevector(out) },
     Builtin("make-bytevector", .range(1, 2)) { a, rt throws(SchemeRaise) in
-        let n = try rt.size(a[0], "make-bytevector")
+        let n = try rt.allocationSize(a[0], "make-bytevector", elementBytes: 1)
         return rt.makeBytevector(Array(repeating: a.count > 1 ? try rt.byte(a[1], "make-bytevector") : 0, count: n)) },
     Builtin("bytevector-length", .exactly(1)) { a, rt throws(SchemeRaise) in .fixnum(try rt.bytevector(a[0], "bytevector-length").bytes.count) },
     Builtin("bytevector-u8-ref", .exactly(2)) { a, rt throws(SchemeRaise) in

@@ -148,8 +148,7 @@ let listBuiltins: [Builtin] = [
     Builtin("list", .atLeast(0)) { a, rt throws(SchemeRaise) in rt.heap.list(a.array) },
     Builtin("cons*", .atLeast(1)) { a, rt throws(SchemeRaise) in rt.heap.list(Array(a.array.dropLast()), tail: a[a.count - 1]) },
     Builtin("make-list", .range(1, 2)) { a, rt throws(SchemeRaise) in
-        let n = try rt.int(a[0], "make-list")
-        guard n >= 0, n <= 1 << 28 else { throw rt.error("make-list: invalid length", a[0]) }
+        let n = try rt.allocationSize(a[0], "make-list", elementBytes: 56)
         return rt.heap.list(Array(repeating: a.optional(1, .unspecified), count: n)) },
     Builtin("length", .exactly(1)) { a, rt throws(SchemeRaise) in
         guard let n = Lists.length(a[0]) else { throw rt.error("length: not a proper list", a[0]) }

@@ -5,6 +5,7 @@ extension Runtime {
         let v = i < a.count ? a[i] : currentOutput.value
         guard let p = v.object(Port.self), p.isOutput else { throw typeError(who, "an output port", v) }
         guard p.isOpen else { throw error("\(who): port is closed", v) }
+        if let outputLimit, p.bytesWritten > outputLimit { throw error("\(who): output limit exceeded") }
         if let binary, binary != p.isBinary { throw typeError(who, binary ? "a binary port" : "a textual port", v) }
         return p
     }

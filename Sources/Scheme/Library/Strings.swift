@@ -67,7 +67,7 @@ extension Runtime {
 let stringBuiltins: [Builtin] = [
     Builtin("string?", .exactly(1)) { a, _ throws(SchemeRaise) in if case .string = a[0] { return .true } else { return .false } },
     Builtin("make-string", .range(1, 2)) { a, rt throws(SchemeRaise) in
-        let n = try rt.size(a[0], "make-string")
+        let n = try rt.allocationSize(a[0], "make-string", elementBytes: 4)
         let c = a.count > 1 ? try rt.char(a[1], "make-string") : 32
         return rt.makeString(Array(repeating: c, count: n)) },
     Builtin("string", .atLeast(0)) { a, rt throws(SchemeRaise) in

@@ -3,7 +3,7 @@ let vectorBuiltins: [Builtin] = [
     Builtin("vector?", .exactly(1)) { a, _ throws(SchemeRaise) in if case .vector = a[0] { return .true } else { return .false } },
     Builtin("vector", .atLeast(0)) { a, rt throws(SchemeRaise) in rt.heap.vector(a.array) },
     Builtin("make-vector", .range(1, 2)) { a, rt throws(SchemeRaise) in
-        rt.heap.vector(Array(repeating: a.optional(1, .unspecified), count: try rt.size(a[0], "make-vector"))) },
+        rt.heap.vector(Array(repeating: a.optional(1, .unspecified), count: try rt.allocationSize(a[0], "make-vector", elementBytes: 16))) },
     Builtin("vector-length", .exactly(1)) { a, rt throws(SchemeRaise) in .fixnum(try rt.vector(a[0], "vector-length").items.count) },
     Builtin("vector-ref", .exactly(2)) { a, rt throws(SchemeRaise) in
         let v = try rt.vector(a[0], "vector-ref")

@@ -297,8 +297,6 @@ struct Reader {
 
     /// A pair owned by the heap, stamped with `location`.
     @inline(__always) func makePair(_ car: Value, _ cdr: Value, at location: SourceLocation) -> Value {
-        let p = runtime.heap.own(Pair(car, cdr))
-        p.location = location
-        return .pair(Unmanaged.passUnretained(p))
+        runtime.heap.cons(car, cdr, at: location)
     }
 }

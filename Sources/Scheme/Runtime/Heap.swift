@@ -42,6 +42,12 @@ public final class Heap {
         .pair(Unmanaged.passUnretained(own(Pair(car, cdr))))
     }
 
+    /// Allocates a pair that remembers the source location `location` (a plain pair when unknown).
+    public func cons(_ car: Value, _ cdr: Value, at location: SourceLocation) -> Value {
+        guard location.isKnown else { return cons(car, cdr) }
+        return .pair(Unmanaged.passUnretained(own(LocatedPair(car, cdr, at: location))))
+    }
+
     /// A proper list of `items`.
     public func list(_ items: [Value], tail: Value = .null) -> Value {
         var result = tail

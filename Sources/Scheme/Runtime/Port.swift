@@ -163,20 +163,6 @@ public final class Port: HeapObject {
         }
     }
 
-    /// Reads a stream source to its end into the character buffer, keeping what is unread.
-    func bufferRestOfStream() {
-        while !inputExhausted {
-            let data = readChunk()
-            if data.isEmpty {
-                inputExhausted = true
-            } else {
-                inputBytes.append(contentsOf: data)
-                decodePendingBytes(final: false)
-            }
-        }
-        decodePendingBytes(final: true)
-    }
-
     /// Decodes complete UTF-8 sequences from `inputBytes` into `inputScalars` (invalid bytes become U+FFFD).
     private func decodePendingBytes(final: Bool) {
         if inputPosition > 4096 && inputPosition == inputScalars.count {
@@ -301,22 +287,50 @@ private func Glibc_open(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32
 }
 
 extension Port {
-    /// Reads the next datum (R7RS `read`), or nil at end of input. Stream ports are read to their end
-    /// first, so a datum may span any number of lines.
+    /// Reads the next datum (R7RS `read`), or nil at end of input. From a stream it reads only as much
+    /// as the datum needs (a line at a time from a terminal), parsing again when input ended inside it.
     func readDatum(_ rt: Runtime) throws(SchemeRaise) -> Value? {
-        bufferRestOfStream()
-        // The reader shares the buffer (no copy) and starts where the port is.
-        let start = min(inputPosition, inputScalars.count)
-        var reader = Reader(scalars: inputScalars, fileIndex: rt.fileIndex("<port>"), runtime: rt)
-        reader.position = start
-        reader.line = line
-        reader.column = column
-        // Consume what was read even when it was bad, so a loop of reads gets past an error.
-        defer {
-            inputPosition = min(max(reader.position, start + 1), inputScalars.count)
-            line = reader.line
-            column = reader.column
+        while true {
+            // The reader shares the buffer (no copy) and starts where the port is.
+            let start = min(inputPosition, inputScalars.count)
+            var reader = Reader(scalars: inputScalars, fileIndex: rt.fileIndex("<port>"), runtime: rt)
+            reader.position = start
+            reader.line = line
+            reader.column = column
+            let datum: Value?
+            do {
+                datum = try reader.read()
+            } catch {
+                if reader.endedInsideDatum, pullChunk() { continue }
+                consume(reader, from: start)
+                throw error
+            }
+            // Nothing yet, or an atom that may go on in the next chunk: read more and parse again.
+            if datum == nil || reader.position == inputScalars.count, pullChunk() { continue }
+            consume(reader, from: start)
+            return datum
         }
-        return try reader.read()
+    }
+
+    /// Moves the port past what `reader` read (at least one character, so a loop of reads gets past
+    /// bad input).
+    private func consume(_ reader: Reader, from start: Int) {
+        inputPosition = min(max(reader.position, start + 1), inputScalars.count)
+        line = reader.line
+        column = reader.column
+    }
+
+    /// Reads one more chunk from a stream source into the buffer; false once the stream has ended.
+    private func pullChunk() -> Bool {
+        guard !inputExhausted else { return false }
+        let data = readChunk()
+        if data.isEmpty {
+            inputExhausted = true
+            decodePendingBytes(final: true)
+        } else {
+            inputBytes.append(contentsOf: data)
+            decodePendingBytes(final: false)
+        }
+        return true
     }
 }

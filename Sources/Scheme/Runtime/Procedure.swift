@@ -16,18 +16,33 @@ public final class Closure: Procedure {
     public let code: CodeBlock
     /// `code` again, unretained: the VM reads it on every call without retain/release traffic.
     let codeRef: Unmanaged<CodeBlock>
-    @exclusivity(unchecked) public var captured: [Value]
-    init(code: CodeBlock, captured: [Value]) {
+    /// The captured values, in a buffer the closure owns (no array header, no bounds or uniqueness
+    /// checks on the VM's reads: the compiler only emits indices below `capturedCount`).
+    let capturedValues: UnsafeMutablePointer<Value>
+    let capturedCount: Int
+
+    init(code: CodeBlock, captured: UnsafeBufferPointer<Value>) {
         self.code = code
         self.codeRef = Unmanaged.passUnretained(code)
-        self.captured = captured
+        capturedCount = captured.count
+        capturedValues = .allocate(capacity: max(captured.count, 1))
+        if let base = captured.baseAddress { capturedValues.initialize(from: base, count: captured.count) }
         super.init(kind: .closure)
     }
+
+    deinit {
+        capturedValues.deinitialize(count: capturedCount)
+        capturedValues.deallocate()
+    }
+
+    /// The captured values, as an array.
+    public var captured: [Value] { Array(UnsafeBufferPointer(start: capturedValues, count: capturedCount)) }
+
     public override func trace(_ marker: inout Marker) {
         marker.markObject(code)
-        for v in captured { marker.mark(v) }
+        for i in 0..<capturedCount { marker.mark(capturedValues[i]) }
     }
-    public override var byteSize: Int { 64 + captured.count * 16 }
+    public override var byteSize: Int { 64 + capturedCount * 16 }
     public override var name: String { code.name }
 }
 

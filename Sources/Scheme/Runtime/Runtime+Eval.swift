@@ -7,7 +7,7 @@ extension Runtime {
         let expander = Expander(runtime: self, isSystem: system)
         let thunk = try expander.expandToplevel(form)
         let code = Compiler(rt: self, isSystem: system).compile(thunk)
-        return .procedure(Unmanaged.passUnretained(heap.own(Closure(code: code, captured: []))))
+        return .procedure(Unmanaged.passUnretained(heap.own(Closure(code: code, captured: UnsafeBufferPointer(start: nil, count: 0)))))
     }
 
     /// Reads every datum of `text`, evaluating each before reading the next; returns the last value.
@@ -44,7 +44,7 @@ extension Runtime {
 
     /// Every datum in the file at `path` (for `load` and `include`); a file error if unreadable.
     func readFile(_ path: String, at location: SourceLocation = .none, foldCase: Bool = false) throws(SchemeRaise) -> [Value] {
-        try checkReadable(path, "include")
+        try checkReadable(path, "include", at: location)
         guard let data = FileManager.default.contents(atPath: path) else {
             throw error("cannot open file \"\(path)\": no such file or not readable", kind: .file, at: location)
         }
@@ -57,11 +57,14 @@ extension Runtime {
     }
 
     /// In a sandbox, refuses paths outside the allowed folders.
-    func checkReadable(_ path: String, _ who: String) throws(SchemeRaise) {
+    func checkReadable(_ path: String, _ who: String, at location: SourceLocation = .none) throws(SchemeRaise) {
         guard sandboxed else { return }
-        let full = URL(fileURLWithPath: path).standardizedFileURL.path
-        if !allowedFolders.contains(where: { full.hasPrefix(URL(fileURLWithPath: $0).standardizedFileURL.path + "/") }) {
-            throw error("\(who): access to \"\(path)\" is not allowed in the sandbox", kind: .file)
+        // Symbolic links are resolved, so a link inside an allowed folder cannot reach outside it.
+        let full = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+        if !allowedFolders.contains(where: {
+            full.hasPrefix(URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path + "/")
+        }) {
+            throw error("\(who): access to \"\(path)\" is not allowed in the sandbox", kind: .file, at: location)
         }
     }
 

@@ -18,6 +18,8 @@ public final class Runtime {
     var nextHandle = 1
     /// Deepest expression nesting the expander and compiler accept (they recurse on the Swift stack).
     public var maxNesting = 2_000
+    /// Most bytes one output port may receive; checked by every output builtin before it writes.
+    public var outputLimit: Int?
     /// The standard ports, as parameter objects (so `parameterize` can rebind them).
     var currentOutput: Parameter!
     var currentError: Parameter!

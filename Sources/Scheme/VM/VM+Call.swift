@@ -148,6 +148,11 @@ extension VM {
         case .abort:
             throw SchemeError(raised: r.stack[calleeSlot + 1], vm: self, regs: r)
         case .exit:
+            // An embedded, sandboxed script must not end its host's evaluation as if it had finished.
+            if rt.sandboxed {
+                try signal(rt.makeError("exit: not allowed in the sandbox"), dropping: n + 1, &r)
+                return
+            }
             throw SchemeError.exit(r.stack[calleeSlot + 1])
         }
     }

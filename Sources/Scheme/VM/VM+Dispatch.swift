@@ -78,7 +78,7 @@ extension VM {
     }
 
     @inline(__always) func capturedValue(_ r: Registers, _ i: Int) -> Value {
-        r.closure.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.captured[i] }
+        r.closure.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.capturedValues[i] }
     }
 
     @inline(__always) func unbox(_ v: Value) -> Value {
@@ -123,9 +123,8 @@ extension VM {
         r.pc += 2
         guard case .object(let o) = r.constants[k] else { return }
         let code = unsafeDowncast(o.takeUnretainedValue(), to: CodeBlock.self)
-        let captured = Array(UnsafeBufferPointer(start: r.stack + (r.sp - n), count: n))
+        let c = rt.heap.own(Closure(code: code, captured: UnsafeBufferPointer(start: r.stack + (r.sp - n), count: n)))
         r.sp -= n
-        let c = rt.heap.own(Closure(code: code, captured: captured))
         push(.procedure(Unmanaged.passUnretained(c)), &r)
     }
 

@@ -1,0 +1,105 @@
+import Foundation
+import XCTest
+@testable import Scheme
+
+/// `Scheme.Limits`: exceeding a limit raises a catchable Scheme error and the instance stays usable.
+final class LimitsTests: XCTestCase {
+    /// The error message `source` raises in `s` (fails the test if it returns normally).
+    func message(_ s: Scheme, _ source: String, file: StaticString = #filePath, line: UInt = #line) -> String {
+        do {
+            let v = try s.evaluate(source)
+            XCTFail("expected an error, got \(s.write(v))", file: file, line: line)
+        } catch {
+            return "\(error)"
+        }
+        return ""
+    }
+
+    func testStepLimitStopsAnInfiniteLoop() throws {
+        let s = Scheme(limits: .init(steps: 10_000_000))
+        let start = Date()
+        XCTAssertTrue(message(s, "(let l () (l))").contains("step limit exceeded"))
+        XCTAssertLessThan(Date().timeIntervalSince(start), 30)
+        // Still usable, and the count starts again for each evaluation.
+        XCTAssertEqual(try s.evaluate("(+ 1 2)").intValue, 3)
+        XCTAssertTrue(message(s, "(let l ((i 0)) (l (+ i 1)))").contains("step limit exceeded"))
+        XCTAssertEqual(try s.evaluate("(let l ((i 0)) (if (< i 1000) (l (+ i 1)) i))").intValue, 1000)
+    }
+
+    func testStepLimitErrorIsCatchable() throws {
+        let s = Scheme(limits: .init(steps: 1_000_000))
+        let v = try s.evaluate("""
+            (guard (e ((error-object? e) (error-object-message e)))
+              (let l () (l)))
+            """)
+        XCTAssertEqual(v.stringValue, "step limit exceeded")
+    }
+
+    func testHugeVectorUnderAHeapLimitIsRefusedBeforeAllocating() throws {
+        let s = Scheme(limits: .init(heapBytes: 64 << 20))
+        XCTAssertTrue(message(s, "(make-vector 1000000000)").contains("heap limit exceeded"))
+        XCTAssertTrue(message(s, "(make-string 100000000)").contains("heap limit exceeded"))
+        XCTAssertTrue(message(s, "(make-list 10000000)").contains("heap limit exceeded"))
+        XCTAssertTrue(message(s, "(make-bytevector 100000000)").contains("heap limit exceeded"))
+        XCTAssertEqual(try s.evaluate("(vector-length (make-vector 1000 0))").intValue, 1000)
+    }
+
+    func testHeapLimitStopsGradualGrowth() throws {
+        let s = Scheme(limits: .init(heapBytes: 16 << 20))
+        let m = message(s, "(let l ((acc '())) (l (cons (make-vector 100 0) acc)))")
+        XCTAssertTrue(m.contains("heap limit exceeded"), m)
+        XCTAssertEqual(try s.evaluate("(length (list 1 2 3))").intValue, 3)
+    }
+
+    func testAbsurdSizesWithoutALimitAreErrorsNotTraps() {
+        let s = Scheme()
+        XCTAssertTrue(message(s, "(make-vector 1000000000)").contains("size too large"))
+        XCTAssertTrue(message(s, "(make-vector (expt 2 62))").contains("make-vector"))
+        XCTAssertTrue(message(s, "(make-string 4611686018427387904)").contains("make-string"))
+        XCTAssertTrue(message(s, "(make-list 1000000000)").contains("size too large"))
+        XCTAssertTrue(message(s, "(make-vector -1)").contains("invalid size"))
+    }
+
+    /// The printer is iterative: a 10-million-element list prints (or errors) without overflowing.
+    func testPrintingATenMillionElementList() throws {
+        let s = Scheme(limits: .init(depth: 10_000))
+        try s.evaluate("(define big (let l ((i 0) (acc '())) (if (= i 10000000) acc (l (+ i 1) (cons 0 acc)))))")
+        do {
+            let text = try s.evaluate("(let ((p (open-output-string))) (write big p) (string-length (get-output-string p)))")
+            XCTAssertEqual(text.intValue, 20_000_001)  // "(" + "0 " * 10^7 - 1 + ")"
+        } catch {
+            XCTAssertFalse("\(error)".isEmpty)
+        }
+        XCTAssertEqual(try s.evaluate("(length big)").intValue, 10_000_000)
+    }
+
+    /// A deeply nested (car-wise) list prints too: nesting in the printer is not host recursion.
+    func testPrintingADeeplyNestedList() throws {
+        let s = Scheme()
+        let v = try s.evaluate("""
+            (define deep (let l ((i 0) (acc '())) (if (= i 1000000) acc (l (+ i 1) (list acc)))))
+            (let ((p (open-output-string))) (write deep p) (string-length (get-output-string p)))
+            """)
+        XCTAssertEqual(v.intValue, 2_000_002)
+    }
+
+    func testOutputLimit() throws {
+        let s = Scheme(limits: .init(outputBytes: 1000))
+        var m = ""
+        let out = s.capturingOutput {
+            m = message(s, "(let l () (display \"0123456789\") (l))")
+        }
+        XCTAssertTrue(m.contains("output limit exceeded"), m)
+        XCTAssertGreaterThan(out.count, 1000)
+        XCTAssertLessThanOrEqual(out.count, 1010)
+        // A fresh port starts from zero: the instance is still usable.
+        XCTAssertEqual(s.capturingOutput { _ = try? s.evaluate("(display 42)") }, "42")
+    }
+
+    func testDepthLimitOnNonTailRecursion() throws {
+        let s = Scheme(limits: .init(depth: 10_000))
+        let m = message(s, "(define (f n) (+ 1 (f n))) (f 0)")
+        XCTAssertTrue(m.contains("too deep"), m)
+        XCTAssertEqual(try s.evaluate("(define (g n) (if (= n 0) 0 (+ 1 (g (- n 1))))) (g 5000)").intValue, 5000)
+    }
+}

@@ -1,0 +1,2 @@
+(define x '#0=(a . #0#))
+(length x)

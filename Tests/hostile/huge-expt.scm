@@ -1,0 +1,1 @@
+(string-length (number->string (expt 10 100000)))

@@ -1,0 +1,2 @@
+(define-syntax grow (syntax-rules () ((_ x) (grow (x)))))
+(grow 1)

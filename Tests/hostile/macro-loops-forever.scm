@@ -1,0 +1,2 @@
+(define-syntax loop (syntax-rules () ((_) (loop))))
+(loop)
