@@ -33,7 +33,9 @@ public enum HTLL {
             try scheme.evaluateSystemCode(text, file: "prelude/htll/" + name)
         }
         // After the prelude: replaces its portable "location unknown" with the reader's locations.
-        let rt = scheme.runtime
+        // Unowned: these closures are stored in the runtime itself, so a strong capture would keep the
+        // whole instance alive after its Layout is gone.
+        unowned let rt = scheme.runtime
         scheme.define("htll:datum-location", arity: .exactly(1)) { args in
             guard case .pair(let p) = args[0] else { return .bool(false) }
             let loc = p.takeUnretainedValue().location
@@ -44,7 +46,9 @@ public enum HTLL {
 
     /// The Swift half of measuring: text sizes and UIKit's standard control sizes.
     static func defineBuiltins(in scheme: Scheme) {
-        let rt = scheme.runtime
+        // Unowned: these closures are stored in the runtime itself, so a strong capture would keep the
+        // whole instance alive after its Layout is gone.
+        unowned let rt = scheme.runtime
         // (%htll-text-size TEXT WEIGHT POINTS) => (width . height), unrounded.
         scheme.define("%htll-text-size", arity: .exactly(3)) { args in
             guard let text = args[0].sstring?.string else { throw rt.error("%htll-text-size: expected a string", args[0]) }

@@ -35,7 +35,9 @@ final class LoopInfo {
 /// A lambda being compiled: its parameters, frame variables and captured (free) variables.
 final class LambdaNode {
     var name: String
-    let parent: LambdaNode?
+    /// The enclosing lambda (weak: the parent's body holds this lambda, and a strong reference back
+    /// would keep every compiled tree alive).
+    weak var parent: LambdaNode?
     var required = 0
     var hasRest = false
     /// Parameters (and the rest list last, if any).
