@@ -5,7 +5,7 @@ final class EmbeddingTests: XCTestCase {
     /// The README's embedding example, verbatim.
     func testReadmeExample() throws {
         let scheme = Scheme()
-        scheme.define("greet", arity: .exactly(1)) { args in
+        scheme.define("greet", arity: .exactly(1)) { [unowned scheme] args in
             scheme.string("Hello, \(args[0].stringValue ?? "?")!")
         }
         try scheme.evaluate("(define (square x) (* x x))")
