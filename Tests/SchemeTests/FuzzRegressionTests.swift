@@ -17,6 +17,14 @@ final class FuzzRegressionTests: SchemeTestCase {
         XCTAssertTrue(written.hasPrefix("(lambda (1 . #0=(a . #0#)) 0)"), written)
     }
 
+    /// fuzz/run compile: quasiquote over a circular list walked its spine until memory ran out.
+    func testQuasiquoteOfACircularList() {
+        let e = error("`#0=(1 . #0#)")
+        XCTAssertEqual(e?.message, "quasiquote: circular list in template")
+        // Quoting circular data is fine.
+        check("(let ((x '#0=(1 2 . #0#))) (list (car x) (cadr x) (caddr x)))", "(1 2 1)")
+    }
+
     /// The stripped copy of a circular vector inside a failing macro expansion is circular too.
     func testSyntaxErrorOnCircularVectorFromMacro() {
         let e = error("""

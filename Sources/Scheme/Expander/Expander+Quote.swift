@@ -92,7 +92,12 @@ extension Expander {
             // Walk the spine iteratively; `(a . ,b)` reads as (a unquote b), which ends the spine.
             var elements: [Value] = []
             var cur = t
+            var seen = Set<ObjectIdentifier>()
             while case .pair(let q) = cur, unaryForm(cur, .unquote, ctx) == nil {
+                // A circular template (`#0=(1 . #0#)`) would never end.
+                guard seen.insert(ObjectIdentifier(q.takeUnretainedValue())).inserted else {
+                    throw syntaxError("quasiquote: circular list in template", t)
+                }
                 elements.append(q.takeUnretainedValue().car)
                 cur = q.takeUnretainedValue().cdr
             }
