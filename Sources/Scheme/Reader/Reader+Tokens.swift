@@ -258,52 +258,39 @@ extension Reader {
 
     /// A string literal, with R7RS escapes and line continuations.
     mutating func readString() throws(SchemeRaise) -> Value {
-        let start = location
-        advance()
-        var buffer: [UInt32] = []
-        while true {
-            guard let c = peek() else {
-                endedInsideDatum = true
-                throw error("unexpected end of input in string started at \(start.line):\(start.column)",
-                            at: location)
-            }
-            if c == Ch.dquote {
-                advance()
-                break
-            }
-            if c == Ch.backslash {
-                if let e = try readEscape(inString: true) { buffer.append(e) }
-            } else {
-                buffer.append(Reader.isValidScalar(c) ? c : 0xFFFD)
-                advance()
-            }
-        }
+        let buffer = try readDelimited(Ch.dquote, "string", inString: true)
         return .string(Unmanaged.passUnretained(runtime.heap.own(SString(buffer))))
     }
 
     /// The name inside `|…|` (not case-folded).
     mutating func readBarSymbol() throws(SchemeRaise) -> String {
+        Reader.makeString(try readDelimited(Ch.bar, "|symbol|", inString: false))
+    }
+
+    /// The characters after the opening delimiter under the cursor, up to `close` (consumed), with
+    /// escapes decoded; `what` names the token in the end-of-input error. In strings, characters that
+    /// are not Unicode scalars become U+FFFD.
+    mutating func readDelimited(_ close: UInt32, _ what: String, inString: Bool) throws(SchemeRaise) -> [UInt32] {
         let start = location
         advance()
         var buffer: [UInt32] = []
         while true {
             guard let c = peek() else {
                 endedInsideDatum = true
-                throw error("unexpected end of input in |symbol| started at \(start.line):\(start.column)",
+                throw error("unexpected end of input in \(what) started at \(start.line):\(start.column)",
                             at: location)
             }
-            if c == Ch.bar {
+            if c == close {
                 advance()
-                break
+                return buffer
             }
             if c == Ch.backslash {
-                if let e = try readEscape(inString: false) { buffer.append(e) }
+                if let e = try readEscape(inString: inString) { buffer.append(e) }
             } else {
-                buffer.append(c)
+                buffer.append(inString && !Reader.isValidScalar(c) ? 0xFFFD : c)
                 advance()
             }
         }
-        return Reader.makeString(buffer)
     }
 
     /// The escape at the `\` under the cursor; nil for a line continuation (strings only).
