@@ -1,3 +1,0 @@
-;; hello.scm: the smallest htll script.
-(display "Hello from htll!")
-(newline)
