@@ -84,7 +84,7 @@ final class LayoutErrorTests: XCTestCase {
     }
 
     func testHostileInputIsAnErrorNotACrash() {
-        for src in ["(in)", "(in (label) 'self.view)", "(in (label '((text . \"x\"))) 42)", "(in blank 'self.view", ")",
+        for src in ["(in)", "(in (label 42) 'self.view)", "(in (label '((text . \"x\"))) 42)", "(in blank 'self.view", ")",
                     "(in (above (label '()) (label '()) 'x) 'self.view)", "(in (hseq) 'self.view)",
                     "(in (label '((size . (1)))) 'self.view)", "(in (label (list (cons 'text (make-string 3 #\\a)) 7)) 'self.view)",
                     "(in (custom-button '((target . (self)))) 'self.view)", "(in (center (view '()) 0.5 0) 'self.view)"] {

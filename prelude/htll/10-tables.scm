@@ -374,6 +374,11 @@
     (v... "child ..." "each at its own height, the last takes the rest")
     (blank "" "an empty area")))
 
+;; Later parts of the prelude add their primitives (name "arguments" "description") here, so
+;; they are located in messages, described in the REPL and completed.
+(define (htll:add-primitives! entries)
+  (set! htll:primitive-table (append htll:primitive-table entries)))
+
 (define (htll:kind-entry kind) (assq kind htll:kind-table))
 (define (htll:kind-class kind) (cadr (htll:kind-entry kind)))
 (define (htll:kind-parent kind) (caddr (htll:kind-entry kind)))

@@ -1,16 +1,41 @@
 ;;; HTLL prelude, part 3: views as records, attribute checking, names.
 
 (define-record-type htll:view
-  (htll:construct-view kind attributes name location mark output-name)
+  (htll:construct-view kind attributes name location mark output-name origins)
   htll:view?
   (kind htll:view-kind)
   (attributes htll:view-attributes)          ; checked alist ((name . value) ...), in source order
+  (origins htll:view-origins)                ; ((name . "style big-title") ...): who set an attribute, when not the view itself
   (name htll:view-name htll:set-view-name!)  ; #f until bound by let/define or named at output
   (location htll:view-location)
   (mark htll:view-mark htll:set-view-mark!)  ; scratch for linear-time traversals (htll:fresh-mark)
   (output-name htll:view-output-name htll:set-view-output-name!)) ; (token . name) of the latest output
 
-(define (htll:make-view kind attributes name location) (htll:construct-view kind attributes name location #f #f))
+(define (htll:make-view kind attributes name location) (htll:construct-view kind attributes name location #f #f '()))
+(define (htll:make-view-with-origins kind attributes origins location)
+  (htll:construct-view kind attributes #f location #f #f origins))
+
+;; Where VIEW's attribute NAME came from: a modifier's origin ("style big-title"), or #f for the view itself.
+(define (htll:attribute-origin view name)
+  (let ((o (assq name (htll:view-origins view)))) (and o (cdr o))))
+
+;;; Modifiers: what a view constructor takes besides attribute lists, as in
+;;; (label 'big-title (on 'touch-up-inside 'save:) '((text . "Hi"))): styles, events, bindings,
+;;; layers. A modifier contributes attributes, checked like the view's own, applied in argument
+;;; order before the view's own attribute lists (which come last and win).
+;;; ORIGIN names it in messages and in `htll frames` ("style big-title", "on touch-up-inside");
+;;; EXPAND is (lambda (kind) raw-attribute-alist), so a modifier may depend on the view's kind.
+(define-record-type htll:modifier
+  (htll:make-modifier origin expand)
+  htll:modifier?
+  (origin htll:modifier-origin)
+  (expand htll:modifier-expand))
+
+;; Turns a constructor argument that is neither an attribute list nor a modifier (a style's name,
+;; for instance) into a modifier, or fails. The styles part of the prelude replaces it.
+(define (htll:resolve-modifier kind x)
+  (htll:fail (string-append (symbol->string kind) ": expected an attribute list or a modifier, got " (htll:written x))))
+
 
 ;; A token no view is marked with yet: a traversal marks what it has seen with it.
 (define (htll:fresh-mark) (list 'mark))
@@ -136,18 +161,22 @@
            (cons (car entry) (htll:check (cadr spec) (cdr entry) what))))
        value))
 
-;; Check an attribute list for KIND and return the normalized alist.
-(define (htll:check-attributes kind attrs)
-  (let ((specs (htll:kind-attributes kind)))
+;; Check an attribute list for KIND and return the normalized alist. ORIGIN, when given, names
+;; the modifier the list came from ("style big-title"), and messages start with it.
+(define (htll:check-attributes kind attrs . origin)
+  (let* ((specs (htll:kind-attributes kind))
+         (who (if (and (pair? origin) (car origin))
+                  (string-append (car origin) ": " (symbol->string kind))
+                  (symbol->string kind))))
     (if (not (htll:proper-list? attrs))
-        (htll:fail (string-append (symbol->string kind) ": attributes must be a list of (name . value), got "
+        (htll:fail (string-append who ": attributes must be a list of (name . value), got "
                                   (htll:written attrs))))
     (let loop ((attrs attrs) (acc '()))
       (cond
        ((null? attrs) (reverse acc))
        ((null? (car attrs)) (loop (cdr attrs) acc)) ; the README writes '(()) for "no attributes"
        ((not (and (pair? (car attrs)) (symbol? (caar attrs))))
-        (htll:fail (string-append (symbol->string kind) ": an attribute must be (name . value), got "
+        (htll:fail (string-append who ": an attribute must be (name . value), got "
                                   (htll:written (car attrs)))))
        (else
         (let* ((name (caar attrs))
@@ -155,38 +184,72 @@
                (name (if alias (cdr alias) name))
                (spec (assq name specs)))
           (if (not spec)
-              (htll:fail (string-append (symbol->string kind) " has no attribute " (symbol->string name)
+              (htll:fail (string-append who " has no attribute " (symbol->string name)
                                         (htll:did-you-mean name (map car specs)))))
           (loop (cdr attrs)
                 (cons (cons name (htll:check (cadr spec) (cdar attrs)
-                                             (string-append (symbol->string kind) " " (symbol->string name))))
+                                             (string-append who " " (symbol->string name))))
                       acc))))))))
 
-(define (htll:make-checked-view kind attrs)
-  (let ((loc (htll:current-location)))
-    (let ((checked (htll:check-attributes kind attrs)))
-      (if (and (eq? (htll:kind-construction kind) 'items) (not (assq 'items checked)))
-          (htll:fail (string-append (symbol->string kind) " needs an items attribute, e.g. (items . (\"One\" \"Two\"))")))
-      (htll:make-view kind checked #f loc))))
+(define (htll:attribute-list? x) (or (null? x) (pair? x)))
 
-(define (view attrs) (htll:make-checked-view 'view attrs))
-(define (scroll attrs) (htll:make-checked-view 'scroll attrs))
-(define (label attrs) (htll:make-checked-view 'label attrs))
-(define (custom-button attrs) (htll:make-checked-view 'custom-button attrs))
-(define (rounded-rect-button attrs) (htll:make-checked-view 'rounded-rect-button attrs))
-(define (detail-disclosure-button attrs) (htll:make-checked-view 'detail-disclosure-button attrs))
-(define (info-light-button attrs) (htll:make-checked-view 'info-light-button attrs))
-(define (info-dark-button attrs) (htll:make-checked-view 'info-dark-button attrs))
-(define (contact-add-button attrs) (htll:make-checked-view 'contact-add-button attrs))
+;; Whether a later entry for the same attribute replaces ENTRY: plain properties do; events and
+;; per-state sends (title-for-state with another state) add to what is there.
+(define (htll:replaces? kind entry later)
+  (and (eq? (car entry) (car later))
+       (let* ((spec (assq (car entry) (htll:kind-attributes kind))) (how (car (caddr spec))))
+         (cond ((memq how '(set init-set layout)) #t)
+               ((and (eq? how 'send) (pair? (cdr entry)) (pair? (cdr later))
+                     (pair? (cadr spec)) (eq? (car (cadr spec)) 'pair))
+                (equal? (cddr entry) (cddr later)))
+               (else #f)))))
+
+;; Builds a view of KIND from a constructor's arguments: modifiers, then attribute lists.
+(define (htll:make-checked-view kind args)
+  (let ((loc (htll:current-location)))
+    ;; ((origin-or-#f . checked-alist) ...) in argument order.
+    (define (contribution x)
+      (cond ((htll:attribute-list? x) (cons #f (htll:check-attributes kind x)))
+            (else
+             (let* ((m (if (htll:modifier? x) x (htll:resolve-modifier kind x)))
+                    (origin (htll:modifier-origin m)))
+               (cons origin (htll:check-attributes kind ((htll:modifier-expand m) kind) origin))))))
+    (let loop ((parts (map contribution args)) (attrs '()) (origins '()))
+      (if (null? parts)
+          (let ((checked (reverse attrs)))
+            (if (and (eq? (htll:kind-construction kind) 'items) (not (assq 'items checked)))
+                (htll:fail (string-append (symbol->string kind) " needs an items attribute, e.g. (items . (\"One\" \"Two\"))")))
+            (htll:make-view-with-origins kind checked (reverse origins) loc))
+          (let inner ((as (cdar parts)) (attrs attrs) (origins origins))
+            (if (null? as)
+                (loop (cdr parts) attrs origins)
+                (let* ((a (car as))
+                       (kept (htll:filter (lambda (e) (not (htll:replaces? kind e a))) attrs))
+                       (origins (if (caar parts)
+                                    (cons (cons (car a) (caar parts)) (htll:filter (lambda (o) (not (eq? (car o) (car a)))) origins))
+                                    (if (eq? (length kept) (length attrs))
+                                        origins
+                                        (htll:filter (lambda (o) (not (eq? (car o) (car a)))) origins)))))
+                  (inner (cdr as) (cons a kept) origins))))))))
+
+(define (view . args) (htll:make-checked-view 'view args))
+(define (scroll . args) (htll:make-checked-view 'scroll args))
+(define (label . args) (htll:make-checked-view 'label args))
+(define (custom-button . args) (htll:make-checked-view 'custom-button args))
+(define (rounded-rect-button . args) (htll:make-checked-view 'rounded-rect-button args))
+(define (detail-disclosure-button . args) (htll:make-checked-view 'detail-disclosure-button args))
+(define (info-light-button . args) (htll:make-checked-view 'info-light-button args))
+(define (info-dark-button . args) (htll:make-checked-view 'info-dark-button args))
+(define (contact-add-button . args) (htll:make-checked-view 'contact-add-button args))
 ;; The README's name-form sample writes (button ...): a custom button.
-(define (button attrs) (htll:make-checked-view 'custom-button attrs))
-(define (image attrs) (htll:make-checked-view 'image attrs))
-(define (slider attrs) (htll:make-checked-view 'slider attrs))
-(define (segmented-control attrs) (htll:make-checked-view 'segmented-control attrs))
-(define (text-field attrs) (htll:make-checked-view 'text-field attrs))
-(define (text-view attrs) (htll:make-checked-view 'text-view attrs))
-(define (table attrs) (htll:make-checked-view 'table attrs))
-(define (control attrs)
+(define (button . args) (htll:make-checked-view 'custom-button args))
+(define (image . args) (htll:make-checked-view 'image args))
+(define (slider . args) (htll:make-checked-view 'slider args))
+(define (segmented-control . args) (htll:make-checked-view 'segmented-control args))
+(define (text-field . args) (htll:make-checked-view 'text-field args))
+(define (text-view . args) (htll:make-checked-view 'text-view args))
+(define (table . args) (htll:make-checked-view 'table args))
+(define (control . args)
   (htll:fail "control is abstract: use a button, slider, segmented-control or text-field, which have its attributes"))
 
 ;; The naming hook: the evaluator (or the binding rewriter in 80-driver.scm) calls this for
