@@ -29,7 +29,7 @@ public enum HTLL {
     /// Defines HTLL's Swift builtins and loads the layout prelude into `scheme`.
     public static func install(into scheme: Scheme) throws {
         defineBuiltins(in: scheme)
-        for (name, text) in embeddedSchemeSources {
+        for (name, text) in preludeSources() {
             try scheme.evaluateSystemCode(text, file: "prelude/htll/" + name)
         }
         // After the prelude: replaces its portable "location unknown" with the reader's locations.
@@ -41,6 +41,18 @@ public enum HTLL {
             let loc = p.takeUnretainedValue().location
             guard loc.isKnown else { return .bool(false) }
             return rt.heap.list([rt.heap.string(rt.fileName(loc) ?? "?"), .fixnum(loc.line), .fixnum(loc.column)])
+        }
+    }
+
+    /// The prelude files to load: the copies built into the binary, or, for working on the prelude
+    /// without rebuilding, the `*.scm` files of the folder named by `HTLL_PRELUDE_DIR` (when set and readable).
+    static func preludeSources() -> [(name: String, text: String)] {
+        guard let dir = ProcessInfo.processInfo.environment["HTLL_PRELUDE_DIR"], !dir.isEmpty,
+              let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else {
+            return embeddedSchemeSources.map { (name: $0.name, text: $0.text) }
+        }
+        return names.filter { $0.hasSuffix(".scm") }.sorted().compactMap { name in
+            FileManager.default.contents(atPath: dir + "/" + name).map { (name: name, text: String(decoding: $0, as: UTF8.self)) }
         }
     }
 
