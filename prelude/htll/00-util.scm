@@ -94,6 +94,9 @@
   (cond ((and (exact? x) (integer? x)) (number->string x))
         ((not (real? x)) (error "htll: not a real number" x))
         ((or (nan? x) (infinite? x)) (error "htll: not a finite number" x))
+        ;; Past 1e15 ten decimals mean nothing and scaling by 1e10 would overflow to +inf.0 (then
+        ;; `exact` fails): the shortest flonum text ("1e300") is a valid C, Swift and JSON literal.
+        ((>= (abs x) 1e15) (number->string (inexact x)))
         (else
          (let* ((neg (< x 0))
                 (scaled (exact (round (* (abs (inexact x)) 10000000000))))
