@@ -10,6 +10,8 @@ public final class Runtime {
     private var symbols: [String: Symbol] = [:]
     /// Source file names; a `SourceLocation`'s file index points here (0 is "unknown").
     private(set) var files: [String] = [""]
+    /// Each name's index in `files`, so an embedder evaluating many named snippets pays no linear scan.
+    private var fileIndexes: [String: Int] = ["": 0]
     var vm: VM!
     /// Live bytes above which a collection raises "heap limit exceeded".
     public var heapLimit: Int?
@@ -68,11 +70,22 @@ public final class Runtime {
     public var allSymbols: [Symbol] { Array(symbols.values) }
 
     /// The index of source file `path`, adding it if new.
+    ///
+    /// A location holds 16 bits of file index: past 65,534 names, every new one shares the last index,
+    /// named "<one of many files>", rather than borrowing another file's name in messages.
     public func fileIndex(_ path: String) -> Int {
-        if let i = files.firstIndex(of: path) { return i }
+        if let i = fileIndexes[path] { return i }
+        if files.count >= Self.lastFileIndex {
+            if files.count == Self.lastFileIndex { files.append("<one of many files>") }
+            return Self.lastFileIndex
+        }
         files.append(path)
+        fileIndexes[path] = files.count - 1
         return files.count - 1
     }
+
+    /// The largest file index a `SourceLocation` holds.
+    static let lastFileIndex = 0xFFFF
 
     /// The file name behind a location, if known.
     public func fileName(_ loc: SourceLocation) -> String? {

@@ -87,4 +87,30 @@ final class HostileCorpusTests: XCTestCase {
     func testManyUnclosedParentheses() {
         check(Hostile.evaluate(String(repeating: "(", count: 100_000)), "error: unexpected end of input in list started at 1:1", "unclosed")
     }
+
+    /// An error after a 1 MB string literal on the same line names its real column (locations held
+    /// 16-bit columns and said 65535 for anything further right).
+    func testColumnAfterAOneMegabyteLine() {
+        let prefix = "(string-length \"" + String(repeating: "abcdefgh", count: 1 << 17) + "\") "
+        let outcome = Hostile.evaluate(prefix + "(car 5)", file: "wide.scm")
+        guard case .error(let m) = outcome else { return XCTFail("expected an error, got \(outcome)") }
+        XCTAssertTrue(m.hasPrefix("wide.scm:1:\(prefix.unicodeScalars.count + 1): error:"), String(m.prefix(200)))
+    }
+
+    /// Past what a location holds, lines and columns saturate and extra file names share one honest
+    /// name instead of borrowing another file's.
+    func testLocationFieldsSaturateHonestly() {
+        let loc = SourceLocation(file: 3, line: 20_000_000, column: 5_000_000)
+        XCTAssertEqual(loc.file, 3)
+        XCTAssertEqual(loc.line, SourceLocation.maxLineOrColumn)
+        XCTAssertEqual(loc.column, 5_000_000)
+        let rt = Scheme().runtime
+        let first = rt.fileIndex("f0")
+        for i in 1..<70_000 { _ = rt.fileIndex("f\(i)") }
+        XCTAssertEqual(rt.fileIndex("f0"), first)
+        XCTAssertEqual(rt.fileName(SourceLocation(file: rt.fileIndex("f100"), line: 1, column: 1)), "f100")
+        let late = rt.fileIndex("f69999")
+        XCTAssertEqual(late, 0xFFFF)
+        XCTAssertEqual(rt.fileName(SourceLocation(file: late, line: 2, column: 1)), "<one of many files>")
+    }
 }
