@@ -102,4 +102,23 @@ final class LimitsTests: XCTestCase {
         XCTAssertTrue(m.contains("too deep"), m)
         XCTAssertEqual(try s.evaluate("(define (g n) (if (= n 0) 0 (+ 1 (g (- n 1))))) (g 5000)").intValue, 5000)
     }
+
+    /// A string port grows without allocating objects: its buffer still counts toward the heap limit
+    /// (before, only the 50M-step limit stopped this loop, at 640 MB).
+    func testStringPortGrowthHitsTheHeapLimit() throws {
+        let s = Scheme(limits: .init(steps: 50_000_000, heapBytes: 32 << 20))
+        let m = message(s, "(let ((p (open-output-string))) (let l () (write-string \"0123456789abcdef\" p) (l)))")
+        XCTAssertTrue(m.contains("heap limit exceeded"), m)
+        let b = message(s, "(let ((p (open-output-bytevector))) (let l () (write-u8 7 p) (l)))")
+        XCTAssertTrue(b.contains("heap limit exceeded") || b.contains("step limit exceeded"), b)
+        XCTAssertEqual(try s.evaluate("(string-length (let ((p (open-output-string))) (write 'abc p) (get-output-string p)))").intValue, 3)
+    }
+
+    /// New hash-table entries with fixnum keys allocate nothing either; they count all the same.
+    func testHashTableGrowthHitsTheHeapLimit() throws {
+        let s = Scheme(limits: .init(steps: 100_000_000, heapBytes: 32 << 20))
+        let m = message(s, "(let ((h (make-eqv-hash-table))) (let l ((i 0)) (hash-table-set! h i i) (l (+ i 1))))")
+        XCTAssertTrue(m.contains("heap limit exceeded"), m)
+        XCTAssertEqual(try s.evaluate("(let ((h (make-eqv-hash-table))) (hash-table-set! h 1 2) (hash-table-ref/default h 1 0))").intValue, 2)
+    }
 }

@@ -37,15 +37,17 @@ public final class HashTable: HeapObject {
         return entries[i]?.value
     }
 
-    /// Stores `value` under `key`.
-    public func set(_ key: Value, _ value: Value) {
+    /// Stores `value` under `key`; returns whether that added an entry.
+    @discardableResult
+    public func set(_ key: Value, _ value: Value) -> Bool {
         let k = Key(value: key, mode: mode)
         if let i = index[k] {
             entries[i] = (key: entries[i]?.key ?? key, value: value)
-        } else {
-            index[k] = entries.count
-            entries.append((key: key, value: value))
+            return false
         }
+        index[k] = entries.count
+        entries.append((key: key, value: value))
+        return true
     }
 
     /// Removes `key`'s association, if any.
@@ -115,7 +117,8 @@ let hashTableBuiltins: [Builtin] = [
     Builtin("make-string-hash-table", .range(0, 1)) { _, rt throws(SchemeRaise) in rt.heap.object(HashTable(mode: .equal)) },
     Builtin("hash-table?", .exactly(1)) { a, _ throws(SchemeRaise) in .bool(a[0].object(HashTable.self) != nil) },
     Builtin("hash-table-ref/default", .exactly(3)) { a, rt throws(SchemeRaise) in try rt.hashTable(a[0], "hash-table-ref/default").get(a[1]) ?? a[2] },
-    Builtin("hash-table-set!", .exactly(3)) { a, rt throws(SchemeRaise) in try rt.hashTable(a[0], "hash-table-set!").set(a[1], a[2]); return .unspecified },
+    // A new entry may allocate no object (fixnum keys) yet must count toward the heap limit.
+    Builtin("hash-table-set!", .exactly(3)) { a, rt throws(SchemeRaise) in if try rt.hashTable(a[0], "hash-table-set!").set(a[1], a[2]) { rt.heap.charge(48) }; return .unspecified },
     Builtin("hash-table-delete!", .exactly(2)) { a, rt throws(SchemeRaise) in try rt.hashTable(a[0], "hash-table-delete!").remove(a[1]); return .unspecified },
     Builtin("hash-table-contains?", .exactly(2)) { a, rt throws(SchemeRaise) in .bool(try rt.hashTable(a[0], "hash-table-contains?").get(a[1]) != nil) },
     Builtin("hash-table-exists?", .exactly(2)) { a, rt throws(SchemeRaise) in .bool(try rt.hashTable(a[0], "hash-table-exists?").get(a[1]) != nil) },

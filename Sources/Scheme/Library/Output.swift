@@ -6,6 +6,8 @@ extension Runtime {
         guard let p = v.object(Port.self), p.isOutput else { throw typeError(who, "an output port", v) }
         guard p.isOpen else { throw error("\(who): port is closed", v) }
         if let outputLimit, p.bytesWritten > outputLimit { throw error("\(who): output limit exceeded") }
+        // What the previous writes added to a string port counts as allocation (heap limits see it).
+        heap.charge(p.unchargedGrowth())
         if let binary, binary != p.isBinary { throw typeError(who, binary ? "a binary port" : "a textual port", v) }
         return p
     }

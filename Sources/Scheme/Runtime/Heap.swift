@@ -37,6 +37,13 @@ public final class Heap {
         return object
     }
 
+    /// Counts `bytes` of growth inside an object already owned (a string port's buffer, a hash table's
+    /// entries): such growth allocates no new object, yet must bring the next collection, and with it
+    /// the heap-limit check, as close as an allocation would.
+    @inline(__always) public func charge(_ bytes: Int) {
+        allocatedSinceCollection &+= bytes
+    }
+
     /// Allocates a pair.
     @inline(__always) public func cons(_ car: Value, _ cdr: Value) -> Value {
         .pair(Unmanaged.passUnretained(own(Pair(car, cdr))))

@@ -41,6 +41,8 @@ public final class Port: HeapObject {
     var column = 1
     /// Bytes written so far, for output limits.
     public internal(set) var bytesWritten = 0
+    /// `bytesWritten` when the heap was last charged for this port's in-memory output.
+    var chargedBytes = 0
     /// Whether the last character written was a newline (for `fresh-line` style behaviour).
     var atLineStart = true
 
@@ -211,6 +213,23 @@ public final class Port: HeapObject {
     }
 
     public override var typeName: String { isInput ? "input-port" : "output-port" }
+    /// String and bytevector ports hold their whole contents; stream buffers are flushed at 64 KB.
+    public override var byteSize: Int {
+        96 + outputScalars.count * 4 + outputBytes.count + inputScalars.count * 4 + inputBytes.count
+    }
+
+    /// Bytes of in-memory output written since the heap was last charged for them (and marks them
+    /// charged): string ports keep 4 bytes per character.
+    func unchargedGrowth() -> Int {
+        let fresh = bytesWritten - chargedBytes
+        guard fresh > 0 else { return 0 }
+        chargedBytes = bytesWritten
+        switch sink {
+        case .string?: return fresh * 4
+        case .bytes?: return fresh
+        default: return 0
+        }
+    }
 }
 
 /// Binary input, lines, and opening files.
