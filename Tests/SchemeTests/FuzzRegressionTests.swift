@@ -71,4 +71,25 @@ final class FuzzRegressionLifetimeTests: XCTestCase {
         XCTAssertNil(weakScheme)
         XCTAssertNil(weakRuntime)
     }
+
+    /// LeakSanitizer (`fuzz/sanitize address`, the REPL at exit): every named `let`/`do` loop leaked its
+    /// node tree, because the loop's `LoopInfo` held its body and the jumps in the body held the
+    /// `LoopInfo`. The expanded tree of a loop must be freed once compiled.
+    func testExpandedLoopIsFreed() throws {
+        let s = Scheme()
+        let rt = s.runtime
+        weak var weakInfo: LoopInfo?
+        weak var weakThunk: LambdaNode?
+        do {
+            let form = try XCTUnwrap(s.read("(let loop ((i 0)) (if (< i 10) (loop (+ i 1)) i))").listElements?.first)
+            let thunk = try Expander(runtime: rt, isSystem: false).expandToplevel(form)
+            weakThunk = thunk
+            guard case .loopBlock(let info, _, _) = thunk.body else { return XCTFail("no loop block: \(thunk.body)") }
+            weakInfo = info
+            _ = Compiler(rt: rt, isSystem: false).compile(thunk)
+        }
+        XCTAssertNil(weakThunk)
+        XCTAssertNil(weakInfo, "the loop's node tree is still alive: a reference cycle")
+        XCTAssertEqual(try s.evaluate("(let loop ((i 0)) (if (< i 10) (loop (+ i 1)) i))").intValue, 10)
+    }
 }

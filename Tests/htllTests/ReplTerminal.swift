@@ -37,10 +37,19 @@ final class ReplTerminal {
         let handle = FileHandle(fileDescriptor: slave, closeOnDealloc: true)
         process.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
         process.arguments = ["-c", "-w", htllBinary] + arguments
-        process.environment = [
+        // A clean environment, so the user's readline and shell settings cannot change what the tests
+        // see; but the sanitizer settings pass through: under `fuzz/sanitize address` a child without
+        // ASAN_OPTIONS ran LeakSanitizer at exit, which printed megabytes into the terminal and
+        // outlasted `waitForExit` (5 REPL tests failed that way).
+        var environment = [
             "HOME": folder, "TERM": "xterm", "COLUMNS": "200", "LINES": "50",
             "INPUTRC": folder + "/inputrc", "PATH": "/usr/bin:/bin",
         ]
+        let inherited = ProcessInfo.processInfo.environment
+        for name in ["ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS", "UBSAN_OPTIONS"] {
+            if let value = inherited[name] { environment[name] = value }
+        }
+        process.environment = environment
         process.standardInput = handle
         process.standardOutput = handle
         process.standardError = handle

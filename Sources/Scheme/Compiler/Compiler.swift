@@ -98,8 +98,8 @@ struct Compiler {
                 b.emit(.boxLocal, Int32(v.slot))
             }
             compile(body, mode, &b)
-        case .loopBlock(let info, let inits):
-            compileLoop(info, inits, mode, &b)
+        case .loopBlock(let info, let inits, let body):
+            compileLoop(info, inits, body, mode, &b)
         case .loop(let info, let args):
             for a in args { compile(a, .value, &b) }
             for v in info.variables.reversed() { storeFresh(v, &b) }
@@ -121,18 +121,18 @@ struct Compiler {
         if let toEnd { b.patch(toEnd) }
     }
 
-    func compileLoop(_ info: LoopInfo, _ inits: [Node], _ mode: Mode, _ b: inout Builder) {
+    func compileLoop(_ info: LoopInfo, _ inits: [Node], _ body: Node, _ mode: Mode, _ b: inout Builder) {
         for i in inits { compile(i, .value, &b) }
         for v in info.variables.reversed() { storeFresh(v, &b) }
         info.head = b.code.count
         let depth = b.depth
         switch mode {
         case .return, .exit:
-            compile(info.body, mode, &b)
+            compile(body, mode, &b)
         case .value, .effect:
             let id = b.exits.count
             b.exits.append([])
-            compile(info.body, .exit(id), &b)
+            compile(body, .exit(id), &b)
             for j in b.exits[id] { b.patch(j) }
             b.depth = depth + 1
             if mode == .effect { b.emit(.pop, delta: -1) }

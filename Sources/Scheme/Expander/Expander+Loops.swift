@@ -70,8 +70,8 @@ extension Expander {
         inner.toplevel = false
         inner.loops.append(label)
         inner.jumpable = tail ? ctx.jumpable + [label] : [label]
-        label.info.body = try expandBody(body, inner, at: .none)
-        return .loopBlock(label.info, inits)
+        let bodyNode = try expandBody(body, inner, at: .none)
+        return .loopBlock(label.info, inits, bodyNode)
     }
 
     /// `(do ((var init step) …) (test result …) command …)`, as a named `let` loop.

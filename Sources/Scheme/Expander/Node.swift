@@ -18,7 +18,9 @@ indirect enum Node {
     /// Bind the variables (unassigned) in the current frame for the body, which assigns them.
     case bindRecursive([Variable], Node)
     /// A loop: bind the variables to the inits, run the body; `.loop` nodes in tail position jump back.
-    case loopBlock(LoopInfo, [Node])
+    /// The body is held here, not by `LoopInfo`: the jumps inside it refer to the `LoopInfo`, and a
+    /// body held there made a reference cycle that leaked every loop's node tree (LeakSanitizer).
+    case loopBlock(LoopInfo, [Node], Node)
     /// A jump back to the head of the enclosing loop block with new values for its variables.
     case loop(LoopInfo, [Node])
 }
@@ -26,7 +28,6 @@ indirect enum Node {
 /// A named `let` whose name is only ever called in tail position: compiled to a jump, not a closure.
 final class LoopInfo {
     let variables: [Variable]
-    var body: Node = .constant(.unspecified)
     /// The code offset of the loop head, set by the compiler.
     var head = 0
     init(variables: [Variable]) { self.variables = variables }
