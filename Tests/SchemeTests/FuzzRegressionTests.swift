@@ -92,4 +92,19 @@ final class FuzzRegressionLifetimeTests: XCTestCase {
         XCTAssertNil(weakInfo, "the loop's node tree is still alive: a reference cycle")
         XCTAssertEqual(try s.evaluate("(let loop ((i 0)) (if (< i 10) (loop (+ i 1)) i))").intValue, 10)
     }
+
+    /// fuzz/run vm (timeout): under a step limit, capturing a continuation at every level of a deep
+    /// recursion copied an ever longer stack per step: 100,000 steps took 46 s in the fuzzing build.
+    /// Copies count as steps now, so the limit bounds the work.
+    func testContinuationsInDeepRecursionCountTowardTheStepLimit() {
+        let s = Scheme(limits: .init(steps: 100_000))
+        let start = Date()
+        var message = ""
+        do { _ = try s.evaluate("(define (f) (call/cc (lambda (k) k)) (+ 1 (f))) (f)") } catch { message = "\(error)" }
+        XCTAssertTrue(message.contains("step limit exceeded"), message)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 5)
+        // apply spreading a long list is counted too; a short one is not slowed.
+        XCTAssertEqual(try s.evaluate("(apply + (make-list 1000 1))").intValue, 1000)
+        XCTAssertEqual(try s.evaluate("(call/cc (lambda (k) (+ 1 (k 41))))").intValue, 41)
+    }
 }

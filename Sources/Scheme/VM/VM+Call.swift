@@ -164,7 +164,16 @@ extension VM {
         r.sp = calleeSlot + 1 + fixed
         ensureStack(&r, room: items.count + 8)
         for v in items { push(v, &r) }
+        chargeCopy(items.count)
         try call(fixed + items.count, tail: tail, &r)
+    }
+
+    /// Counts copying `count` stack slots or frames (capturing or reinstating a continuation, spreading
+    /// `apply`'s list) as steps, one per 16: without it the step limit bounded calls but not work, and
+    /// `(define (f) (call/cc (lambda (k) k)) (+ 1 (f))) (f)` took 46 s (ASan build) to use 100,000
+    /// steps, copying an ever deeper stack at each level (found by fuzz/run vm as a timeout).
+    @inline(__always) func chargeCopy(_ count: Int) {
+        steps &+= count >> 4
     }
 
     func captureContinuation(calleeSlot: Int, tail: Bool, _ r: Registers) -> Continuation {
@@ -184,6 +193,7 @@ extension VM {
         }
         let values = Array(UnsafeBufferPointer(start: stack + run.stackBase, count: max(0, stackEnd - run.stackBase)))
         let saved = Array(UnsafeBufferPointer(start: frames + run.frameBase, count: max(0, frameEnd - run.frameBase)))
+        chargeCopy(values.count + saved.count)
         return rt.heap.own(Continuation(values: values, frames: saved, closure: closure, pc: pc, fp: fp,
                                         stackBase: run.stackBase, frameBase: run.frameBase))
     }
@@ -197,6 +207,7 @@ extension VM {
             : rt.heap.object(MultipleValues(Array(UnsafeBufferPointer(start: r.stack + calleeSlot + 1, count: n))))
         let run = runs.last ?? (stackBase: 0, frameBase: 0)
         let delta = run.stackBase - k.stackBase
+        chargeCopy(k.values.count + k.frames.count)
         r.sp = run.stackBase
         ensureStack(&r, room: k.values.count + 8)
         for v in k.values { push(v, &r) }
