@@ -15,6 +15,12 @@ public enum HTLL {
         case viewWillLayoutSubviews = "view-will-layout-subviews"
         case cellInit = "cell-init"
         case cellLayout = "cell-layout"
+        /// Removes the key-value observers of model bindings (for viewWillDisappear:).
+        case viewWillDisappear = "view-will-disappear"
+        /// The body of observeValueForKeyPath:ofObject:change:context:, updating bound views.
+        case observeValue = "observe-value"
+        /// The body of `- (IBAction)htllBindingChanged:(id)sender`: two-way text fields write back.
+        case bindingChanged = "binding-changed"
     }
 
     /// Named screen sizes in points (portrait) for `htll frames --device`.

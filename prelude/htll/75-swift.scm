@@ -222,9 +222,12 @@
                           (cdr (assq value (htll:enum-values 'segmented-control-style)))
                           ": not available in Swift, and without effect since iOS 7")
        (string-append var "." (htll:swift-property (cadr how)) " = "
-                      (if (string=? (cadr how) "decelerationRate")
-                          (string-append "UIScrollView.DecelerationRate(rawValue: " (htll:number->c value) ")")
-                          (htll:value->swift type value name-of)))))
+                      (cond ((string=? (cadr how) "decelerationRate")
+                             (string-append "UIScrollView.DecelerationRate(rawValue: " (htll:number->c value) ")"))
+                            ;; A CALayer takes CGColors.
+                            ((and (eq? type 'color) (htll:layer-property? (cadr how)))
+                             (string-append (htll:value->swift type value name-of) ".cgColor"))
+                            (else (htll:value->swift type value name-of))))))
       ((send)
        (let* ((arg-types (if (eq? (car type) 'pair) (list (cadr type) (caddr type)) (cdr type)))
               (args (if (eq? (car type) 'pair) (list (car value) (cdr value)) value))
@@ -236,9 +239,13 @@
                                     (cddr how) (cdr texts)))
                         ")")))
       ((target)
+       ;; #selector(save(_:)) names a method of the class being extended: right for self only.
+       ;; Another target's class is unknown here, so its action is the runtime selector.
        (string-append var ".addTarget(" (htll:swift-ref (symbol->string (car value)))
-                      ", action: " (htll:swift-selector (cadr value)) ", for: "
-                      (htll:swift-flags 'control-event (caddr value)) ")"))
+                      ", action: " (if (eq? (car value) 'self)
+                                       (htll:swift-selector (cadr value))
+                                       (string-append "Selector((" (htll:swift-string (cadr value)) "))"))
+                      ", for: " (htll:swift-flags 'control-event (caddr value)) ")"))
       (else (error "htll: unknown attribute form" how))))))
 
 (define (htll:swift-init-expression view name-of)
@@ -295,13 +302,109 @@
 
 ;; The holder class: one stored property per declared view, created with it.
 (define (htll:swift-holder holder file declared name-of bare-name)
-  (append
-   (list (string-append "/// The views of the layout in " file ", created together.")
-         "@MainActor"
-         (string-append "final class " holder " {"))
-   (map (lambda (d) (string-append "    let " (bare-name (car d)) " = " (htll:swift-init-expression (car d) name-of)))
-        declared)
-   (list "}")))
+  (let ((groups (htll:bindings-by-key-path declared)))
+    (append
+     (if (null? groups)
+         (list (string-append "/// The views of the layout in " file ", created together.")
+               "@MainActor"
+               (string-append "final class " holder " {"))
+         (list (string-append "/// The views of the layout in " file ", created together, and their model bindings.")
+               "@MainActor"
+               (string-append "final class " holder ": NSObject {")))
+     (map (lambda (d) (string-append "    let " (bare-name (car d)) " = " (htll:swift-init-expression (car d) name-of)))
+          declared)
+     (if (null? groups) '() (htll:indent 4 (htll:swift-binding-members groups declared bare-name)))
+     (list "}"))))
+
+;;; Model bindings (36-modifiers.scm) in Swift: the holder is an NSObject that observes the
+;;; owner's key paths with string key-value observing (the model's types are unknown here, so
+;;; no typed key paths), and sets the bound properties by key-value coding, which boxes and
+;;; unboxes numbers and booleans like the Objective-C output.
+(define (htll:swift-binding-members groups declared bare-name)
+  (let ((own (lambda (v) (string-append "self." (bare-name v))))
+        (two-way (apply append (map (lambda (d) (map (lambda (b) (cons (car d) b))
+                                                      (htll:filter htll:two-way? (htll:view-bindings (car d)))))
+                                    declared))))
+    (append
+     (list ""
+           "/// The key paths of the owner that views are bound to."
+           (string-append "private static let boundKeyPaths = ["
+                          (htll:string-join (map (lambda (g) (htll:swift-string (car g))) groups) ", ") "]")
+           "/// The object whose key paths the views show, while they are observed."
+           "private weak var bindingOwner: NSObject?"
+           ""
+           "/// Shows the bound key paths of `owner` and observes them until stopBindings()."
+           "func startBindings(of owner: NSObject) {"
+           "    stopBindings()"
+           "    bindingOwner = owner"
+           "    for keyPath in Self.boundKeyPaths {"
+           "        owner.addObserver(self, forKeyPath: keyPath, options: [.new], context: nil)"
+           "        updateBinding(keyPath)"
+           "    }"
+           "}"
+           ""
+           "/// Stops observing the owner."
+           "func stopBindings() {"
+           "    guard let owner = bindingOwner else { return }"
+           "    for keyPath in Self.boundKeyPaths {"
+           "        owner.removeObserver(self, forKeyPath: keyPath)"
+           "    }"
+           "    bindingOwner = nil"
+           "}"
+           ""
+           "/// Sets the views bound to `keyPath` from the owner's value."
+           "func updateBinding(_ keyPath: String) {"
+           "    guard let owner = bindingOwner else { return }"
+           "    let value = owner.value(forKeyPath: keyPath)"
+           "    switch keyPath {")
+     (apply append
+            (map (lambda (g)
+                   (cons (string-append "    case " (htll:swift-string (car g)) ":")
+                         (map (lambda (vb)
+                                (let* ((v (own (car vb)))
+                                       (set (string-append v ".setValue(value, forKey: "
+                                                           (htll:swift-string (htll:binding-key (car vb) (cdr vb))) ")")))
+                                  ;; A two-way field is set only when its text differs, so typing keeps the cursor.
+                                  (if (htll:two-way? (cdr vb))
+                                      (string-append "        if " v ".text != (value as? String) { " set " }")
+                                      (string-append "        " set))))
+                              (cdr g))))
+                 groups))
+     (list "    default:"
+           "        break"
+           "    }"
+           "}")
+     (if (null? two-way)
+         '()
+         (append
+          (list ""
+                "/// A two-way text field was edited: writes its text back to the key path."
+                "@objc func bindingEdited(_ sender: UITextField) {")
+          (apply append
+                 (map (lambda (vb)
+                        (list (string-append "    if sender === " (own (car vb)) " {")
+                              (string-append "        bindingOwner?.setValue(" (own (car vb)) ".text, forKeyPath: "
+                                             (htll:swift-string (cadr (cdr vb))) ")")
+                              "    }"))
+                      two-way))
+          (list "}")))
+     (list ""
+           "/// Key-value observing reports on the thread that changed the value; views change on the main one."
+           "nonisolated override func observeValue(forKeyPath keyPath: String?, of object: Any?,"
+           "                                       change: [NSKeyValueChangeKey: Any]?, context: UnsafeMutableRawPointer?) {"
+           "    guard let keyPath = keyPath else { return }"
+           "    if Thread.isMainThread {"
+           "        MainActor.assumeIsolated { self.updateBinding(keyPath) }"
+           "    } else {"
+           "        Task { @MainActor in self.updateBinding(keyPath) }"
+           "    }"
+           "}"))))
+
+;; The statements that connect two-way text fields to the holder's bindingEdited(_:).
+(define (htll:swift-two-way-lines view var holder-expr holder)
+  (if (htll:any htll:two-way? (htll:view-bindings view))
+      (list (string-append var ".addTarget(" holder-expr ", action: #selector(" holder ".bindingEdited(_:)), for: UIControl.Event.editingChanged)"))
+      '()))
 
 (define (htll:swift-header file lines)
   (append (list (string-append "// Generated by htll from " file ". Do not edit.") "//")
@@ -314,6 +417,7 @@
          (bare-name (lambda (v) (htll:swift-identifier (bare v))))
          (name-of (lambda (v) (string-append "views." (bare-name v))))
          (holder (string-append class "LayoutViews"))
+         (bound? (pair? (htll:bindings-by-key-path declared)))
          (key (string-append "htll" holder "Key"))
          (parent (htll:root-parent root))
          (dim (lambda (d) (string-append parent (if (eq? d 'w) ".bounds.width" ".bounds.height"))))
@@ -325,13 +429,19 @@
     (append
      (htll:swift-header
       file
-      (list (string-append "An extension of " class " (a UIViewController subclass). An extension cannot add stored")
+      (append
+       (list (string-append "An extension of " class " (a UIViewController subclass). An extension cannot add stored")
             (string-append "properties, so the views live in a " holder " object, created on first use and")
             "kept with the controller as an associated object. Call the methods from the overrides:"
             "  override func viewDidLoad() { super.viewDidLoad(); layoutViewDidLoad() }"
             "  override func viewWillAppear(_ animated: Bool) { super.viewWillAppear(animated); layoutViewWillAppear() }"
             "  override func viewWillLayoutSubviews() { super.viewWillLayoutSubviews(); layoutViewWillLayoutSubviews() }"
-            "A target's action is an @objc method of the controller: signIn: is @objc func signIn(_ sender: Any)."))
+            "A target's action is an @objc method of the controller: signIn: is @objc func signIn(_ sender: Any).")
+      (if bound?
+          (list "Bound key paths are observed on the controller while it is on screen (their properties must be"
+                "@objc dynamic); also call:"
+                "  override func viewWillDisappear(_ animated: Bool) { super.viewWillDisappear(animated); layoutViewWillDisappear() }")
+          '())))
      (list "import ObjectiveC" "")
      (htll:swift-holder holder file declared name-of bare-name)
      (list ""
@@ -352,10 +462,18 @@
              (apply append
                     (map (lambda (d)
                            (append (if (cdr d) (list (string-append parent ".addSubview(" (name-of (car d)) ")")) '())
-                                   (htll:swift-attribute-lines (car d) (name-of (car d)) '(target init-set) name-of)))
+                                   (htll:swift-attribute-lines (car d) (name-of (car d)) '(target init-set) name-of)
+                                   (htll:swift-two-way-lines (car d) (name-of (car d)) "views" holder)))
                          declared)))
-     (method "Sets the views' attributes; call from viewWillAppear(_:)." "layoutViewWillAppear"
-             (apply append (map (lambda (d) (htll:swift-attribute-lines (car d) (name-of (car d)) '(set send) name-of)) declared)))
+     (method (if bound? "Sets the views' attributes and starts the bindings; call from viewWillAppear(_:)."
+                 "Sets the views' attributes; call from viewWillAppear(_:).")
+             "layoutViewWillAppear"
+             (append (apply append (map (lambda (d) (htll:swift-attribute-lines (car d) (name-of (car d)) '(set send) name-of)) declared))
+                     (if bound? (list "views.startBindings(of: self)") '())))
+     (if bound?
+         (method "Stops the bindings; call from viewWillDisappear(_:)." "layoutViewWillDisappear"
+                 (list "views.stopBindings()"))
+         '())
      (method "Sets the frames; call from viewWillLayoutSubviews()." "layoutViewWillLayoutSubviews"
              (htll:swift-frame-lines root name-of dim))
      (list "}"))))
@@ -369,6 +487,7 @@
          (dim (lambda (d) (string-append parent (if (eq? d 'w) ".bounds.width" ".bounds.height"))))
          (placed (map car (htll:filter cdr declared))))
     (define (tag v) (number->string (+ 100 (htll:index-of v placed eq?))))
+    (htll:refuse-cell-bindings declared)
     (append
      (htll:swift-header
       file
@@ -420,16 +539,22 @@
          (bare-name (lambda (v) (htll:swift-identifier (bare v))))
          (name-of (lambda (v) (string-append "views." (bare-name v))))
          (holder (string-append class "Views"))
+         (bound? (pair? (htll:bindings-by-key-path declared)))
          (dim (lambda (d) (if (eq? d 'w) "htllSize.width" "htllSize.height")))
          (placed (map car (htll:filter cdr declared))))
     (append
      (htll:swift-header
       file
-      (list (string-append class ": a UIView that lays out the views of the layout. The views are in `views`")
-            (string-append "(a " holder "), added and set up by init; layoutSubviews() sets their frames and")
-            "sizeThatFits(_:) returns the extent of the views laid out in the proposed size."
-            (string-append "A target self is the view: its actions are @objc methods you add to " class " in an extension,")
-            "e.g. signIn: is @objc func signIn(_ sender: Any)."))
+      (append
+       (list (string-append class ": a UIView that lays out the views of the layout. The views are in `views`")
+             (string-append "(a " holder "), added and set up by init; layoutSubviews() sets their frames and")
+             "sizeThatFits(_:) returns the extent of the views laid out in the proposed size."
+             (string-append "A target self is the view: its actions are @objc methods you add to " class " in an extension,")
+             "e.g. signIn: is @objc func signIn(_ sender: Any).")
+       (if bound?
+           (list (string-append "Bound key paths are of the view itself (add @objc dynamic properties in a subclass of " class "),")
+                 "observed while it is in a window.")
+           '())))
      (list "")
      (htll:swift-holder holder file declared name-of bare-name)
      (list ""
@@ -453,10 +578,23 @@
                   (apply append
                          (map (lambda (d)
                                 (append (if (cdr d) (list (string-append "self.addSubview(" (name-of (car d)) ")")) '())
-                                        (htll:swift-attribute-lines (car d) (name-of (car d)) '(target init-set set send) name-of)))
+                                        (htll:swift-attribute-lines (car d) (name-of (car d)) '(target init-set set send) name-of)
+                                        (htll:swift-two-way-lines (car d) (name-of (car d)) "views" holder)))
                               declared)))
-     (list "    }"
-           ""
+     (list "    }")
+     (if bound?
+         (list ""
+               "    /// The bindings follow the view's key paths while it is in a window."
+               "    override func didMoveToWindow() {"
+               "        super.didMoveToWindow()"
+               "        if window != nil {"
+               "            views.startBindings(of: self)"
+               "        } else {"
+               "            views.stopBindings()"
+               "        }"
+               "    }")
+         '())
+     (list ""
            "    override func layoutSubviews() {"
            "        super.layoutSubviews()"
            "        _ = layOutViews(in: bounds.size)"
