@@ -304,106 +304,121 @@
 (define (htll:swift-holder holder file declared name-of bare-name)
   (let ((groups (htll:bindings-by-key-path declared)))
     (append
-     (if (null? groups)
-         (list (string-append "/// The views of the layout in " file ", created together.")
-               "@MainActor"
-               (string-append "final class " holder " {"))
-         (list (string-append "/// The views of the layout in " file ", created together, and their model bindings.")
-               "@MainActor"
-               (string-append "final class " holder ": NSObject {")))
+     (list (string-append "/// The views of the layout in " file ", created together.")
+           "@MainActor"
+           (string-append "final class " holder " {"))
      (map (lambda (d) (string-append "    let " (bare-name (car d)) " = " (htll:swift-init-expression (car d) name-of)))
           declared)
-     (if (null? groups) '() (htll:indent 4 (htll:swift-binding-members groups declared bare-name)))
-     (list "}"))))
+     (list "}")
+     (if (null? groups) '() (cons "" (htll:swift-bindings holder file groups declared bare-name))))))
 
-;;; Model bindings (36-modifiers.scm) in Swift: the holder is an NSObject that observes the
-;;; owner's key paths with string key-value observing (the model's types are unknown here, so
-;;; no typed key paths), and sets the bound properties by key-value coding, which boxes and
-;;; unboxes numbers and booleans like the Objective-C output.
-(define (htll:swift-binding-members groups declared bare-name)
-  (let ((own (lambda (v) (string-append "self." (bare-name v))))
+;; The bindings class of a holder: ViewControllerLayoutViews => ViewControllerLayoutBindings.
+(define (htll:swift-bindings-class holder)
+  (let ((n (string-length holder)))
+    (string-append (if (and (> n 5) (string=? (substring holder (- n 5) n) "Views")) (substring holder 0 (- n 5)) holder)
+                   "Bindings")))
+
+;;; Model bindings (36-modifiers.scm) in Swift: an NSObject next to the holder observes the
+;;; owner's key paths with string key-value observing (the model's types are unknown here, so no
+;;; typed key paths) and sets the bound properties by key-value coding, which boxes and unboxes
+;;; numbers and booleans like the Objective-C output. It is a separate class, made with the views,
+;;; so the holder's views keep their main-actor initial values.
+(define (htll:swift-bindings holder file groups declared bare-name)
+  (let ((class (htll:swift-bindings-class holder))
+        (own (lambda (v) (string-append "views." (bare-name v))))
         (two-way (apply append (map (lambda (d) (map (lambda (b) (cons (car d) b))
                                                       (htll:filter htll:two-way? (htll:view-bindings (car d)))))
                                     declared))))
     (append
-     (list ""
-           "/// The key paths of the owner that views are bound to."
-           (string-append "private static let boundKeyPaths = ["
+     (list (string-append "/// The model bindings of the layout in " file ": observes the owner's key paths while started")
+           "/// and sets the bound views' properties by key-value coding."
+           "@MainActor"
+           (string-append "final class " class ": NSObject {")
+           "    /// The key paths of the owner that views are bound to."
+           (string-append "    private static let keyPaths = ["
                           (htll:string-join (map (lambda (g) (htll:swift-string (car g))) groups) ", ") "]")
-           "/// The object whose key paths the views show, while they are observed."
-           "private weak var bindingOwner: NSObject?"
+           (string-append "    private unowned let views: " holder)
+           "    /// The object whose key paths the views show, while it is observed."
+           "    private weak var owner: NSObject?"
            ""
-           "/// Shows the bound key paths of `owner` and observes them until stopBindings()."
-           "func startBindings(of owner: NSObject) {"
-           "    stopBindings()"
-           "    bindingOwner = owner"
-           "    for keyPath in Self.boundKeyPaths {"
-           "        owner.addObserver(self, forKeyPath: keyPath, options: [.new], context: nil)"
-           "        updateBinding(keyPath)"
+           (string-append "    init(views: " holder ") {")
+           "        self.views = views"
+           "        super.init()"
            "    }"
-           "}"
            ""
-           "/// Stops observing the owner."
-           "func stopBindings() {"
-           "    guard let owner = bindingOwner else { return }"
-           "    for keyPath in Self.boundKeyPaths {"
-           "        owner.removeObserver(self, forKeyPath: keyPath)"
+           "    /// Shows the bound key paths of `owner` and observes them until stop()."
+           "    func start(observing owner: NSObject) {"
+           "        stop()"
+           "        self.owner = owner"
+           "        for keyPath in Self.keyPaths {"
+           "            owner.addObserver(self, forKeyPath: keyPath, options: [.new], context: nil)"
+           "            update(keyPath)"
+           "        }"
            "    }"
-           "    bindingOwner = nil"
-           "}"
            ""
-           "/// Sets the views bound to `keyPath` from the owner's value."
-           "func updateBinding(_ keyPath: String) {"
-           "    guard let owner = bindingOwner else { return }"
-           "    let value = owner.value(forKeyPath: keyPath)"
-           "    switch keyPath {")
+           "    /// Stops observing the owner."
+           "    func stop() {"
+           "        guard let owner = owner else { return }"
+           "        for keyPath in Self.keyPaths {"
+           "            owner.removeObserver(self, forKeyPath: keyPath)"
+           "        }"
+           "        self.owner = nil"
+           "    }"
+           ""
+           "    /// Sets the views bound to `keyPath` from the owner's value."
+           "    func update(_ keyPath: String) {"
+           "        guard let owner = owner else { return }"
+           "        let value = owner.value(forKeyPath: keyPath)"
+           "        switch keyPath {")
      (apply append
             (map (lambda (g)
-                   (cons (string-append "    case " (htll:swift-string (car g)) ":")
+                   (cons (string-append "        case " (htll:swift-string (car g)) ":")
                          (map (lambda (vb)
                                 (let* ((v (own (car vb)))
                                        (set (string-append v ".setValue(value, forKey: "
                                                            (htll:swift-string (htll:binding-key (car vb) (cdr vb))) ")")))
                                   ;; A two-way field is set only when its text differs, so typing keeps the cursor.
                                   (if (htll:two-way? (cdr vb))
-                                      (string-append "        if " v ".text != (value as? String) { " set " }")
-                                      (string-append "        " set))))
+                                      (string-append "            if " v ".text != (value as? String) { " set " }")
+                                      (string-append "            " set))))
                               (cdr g))))
                  groups))
-     (list "    default:"
-           "        break"
-           "    }"
-           "}")
+     (list "        default:"
+           "            break"
+           "        }"
+           "    }")
      (if (null? two-way)
          '()
          (append
           (list ""
-                "/// A two-way text field was edited: writes its text back to the key path."
-                "@objc func bindingEdited(_ sender: UITextField) {")
+                "    /// A two-way text field was edited: writes its text back to the key path."
+                "    @objc func edited(_ sender: UITextField) {")
           (apply append
                  (map (lambda (vb)
-                        (list (string-append "    if sender === " (own (car vb)) " {")
-                              (string-append "        bindingOwner?.setValue(" (own (car vb)) ".text, forKeyPath: "
+                        (list (string-append "        if sender === " (own (car vb)) " {")
+                              (string-append "            owner?.setValue(" (own (car vb)) ".text, forKeyPath: "
                                              (htll:swift-string (cadr (cdr vb))) ")")
-                              "    }"))
+                              "        }"))
                       two-way))
-          (list "}")))
+          (list "    }")))
      (list ""
-           "/// Key-value observing reports on the thread that changed the value; views change on the main one."
-           "nonisolated override func observeValue(forKeyPath keyPath: String?, of object: Any?,"
-           "                                       change: [NSKeyValueChangeKey: Any]?, context: UnsafeMutableRawPointer?) {"
-           "    guard let keyPath = keyPath else { return }"
-           "    if Thread.isMainThread {"
-           "        MainActor.assumeIsolated { self.updateBinding(keyPath) }"
-           "    } else {"
-           "        Task { @MainActor in self.updateBinding(keyPath) }"
+           "    /// Key-value observing reports on the thread that changed the value; views change on the main one."
+           "    nonisolated override func observeValue(forKeyPath keyPath: String?, of object: Any?,"
+           "                                           change: [NSKeyValueChangeKey: Any]?, context: UnsafeMutableRawPointer?) {"
+           "        guard let keyPath = keyPath else { return }"
+           "        if Thread.isMainThread {"
+           "            MainActor.assumeIsolated { self.update(keyPath) }"
+           "        } else {"
+           "            Task { @MainActor in self.update(keyPath) }"
+           "        }"
            "    }"
            "}"))))
 
-;; The statements that connect two-way text fields to the holder's bindingEdited(_:).
-(define (htll:swift-two-way-lines view var holder-expr holder)
+;; The statements that connect two-way text fields to their bindings' edited(_:).
+(define (htll:swift-two-way-lines view var bindings holder)
   (if (htll:any htll:two-way? (htll:view-bindings view))
-      (list (string-append var ".addTarget(" holder-expr ", action: #selector(" holder ".bindingEdited(_:)), for: UIControl.Event.editingChanged)"))
+      (list (string-append var ".addTarget(" bindings ", action: #selector(" (htll:swift-bindings-class holder)
+                           ".edited(_:)), for: UIControl.Event.editingChanged)"))
       '()))
 
 (define (htll:swift-header file lines)
@@ -419,6 +434,7 @@
          (holder (string-append class "LayoutViews"))
          (bound? (pair? (htll:bindings-by-key-path declared)))
          (key (string-append "htll" holder "Key"))
+         (bkey (string-append "htll" (htll:swift-bindings-class holder) "Key"))
          (parent (htll:root-parent root))
          (dim (lambda (d) (string-append parent (if (eq? d 'w) ".bounds.width" ".bounds.height"))))
          (method (lambda (doc name body)
@@ -445,8 +461,10 @@
      (list "import ObjectiveC" "")
      (htll:swift-holder holder file declared name-of bare-name)
      (list ""
-           "/// The associated-object key: only its address matters."
-           (string-append "nonisolated(unsafe) private var " key ": UInt8 = 0")
+           (if bound? "/// The associated-object keys: only their addresses matter." "/// The associated-object key: only its address matters.")
+           (string-append "nonisolated(unsafe) private var " key ": UInt8 = 0"))
+     (if bound? (list (string-append "nonisolated(unsafe) private var " bkey ": UInt8 = 0")) '())
+     (list
            ""
            (string-append "extension " class " {")
            "    /// The layout's views, created on first use."
@@ -458,21 +476,37 @@
            (string-append "        objc_setAssociatedObject(self, &" key ", views, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)")
            "        return views"
            "    }")
+     (if bound?
+         (let ((bclass (htll:swift-bindings-class holder)))
+           (list ""
+                 "    /// The layout's model bindings, created on first use."
+                 (string-append "    var layoutBindings: " bclass " {")
+                 (string-append "        if let bindings = objc_getAssociatedObject(self, &" bkey ") as? " bclass " {")
+                 "            return bindings"
+                 "        }"
+                 (string-append "        let bindings = " bclass "(views: layoutViews)")
+                 (string-append "        objc_setAssociatedObject(self, &" bkey ", bindings, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)")
+                 "        return bindings"
+                 "    }"))
+         '())
      (method "Adds the views and connects their targets; call from viewDidLoad()." "layoutViewDidLoad"
              (apply append
                     (map (lambda (d)
                            (append (if (cdr d) (list (string-append parent ".addSubview(" (name-of (car d)) ")")) '())
                                    (htll:swift-attribute-lines (car d) (name-of (car d)) '(target init-set) name-of)
-                                   (htll:swift-two-way-lines (car d) (name-of (car d)) "views" holder)))
+                                   (htll:swift-two-way-lines (car d) (name-of (car d)) "layoutBindings" holder)))
                          declared)))
      (method (if bound? "Sets the views' attributes and starts the bindings; call from viewWillAppear(_:)."
                  "Sets the views' attributes; call from viewWillAppear(_:).")
              "layoutViewWillAppear"
              (append (apply append (map (lambda (d) (htll:swift-attribute-lines (car d) (name-of (car d)) '(set send) name-of)) declared))
-                     (if bound? (list "views.startBindings(of: self)") '())))
+                     (if bound? (list "layoutBindings.start(observing: self)") '())))
      (if bound?
-         (method "Stops the bindings; call from viewWillDisappear(_:)." "layoutViewWillDisappear"
-                 (list "views.stopBindings()"))
+         (list ""
+               "    /// Stops the bindings; call from viewWillDisappear(_:)."
+               "    func layoutViewWillDisappear() {"
+               "        layoutBindings.stop()"
+               "    }")
          '())
      (method "Sets the frames; call from viewWillLayoutSubviews()." "layoutViewWillLayoutSubviews"
              (htll:swift-frame-lines root name-of dim))
@@ -560,8 +594,12 @@
      (list ""
            (string-append "class " class ": UIView {")
            "    /// The layout's views."
-           (string-append "    let views = " holder "()")
-           ""
+           (string-append "    let views = " holder "()"))
+     (if bound?
+         (list "    /// The model bindings of the views."
+               (string-append "    private(set) lazy var bindings = " (htll:swift-bindings-class holder) "(views: views)"))
+         '())
+     (list ""
            "    override init(frame: CGRect) {"
            "        super.init(frame: frame)"
            "        setUpLayout()"
@@ -579,7 +617,7 @@
                          (map (lambda (d)
                                 (append (if (cdr d) (list (string-append "self.addSubview(" (name-of (car d)) ")")) '())
                                         (htll:swift-attribute-lines (car d) (name-of (car d)) '(target init-set set send) name-of)
-                                        (htll:swift-two-way-lines (car d) (name-of (car d)) "views" holder)))
+                                        (htll:swift-two-way-lines (car d) (name-of (car d)) "bindings" holder)))
                               declared)))
      (list "    }")
      (if bound?
@@ -588,9 +626,9 @@
                "    override func didMoveToWindow() {"
                "        super.didMoveToWindow()"
                "        if window != nil {"
-               "            views.startBindings(of: self)"
+               "            bindings.start(observing: self)"
                "        } else {"
-               "            views.stopBindings()"
+               "            bindings.stop()"
                "        }"
                "    }")
          '())

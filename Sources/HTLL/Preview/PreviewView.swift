@@ -83,6 +83,14 @@ public struct PreviewView {
         return nil
     }
 
+    /// A size written as `(size W H)` (how the frames JSON shows size resources).
+    static func size(_ any: Any?) -> (width: Double, height: Double)? {
+        guard let s = any as? String, case .list(let items) = Datum.parse(s), items.count == 3,
+              case .symbol("size") = items[0], case .number(let w) = items[1], case .number(let h) = items[2],
+              w.isFinite, h.isFinite else { return nil }
+        return (w, h)
+    }
+
     /// A colour attribute, as an SVG colour and an opacity.
     func color(_ key: String) -> PreviewColor? { PreviewColor(attributes[key]) }
 

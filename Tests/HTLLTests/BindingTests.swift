@@ -1,0 +1,337 @@
+import XCTest
+@testable import HTLL
+
+/// `(bind PROPERTY "key.path" [two-way])`: key-value coding and observing in Objective-C, an
+/// observing holder object in Swift, the frames JSON, and the errors.
+final class BindingTests: XCTestCase {
+    typealias M = ModifierSupport
+
+    static let form = """
+        (let* ((greeting (label (bind 'text "user.greeting") '((text-alignment . center))))
+               (name (text-field (bind 'text "user.name" 'two-way) '((placeholder . "Name"))))
+               (echo (label (bind 'text "user.name")))
+               (volume (slider (bind 'value "settings.volume") (bind 'enabled "settings.canChange"))))
+          (in (vseq greeting name echo volume) 'self.view))
+        """
+
+    func testObjectiveCSetsObservesAndWritesBack() throws {
+        let layout = try M.layout(Self.form)
+        let appear = try M.lines(layout, .viewWillAppear)
+        XCTAssertEqual(appear, [
+            "greeting.textAlignment = NSTextAlignmentCenter;",
+            "[greeting setValue:[self valueForKeyPath:@\"user.greeting\"] forKey:@\"text\"];",
+            "name.placeholder = @\"Name\";",
+            "[name setValue:[self valueForKeyPath:@\"user.name\"] forKey:@\"text\"];",
+            "[echo setValue:[self valueForKeyPath:@\"user.name\"] forKey:@\"text\"];",
+            "[volume setValue:[self valueForKeyPath:@\"settings.volume\"] forKey:@\"value\"];",
+            "[volume setValue:[self valueForKeyPath:@\"settings.canChange\"] forKey:@\"enabled\"];",
+            // One observer per key path, however many views show it.
+            "[self addObserver:self forKeyPath:@\"user.greeting\" options:NSKeyValueObservingOptionNew context:NULL];",
+            "[self addObserver:self forKeyPath:@\"user.name\" options:NSKeyValueObservingOptionNew context:NULL];",
+            "[self addObserver:self forKeyPath:@\"settings.volume\" options:NSKeyValueObservingOptionNew context:NULL];",
+            "[self addObserver:self forKeyPath:@\"settings.canChange\" options:NSKeyValueObservingOptionNew context:NULL];",
+        ])
+        XCTAssertEqual(try M.lines(layout, .viewWillDisappear), [
+            "[self removeObserver:self forKeyPath:@\"user.greeting\"];",
+            "[self removeObserver:self forKeyPath:@\"user.name\"];",
+            "[self removeObserver:self forKeyPath:@\"settings.volume\"];",
+            "[self removeObserver:self forKeyPath:@\"settings.canChange\"];",
+        ])
+        XCTAssertEqual(try M.lines(layout, .observeValue), [
+            "if (object == self && [keyPath isEqualToString:@\"user.greeting\"]) {",
+            "    id value = [self valueForKeyPath:@\"user.greeting\"];",
+            "    [greeting setValue:value forKey:@\"text\"];",
+            "} else if (object == self && [keyPath isEqualToString:@\"user.name\"]) {",
+            "    id value = [self valueForKeyPath:@\"user.name\"];",
+            "    if (![[name valueForKey:@\"text\"] isEqual:value]) [name setValue:value forKey:@\"text\"];",
+            "    [echo setValue:value forKey:@\"text\"];",
+            "} else if (object == self && [keyPath isEqualToString:@\"settings.volume\"]) {",
+            "    id value = [self valueForKeyPath:@\"settings.volume\"];",
+            "    [volume setValue:value forKey:@\"value\"];",
+            "} else if (object == self && [keyPath isEqualToString:@\"settings.canChange\"]) {",
+            "    id value = [self valueForKeyPath:@\"settings.canChange\"];",
+            "    [volume setValue:value forKey:@\"enabled\"];",
+            "} else {",
+            "    [super observeValueForKeyPath:keyPath ofObject:object change:change context:context];",
+            "}",
+        ])
+        XCTAssertEqual(try M.lines(layout, .bindingChanged), [
+            "if (sender == name) {",
+            "    [self setValue:name.text forKeyPath:@\"user.name\"];",
+            "}",
+        ])
+        XCTAssertEqual(try M.lines(layout, .viewDidLoad).filter { $0.contains("addTarget") }, [
+            "[name addTarget:self action:@selector(htllBindingChanged:) forControlEvents:UIControlEventEditingChanged];",
+        ])
+        try M.objcSyntaxCheck(layout)
+    }
+
+    func testLayoutsWithoutBindingsGetEmptyFragments() throws {
+        let layout = try M.layout("(in (label '((text . \"x\"))) 'self.view)")
+        for action in [HTLL.Action.viewWillDisappear, .observeValue, .bindingChanged] {
+            XCTAssertEqual(try layout.objectiveC(action), "", action.rawValue)
+        }
+        XCTAssertFalse(try layout.objectiveCCategory().contains("observeValueForKeyPath"))
+        XCTAssertFalse(try layout.swift().contains("bindings"))
+    }
+
+    func testSwiftBindingsObserveTheController() throws {
+        let layout = try M.layout(Self.form)
+        let text = try layout.swift()
+        let swift = M.lines(text)
+        // The holder keeps its shape; the bindings object is kept with the controller too.
+        XCTAssertTrue(text.contains("final class ViewControllerLayoutViews {\n"), text)
+        XCTAssertTrue(text.contains("""
+                let bindings = ViewControllerLayoutBindings(views: layoutViews)
+                objc_setAssociatedObject(self, &htllViewControllerLayoutBindingsKey, bindings, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
+        """), text)
+        XCTAssertTrue(text.contains("@MainActor\nfinal class ViewControllerLayoutBindings: NSObject {\n"), text)
+        XCTAssertTrue(swift.contains("private static let keyPaths = [\"user.greeting\", \"user.name\", \"settings.volume\", \"settings.canChange\"]"))
+        XCTAssertTrue(swift.contains("owner.addObserver(self, forKeyPath: keyPath, options: [.new], context: nil)"))
+        XCTAssertTrue(swift.contains("owner.removeObserver(self, forKeyPath: keyPath)"))
+        XCTAssertTrue(text.contains("""
+                    case "user.name":
+                        if views.name.text != (value as? String) { views.name.setValue(value, forKey: "text") }
+                        views.echo.setValue(value, forKey: "text")
+            """), text)
+        XCTAssertTrue(swift.contains("views.volume.setValue(value, forKey: \"enabled\")"))
+        XCTAssertTrue(swift.contains("owner?.setValue(views.name.text, forKeyPath: \"user.name\")"))
+        XCTAssertTrue(swift.contains("nonisolated override func observeValue(forKeyPath keyPath: String?, of object: Any?,"))
+        XCTAssertTrue(swift.contains("views.name.addTarget(layoutBindings, action: #selector(ViewControllerLayoutBindings.edited(_:)), for: UIControl.Event.editingChanged)"))
+        XCTAssertTrue(text.contains("        layoutBindings.start(observing: self)\n    }\n"))
+        XCTAssertTrue(text.contains("    func layoutViewWillDisappear() {\n        layoutBindings.stop()\n    }\n"))
+        // The UIView variant observes the view itself while it is in a window.
+        let view = try layout.swift(viewName: "FormView")
+        XCTAssertTrue(view.contains("final class FormViewBindings: NSObject {"))
+        XCTAssertTrue(view.contains("    private(set) lazy var bindings = FormViewBindings(views: views)\n"))
+        XCTAssertTrue(view.contains("    override func didMoveToWindow() {\n        super.didMoveToWindow()\n        if window != nil {\n            bindings.start(observing: self)\n"))
+        XCTAssertTrue(view.contains("views.name.addTarget(bindings, action: #selector(FormViewBindings.edited(_:)), for: UIControl.Event.editingChanged)"))
+        try M.swiftParses(layout)
+    }
+
+    func testFramesJSONAndCategoryListTheBindings() throws {
+        let layout = try M.layout(Self.form)
+        let json = try layout.framesJSON(width: 320, height: 480)
+        XCTAssertTrue(json.contains(#""attributes": {"bind": ["text", "user.name", "two-way"], "placeholder": "Name"}"#), json)
+        XCTAssertTrue(json.contains(#""attributes": {"bind": ["value", "settings.volume", "one-way"], "bind": ["enabled", "settings.canChange", "one-way"]}"#), json)
+        let category = try layout.objectiveCCategory()
+        XCTAssertTrue(category.contains("- (void)layoutViewWillDisappear;\n"))
+        XCTAssertTrue(category.contains("- (void)layoutViewWillDisappear {\n    [self removeObserver:self forKeyPath:@\"user.greeting\"];\n"))
+        XCTAssertTrue(category.contains("- (void)observeValueForKeyPath:(NSString *)keyPath ofObject:(id)object change:(NSDictionary *)change context:(void *)context {\n    UILabel * greeting = self.greeting;\n"))
+        XCTAssertTrue(category.contains("    } else {\n        [super observeValueForKeyPath:keyPath ofObject:object change:change context:context];\n    }\n}\n"))
+        XCTAssertTrue(category.contains("- (void)htllBindingChanged:(id)sender {\n"))
+    }
+
+    func testLaterBindingOfAPropertyReplacesTheEarlier() throws {
+        let layout = try M.layout("(in (label (bind 'text \"a.b\") (bind 'text \"c\")) 'self.view)")
+        XCTAssertEqual(try M.lines(layout, .viewWillAppear), [
+            "[label1 setValue:[self valueForKeyPath:@\"c\"] forKey:@\"text\"];",
+            "[self addObserver:self forKeyPath:@\"c\" options:NSKeyValueObservingOptionNew context:NULL];",
+        ])
+    }
+
+    func testBindingExampleCompilesAndPreviews() throws {
+        let layout = try M.example("binding")
+        try M.objcSyntaxCheck(layout)
+        try M.swiftParses(layout)
+        XCTAssertTrue(try M.svg(layout).contains("data-name=\"name\""))
+        // The example's extra fragments are kept next to the golden ones.
+        let dir = GoldenTests.examples.appendingPathComponent("binding")
+        let update = ProcessInfo.processInfo.environment["HTLL_UPDATE_GOLDEN"] == "1"
+        for action in [HTLL.Action.viewWillDisappear, .observeValue, .bindingChanged] {
+            let file = dir.appendingPathComponent(action.rawValue + ".m")
+            let produced = try layout.objectiveC(action)
+            if update { try produced.write(to: file, atomically: true, encoding: .utf8); continue }
+            XCTAssertEqual(produced, try? String(contentsOf: file, encoding: .utf8), file.path)
+        }
+    }
+
+    func testErrorsAreLocatedAtTheUse() {
+        XCTAssertEqual(M.error("(in (label\n  (bind 'txt \"user.name\")) 'self.view)"),
+                       "m.htll:1:5: error: bind txt: label has no property txt; did you mean text?")
+        XCTAssertEqual(M.error("(in (label (bind 'size \"user.size\")) 'self.view)"),
+                       "m.htll:1:5: error: bind size: label size cannot be bound (bindable: text, font, text-color, text-alignment, line-break-mode, enabled, adjusts-font-size-to-fit-width, baseline-adjustment, number-of-lines, highlighted-text-color, highlighted, shadow-color, background-color, hidden, alpha, opaque, clips-to-bounds, clears-context-before-drawing, user-interaction-enabled, multiple-touch-enabled, exclusive-touch, autoresizes-subviews, content-mode, content-scale-factor)")
+        XCTAssertEqual(M.error("(in (label (bind 'text \"\")) 'self.view)"),
+                       "m.htll:1:12: error: bind text: bad key path \"\": expected names separated by dots, such as \"user.name\"")
+        XCTAssertEqual(M.error("(in (label (bind 'text \"user name\")) 'self.view)"),
+                       "m.htll:1:12: error: bind text: bad key path \"user name\": expected names separated by dots, such as \"user.name\"")
+        XCTAssertEqual(M.error("(in (label (bind 'text \"user..name\")) 'self.view)"),
+                       "m.htll:1:12: error: bind text: bad key path \"user..name\": expected names separated by dots, such as \"user.name\"")
+        XCTAssertEqual(M.error("(in (label (bind 'text 42)) 'self.view)"),
+                       "m.htll:1:12: error: bind text: the key path must be a string such as \"user.name\", got 42")
+        XCTAssertEqual(M.error("(in (label (bind \"text\" \"a\")) 'self.view)"),
+                       "m.htll:1:12: error: bind: the property must be a symbol such as text, got \"text\"")
+        XCTAssertEqual(M.error("(in (label (bind 'text \"user.name\" 'two-way)) 'self.view)"),
+                       "m.htll:1:5: error: bind text: a two-way binding needs the text of a text-field, not a label")
+        XCTAssertEqual(M.error("(in (text-field (bind 'placeholder \"a\" 'two-way)) 'self.view)"),
+                       "m.htll:1:5: error: bind placeholder: a two-way binding needs the text of a text-field, not placeholder")
+        XCTAssertEqual(M.error("(in (text-field (bind 'text \"a\" 'both-ways)) 'self.view)"),
+                       "m.htll:1:17: error: bind text: the mode must be one-way or two-way, got both-ways")
+        // A table cell is made per row: no controller to observe.
+        XCTAssertEqual(M.error("(in-cell (label (bind 'text \"a\")) 'cell)", action: .cellInit),
+                       "m.htll:1:10: error: bind text: bindings need a view controller layout (in ... 'self.view), not a table cell")
+    }
+}
+
+/// Helpers the event, binding and layer tests share.
+enum ModifierSupport {
+    static func layout(_ source: String) throws -> Layout {
+        try Layout(source: source, file: "m.htll", scheme: ViewTests.scheme)
+    }
+
+    static func example(_ name: String) throws -> Layout {
+        let url = GoldenTests.examples.appendingPathComponent(name + ".htll")
+        return try Layout(source: try String(contentsOf: url, encoding: .utf8), file: "examples/\(name).htll")
+    }
+
+    static func lines(_ layout: Layout, _ action: HTLL.Action) throws -> [String] {
+        try layout.objectiveC(action).split(separator: "\n").map(String.init)
+    }
+
+    /// The lines of a text, without their indentation.
+    static func lines(_ text: String) -> [String] {
+        text.split(separator: "\n").map { String($0.drop { $0 == " " }) }
+    }
+
+    /// The message of the error `source` raises when loaded and compiled for `action`.
+    static func error(_ source: String, action: HTLL.Action = .viewWillAppear) -> String {
+        do {
+            _ = try layout(source).objectiveC(action)
+            return "no error"
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    static func svg(_ layout: Layout) throws -> String {
+        let device = try XCTUnwrap(DevicePreset.named("iphone-15"))
+        return try SVGPreview.render(layout, screens: [PreviewScreen(device: device, landscape: false)])
+    }
+
+    /// `swiftc -parse` on both Swift shapes of `layout` (skipped without swiftc).
+    static func swiftParses(_ layout: Layout, file: StaticString = #filePath, line: UInt = #line) throws {
+        guard let swiftc = SwiftOutputTests.swiftc() else { return }
+        for (variant, text) in [("controller", try layout.swift()), ("view", try layout.swift(viewName: "LayoutView"))] {
+            XCTAssertEqual(try SwiftOutputTests.parseDiagnostics(text, swiftc: swiftc, name: "modifiers-\(variant)"), "",
+                           "\(variant) does not parse:\n\(text)", file: file, line: line)
+        }
+    }
+
+    /// Declarations of the UIKit and Foundation names the modifiers' Objective-C uses, with the
+    /// types UIKit gives them, so GNU Objective-C checks the generated statements.
+    static let shim = """
+        typedef double CGFloat;
+        typedef signed char BOOL;
+        #define YES ((BOOL)1)
+        #define NO ((BOOL)0)
+        #define NULL ((void *)0)
+        typedef struct { CGFloat width, height; } CGSize;
+        typedef struct CGColor *CGColorRef;
+        static inline CGSize CGSizeMake(CGFloat w, CGFloat h) { CGSize s = { w, h }; return s; }
+        typedef enum { UIControlEventTouchDown = 1, UIControlEventTouchDownRepeat = 2, UIControlEventTouchDragInside = 4,
+                       UIControlEventTouchUpInside = 64, UIControlEventTouchCancel = 256, UIControlEventValueChanged = 4096,
+                       UIControlEventEditingChanged = 131072 } UIControlEvents;
+        typedef enum { UIControlStateNormal = 0 } UIControlState;
+        typedef enum { NSTextAlignmentLeft, NSTextAlignmentCenter } NSTextAlignment;
+        typedef enum { UITextBorderStyleNone, UITextBorderStyleRoundedRect = 3 } UITextBorderStyle;
+        typedef enum { UIButtonTypeCustom, UIButtonTypeRoundedRect } UIButtonType;
+        typedef enum { NSKeyValueObservingOptionNew = 1 } NSKeyValueObservingOptions;
+        __attribute__((objc_root_class))
+        @interface NSObject { Class isa; }
+        + (id)alloc;
+        - (id)init;
+        - (id)valueForKey:(id)key;
+        - (id)valueForKeyPath:(id)keyPath;
+        - (void)setValue:(id)value forKey:(id)key;
+        - (void)setValue:(id)value forKeyPath:(id)keyPath;
+        - (void)addObserver:(NSObject *)observer forKeyPath:(id)keyPath options:(NSKeyValueObservingOptions)options context:(void *)context;
+        - (void)removeObserver:(NSObject *)observer forKeyPath:(id)keyPath;
+        - (void)observeValueForKeyPath:(id)keyPath ofObject:(id)object change:(id)change context:(void *)context;
+        - (BOOL)isEqual:(id)other;
+        @end
+        @interface NXConstantString : NSObject { char *c_string; unsigned int len; }
+        - (BOOL)isEqualToString:(id)other;
+        @end
+        typedef NXConstantString NSString;
+        @interface NSDictionary : NSObject @end
+        @interface UIColor : NSObject
+        + (UIColor *)grayColor; + (UIColor *)blackColor; + (UIColor *)whiteColor; + (UIColor *)orangeColor;
+        + (UIColor *)lightGrayColor;
+        + (UIColor *)colorWithRed:(CGFloat)r green:(CGFloat)g blue:(CGFloat)b alpha:(CGFloat)a;
+        @property (nonatomic, readonly) CGColorRef CGColor;
+        @end
+        @interface UIImage : NSObject
+        + (UIImage *)imageNamed:(NSString *)name;
+        @end
+        @interface CALayer : NSObject
+        @property CGFloat cornerRadius, borderWidth, shadowRadius;
+        @property float opacity, shadowOpacity;
+        @property CGColorRef borderColor, backgroundColor, shadowColor;
+        @property CGSize shadowOffset;
+        @property BOOL masksToBounds;
+        @end
+        @interface UIView : NSObject
+        @property (nonatomic, readonly) CALayer *layer;
+        @property (nonatomic, retain) UIColor *backgroundColor;
+        @property (nonatomic) CGFloat alpha;
+        - (void)addSubview:(UIView *)v;
+        @end
+        @interface UIControl : UIView
+        - (void)addTarget:(id)target action:(SEL)action forControlEvents:(UIControlEvents)events;
+        @end
+        @interface UILabel : UIView
+        @property (nonatomic, copy) NSString *text;
+        @property (nonatomic) NSTextAlignment textAlignment;
+        @end
+        @interface UITextField : UIControl
+        @property (nonatomic, copy) NSString *text, *placeholder;
+        @property (nonatomic) UITextBorderStyle borderStyle;
+        @end
+        @interface UISlider : UIControl
+        @property (nonatomic) float value;
+        @end
+        @interface UIButton : UIControl
+        + (id)buttonWithType:(UIButtonType)t;
+        - (void)setTitle:(NSString *)t forState:(UIControlState)s;
+        @end
+        @interface UIImageView : UIView
+        @property (nonatomic, retain) UIImage *image;
+        @end
+
+        """
+
+    /// Compiles (syntax and types, no linking) every controller fragment of `layout` as the bodies
+    /// of the methods they are written for, in a controller with the views as instance variables.
+    static func objcSyntaxCheck(_ layout: Layout, file: StaticString = #filePath, line: UInt = #line) throws {
+        let cc = ["/usr/bin/gcc", "/usr/bin/cc"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        guard let cc else { return }
+        var program = shim
+        program += "@interface Controller : NSObject {\n"
+        for d in try layout.declarations() { program += "  \(d.className) *\(d.name);\n" }
+        program += "}\n- (UIView *)view;\n- (id)model;\n@end\n"
+        program += "@implementation Controller\n- (UIView *)view { return (UIView *)0; }\n- (id)model { return (id)0; }\n"
+        program += "- (void)viewDidLoad {\n" + (try layout.objectiveC(.viewDidLoad)) + "}\n"
+        program += "- (void)viewWillAppear:(BOOL)animated {\n" + (try layout.objectiveC(.viewWillAppear)) + "}\n"
+        program += "- (void)viewWillDisappear:(BOOL)animated {\n" + (try layout.objectiveC(.viewWillDisappear)) + "}\n"
+        program += "- (void)observeValueForKeyPath:(NSString *)keyPath ofObject:(id)object change:(NSDictionary *)change context:(void *)context {\n"
+        program += (try layout.objectiveC(.observeValue)) + "}\n"
+        program += "- (void)htllBindingChanged:(id)sender {\n" + (try layout.objectiveC(.bindingChanged)) + "}\n"
+        program += "@end\n"
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("htll-modifiers-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let source = dir.appendingPathComponent("controller.m")
+        try program.write(to: source, atomically: true, encoding: .utf8)
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: cc)
+        p.arguments = ["-x", "objective-c", "-fsyntax-only", "-Wall", "-Werror", source.path]
+        let pipe = Pipe()
+        p.standardOutput = pipe
+        p.standardError = pipe
+        try p.run()
+        let log = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        if p.terminationStatus != 0, log.contains("cc1obj") && log.contains("No such file") { throw XCTSkip("no Objective-C compiler") }
+        XCTAssertEqual(p.terminationStatus, 0, "the generated Objective-C does not compile:\n\(log)\n\(program)", file: file, line: line)
+    }
+}
