@@ -5,7 +5,7 @@
   htll:view?
   (kind htll:view-kind)
   (attributes htll:view-attributes htll:set-view-attributes!) ; checked alist ((name . value) ...), in source order
-  (origins htll:view-origins htll:set-view-origins!)          ; ((name . "style big-title") ...): who set an attribute, when not the view itself
+  (origins htll:view-entry-origins htll:set-view-origins!)    ; ((attribute-entry . "style big-title") ...), by eq? entry: who set an attribute, when not the view itself
   (name htll:view-name htll:set-view-name!)  ; #f until bound by let/define or named at output
   (location htll:view-location)
   (mark htll:view-mark htll:set-view-mark!)  ; scratch for linear-time traversals (htll:fresh-mark)
@@ -15,9 +15,24 @@
 (define (htll:make-view-with-origins kind attributes origins location)
   (htll:construct-view kind attributes #f location #f #f origins))
 
+;; ((name . origin) ...) for VIEW's attributes set by a modifier, in attribute order (a name may
+;; come more than once, as per-state attributes do).
+(define (htll:view-origins view)
+  (let ((origins (htll:view-entry-origins view)))
+    (if (null? origins)
+        '()
+        (let loop ((as (htll:view-attributes view)) (acc '()))
+          (cond ((null? as) (reverse acc))
+                ((assq (car as) origins) => (lambda (o) (loop (cdr as) (cons (cons (caar as) (cdr o)) acc))))
+                (else (loop (cdr as) acc)))))))
+
 ;; Where VIEW's attribute NAME came from: a modifier's origin ("style big-title"), or #f for the view itself.
 (define (htll:attribute-origin view name)
   (let ((o (assq name (htll:view-origins view)))) (and o (cdr o))))
+
+;; The origin of one attribute entry of VIEW (a pair of its attribute list), or #f.
+(define (htll:entry-origin view entry)
+  (let ((o (assq entry (htll:view-entry-origins view)))) (and o (cdr o))))
 
 ;;; Modifiers: what a view constructor takes besides attribute lists, as in
 ;;; (label 'big-title (on 'touch-up-inside 'save:) '((text . "Hi"))): styles, events, bindings,
@@ -223,23 +238,19 @@
               (append (reverse (map modifier (if (htll:modifier? ms) (list ms) ms))) acc)
               own))))))
 
-;; Applies contributions in order: a later attribute replaces an earlier one it `replaces?`, and
-;; takes over its origin. Returns (attributes . origins).
+;; Applies contributions in order: a later attribute replaces an earlier one it `replaces?`.
+;; Returns (attributes . entry-origins), entry-origins as in the view record.
 (define (htll:merge-contributions kind parts)
   (let loop ((parts parts) (attrs '()) (origins '()))
     (if (null? parts)
-        (cons (reverse attrs) (reverse origins))
+        (cons (reverse attrs) (htll:filter (lambda (o) (memq (car o) attrs)) (reverse origins)))
         (let inner ((as (cdar parts)) (attrs attrs) (origins origins))
           (if (null? as)
               (loop (cdr parts) attrs origins)
-              (let* ((a (car as))
-                     (kept (htll:filter (lambda (e) (not (htll:replaces? kind e a))) attrs))
-                     (origins (if (caar parts)
-                                  (cons (cons (car a) (caar parts)) (htll:filter (lambda (o) (not (eq? (car o) (car a)))) origins))
-                                  (if (eq? (length kept) (length attrs))
-                                      origins
-                                      (htll:filter (lambda (o) (not (eq? (car o) (car a)))) origins)))))
-                (inner (cdr as) (cons a kept) origins)))))))
+              (let ((a (car as)))
+                (inner (cdr as)
+                       (cons a (htll:filter (lambda (e) (not (htll:replaces? kind e a))) attrs))
+                       (if (caar parts) (cons (cons a (caar parts)) origins) origins))))))))
 
 (define (htll:check-items kind checked)
   (if (and (eq? (htll:kind-construction kind) 'items) (not (assq 'items checked)))
@@ -258,9 +269,8 @@
   (if (not (htll:view? view))
       (htll:fail (string-append "styled: expected a view, got " (htll:written view))))
   (let* ((kind (htll:view-kind view))
-         (origins (htll:view-origins view))
          ;; The view's current attributes, each with the origin it already has.
-         (own (map (lambda (a) (cons (htll:attribute-origin view (car a)) (list a))) (htll:view-attributes view)))
+         (own (map (lambda (a) (cons (htll:entry-origin view a) (list a))) (htll:view-attributes view)))
          (merged (htll:merge-contributions kind (append (htll:contributions kind styles) own))))
     (htll:set-view-attributes! view (car merged))
     (htll:set-view-origins! view (cdr merged))

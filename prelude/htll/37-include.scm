@@ -7,9 +7,6 @@
 ;;; include. Including a file that is already being included is an error listing the chain.
 ;;; The host provides (%htll-read-forms TEXT FILE): the data of TEXT with FILE's locations.
 
-;; The files being loaded, innermost first, while an include runs ('() at the layout's top level).
-(define htll:include-chain '())
-
 (define (htll:split-path p)
   (let loop ((cs (string->list p)) (seg '()) (acc '()))
     (cond ((null? cs) (reverse (cons (list->string (reverse seg)) acc)))
@@ -66,32 +63,37 @@
           (let ((s (read-string 65536 port)))
             (if (eof-object? s) (apply string-append (reverse chunks)) (loop (cons s chunks)))))))))
 
-(define (htll:include-file name loc)
+;; CHAIN: the files being loaded, innermost first ('() at the layout's top level). It is passed
+;; along rather than kept in a global, which an error would leave set for the next layout.
+(define (htll:include-file name loc chain)
   (let* ((from (or htll:location-file ""))
-         (chain (if (null? htll:include-chain) (list (htll:normalize-path from)) htll:include-chain))
+         (chain (if (null? chain) (list (htll:normalize-path from)) chain))
          (path (htll:resolve-include from name)))
     (if (member path chain)
         (htll:error-at loc (string-append "include " (htll:written name) ": include cycle "
                                           (htll:string-join (reverse (cons path chain)) " -> "))))
     (let ((forms (%htll-read-forms (htll:read-include-text name path loc) path))
-          (saved-file htll:location-file) (saved-chain htll:include-chain))
+          (saved-file htll:location-file))
+      ;; (An error leaves htll:location-file set; htll-load-forms sets it again for every layout.)
       (dynamic-wind
-       (lambda () (set! htll:location-file path) (set! htll:include-chain (cons path chain)))
-       (lambda () (for-each htll:load-form forms))
-       (lambda () (set! htll:location-file saved-file) (set! htll:include-chain saved-chain))))))
+       (lambda () (set! htll:location-file path))
+       (lambda () (for-each (lambda (f) (htll:load-form-in f (cons path chain))) forms))
+       (lambda () (set! htll:location-file saved-file))))))
 
 ;; Evaluates one top-level form of a layout: an include loads its files in place, a define-style
 ;; becomes a located definition, a begin's forms are each top-level, and anything else is
 ;; rewritten for naming and locations (htll:rewrite-bindings, 80-driver.scm) and evaluated.
-(define (htll:load-form form)
+(define (htll:load-form form) (htll:load-form-in form '()))
+
+(define (htll:load-form-in form chain)
   (cond
    ((and (pair? form) (eq? (car form) 'include))
     (let ((loc (htll:form-location form)))
       (if (not (and (htll:proper-list? form) (pair? (cdr form)) (htll:every string? (cdr form))))
           (htll:error-at loc (string-append "include: expected (include \"FILE\" ...), got " (htll:written form))))
-      (for-each (lambda (name) (htll:include-file name loc)) (cdr form))))
+      (for-each (lambda (name) (htll:include-file name loc chain)) (cdr form))))
    ((and (pair? form) (eq? (car form) 'begin) (htll:proper-list? form))
-    (for-each htll:load-form (cdr form)))
+    (for-each (lambda (f) (htll:load-form-in f chain)) (cdr form)))
    ((and (pair? form) (eq? (car form) 'define-style))
     (eval (htll:rewrite-bindings (htll:style-form->definition form (htll:form-location form))) (interaction-environment)))
    (else (eval (htll:rewrite-bindings form) (interaction-environment)))))
