@@ -84,6 +84,8 @@ final class IncludeTests: XCTestCase {
     func testAMissingFileIsAnErrorAtTheInclude() {
         XCTAssertEqual(message("(define x 1)\n(include \"shared/nope.htll\")\n(in (label '()) 'self.view)"),
                        "DIR/main.htll:2:1: error: include \"shared/nope.htll\": no such file DIR/shared/nope.htll")
+        XCTAssertEqual(message("(include \"shared\")"),
+                       "DIR/main.htll:1:1: error: include \"shared\": DIR/shared is a folder, not a file")
         XCTAssertEqual(message("(include shared/x)"),
                        "DIR/main.htll:1:1: error: include: expected (include \"FILE\" ...), got (include shared/x)")
     }

@@ -64,6 +64,21 @@ final class StyleTests: XCTestCase {
         ])
     }
 
+    func testStyledGoesBeforeStylesGivenToTheConstructorToo() throws {
+        let l = try layout("""
+            (define-style plain '((text-alignment . left) (text-color . black-color)))
+            (define t (styled (label 'big-title '((text . "Hi"))) plain))
+            (in t 'self.view)
+            """)
+        let lines = try l.objectiveC(.viewWillAppear).split(separator: "\n").map(String.init)
+        // big-title (given to label) wins over plain (given to styled) for text-alignment.
+        XCTAssertEqual(lines.filter { $0.contains("textAlignment") }, ["t.textAlignment = NSTextAlignmentCenter;"])
+        XCTAssertEqual(lines.filter { $0.contains("textColor") }, ["t.textColor = [UIColor darkGrayColor];"])
+        let json = try l.framesJSON(width: 390, height: 844)
+        XCTAssertTrue(json.contains(#""text-alignment": "style big-title""#), json)
+        XCTAssertFalse(json.contains("style plain"), json)
+    }
+
     func testAStyleVariableAndAQuotedNameAreTheSame() throws {
         XCTAssertEqual(try attributeLines("(in (label big-title '()) 'self.view)"),
                        try attributeLines("(in (label 'big-title '()) 'self.view)"))
@@ -125,6 +140,10 @@ final class StyleTests: XCTestCase {
         XCTAssertEqual(message("(define-style t (\"x\") '())"),
                        "bad.htll:1:1: error: define-style t: the parents must be a list of style names, got (\"x\")")
         XCTAssertTrue(message("(define-style)").hasPrefix("bad.htll:1:1: error: define-style: expected (define-style NAME [(PARENT ...)] ATTRIBUTES)"))
+        XCTAssertEqual(message("(define-style label '())"),
+                       "bad.htll:1:1: error: define-style label: label is an HTLL name; call the style something else")
+        XCTAssertEqual(message("(define-style (center x) '())"),
+                       "bad.htll:1:1: error: define-style center: center is an HTLL name; call the style something else")
         XCTAssertEqual(message("(define-style 42 '())"),
                        "bad.htll:1:1: error: define-style: the name must be a symbol or (NAME PARAMETER ...), got 42")
     }

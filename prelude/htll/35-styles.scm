@@ -70,11 +70,19 @@
 
 (define (htll:style-who name) (string-append "define-style " (htll:->string name)))
 
+;; A style's name becomes a variable: it must not replace a view constructor or primitive.
+(define (htll:check-style-name name loc)
+  (cond ((not (symbol? name))
+         (htll:error-at loc (string-append "define-style: the name must be a symbol, got " (htll:written name))))
+        ((memq name htll:located-names)
+         (htll:error-at loc (string-append (htll:style-who name) ": " (symbol->string name)
+                                           " is an HTLL name; call the style something else")))))
+
 ;; (define-style NAME [(PARENT ...)] ATTRIBUTES) => the style, also registered under NAME.
 ;; LOC is the definition's location, or #f for the current one.
 (define (htll:make-style loc name parents attrs)
   (let ((loc (or loc (htll:current-location))) (who (htll:style-who name)))
-    (if (not (symbol? name)) (htll:error-at loc (string-append "define-style: the name must be a symbol, got " (htll:written name))))
+    (htll:check-style-name name loc)
     (let ((inherited (htll:parent-parts who parents loc)))
       (htll:check-style-attributes who attrs loc)
       (let ((style (htll:make-style-record name (append inherited (list (cons name attrs))) #f)))
@@ -85,7 +93,7 @@
 ;; returning a style; ATTRIBUTES is evaluated at each call and checked where the result is used.
 (define (htll:make-style-procedure loc name parents attrs-of)
   (let* ((loc (or loc (htll:current-location)))
-         (inherited (htll:parent-parts (htll:style-who name) parents loc))
+         (inherited (begin (htll:check-style-name name loc) (htll:parent-parts (htll:style-who name) parents loc)))
          (make (lambda args
                  (htll:make-style-record name (append inherited (list (cons name (apply attrs-of args)))) #f))))
     (htll:register-style! (htll:make-style-record name inherited make))

@@ -56,6 +56,9 @@
                                                       m)))))
   (if (not (guard (e (#t (refused e))) (file-exists? path)))
       (htll:error-at loc (string-append who ": no such file " path)))
+  ;; A folder opens as an empty file on some systems: say what it is instead of including nothing.
+  (if (guard (e (#t #f)) (file-exists? (string-append path "/.")))
+      (htll:error-at loc (string-append who ": " path " is a folder, not a file")))
   (guard (e (#t (refused e)))
     (call-with-input-file path
       (lambda (port)
@@ -69,6 +72,9 @@
   (let* ((from (or htll:location-file ""))
          (chain (if (null? chain) (list (htll:normalize-path from)) chain))
          (path (htll:resolve-include from name)))
+    ;; Textual names miss a folder linked into itself (a/link/link/...): stop such chains too.
+    (if (> (length chain) 64)
+        (htll:error-at loc (string-append "include " (htll:written name) ": includes nested more than 64 deep")))
     (if (member path chain)
         (htll:error-at loc (string-append "include " (htll:written name) ": include cycle "
                                           (htll:string-join (reverse (cons path chain)) " -> "))))
