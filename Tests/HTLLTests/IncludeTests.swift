@@ -136,5 +136,12 @@ final class IncludeTests: XCTestCase {
         try write("main.htll", "(include \"shared/theme.htll\")\n")
         XCTAssertEqual(PreviewWatcher.watchedFiles(for: dir + "/main.htll"),
                        [dir + "/main.htll", dir + "/shared/theme.htll", dir + "/shared/palette.htll"])
+        // A cycle through "../" names each file once.
+        try write("shared/palette.htll", "(include \"../main.htll\")\n")
+        XCTAssertEqual(PreviewWatcher.watchedFiles(for: dir + "/./main.htll"),
+                       [dir + "/main.htll", dir + "/shared/theme.htll", dir + "/shared/palette.htll"])
+        XCTAssertEqual(PreviewWatcher.normalized("a/./b/../c.htll"), "a/c.htll")
+        XCTAssertEqual(PreviewWatcher.normalized("../x/../../y"), "../../y")
+        XCTAssertEqual(PreviewWatcher.normalized("/a/../../b"), "/b")
     }
 }
