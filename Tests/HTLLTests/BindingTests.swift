@@ -114,6 +114,7 @@ final class BindingTests: XCTestCase {
         let json = try layout.framesJSON(width: 320, height: 480)
         XCTAssertTrue(json.contains(#""attributes": {"bind": ["text", "user.name", "two-way"], "placeholder": "Name"}"#), json)
         XCTAssertTrue(json.contains(#""attributes": {"bind": ["value", "settings.volume", "one-way"], "bind": ["enabled", "settings.canChange", "one-way"]}"#), json)
+        XCTAssertTrue(json.contains(#""origins": {"bind": "bind value", "bind": "bind enabled"}"#), json)
         let category = try layout.objectiveCCategory()
         XCTAssertTrue(category.contains("- (void)layoutViewWillDisappear;\n"))
         XCTAssertTrue(category.contains("- (void)layoutViewWillDisappear {\n    [self removeObserver:self forKeyPath:@\"user.greeting\"];\n"))

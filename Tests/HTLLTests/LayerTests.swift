@@ -45,6 +45,7 @@ final class LayerTests: XCTestCase {
         let json = try layout.framesJSON(width: 320, height: 480)
         XCTAssertTrue(json.contains(#""layer-corner-radius": 8, "layer-border-width": 1, "layer-border-color": "gray-color", "layer-opacity": 0.9"#), json)
         XCTAssertTrue(json.contains(#""layer-shadow-offset": "(size 0 2)""#), json)
+        XCTAssertTrue(json.contains(#""origins": {"layer-corner-radius": "layer", "layer-border-width": "layer""#), json)
         try M.objcSyntaxCheck(layout)
         try M.swiftParses(layout)
     }
