@@ -112,8 +112,8 @@ final class BindingTests: XCTestCase {
     func testFramesJSONAndCategoryListTheBindings() throws {
         let layout = try M.layout(Self.form)
         let json = try layout.framesJSON(width: 320, height: 480)
-        XCTAssertTrue(json.contains(#""attributes": {"bind": ["text", "user.name", "two-way"], "placeholder": "Name"}"#), json)
-        XCTAssertTrue(json.contains(#""attributes": {"bind": ["value", "settings.volume", "one-way"], "bind": ["enabled", "settings.canChange", "one-way"]}"#), json)
+        XCTAssertTrue(json.contains(#""attributes": {"bind": ["user.name", "text", "two-way"], "placeholder": "Name"}"#), json)
+        XCTAssertTrue(json.contains(#""attributes": {"bind": ["settings.volume", "value", "one-way"], "bind": ["settings.canChange", "enabled", "one-way"]}"#), json)
         XCTAssertTrue(json.contains(#""origins": {"bind": "bind value", "bind": "bind enabled"}"#), json)
         let category = try layout.objectiveCCategory()
         XCTAssertTrue(category.contains("- (void)layoutViewWillDisappear;\n"))
@@ -131,11 +131,36 @@ final class BindingTests: XCTestCase {
         ])
     }
 
+    func testAnyBindablePropertyAndTheAttributeSpelling() throws {
+        // A property named like a resource constructor (font) is a property, not a font call.
+        let layout = try M.layout("""
+            (in (vseq (label (bind 'font "style.font") (bind 'hidden 'user.away))
+                      (label '((bind . ("user.name" text one-way)))))
+                'self.view)
+            """)
+        XCTAssertEqual(try M.lines(layout, .viewWillAppear), [
+            "[label1 setValue:[self valueForKeyPath:@\"style.font\"] forKey:@\"font\"];",
+            "[label1 setValue:[self valueForKeyPath:@\"user.away\"] forKey:@\"hidden\"];",
+            "[label2 setValue:[self valueForKeyPath:@\"user.name\"] forKey:@\"text\"];",
+            "[self addObserver:self forKeyPath:@\"style.font\" options:NSKeyValueObservingOptionNew context:NULL];",
+            "[self addObserver:self forKeyPath:@\"user.away\" options:NSKeyValueObservingOptionNew context:NULL];",
+            "[self addObserver:self forKeyPath:@\"user.name\" options:NSKeyValueObservingOptionNew context:NULL];",
+        ])
+        // Written as an attribute, a binding is checked when the outputs read it, located at its view.
+        XCTAssertEqual(M.error("(in (label '((text . \"x\"))\n   '((bind . (\"user name\" text one-way)))) 'self.view)"),
+                       "m.htll:1:5: error: bind text: bad key path \"user name\": expected names separated by dots, such as \"user.name\"")
+        XCTAssertEqual(M.error("(in (label '((bind . (\"a\" text sideways)))) 'self.view)", action: .observeValue),
+                       "m.htll:1:5: error: bind text: the mode must be one-way or two-way, got sideways")
+    }
+
     func testBindingExampleCompilesAndPreviews() throws {
         let layout = try M.example("binding")
         try M.objcSyntaxCheck(layout)
         try M.swiftParses(layout)
-        XCTAssertTrue(try M.svg(layout).contains("data-name=\"name\""))
+        let svg = try M.svg(layout)
+        XCTAssertTrue(svg.contains("data-name=\"name\""))
+        // A bound text shows its key path.
+        XCTAssertTrue(svg.contains(">{user.greeting}</text>"), svg)
         // The example's extra fragments are kept next to the golden ones.
         let dir = GoldenTests.examples.appendingPathComponent("binding")
         let update = ProcessInfo.processInfo.environment["HTLL_UPDATE_GOLDEN"] == "1"

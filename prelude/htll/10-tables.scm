@@ -67,8 +67,9 @@
      (layer-shadow-opacity float (set "layer.shadowOpacity"))
      (layer-shadow-radius float (set "layer.shadowRadius"))
      (layer-shadow-offset size (set "layer.shadowOffset"))
-     ;; A model binding (the bind modifier): (PROPERTY "key.path" one-way|two-way).
-     (bind (tuple ref string ref) (bind)))
+     ;; A model binding (the bind modifier): ("key.path" PROPERTY one-way|two-way); the key path
+     ;; comes first so a property named like a resource (font) is not read as one.
+     (bind (tuple string ref ref) (bind)))
     (control
      (enabled boolean (set "enabled"))
      (selected boolean (set "selected"))

@@ -81,47 +81,65 @@
 (define (htll:bindable-properties kind)
   (map car (htll:filter htll:bindable-spec? (htll:kind-attributes kind))))
 
+;; Checks a binding (PROPERTY "key.path" MODE) for a view of KIND; WHO starts the messages.
+;; Returns it, or raises an error at the current location.
+(define (htll:check-binding kind binding)
+  (let* ((property (car binding)) (path (cadr binding)) (mode (caddr binding))
+         (who (string-append "bind " (htll:->string property)))
+         (spec (and (symbol? property) (assq property (htll:kind-attributes kind)))))
+    (cond ((not (symbol? property))
+           (htll:fail (string-append "bind: the property must be a symbol such as text, got " (htll:written property))))
+          ((not (string? path))
+           (htll:fail (string-append who ": the key path must be a string such as \"user.name\", got " (htll:written path))))
+          ((not (htll:name-path? path))
+           (htll:fail (string-append who ": bad key path " (htll:written path)
+                                     ": expected names separated by dots, such as \"user.name\"")))
+          ((not (memq mode '(one-way two-way)))
+           (htll:fail (string-append who ": the mode must be one-way or two-way, got " (htll:written mode))))
+          ((not spec)
+           (htll:fail (string-append who ": " (symbol->string kind) " has no property " (symbol->string property)
+                                     (htll:did-you-mean property (htll:bindable-properties kind)))))
+          ((not (htll:bindable-spec? spec))
+           (htll:fail (string-append who ": " (symbol->string kind) " " (symbol->string property)
+                                     " cannot be bound (bindable: "
+                                     (htll:string-join (map symbol->string (htll:bindable-properties kind)) ", ") ")")))
+          ((and (eq? mode 'two-way) (not (and (eq? kind 'text-field) (eq? property 'text))))
+           (htll:fail (string-append who ": a two-way binding needs the text of a text-field, not "
+                                     (if (eq? kind 'text-field) (symbol->string property) (string-append "a " (symbol->string kind))))))
+          (else binding))))
+
 ;; (bind 'text "user.name"), (bind 'text "user.name" 'two-way): PROPERTY of the view shows the key
 ;; path of the controller (self) when the view appears and follows it (key-value observing) until
 ;; it disappears; two-way (text fields only) also writes the text back as the user edits it.
+;; What does not depend on the view is checked here; the rest when a view takes the modifier.
 (define (bind property key-path . mode)
-  (let ((who (string-append "bind " (htll:->string property))))
-    (if (not (symbol? property))
-        (htll:fail (string-append "bind: the property must be a symbol such as text, got " (htll:written property))))
-    (let ((path (cond ((string? key-path) key-path)
-                      ((symbol? key-path) (symbol->string key-path))
-                      (else (htll:fail (string-append who ": the key path must be a string such as \"user.name\", got "
-                                                      (htll:written key-path)))))))
-      (if (not (htll:name-path? path))
-          (htll:fail (string-append who ": bad key path " (htll:written path)
-                                    ": expected names separated by dots, such as \"user.name\"")))
-      (if (and (pair? mode) (or (pair? (cdr mode)) (not (memq (car mode) '(one-way two-way)))))
-          (htll:fail (string-append who ": the mode must be one-way or two-way, got " (htll:written (if (pair? (cdr mode)) mode (car mode))))))
-      (let ((mode (if (pair? mode) (car mode) 'one-way)))
-        (htll:make-modifier
-         who
-         (lambda (kind)
-           (let* ((specs (htll:kind-attributes kind))
-                  (spec (assq property specs)))
-             (cond ((not spec)
-                    (htll:fail (string-append who ": " (symbol->string kind) " has no property " (symbol->string property)
-                                              (htll:did-you-mean property (htll:bindable-properties kind)))))
-                   ((not (htll:bindable-spec? spec))
-                    (htll:fail (string-append who ": " (symbol->string kind) " " (symbol->string property)
-                                              " cannot be bound (bindable: "
-                                              (htll:string-join (map symbol->string (htll:bindable-properties kind)) ", ") ")")))
-                   ((and (eq? mode 'two-way) (not (and (eq? kind 'text-field) (eq? property 'text))))
-                    (htll:fail (string-append who ": a two-way binding needs the text of a text-field, not "
-                                              (if (eq? kind 'text-field) (symbol->string property) (string-append "a " (symbol->string kind))))))
-                   (else (list (list 'bind property path mode)))))))))))
+  (if (and (pair? mode) (pair? (cdr mode)))
+      (htll:fail (string-append "bind " (htll:->string property) ": expected (bind PROPERTY KEY-PATH [MODE]), got extra arguments "
+                                (htll:written (cdr mode)))))
+  (let* ((path (if (symbol? key-path) (symbol->string key-path) key-path))
+         (binding (list property path (if (pair? mode) (car mode) 'one-way))))
+    ;; The view-independent checks first, located here: a view kind no check reaches.
+    (if (not (and (symbol? property) (string? path) (htll:name-path? path)
+                  (memq (caddr binding) '(one-way two-way))))
+        (htll:check-binding 'view binding))
+    (htll:make-modifier
+     (string-append "bind " (htll:->string property))
+     (lambda (kind)
+       (htll:check-binding kind binding)
+       (list (list 'bind (cadr binding) (car binding) (caddr binding)))))))
 
-;; VIEW's bindings: ((property "key.path" mode) ...), a later one for the same property replacing
-;; an earlier one.
+;; VIEW's bindings: ((property "key.path" mode) ...), from its (bind . ("key.path" property mode))
+;; attributes, a later one for the same property replacing an earlier one. Bindings written as
+;; plain attributes are checked here, at the view.
 (define (htll:view-bindings view)
   (let loop ((as (htll:view-attributes view)) (acc '()))
     (cond ((null? as) (reverse acc))
           ((eq? (caar as) 'bind)
-           (loop (cdr as) (cons (cdar as) (htll:filter (lambda (b) (not (eq? (car b) (cadar as)))) acc))))
+           (let* ((v (cdar as)) (b (list (cadr v) (car v) (caddr v))) (saved htll:location-now))
+             (set! htll:location-now (htll:view-location view))
+             (htll:check-binding (htll:view-kind view) b)
+             (set! htll:location-now saved)
+             (loop (cdr as) (cons b (htll:filter (lambda (x) (not (eq? (car x) (car b)))) acc)))))
           (else (loop (cdr as) acc)))))
 
 ;; The ObjC/KVC name of a bound property: text, hidden, enabled, ...
