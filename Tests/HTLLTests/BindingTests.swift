@@ -109,6 +109,119 @@ final class BindingTests: XCTestCase {
         try M.swiftParses(layout)
     }
 
+    /// Linux has no UIKit and no Objective-C, so this type-checks the generated Swift (both shapes)
+    /// in Swift 6 language mode against a stand-in declaring what it uses, with UIKit's actor
+    /// isolation (views on the main actor, NSObject's observeValue not); only the Objective-C parts
+    /// (imports, @objc, target-action lines with #selector) are left out.
+    func testGeneratedBindingsTypeCheckInSwift6AgainstAStandIn() throws {
+        guard let swiftc = SwiftOutputTests.swiftc() else { throw XCTSkip("no swiftc on this machine") }
+        let layout = try M.layout("""
+            (let* ((greeting (label (bind 'text "user.greeting") (layer '((corner-radius . 8) (border-color . gray-color)))
+                                    '((text-alignment . center))))
+                   (name (text-field (bind 'text "user.name" 'two-way) '((placeholder . "Name"))))
+                   (volume (slider (bind 'value "settings.volume"))))
+              (in (vseq greeting name volume) 'self.view))
+            """)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("htll-bindings-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let stub = dir.appendingPathComponent("uikit.swift")
+        try Self.standIn.write(to: stub, atomically: true, encoding: .utf8)
+        func typeCheck(_ text: String, _ name: String) throws -> String {
+            let kept = text.split(separator: "\n", omittingEmptySubsequences: false)
+                .filter { !$0.hasPrefix("import ") && !$0.contains("addTarget(") }
+                .joined(separator: "\n").replacingOccurrences(of: "@objc ", with: "")
+            let file = dir.appendingPathComponent(name + ".swift")
+            try kept.write(to: file, atomically: true, encoding: .utf8)
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: swiftc)
+            p.arguments = ["-typecheck", "-swift-version", "6", stub.path, file.path]
+            let pipe = Pipe()
+            p.standardOutput = pipe
+            p.standardError = pipe
+            try p.run()
+            let log = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            p.waitUntilExit()
+            return p.terminationStatus == 0 ? "" : log
+        }
+        let controller = try layout.swift()
+        XCTAssertEqual(try typeCheck(controller, "controller"), "")
+        XCTAssertEqual(try typeCheck(try layout.swift(viewName: "FormView"), "view"), "")
+        // The check sees isolation: updating the views outside the main actor is an error.
+        let broken = controller.replacingOccurrences(of: "MainActor.assumeIsolated { self.update(keyPath) }", with: "self.update(keyPath)")
+        XCTAssertNotEqual(broken, controller)
+        XCTAssertTrue(try typeCheck(broken, "broken").contains("main actor-isolated"))
+    }
+
+    /// The stand-in for the Foundation, UIKit and ObjectiveC names the generated Swift uses.
+    static let standIn = """
+        open class NSObject {
+            public init() {}
+            open func observeValue(forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?, context: UnsafeMutableRawPointer?) {}
+            public func addObserver(_ observer: NSObject, forKeyPath keyPath: String, options: NSKeyValueObservingOptions = [], context: UnsafeMutableRawPointer?) {}
+            public func removeObserver(_ observer: NSObject, forKeyPath keyPath: String) {}
+            public func value(forKeyPath keyPath: String) -> Any? { nil }
+            public func setValue(_ value: Any?, forKey key: String) {}
+            public func setValue(_ value: Any?, forKeyPath keyPath: String) {}
+        }
+        public struct NSKeyValueChangeKey: Hashable, Sendable { public var rawValue: String }
+        public struct NSKeyValueObservingOptions: OptionSet, Sendable {
+            public let rawValue: Int
+            public init(rawValue: Int) { self.rawValue = rawValue }
+            public static let new = NSKeyValueObservingOptions(rawValue: 1)
+        }
+        public final class Thread { public static var isMainThread: Bool { true } }
+        public struct NSCoder {}
+        public typealias CGFloat = Double
+        public struct CGSize: Sendable { public var width: CGFloat, height: CGFloat }
+        public struct CGRect: Sendable {
+            public var x: CGFloat, y: CGFloat, width: CGFloat, height: CGFloat
+            public static let zero = CGRect(x: 0, y: 0, width: 0, height: 0)
+            public var size: CGSize { CGSize(width: width, height: height) }
+            public var maxX: CGFloat { x + width }
+            public var maxY: CGFloat { y + height }
+            public func union(_ r: CGRect) -> CGRect { r }
+        }
+        public final class CGColor {}
+        public final class CALayer {
+            public var cornerRadius: CGFloat = 0, borderWidth: CGFloat = 0, shadowRadius: CGFloat = 3
+            public var borderColor: CGColor?, backgroundColor: CGColor?, shadowColor: CGColor?
+            public var opacity: Float = 1, shadowOpacity: Float = 0
+            public var masksToBounds = false
+            public var shadowOffset = CGSize(width: 0, height: -3)
+        }
+        public final class UIColor: Sendable {
+            public static let gray = UIColor(), black = UIColor(), white = UIColor(), orange = UIColor()
+            public var cgColor: CGColor { CGColor() }
+        }
+        public enum NSTextAlignment { case left, center, right }
+        @MainActor open class UIView: NSObject {
+            public init(frame: CGRect) { self.frame = frame; super.init() }
+            public required init?(coder: NSCoder) { frame = .zero; super.init() }
+            public override init() { frame = .zero; super.init() }
+            public var frame: CGRect
+            public var bounds: CGRect { CGRect(x: 0, y: 0, width: frame.width, height: frame.height) }
+            public let layer = CALayer()
+            public var window: AnyObject?
+            public var backgroundColor: UIColor?
+            open func didMoveToWindow() {}
+            open func layoutSubviews() {}
+            open func sizeThatFits(_ size: CGSize) -> CGSize { size }
+            public func sizeToFit() {}
+            public func setNeedsLayout() {}
+            public func addSubview(_ view: UIView) {}
+        }
+        @MainActor open class UIControl: UIView {}
+        @MainActor open class UILabel: UIView { public var text: String?; public var textAlignment = NSTextAlignment.left }
+        @MainActor open class UITextField: UIControl { public var text: String?, placeholder: String? }
+        @MainActor open class UISlider: UIControl { public var value: Float = 0 }
+        @MainActor open class UIViewController: NSObject { public let view = UIView() }
+        @MainActor final class ViewController: UIViewController {}
+        public enum objc_AssociationPolicy { case OBJC_ASSOCIATION_RETAIN_NONATOMIC }
+        public func objc_getAssociatedObject(_ object: Any, _ key: UnsafeRawPointer) -> Any? { nil }
+        public func objc_setAssociatedObject(_ object: Any, _ key: UnsafeRawPointer, _ value: Any?, _ policy: objc_AssociationPolicy) {}
+        """
+
     func testFramesJSONAndCategoryListTheBindings() throws {
         let layout = try M.layout(Self.form)
         let json = try layout.framesJSON(width: 320, height: 480)
