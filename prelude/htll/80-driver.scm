@@ -189,7 +189,7 @@
 ;; The JSON fields that describe a canvas other than the plain default one.
 (define (htll:canvas-json-fields)
   (string-append
-   (if (equal? htll:canvas-insets '(0 0 0 0)) ""
+   (if (htll:every zero? htll:canvas-insets) ""
        (string-append ", \"safeArea\": [" (htll:string-join (map htll:json-number htll:canvas-insets) ", ") "]"))
    (if htll:canvas-rtl ", \"rtl\": true" "")
    (if (null? htll:queried) ""
