@@ -109,6 +109,10 @@
   ;; Kept across evaluations for other traits: each evaluation's root stays valid.
   (set! htll:safe-area-roots '())
   (set! htll:loaded-queried '())
+  ;; The host's settings belong to the layout loaded before.
+  (set! htll:emit-rtl #f)
+  (set! htll:canvas-rtl #f)
+  (set! htll:canvas-insets '(0 0 0 0))
   (htll:evaluate-forms forms file htll:default-traits)
   (set! htll:loaded-queried htll:queried))
 
