@@ -87,6 +87,8 @@
 (define htll:loaded-forms #f)
 (define htll:loaded-file #f)
 (define htll:loaded-queried '())
+;; The root that evaluation gave: a layout placed later by hand (the REPL) is not the loaded one.
+(define htll:loaded-root #f)
 
 ;; Evaluates FORMS after a reset, with the canvas TRAITS. Rewriting a form twice is harmless.
 (define (htll:evaluate-forms forms file traits)
@@ -114,6 +116,7 @@
   (set! htll:canvas-rtl #f)
   (set! htll:canvas-insets '(0 0 0 0))
   (htll:evaluate-forms forms file htll:default-traits)
+  (set! htll:loaded-root htll:the-root)
   (set! htll:loaded-queried htll:queried))
 
 ;; Sets the canvas the concrete frames are for: WIDTH x HEIGHT points, IDIOM phone, pad or #f
@@ -123,8 +126,13 @@
   (let ((traits (htll:make-traits width height (or idiom (htll:idiom-for width height)) insets)))
     (set! htll:canvas-insets insets)
     (set! htll:canvas-rtl (if rtl #t #f))
-    (if (and htll:loaded-forms (pair? htll:loaded-queried) (not (equal? traits htll:traits)))
-        (htll:evaluate-forms htll:loaded-forms htll:loaded-file traits))))
+    (if (and (htll:loaded-layout?) (not (equal? traits htll:traits)))
+        (begin (htll:evaluate-forms htll:loaded-forms htll:loaded-file traits)
+               (set! htll:loaded-root htll:the-root)))))
+
+;; #t when the current layout is the loaded one and asked about traits: it can be evaluated again.
+(define (htll:loaded-layout?)
+  (and htll:loaded-forms (pair? htll:loaded-queried) htll:the-root (eq? htll:the-root htll:loaded-root)))
 
 ;;; Measuring, for the concrete frames. The host provides
 ;;;   (%htll-text-size TEXT WEIGHT POINTS) => (width . height) of TEXT in the system font

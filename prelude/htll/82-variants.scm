@@ -31,7 +31,7 @@
 ;; loaded from forms, as in the REPL). The current layout state is restored afterwards.
 (define (htll:variants)
   (cond
-   ((not (and htll:loaded-forms (pair? htll:loaded-queried))) #f)
+   ((not (htll:loaded-layout?)) #f)
    (htll:variants-cache htll:variants-cache)
    (else
     (let ((saved (list htll:the-root htll:traits htll:queried htll:safe-area-roots htll:rtl-mirror htll:location-now))
