@@ -124,6 +124,22 @@ final class TraitTests: XCTestCase {
         XCTAssertEqual(code.components(separatedBy: "} else {").count, 2, code)
     }
 
+    func testIncludedFilesAndStylesAreEvaluatedAgain() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("htll-traits-include-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("shared"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try "(define-style big '((font . (bold-system-font-of-size 24))))\n(define caption (label big '((text . \"Hi\"))))\n"
+            .write(to: dir.appendingPathComponent("shared/parts.htll"), atomically: true, encoding: .utf8)
+        let main = dir.appendingPathComponent("main.htll")
+        try "(include \"shared/parts.htll\")\n(define a (view '()))\n(in (if (landscape?) (beside a caption 0.5) (above a caption 0.5)) 'self.view)\n"
+            .write(to: main, atomically: true, encoding: .utf8)
+        let l = try Layout(contentsOfFile: main.path)
+        XCTAssertEqual(try frames(l, Self.screen("iphone-15", landscape: true))["caption"], [426, 0, 426, 393])
+        XCTAssertEqual(try frames(l, Self.screen("iphone-15"))["caption"], [0, 426, 393, 426])
+        XCTAssertEqual(try l.objectiveC(.viewWillLayoutSubviews).components(separatedBy: "} else {").count, 2)
+        XCTAssertEqual(try l.objectiveC(.viewWillAppear), "caption.font = [UIFont boldSystemFontOfSize:24];\ncaption.text = @\"Hi\";\n")
+    }
+
     func testFramesJSONNamesTheTraits() throws {
         let file = GoldenTests.examples.appendingPathComponent("traits.htll").path
         let r = HTLLCommand.frames([file, "--device", "ipad", "--landscape"])
