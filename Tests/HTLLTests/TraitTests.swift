@@ -260,7 +260,7 @@ final class TraitCompiledFrameTests: XCTestCase {
         throw XCTSkip("no C compiler")
     }
 
-    func run(_ tool: String, _ args: [String]) throws -> (Int32, String) {
+    static func run(_ tool: String, _ args: [String]) throws -> (Int32, String) {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: tool)
         p.arguments = args
@@ -300,7 +300,7 @@ final class TraitCompiledFrameTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: dir) }
         let source = dir.appendingPathComponent("layout.m"), binary = dir.appendingPathComponent("layout")
         try program.write(to: source, atomically: true, encoding: .utf8)
-        let (status, log) = try run(cc, ["-x", "objective-c", "-Wall", "-Werror", "-Wno-unused-variable", source.path, "-lobjc", "-o", binary.path])
+        let (status, log) = try Self.run(cc, ["-x", "objective-c", "-Wall", "-Werror", "-Wno-unused-variable", source.path, "-lobjc", "-o", binary.path])
         if status != 0, log.contains("objc/runtime.h") { throw XCTSkip("no GNU Objective-C runtime headers") }
         XCTAssertEqual(status, 0, "\(example): the emitted fragment does not compile:\n\(log)\n\(fragment)")
         guard status == 0 else { return }
@@ -314,7 +314,7 @@ final class TraitCompiledFrameTests: XCTestCase {
             let classes = Self.sizeClasses(c), i = c.safeArea
             let args = [c.width, c.height].map { String($0) } + [String(classes.h), String(classes.v), c.idiom == .pad ? "1" : "0"]
                 + [i.top, i.left, i.bottom, i.right].map { String($0) } + [c.rightToLeft ? "1" : "0"]
-            let (rc, out) = try run(binary.path, args)
+            let (rc, out) = try Self.run(binary.path, args)
             XCTAssertEqual(rc, 0)
             var got: [String: (hidden: Bool, frame: [Double])] = [:]
             for line in out.split(separator: "\n") {
@@ -339,4 +339,94 @@ final class TraitCompiledFrameTests: XCTestCase {
     func testTraitsExample() throws { try check(example: "traits") }
     func testSafeAreaExample() throws { try check(example: "safe-area") }
     func testRightToLeftExample() throws { try check(example: "rtl") }
+}
+
+/// The Swift view subclass's frame code (branches, safe area, mirroring), compiled and run against
+/// a stand-in UIView with traits, insets and direction, gives the solver's frames on each canvas.
+final class TraitSwiftFrameTests: XCTestCase {
+    static let shim = """
+        import Foundation
+        enum UIUserInterfaceSizeClass { case unspecified, compact, regular }
+        enum UIUserInterfaceIdiom { case unspecified, phone, pad }
+        enum UIUserInterfaceLayoutDirection { case leftToRight, rightToLeft }
+        struct UIEdgeInsets { var top: CGFloat = 0, left: CGFloat = 0, bottom: CGFloat = 0, right: CGFloat = 0 }
+        struct UITraitCollection {
+            var horizontalSizeClass = UIUserInterfaceSizeClass.unspecified, verticalSizeClass = UIUserInterfaceSizeClass.unspecified
+            var userInterfaceIdiom = UIUserInterfaceIdiom.unspecified
+        }
+        class UIView {
+            var bounds = CGRect.zero
+            var fit = CGSize.zero
+            var frame = CGRect.zero { didSet { bounds = CGRect(origin: .zero, size: frame.size) } }
+            var isHidden = false
+            var safeAreaInsets = UIEdgeInsets()
+            var traitCollection = UITraitCollection()
+            var effectiveUserInterfaceLayoutDirection = UIUserInterfaceLayoutDirection.leftToRight
+            func sizeToFit() { frame = CGRect(origin: frame.origin, size: fit) }
+        }
+
+        """
+
+    func check(example: String) throws {
+        guard let swiftc = SwiftOutputTests.swiftc() else { throw XCTSkip("no swiftc on this machine") }
+        let layout = try SwiftOutputTests.layout(GoldenTests.examples.appendingPathComponent(example + ".htll"))
+        try layout.setRightToLeftMirroring(true)
+        let lines = try layout.swift(viewName: "V").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let holder = try XCTUnwrap(lines.firstIndex(of: "final class VViews {"))
+        let holderEnd = try XCTUnwrap(lines[holder...].firstIndex(of: "}"))
+        let function = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("    private func layOutViews(") })
+        let functionEnd = try XCTUnwrap(lines[function...].firstIndex(of: "    }"))
+        let names = lines[(holder + 1)..<holderEnd].map { String($0.dropFirst(8).prefix { $0 != " " }) }
+        var program = Self.shim + "final class VViews {\n" + names.map { "    let \($0) = UIView()\n" }.joined() + "}\n"
+        program += "final class V: UIView {\n    let views = VViews()\n"
+        program += lines[function...functionEnd].joined(separator: "\n").replacingOccurrences(of: "private func", with: "func") + "\n}\n"
+        program += "let a = CommandLine.arguments.dropFirst().compactMap { Double($0) }\n"
+        program += "let v = V()\n"
+        program += "v.traitCollection = UITraitCollection(horizontalSizeClass: a[2] == 2 ? .regular : .compact, verticalSizeClass: a[3] == 2 ? .regular : .compact, userInterfaceIdiom: a[4] == 1 ? .pad : .phone)\n"
+        program += "v.safeAreaInsets = UIEdgeInsets(top: a[5], left: a[6], bottom: a[7], right: a[8])\n"
+        program += "v.effectiveUserInterfaceLayoutDirection = a[9] == 1 ? .rightToLeft : .leftToRight\n"
+        for s in try layout.intrinsicSizes() { program += "v.views.\(s.name).fit = CGSize(width: \(s.width), height: \(s.height))\n" }
+        program += "_ = v.layOutViews(in: CGSize(width: a[0], height: a[1]))\n"
+        for n in names {
+            program += "print(\"\(n)\", v.views.\(n).isHidden ? 1 : 0, Double(v.views.\(n).frame.origin.x), Double(v.views.\(n).frame.origin.y), Double(v.views.\(n).frame.size.width), Double(v.views.\(n).frame.size.height))\n"
+        }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("htll-swift-traits-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let source = dir.appendingPathComponent("main.swift"), exe = dir.appendingPathComponent("frames")
+        try program.write(to: source, atomically: true, encoding: .utf8)
+        let (status, log) = try TraitCompiledFrameTests.run(swiftc, ["-o", exe.path, source.path])
+        XCTAssertEqual(status, 0, "the frame code does not compile:\n\(log)\n\(program)")
+        guard status == 0 else { return }
+        for (device, landscape) in [("iphone-15", false), ("iphone-15", true), ("iphone-15-pro-max", true), ("ipad", false), ("ipad", true)] {
+            for rtl in [false, true] {
+                let c = Layout.Canvas(screen: PreviewScreen(device: try XCTUnwrap(DevicePreset.named(device)), landscape: landscape), rightToLeft: rtl)
+                let classes = TraitCompiledFrameTests.sizeClasses(c), i = c.safeArea
+                let args = [c.width, c.height, Double(classes.h), Double(classes.v), c.idiom == .pad ? 1 : 0,
+                            i.top, i.left, i.bottom, i.right, rtl ? 1 : 0].map { String($0) }
+                let (rc, out) = try TraitCompiledFrameTests.run(exe.path, args)
+                XCTAssertEqual(rc, 0, out)
+                var got: [String: (hidden: Bool, frame: [Double])] = [:]
+                for line in out.split(separator: "\n") {
+                    let parts = line.split(separator: " ")
+                    guard parts.count == 6 else { continue }
+                    got[String(parts[0])] = (parts[1] == "1", parts.dropFirst(2).compactMap { Double($0) })
+                }
+                let expected = try layout.frames(canvas: c)
+                let what = "\(example) at \(c.width)x\(c.height)\(rtl ? " rtl" : "")"
+                for f in expected {
+                    guard let g = got[f.name] else { XCTFail("\(what): no \(f.name)"); continue }
+                    XCTAssertFalse(g.hidden, "\(what): \(f.name) is hidden")
+                    for (x, y) in zip(g.frame, [f.x, f.y, f.width, f.height]) { XCTAssertEqual(x, y, accuracy: 1e-6, "\(what) \(f.name)") }
+                }
+                for (name, g) in got where !expected.contains(where: { $0.name == name }) {
+                    XCTAssertTrue(g.hidden, "\(what): \(name) should be hidden")
+                }
+            }
+        }
+    }
+
+    func testTraitsSafeAreaAndRightToLeftExamples() throws {
+        for example in ["traits", "safe-area", "rtl"] { try check(example: example) }
+    }
 }
