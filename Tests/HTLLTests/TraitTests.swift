@@ -177,6 +177,12 @@ final class TraitTests: XCTestCase {
         XCTAssertEqual(message(landscapeOnly), "bad.htll:4:17: error: size-class: expected 'horizontal or 'vertical, got diagonal")
         XCTAssertEqual(message(landscapeOnly) { _ = try $0.frames(canvas: Layout.Canvas(width: 844, height: 390)) },
                        "bad.htll:4:17: error: size-class: expected 'horizontal or 'vertical, got diagonal")
+        XCTAssertEqual(message("(in (if (portrait? 1) (label '()) (view '())) 'self.view)"),
+                       "bad.htll:1:9: error: portrait?: expected 0 arguments, got 1")
+        XCTAssertEqual(message("(in (if (size-class) (label '()) (view '())) 'self.view)"),
+                       "bad.htll:1:9: error: size-class: expected 1 argument, got 0")
+        XCTAssertEqual(message("(in-safe-area (view '()))"), "bad.htll:1:1: error: in-safe-area: expected 2 arguments, got 1")
+        XCTAssertEqual(message("(right-to-left)\n(in (view '()) 'self.view)"), "bad.htll:1:1: error: right-to-left: expected 1 argument, got 0")
         XCTAssertEqual(message("(define v (if (landscape?) (label '()) (slider '())))\n(in v 'self.view)"),
                        "bad.htll:1:28: error: the view v is a slider for some traits and a label for others; give the views different names")
         XCTAssertTrue(message("(in (if (landscape?) (label '()) (view '())) 'self.view)\n(in (view '()) 'self.view)")

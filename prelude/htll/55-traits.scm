@@ -31,17 +31,27 @@
 (define (htll:trait key) (cdr (assq key htll:traits)))
 (define (htll:query! key) (if (not (memq key htll:queried)) (set! htll:queried (cons key htll:queried))))
 
-(define (portrait?) (htll:query! 'landscape) (not (htll:trait 'landscape)))
-(define (landscape?) (htll:query! 'landscape) (htll:trait 'landscape))
-(define (canvas-width) (htll:query! 'width) (htll:trait 'width))
-(define (canvas-height) (htll:query! 'height) (htll:trait 'height))
-(define (device-idiom) (htll:query! 'idiom) (htll:trait 'idiom))
-(define (size-class axis)
-  (case axis
+;; The queries take their arguments as a list, so a wrong count is an error at the call's location.
+(define (htll:check-arguments who args n)
+  (if (not (= (length args) n))
+      (htll:fail (string-append who ": expected " (number->string n) (if (= n 1) " argument" " arguments")
+                                ", got " (number->string (length args))))))
+
+(define (htll:trait-query who key)
+  (lambda args (htll:check-arguments who args 0) (htll:query! key) (htll:trait key)))
+
+(define portrait? (let ((q (htll:trait-query "portrait?" 'landscape))) (lambda args (not (apply q args)))))
+(define landscape? (htll:trait-query "landscape?" 'landscape))
+(define canvas-width (htll:trait-query "canvas-width" 'width))
+(define canvas-height (htll:trait-query "canvas-height" 'height))
+(define device-idiom (htll:trait-query "device-idiom" 'idiom))
+(define safe-area-insets (htll:trait-query "safe-area-insets" 'insets))
+(define (size-class . args)
+  (htll:check-arguments "size-class" args 1)
+  (case (car args)
     ((horizontal) (htll:query! 'hclass) (htll:trait 'hclass))
     ((vertical) (htll:query! 'vclass) (htll:trait 'vclass))
-    (else (htll:fail (string-append "size-class: expected 'horizontal or 'vertical, got " (htll:written axis))))))
-(define (safe-area-insets) (htll:query! 'insets) (htll:trait 'insets))
+    (else (htll:fail (string-append "size-class: expected 'horizontal or 'vertical, got " (htll:written (car args)))))))
 
 ;;; The safe area: (in-safe-area child 'self.view) lays CHILD out inside the parent's
 ;;; safeAreaInsets. The frame expressions get atoms (safe-area SIDE PARENT), SIDE one of top left
@@ -49,8 +59,10 @@
 
 (define htll:safe-area-roots '())
 
-(define (in-safe-area child parent)
-  (let ((c (htll:set-root! "in-safe-area" child (htll:parent-string "in-safe-area" parent) #f)))
+(define (in-safe-area . args)
+  (htll:check-arguments "in-safe-area" args 2)
+  (let* ((child (car args)) (parent (cadr args))
+         (c (htll:set-root! "in-safe-area" child (htll:parent-string "in-safe-area" parent) #f)))
     (set! htll:safe-area-roots (cons htll:the-root htll:safe-area-roots))
     c))
 
@@ -83,11 +95,12 @@
 (define htll:emit-rtl #f)        ; compile --rtl
 (define htll:canvas-rtl #f)      ; frames / preview --rtl
 
-(define (right-to-left mode)
-  (case mode
+(define (right-to-left . args)
+  (htll:check-arguments "right-to-left" args 1)
+  (case (car args)
     ((mirror) (set! htll:rtl-mirror #t))
     ((fixed) (set! htll:rtl-mirror #f))
-    (else (htll:fail (string-append "right-to-left: expected 'mirror or 'fixed, got " (htll:written mode))))))
+    (else (htll:fail (string-append "right-to-left: expected 'mirror or 'fixed, got " (htll:written (car args)))))))
 
 (define (htll:mirrors-rtl?) (or htll:rtl-mirror htll:emit-rtl))
 
