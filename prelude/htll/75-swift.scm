@@ -268,12 +268,16 @@
 ;; PARENT maps the parent's dimension (w or h) to its Swift text.
 (define (htll:e->swift e owner-name parent)
   (define (atom->swift a)
+    (cond
+     ;; PARENT maps top, left, bottom and right to the parent's safe-area insets.
+     ((eq? (car a) 'safe-area) (parent (cadr a)))
+     (else
     (if (eq? (car a) 'bound)
         (let ((owner (caddr a)))
           (if (string? owner)
               (parent (cadr a))
               (string-append (owner-name owner) (if (eq? (cadr a) 'w) ".bounds.width" ".bounds.height"))))
-        (string-append "max(" (htll:e->swift (cadr a) owner-name parent) ", " (htll:e->swift (caddr a) owner-name parent) ")")))
+        (string-append "max(" (htll:e->swift (cadr a) owner-name parent) ", " (htll:e->swift (caddr a) owner-name parent) ")")))))
   (define (term->swift t)
     (let ((c (abs (car t))))
       (cond ((not (cdr t)) (htll:number->c c))
@@ -295,6 +299,15 @@
                (string-append (name-of (cadr s)) ".frame = CGRect(x: " (car parts) ", y: " (cadr parts)
                               ", width: " (caddr parts) ", height: " (cadddr parts) ")"))))
        (htll:solve root)))
+
+;; The Swift text of a parent's width (w), height (h) and safe-area insets (top left bottom
+;; right), for a parent written PREFIX ("self.view.").
+(define (htll:swift-parent-dimensions prefix)
+  (lambda (d)
+    (case d
+      ((w) (string-append prefix "bounds.width"))
+      ((h) (string-append prefix "bounds.height"))
+      (else (string-append prefix "safeAreaInsets." (symbol->string d))))))
 
 (define (htll:indent n lines)
   (let ((pad (make-string n #\space)))
@@ -319,7 +332,7 @@
 
 ;; The extension of the view controller class CLASS.
 (define (htll:emit-swift-controller class file)
-  (let* ((c (htll:context "swift")) (root (car c)) (declared (cadr c)) (bare (cadddr c))
+  (let* ((c (htll:code-context "swift")) (root (car c)) (declared (cadr c)) (bare (cadddr c))
          (bare-name (lambda (v) (htll:swift-identifier (bare v))))
          (name-of (lambda (v) (string-append "views." (bare-name v))))
          (holder (string-append class "LayoutViews"))
@@ -327,7 +340,7 @@
          (key (string-append "htll" holder "Key"))
          (bkey (string-append "htll" (htll:swift-bindings-class holder) "Key"))
          (parent (htll:root-parent root))
-         (dim (lambda (d) (string-append parent (if (eq? d 'w) ".bounds.width" ".bounds.height"))))
+         (dim (htll:swift-parent-dimensions (string-append parent ".")))
          (method (lambda (doc name body)
                    (append (list "" (string-append "    /// " doc) (string-append "    func " name "() {"))
                            (if (null? body) '() (list "        let views = layoutViews"))
@@ -400,16 +413,16 @@
                "    }")
          '())
      (method "Sets the frames; call from viewWillLayoutSubviews()." "layoutViewWillLayoutSubviews"
-             (htll:swift-frame-lines root name-of dim))
+             (htll:layout-lines (htll:swift-dialect (string-append parent ".") dim name-of) name-of))
      (list "}"))))
 
 ;; A cell layout: an extension with layoutCell(for:), like the cell-init and cell-layout actions.
 (define (htll:emit-swift-cell class file)
-  (let* ((c (htll:context "swift")) (root (car c)) (declared (cadr c)) (bare (cadddr c))
+  (let* ((c (htll:code-context "swift")) (root (car c)) (declared (cadr c)) (bare (cadddr c))
          (name-of (lambda (v) (htll:swift-identifier (bare v))))
          (cell (htll:swift-identifier (htll:root-cell root)))
          (parent (string-append cell ".contentView"))
-         (dim (lambda (d) (string-append parent (if (eq? d 'w) ".bounds.width" ".bounds.height"))))
+         (dim (htll:swift-parent-dimensions (string-append parent ".")))
          (placed (map car (htll:filter cdr declared))))
     (define (tag v) (number->string (+ 100 (htll:index-of v placed eq?))))
     (htll:refuse-cell-bindings declared)
@@ -455,17 +468,18 @@
                                            (if (null? (cdr vs)) " else {" ","))
                             acc))))
           (list (string-append "            return " cell) "        }")
-          (htll:indent 8 (htll:swift-frame-lines root name-of dim))))
+          (htll:indent 8 (htll:layout-lines (htll:swift-dialect (string-append parent ".") dim name-of) name-of))))
      (list (string-append "        return " cell) "    }" "}"))))
 
 ;; A UIView subclass named CLASS.
 (define (htll:emit-swift-view class file)
-  (let* ((c (htll:context "swift")) (root (car c)) (declared (cadr c)) (bare (cadddr c))
+  (let* ((c (htll:code-context "swift")) (root (car c)) (declared (cadr c)) (bare (cadddr c))
          (bare-name (lambda (v) (htll:swift-identifier (bare v))))
          (name-of (lambda (v) (string-append "views." (bare-name v))))
          (holder (string-append class "Views"))
          (bound? (pair? (htll:bindings-by-key-path declared)))
-         (dim (lambda (d) (if (eq? d 'w) "htllSize.width" "htllSize.height")))
+         (dim (lambda (d) (case d ((w) "htllSize.width") ((h) "htllSize.height")
+                            (else (string-append "safeAreaInsets." (symbol->string d))))))
          (placed (map car (htll:filter cdr declared))))
     (append
      (htll:swift-header
@@ -539,7 +553,7 @@
            ""
            "    /// Sets the frames for a parent of `htllSize`; returns the union of the placed views' frames."
            "    private func layOutViews(in htllSize: CGSize) -> CGRect {")
-     (htll:indent 8 (htll:swift-frame-lines root name-of dim))
+     (htll:indent 8 (htll:layout-lines (htll:swift-dialect "" dim name-of) name-of))
      (list (string-append "        let placed: [UIView] = [" (htll:string-join (map name-of placed) ", ") "]")
            "        return placed.reduce(CGRect.zero) { $0.union($1.frame) }"
            "    }"
