@@ -209,6 +209,11 @@
                         (htll:fail (string-append what ": must be between 0.0 and 1.0, got " (htll:written v))))
                     (if (and (memq (car a) '(corner-radius border-width shadow-radius)) (< v 0))
                         (htll:fail (string-append what ": must not be negative, got " (htll:written v))))
+                    ;; Lengths past a million points mean nothing on a screen (and overflow the printers).
+                    (for-each (lambda (x)
+                                (if (and (real? x) (> (abs x) 1000000))
+                                    (htll:fail (string-append what ": must be at most 1000000 points, got " (htll:written x)))))
+                              (if (htll:resource? v) (htll:resource-args v) (list v)))
                     (cons (cadr entry) v))))
               (htll:filter (lambda (a) (not (null? a))) attrs))))
     (htll:make-modifier "layer" (lambda (kind) checked))))
