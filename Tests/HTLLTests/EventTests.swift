@@ -43,13 +43,15 @@ final class EventTests: XCTestCase {
     func testOneModifierServesSeveralViews() throws {
         let layout = try M.layout("""
             (define tap (on 'touch-up-inside 'tapped:))
-            (let ((a (button tap '())) (b (rounded-rect-button tap '())))
+            (let ((a (button tap '())) (b (rounded-rect-button tap (on 'touch-down 'tableView:didTouch:) '())))
               (in (hseq a b) 'self.view))
             """)
         XCTAssertEqual(try M.lines(layout, .viewDidLoad).filter { $0.contains("addTarget") }, [
             "[a addTarget:self action:@selector(tapped:) forControlEvents:UIControlEventTouchUpInside];",
             "[b addTarget:self action:@selector(tapped:) forControlEvents:UIControlEventTouchUpInside];",
+            "[b addTarget:self action:@selector(tableView:didTouch:) forControlEvents:UIControlEventTouchDown];",
         ])
+        XCTAssertTrue(try layout.swift().contains("views.b.addTarget(self, action: #selector(tableView(_:didTouch:)), for: UIControl.Event.touchDown)\n"))
     }
 
     func testEventsExampleCompilesPreviewsAndParses() throws {
@@ -72,6 +74,8 @@ final class EventTests: XCTestCase {
                        "m.htll:1:13: error: on touch-up-inside: the selector must be a symbol or a string such as save:, got 42")
         XCTAssertEqual(M.error("(in (button (on 'touch-up-inside \"save it\") '()) 'self.view)"),
                        "m.htll:1:13: error: on touch-up-inside: \"save it\" is not an Objective-C selector (such as save: or save)")
+        XCTAssertEqual(M.error("(in (button (on 'touch-up-inside 'save:it) '()) 'self.view)"),
+                       "m.htll:1:13: error: on touch-up-inside: \"save:it\" is not an Objective-C selector (such as save: or save)")
         XCTAssertEqual(M.error("(in (button (on 'touch-up-inside 'save: \"the model\") '()) 'self.view)"),
                        "m.htll:1:13: error: on touch-up-inside: the target must name an object, such as self or self.model, got \"the model\"")
         XCTAssertEqual(M.error("(in (button (on '() 'save:) '()) 'self.view)"),

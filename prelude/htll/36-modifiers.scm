@@ -23,7 +23,7 @@
 ;; An Objective-C selector: a name, or one or more name: pieces (save:, tableView:didSelect:).
 (define (htll:selector? s)
   (let loop ((cs (string->list s)) (start #t) (colons #f))
-    (cond ((null? cs) (or colons (and (not start) (not (memv #\: (string->list s))))))
+    (cond ((null? cs) (if colons start (not start))) ; with colons, the last piece ends with one
           ((char=? (car cs) #\:) (and (not start) (loop (cdr cs) #t #t)))
           ((or (char-alphabetic? (car cs)) (char=? (car cs) #\_)) (loop (cdr cs) #f colons))
           ((char-numeric? (car cs)) (and (not start) (loop (cdr cs) #f colons)))
