@@ -66,6 +66,209 @@ final class BindingTests: XCTestCase {
         try M.objcSyntaxCheck(layout)
     }
 
+    /// The Objective-C fragments of the binding example, compiled with GNU Objective-C into the
+    /// methods they are written for and run against a stand-in runtime whose key-value coding
+    /// stores values per object and whose observing records key paths: the bound views follow the
+    /// model, other key paths reach super, a two-way field writes back, and every observer added
+    /// when the view appears is removed when it disappears.
+    func testObjectiveCBindingsRunAgainstAKeyValueStandIn() throws {
+        let cc = ["/usr/bin/gcc", "/usr/bin/cc"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        guard let cc else { throw XCTSkip("no C compiler") }
+        let layout = try M.example("binding")
+        var program = Self.runtimeStandIn + "\n@interface Controller : NSObject {\n"
+        for d in try layout.declarations() { program += "  \(d.className) *\(d.name);\n" }
+        program += "  UIView *rootView;\n}\n- (UIView *)view;\n@end\n@implementation Controller\n- (UIView *)view { return rootView; }\n"
+        program += "- (void)viewDidLoad {\n" + (try layout.objectiveC(.viewDidLoad)) + "}\n"
+        program += "- (void)viewWillAppear {\n" + (try layout.objectiveC(.viewWillAppear)) + "}\n"
+        program += "- (void)viewWillDisappear {\n" + (try layout.objectiveC(.viewWillDisappear)) + "}\n"
+        program += "- (void)observeValueForKeyPath:(NSString *)keyPath ofObject:(id)object change:(NSDictionary *)change context:(void *)context {\n"
+        program += (try layout.objectiveC(.observeValue)) + "}\n"
+        program += "- (void)htllBindingChanged:(id)sender {\n" + (try layout.objectiveC(.bindingChanged)) + "}\n"
+        program += "- (id)view:(const char *)which { return !strcmp(which, \"name\") ? (id)name : !strcmp(which, \"echo\") ? (id)echo : (id)greeting; }\n@end\n"
+        program += #"""
+            int main(void) {
+              Controller *c = [[Controller alloc] init];
+              NSObject *user = [[NSObject alloc] init];
+              [user setValue:@"Hello" forKey:@"greeting"];
+              [user setValue:@"Ann" forKey:@"name"];
+              [c setValue:user forKey:@"user"];
+              [c viewDidLoad];
+              [c viewWillAppear];
+              printf("observing %d\n", observedCount);
+              printf("greeting %s name %s echo %s\n", show([[c view:"greeting"] valueForKey:@"text"]),
+                     show([[c view:"name"] valueForKey:@"text"]), show([[c view:"echo"] valueForKey:@"text"]));
+              [user setValue:@"Bob" forKey:@"name"];
+              [c observeValueForKeyPath:@"user.name" ofObject:c change:nil context:NULL];
+              printf("name %s echo %s super %d\n", show([[c view:"name"] valueForKey:@"text"]), show([[c view:"echo"] valueForKey:@"text"]), superCalls);
+              [c observeValueForKeyPath:@"somethingElse" ofObject:c change:nil context:NULL];
+              printf("super %d\n", superCalls);
+              [[c view:"name"] setValue:@"Cy" forKey:@"text"];
+              [c htllBindingChanged:[c view:"name"]];
+              printf("user.name %s\n", show([c valueForKeyPath:@"user.name"]));
+              [c viewWillDisappear];
+              printf("observing %d\n", observedCount);
+              return 0;
+            }
+
+            """#
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("htll-kvo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let source = dir.appendingPathComponent("kvo.m"), binary = dir.appendingPathComponent("kvo")
+        try program.write(to: source, atomically: true, encoding: .utf8)
+        func run(_ path: String, _ args: [String]) throws -> (Int32, String) {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: path)
+            p.arguments = args
+            let pipe = Pipe()
+            p.standardOutput = pipe
+            p.standardError = pipe
+            try p.run()
+            let out = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            p.waitUntilExit()
+            return (p.terminationStatus, out)
+        }
+        let (status, log) = try run(cc, ["-x", "objective-c", "-std=gnu99", "-fconstant-string-class=HTLLConstantString",
+                                         "-Wall", "-Werror", "-Wno-unused-variable", source.path, "-lobjc", "-o", binary.path])
+        if status != 0, log.contains("objc/runtime.h") { throw XCTSkip("no GNU Objective-C runtime headers") }
+        XCTAssertEqual(status, 0, "the binding fragments do not compile:\n\(log)\n\(program)")
+        guard status == 0 else { return }
+        let (rc, out) = try run(binary.path, [])
+        XCTAssertEqual(rc, 0, out)
+        XCTAssertEqual(out, """
+            target htllBindingChanged: for 131072
+            target save: for 64
+            observing 5
+            greeting Hello name Ann echo Ann
+            name Bob echo Bob super 0
+            super 1
+            user.name Cy
+            observing 0
+
+            """)
+    }
+
+    /// A stand-in Objective-C runtime for the binding fragments: key-value coding over a table of
+    /// (object, key, value), observers as a list of key paths, UIKit classes as plain objects.
+    /// Constant strings get their own class: GNU libobjc already defines NXConstantString.
+    static let runtimeStandIn = #"""
+        #include <objc/runtime.h>
+        #include <stdio.h>
+        #include <string.h>
+        #include <stdlib.h>
+        typedef double CGFloat;
+        typedef enum { UIControlEventTouchUpInside = 64, UIControlEventEditingChanged = 131072 } UIControlEvents;
+        typedef enum { UIControlStateNormal = 0 } UIControlState;
+        typedef enum { NSTextAlignmentLeft, NSTextAlignmentCenter } NSTextAlignment;
+        typedef enum { UITextBorderStyleNone, UITextBorderStyleRoundedRect = 3 } UITextBorderStyle;
+        typedef enum { UIButtonTypeCustom, UIButtonTypeRoundedRect } UIButtonType;
+        typedef enum { NSKeyValueObservingOptionNew = 1 } NSKeyValueObservingOptions;
+        /* Key-value storage for every object: (object, key, value) triples. */
+        static struct { id object; char key[64]; id value; } kv[256];
+        static int kvCount;
+        static const char *observed[64];
+        static int observedCount, superCalls;
+        __attribute__((objc_root_class))
+        @interface NSObject { Class isa; }
+        + (id)alloc;
+        - (id)init;
+        - (id)valueForKey:(id)key;
+        - (id)valueForKeyPath:(id)keyPath;
+        - (void)setValue:(id)value forKey:(id)key;
+        - (void)setValue:(id)value forKeyPath:(id)keyPath;
+        - (void)addObserver:(NSObject *)observer forKeyPath:(id)keyPath options:(NSKeyValueObservingOptions)options context:(void *)context;
+        - (void)removeObserver:(NSObject *)observer forKeyPath:(id)keyPath;
+        - (void)observeValueForKeyPath:(id)keyPath ofObject:(id)object change:(id)change context:(void *)context;
+        - (BOOL)isEqual:(id)other;
+        - (const char *)cString;
+        @end
+        @interface HTLLConstantString : NSObject { char *c_string; unsigned int len; }
+        - (BOOL)isEqualToString:(id)other;
+        @end
+        typedef HTLLConstantString NSString;
+        static id kvGet(id o, const char *k, size_t n) {
+          for (int i = 0; i < kvCount; i++) if (kv[i].object == o && strlen(kv[i].key) == n && strncmp(kv[i].key, k, n) == 0) return kv[i].value;
+          return nil;
+        }
+        static void kvSet(id o, const char *k, size_t n, id v) {
+          for (int i = 0; i < kvCount; i++) if (kv[i].object == o && strlen(kv[i].key) == n && strncmp(kv[i].key, k, n) == 0) { kv[i].value = v; return; }
+          kv[kvCount].object = o; memcpy(kv[kvCount].key, k, n); kv[kvCount].key[n] = 0; kv[kvCount].value = v; kvCount++;
+        }
+        @implementation NSObject
+        + (id)alloc { return class_createInstance(self, 0); }
+        - (id)init { return self; }
+        - (const char *)cString { return "(object)"; }
+        - (id)valueForKey:(id)key { const char *k = [key cString]; return kvGet(self, k, strlen(k)); }
+        - (id)valueForKeyPath:(id)keyPath {
+          const char *p = [keyPath cString]; id o = self;
+          while (o) { const char *dot = strchr(p, '.'); size_t n = dot ? (size_t)(dot - p) : strlen(p); o = kvGet(o, p, n); if (!dot) break; p = dot + 1; }
+          return o;
+        }
+        - (void)setValue:(id)value forKey:(id)key { const char *k = [key cString]; kvSet(self, k, strlen(k), value); }
+        - (void)setValue:(id)value forKeyPath:(id)keyPath {
+          const char *p = [keyPath cString]; id o = self; const char *dot;
+          while ((dot = strchr(p, '.'))) { o = kvGet(o, p, (size_t)(dot - p)); p = dot + 1; }
+          if (o) kvSet(o, p, strlen(p), value);
+        }
+        - (void)addObserver:(NSObject *)observer forKeyPath:(id)keyPath options:(NSKeyValueObservingOptions)options context:(void *)context {
+          observed[observedCount++] = [keyPath cString];
+        }
+        - (void)removeObserver:(NSObject *)observer forKeyPath:(id)keyPath {
+          for (int i = 0; i < observedCount; i++) if (strcmp(observed[i], [keyPath cString]) == 0) { observed[i] = observed[--observedCount]; return; }
+          printf("removed an observer never added: %s\n", [keyPath cString]);
+        }
+        - (void)observeValueForKeyPath:(id)keyPath ofObject:(id)object change:(id)change context:(void *)context { superCalls++; }
+        - (BOOL)isEqual:(id)other { return self == other; }
+        @end
+        @implementation HTLLConstantString
+        - (const char *)cString { return c_string; }
+        - (BOOL)isEqualToString:(id)other { return other && strcmp(c_string, [other cString]) == 0; }
+        - (BOOL)isEqual:(id)other { return [self isEqualToString:other]; }
+        @end
+        @interface NSDictionary : NSObject @end
+        @implementation NSDictionary @end
+        @interface UIView : NSObject
+        - (void)addSubview:(UIView *)v;
+        @end
+        @implementation UIView
+        - (void)addSubview:(UIView *)v {}
+        @end
+        @interface UIControl : UIView
+        - (void)addTarget:(id)target action:(SEL)action forControlEvents:(UIControlEvents)events;
+        @end
+        @implementation UIControl
+        - (void)addTarget:(id)target action:(SEL)action forControlEvents:(UIControlEvents)events {
+          printf("target %s for %d\n", sel_getName(action), (int)events);
+        }
+        @end
+        @interface UILabel : UIView { NSTextAlignment textAlignment; }
+        @property (nonatomic) NSTextAlignment textAlignment;
+        @end
+        @implementation UILabel
+        @synthesize textAlignment;
+        @end
+        @interface UITextField : UIControl { NSString *placeholder; UITextBorderStyle borderStyle; }
+        - (NSString *)text;
+        @property (nonatomic, assign) NSString *placeholder;
+        @property (nonatomic) UITextBorderStyle borderStyle;
+        @end
+        @implementation UITextField
+        @synthesize placeholder, borderStyle;
+        - (NSString *)text { return [self valueForKey:@"text"]; }
+        @end
+        @interface UISlider : UIControl @end
+        @implementation UISlider @end
+        @interface UIButton : UIControl
+        + (id)buttonWithType:(UIButtonType)t;
+        - (void)setTitle:(NSString *)t forState:(UIControlState)s;
+        @end
+        @implementation UIButton
+        + (id)buttonWithType:(UIButtonType)t { return [self alloc]; }
+        - (void)setTitle:(NSString *)t forState:(UIControlState)s {}
+        @end
+        static const char *show(id v) { return v ? [v cString] : "(nil)"; }
+        """#
+
     func testLayoutsWithoutBindingsGetEmptyFragments() throws {
         let layout = try M.layout("(in (label '((text . \"x\"))) 'self.view)")
         for action in [HTLL.Action.viewWillDisappear, .observeValue, .bindingChanged] {
