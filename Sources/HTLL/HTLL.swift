@@ -15,6 +15,12 @@ public enum HTLL {
         case viewWillLayoutSubviews = "view-will-layout-subviews"
         case cellInit = "cell-init"
         case cellLayout = "cell-layout"
+        /// Removes the key-value observers of model bindings (for viewWillDisappear:).
+        case viewWillDisappear = "view-will-disappear"
+        /// The body of observeValueForKeyPath:ofObject:change:context:, updating bound views.
+        case observeValue = "observe-value"
+        /// The body of `- (IBAction)htllBindingChanged:(id)sender`: two-way text fields write back.
+        case bindingChanged = "binding-changed"
     }
 
     /// Named screen sizes in points (portrait) for `htll frames --device`.
@@ -29,6 +35,7 @@ public enum HTLL {
     /// Defines HTLL's Swift builtins and loads the layout prelude into `scheme`.
     public static func install(into scheme: Scheme) throws {
         defineBuiltins(in: scheme)
+        defineIncludeBuiltins(in: scheme)
         for (name, text) in preludeSources() {
             try scheme.evaluateSystemCode(text, file: "prelude/htll/" + name)
         }

@@ -37,6 +37,7 @@
 ;;      (target)            [v addTarget:...];           in view-did-load
 ;;      (constructor)       used by the initializer (segmented-control items)
 ;;      (layout)            used by the frame solver only (size)
+;;      (bind)              a model binding: key-value coding and observing (36-modifiers.scm)
 (define htll:attribute-table
   '((view
      (background-color color (set "backgroundColor"))
@@ -53,7 +54,22 @@
      (content-mode (enum content-mode) (set "contentMode"))
      (content-stretch rect (set "contentStretch"))
      (content-scale-factor float (set "contentScaleFactor"))
-     (size layout-size (layout)))
+     (size layout-size (layout))
+     ;; The view's CALayer (the layer modifier, 36-modifiers.scm, writes these): property paths
+     ;; on the view; colours are printed as CGColors.
+     (layer-corner-radius float (set "layer.cornerRadius"))
+     (layer-border-width float (set "layer.borderWidth"))
+     (layer-border-color color (set "layer.borderColor"))
+     (layer-background-color color (set "layer.backgroundColor"))
+     (layer-opacity float (set "layer.opacity"))
+     (layer-masks-to-bounds boolean (set "layer.masksToBounds"))
+     (layer-shadow-color color (set "layer.shadowColor"))
+     (layer-shadow-opacity float (set "layer.shadowOpacity"))
+     (layer-shadow-radius float (set "layer.shadowRadius"))
+     (layer-shadow-offset size (set "layer.shadowOffset"))
+     ;; A model binding (the bind modifier): ("key.path" PROPERTY one-way|two-way); the key path
+     ;; comes first so a property named like a resource (font) is not read as one.
+     (bind (tuple string ref ref) (bind)))
     (control
      (enabled boolean (set "enabled"))
      (selected boolean (set "selected"))

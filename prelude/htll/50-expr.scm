@@ -18,6 +18,9 @@
                 (or (eq? x y) (and (string? x) (string? y) (string=? x y))))))
         ((and (eq? (car a) 'max) (eq? (car b) 'max))
          (and (htll:e=? (cadr a) (cadr b)) (htll:e=? (caddr a) (caddr b))))
+        ;; (safe-area SIDE PARENT): the parent's safe-area inset (55-traits.scm).
+        ((and (eq? (car a) 'safe-area) (eq? (car b) 'safe-area))
+         (and (eq? (cadr a) (cadr b)) (string=? (caddr a) (caddr b))))
         (else #f)))
 
 (define (htll:e-lookup atom e)
@@ -59,11 +62,14 @@
 ;; Objective-C text. OWNER-NAME maps a view record to its variable name.
 (define (htll:e->c e owner-name)
   (define (atom->c a)
+    (cond
+     ((eq? (car a) 'safe-area) (string-append (caddr a) ".safeAreaInsets." (symbol->string (cadr a))))
+     (else
     (if (eq? (car a) 'bound)
         (let ((owner (caddr a)))
           (string-append (if (string? owner) owner (owner-name owner))
                          (if (eq? (cadr a) 'w) ".bounds.size.width" ".bounds.size.height")))
-        (string-append "MAX(" (htll:e->c (cadr a) owner-name) ", " (htll:e->c (caddr a) owner-name) ")")))
+        (string-append "MAX(" (htll:e->c (cadr a) owner-name) ", " (htll:e->c (caddr a) owner-name) ")")))))
   (define (term->c t)
     (let ((c (abs (car t))))
       (cond ((not (cdr t)) (htll:number->c c))
@@ -87,5 +93,6 @@
                 (+ sum (* (car t)
                           (cond ((not a) 1)
                                 ((eq? (car a) 'bound) (bound-value (cadr a) (caddr a)))
+                                ((eq? (car a) 'safe-area) (htll:safe-inset (cadr a)))
                                 (else (max (htll:e-eval (cadr a) bound-value)
                                            (htll:e-eval (caddr a) bound-value)))))))))))

@@ -125,8 +125,9 @@
                      (other (if vertical? (car o) (cdr o))))
                 (loop (cdr cs) (htll:e+ pos along) (htll:e+ used along)
                       (if across (wider across other) other)))))))
-    (let ((parent (htll:root-parent root)))
-      (layout (htll:root-child root) '() '() (htll:e-bound 'w parent) (htll:e-bound 'h parent) #t)
+    ;; The root's area: the parent's bounds, or its safe area (htll:root-bounds, 55-traits.scm).
+    (let ((b (htll:root-bounds root)))
+      (layout (htll:root-child root) (car b) (cadr b) (caddr b) (cadddr b) #t)
       (reverse program))))
 
 ;;; The concrete form: run the program for a parent of WIDTH x HEIGHT points.

@@ -149,7 +149,10 @@
    (lambda (how type value)
     (case (car how)
       ((set init-set)
-       (string-append var "." (cadr how) " = " (htll:value->objc type value name-of) ";"))
+       (string-append var "." (cadr how) " = " (htll:value->objc type value name-of)
+                      ;; A CALayer takes CGColors, not UIColors.
+                      (if (and (eq? type 'color) (htll:layer-property? (cadr how))) ".CGColor" "")
+                      ";"))
       ((send)
        (let* ((arg-types (if (eq? (car type) 'pair) (list (cadr type) (caddr type)) (cdr type)))
               (args (if (eq? (car type) 'pair) (list (car value) (cdr value)) value)))
@@ -163,6 +166,10 @@
                       " action:@selector(" (cadr value) ") forControlEvents:"
                       (htll:value->objc '(flags control-event) (caddr value) name-of) "];"))
       (else (error "htll: unknown attribute form" how))))))
+
+;; "layer.cornerRadius": a property of the view's CALayer.
+(define (htll:layer-property? property)
+  (and (> (string-length property) 6) (string=? (substring property 0 6) "layer.")))
 
 (define (htll:init-expression view name-of)
   (let ((class (htll:kind-class (htll:view-kind view)))
@@ -184,28 +191,98 @@
     (list root declared names (htll:name-of names))))
 
 (define (htll:emit-property)
-  (let* ((c (htll:context "property")) (declared (cadr c)) (name-of (cadddr c)))
+  (let* ((c (htll:code-context "property")) (declared (cadr c)) (name-of (cadddr c)))
     (map (lambda (d) (string-append "@property (nonatomic, strong) " (htll:kind-class (htll:view-kind (car d)))
                                     " * " (name-of (car d)) ";"))
          declared)))
 
 (define (htll:emit-synthesize)
-  (let* ((c (htll:context "synthesize")) (name-of (cadddr c)))
+  (let* ((c (htll:code-context "synthesize")) (name-of (cadddr c)))
     (map (lambda (d) (string-append "@synthesize " (name-of (car d)) ";")) (cadr c))))
 
 (define (htll:emit-view-did-load)
-  (let* ((c (htll:context "view-did-load")) (root (car c)) (name-of (cadddr c)))
+  (let* ((c (htll:code-context "view-did-load")) (root (car c)) (name-of (cadddr c)))
     (apply append
            (map (lambda (d)
                   (let* ((v (car d)) (var (name-of v)))
                     (append (list (string-append var " = " (htll:init-expression v name-of) ";"))
                             (if (cdr d) (list (string-append "[" (htll:root-parent root) " addSubview:" var "];")) '())
-                            (htll:attribute-lines v var '(target init-set) name-of))))
+                            (htll:attribute-lines v var '(target init-set) name-of)
+                            (htll:objc-two-way-lines v var))))
                 (cadr c)))))
 
 (define (htll:emit-view-will-appear)
-  (let* ((c (htll:context "view-will-appear")) (name-of (cadddr c)))
-    (apply append (map (lambda (d) (htll:attribute-lines (car d) (name-of (car d)) '(set send) name-of)) (cadr c)))))
+  (let* ((c (htll:code-context "view-will-appear")) (name-of (cadddr c)) (declared (cadr c)))
+    (append
+     (apply append (map (lambda (d) (append (htll:attribute-lines (car d) (name-of (car d)) '(set send) name-of)
+                                            (htll:objc-binding-set-lines (car d) (name-of (car d)))))
+                        declared))
+     ;; Then follow each key path until the view disappears (view-will-disappear).
+     (map (lambda (e) (string-append "[self addObserver:self forKeyPath:" (htll:objc-string (car e))
+                                     " options:NSKeyValueObservingOptionNew context:NULL];"))
+          (htll:bindings-by-key-path declared)))))
+
+;;; Model bindings (36-modifiers.scm): key-value coding sets a bound property from the
+;;; controller's key path, key-value observing keeps it current, and two-way text fields write
+;;; their text back from htllBindingChanged:.
+
+(define (htll:objc-binding-value binding) (string-append "[self valueForKeyPath:" (htll:objc-string (cadr binding)) "]"))
+
+(define (htll:objc-binding-set-lines view var)
+  (map (lambda (b) (string-append "[" var " setValue:" (htll:objc-binding-value b) " forKey:"
+                                  (htll:objc-string (htll:binding-key view b)) "];"))
+       (htll:view-bindings view)))
+
+(define (htll:objc-two-way-lines view var)
+  (if (htll:any htll:two-way? (htll:view-bindings view))
+      (list (string-append "[" var " addTarget:self action:@selector(htllBindingChanged:) forControlEvents:UIControlEventEditingChanged];"))
+      '()))
+
+;; Stops observing what view-will-appear observes.
+(define (htll:emit-view-will-disappear)
+  (let ((c (htll:code-context "view-will-disappear")))
+    (map (lambda (e) (string-append "[self removeObserver:self forKeyPath:" (htll:objc-string (car e)) "];"))
+         (htll:bindings-by-key-path (cadr c)))))
+
+;; The body of observeValueForKeyPath:ofObject:change:context:, passing what is not a binding's
+;; to super. A two-way field is set only when its text differs, so typing keeps the cursor.
+(define (htll:emit-observe-value)
+  (let* ((c (htll:code-context "observe-value")) (name-of (cadddr c)) (groups (htll:bindings-by-key-path (cadr c))))
+    (if (null? groups)
+        '()
+        (append
+         (apply append
+                (map (lambda (e first?)
+                       (cons (string-append (if first? "if" "} else if") " (object == self && [keyPath isEqualToString:"
+                                            (htll:objc-string (car e)) "]) {")
+                             (cons (string-append "    id value = [self valueForKeyPath:" (htll:objc-string (car e)) "];")
+                                   (map (lambda (vb)
+                                          (let* ((var (name-of (car vb))) (key (htll:objc-string (htll:binding-key (car vb) (cdr vb))))
+                                                 (set (string-append "[" var " setValue:value forKey:" key "];")))
+                                            (if (htll:two-way? (cdr vb))
+                                                (string-append "    if (![[" var " valueForKey:" key "] isEqual:value]) " set)
+                                                (string-append "    " set))))
+                                        (cdr e)))))
+                     groups (cons #t (map (lambda (g) #f) (cdr groups)))))
+         (list "} else {"
+               "    [super observeValueForKeyPath:keyPath ofObject:object change:change context:context];"
+               "}")))))
+
+;; The body of - (IBAction)htllBindingChanged:(id)sender: a two-way text field writes its text back.
+(define (htll:emit-binding-changed)
+  (let* ((c (htll:code-context "binding-changed")) (name-of (cadddr c)))
+    (apply append
+           (map (lambda (d)
+                  (let ((var (name-of (car d))))
+                    (apply append
+                           (map (lambda (b)
+                                  (if (htll:two-way? b)
+                                      (list (string-append "if (sender == " var ") {")
+                                            (string-append "    [self setValue:" var ".text forKeyPath:" (htll:objc-string (cadr b)) "];")
+                                            "}")
+                                      '()))
+                                (htll:view-bindings (car d))))))
+                (cadr c)))))
 
 (define (htll:frame-lines root name-of)
   (map (lambda (s)
@@ -217,9 +294,11 @@
                               (caddr parts) ", " (cadddr parts) "}};"))))
        (htll:solve root)))
 
+;; The frames (an if / else chain on the run-time traits when the layout asked about traits,
+;; 82-variants.scm), then the right-to-left mirroring when asked for.
 (define (htll:emit-view-will-layout-subviews)
-  (let ((c (htll:context "view-will-layout-subviews")))
-    (htll:frame-lines (car c) (cadddr c))))
+  (let ((c (htll:code-context "view-will-layout-subviews")))
+    (htll:layout-lines (htll:objc-dialect (htll:root-parent (car c)) (cadddr c)) (cadddr c))))
 
 (define (htll:cell-root who)
   (let ((root (htll:the-layout who)))
@@ -230,10 +309,11 @@
 
 (define (htll:emit-cell-init)
   (let* ((root (htll:cell-root "cell-init"))
-         (c (htll:context "cell-init")) (declared (cadr c)) (name-of (cadddr c))
+         (c (htll:code-context "cell-init")) (declared (cadr c)) (name-of (cadddr c))
          (cell (htll:root-cell root)) (parent (htll:root-parent root))
          (placed (map car (htll:filter cdr declared))))
     (define (tag v) (number->string (+ 100 (htll:index-of v placed eq?))))
+    (htll:refuse-cell-bindings declared)
     (append
      (map (lambda (d) (string-append (htll:kind-class (htll:view-kind (car d))) " * " (name-of (car d)) ";")) declared)
      (list "static NSString * CellIdentifier = @\"CellIdentifier\";"
@@ -257,8 +337,8 @@
      (list "}"))))
 
 (define (htll:emit-cell-layout)
-  (let* ((root (htll:cell-root "cell-layout")) (c (htll:context "cell-layout")))
-    (htll:frame-lines root (cadddr c))))
+  (let* ((root (htll:cell-root "cell-layout")) (c (htll:code-context "cell-layout")))
+    (htll:layout-lines (htll:objc-dialect (htll:root-parent root) (cadddr c)) (cadddr c))))
 
 (define htll:actions
   (list (cons 'property htll:emit-property)
@@ -267,7 +347,10 @@
         (cons 'view-will-appear htll:emit-view-will-appear)
         (cons 'view-will-layout-subviews htll:emit-view-will-layout-subviews)
         (cons 'cell-init htll:emit-cell-init)
-        (cons 'cell-layout htll:emit-cell-layout)))
+        (cons 'cell-layout htll:emit-cell-layout)
+        (cons 'view-will-disappear htll:emit-view-will-disappear)
+        (cons 'observe-value htll:emit-observe-value)
+        (cons 'binding-changed htll:emit-binding-changed)))
 
 ;; The Objective-C fragment for ACTION (a symbol or string), as one string of lines.
 (define (htll-emit action)

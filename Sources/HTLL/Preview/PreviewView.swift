@@ -59,8 +59,16 @@ public struct PreviewView {
     /// A symbol (enumeration) attribute.
     func symbol(_ key: String) -> String? { attributes[key] as? String }
 
-    /// A string attribute: a plain string, or the default of `(localized KEY DEFAULT)`.
-    func text(_ key: String) -> String? { Self.text(attributes[key]) }
+    /// A string attribute: a plain string, or the default of `(localized KEY DEFAULT)`; a property
+    /// bound to a key path (`bind`) shows the path in braces, as the model's value replaces the text.
+    func text(_ key: String) -> String? { boundKeyPath(key).map { "{" + $0 + "}" } ?? Self.text(attributes[key]) }
+
+    /// The key path `key` is bound to. The JSON lists each binding as `"bind": [path, property, mode]`;
+    /// a view with several keeps one of them here (JSON objects have one value per key).
+    func boundKeyPath(_ key: String) -> String? {
+        guard let b = attributes["bind"] as? [Any], b.count == 3, (b[1] as? String) == key else { return nil }
+        return b[0] as? String
+    }
 
     static func text(_ any: Any?) -> String? {
         guard let s = any as? String else { return nil }
@@ -81,6 +89,14 @@ public struct PreviewView {
             return state == "normal" ? pair[0] : nil
         }
         return nil
+    }
+
+    /// A size written as `(size W H)` (how the frames JSON shows size resources).
+    static func size(_ any: Any?) -> (width: Double, height: Double)? {
+        guard let s = any as? String, case .list(let items) = Datum.parse(s), items.count == 3,
+              case .symbol("size") = items[0], case .number(let w) = items[1], case .number(let h) = items[2],
+              w.isFinite, h.isFinite else { return nil }
+        return (w, h)
     }
 
     /// A colour attribute, as an SVG colour and an opacity.

@@ -12,16 +12,29 @@ extension SVGPreview {
     /// One view: a nested `<svg>` at its frame carrying its name, kind and alpha.
     static func drawView(_ w: inout SVGWriter, _ v: PreviewView) {
         let n = SVGWriter.number
-        let alpha = min(max(v.number("alpha") ?? 1, 0), 1)
+        // The layer's opacity multiplies the view's alpha (both are the same CALayer property).
+        let alpha = min(max(v.number("alpha") ?? 1, 0), 1) * min(max(v.number("layer-opacity") ?? 1, 0), 1)
+        let layer = LayerStyle(v)
         let clips = ["table", "scroll", "text-view", "image"].contains(v.kind) || v.bool("clips-to-bounds") == true
+            || layer.masksToBounds
         let opacity = alpha < 1 ? " opacity=\"\(n(alpha))\"" : ""
+        drawShadow(&w, v, layer, alpha: alpha)
         w.line("<svg class=\"view\" data-name=\"\(SVGWriter.escape(v.name))\" data-kind=\"\(SVGWriter.escape(v.kind))\" x=\"\(n(v.x))\" y=\"\(n(v.y))\" width=\"\(n(max(0, v.width)))\" height=\"\(n(max(0, v.height)))\" overflow=\"\(clips ? "hidden" : "visible")\"\(opacity)>")
-        let defaultBackground: PreviewColor? = ["table", "text-view"].contains(v.kind) ? PreviewColor(1, 1, 1) : nil
-        if let bg = v.color("background-color") ?? defaultBackground, bg.alpha > 0 {
-            let o = bg.alpha < 1 ? " fill-opacity=\"\(n(bg.alpha))\"" : ""
-            w.line("<rect class=\"background\" width=\"100%\" height=\"100%\" fill=\"\(bg.svg)\"\(o)/>")
-        }
         let width = max(0, v.width), height = max(0, v.height)
+        // Rounded corners clip the content only when the layer masks to its bounds, as in UIKit.
+        let rounded = layer.masksToBounds && layer.cornerRadius(width, height) > 0
+        if rounded {
+            let id = layer.clipID(v, width, height)
+            w.line("<clipPath id=\"\(id)\"><rect width=\"\(n(width))\" height=\"\(n(height))\" rx=\"\(n(layer.cornerRadius(width, height)))\"/></clipPath>")
+            w.line("<g clip-path=\"url(#\(id))\">")
+        }
+        let defaultBackground: PreviewColor? = ["table", "text-view"].contains(v.kind) ? PreviewColor(1, 1, 1) : nil
+        if let bg = v.color("background-color") ?? v.color("layer-background-color") ?? defaultBackground, bg.alpha > 0 {
+            let o = bg.alpha < 1 ? " fill-opacity=\"\(n(bg.alpha))\"" : ""
+            let r = layer.cornerRadius(width, height)
+            let corners = r > 0 ? " rx=\"\(n(r))\"" : ""
+            w.line("<rect class=\"background\" width=\"100%\" height=\"100%\"\(corners) fill=\"\(bg.svg)\"\(o)/>")
+        }
         switch v.kind {
         case "label": drawLabel(&w, v, width, height)
         case "rounded-rect-button", "custom-button": drawTitleButton(&w, v, width, height)
@@ -42,6 +55,8 @@ extension SVGPreview {
         case "scroll": drawScrollIndicator(&w, v, width, height)
         default: break
         }
+        if rounded { w.line("</g>") }
+        drawBorder(&w, layer, width, height)
         w.line("</svg>")
     }
 
@@ -199,5 +214,65 @@ extension SVGPreview {
         let n = SVGWriter.number
         let h = max(20, height * 0.3)
         w.line("<rect class=\"scroll-indicator\" x=\"\(n(width - 5.5))\" y=\"3\" width=\"2.5\" height=\"\(n(h))\" rx=\"1.25\" fill=\"black\" fill-opacity=\"0.35\"/>")
+    }
+}
+
+// MARK: layers
+
+extension SVGPreview {
+    /// A view's CALayer attributes (the `layer` modifier), with UIKit's defaults.
+    struct LayerStyle {
+        var radius: Double, borderWidth: Double, borderColor: PreviewColor
+        var shadowColor: PreviewColor, shadowOpacity: Double, shadowRadius: Double
+        var shadowOffset: (width: Double, height: Double)
+        var masksToBounds: Bool
+
+        init(_ v: PreviewView) {
+            func clamp(_ d: Double?, _ lo: Double, _ hi: Double, _ dflt: Double) -> Double { min(max(d ?? dflt, lo), hi) }
+            radius = clamp(v.number("layer-corner-radius"), 0, 1e6, 0)
+            borderWidth = clamp(v.number("layer-border-width"), 0, 1e6, 0)
+            borderColor = v.color("layer-border-color") ?? PreviewColor(0, 0, 0)
+            shadowColor = v.color("layer-shadow-color") ?? PreviewColor(0, 0, 0)
+            shadowOpacity = clamp(v.number("layer-shadow-opacity"), 0, 1, 0)
+            shadowRadius = clamp(v.number("layer-shadow-radius"), 0, 1000, 3)
+            // CALayer's default shadow offset is (0, -3).
+            shadowOffset = PreviewView.size(v.attributes["layer-shadow-offset"]) ?? (0, -3)
+            masksToBounds = v.bool("layer-masks-to-bounds") ?? false
+        }
+
+        /// The corner radius that fits a width × height rectangle.
+        func cornerRadius(_ width: Double, _ height: Double) -> Double { min(radius, width / 2, height / 2) }
+
+        /// An SVG id for the rounded clip of V: equal ids have equal definitions.
+        func clipID(_ v: PreviewView, _ width: Double, _ height: Double) -> String {
+            let n = SVGWriter.number
+            let safe = String(v.name.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) ? Character($0) : "_" })
+            return "layer-clip-\(safe)-\(n(width))x\(n(height))r\(n(cornerRadius(width, height)))".replacingOccurrences(of: ".", with: "_")
+        }
+    }
+
+    /// The layer's shadow, behind the view in the parent's coordinates: the view's rounded
+    /// rectangle, offset and blurred by the shadow radius (CALayer blurs by about radius / 2 deviations).
+    static func drawShadow(_ w: inout SVGWriter, _ v: PreviewView, _ layer: LayerStyle, alpha: Double) {
+        let opacity = layer.shadowOpacity * layer.shadowColor.alpha * alpha
+        guard opacity > 0, v.width > 0, v.height > 0 else { return }
+        let n = SVGWriter.number
+        let blur = layer.shadowRadius / 2
+        let filter = "layer-shadow-\(n(blur))".replacingOccurrences(of: ".", with: "_")
+        if blur > 0 {
+            w.line("<filter id=\"\(filter)\" x=\"-50%\" y=\"-50%\" width=\"200%\" height=\"200%\"><feGaussianBlur stdDeviation=\"\(n(blur))\"/></filter>")
+        }
+        let r = layer.cornerRadius(v.width, v.height)
+        w.line("<rect class=\"shadow\" data-shadow=\"\(SVGWriter.escape(v.name))\" x=\"\(n(v.x + layer.shadowOffset.width))\" y=\"\(n(v.y + layer.shadowOffset.height))\" width=\"\(n(v.width))\" height=\"\(n(v.height))\"\(r > 0 ? " rx=\"\(n(r))\"" : "") fill=\"\(layer.shadowColor.svg)\" fill-opacity=\"\(n(opacity))\"\(blur > 0 ? " filter=\"url(#\(filter))\"" : "")/>")
+    }
+
+    /// The layer's border, inside its bounds and above its content, as CALayer draws it.
+    static func drawBorder(_ w: inout SVGWriter, _ layer: LayerStyle, _ width: Double, _ height: Double) {
+        let bw = min(layer.borderWidth, width / 2, height / 2)
+        guard bw > 0, layer.borderColor.alpha > 0 else { return }
+        let n = SVGWriter.number
+        let r = max(0, layer.cornerRadius(width, height) - bw / 2)
+        let o = layer.borderColor.alpha < 1 ? " stroke-opacity=\"\(n(layer.borderColor.alpha))\"" : ""
+        w.line("<rect class=\"border\" x=\"\(n(bw / 2))\" y=\"\(n(bw / 2))\" width=\"\(n(width - bw))\" height=\"\(n(height - bw))\"\(r > 0 ? " rx=\"\(n(r))\"" : "") fill=\"none\" stroke=\"\(layer.borderColor.svg)\" stroke-width=\"\(n(bw))\"\(o)/>")
     }
 }

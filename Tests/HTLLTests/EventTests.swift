@@ -1,0 +1,84 @@
+import XCTest
+@testable import HTLL
+
+/// `(on EVENTS SELECTOR [TARGET])`: target-action connections in every output, and their errors.
+final class EventTests: XCTestCase {
+    typealias M = ModifierSupport
+
+    func testOnConnectsLikeTheTargetAttribute() throws {
+        let layout = try M.layout("""
+            (let* ((save (button (on 'touch-up-inside 'save:) '((title-for-state . ("Save" . normal)))))
+                   (pad (custom-button (on '(touch-down touch-drag-inside) 'track:)
+                                       (on 'touch-up-inside "release:")
+                                       '((target . (self cancel: touch-cancel)))))
+                   (volume (slider (on 'value-changed 'sliderMoved: 'self.model) '())))
+              (in (vseq save pad volume) 'self.view))
+            """)
+        let objc = try M.lines(layout, .viewDidLoad)
+        XCTAssertEqual(objc.filter { $0.contains("addTarget") }, [
+            "[save addTarget:self action:@selector(save:) forControlEvents:UIControlEventTouchUpInside];",
+            "[pad addTarget:self action:@selector(track:) forControlEvents:UIControlEventTouchDown | UIControlEventTouchDragInside];",
+            "[pad addTarget:self action:@selector(release:) forControlEvents:UIControlEventTouchUpInside];",
+            "[pad addTarget:self action:@selector(cancel:) forControlEvents:UIControlEventTouchCancel];",
+            "[volume addTarget:self.model action:@selector(sliderMoved:) forControlEvents:UIControlEventValueChanged];",
+        ])
+        // Events are connected once, in view-did-load, not again when the view appears.
+        XCTAssertFalse(try layout.objectiveC(.viewWillAppear).contains("addTarget"))
+        let swift = try M.lines(layout.swift())
+        XCTAssertEqual(swift.filter { $0.contains("addTarget") }, [
+            "views.save.addTarget(self, action: #selector(save(_:)), for: UIControl.Event.touchUpInside)",
+            "views.pad.addTarget(self, action: #selector(track(_:)), for: [UIControl.Event.touchDown, UIControl.Event.touchDragInside])",
+            "views.pad.addTarget(self, action: #selector(release(_:)), for: UIControl.Event.touchUpInside)",
+            "views.pad.addTarget(self, action: #selector(cancel(_:)), for: UIControl.Event.touchCancel)",
+            // Another target's class is unknown: the runtime selector, not #selector.
+            "views.volume.addTarget(self.model, action: Selector((\"sliderMoved:\")), for: UIControl.Event.valueChanged)",
+        ])
+        let json = try layout.framesJSON(width: 320, height: 480)
+        XCTAssertTrue(json.contains(#""target": ["self", "track:", ["touch-down", "touch-drag-inside"]], "target": ["self", "release:", ["touch-up-inside"]], "target": ["self", "cancel:", ["touch-cancel"]]"#), json)
+        XCTAssertTrue(json.contains(#""target": ["self.model", "sliderMoved:", ["value-changed"]]"#), json)
+        // Each connection made by `on` is credited to it; the target attribute to the view itself.
+        XCTAssertTrue(json.contains(#""origins": {"target": "on (touch-down touch-drag-inside)", "target": "on touch-up-inside"}"#), json)
+    }
+
+    func testOneModifierServesSeveralViews() throws {
+        let layout = try M.layout("""
+            (define tap (on 'touch-up-inside 'tapped:))
+            (let ((a (button tap '())) (b (rounded-rect-button tap (on 'touch-down 'tableView:didTouch:) '())))
+              (in (hseq a b) 'self.view))
+            """)
+        XCTAssertEqual(try M.lines(layout, .viewDidLoad).filter { $0.contains("addTarget") }, [
+            "[a addTarget:self action:@selector(tapped:) forControlEvents:UIControlEventTouchUpInside];",
+            "[b addTarget:self action:@selector(tapped:) forControlEvents:UIControlEventTouchUpInside];",
+            "[b addTarget:self action:@selector(tableView:didTouch:) forControlEvents:UIControlEventTouchDown];",
+        ])
+        XCTAssertTrue(try layout.swift().contains("views.b.addTarget(self, action: #selector(tableView(_:didTouch:)), for: UIControl.Event.touchDown)\n"))
+    }
+
+    func testEventsExampleCompilesPreviewsAndParses() throws {
+        let layout = try M.example("events")
+        try M.objcSyntaxCheck(layout)
+        try M.swiftParses(layout)
+        // Events draw nothing, but the controls are drawn as usual.
+        let svg = try M.svg(layout)
+        for name in ["save", "pad", "volume", "cancel"] { XCTAssertTrue(svg.contains("data-name=\"\(name)\""), name) }
+    }
+
+    func testErrorsAreLocatedAtTheUse() {
+        XCTAssertEqual(M.error("(in (button\n (on 'touch-up-insde 'save:) '()) 'self.view)"),
+                       "m.htll:2:2: error: on: unknown control event touch-up-insde; did you mean touch-up-inside?")
+        XCTAssertEqual(M.error("(in (button (on '(touch-down 42) 'save:) '()) 'self.view)"),
+                       "m.htll:1:13: error: on: unknown control event 42")
+        XCTAssertEqual(M.error("(in (label (on 'touch-up-inside 'save:) '((text . \"x\"))) 'self.view)"),
+                       "m.htll:1:5: error: on touch-up-inside: a label is not a control and sends no events; use a button, slider, segmented-control or text-field")
+        XCTAssertEqual(M.error("(in (button (on 'touch-up-inside 42) '()) 'self.view)"),
+                       "m.htll:1:13: error: on touch-up-inside: the selector must be a symbol or a string such as save:, got 42")
+        XCTAssertEqual(M.error("(in (button (on 'touch-up-inside \"save it\") '()) 'self.view)"),
+                       "m.htll:1:13: error: on touch-up-inside: \"save it\" is not an Objective-C selector (such as save: or save)")
+        XCTAssertEqual(M.error("(in (button (on 'touch-up-inside 'save:it) '()) 'self.view)"),
+                       "m.htll:1:13: error: on touch-up-inside: \"save:it\" is not an Objective-C selector (such as save: or save)")
+        XCTAssertEqual(M.error("(in (button (on 'touch-up-inside 'save: \"the model\") '()) 'self.view)"),
+                       "m.htll:1:13: error: on touch-up-inside: the target must name an object, such as self or self.model, got \"the model\"")
+        XCTAssertEqual(M.error("(in (button (on '() 'save:) '()) 'self.view)"),
+                       "m.htll:1:13: error: on: expected a control event or a list of them, such as touch-up-inside, got ()")
+    }
+}

@@ -1,0 +1,3 @@
+if (sender == name) {
+    [self setValue:name.text forKeyPath:@"user.name"];
+}

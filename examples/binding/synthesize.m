@@ -1,0 +1,5 @@
+@synthesize greeting;
+@synthesize name;
+@synthesize echo;
+@synthesize volume;
+@synthesize save;

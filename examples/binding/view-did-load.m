@@ -1,0 +1,12 @@
+greeting = [[UILabel alloc] init];
+[self.view addSubview:greeting];
+name = [[UITextField alloc] init];
+[self.view addSubview:name];
+[name addTarget:self action:@selector(htllBindingChanged:) forControlEvents:UIControlEventEditingChanged];
+echo = [[UILabel alloc] init];
+[self.view addSubview:echo];
+volume = [[UISlider alloc] init];
+[self.view addSubview:volume];
+save = [UIButton buttonWithType:UIButtonTypeRoundedRect];
+[self.view addSubview:save];
+[save addTarget:self action:@selector(save:) forControlEvents:UIControlEventTouchUpInside];

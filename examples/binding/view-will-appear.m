@@ -1,0 +1,15 @@
+greeting.textAlignment = NSTextAlignmentCenter;
+[greeting setValue:[self valueForKeyPath:@"user.greeting"] forKey:@"text"];
+name.placeholder = @"Name";
+name.borderStyle = UITextBorderStyleRoundedRect;
+[name setValue:[self valueForKeyPath:@"user.name"] forKey:@"text"];
+[echo setValue:[self valueForKeyPath:@"user.name"] forKey:@"text"];
+[volume setValue:[self valueForKeyPath:@"settings.volume"] forKey:@"value"];
+[volume setValue:[self valueForKeyPath:@"settings.canChangeVolume"] forKey:@"enabled"];
+[save setTitle:@"Save" forState:UIControlStateNormal];
+[save setValue:[self valueForKeyPath:@"user.saved"] forKey:@"hidden"];
+[self addObserver:self forKeyPath:@"user.greeting" options:NSKeyValueObservingOptionNew context:NULL];
+[self addObserver:self forKeyPath:@"user.name" options:NSKeyValueObservingOptionNew context:NULL];
+[self addObserver:self forKeyPath:@"settings.volume" options:NSKeyValueObservingOptionNew context:NULL];
+[self addObserver:self forKeyPath:@"settings.canChangeVolume" options:NSKeyValueObservingOptionNew context:NULL];
+[self addObserver:self forKeyPath:@"user.saved" options:NSKeyValueObservingOptionNew context:NULL];

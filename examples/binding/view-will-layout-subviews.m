@@ -1,0 +1,5 @@
+greeting.frame = (CGRect) {{0.1 * self.view.bounds.size.width, 0.1 * self.view.bounds.size.height}, {0.8 * self.view.bounds.size.width, 0.16 * self.view.bounds.size.height}};
+name.frame = (CGRect) {{0.1 * self.view.bounds.size.width, 0.1 * self.view.bounds.size.height + greeting.bounds.size.height}, {0.8 * self.view.bounds.size.width, 0.16 * self.view.bounds.size.height}};
+echo.frame = (CGRect) {{0.1 * self.view.bounds.size.width, 0.1 * self.view.bounds.size.height + greeting.bounds.size.height + name.bounds.size.height}, {0.8 * self.view.bounds.size.width, 0.16 * self.view.bounds.size.height}};
+volume.frame = (CGRect) {{0.1 * self.view.bounds.size.width, 0.1 * self.view.bounds.size.height + greeting.bounds.size.height + name.bounds.size.height + echo.bounds.size.height}, {0.8 * self.view.bounds.size.width, 0.16 * self.view.bounds.size.height}};
+save.frame = (CGRect) {{0.1 * self.view.bounds.size.width, 0.1 * self.view.bounds.size.height + greeting.bounds.size.height + name.bounds.size.height + echo.bounds.size.height + volume.bounds.size.height}, {0.8 * self.view.bounds.size.width, 0.16 * self.view.bounds.size.height}};

@@ -1,0 +1,4 @@
+@synthesize save;
+@synthesize pad;
+@synthesize volume;
+@synthesize cancel;

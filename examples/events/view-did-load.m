@@ -1,0 +1,13 @@
+save = [UIButton buttonWithType:UIButtonTypeCustom];
+[self.view addSubview:save];
+[save addTarget:self action:@selector(save:) forControlEvents:UIControlEventTouchUpInside];
+pad = [UIButton buttonWithType:UIButtonTypeCustom];
+[self.view addSubview:pad];
+[pad addTarget:self action:@selector(track:) forControlEvents:UIControlEventTouchDown | UIControlEventTouchDragInside];
+[pad addTarget:self action:@selector(release:) forControlEvents:UIControlEventTouchUpInside];
+volume = [[UISlider alloc] init];
+[self.view addSubview:volume];
+[volume addTarget:self.model action:@selector(sliderMoved:) forControlEvents:UIControlEventValueChanged];
+cancel = [UIButton buttonWithType:UIButtonTypeRoundedRect];
+[self.view addSubview:cancel];
+[cancel addTarget:self action:@selector(cancel:) forControlEvents:UIControlEventTouchUpInside];

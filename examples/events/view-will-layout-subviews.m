@@ -1,0 +1,4 @@
+save.frame = (CGRect) {{0.1 * self.view.bounds.size.width, 0.1 * self.view.bounds.size.height}, {0.8 * self.view.bounds.size.width, 0.2 * self.view.bounds.size.height}};
+pad.frame = (CGRect) {{0.1 * self.view.bounds.size.width, 0.1 * self.view.bounds.size.height + save.bounds.size.height}, {0.8 * self.view.bounds.size.width, 0.2 * self.view.bounds.size.height}};
+volume.frame = (CGRect) {{0.1 * self.view.bounds.size.width, 0.1 * self.view.bounds.size.height + save.bounds.size.height + pad.bounds.size.height}, {0.8 * self.view.bounds.size.width, 0.2 * self.view.bounds.size.height}};
+cancel.frame = (CGRect) {{0.1 * self.view.bounds.size.width, 0.1 * self.view.bounds.size.height + save.bounds.size.height + pad.bounds.size.height + volume.bounds.size.height}, {0.8 * self.view.bounds.size.width, 0.2 * self.view.bounds.size.height}};

@@ -1,0 +1,6 @@
+avatar = [[UIImageView alloc] init];
+[self.view addSubview:avatar];
+badge = [[UILabel alloc] init];
+[self.view addSubview:badge];
+card = [[UIView alloc] init];
+[self.view addSubview:card];

@@ -1,0 +1,219 @@
+;;; HTLL prelude, part 3b: the event, binding and layer modifiers.
+;;;   (on EVENTS SELECTOR [TARGET])       a target-action connection, like the target attribute
+;;;   (bind PROPERTY "key.path" [MODE])   the property shows the controller's key path (KVO)
+;;;   (layer ALIST)                       CALayer properties: corners, border, shadow, opacity
+;;; Each returns a modifier (30-views.scm) that a view constructor takes before its attribute lists.
+;;; They expand into attributes of the tables (target, bind, layer-...), so every output, the
+;;; frames JSON and the previews see them as plain attributes.
+
+(htll:add-primitives!
+ '((on "events selector [target]" "calls SELECTOR on TARGET (default self) when a control sends one of EVENTS")
+   (bind "property key-path ['two-way]" "sets PROPERTY from the controller's KEY-PATH when the view appears and keeps it updated")
+   (layer "attributes" "sets the view's CALayer: corner-radius, border-width, border-color, shadow-..., opacity")))
+
+;; "a", "a.b.c": names (letters, digits, _, not starting with a digit) separated by dots.
+(define (htll:name-path? s)
+  (let loop ((cs (string->list s)) (start #t))
+    (cond ((null? cs) (not start))
+          ((char=? (car cs) #\.) (and (not start) (loop (cdr cs) #t)))
+          ((or (char-alphabetic? (car cs)) (char=? (car cs) #\_)) (loop (cdr cs) #f))
+          ((char-numeric? (car cs)) (and (not start) (loop (cdr cs) #f)))
+          (else #f))))
+
+;; An Objective-C selector: a name, or one or more name: pieces (save:, tableView:didSelect:).
+(define (htll:selector? s)
+  (let loop ((cs (string->list s)) (start #t) (colons #f))
+    (cond ((null? cs) (if colons start (not start))) ; with colons, the last piece ends with one
+          ((char=? (car cs) #\:) (and (not start) (loop (cdr cs) #t #t)))
+          ((or (char-alphabetic? (car cs)) (char=? (car cs) #\_)) (loop (cdr cs) #f colons))
+          ((char-numeric? (car cs)) (and (not start) (loop (cdr cs) #f colons)))
+          (else #f))))
+
+;;; Events
+
+(define htll:control-kinds-text "a button, slider, segmented-control or text-field")
+
+(define (htll:control-kind? kind)
+  (let loop ((k kind)) (cond ((not k) #f) ((eq? k 'control) #t) (else (loop (htll:kind-parent k))))))
+
+;; (on 'touch-up-inside 'save:), (on '(touch-down touch-drag-inside) 'track:),
+;; (on 'value-changed 'sliderMoved: 'self.model): the same as (target . (TARGET SELECTOR EVENTS)).
+(define (on events selector . target)
+  (let* ((event-list (if (symbol? events) (list events) events))
+         (who (string-append "on " (if (symbol? events) (symbol->string events) (htll:written events)))))
+    (if (not (and (pair? event-list) (htll:proper-list? event-list)))
+        (htll:fail (string-append "on: expected a control event or a list of them, such as touch-up-inside, got "
+                                  (htll:written events))))
+    (for-each (lambda (e)
+                (if (not (and (symbol? e) (assq e (htll:enum-values 'control-event))))
+                    (htll:fail (string-append "on: unknown control event " (htll:written e)
+                                              (if (symbol? e) (htll:did-you-mean e (map car (htll:enum-values 'control-event))) "")))))
+              event-list)
+    (if (not (or (symbol? selector) (string? selector)))
+        (htll:fail (string-append who ": the selector must be a symbol or a string such as save:, got " (htll:written selector))))
+    (if (not (htll:selector? (htll:->string selector)))
+        (htll:fail (string-append who ": " (htll:written (htll:->string selector)) " is not an Objective-C selector (such as save: or save)")))
+    (if (and (pair? target) (pair? (cdr target)))
+        (htll:fail (string-append who ": expected (on EVENTS SELECTOR [TARGET]), got extra arguments " (htll:written (cdr target)))))
+    (let ((t (if (pair? target) (car target) 'self)))
+      (if (not (and (or (symbol? t) (string? t)) (htll:name-path? (htll:->string t))))
+          (htll:fail (string-append who ": the target must name an object, such as self or self.model, got " (htll:written t))))
+      (let ((value (list (string->symbol (htll:->string t)) (string->symbol (htll:->string selector)) event-list)))
+        (htll:make-modifier
+         who
+         (lambda (kind)
+           (if (not (htll:control-kind? kind))
+               (htll:fail (string-append who ": a " (symbol->string kind) " is not a control and sends no events; use "
+                                         htll:control-kinds-text)))
+           (list (cons 'target value))))))))
+
+;;; Model binding
+
+;; The property types a binding can set through key-value coding (numbers and booleans arrive boxed).
+(define htll:bindable-types '(string float int boolean color font image))
+
+(define (htll:bindable-spec? spec)
+  (and (eq? (car (caddr spec)) 'set)
+       (not (htll:layer-attribute? (car spec)))
+       (or (memq (cadr spec) htll:bindable-types) (htll:enum-type? (cadr spec))
+           (and (pair? (cadr spec)) (eq? (car (cadr spec)) 'enum)))))
+
+(define (htll:bindable-properties kind)
+  (map car (htll:filter htll:bindable-spec? (htll:kind-attributes kind))))
+
+;; Checks a binding (PROPERTY "key.path" MODE) for a view of KIND; WHO starts the messages.
+;; Returns it, or raises an error at the current location.
+(define (htll:check-binding kind binding)
+  (let* ((property (car binding)) (path (cadr binding)) (mode (caddr binding))
+         (who (string-append "bind " (htll:->string property)))
+         (spec (and (symbol? property) (assq property (htll:kind-attributes kind)))))
+    (cond ((not (symbol? property))
+           (htll:fail (string-append "bind: the property must be a symbol such as text, got " (htll:written property))))
+          ((not (string? path))
+           (htll:fail (string-append who ": the key path must be a string such as \"user.name\", got " (htll:written path))))
+          ((not (htll:name-path? path))
+           (htll:fail (string-append who ": bad key path " (htll:written path)
+                                     ": expected names separated by dots, such as \"user.name\"")))
+          ((not (memq mode '(one-way two-way)))
+           (htll:fail (string-append who ": the mode must be one-way or two-way, got " (htll:written mode))))
+          ((not spec)
+           (htll:fail (string-append who ": " (symbol->string kind) " has no property " (symbol->string property)
+                                     (htll:did-you-mean property (htll:bindable-properties kind)))))
+          ((not (htll:bindable-spec? spec))
+           (htll:fail (string-append who ": " (symbol->string kind) " " (symbol->string property)
+                                     " cannot be bound (bindable: "
+                                     (htll:string-join (map symbol->string (htll:bindable-properties kind)) ", ") ")")))
+          ((and (eq? mode 'two-way) (not (and (eq? kind 'text-field) (eq? property 'text))))
+           (htll:fail (string-append who ": a two-way binding needs the text of a text-field, not "
+                                     (if (eq? kind 'text-field) (symbol->string property) (string-append "a " (symbol->string kind))))))
+          (else binding))))
+
+;; (bind 'text "user.name"), (bind 'text "user.name" 'two-way): PROPERTY of the view shows the key
+;; path of the controller (self) when the view appears and follows it (key-value observing) until
+;; it disappears; two-way (text fields only) also writes the text back as the user edits it.
+;; What does not depend on the view is checked here; the rest when a view takes the modifier.
+(define (bind property key-path . mode)
+  (if (and (pair? mode) (pair? (cdr mode)))
+      (htll:fail (string-append "bind " (htll:->string property) ": expected (bind PROPERTY KEY-PATH [MODE]), got extra arguments "
+                                (htll:written (cdr mode)))))
+  (let* ((path (if (symbol? key-path) (symbol->string key-path) key-path))
+         (binding (list property path (if (pair? mode) (car mode) 'one-way))))
+    ;; The view-independent checks first, located here: a view kind no check reaches.
+    (if (not (and (symbol? property) (string? path) (htll:name-path? path)
+                  (memq (caddr binding) '(one-way two-way))))
+        (htll:check-binding 'view binding))
+    (htll:make-modifier
+     (string-append "bind " (htll:->string property))
+     (lambda (kind)
+       (htll:check-binding kind binding)
+       (list (list 'bind (cadr binding) (car binding) (caddr binding)))))))
+
+;; VIEW's bindings: ((property "key.path" mode) ...), from its (bind . ("key.path" property mode))
+;; attributes, a later one for the same property replacing an earlier one. Bindings written as
+;; plain attributes are checked here, at the view.
+(define (htll:view-bindings view)
+  (let loop ((as (htll:view-attributes view)) (acc '()))
+    (cond ((null? as) (reverse acc))
+          ((eq? (caar as) 'bind)
+           (let* ((v (cdar as)) (b (list (cadr v) (car v) (caddr v))) (saved htll:location-now))
+             (set! htll:location-now (htll:view-location view))
+             (htll:check-binding (htll:view-kind view) b)
+             (set! htll:location-now saved)
+             (loop (cdr as) (cons b (htll:filter (lambda (x) (not (eq? (car x) (car b)))) acc)))))
+          (else (loop (cdr as) acc)))))
+
+;; The ObjC/KVC name of a bound property: text, hidden, enabled, ...
+(define (htll:binding-key view binding)
+  (let ((spec (htll:attribute-spec view (car binding))))
+    (if (not (and spec (htll:bindable-spec? spec)))
+        (htll:error-at (htll:view-location view)
+                       (string-append "bind " (htll:->string (car binding)) ": " (symbol->string (htll:view-kind view))
+                                      " has no bindable property " (htll:->string (car binding)))))
+    (cadr (caddr spec))))
+
+;; ((key-path (view . binding) ...) ...) over DECLARED views ((view . placed?) ...), in first-use order.
+(define (htll:bindings-by-key-path declared)
+  (let loop ((ds declared) (acc '()))
+    (if (null? ds)
+        (reverse (map (lambda (e) (cons (car e) (reverse (cdr e)))) acc))
+        (loop (cdr ds)
+              (let inner ((bs (htll:view-bindings (caar ds))) (acc acc))
+                (if (null? bs)
+                    acc
+                    (let* ((b (car bs)) (entry (assoc (cadr b) acc)))
+                      (inner (cdr bs)
+                             (if entry
+                                 (begin (set-cdr! entry (cons (cons (caar ds) b) (cdr entry))) acc)
+                                 (cons (list (cadr b) (cons (caar ds) b)) acc))))))))))
+
+(define (htll:two-way? binding) (eq? (caddr binding) 'two-way))
+
+;; A table cell is made per row, outside a controller's appear/disappear: no bindings there.
+(define (htll:refuse-cell-bindings declared)
+  (for-each (lambda (d)
+              (let ((bs (htll:view-bindings (car d))))
+                (if (pair? bs)
+                    (htll:error-at (htll:view-location (car d))
+                                   (string-append "bind " (symbol->string (caar bs))
+                                                  ": bindings need a view controller layout (in ... 'self.view), not a table cell")))))
+            declared))
+
+;;; Layers
+
+;; (key attribute) for the layer modifier; the values are checked with the attribute's type.
+(define htll:layer-table
+  '((corner-radius layer-corner-radius) (border-width layer-border-width) (border-color layer-border-color)
+    (background-color layer-background-color) (opacity layer-opacity) (masks-to-bounds layer-masks-to-bounds)
+    (shadow-color layer-shadow-color) (shadow-opacity layer-shadow-opacity) (shadow-radius layer-shadow-radius)
+    (shadow-offset layer-shadow-offset)))
+
+(define (htll:layer-attribute? name) (htll:any (lambda (e) (eq? (cadr e) name)) htll:layer-table))
+
+;; (layer '((corner-radius . 8) (border-color . gray-color) (shadow-offset . (size 0 2)) ...)).
+(define (layer attrs)
+  (if (not (htll:proper-list? attrs))
+      (htll:fail (string-append "layer: expected a list of (name . value), got " (htll:written attrs))))
+  (let ((checked
+         (map (lambda (a)
+                (if (not (and (pair? a) (symbol? (car a))))
+                    (htll:fail (string-append "layer: an attribute must be (name . value), got " (htll:written a))))
+                (let ((entry (assq (car a) htll:layer-table)))
+                  (if (not entry)
+                      (htll:fail (string-append "layer: unknown layer attribute " (symbol->string (car a))
+                                                (htll:did-you-mean (car a) (map car htll:layer-table))
+                                                " (one of " (htll:string-join (map (lambda (e) (symbol->string (car e))) htll:layer-table) ", ") ")")))
+                  (let* ((spec (assq (cadr entry) (htll:kind-attributes 'view)))
+                         (what (string-append "layer " (symbol->string (car a))))
+                         (v (htll:check (cadr spec) (cdr a) what)))
+                    (if (and (memq (car a) '(opacity shadow-opacity)) (not (and (>= v 0) (<= v 1))))
+                        (htll:fail (string-append what ": must be between 0.0 and 1.0, got " (htll:written v))))
+                    (if (and (memq (car a) '(corner-radius border-width shadow-radius)) (< v 0))
+                        (htll:fail (string-append what ": must not be negative, got " (htll:written v))))
+                    ;; Lengths past a million points mean nothing on a screen (and overflow the printers).
+                    (for-each (lambda (x)
+                                (if (and (real? x) (> (abs x) 1000000))
+                                    (htll:fail (string-append what ": must be at most 1000000 points, got " (htll:written x)))))
+                              (if (htll:resource? v) (htll:resource-args v) (list v)))
+                    (cons (cadr entry) v))))
+              (htll:filter (lambda (a) (not (null? a))) attrs))))
+    (htll:make-modifier "layer" (lambda (kind) checked))))
