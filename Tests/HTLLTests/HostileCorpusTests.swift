@@ -98,6 +98,36 @@ final class HostileCorpusTests: XCTestCase {
         check(Self.run(src, file: "deep.htll"), "error: too deep", "100,000 deep")
     }
 
+    /// Layouts compile in independent instances on several threads at once (run under
+    /// `fuzz/sanitize thread` for the thread-safety claim on the HTLL side: Swift text metrics,
+    /// emitters, the prelude in each instance).
+    func testLayoutsOnFourThreadsAtOnce() throws {
+        let names = ["nested-loop", "extreme-sizes", "ratio-1.5", "circular-attributes"]
+        var expected: [String] = []
+        var sources: [String] = []
+        for name in names {
+            let url = Self.folder.appendingPathComponent(name + ".htll")
+            sources.append(String(decoding: try Data(contentsOf: url), as: UTF8.self))
+            let text = try String(contentsOf: url.deletingPathExtension().appendingPathExtension("expected"), encoding: .utf8)
+            expected.append(String(text.split(separator: "\n")[0]))
+        }
+        final class Results: @unchecked Sendable {
+            let lock = NSLock()
+            var outcomes: [Int: [Outcome]] = [:]
+        }
+        let results = Results()
+        DispatchQueue.concurrentPerform(iterations: names.count) { i in
+            let outcomes = (0..<2).map { _ in Self.run(sources[i], file: names[i] + ".htll") }
+            results.lock.lock()
+            results.outcomes[i] = outcomes
+            results.lock.unlock()
+        }
+        for (i, name) in names.enumerated() {
+            for outcome in results.outcomes[i] ?? [] { check(outcome, expected[i], name + ".htll") }
+            XCTAssertEqual(results.outcomes[i]?.count, 2, name)
+        }
+    }
+
     func check(_ outcome: Outcome, _ expected: String, _ name: String, file: StaticString = #filePath, line: UInt = #line) {
         switch outcome {
         case .timedOut:
