@@ -19,14 +19,20 @@ public final class Scheme {
         /// Most bytes (characters, for string ports) any one output port may receive before further
         /// output raises "output limit exceeded" (nil: unlimited).
         public var outputBytes: Int?
+        /// Most wall-clock seconds per `evaluate`/`load`/`call` before "time limit exceeded" (nil:
+        /// unlimited). Steps count calls, not the work of builtins (`length` of a million-element list
+        /// is one step), so only a time limit bounds how long untrusted code runs. The clock is read
+        /// every 100 steps: a hundred builtin calls may overrun the limit by their running time.
+        public var seconds: Double?
 
         public init(depth: Int = 4_000_000, steps: Int? = nil, heapBytes: Int? = nil, nesting: Int = 2_000,
-                    outputBytes: Int? = nil) {
+                    outputBytes: Int? = nil, seconds: Double? = nil) {
             self.depth = depth
             self.steps = steps
             self.heapBytes = heapBytes
             self.nesting = nesting
             self.outputBytes = outputBytes
+            self.seconds = seconds
         }
     }
 
@@ -171,11 +177,21 @@ public final class Scheme {
 
     private func withLimits(_ body: () throws(SchemeError) -> Value) throws(SchemeError) -> Value {
         let vm = runtime.vm!
-        if let s = limits.steps {
-            vm.steps = 0
-            vm.stepLimit = s
+        guard limits.steps != nil || limits.seconds != nil else { return try body() }
+        // A nested call (Swift code called from Scheme calling back in) gets fresh limits and leaves
+        // the outer ones as they were; its steps count toward the outer run's too.
+        let saved = (vm.stepLimit, vm.stepBudget, vm.deadline)
+        defer { (vm.stepLimit, vm.stepBudget, vm.deadline) = saved }
+        let outerSteps = vm.steps
+        vm.steps = 0
+        vm.stepBudget = limits.steps ?? Int.max
+        vm.deadline = 0
+        if let seconds = limits.seconds {
+            let nanoseconds = seconds.isFinite ? min(max(seconds, 0), 1e9) * 1e9 : 1e18
+            vm.deadline = DispatchTime.now().uptimeNanoseconds &+ UInt64(nanoseconds)
         }
-        defer { vm.stepLimit = Int.max }
+        vm.stepLimit = vm.deadline == 0 ? vm.stepBudget : min(vm.stepBudget, VM.clockInterval)
+        defer { vm.steps = outerSteps &+ vm.steps }
         return try body()
     }
 }

@@ -121,4 +121,31 @@ final class LimitsTests: XCTestCase {
         XCTAssertTrue(m.contains("heap limit exceeded"), m)
         XCTAssertEqual(try s.evaluate("(let ((h (make-eqv-hash-table))) (hash-table-set! h 1 2) (hash-table-ref/default h 1 0))").intValue, 2)
     }
+
+    /// Steps count calls, not builtin work: 100,000 steps of `(length l)` over a million-element list
+    /// ran for minutes. A time limit stops it, and the instance stays usable.
+    func testTimeLimitStopsBuiltinHeavyLoops() throws {
+        let s = Scheme(limits: .init(steps: 10_000_000, seconds: 1))
+        _ = try s.evaluate("(define l (make-list 1000000 0))")
+        let start = Date()
+        let m = message(s, "(let loop () (length l) (loop))")
+        XCTAssertTrue(m.contains("time limit exceeded"), m)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 10)
+        XCTAssertEqual(try s.evaluate("(length l)").intValue, 1_000_000)
+    }
+
+    /// The example: an endless loop under a 1-second/10M-step limit is an error, whichever
+    /// comes first; the error is catchable, and each evaluation gets the full time again.
+    func testTimeLimitAloneAndCaught() throws {
+        let s = Scheme(limits: .init(seconds: 0.5))
+        let start = Date()
+        XCTAssertTrue(message(s, "(let l () (l))").contains("time limit exceeded"))
+        XCTAssertLessThan(Date().timeIntervalSince(start), 5)
+        let v = try s.evaluate("(guard (e ((error-object? e) (error-object-message e))) (let l () (l)))")
+        XCTAssertEqual(v.stringValue, "time limit exceeded")
+        XCTAssertEqual(try s.evaluate("(let l ((i 0)) (if (< i 100000) (l (+ i 1)) i))").intValue, 100_000)
+        let both = Scheme(limits: .init(steps: 10_000_000, seconds: 1))
+        let m = message(both, "(let l () (l))")
+        XCTAssertTrue(m.contains("step limit exceeded") || m.contains("time limit exceeded"), m)
+    }
 }

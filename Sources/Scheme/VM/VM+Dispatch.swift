@@ -1,3 +1,5 @@
+import Dispatch
+
 /// The dispatch loop: one `switch` per instruction; calls and tail calls re-enter the loop.
 extension VM {
     func execute(_ r: inout Registers) throws(SchemeError) -> Value {
@@ -152,9 +154,19 @@ extension VM {
             return true
         }
         if steps > stepLimit {
-            steps = 0
-            try signal(rt.makeError("step limit exceeded"), dropping: 0, &r)
-            return true
+            if steps <= stepBudget {
+                // Only the clock's checkpoint: the step limit proper is further on.
+                stepLimit = min(stepBudget, steps &+ VM.clockInterval)
+                if deadline != 0 && DispatchTime.now().uptimeNanoseconds >= deadline {
+                    try signal(rt.makeError("time limit exceeded"), dropping: 0, &r)
+                    return true
+                }
+            } else {
+                steps = 0
+                stepLimit = deadline == 0 ? stepBudget : min(stepBudget, VM.clockInterval)
+                try signal(rt.makeError("step limit exceeded"), dropping: 0, &r)
+                return true
+            }
         }
         if heap.wantsCollection {
             collect(r)

@@ -19,7 +19,16 @@ final class VM {
     @exclusivity(unchecked) var runs: [(stackBase: Int, frameBase: Int)] = []
     /// Instructions executed; checked against `stepLimit` at safe points.
     @exclusivity(unchecked) var steps = 0
+    /// When safe points look at the limits next: `stepBudget`, or sooner to read the clock.
     @exclusivity(unchecked) var stepLimit = Int.max
+    /// The step limit proper (`Limits.steps`).
+    var stepBudget = Int.max
+    /// `DispatchTime` uptime in nanoseconds past which a safe point raises "time limit exceeded"
+    /// (0: none); read every `clockInterval` steps, so the hot path tests `stepLimit` only. Often,
+    /// because one step may be a builtin walking a million-element list (reading the clock costs
+    /// about as much as a couple of steps).
+    var deadline: UInt64 = 0
+    static let clockInterval = 100
     /// A one-word program, `halt`, that sentinel frames resume at.
     let haltCode: UnsafeMutablePointer<Int32>
     /// The global `raise` (set once the prelude defines it); errors are handed to it.
