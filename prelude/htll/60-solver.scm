@@ -8,6 +8,11 @@
 
 (define (htll:wrap? x) (eq? x 'wrap))
 
+;; A position with more terms than this refers to the previous view's far edge instead (see after).
+(define htll:expression-terms 6)
+
+(define (htll:no-gap c rest) '())
+
 (define (htll:solve root)
   (let ((program '()) (fitted (htll:fresh-mark)))
     (define (emit! s) (set! program (cons s program)))
@@ -33,7 +38,43 @@
             ((center) (layout-center (car cs) (car ps) (cadr ps) left top w h gen?))
             ((hseq) (layout-seq cs left top w h gen? #f))
             ((vseq) (layout-seq cs left top w h gen? #t))
+            ((hseq*) (layout-seq* cs (car ps) (cadr ps) left top w h gen? #f))
+            ((vseq*) (layout-seq* cs (car ps) (cadr ps) left top w h gen? #t))
+            ((fixed) (layout (car cs) left top (htll:e-const (car ps)) (htll:e-const (cadr ps)) gen?)
+                     (cons (htll:e-const (car ps)) (htll:e-const (cadr ps))))
+            ((inset) (layout-inset (car cs) ps left top w h gen?))
+            ((aspect) (layout-aspect (car cs) (car ps) left top w h gen?))
+            ((min-size) (layout-clamp (car cs) (car ps) (cadr ps) htll:e-max left top w h gen?))
+            ((max-size) (layout-clamp (car cs) (car ps) (cadr ps) htll:e-min left top w h gen?))
+            ((collapse) (layout (car cs) left top w h gen?))
             (else (error "htll: unknown layout node" (htll:node-op x))))))))
+    ;; A long sequence refers to the previous view's far edge instead of summing every sibling
+    ;; before it, once the sum has more than a few terms (small layouts keep the original's text).
+    ;; Once a sequence refers to an edge, every later sibling does (a short position per view).
+    (define (shorten? a start pos gen?)
+      (and gen? (htll:view? a)
+           (or (> (length pos) htll:expression-terms)
+               (htll:any (lambda (t) (and (cdr t) (eq? (cadr t) 'edge))) start))))
+    ;; Where the sibling after A starts: A laid out from START, EXTENT long, then MARGIN.
+    (define (after start a extent margin gen? axis)
+      (if (htll:collapse-node? a)
+          (htll:e+ start (htll:e-shown (htll:collapsed-view a) (htll:e+ margin extent)))
+          (let ((pos (htll:e-sum start margin extent)))
+            (if (shorten? a start pos gen?) (htll:e+ (htll:e-edge axis a) margin) pos))))
+;; The length A takes in a sequence: EXTENT then MARGIN, or nothing when A collapses.
+    (define (taken a extent margin)
+      (if (htll:collapse-node? a)
+          (htll:e-shown (htll:collapsed-view a) (htll:e+ extent margin))
+          (htll:e+ extent margin)))
+    ;; For ^^ and <<: (position . length) of the child after A in the area START, LEN long.
+    (define (follow start len a extent m gen? axis)
+      (if (htll:collapse-node? a)
+          (let ((skip (htll:e-shown (htll:collapsed-view a) (htll:e+ m extent))))
+            (cons (htll:e+ start skip) (htll:e- len skip)))
+          (let ((pos (htll:e-sum start m extent)))
+            (if (shorten? a start pos gen?)
+                (let ((p (htll:e+ (htll:e-edge axis a) m))) (cons p (htll:e- (htll:e+ start len) p)))
+                (cons pos (htll:e- len (htll:e+ m extent)))))))
     (define (layout-view v left top w h gen?)
       (let ((fixed (htll:view-attribute v 'size)))
         (if fixed
@@ -67,12 +108,12 @@
     (define (stack a b margin left top w h gen? vertical?)
       (if vertical?
           (let* ((oa (layout a left top w 'wrap gen?))
-                 (ob (layout b left (htll:e-sum top (htll:e-const margin) (cdr oa)) w 'wrap gen?)))
+                 (ob (layout b left (after top a (cdr oa) (htll:e-const margin) gen? 'y) w 'wrap gen?)))
             (cons (if (htll:wrap? w) (wider (car oa) (car ob)) w)
-                  (htll:e-sum (cdr oa) (htll:e-const margin) (cdr ob))))
+                  (htll:e+ (taken a (cdr oa) (htll:e-const margin)) (cdr ob))))
           (let* ((oa (layout a left top 'wrap h gen?))
-                 (ob (layout b (htll:e-sum left (htll:e-const margin) (car oa)) top 'wrap h gen?)))
-            (cons (htll:e-sum (car oa) (htll:e-const margin) (car ob))
+                 (ob (layout b (after left a (car oa) (htll:e-const margin) gen? 'x) top 'wrap h gen?)))
+            (cons (htll:e+ (taken a (car oa) (htll:e-const margin)) (car ob))
                   (if (htll:wrap? h) (wider (cdr oa) (cdr ob)) h)))))
     ;; ^^ vv << >>: one child wraps its length (the first if first-wraps?), the other gets the rest.
     (define (split-wrap a b margin left top w h gen? vertical? first-wraps?)
@@ -83,10 +124,12 @@
          (first-wraps?
           (if vertical?
               (let* ((oa (layout a left top w 'wrap gen?))
-                     (ob (layout b left (htll:e-sum top m (cdr oa)) w (htll:e- len (htll:e+ m (cdr oa))) gen?)))
+                     (next (follow top len a (cdr oa) m gen? 'y))
+                     (ob (layout b left (car next) w (cdr next) gen?)))
                 (cons (if (htll:wrap? w) (wider (car oa) (car ob)) w) h))
               (let* ((oa (layout a left top 'wrap h gen?))
-                     (ob (layout b (htll:e-sum left m (car oa)) top (htll:e- len (htll:e+ m (car oa))) h gen?)))
+                     (next (follow left len a (car oa) m gen? 'x))
+                     (ob (layout b (car next) top (cdr next) h gen?)))
                 (cons w (if (htll:wrap? h) (wider (cdr oa) (cdr ob)) h)))))
          (else
           ;; Measure the second child first: the first one's length depends on it.
@@ -112,19 +155,94 @@
       (let* ((n (length cs))
              (len (if vertical? h w))
              (share (if (htll:wrap? len) 'wrap (htll:e* len (/ 1.0 n)))))
-        (let loop ((cs cs) (pos (if vertical? top left)) (used '()) (across #f))
+        (run-seq cs (if vertical? top left) (lambda (c) share) htll:no-gap left top w h gen? vertical?)))
+    ;; Lays CS out one after the other from START, child C LENGTH-OF(C) long ('wrap: its own length),
+    ;; then GAP-AFTER(C REST) of space. Returns (width . height) like layout.
+    (define (run-seq cs start length-of gap-after left top w h gen? vertical?)
+      (let ((axis (if vertical? 'y 'x)))
+        (let loop ((cs cs) (pos start) (used '()) (across #f))
           (if (null? cs)
               (let ((across (or across '())))
                 (if vertical?
                     (cons (if (htll:wrap? w) across w) (if (htll:wrap? h) used h))
                     (cons (if (htll:wrap? w) used w) (if (htll:wrap? h) across h))))
-              (let* ((o (if vertical?
-                            (layout (car cs) left pos w share gen?)
-                            (layout (car cs) pos top share h gen?)))
+              (let* ((c (car cs))
+                     (o (if vertical?
+                            (layout c left pos w (length-of c) gen?)
+                            (layout c pos top (length-of c) h gen?)))
                      (along (if vertical? (cdr o) (car o)))
-                     (other (if vertical? (car o) (cdr o))))
-                (loop (cdr cs) (htll:e+ pos along) (htll:e+ used along)
-                      (if across (wider across other) other)))))))
+                     (other (if (htll:collapse-node? c)
+                                (htll:e-shown (htll:collapsed-view c) (if vertical? (car o) (cdr o)))
+                                (if vertical? (car o) (cdr o))))
+                     (gap (gap-after c (cdr cs)))
+                     (next (after pos c along gap gen? axis))
+                     ;; Once positions refer to an edge, the used length is measured from START.
+                     (used (let ((u (htll:e+ used (taken c along gap))))
+                             (if (> (length u) htll:expression-terms) (htll:e- next start) u))))
+                (loop (cdr cs) next used (if across (wider across other) other)))))))
+    ;; hseq* / vseq*: children at their own length (fill-equally: equal shares) GAP apart, the
+    ;; free length distributed by MODE.
+    (define (layout-seq* cs gap mode left top w h gen? vertical?)
+      (let* ((n (length cs))
+             (len (if vertical? h w))
+             (start (if vertical? top left))
+             (g (htll:e-const gap))
+             (gaps (lambda (c rest) (if (null? rest) '() g))))
+        (cond
+         ((htll:wrap? len) (run-seq cs start (lambda (c) 'wrap) gaps left top w h gen? vertical?))
+         ((eq? mode 'fill-equally)
+          (let ((share (htll:e* (htll:e- len (htll:e-const (* gap (- n 1)))) (/ 1.0 n))))
+            (run-seq cs start (lambda (c) share) gaps left top w h gen? vertical?)))
+         (else
+          ;; Measure every child first (its sizeToFit comes before any frame that depends on it).
+          (let* ((sizes (map (lambda (c) (let ((o (if vertical? (layout c left top w 'wrap #f) (layout c left top 'wrap h #f))))
+                                           (taken c (if vertical? (cdr o) (car o)) '())))
+                             cs))
+                 (gap-terms (let loop ((cs cs) (acc '()))
+                              (if (or (null? cs) (null? (cdr cs))) (reverse acc) (loop (cdr cs) (cons (taken (car cs) '() g) acc)))))
+                 (free (htll:e- len (htll:e-sum-list (append sizes gap-terms))))
+                 (spare (htll:e-max free '()))
+                 (lead+unit
+                  (case mode
+                    ((start) (cons '() '()))
+                    ((center) (cons (htll:e* free 0.5) '()))
+                    ((end) (cons free '()))
+                    ((space-between) (cons '() (if (> n 1) (htll:e* spare (/ 1.0 (- n 1))) '())))
+                    ((space-around) (cons (htll:e* spare (/ 0.5 n)) (htll:e* spare (/ 1.0 n))))
+                    ((space-evenly) (cons (htll:e* spare (/ 1.0 (+ n 1))) (htll:e* spare (/ 1.0 (+ n 1)))))
+                    (else (error "htll: unknown distribution" mode))))
+                 (step (htll:e+ g (cdr lead+unit))))
+            (run-seq cs (htll:e+ start (car lead+unit)) (lambda (c) 'wrap) (lambda (c rest) (if (null? rest) '() step))
+                     left top w h gen? vertical?))))))
+    ;; inset / padding: the child inside TOP LEFT BOTTOM RIGHT of space.
+    (define (layout-inset c ps left top w h gen?)
+      (let* ((t (car ps)) (l (cadr ps)) (b (caddr ps)) (r (cadddr ps))
+             (across (htll:e-const (+ l r))) (down (htll:e-const (+ t b)))
+             (o (layout c (htll:e+ left (htll:e-const l)) (htll:e+ top (htll:e-const t))
+                        (if (htll:wrap? w) w (htll:e- w across)) (if (htll:wrap? h) h (htll:e- h down)) gen?)))
+        (cons (if (htll:wrap? w) (htll:e+ (car o) across) w) (if (htll:wrap? h) (htll:e+ (cdr o) down) h))))
+    ;; aspect: the largest WIDTH x WIDTH/RATIO that fits the area, at its top left.
+    (define (layout-aspect c ratio left top w h gen?)
+      (let* ((own (and (htll:wrap? w) (htll:wrap? h) (car (layout c left top 'wrap 'wrap #f))))
+             (width (cond (own own)
+                          ((htll:wrap? w) (htll:e* h ratio))
+                          ((htll:wrap? h) w)
+                          (else (htll:e-min w (htll:e* h ratio)))))
+             (height (htll:e* width (/ 1.0 ratio))))
+        (layout c left top width height gen?)
+        (cons (if (htll:wrap? w) width w) (if (htll:wrap? h) height h))))
+    ;; min-size / max-size: the child's length on each bounded axis is BOUND (max or min) its
+    ;; own length (measured first) or the area's.
+    (define (layout-clamp c bw bh bound left top w h gen?)
+      (let* ((own (and (or (and bw (htll:wrap? w)) (and bh (htll:wrap? h))) (layout c left top w h #f)))
+             (clamp (lambda (b given measured)
+                      (cond ((not b) given)
+                            ((htll:wrap? given) (bound measured (htll:e-const b)))
+                            (else (bound given (htll:e-const b))))))
+             (cw (clamp bw w (and own (car own))))
+             (ch (clamp bh h (and own (cdr own))))
+             (o (layout c left top cw ch gen?)))
+        (cons (if (htll:wrap? w) (if bw cw (car o)) w) (if (htll:wrap? h) (if bh ch (cdr o)) h))))
     (let ((parent (htll:root-parent root)))
       (layout (htll:root-child root) '() '() (htll:e-bound 'w parent) (htll:e-bound 'h parent) #t)
       (reverse program))))
@@ -133,21 +251,25 @@
 ;;; MEASURE returns a view's intrinsic (width . height), what sizeToFit would give it.
 ;;; Returns ((view x y w h) ...) in the order frames are set.
 (define (htll:run-program program width height measure)
-  ;; A view's current bounds live in its scratch mark as (token width . height).
+  ;; A view's current frame lives in its scratch mark as (token x y width height).
   (let ((token (htll:fresh-mark)) (frames '()))
+    (define (frame-of v)
+      (let ((b (htll:view-mark v))) (if (and (pair? b) (eq? (car b) token)) (cdr b) '(0 0 0 0))))
     (define (bound-value dim owner)
-      (if (string? owner)
-          (if (eq? dim 'w) width height)
-          (let ((b (htll:view-mark owner)))
-            (if (and (pair? b) (eq? (car b) token)) (if (eq? dim 'w) (cadr b) (cddr b)) 0))))
-    (define (set-bounds! v w h) (htll:set-view-mark! v (cons token (cons w h))))
+      (cond ((string? owner) (if (eq? dim 'w) width height))
+            ((eq? dim 'frame) (frame-of owner))
+            ((eq? dim 'w) (caddr (frame-of owner)))
+            (else (cadddr (frame-of owner)))))
+    (define (set-frame! v x y w h) (htll:set-view-mark! v (list token x y w h)))
     (for-each
      (lambda (s)
        (if (eq? (car s) 'size-to-fit)
-           (let ((size (measure (cadr s)))) (set-bounds! (cadr s) (car size) (cdr size)))
+           ;; sizeToFit keeps the origin.
+           (let ((size (measure (cadr s))) (f (frame-of (cadr s))))
+             (set-frame! (cadr s) (car f) (cadr f) (car size) (cdr size)))
            (let* ((v (cadr s))
                   (vals (map (lambda (e) (htll:e-eval e bound-value)) (cddr s))))
-             (set-bounds! v (caddr vals) (cadddr vals))
+             (apply set-frame! v vals)
              ;; The solver sets each view's frame once.
              (set! frames (cons (cons v vals) frames)))))
      program)

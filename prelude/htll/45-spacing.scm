@@ -1,0 +1,96 @@
+;;; HTLL prelude, part 4b: distribution and spacing (after Stevia and Yoga).
+;;;   (hseq* GAP MODE child ...) / (vseq* GAP MODE child ...)  children GAP apart, at their own
+;;;       length, the free length placed by MODE: start center end space-between space-around
+;;;       space-evenly, or fill-equally (equal shares).
+;;;   (fixed SIZE view) (fixed WIDTH HEIGHT view)    a fixed size at the area's top left
+;;;   (padding N view) (inset TOP LEFT BOTTOM RIGHT view)
+;;;   (aspect RATIO view) (aspect WIDTH HEIGHT view) the largest rectangle of that shape in the area
+;;;   (min-size WIDTH HEIGHT view) (max-size WIDTH HEIGHT view)   #f: no bound on that axis
+;;;   (collapse-when-hidden view)                    takes no length in a sequence while hidden
+;;; All are layout nodes (40-layout.scm) the solver (60-solver.scm) knows.
+
+(define htll:distribution-modes '(start center end space-between space-around space-evenly fill-equally))
+
+(htll:add-primitives!
+ '((hseq* "gap mode child ..." "left to right, GAP apart, at their own widths; MODE: 'start 'center 'end 'space-between 'space-around 'space-evenly 'fill-equally")
+   (vseq* "gap mode child ..." "top to bottom, GAP apart, at their own heights; MODE as for hseq*")
+   (fixed "size child | width height child" "CHILD at a fixed size, at the area's top left")
+   (padding "n child" "CHILD inside N points of space on every side")
+   (inset "top left bottom right child" "CHILD inside the given space on each side")
+   (aspect "ratio child | width height child" "the largest rectangle of width/height RATIO in the area, at its top left")
+   (min-size "width height child" "CHILD at least WIDTH x HEIGHT (#f: no bound on that axis)")
+   (max-size "width height child" "CHILD at most WIDTH x HEIGHT (#f: no bound on that axis)")
+   (collapse-when-hidden "view" "VIEW takes no length in a sequence while its hidden property is true")))
+
+(define (htll:check-length who what x)
+  (if (and (real? x) (>= x 0) (not (infinite? x)) (not (nan? x)))
+      x
+      (htll:fail (string-append who ": " what " must be a non-negative number, got " (htll:written x)))))
+
+(define (htll:spacing-node op who child params)
+  (htll:make-node op (list (htll:check-child who child)) params (htll:current-location)))
+
+(define (htll:distribute op who args)
+  (cond ((or (null? args) (null? (cdr args)))
+         (htll:fail (string-append who ": expected a gap, a mode and at least one view, as in (" who " 8 'space-between a b)")))
+        (else
+         (let ((gap (htll:check-length who "the gap" (car args)))
+               (mode (cadr args))
+               (children (cddr args)))
+           (if (not (memq mode htll:distribution-modes))
+               (htll:fail (string-append who ": unknown mode " (htll:written mode)
+                                         (if (symbol? mode) (htll:did-you-mean mode htll:distribution-modes) "")
+                                         " (modes: " (htll:string-join (map symbol->string htll:distribution-modes) ", ") ")")))
+           (if (null? children) (htll:fail (string-append who ": expected at least one view after the mode")))
+           (htll:make-node op (map (lambda (c) (htll:check-child who c)) children) (list gap mode) (htll:current-location))))))
+
+(define (hseq* . args) (htll:distribute 'hseq* "hseq*" args))
+(define (vseq* . args) (htll:distribute 'vseq* "vseq*" args))
+
+(define (fixed . args)
+  (case (length args)
+    ((2) (let ((s (htll:check-length "fixed" "the size" (car args)))) (htll:spacing-node 'fixed "fixed" (cadr args) (list s s))))
+    ((3) (htll:spacing-node 'fixed "fixed" (caddr args)
+                            (list (htll:check-length "fixed" "the width" (car args)) (htll:check-length "fixed" "the height" (cadr args)))))
+    (else (htll:fail (string-append "fixed: expected (fixed SIZE view) or (fixed WIDTH HEIGHT view), got "
+                                    (number->string (length args)) " arguments")))))
+
+(define (padding n child)
+  (let ((n (htll:check-length "padding" "the padding" n)))
+    (htll:spacing-node 'inset "padding" child (list n n n n))))
+
+(define (inset top left bottom right child)
+  (htll:spacing-node 'inset "inset" child
+                     (list (htll:check-length "inset" "the top inset" top) (htll:check-length "inset" "the left inset" left)
+                           (htll:check-length "inset" "the bottom inset" bottom) (htll:check-length "inset" "the right inset" right))))
+
+(define (aspect . args)
+  (define (positive what x)
+    (if (and (real? x) (> x 0) (not (infinite? x)) (not (nan? x)))
+        x
+        (htll:fail (string-append "aspect: " what " must be a positive number, got " (htll:written x)))))
+  (case (length args)
+    ((2) (htll:spacing-node 'aspect "aspect" (cadr args) (list (inexact (positive "the ratio" (car args))))))
+    ((3) (let ((w (positive "the width" (car args))) (h (positive "the height" (cadr args))))
+           (htll:spacing-node 'aspect "aspect" (caddr args) (list (inexact (/ w h))))))
+    (else (htll:fail (string-append "aspect: expected (aspect RATIO view) or (aspect WIDTH HEIGHT view), got "
+                                    (number->string (length args)) " arguments")))))
+
+(define (htll:size-bounds op who w h child)
+  (define (bound what x) (if (eq? x #f) #f (htll:check-length who what x)))
+  (let ((bw (bound "the width" w)) (bh (bound "the height" h)))
+    (if (not (or bw bh)) (htll:fail (string-append who ": expected a bound on at least one axis, got #f #f")))
+    (htll:spacing-node op who child (list bw bh))))
+
+(define (min-size w h child) (htll:size-bounds 'min-size "min-size" w h child))
+(define (max-size w h child) (htll:size-bounds 'max-size "max-size" w h child))
+
+(define (collapse-when-hidden view)
+  (if (not (htll:view? view))
+      (htll:fail (string-append "collapse-when-hidden: expected a view, got "
+                                (if (htll:node? view) "a layout" (htll:written view))
+                                " (hidden is a property of one view)")))
+  (htll:make-node 'collapse (list view) '() (htll:current-location)))
+
+(define (htll:collapse-node? x) (and (htll:node? x) (eq? (htll:node-op x) 'collapse)))
+(define (htll:collapsed-view x) (car (htll:node-children x)))
