@@ -27,6 +27,12 @@
       x
       (htll:fail (string-append who ": " what " must be a non-negative number, got " (htll:written x)))))
 
+;; ARGS has one of the lengths in COUNTS, or the call is reported with its USAGE.
+(define (htll:check-arguments who args counts usage)
+  (if (not (memv (length args) counts))
+      (let ((n (length args)))
+        (htll:fail (string-append who ": expected " usage ", got " (number->string n) (if (= n 1) " argument" " arguments"))))))
+
 (define (htll:spacing-node op who child params)
   (htll:make-node op (list (htll:check-child who child)) params (htll:current-location)))
 
@@ -39,7 +45,10 @@
                (children (cddr args)))
            (if (not (memq mode htll:distribution-modes))
                (htll:fail (string-append who ": unknown mode " (htll:written mode)
-                                         (if (symbol? mode) (htll:did-you-mean mode htll:distribution-modes) "")
+                                         (cond ((symbol? mode) (htll:did-you-mean mode htll:distribution-modes))
+                                               ((and (string? mode) (memq (string->symbol mode) htll:distribution-modes))
+                                                (string-append "; write it as a symbol: '" mode))
+                                               (else ""))
                                          " (modes: " (htll:string-join (map symbol->string htll:distribution-modes) ", ") ")")))
            (if (null? children) (htll:fail (string-append who ": expected at least one view after the mode")))
            (htll:make-node op (map (lambda (c) (htll:check-child who c)) children) (list gap mode) (htll:current-location))))))
@@ -48,23 +57,29 @@
 (define (vseq* . args) (htll:distribute 'vseq* "vseq*" args))
 
 (define (fixed . args)
+  (htll:check-arguments "fixed" args '(2 3) "(fixed SIZE view) or (fixed WIDTH HEIGHT view)")
   (case (length args)
     ((2) (let ((s (htll:check-length "fixed" "the size" (car args)))) (htll:spacing-node 'fixed "fixed" (cadr args) (list s s))))
     ((3) (htll:spacing-node 'fixed "fixed" (caddr args)
                             (list (htll:check-length "fixed" "the width" (car args)) (htll:check-length "fixed" "the height" (cadr args)))))
-    (else (htll:fail (string-append "fixed: expected (fixed SIZE view) or (fixed WIDTH HEIGHT view), got "
-                                    (number->string (length args)) " arguments")))))
+    (else #f)))
 
-(define (padding n child)
-  (let ((n (htll:check-length "padding" "the padding" n)))
-    (htll:spacing-node 'inset "padding" child (list n n n n))))
+(define (padding . args)
+  (htll:check-arguments "padding" args '(2) "(padding N view)")
+  (let ((n (htll:check-length "padding" "the padding" (car args))))
+    (htll:spacing-node 'inset "padding" (cadr args) (list n n n n))))
 
-(define (inset top left bottom right child)
+(define (inset . args)
+  (htll:check-arguments "inset" args '(5) "(inset TOP LEFT BOTTOM RIGHT view)")
+  (apply htll:inset args))
+
+(define (htll:inset top left bottom right child)
   (htll:spacing-node 'inset "inset" child
                      (list (htll:check-length "inset" "the top inset" top) (htll:check-length "inset" "the left inset" left)
                            (htll:check-length "inset" "the bottom inset" bottom) (htll:check-length "inset" "the right inset" right))))
 
 (define (aspect . args)
+  (htll:check-arguments "aspect" args '(2 3) "(aspect RATIO view) or (aspect WIDTH HEIGHT view)")
   (define (positive what x)
     (if (and (real? x) (> x 0) (not (infinite? x)) (not (nan? x)))
         x
@@ -73,8 +88,7 @@
     ((2) (htll:spacing-node 'aspect "aspect" (cadr args) (list (inexact (positive "the ratio" (car args))))))
     ((3) (let ((w (positive "the width" (car args))) (h (positive "the height" (cadr args))))
            (htll:spacing-node 'aspect "aspect" (caddr args) (list (inexact (/ w h))))))
-    (else (htll:fail (string-append "aspect: expected (aspect RATIO view) or (aspect WIDTH HEIGHT view), got "
-                                    (number->string (length args)) " arguments")))))
+    (else #f)))
 
 (define (htll:size-bounds op who w h child)
   (define (bound what x) (if (eq? x #f) #f (htll:check-length who what x)))
@@ -82,10 +96,18 @@
     (if (not (or bw bh)) (htll:fail (string-append who ": expected a bound on at least one axis, got #f #f")))
     (htll:spacing-node op who child (list bw bh))))
 
-(define (min-size w h child) (htll:size-bounds 'min-size "min-size" w h child))
-(define (max-size w h child) (htll:size-bounds 'max-size "max-size" w h child))
+(define (min-size . args)
+  (htll:check-arguments "min-size" args '(3) "(min-size WIDTH HEIGHT view)")
+  (apply htll:size-bounds 'min-size "min-size" args))
+(define (max-size . args)
+  (htll:check-arguments "max-size" args '(3) "(max-size WIDTH HEIGHT view)")
+  (apply htll:size-bounds 'max-size "max-size" args))
 
-(define (collapse-when-hidden view)
+(define (collapse-when-hidden . args)
+  (htll:check-arguments "collapse-when-hidden" args '(1) "(collapse-when-hidden view)")
+  (htll:collapse (car args)))
+
+(define (htll:collapse view)
   (if (not (htll:view? view))
       (htll:fail (string-append "collapse-when-hidden: expected a view, got "
                                 (if (htll:node? view) "a layout" (htll:written view))

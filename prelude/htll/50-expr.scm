@@ -8,6 +8,8 @@
 ;;;   (edge x VIEW) / (edge y VIEW)      VIEW's far edge, CGRectGetMaxX/MaxY(VIEW.frame): what a
 ;;;                                      long sequence refers to instead of summing every sibling
 ;;;   (shown VIEW E)                     0 when VIEW is hidden at run time, else E (collapse-when-hidden)
+;;;   (quotient E F)                     E / F, F at least 1: a share among the views not hidden
+;;;                                      (the only division, and only where views collapse)
 
 (define htll:epsilon 1e-12)
 
@@ -33,6 +35,7 @@
         ((eq? (car a) 'max) (and (htll:e=? (cadr a) (cadr b)) (htll:e=? (caddr a) (caddr b))))
         ((eq? (car a) 'edge) (and (eq? (cadr a) (cadr b)) (eq? (caddr a) (caddr b))))
         ((eq? (car a) 'shown) (and (eq? (cadr a) (cadr b)) (htll:e=? (caddr a) (caddr b))))
+        ((eq? (car a) 'quotient) (and (htll:e=? (cadr a) (cadr b)) (htll:e=? (caddr a) (caddr b))))
         (else #f)))
 
 (define (htll:e-lookup atom e)
@@ -123,6 +126,12 @@
 ;; VIEW's far edge along AXIS (x or y), read from its frame at run time.
 (define (htll:e-edge axis view) (htll:e-atom (list 'edge axis view)))
 
+;; E divided by F; F is a count of views, at least 1.
+(define (htll:e-quotient e f)
+  (cond ((null? e) e)
+        ((htll:e-constant? f) (htll:e* e (/ 1.0 (htll:e-number f))))
+        (else (htll:e-atom (list 'quotient e f)))))
+
 ;; E, or 0 when VIEW is hidden at run time.
 (define (htll:e-shown view e)
   (cond ((null? e) e)
@@ -139,6 +148,7 @@
       ((max) (string-append "MAX(" (htll:e->c (cadr a) owner-name) ", " (htll:e->c (caddr a) owner-name) ")"))
       ((edge) (string-append (if (eq? (cadr a) 'x) "CGRectGetMaxX(" "CGRectGetMaxY(") (owner-name (caddr a)) ".frame)"))
       ((shown) (string-append "(" (owner-name (cadr a)) ".hidden ? 0 : " (htll:e->c (caddr a) owner-name) ")"))
+      ((quotient) (string-append "(" (htll:e->c (cadr a) owner-name) ") / (" (htll:e->c (caddr a) owner-name) ")"))
       (else (error "htll: unknown expression atom" a))))
   (htll:e->text e atom->c))
 
@@ -170,6 +180,7 @@
                      (l (if (eq? (cadr a) 'x) (caddr f) (cadddr f))))
                 (max o (+ o l))))
       ((shown) (if (eq? (htll:view-attribute (cadr a) 'hidden) #t) 0 (htll:e-eval (caddr a) bound-value)))
+      ((quotient) (/ (htll:e-eval (cadr a) bound-value) (htll:e-eval (caddr a) bound-value)))
       (else (error "htll: unknown expression atom" a))))
   (let loop ((ts e) (sum 0))
     (if (null? ts)

@@ -13,6 +13,13 @@
 
 (define (htll:no-gap c rest) '())
 
+;; How many of the children CS show: their number, less the collapsed ones hidden at run time.
+(define (htll:visible-count cs)
+  (htll:e-sum-list (map (lambda (c) (if (htll:collapse-node? c)
+                                        (htll:e-shown (htll:collapsed-view c) (htll:e-const 1))
+                                        (htll:e-const 1)))
+                        cs)))
+
 (define (htll:solve root)
   (let ((program '()) (fitted (htll:fresh-mark)))
     (define (emit! s) (set! program (cons s program)))
@@ -154,7 +161,9 @@
     (define (layout-seq cs left top w h gen? vertical?)
       (let* ((n (length cs))
              (len (if vertical? h w))
-             (share (if (htll:wrap? len) 'wrap (htll:e* len (/ 1.0 n)))))
+             (share (cond ((htll:wrap? len) 'wrap)
+                          ((htll:any htll:collapse-node? cs) (htll:e-quotient len (htll:visible-count cs)))
+                          (else (htll:e* len (/ 1.0 n))))))
         (run-seq cs (if vertical? top left) (lambda (c) share) htll:no-gap left top w h gen? vertical?)))
     ;; Lays CS out one after the other from START, child C LENGTH-OF(C) long ('wrap: its own length),
     ;; then GAP-AFTER(C REST) of space. Returns (width . height) like layout.
@@ -187,29 +196,36 @@
              (len (if vertical? h w))
              (start (if vertical? top left))
              (g (htll:e-const gap))
-             (gaps (lambda (c rest) (if (null? rest) '() g))))
+             (gaps (lambda (c rest) (if (null? rest) '() g)))
+             ;; How many children show: N, or a sum over the collapsing ones at run time.
+             (collapsing? (htll:any htll:collapse-node? cs))
+             (count (htll:visible-count cs))
+             (gap-total (htll:e* (htll:e- count (htll:e-const 1)) gap))
+             ;; E shared among the shown children plus EXTRA.
+             (per (lambda (e extra)
+                    (if collapsing?
+                        (htll:e-quotient e (htll:e-max (htll:e+ count (htll:e-const extra)) (htll:e-const 1)))
+                        (htll:e* e (/ 1.0 (+ n extra)))))))
         (cond
          ((htll:wrap? len) (run-seq cs start (lambda (c) 'wrap) gaps left top w h gen? vertical?))
          ((eq? mode 'fill-equally)
-          (let ((share (htll:e* (htll:e- len (htll:e-const (* gap (- n 1)))) (/ 1.0 n))))
+          (let ((share (per (htll:e- len gap-total) 0)))
             (run-seq cs start (lambda (c) share) gaps left top w h gen? vertical?)))
          (else
           ;; Measure every child first (its sizeToFit comes before any frame that depends on it).
           (let* ((sizes (map (lambda (c) (let ((o (if vertical? (layout c left top w 'wrap #f) (layout c left top 'wrap h #f))))
                                            (taken c (if vertical? (cdr o) (car o)) '())))
                              cs))
-                 (gap-terms (let loop ((cs cs) (acc '()))
-                              (if (or (null? cs) (null? (cdr cs))) (reverse acc) (loop (cdr cs) (cons (taken (car cs) '() g) acc)))))
-                 (free (htll:e- len (htll:e-sum-list (append sizes gap-terms))))
+                 (free (htll:e- len (htll:e-sum-list (append sizes (list gap-total)))))
                  (spare (htll:e-max free '()))
                  (lead+unit
                   (case mode
                     ((start) (cons '() '()))
                     ((center) (cons (htll:e* free 0.5) '()))
                     ((end) (cons free '()))
-                    ((space-between) (cons '() (if (> n 1) (htll:e* spare (/ 1.0 (- n 1))) '())))
-                    ((space-around) (cons (htll:e* spare (/ 0.5 n)) (htll:e* spare (/ 1.0 n))))
-                    ((space-evenly) (cons (htll:e* spare (/ 1.0 (+ n 1))) (htll:e* spare (/ 1.0 (+ n 1)))))
+                    ((space-between) (cons '() (if (or collapsing? (> n 1)) (per spare -1) '())))
+                    ((space-around) (cons (per (htll:e* spare 0.5) 0) (per spare 0)))
+                    ((space-evenly) (cons (per spare 1) (per spare 1)))
                     (else (error "htll: unknown distribution" mode))))
                  (step (htll:e+ g (cdr lead+unit))))
             (run-seq cs (htll:e+ start (car lead+unit)) (lambda (c) 'wrap) (lambda (c rest) (if (null? rest) '() step))

@@ -270,6 +270,7 @@
       ((max) (string-append "max(" (htll:e->swift (cadr a) owner-name parent) ", " (htll:e->swift (caddr a) owner-name parent) ")"))
       ((edge) (string-append (owner-name (caddr a)) (if (eq? (cadr a) 'x) ".frame.maxX" ".frame.maxY")))
       ((shown) (string-append "(" (owner-name (cadr a)) ".isHidden ? 0 : " (htll:e->swift (caddr a) owner-name parent) ")"))
+      ((quotient) (string-append "(" (htll:e->swift (cadr a) owner-name parent) ") / (" (htll:e->swift (caddr a) owner-name parent) ")"))
       (else (error "htll: unknown expression atom" a))))
   (htll:e->text e atom->swift))
 
