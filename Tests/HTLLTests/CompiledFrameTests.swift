@@ -15,8 +15,8 @@ final class CompiledFrameTests: XCTestCase {
         typedef struct { CGPoint origin; CGSize size; } CGRect;
         #define MAX(a, b) ((a) > (b) ? (a) : (b))
         /* As CoreGraphics: the far edge of the standardized rectangle. */
-        static CGFloat CGRectGetMaxX(CGRect r) { return r.size.width < 0 ? r.origin.x : r.origin.x + r.size.width; }
-        static CGFloat CGRectGetMaxY(CGRect r) { return r.size.height < 0 ? r.origin.y : r.origin.y + r.size.height; }
+        static inline CGFloat CGRectGetMaxX(CGRect r) { return r.size.width < 0 ? r.origin.x : r.origin.x + r.size.width; }
+        static inline CGFloat CGRectGetMaxY(CGRect r) { return r.size.height < 0 ? r.origin.y : r.origin.y + r.size.height; }
         __attribute__((objc_root_class))
         @interface UIView { Class isa; CGRect _frame; CGRect _bounds; CGSize _fit; BOOL _hidden; }
         + (id)viewFitting:(CGFloat)w :(CGFloat)h;
@@ -68,7 +68,7 @@ final class CompiledFrameTests: XCTestCase {
 
     /// The names of the views whose `hidden` attribute is true (the shim hides them before layout,
     /// as viewDidLoad/viewWillAppear would).
-    func hiddenViews(_ layout: Layout) throws -> [String] {
+    static func hiddenViews(_ layout: Layout) throws -> [String] {
         let json = try JSONSerialization.jsonObject(with: Data(try layout.framesJSON(width: 100, height: 100).utf8))
         let views = (json as? [String: Any])?["views"] as? [[String: Any]] ?? []
         return views.compactMap { v in
@@ -88,7 +88,7 @@ final class CompiledFrameTests: XCTestCase {
         for s in try layout.intrinsicSizes() {
             program += "  UIView *\(s.name) = [UIView viewFitting:\(s.width) :\(s.height)];\n  (void)\(s.name);\n"
         }
-        for n in try hiddenViews(layout) { program += "  \(n).hidden = YES;\n" }
+        for n in try Self.hiddenViews(layout) { program += "  \(n).hidden = YES;\n" }
         program += fragment
         for n in names {
             program += "  printf(\"\(n) %.9f %.9f %.9f %.9f\\n\", \(n).frame.origin.x, \(n).frame.origin.y, \(n).frame.size.width, \(n).frame.size.height);\n"

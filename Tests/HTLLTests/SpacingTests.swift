@@ -158,9 +158,10 @@ final class SpacingTests: XCTestCase {
         let src = "(let ((a (view '())) (b (view '())))\n (in (hseq* 8 'space-between (fixed 40 30 a) b) 'self.view))"
         let layout = try Layout(source: src, file: "d.htll")
         let objc = try layout.objectiveC(.viewWillLayoutSubviews)
+        // b is measured before any frame: a's position could depend on it (in 'center, 'end...).
         XCTAssertEqual(objc, """
-            a.frame = (CGRect) {{0, 0}, {40, 30}};
             [b sizeToFit];
+            a.frame = (CGRect) {{0, 0}, {40, 30}};
             b.frame = (CGRect) {{48 + MAX(self.view.bounds.size.width - 48 - b.bounds.size.width, 0), 0}, {b.bounds.size.width, self.view.bounds.size.height}};
 
             """)
@@ -185,6 +186,88 @@ final class SpacingTests: XCTestCase {
         let f = try long.frames(width: 390, height: 840)
         XCTAssertEqual(f.count, 12)
         for (i, frame) in f.enumerated() { XCTAssertEqual(frame.y, Double(i) * 70, accuracy: 1e-9, frame.name) }
+    }
+
+    func run(_ tool: String, _ args: [String]) throws -> (Int32, String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: tool)
+        p.arguments = args
+        let pipe = Pipe()
+        p.standardOutput = pipe
+        p.standardError = pipe
+        try p.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// The Swift frame code (max, min, far edges, hidden views, shares among the shown views),
+    /// compiled against a stand-in UIView and run, computes the solver's frames.
+    func testGeneratedSwiftComputesTheSolversFrames() throws {
+        guard let swiftc = SwiftOutputTests.swiftc() else { throw XCTSkip("no swiftc on this machine") }
+        let spacing = try String(contentsOf: GoldenTests.examples.appendingPathComponent("spacing.htll"), encoding: .utf8)
+        let column = "(in (beside (vseq " + (1...12).map { "(label '((text . \"\($0)\")))" }.joined(separator: " ")
+            + ") (h... " + (1...9).map { "(custom-button '((title-for-state . (\"b\($0)\" . normal))))" }.joined(separator: " ")
+            + ") 0.5) 'self.view)"
+        let sources = [spacing, column, Self.collapse.replacingOccurrences(of: "HIDDEN", with: "#t"),
+                       Self.collapse.replacingOccurrences(of: "HIDDEN", with: "#f")]
+        var program = """
+            import Foundation
+            class UIView {
+                var bounds = CGRect.zero
+                var fit = CGSize.zero
+                var isHidden = false
+                var frame = CGRect.zero { didSet { bounds = CGRect(origin: .zero, size: frame.size) } }
+                func sizeToFit() { frame = CGRect(origin: frame.origin, size: fit) }
+            }
+            func report(_ tag: String, _ v: UIView) {
+                print(tag, Double(v.frame.origin.x), Double(v.frame.origin.y), Double(v.frame.size.width), Double(v.frame.size.height))
+            }
+
+            """
+        var main = ""
+        var expected: [String: [Double]] = [:]
+        for (i, source) in sources.enumerated() {
+            let layout = try Layout(source: source, file: "s\(i).htll")
+            let lines = try layout.swift(viewName: "V\(i)").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let holder = try XCTUnwrap(lines.firstIndex(of: "final class V\(i)Views {"))
+            let holderEnd = try XCTUnwrap(lines[holder...].firstIndex(of: "}"))
+            let function = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("    private func layOutViews(") })
+            let functionEnd = try XCTUnwrap(lines[function...].firstIndex(of: "    }"))
+            let names = lines[(holder + 1)..<holderEnd].map { String($0.dropFirst(8).prefix { $0 != " " }) }
+            program += "final class V\(i)Views {\n" + names.map { "    let \($0) = UIView()\n" }.joined() + "}\n"
+            program += "final class V\(i) {\n    let views = V\(i)Views()\n"
+            program += lines[function...functionEnd].joined(separator: "\n").replacingOccurrences(of: "private func", with: "func") + "\n}\n"
+            main += "do {\n    let v = V\(i)()\n"
+            for s in try layout.intrinsicSizes() {
+                main += "    v.views.\(s.name).fit = CGSize(width: \(s.width), height: \(s.height))\n"
+            }
+            for n in try CompiledFrameTests.hiddenViews(layout) { main += "    v.views.\(n).isHidden = true\n" }
+            main += "    _ = v.layOutViews(in: CGSize(width: 390, height: 844))\n"
+            for f in try layout.frames(width: 390, height: 844) {
+                main += "    report(\"\(i).\(f.name)\", v.views.\(f.name))\n"
+                expected["\(i).\(f.name)"] = [f.x, f.y, f.width, f.height]
+            }
+            main += "}\n"
+        }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("htll-spacing-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let source = dir.appendingPathComponent("main.swift"), exe = dir.appendingPathComponent("frames")
+        try (program + main).write(to: source, atomically: true, encoding: .utf8)
+        let compiled = try run(swiftc, ["-o", exe.path, source.path])
+        guard compiled.0 == 0 else { return XCTFail("the frame code does not compile:\n\(compiled.1)\n\(program + main)") }
+        let (status, output) = try run(exe.path, [])
+        XCTAssertEqual(status, 0, output)
+        var seen = 0
+        for line in output.split(separator: "\n") {
+            let parts = line.split(separator: " ")
+            guard parts.count == 5, let want = expected[String(parts[0])] else { XCTFail("unexpected line \(line)"); continue }
+            for (g, w) in zip(parts.dropFirst().compactMap { Double($0) }, want) { XCTAssertEqual(g, w, accuracy: 1e-6, "\(parts[0])") }
+            seen += 1
+        }
+        XCTAssertEqual(seen, expected.count)
+        XCTAssertGreaterThan(seen, 40)
     }
 
     func message(_ body: String, file: StaticString = #filePath, line: UInt = #line) -> String {
