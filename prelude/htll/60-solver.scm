@@ -11,6 +11,9 @@
 ;; A position with more terms than this refers to the previous view's far edge instead (see after).
 (define htll:expression-terms 6)
 
+;; How many nodes and views one solve may visit.
+(define htll:solver-steps 2000000)
+
 (define (htll:no-gap c rest) '())
 
 ;; How many of the children CS show: their number, less the collapsed ones hidden at run time.
@@ -21,7 +24,7 @@
                         cs)))
 
 (define (htll:solve root)
-  (let ((program '()) (fitted (htll:fresh-mark)))
+  (let ((program '()) (fitted (htll:fresh-mark)) (steps 0))
     (define (emit! s) (set! program (cons s program)))
     (define (fit! v)
       (if (not (eq? (htll:view-mark v) fitted))
@@ -29,6 +32,13 @@
     (define (wider a b) (htll:e-max a b))
     ;; Lays X out in the area; returns (width . height) of what it occupies.
     (define (layout x left top w h gen?)
+      ;; Children measured before they are placed (vv, >>, min-size on a wrapped axis...) are laid out
+      ;; twice, so deep nesting of those could take exponential time: stop with an error instead.
+      (set! steps (+ steps 1))
+      (if (> steps htll:solver-steps)
+          (htll:error-at (htll:root-location root)
+                         (string-append "the layout is too deeply nested to solve (more than "
+                                        (number->string htll:solver-steps) " steps)")))
       (cond
        ((htll:view? x) (layout-view x left top w h gen?))
        ((not (htll:node? x)) (error "htll: not a layout" x))
@@ -213,9 +223,8 @@
             (run-seq cs start (lambda (c) share) gaps left top w h gen? vertical?)))
          (else
           ;; Measure every child first (its sizeToFit comes before any frame that depends on it).
-          (let* ((sizes (map (lambda (c) (let ((o (if vertical? (layout c left top w 'wrap #f) (layout c left top 'wrap h #f))))
-                                           (taken c (if vertical? (cdr o) (car o)) '())))
-                             cs))
+          (let* ((measured (map (lambda (c) (if vertical? (layout c left top w 'wrap #f) (layout c left top 'wrap h #f))) cs))
+                 (sizes (map (lambda (c o) (taken c (if vertical? (cdr o) (car o)) '())) cs measured))
                  (free (htll:e- len (htll:e-sum-list (append sizes (list gap-total)))))
                  (spare (htll:e-max free '()))
                  (lead+unit
@@ -228,8 +237,23 @@
                     ((space-evenly) (cons (per spare 1) (per spare 1)))
                     (else (error "htll: unknown distribution" mode))))
                  (step (htll:e+ g (cdr lead+unit))))
-            (run-seq cs (htll:e+ start (car lead+unit)) (lambda (c) 'wrap) (lambda (c rest) (if (null? rest) '() step))
-                     left top w h gen? vertical?))))))
+            (if gen?
+                (run-seq cs (htll:e+ start (car lead+unit)) (lambda (c) 'wrap) (lambda (c rest) (if (null? rest) '() step))
+                         left top w h gen? vertical?)
+                ;; Only measuring: the sizes are known, no second pass (nested sequences stay polynomial).
+                (let ((across (if vertical? w h)))
+                  (if (htll:wrap? across)
+                      (let ((widest (let loop ((cs cs) (os measured) (acc #f))
+                                      (if (null? cs)
+                                          (or acc '())
+                                          (let* ((o (car os))
+                                                 (other (if vertical? (car o) (cdr o)))
+                                                 (other (if (htll:collapse-node? (car cs))
+                                                            (htll:e-shown (htll:collapsed-view (car cs)) other)
+                                                            other)))
+                                            (loop (cdr cs) (cdr os) (if acc (wider acc other) other)))))))
+                        (if vertical? (cons widest h) (cons w widest)))
+                      (cons w h)))))))))
     ;; inset / padding: the child inside TOP LEFT BOTTOM RIGHT of space.
     (define (layout-inset c ps left top w h gen?)
       (let* ((t (car ps)) (l (cadr ps)) (b (caddr ps)) (r (cadddr ps))
