@@ -29,6 +29,7 @@ public enum HTLL {
     /// Defines HTLL's Swift builtins and loads the layout prelude into `scheme`.
     public static func install(into scheme: Scheme) throws {
         defineBuiltins(in: scheme)
+        defineIncludeBuiltins(in: scheme)
         for (name, text) in preludeSources() {
             try scheme.evaluateSystemCode(text, file: "prelude/htll/" + name)
         }

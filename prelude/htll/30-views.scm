@@ -4,8 +4,8 @@
   (htll:construct-view kind attributes name location mark output-name origins)
   htll:view?
   (kind htll:view-kind)
-  (attributes htll:view-attributes)          ; checked alist ((name . value) ...), in source order
-  (origins htll:view-origins)                ; ((name . "style big-title") ...): who set an attribute, when not the view itself
+  (attributes htll:view-attributes htll:set-view-attributes!) ; checked alist ((name . value) ...), in source order
+  (origins htll:view-entry-origins htll:set-view-origins!)    ; ((attribute-entry . "style big-title") ...), by eq? entry: who set an attribute, when not the view itself
   (name htll:view-name htll:set-view-name!)  ; #f until bound by let/define or named at output
   (location htll:view-location)
   (mark htll:view-mark htll:set-view-mark!)  ; scratch for linear-time traversals (htll:fresh-mark)
@@ -15,9 +15,24 @@
 (define (htll:make-view-with-origins kind attributes origins location)
   (htll:construct-view kind attributes #f location #f #f origins))
 
+;; ((name . origin) ...) for VIEW's attributes set by a modifier, in attribute order (a name may
+;; come more than once, as per-state attributes do).
+(define (htll:view-origins view)
+  (let ((origins (htll:view-entry-origins view)))
+    (if (null? origins)
+        '()
+        (let loop ((as (htll:view-attributes view)) (acc '()))
+          (cond ((null? as) (reverse acc))
+                ((assq (car as) origins) => (lambda (o) (loop (cdr as) (cons (cons (caar as) (cdr o)) acc))))
+                (else (loop (cdr as) acc)))))))
+
 ;; Where VIEW's attribute NAME came from: a modifier's origin ("style big-title"), or #f for the view itself.
 (define (htll:attribute-origin view name)
   (let ((o (assq name (htll:view-origins view)))) (and o (cdr o))))
+
+;; The origin of one attribute entry of VIEW (a pair of its attribute list), or #f.
+(define (htll:entry-origin view entry)
+  (let ((o (assq entry (htll:view-entry-origins view)))) (and o (cdr o))))
 
 ;;; Modifiers: what a view constructor takes besides attribute lists, as in
 ;;; (label 'big-title (on 'touch-up-inside 'save:) '((text . "Hi"))): styles, events, bindings,
@@ -32,7 +47,8 @@
   (expand htll:modifier-expand))
 
 ;; Turns a constructor argument that is neither an attribute list nor a modifier (a style's name,
-;; for instance) into a modifier, or fails. The styles part of the prelude replaces it.
+;; for instance) into a modifier or a list of modifiers (applied in order), or fails. The styles
+;; part of the prelude (35-styles.scm) replaces it and falls back on this for what is not a style.
 (define (htll:resolve-modifier kind x)
   (htll:fail (string-append (symbol->string kind) ": expected an attribute list or a modifier, got " (htll:written x))))
 
@@ -204,33 +220,61 @@
                 (equal? (cddr entry) (cddr later)))
                (else #f)))))
 
+;; The contributions of constructor arguments to a view of KIND: ((origin-or-#f . checked-alist) ...),
+;; modifiers in argument order, then the attribute lists (origin #f: the view itself) in argument
+;; order, so the view's own attributes win wherever they are written.
+(define (htll:contributions kind args)
+  (define (modifier m)
+    (let ((origin (htll:modifier-origin m)))
+      (cons origin (htll:check-attributes kind ((htll:modifier-expand m) kind) origin))))
+  (let loop ((args args) (acc '()) (own '()))
+    (cond
+     ((null? args) (append (reverse acc) (reverse own)))
+     ((htll:attribute-list? (car args)) (loop (cdr args) acc (cons (cons #f (htll:check-attributes kind (car args))) own)))
+     ((htll:modifier? (car args)) (loop (cdr args) (cons (modifier (car args)) acc) own))
+     (else
+      (let ((ms (htll:resolve-modifier kind (car args))))
+        (loop (cdr args)
+              (append (reverse (map modifier (if (htll:modifier? ms) (list ms) ms))) acc)
+              own))))))
+
+;; Applies contributions in order: a later attribute replaces an earlier one it `replaces?`.
+;; Returns (attributes . entry-origins), entry-origins as in the view record.
+(define (htll:merge-contributions kind parts)
+  (let loop ((parts parts) (attrs '()) (origins '()))
+    (if (null? parts)
+        (cons (reverse attrs) (htll:filter (lambda (o) (memq (car o) attrs)) (reverse origins)))
+        (let inner ((as (cdar parts)) (attrs attrs) (origins origins))
+          (if (null? as)
+              (loop (cdr parts) attrs origins)
+              (let ((a (car as)))
+                (inner (cdr as)
+                       (cons a (htll:filter (lambda (e) (not (htll:replaces? kind e a))) attrs))
+                       (if (caar parts) (cons (cons a (caar parts)) origins) origins))))))))
+
+(define (htll:check-items kind checked)
+  (if (and (eq? (htll:kind-construction kind) 'items) (not (assq 'items checked)))
+      (htll:fail (string-append (symbol->string kind) " needs an items attribute, e.g. (items . (\"One\" \"Two\"))"))))
+
 ;; Builds a view of KIND from a constructor's arguments: modifiers, then attribute lists.
 (define (htll:make-checked-view kind args)
-  (let ((loc (htll:current-location)))
-    ;; ((origin-or-#f . checked-alist) ...) in argument order.
-    (define (contribution x)
-      (cond ((htll:attribute-list? x) (cons #f (htll:check-attributes kind x)))
-            (else
-             (let* ((m (if (htll:modifier? x) x (htll:resolve-modifier kind x)))
-                    (origin (htll:modifier-origin m)))
-               (cons origin (htll:check-attributes kind ((htll:modifier-expand m) kind) origin))))))
-    (let loop ((parts (map contribution args)) (attrs '()) (origins '()))
-      (if (null? parts)
-          (let ((checked (reverse attrs)))
-            (if (and (eq? (htll:kind-construction kind) 'items) (not (assq 'items checked)))
-                (htll:fail (string-append (symbol->string kind) " needs an items attribute, e.g. (items . (\"One\" \"Two\"))")))
-            (htll:make-view-with-origins kind checked (reverse origins) loc))
-          (let inner ((as (cdar parts)) (attrs attrs) (origins origins))
-            (if (null? as)
-                (loop (cdr parts) attrs origins)
-                (let* ((a (car as))
-                       (kept (htll:filter (lambda (e) (not (htll:replaces? kind e a))) attrs))
-                       (origins (if (caar parts)
-                                    (cons (cons (car a) (caar parts)) (htll:filter (lambda (o) (not (eq? (car o) (car a)))) origins))
-                                    (if (eq? (length kept) (length attrs))
-                                        origins
-                                        (htll:filter (lambda (o) (not (eq? (car o) (car a)))) origins)))))
-                  (inner (cdr as) (cons a kept) origins))))))))
+  (let* ((loc (htll:current-location))
+         (merged (htll:merge-contributions kind (htll:contributions kind args))))
+    (htll:check-items kind (car merged))
+    (htll:make-view-with-origins kind (car merged) (cdr merged) loc)))
+
+;; (styled VIEW STYLE ...): applies styles (or any modifiers or attribute lists) to a view already
+;; built, BEFORE its own attributes, which still win; changes VIEW in place and returns it.
+(define (styled view . styles)
+  (if (not (htll:view? view))
+      (htll:fail (string-append "styled: expected a view, got " (htll:written view))))
+  (let* ((kind (htll:view-kind view))
+         ;; The view's current attributes, each with the origin it already has.
+         (own (map (lambda (a) (cons (htll:entry-origin view a) (list a))) (htll:view-attributes view)))
+         (merged (htll:merge-contributions kind (append (htll:contributions kind styles) own))))
+    (htll:set-view-attributes! view (car merged))
+    (htll:set-view-origins! view (cdr merged))
+    view))
 
 (define (view . args) (htll:make-checked-view 'view args))
 (define (scroll . args) (htll:make-checked-view 'scroll args))

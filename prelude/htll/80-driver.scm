@@ -85,7 +85,7 @@
   (htll:reset!)
   (set! htll:location-now #f)
   (set! htll:location-file file)
-  (for-each (lambda (form) (eval (htll:rewrite-bindings form) (interaction-environment))) forms)
+  (for-each htll:load-form forms)
   (if (not htll:the-root)
       (error (string-append file ": the layout has no top-level (in ...) or (in-cell ...)"))))
 
@@ -192,6 +192,17 @@
                                 (htll:view-attributes v))
                            ", ")
          "}"
+         ;; Only views with attributes from a style or other modifier have origins, so the
+         ;; frames of layouts without them read as before.
+         (if (null? (htll:view-origins v))
+             ""
+             (string-append
+              ",\n     \"origins\": {"
+              (htll:string-join (map (lambda (o) (string-append (htll:json-string (symbol->string (car o))) ": "
+                                                                (htll:json-string (cdr o))))
+                                     (htll:view-origins v))
+                                ", ")
+              "}"))
          ",\n     \"location\": " (if loc (htll:json-string loc) "null") "}")))
     (string-append
      "{\"parent\": " (htll:json-string (htll:root-parent root))

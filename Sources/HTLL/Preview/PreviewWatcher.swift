@@ -6,11 +6,12 @@ import Foundation
 /// not wrap portably; a layout and its includes are a handful of files, so polling is cheap.
 enum PreviewWatcher {
     /// The layout file and the files it names in `(include "…")`, `(include-ci "…")` or
-    /// `(load "…")` forms, transitively (at most 64 files), resolved against the including file's
-    /// folder and the current directory. A textual scan: includes built at run time are missed.
+    /// `(load "…")` forms, transitively (at most 64 files). An include is resolved against the
+    /// including file's folder, as layouts resolve it; a load also against the current directory.
+    /// A textual scan: includes built at run time are missed.
     static func watchedFiles(for file: String) -> [String] {
-        var result: [String] = [], queue = [file]
-        let pattern = #"\((?:include|include-ci|load)\s+"((?:[^"\\]|\\.)*)""#
+        var result: [String] = [], queue = [normalized(file)]
+        let pattern = #"\((include|include-ci|load)\s+"((?:[^"\\]|\\.)*)""#
         guard let re = try? NSRegularExpression(pattern: pattern) else { return [file] }
         while let next = queue.first, result.count < 64 {
             queue.removeFirst()
@@ -20,14 +21,30 @@ enum PreviewWatcher {
             let text = String(decoding: data, as: UTF8.self) as NSString
             let folder = (next as NSString).deletingLastPathComponent
             for m in re.matches(in: text as String, range: NSRange(location: 0, length: text.length)) {
-                let name = text.substring(with: m.range(at: 1))
-                let candidates = name.hasPrefix("/") ? [name] : [(folder as NSString).appendingPathComponent(name), name]
+                let name = text.substring(with: m.range(at: 2))
+                let beside = normalized((folder as NSString).appendingPathComponent(name))
+                let candidates = name.hasPrefix("/") ? [normalized(name)]
+                    : text.substring(with: m.range(at: 1)) == "load" ? [beside, normalized(name)] : [beside]
                 if let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) {
                     queue.append(found)
                 }
             }
         }
         return result
+    }
+
+    /// `path` without `.` components and `folder/..` pairs (textually, as the layout prelude
+    /// names included files), so `shared/../a.htll` and `a.htll` are watched once.
+    static func normalized(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != ".." { parts.removeLast(); continue }
+            if part == "..", path.hasPrefix("/") { continue }
+            parts.append(part)
+        }
+        let body = parts.joined(separator: "/")
+        return path.hasPrefix("/") ? "/" + body : (body.isEmpty ? "." : body)
     }
 
     /// Modification date of each file (nil when missing), to compare between polls.

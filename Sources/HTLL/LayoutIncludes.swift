@@ -1,0 +1,26 @@
+import Foundation
+import Scheme
+
+/// The host half of `(include "file.htll")` in layouts (prelude/htll/37-include.scm).
+extension HTLL {
+    /// Defines `(%htll-read-forms TEXT FILE)`: every datum of TEXT as a list, each list keeping its
+    /// `FILE:line:col`, so errors in an included file are located in that file. A syntax error
+    /// is a Scheme error whose message starts with its location. Opening the file is left to the
+    /// prelude, which goes through the Scheme library's file procedures and so through the same
+    /// sandbox check as `open-input-file`.
+    static func defineIncludeBuiltins(in scheme: Scheme) {
+        // Unowned: the closure is stored in the runtime, so a strong capture would be a cycle.
+        unowned let s = scheme
+        s.define("%htll-read-forms", arity: .exactly(2)) { args in
+            let rt = s.runtime
+            guard let text = args[0].sstring?.string else { throw rt.error("%htll-read-forms: expected a string", args[0]) }
+            guard let file = args[1].sstring?.string else { throw rt.error("%htll-read-forms: expected a file name", args[1]) }
+            do {
+                return try s.read(text, file: file)
+            } catch let e as SchemeError {
+                let location = e.line > 0 ? "\(file):\(e.line):\(e.column): " : "\(file): "
+                throw rt.error(location + ([e.message] + e.irritants).joined(separator: " "), kind: .read)
+            }
+        }
+    }
+}

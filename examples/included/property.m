@@ -1,0 +1,3 @@
+@property (nonatomic, strong) UILabel * header;
+@property (nonatomic, strong) UILabel * greeting;
+@property (nonatomic, strong) UILabel * note;

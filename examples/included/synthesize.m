@@ -1,0 +1,3 @@
+@synthesize header;
+@synthesize greeting;
+@synthesize note;

@@ -1,0 +1,12 @@
+header.font = [UIFont boldSystemFontOfSize:22];
+header.textColor = [UIColor darkGrayColor];
+header.backgroundColor = [UIColor groupTableViewBackgroundColor];
+header.textAlignment = NSTextAlignmentCenter;
+header.text = @"Settings";
+greeting.font = [UIFont boldSystemFontOfSize:22];
+greeting.text = @"Gear Calc";
+greeting.textColor = [UIColor blackColor];
+note.backgroundColor = [UIColor darkGrayColor];
+note.textAlignment = NSTextAlignmentCenter;
+note.text = @"Shared styles, one place";
+note.textColor = [UIColor whiteColor];

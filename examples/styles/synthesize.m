@@ -1,0 +1,4 @@
+@synthesize title;
+@synthesize summary;
+@synthesize details;
+@synthesize share;

@@ -1,0 +1,9 @@
+title = [[UILabel alloc] init];
+[self.view addSubview:title];
+summary = [[UILabel alloc] init];
+[self.view addSubview:summary];
+details = [UIButton buttonWithType:UIButtonTypeCustom];
+[self.view addSubview:details];
+[details addTarget:self action:@selector(showDetails:) forControlEvents:UIControlEventTouchUpInside];
+share = [UIButton buttonWithType:UIButtonTypeCustom];
+[self.view addSubview:share];

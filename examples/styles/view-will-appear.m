@@ -1,0 +1,15 @@
+title.font = [UIFont boldSystemFontOfSize:24];
+title.textAlignment = NSTextAlignmentCenter;
+title.text = @"Weekly report";
+summary.font = [UIFont systemFontOfSize:17];
+summary.textColor = [UIColor darkGrayColor];
+summary.backgroundColor = [UIColor groupTableViewBackgroundColor];
+summary.text = @"Seven days at a glance";
+summary.textAlignment = NSTextAlignmentLeft;
+[details setTitleColor:[UIColor blueColor] forState:UIControlStateNormal];
+[details setTitleColor:[UIColor lightGrayColor] forState:UIControlStateHighlighted];
+[details setTitle:@"Details" forState:UIControlStateNormal];
+[share setTitleColor:[UIColor lightGrayColor] forState:UIControlStateHighlighted];
+share.backgroundColor = [UIColor whiteColor];
+[share setTitle:@"Share" forState:UIControlStateNormal];
+[share setTitleColor:[UIColor redColor] forState:UIControlStateNormal];

@@ -1,0 +1,164 @@
+;;; HTLL prelude, part 3b: styles (named attribute lists, as in DRYUI).
+;;;
+;;;   (define-style big-title `((font . ,(bold-system-font-of-size 24)) (text-alignment . center)))
+;;;   (define-style red-title (big-title) '((text-color . red-color)))      ; inherits big-title
+;;;   (define-style (card colour) `((background-color . ,colour)))          ; parameterised
+;;;   (label 'red-title (card 'white-color) '((text . "Hi")))
+;;;   (styled (label '((text . "Hi"))) red-title)
+;;;
+;;; A style is a modifier (30-views.scm): its attributes are checked against the kind of the view
+;;; it is used on, when it is used, and apply before the view's own ones. A style inherits what its
+;;; parents set when it is defined (parents in order, then its own), so a style can only inherit
+;;; from styles defined before it and there can be no cycle. Defining a name again replaces the
+;;; style for later uses, like `define`.
+
+;; NAME: the style's name. PARTS: ((defining-style-name . raw-attribute-alist) ...), parents'
+;; attributes first. MAKE: for a parameterised style, the procedure its name is bound to; else #f.
+(define-record-type htll:style
+  (htll:make-style-record name parts make)
+  htll:style?
+  (name htll:style-name)
+  (parts htll:style-parts)
+  (make htll:style-make))
+
+;; ((name . style) ...), newest first: what a quoted name ('big-title) refers to.
+(define htll:style-table '())
+
+(define (htll:style-entry name) (let ((e (assq name htll:style-table))) (and e (cdr e))))
+
+(define (htll:register-style! style)
+  (set! htll:style-table
+        (cons (cons (htll:style-name style) style)
+              (htll:filter (lambda (e) (not (eq? (car e) (htll:style-name style)))) htll:style-table))))
+
+;; Every attribute name some view kind has, for checking a style where it is defined.
+(define (htll:all-attribute-names)
+  (append (apply append (map (lambda (k) (map car (cdr k))) htll:attribute-table))
+          (map car htll:attribute-aliases)))
+
+;; Checks the shape of a style's attribute list and that each name is an attribute of some kind;
+;; values are checked where the style is used (their type depends on the view's kind).
+(define (htll:check-style-attributes who attrs loc)
+  (if (not (htll:proper-list? attrs))
+      (htll:error-at loc (string-append who ": attributes must be a list of (name . value), got " (htll:written attrs))))
+  (let ((known (htll:all-attribute-names)))
+    (for-each
+     (lambda (a)
+       (cond ((null? a))
+             ((not (and (pair? a) (symbol? (car a))))
+              (htll:error-at loc (string-append who ": an attribute must be (name . value), got " (htll:written a))))
+             ((not (memq (car a) known))
+              (htll:error-at loc (string-append who ": no view has an attribute " (symbol->string (car a))
+                                                (htll:did-you-mean (car a) known))))))
+     attrs)))
+
+;; The parts a style inherits from PARENTS (names of styles defined before it).
+(define (htll:parent-parts who parents loc)
+  (if (not (and (htll:proper-list? parents) (htll:every symbol? parents)))
+      (htll:error-at loc (string-append who ": the parents must be a list of style names, got " (htll:written parents))))
+  (apply append
+         (map (lambda (p)
+                (let ((s (htll:style-entry p)))
+                  (cond ((not s)
+                         (htll:error-at loc (string-append who ": unknown parent style " (symbol->string p)
+                                                           (htll:did-you-mean p (map car htll:style-table)))))
+                        ((htll:style-make s)
+                         (htll:error-at loc (string-append who ": style " (symbol->string p)
+                                                           " takes arguments, so it cannot be a parent")))
+                        (else (htll:style-parts s)))))
+              parents)))
+
+(define (htll:style-who name) (string-append "define-style " (htll:->string name)))
+
+;; A style's name becomes a variable: it must not replace a view constructor or primitive.
+(define (htll:check-style-name name loc)
+  (cond ((not (symbol? name))
+         (htll:error-at loc (string-append "define-style: the name must be a symbol, got " (htll:written name))))
+        ((memq name htll:located-names)
+         (htll:error-at loc (string-append (htll:style-who name) ": " (symbol->string name)
+                                           " is an HTLL name; call the style something else")))))
+
+;; (define-style NAME [(PARENT ...)] ATTRIBUTES) => the style, also registered under NAME.
+;; LOC is the definition's location, or #f for the current one.
+(define (htll:make-style loc name parents attrs)
+  (let ((loc (or loc (htll:current-location))) (who (htll:style-who name)))
+    (htll:check-style-name name loc)
+    (let ((inherited (htll:parent-parts who parents loc)))
+      (htll:check-style-attributes who attrs loc)
+      (let ((style (htll:make-style-record name (append inherited (list (cons name attrs))) #f)))
+        (htll:register-style! style)
+        style))))
+
+;; (define-style (NAME PARAMETER ...) [(PARENT ...)] ATTRIBUTES): NAME is bound to a procedure
+;; returning a style; ATTRIBUTES is evaluated at each call and checked where the result is used.
+(define (htll:make-style-procedure loc name parents attrs-of)
+  (let* ((loc (or loc (htll:current-location)))
+         (inherited (begin (htll:check-style-name name loc) (htll:parent-parts (htll:style-who name) parents loc)))
+         (make (lambda args
+                 (htll:make-style-record name (append inherited (list (cons name (apply attrs-of args)))) #f))))
+    (htll:register-style! (htll:make-style-record name inherited make))
+    make))
+
+;; For use outside a layout's top level (the REPL, a body): the loader turns a top-level
+;; define-style into a located call itself (htll:style-form->definition).
+(define-syntax define-style
+  (syntax-rules ()
+    ((_ (name . params) (parent ...) attrs)
+     (define name (htll:make-style-procedure #f 'name '(parent ...) (lambda params attrs))))
+    ((_ (name . params) attrs)
+     (define name (htll:make-style-procedure #f 'name '() (lambda params attrs))))
+    ((_ name (parent ...) attrs) (define name (htll:make-style #f 'name '(parent ...) attrs)))
+    ((_ name attrs) (define name (htll:make-style #f 'name '() attrs)))))
+
+;; A top-level (define-style ...) form, written at LOC, as the define it stands for.
+(define (htll:style-form->definition form loc)
+  (define usage "define-style: expected (define-style NAME [(PARENT ...)] ATTRIBUTES) or (define-style (NAME PARAMETER ...) [(PARENT ...)] ATTRIBUTES)")
+  (if (not (and (htll:proper-list? form) (memv (length form) '(3 4))))
+      (htll:error-at loc usage))
+  (let* ((head (cadr form))
+         (parents (if (= (length form) 4) (caddr form) '()))
+         (attrs (list-ref form (- (length form) 1))))
+    (cond ((symbol? head)
+           (list 'define head (list 'htll:make-style (list 'quote loc) (list 'quote head) (list 'quote parents) attrs)))
+          ((and (pair? head) (symbol? (car head)))
+           (list 'define (car head)
+                 (list 'htll:make-style-procedure (list 'quote loc) (list 'quote (car head)) (list 'quote parents)
+                       (list 'lambda (cdr head) attrs))))
+          (else (htll:error-at loc (string-append "define-style: the name must be a symbol or (NAME PARAMETER ...), got "
+                                                  (htll:written head)))))))
+
+;; The modifiers a style stands for on a view: one per defining style, parents first, so `htll
+;; frames` tells which style set each attribute ("style red-title (from big-title)").
+(define (htll:style-modifiers style)
+  (let ((used (symbol->string (htll:style-name style))))
+    (map (lambda (part)
+           (let ((origin (if (eq? (car part) (htll:style-name style))
+                             (string-append "style " used)
+                             (string-append "style " used " (from " (symbol->string (car part)) ")"))))
+             (htll:make-modifier origin (lambda (kind) (cdr part)))))
+         (htll:style-parts style))))
+
+(define htll:resolve-non-style htll:resolve-modifier)
+
+;; A view constructor's argument that is a style, a style's name, or something else.
+(set! htll:resolve-modifier
+  (lambda (kind x)
+    (define (takes-arguments name)
+      (htll:fail (string-append (symbol->string kind) ": style " (symbol->string name)
+                                " takes arguments: write (" (symbol->string name) " ...)")))
+    (cond
+     ((htll:style? x)
+      (if (htll:style-make x) (takes-arguments (htll:style-name x)) (htll:style-modifiers x)))
+     ((symbol? x)
+      (let ((s (htll:style-entry x)))
+        (cond ((not s)
+               (htll:fail (string-append (symbol->string kind) ": unknown style " (symbol->string x)
+                                         (htll:did-you-mean x (map car htll:style-table)))))
+              ((htll:style-make s) (takes-arguments x))
+              (else (htll:style-modifiers s)))))
+     ((and (procedure? x) (htll:any (lambda (e) (and (eq? (htll:style-make (cdr e)) x) (car e))) htll:style-table))
+      => takes-arguments)
+     (else (htll:resolve-non-style kind x)))))
+
+(htll:add-primitives!
+ '((styled "view style ..." "applies styles (or modifiers, or attribute lists) to VIEW before its own attributes")))

@@ -1,0 +1,105 @@
+;;; HTLL prelude, part 3c: loading a layout's top-level forms, with (include "file.htll" ...).
+;;;
+;;; An include at the top level of a layout (or of an included file) loads the named files in its
+;;; place, resolved against the INCLUDING file's folder. Their forms are rewritten like the
+;;; layout's own (views bound by define get their names, errors are located in the included
+;;; file), and what they define (styles, constants, views) is visible to the forms after the
+;;; include. Including a file that is already being included is an error listing the chain.
+;;; The host provides (%htll-read-forms TEXT FILE): the data of TEXT with FILE's locations.
+
+(define (htll:split-path p)
+  (let loop ((cs (string->list p)) (seg '()) (acc '()))
+    (cond ((null? cs) (reverse (cons (list->string (reverse seg)) acc)))
+          ((char=? (car cs) #\/) (loop (cdr cs) '() (cons (list->string (reverse seg)) acc)))
+          (else (loop (cdr cs) (cons (car cs) seg) acc)))))
+
+(define (htll:absolute-path? p) (and (> (string-length p) 0) (char=? (string-ref p 0) #\/)))
+
+;; P without "." segments, "x/.." pairs and repeated slashes (textually: symbolic links are not
+;; followed), so one file has one name in the include chain.
+(define (htll:normalize-path p)
+  (let ((absolute (htll:absolute-path? p)))
+    (let loop ((segs (htll:split-path p)) (acc '()))
+      (cond ((null? segs)
+             (let ((body (htll:string-join (reverse acc) "/")))
+               (cond (absolute (string-append "/" body)) ((string=? body "") ".") (else body))))
+            ((member (car segs) '("" ".")) (loop (cdr segs) acc))
+            ((and (string=? (car segs) "..") (pair? acc) (not (string=? (car acc) "..")))
+             (loop (cdr segs) (cdr acc)))
+            ((and (string=? (car segs) "..") absolute) (loop (cdr segs) acc))
+            (else (loop (cdr segs) (cons (car segs) acc)))))))
+
+;; The folder part of PATH ("" for a bare file name).
+(define (htll:path-folder path)
+  (let loop ((i (- (string-length path) 1)))
+    (cond ((< i 0) "") ((char=? (string-ref path i) #\/) (substring path 0 (+ i 1))) (else (loop (- i 1))))))
+
+;; NAME as written in an include in the file FROM.
+(define (htll:resolve-include from name)
+  (htll:normalize-path (if (htll:absolute-path? name) name (string-append (htll:path-folder from) name))))
+
+;; Where FORM was written, in the file being loaded.
+(define (htll:form-location form)
+  (let ((loc (htll:datum-location form)))
+    (if (and loc htll:location-file (pair? loc)) (cons htll:location-file (cdr loc)) loc)))
+
+;; The text of the file at PATH, for an include written at LOC. Opening goes through the Scheme
+;; library's file procedures, so a sandboxed instance refuses what it refuses to `open-input-file`.
+(define (htll:read-include-text name path loc)
+  (define who (string-append "include " (htll:written name)))
+  (define (refused e)
+    (let* ((m (if (error-object? e) (error-object-message e) (htll:written e)))
+           (colon (htll:index-of #\: (string->list m) char=?)))
+      ;; "file-exists?: access to ... is not allowed" => "access to ... is not allowed"
+      (htll:error-at loc (string-append who ": " (if (and colon (< (+ colon 2) (string-length m)))
+                                                      (substring m (+ colon 2) (string-length m))
+                                                      m)))))
+  (if (not (guard (e (#t (refused e))) (file-exists? path)))
+      (htll:error-at loc (string-append who ": no such file " path)))
+  ;; A folder opens as an empty file on some systems: say what it is instead of including nothing.
+  (if (guard (e (#t #f)) (file-exists? (string-append path "/.")))
+      (htll:error-at loc (string-append who ": " path " is a folder, not a file")))
+  (guard (e (#t (refused e)))
+    (call-with-input-file path
+      (lambda (port)
+        (let loop ((chunks '()))
+          (let ((s (read-string 65536 port)))
+            (if (eof-object? s) (apply string-append (reverse chunks)) (loop (cons s chunks)))))))))
+
+;; CHAIN: the files being loaded, innermost first ('() at the layout's top level). It is passed
+;; along rather than kept in a global, which an error would leave set for the next layout.
+(define (htll:include-file name loc chain)
+  (let* ((from (or htll:location-file ""))
+         (chain (if (null? chain) (list (htll:normalize-path from)) chain))
+         (path (htll:resolve-include from name)))
+    ;; Textual names miss a folder linked into itself (a/link/link/...): stop such chains too.
+    (if (> (length chain) 64)
+        (htll:error-at loc (string-append "include " (htll:written name) ": includes nested more than 64 deep")))
+    (if (member path chain)
+        (htll:error-at loc (string-append "include " (htll:written name) ": include cycle "
+                                          (htll:string-join (reverse (cons path chain)) " -> "))))
+    (let ((forms (%htll-read-forms (htll:read-include-text name path loc) path))
+          (saved-file htll:location-file))
+      ;; (An error leaves htll:location-file set; htll-load-forms sets it again for every layout.)
+      (dynamic-wind
+       (lambda () (set! htll:location-file path))
+       (lambda () (for-each (lambda (f) (htll:load-form-in f (cons path chain))) forms))
+       (lambda () (set! htll:location-file saved-file))))))
+
+;; Evaluates one top-level form of a layout: an include loads its files in place, a define-style
+;; becomes a located definition, a begin's forms are each top-level, and anything else is
+;; rewritten for naming and locations (htll:rewrite-bindings, 80-driver.scm) and evaluated.
+(define (htll:load-form form) (htll:load-form-in form '()))
+
+(define (htll:load-form-in form chain)
+  (cond
+   ((and (pair? form) (eq? (car form) 'include))
+    (let ((loc (htll:form-location form)))
+      (if (not (and (htll:proper-list? form) (pair? (cdr form)) (htll:every string? (cdr form))))
+          (htll:error-at loc (string-append "include: expected (include \"FILE\" ...), got " (htll:written form))))
+      (for-each (lambda (name) (htll:include-file name loc chain)) (cdr form))))
+   ((and (pair? form) (eq? (car form) 'begin) (htll:proper-list? form))
+    (for-each (lambda (f) (htll:load-form-in f chain)) (cdr form)))
+   ((and (pair? form) (eq? (car form) 'define-style))
+    (eval (htll:rewrite-bindings (htll:style-form->definition form (htll:form-location form))) (interaction-environment)))
+   (else (eval (htll:rewrite-bindings form) (interaction-environment)))))
