@@ -22,10 +22,14 @@
    (max-size "width height child" "CHILD at most WIDTH x HEIGHT (#f: no bound on that axis)")
    (collapse-when-hidden "view" "VIEW takes no length in a sequence while its hidden property is true")))
 
+;; Lengths in points; the bound keeps every generated literal finite.
+(define htll:longest-length 100000)
+
 (define (htll:check-length who what x)
-  (if (and (real? x) (>= x 0) (not (infinite? x)) (not (nan? x)))
+  (if (and (real? x) (>= x 0) (<= x htll:longest-length))
       x
-      (htll:fail (string-append who ": " what " must be a non-negative number, got " (htll:written x)))))
+      (htll:fail (string-append who ": " what " must be a number from 0 to " (number->string htll:longest-length)
+                                ", got " (htll:written x)))))
 
 ;; ARGS has one of the lengths in COUNTS, or the call is reported with its USAGE.
 (define (htll:check-arguments who args counts usage)
@@ -78,16 +82,23 @@
                      (list (htll:check-length "inset" "the top inset" top) (htll:check-length "inset" "the left inset" left)
                            (htll:check-length "inset" "the bottom inset" bottom) (htll:check-length "inset" "the right inset" right))))
 
+;; A width/height ratio whose inverse is a sane factor too.
+(define (htll:check-aspect-ratio r)
+  (if (and (>= r 0.0001) (<= r 10000))
+      r
+      (htll:fail (string-append "aspect: the width/height ratio must be from 0.0001 to 10000, got " (htll:written r)))))
+
 (define (aspect . args)
   (htll:check-arguments "aspect" args '(2 3) "(aspect RATIO view) or (aspect WIDTH HEIGHT view)")
   (define (positive what x)
-    (if (and (real? x) (> x 0) (not (infinite? x)) (not (nan? x)))
+    (if (and (real? x) (> x 0) (<= x htll:longest-length))
         x
-        (htll:fail (string-append "aspect: " what " must be a positive number, got " (htll:written x)))))
+        (htll:fail (string-append "aspect: " what " must be a positive number up to "
+                                  (number->string htll:longest-length) ", got " (htll:written x)))))
   (case (length args)
-    ((2) (htll:spacing-node 'aspect "aspect" (cadr args) (list (inexact (positive "the ratio" (car args))))))
+    ((2) (htll:spacing-node 'aspect "aspect" (cadr args) (list (htll:check-aspect-ratio (inexact (positive "the ratio" (car args)))))))
     ((3) (let ((w (positive "the width" (car args))) (h (positive "the height" (cadr args))))
-           (htll:spacing-node 'aspect "aspect" (caddr args) (list (inexact (/ w h))))))
+           (htll:spacing-node 'aspect "aspect" (caddr args) (list (htll:check-aspect-ratio (inexact (/ w h)))))))
     (else #f)))
 
 (define (htll:size-bounds op who w h child)
