@@ -144,6 +144,18 @@ final class CompiledFrameTests: XCTestCase {
         try check(source: source, name: "long")
     }
 
+    /// A long distributed sequence measures the shared-out gap between the first two views at run
+    /// time instead of repeating it (it sums every child's size) in every position.
+    func testLongDistributedSequencesComputeTheSameFramesAsHTLL() throws {
+        for mode in ["space-between", "space-around", "space-evenly"] {
+            let row = (0..<24).map { "(label '((text . \"\($0)\")))" }.joined(separator: " ")
+            let source = "(in (above (hseq* 2 '\(mode) \(row)) (vseq* 1 '\(mode) \(row)) 0.1) 'self.view)"
+            let code = try Layout(source: source, file: "gaps.htll").objectiveC(.viewWillLayoutSubviews)
+            XCTAssertTrue(code.contains("label24.frame = (CGRect) {{CGRectGetMaxX(label23.frame) + CGRectGetMaxX(label2.frame) - label2.bounds.size.width - CGRectGetMaxX(label1.frame), "), code)
+            try check(source: source, name: "gaps")
+        }
+    }
+
     /// collapse-when-hidden: the hidden view's length (and gap, and share of the free space) is
     /// skipped at run time, in every kind of sequence; checked with the view hidden and shown.
     func testCollapsedViewsComputeTheSameFramesAsHTLL() throws {

@@ -209,7 +209,8 @@ final class SpacingTests: XCTestCase {
         let column = "(in (beside (vseq " + (1...12).map { "(label '((text . \"\($0)\")))" }.joined(separator: " ")
             + ") (h... " + (1...9).map { "(custom-button '((title-for-state . (\"b\($0)\" . normal))))" }.joined(separator: " ")
             + ") 0.5) 'self.view)"
-        let sources = [spacing, column, Self.collapse.replacingOccurrences(of: "HIDDEN", with: "#t"),
+        let spread = "(in (vseq* 3 'space-around " + (1...20).map { "(label '((text . \"s\($0)\")))" }.joined(separator: " ") + ") 'self.view)"
+        let sources = [spacing, column, spread, Self.collapse.replacingOccurrences(of: "HIDDEN", with: "#t"),
                        Self.collapse.replacingOccurrences(of: "HIDDEN", with: "#f")]
         var program = """
             import Foundation
@@ -268,6 +269,28 @@ final class SpacingTests: XCTestCase {
         }
         XCTAssertEqual(seen, expected.count)
         XCTAssertGreaterThan(seen, 40)
+    }
+
+    /// 2,000 views spread with space-between: short lines (the free length's share is measured
+    /// between the first two views at run time), compiled in seconds.
+    func testThousandsOfDistributedViews() throws {
+        let n = 2000
+        let source = "(in (vseq* 0 'space-between " + (1...n).map { "(label '((text . \"\($0)\")))" }.joined(separator: " ") + ") 'self.view)"
+        let started = Date()
+        let layout = try Layout(source: source, file: "many.htll")
+        let code = try layout.objectiveC(.viewWillLayoutSubviews)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 30)
+        let lines = code.split(separator: "\n")
+        XCTAssertEqual(lines.filter { $0.contains(".frame = ") }.count, n)
+        XCTAssertLessThan(lines.dropFirst(n + 2).map(\.count).max() ?? 0, 300, "every frame after the first two is short")
+        // Frames: the free height shared out evenly between the 2,000 labels.
+        let f = try layout.frames(width: 390, height: 100_000)
+        let total = f.map(\.height).reduce(0, +), space = (100_000 - total) / Double(n - 1)
+        var y = 0.0
+        for frame in f {
+            XCTAssertEqual(frame.y, y, accuracy: 1e-6, frame.name)
+            y += frame.height + space
+        }
     }
 
     func message(_ body: String, file: StaticString = #filePath, line: UInt = #line) -> String {

@@ -26,7 +26,8 @@
            (else #f))))
 
 (define (htll:atom=? a b)
-  (cond ((or (not a) (not b)) (and (not a) (not b)))
+  (cond ((eq? a b) #t)
+        ((or (not a) (not b)) #f)
         ((not (eq? (car a) (car b))) #f)
         ((eq? (car a) 'bound)
          (and (eq? (cadr a) (cadr b))
@@ -42,6 +43,9 @@
   (cond ((null? e) #f) ((htll:atom=? atom (cdar e)) (car e)) (else (htll:e-lookup atom (cdr e)))))
 
 (define (htll:e=? e f)
+  (or (eq? e f) (htll:e-same? e f)))
+
+(define (htll:e-same? e f)
   (and (= (length e) (length f))
        (htll:every (lambda (t) (let ((u (htll:e-lookup (cdr t) f))) (and u (= (car u) (car t))))) e)))
 
@@ -122,6 +126,16 @@
         (else (htll:e-atom (list 'max e f)))))
 
 (define (htll:e-min e f) (htll:e* (htll:e-max (htll:e* e -1) (htll:e* f -1)) -1))
+
+;; How many terms E has, counting those inside its atoms too (how long its text is, roughly).
+(define (htll:e-weight e)
+  (define (atom-weight a)
+    (case (car a)
+      ((max quotient) (+ (htll:e-weight (cadr a)) (htll:e-weight (caddr a))))
+      ((shown) (htll:e-weight (caddr a)))
+      (else 0)))
+  (let loop ((ts e) (n 0))
+    (if (null? ts) n (loop (cdr ts) (+ n 1 (if (cdar ts) (atom-weight (cdar ts)) 0))))))
 
 ;; VIEW's far edge along AXIS (x or y), read from its frame at run time.
 (define (htll:e-edge axis view) (htll:e-atom (list 'edge axis view)))

@@ -11,6 +11,9 @@
 ;; A position with more terms than this refers to the previous view's far edge instead (see after).
 (define htll:expression-terms 6)
 
+;; A position or gap heavier than this (see htll:e-weight) refers to views already placed instead.
+(define htll:gap-weight 16)
+
 ;; How many nodes and views one solve may visit.
 (define htll:solver-steps 2000000)
 
@@ -71,6 +74,7 @@
     (define (shorten? a start pos gen?)
       (and gen? (htll:view? a)
            (or (> (length pos) htll:expression-terms)
+               (> (htll:e-weight pos) htll:gap-weight)
                (htll:any (lambda (t) (and (cdr t) (eq? (cadr t) 'edge))) start))))
     ;; Where the sibling after A starts: A laid out from START, EXTENT long, then MARGIN.
     (define (after start a extent margin gen? axis)
@@ -179,7 +183,10 @@
     ;; then GAP-AFTER(C REST) of space. Returns (width . height) like layout.
     (define (run-seq cs start length-of gap-after left top w h gen? vertical?)
       (let ((axis (if vertical? 'y 'x)))
-        (let loop ((cs cs) (pos start) (used '()) (across #f))
+        ;; PREV is (previous child . the gap after it). MEASURED is #f, or (GAP . E): a long gap
+        ;; (the free length shared out, summing every child's size) that the views already placed
+        ;; show at run time as E, so later positions need not repeat it.
+        (let loop ((cs cs) (pos start) (used '()) (across #f) (prev #f) (measured #f))
           (if (null? cs)
               (let ((across (or across '())))
                 (if vertical?
@@ -193,12 +200,21 @@
                      (other (if (htll:collapse-node? c)
                                 (htll:e-shown (htll:collapsed-view c) (if vertical? (car o) (cdr o)))
                                 (if vertical? (car o) (cdr o))))
-                     (gap (gap-after c (cdr cs)))
+                     (measured (or measured
+                                   (and gen? prev (htll:view? (car prev)) (htll:view? c)
+                                        (> (htll:e-weight (cdr prev)) htll:gap-weight)
+                                        ;; c starts where prev ends plus the gap: its origin, its
+                                        ;; far edge less its (non-negative, own) length.
+                                        (cons (cdr prev)
+                                              (htll:e- (htll:e- (htll:e-edge axis c) (htll:e-bound (if vertical? 'h 'w) c))
+                                                       (htll:e-edge axis (car prev)))))))
+                     (gap (let ((g (gap-after c (cdr cs))))
+                            (if (and measured (eq? g (car measured))) (cdr measured) g)))
                      (next (after pos c along gap gen? axis))
                      ;; Once positions refer to an edge, the used length is measured from START.
                      (used (let ((u (htll:e+ used (taken c along gap))))
                              (if (> (length u) htll:expression-terms) (htll:e- next start) u))))
-                (loop (cdr cs) next used (if across (wider across other) other)))))))
+                (loop (cdr cs) next used (if across (wider across other) other) (cons c (gap-after c (cdr cs))) measured))))))
     ;; hseq* / vseq*: children at their own length (fill-equally: equal shares) GAP apart, the
     ;; free length distributed by MODE.
     (define (layout-seq* cs gap mode left top w h gen? vertical?)
