@@ -170,6 +170,8 @@ final class CompiledFrameTests: XCTestCase {
                           (hseq* 6 'center \(others("e")))
                           (hseq \(others("f")))
                           (h... \(others("g")))
+                          (>> (label '((text . "i1"))) \(v.replacingOccurrences(of: "maybe", with: "im")) 4)
+                          (vv (label '((text . "j1"))) \(v.replacingOccurrences(of: "maybe", with: "jm")) 4)
                           (^^ (vseq* 4 'start \(others("h"))) blank 3))
                     'self.view)
                 """

@@ -126,6 +126,12 @@ final class SpacingTests: XCTestCase {
             assertFrame(shown["c"], w - 40, 0, 40, 30, "shown")
             assertFrame(shown["e"], 0, h / 2 + 40, 40, 30, "shown")
             assertFrame(shown["f"], 0, h / 2 + 80, 40, 30, "shown: after e")
+            // >>: the first view takes the rest, all of it while the second is hidden.
+            let pair = "(let ((a (view '())) (b (label '((text . \"b\") (size 40 30) (hidden . HIDDEN)))))\n (in (>> a (collapse-when-hidden b) 4) 'self.view))"
+            assertFrame(try frames(pair.replacingOccurrences(of: "HIDDEN", with: "#t"), w, h)["a"], 0, 0, w, h, ">> hidden")
+            let both = try frames(pair.replacingOccurrences(of: "HIDDEN", with: "#f"), w, h)
+            assertFrame(both["a"], 0, 0, w - 44, h, ">> shown")
+            assertFrame(both["b"], w - 40, 0, 40, 30, ">> shown")
         }
     }
 

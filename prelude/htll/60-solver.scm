@@ -82,11 +82,16 @@
           (htll:e+ start (htll:e-shown (htll:collapsed-view a) (htll:e+ margin extent)))
           (let ((pos (htll:e-sum start margin extent)))
             (if (shorten? a start pos gen?) (htll:e+ (htll:e-edge axis a) margin) pos))))
-;; The length A takes in a sequence: EXTENT then MARGIN, or nothing when A collapses.
+    ;; The length A takes in a sequence: EXTENT then MARGIN, or nothing when A collapses.
     (define (taken a extent margin)
       (if (htll:collapse-node? a)
           (htll:e-shown (htll:collapsed-view a) (htll:e+ extent margin))
           (htll:e+ extent margin)))
+    ;; For vv and >>: the length B takes after the margin M, nothing when B collapses.
+    (define (rest-of b m extent)
+      (if (htll:collapse-node? b)
+          (htll:e-shown (htll:collapsed-view b) (htll:e+ m extent))
+          (htll:e+ m extent)))
     ;; For ^^ and <<: (position . length) of the child after A in the area START, LEN long.
     (define (follow start len a extent m gen? axis)
       (if (htll:collapse-node? a)
@@ -156,11 +161,11 @@
           ;; Measure the second child first: the first one's length depends on it.
           (if vertical?
               (let* ((mb (layout b left top w 'wrap #f))
-                     (oa (layout a left top w (htll:e- len (htll:e+ m (cdr mb))) gen?))
+                     (oa (layout a left top w (htll:e- len (rest-of b m (cdr mb))) gen?))
                      (ob (layout b left (htll:e-sum top m (cdr oa)) w (htll:e- len (htll:e+ m (cdr oa))) gen?)))
                 (cons (if (htll:wrap? w) (wider (car oa) (car ob)) w) h))
               (let* ((mb (layout b left top 'wrap h #f))
-                     (oa (layout a left top (htll:e- len (htll:e+ m (car mb))) h gen?))
+                     (oa (layout a left top (htll:e- len (rest-of b m (car mb))) h gen?))
                      (ob (layout b (htll:e-sum left m (car oa)) top (htll:e- len (htll:e+ m (car oa))) h gen?)))
                 (cons w (if (htll:wrap? h) (wider (cdr oa) (cdr ob)) h))))))))
     (define (layout-center c hr vr left top w h gen?)
