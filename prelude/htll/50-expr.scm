@@ -1,7 +1,7 @@
 ;;; HTLL prelude, part 5: frame expressions.
 ;;; An expression is a sum of terms, kept simplified as it is built: a list of (coefficient . atom),
 ;;; atom #f for the constant. Ratios are numbers, so expressions stay linear: no products of atoms,
-;;; never a division. Atoms, one kind per clause in each function below:
+;;; no division but the quotient atom. Atoms, one kind per clause in each function below:
 ;;;   (bound w OWNER) / (bound h OWNER)  the runtime width or height of a view (OWNER a view record)
 ;;;                                      or of the parent (OWNER its Objective-C string)
 ;;;   (max E F)                          the larger of two expressions (min is -max(-E, -F))
