@@ -314,6 +314,8 @@ final class SpacingTests: XCTestCase {
             ("(hseq* -1 'start (label '()))", "bad.htll:2:3: error: hseq*: the gap must be a number from 0 to 100000, got -1"),
             ("(vseq* 8 'start)", "bad.htll:2:3: error: vseq*: expected at least one view after the mode"),
             ("(hseq* 8)", "bad.htll:2:3: error: hseq*: expected a gap, a mode and at least one view, as in (hseq* 8 'space-between a b)"),
+            ("(hseq* 8 (label '()) (label '()))", "bad.htll:2:3: error: hseq*: expected a mode after the gap, as in (hseq* 8 'space-between a b)"),
+            ("(vseq* 'start 8 (label '()))", "bad.htll:2:3: error: vseq*: the gap comes before the mode, as in (vseq* 8 'space-between a b)"),
             ("(hseq* 8 'start 5)", "bad.htll:2:3: error: hseq*: expected a view or a layout, got 5"),
             ("(fixed 44)", "bad.htll:2:3: error: fixed: expected (fixed SIZE view) or (fixed WIDTH HEIGHT view), got 1 argument"),
             ("(fixed -4 (label '()))", "bad.htll:2:3: error: fixed: the size must be a number from 0 to 100000, got -4"),

@@ -41,8 +41,13 @@
   (htll:make-node op (list (htll:check-child who child)) params (htll:current-location)))
 
 (define (htll:distribute op who args)
+  (define usage (string-append "(" who " 8 'space-between a b)"))
   (cond ((or (null? args) (null? (cdr args)))
-         (htll:fail (string-append who ": expected a gap, a mode and at least one view, as in (" who " 8 'space-between a b)")))
+         (htll:fail (string-append who ": expected a gap, a mode and at least one view, as in " usage)))
+        ((and (symbol? (car args)) (real? (cadr args)))
+         (htll:fail (string-append who ": the gap comes before the mode, as in " usage)))
+        ((htll:layoutable? (cadr args))
+         (htll:fail (string-append who ": expected a mode after the gap, as in " usage)))
         (else
          (let ((gap (htll:check-length who "the gap" (car args)))
                (mode (cadr args))
