@@ -63,14 +63,28 @@ public final class Layout {
 
     /// The frames for a parent of `width` × `height` points, as JSON (`htll frames`).
     public func framesJSON(width: Double, height: Double) throws -> String {
-        try text { try scheme.call("htll-frames-json", [.flonum(width), .flonum(height)]) }
+        try framesJSON(canvas: Canvas(width: width, height: height))
+    }
+
+    /// The frames on `canvas` (its size, traits, safe area and direction), as JSON.
+    public func framesJSON(canvas: Canvas) throws -> String {
+        try text {
+            try use(canvas)
+            return try scheme.call("htll-frames-json", [.flonum(canvas.width), .flonum(canvas.height)])
+        }
     }
 
     /// The frames for a parent of `width` × `height` points.
     public func frames(width: Double, height: Double) throws -> [Frame] {
+        try frames(canvas: Canvas(width: width, height: height))
+    }
+
+    /// The frames on `canvas`: a layout that asks about traits is evaluated again for its traits.
+    public func frames(canvas: Canvas) throws -> [Frame] {
         var result: [Frame] = []
         try run(path: nil) {
-            let list = try scheme.call("htll-frames-list", [.flonum(width), .flonum(height)])
+            try use(canvas)
+            let list = try scheme.call("htll-frames-list", [.flonum(canvas.width), .flonum(canvas.height)])
             for item in list.listElements ?? [] {
                 guard let f = item.listElements, f.count == 6, let name = f[0].stringValue, let kind = f[1].stringValue,
                       let x = f[2].doubleValue, let y = f[3].doubleValue,
@@ -92,6 +106,23 @@ public final class Layout {
             }
         }
         return result
+    }
+
+    /// Whether the generated code mirrors the frames when the layout direction is right-to-left
+    /// (`htll compile --rtl`), as a layout's own `(right-to-left 'mirror)` asks.
+    public func setRightToLeftMirroring(_ on: Bool) throws {
+        try run(path: nil) { _ = try scheme.call("htll-set-emit-rtl!", [.bool(on)]) }
+    }
+
+    /// Tells the prelude the canvas the next frames are for.
+    private func use(_ canvas: Canvas) throws {
+        let insets = canvas.safeArea
+        _ = try scheme.call("htll-use-canvas", [
+            .flonum(canvas.width), .flonum(canvas.height),
+            canvas.idiom.map { scheme.symbol($0.rawValue) } ?? .bool(false),
+            scheme.list([.flonum(insets.top), .flonum(insets.left), .flonum(insets.bottom), .flonum(insets.right)]),
+            .bool(canvas.rightToLeft),
+        ])
     }
 
     /// The list a prelude procedure of no arguments returns.

@@ -13,9 +13,12 @@ struct CommandLineTool {
                                                      view-will-layout-subviews, cell-init, cell-layout)
            htll compile FILE.htll --objc [--class NAME]   print a complete Objective-C category
            htll compile FILE.htll --swift [--view NAME | --class NAME]   print Swift UIKit code
-           htll frames FILE.htll [--size WxH | --device NAME] [--landscape]   solved frames as JSON
+                        (compile --rtl: the code also mirrors the frames in right-to-left languages)
+           htll frames FILE.htll [--size WxH | --device NAME] [--landscape] [--safe-area T,L,B,R] [--rtl]
+                                                     solved frames as JSON (a device brings its safe area)
            htll preview FILE.htll [-o OUT.svg|OUT.png] [--device NAME]... [--landscape|--both]
-                        [--size WxH] [--scale N] [--outline] [--watch]   draw the layout as an iOS screen
+                        [--size WxH] [--safe-area T,L,B,R] [--rtl] [--scale N] [--outline] [--watch]
+                                                     draw the layout as an iOS screen
            htllc [-v ios6] ACTION FILE.htll        the original htllc command line (argv[0] alias)
            htll -e EXPR            evaluate EXPR and print its value
            htll -i FILE            load FILE, then start the REPL

@@ -168,6 +168,20 @@ final class SwiftOutputTests: XCTestCase {
             var fit = CGSize.zero
             var frame = CGRect.zero { didSet { bounds = CGRect(origin: .zero, size: frame.size) } }
             func sizeToFit() { frame = CGRect(origin: frame.origin, size: fit) }
+            // What layouts with traits, in-safe-area and right-to-left read (examples/traits.htll, ...):
+            // an iPhone in portrait without insets, left to right, like layout.frames(width: 390, height: 844).
+            var isHidden = false
+            var safeAreaInsets = UIEdgeInsets()
+            var traitCollection = UITraitCollection()
+            var effectiveUserInterfaceLayoutDirection = UIUserInterfaceLayoutDirection.leftToRight
+        }
+        struct UIEdgeInsets { var top: CGFloat = 0, left: CGFloat = 0, bottom: CGFloat = 0, right: CGFloat = 0 }
+        enum UIUserInterfaceSizeClass { case unspecified, compact, regular }
+        enum UIUserInterfaceIdiom { case unspecified, phone, pad }
+        enum UIUserInterfaceLayoutDirection { case leftToRight, rightToLeft }
+        struct UITraitCollection {
+            var horizontalSizeClass = UIUserInterfaceSizeClass.compact, verticalSizeClass = UIUserInterfaceSizeClass.regular
+            var userInterfaceIdiom = UIUserInterfaceIdiom.phone
         }
         func report(_ tag: String, _ v: UIView) {
             print(tag, Double(v.frame.origin.x), Double(v.frame.origin.y), Double(v.frame.size.width), Double(v.frame.size.height))
@@ -187,7 +201,7 @@ final class SwiftOutputTests: XCTestCase {
             }
             let names = lines[(holder + 1)..<holderEnd].map { String($0.dropFirst(8).prefix { $0 != " " }) }
             program += "final class V\(i)Views {\n" + names.map { "    let \($0) = UIView()\n" }.joined() + "}\n"
-            program += "final class V\(i) {\n    let views = V\(i)Views()\n"
+            program += "final class V\(i): UIView {\n    let views = V\(i)Views()\n"
             program += lines[function...functionEnd].joined(separator: "\n").replacingOccurrences(of: "private func", with: "func") + "\n}\n"
             main += "do {\n    let v = V\(i)()\n"
             for s in try layout.intrinsicSizes() {

@@ -32,7 +32,7 @@
                                 ", got " (htll:written x)))))
 
 ;; ARGS has one of the lengths in COUNTS, or the call is reported with its USAGE.
-(define (htll:check-arguments who args counts usage)
+(define (htll:check-spacing-arguments who args counts usage)
   (if (not (memv (length args) counts))
       (let ((n (length args)))
         (htll:fail (string-append who ": expected " usage ", got " (number->string n) (if (= n 1) " argument" " arguments"))))))
@@ -66,7 +66,7 @@
 (define (vseq* . args) (htll:distribute 'vseq* "vseq*" args))
 
 (define (fixed . args)
-  (htll:check-arguments "fixed" args '(2 3) "(fixed SIZE view) or (fixed WIDTH HEIGHT view)")
+  (htll:check-spacing-arguments "fixed" args '(2 3) "(fixed SIZE view) or (fixed WIDTH HEIGHT view)")
   (case (length args)
     ((2) (let ((s (htll:check-length "fixed" "the size" (car args)))) (htll:spacing-node 'fixed "fixed" (cadr args) (list s s))))
     ((3) (htll:spacing-node 'fixed "fixed" (caddr args)
@@ -74,12 +74,12 @@
     (else #f)))
 
 (define (padding . args)
-  (htll:check-arguments "padding" args '(2) "(padding N view)")
+  (htll:check-spacing-arguments "padding" args '(2) "(padding N view)")
   (let ((n (htll:check-length "padding" "the padding" (car args))))
     (htll:spacing-node 'inset "padding" (cadr args) (list n n n n))))
 
 (define (inset . args)
-  (htll:check-arguments "inset" args '(5) "(inset TOP LEFT BOTTOM RIGHT view)")
+  (htll:check-spacing-arguments "inset" args '(5) "(inset TOP LEFT BOTTOM RIGHT view)")
   (apply htll:inset args))
 
 (define (htll:inset top left bottom right child)
@@ -94,7 +94,7 @@
       (htll:fail (string-append "aspect: the width/height ratio must be from 0.0001 to 10000, got " (htll:written r)))))
 
 (define (aspect . args)
-  (htll:check-arguments "aspect" args '(2 3) "(aspect RATIO view) or (aspect WIDTH HEIGHT view)")
+  (htll:check-spacing-arguments "aspect" args '(2 3) "(aspect RATIO view) or (aspect WIDTH HEIGHT view)")
   (define (positive what x)
     (if (and (real? x) (> x 0) (<= x htll:longest-length))
         x
@@ -113,14 +113,14 @@
     (htll:spacing-node op who child (list bw bh))))
 
 (define (min-size . args)
-  (htll:check-arguments "min-size" args '(3) "(min-size WIDTH HEIGHT view)")
+  (htll:check-spacing-arguments "min-size" args '(3) "(min-size WIDTH HEIGHT view)")
   (apply htll:size-bounds 'min-size "min-size" args))
 (define (max-size . args)
-  (htll:check-arguments "max-size" args '(3) "(max-size WIDTH HEIGHT view)")
+  (htll:check-spacing-arguments "max-size" args '(3) "(max-size WIDTH HEIGHT view)")
   (apply htll:size-bounds 'max-size "max-size" args))
 
 (define (collapse-when-hidden . args)
-  (htll:check-arguments "collapse-when-hidden" args '(1) "(collapse-when-hidden view)")
+  (htll:check-spacing-arguments "collapse-when-hidden" args '(1) "(collapse-when-hidden view)")
   (htll:collapse (car args)))
 
 (define (htll:collapse view)

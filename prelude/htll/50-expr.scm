@@ -10,6 +10,7 @@
 ;;;   (shown VIEW E)                     0 when VIEW is hidden at run time, else E (collapse-when-hidden)
 ;;;   (quotient E F)                     E / F, F at least 1: a share among the views not hidden
 ;;;                                      (the only division, and only where views collapse)
+;;;   (safe-area SIDE PARENT)            the parent's safe-area inset on SIDE (55-traits.scm)
 
 (define htll:epsilon 1e-12)
 
@@ -37,6 +38,8 @@
         ((eq? (car a) 'edge) (and (eq? (cadr a) (cadr b)) (eq? (caddr a) (caddr b))))
         ((eq? (car a) 'shown) (and (eq? (cadr a) (cadr b)) (htll:e=? (caddr a) (caddr b))))
         ((eq? (car a) 'quotient) (and (htll:e=? (cadr a) (cadr b)) (htll:e=? (caddr a) (caddr b))))
+        ;; (safe-area SIDE PARENT): the parent's safe-area inset (55-traits.scm).
+        ((eq? (car a) 'safe-area) (and (eq? (cadr a) (cadr b)) (string=? (caddr a) (caddr b))))
         (else #f)))
 
 (define (htll:e-lookup atom e)
@@ -163,6 +166,7 @@
       ((edge) (string-append (if (eq? (cadr a) 'x) "CGRectGetMaxX(" "CGRectGetMaxY(") (owner-name (caddr a)) ".frame)"))
       ((shown) (string-append "(" (owner-name (cadr a)) ".hidden ? 0 : " (htll:e->c (caddr a) owner-name) ")"))
       ((quotient) (string-append "(" (htll:e->c (cadr a) owner-name) ") / (" (htll:e->c (caddr a) owner-name) ")"))
+      ((safe-area) (string-append (caddr a) ".safeAreaInsets." (symbol->string (cadr a))))
       (else (error "htll: unknown expression atom" a))))
   (htll:e->text e atom->c))
 
@@ -195,6 +199,7 @@
                 (max o (+ o l))))
       ((shown) (if (eq? (htll:view-attribute (cadr a) 'hidden) #t) 0 (htll:e-eval (caddr a) bound-value)))
       ((quotient) (/ (htll:e-eval (cadr a) bound-value) (htll:e-eval (caddr a) bound-value)))
+      ((safe-area) (htll:safe-inset (cadr a)))
       (else (error "htll: unknown expression atom" a))))
   (let loop ((ts e) (sum 0))
     (if (null? ts)

@@ -304,8 +304,9 @@
              (ch (clamp bh h (and own (cdr own))))
              (o (layout c left top cw ch gen?)))
         (cons (if (htll:wrap? w) (if bw cw (car o)) w) (if (htll:wrap? h) (if bh ch (cdr o)) h))))
-    (let ((parent (htll:root-parent root)))
-      (layout (htll:root-child root) '() '() (htll:e-bound 'w parent) (htll:e-bound 'h parent) #t)
+    ;; The root's area: the parent's bounds, or its safe area (htll:root-bounds, 55-traits.scm).
+    (let ((b (htll:root-bounds root)))
+      (layout (htll:root-child root) (car b) (cadr b) (caddr b) (cadddr b) #t)
       (reverse program))))
 
 ;;; The concrete form: run the program for a parent of WIDTH x HEIGHT points.

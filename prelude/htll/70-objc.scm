@@ -184,17 +184,17 @@
     (list root declared names (htll:name-of names))))
 
 (define (htll:emit-property)
-  (let* ((c (htll:context "property")) (declared (cadr c)) (name-of (cadddr c)))
+  (let* ((c (htll:code-context "property")) (declared (cadr c)) (name-of (cadddr c)))
     (map (lambda (d) (string-append "@property (nonatomic, strong) " (htll:kind-class (htll:view-kind (car d)))
                                     " * " (name-of (car d)) ";"))
          declared)))
 
 (define (htll:emit-synthesize)
-  (let* ((c (htll:context "synthesize")) (name-of (cadddr c)))
+  (let* ((c (htll:code-context "synthesize")) (name-of (cadddr c)))
     (map (lambda (d) (string-append "@synthesize " (name-of (car d)) ";")) (cadr c))))
 
 (define (htll:emit-view-did-load)
-  (let* ((c (htll:context "view-did-load")) (root (car c)) (name-of (cadddr c)))
+  (let* ((c (htll:code-context "view-did-load")) (root (car c)) (name-of (cadddr c)))
     (apply append
            (map (lambda (d)
                   (let* ((v (car d)) (var (name-of v)))
@@ -204,7 +204,7 @@
                 (cadr c)))))
 
 (define (htll:emit-view-will-appear)
-  (let* ((c (htll:context "view-will-appear")) (name-of (cadddr c)))
+  (let* ((c (htll:code-context "view-will-appear")) (name-of (cadddr c)))
     (apply append (map (lambda (d) (htll:attribute-lines (car d) (name-of (car d)) '(set send) name-of)) (cadr c)))))
 
 (define (htll:frame-lines root name-of)
@@ -217,9 +217,11 @@
                               (caddr parts) ", " (cadddr parts) "}};"))))
        (htll:solve root)))
 
+;; The frames (an if / else chain on the run-time traits when the layout asked about traits,
+;; 82-variants.scm), then the right-to-left mirroring when asked for.
 (define (htll:emit-view-will-layout-subviews)
-  (let ((c (htll:context "view-will-layout-subviews")))
-    (htll:frame-lines (car c) (cadddr c))))
+  (let ((c (htll:code-context "view-will-layout-subviews")))
+    (htll:layout-lines (htll:objc-dialect (htll:root-parent (car c)) (cadddr c)) (cadddr c))))
 
 (define (htll:cell-root who)
   (let ((root (htll:the-layout who)))
@@ -230,7 +232,7 @@
 
 (define (htll:emit-cell-init)
   (let* ((root (htll:cell-root "cell-init"))
-         (c (htll:context "cell-init")) (declared (cadr c)) (name-of (cadddr c))
+         (c (htll:code-context "cell-init")) (declared (cadr c)) (name-of (cadddr c))
          (cell (htll:root-cell root)) (parent (htll:root-parent root))
          (placed (map car (htll:filter cdr declared))))
     (define (tag v) (number->string (+ 100 (htll:index-of v placed eq?))))
@@ -257,8 +259,8 @@
      (list "}"))))
 
 (define (htll:emit-cell-layout)
-  (let* ((root (htll:cell-root "cell-layout")) (c (htll:context "cell-layout")))
-    (htll:frame-lines root (cadddr c))))
+  (let* ((root (htll:cell-root "cell-layout")) (c (htll:code-context "cell-layout")))
+    (htll:layout-lines (htll:objc-dialect (htll:root-parent root) (cadddr c)) (cadddr c))))
 
 (define htll:actions
   (list (cons 'property htll:emit-property)

@@ -271,6 +271,8 @@
       ((edge) (string-append (owner-name (caddr a)) (if (eq? (cadr a) 'x) ".frame.maxX" ".frame.maxY")))
       ((shown) (string-append "(" (owner-name (cadr a)) ".isHidden ? 0 : " (htll:e->swift (caddr a) owner-name parent) ")"))
       ((quotient) (string-append "(" (htll:e->swift (cadr a) owner-name parent) ") / (" (htll:e->swift (caddr a) owner-name parent) ")"))
+      ;; PARENT maps top, left, bottom and right to the parent's safe-area insets.
+      ((safe-area) (parent (cadr a)))
       (else (error "htll: unknown expression atom" a))))
   (htll:e->text e atom->swift))
 
@@ -282,6 +284,15 @@
                (string-append (name-of (cadr s)) ".frame = CGRect(x: " (car parts) ", y: " (cadr parts)
                               ", width: " (caddr parts) ", height: " (cadddr parts) ")"))))
        (htll:solve root)))
+
+;; The Swift text of a parent's width (w), height (h) and safe-area insets (top left bottom
+;; right), for a parent written PREFIX ("self.view.").
+(define (htll:swift-parent-dimensions prefix)
+  (lambda (d)
+    (case d
+      ((w) (string-append prefix "bounds.width"))
+      ((h) (string-append prefix "bounds.height"))
+      (else (string-append prefix "safeAreaInsets." (symbol->string d))))))
 
 (define (htll:indent n lines)
   (let ((pad (make-string n #\space)))
@@ -304,13 +315,13 @@
 
 ;; The extension of the view controller class CLASS.
 (define (htll:emit-swift-controller class file)
-  (let* ((c (htll:context "swift")) (root (car c)) (declared (cadr c)) (bare (cadddr c))
+  (let* ((c (htll:code-context "swift")) (root (car c)) (declared (cadr c)) (bare (cadddr c))
          (bare-name (lambda (v) (htll:swift-identifier (bare v))))
          (name-of (lambda (v) (string-append "views." (bare-name v))))
          (holder (string-append class "LayoutViews"))
          (key (string-append "htll" holder "Key"))
          (parent (htll:root-parent root))
-         (dim (lambda (d) (string-append parent (if (eq? d 'w) ".bounds.width" ".bounds.height"))))
+         (dim (htll:swift-parent-dimensions (string-append parent ".")))
          (method (lambda (doc name body)
                    (append (list "" (string-append "    /// " doc) (string-append "    func " name "() {"))
                            (if (null? body) '() (list "        let views = layoutViews"))
@@ -351,16 +362,16 @@
      (method "Sets the views' attributes; call from viewWillAppear(_:)." "layoutViewWillAppear"
              (apply append (map (lambda (d) (htll:swift-attribute-lines (car d) (name-of (car d)) '(set send) name-of)) declared)))
      (method "Sets the frames; call from viewWillLayoutSubviews()." "layoutViewWillLayoutSubviews"
-             (htll:swift-frame-lines root name-of dim))
+             (htll:layout-lines (htll:swift-dialect (string-append parent ".") dim name-of) name-of))
      (list "}"))))
 
 ;; A cell layout: an extension with layoutCell(for:), like the cell-init and cell-layout actions.
 (define (htll:emit-swift-cell class file)
-  (let* ((c (htll:context "swift")) (root (car c)) (declared (cadr c)) (bare (cadddr c))
+  (let* ((c (htll:code-context "swift")) (root (car c)) (declared (cadr c)) (bare (cadddr c))
          (name-of (lambda (v) (htll:swift-identifier (bare v))))
          (cell (htll:swift-identifier (htll:root-cell root)))
          (parent (string-append cell ".contentView"))
-         (dim (lambda (d) (string-append parent (if (eq? d 'w) ".bounds.width" ".bounds.height"))))
+         (dim (htll:swift-parent-dimensions (string-append parent ".")))
          (placed (map car (htll:filter cdr declared))))
     (define (tag v) (number->string (+ 100 (htll:index-of v placed eq?))))
     (append
@@ -405,16 +416,17 @@
                                            (if (null? (cdr vs)) " else {" ","))
                             acc))))
           (list (string-append "            return " cell) "        }")
-          (htll:indent 8 (htll:swift-frame-lines root name-of dim))))
+          (htll:indent 8 (htll:layout-lines (htll:swift-dialect (string-append parent ".") dim name-of) name-of))))
      (list (string-append "        return " cell) "    }" "}"))))
 
 ;; A UIView subclass named CLASS.
 (define (htll:emit-swift-view class file)
-  (let* ((c (htll:context "swift")) (root (car c)) (declared (cadr c)) (bare (cadddr c))
+  (let* ((c (htll:code-context "swift")) (root (car c)) (declared (cadr c)) (bare (cadddr c))
          (bare-name (lambda (v) (htll:swift-identifier (bare v))))
          (name-of (lambda (v) (string-append "views." (bare-name v))))
          (holder (string-append class "Views"))
-         (dim (lambda (d) (if (eq? d 'w) "htllSize.width" "htllSize.height")))
+         (dim (lambda (d) (case d ((w) "htllSize.width") ((h) "htllSize.height")
+                            (else (string-append "safeAreaInsets." (symbol->string d))))))
          (placed (map car (htll:filter cdr declared))))
     (append
      (htll:swift-header
@@ -466,7 +478,7 @@
            ""
            "    /// Sets the frames for a parent of `htllSize`; returns the union of the placed views' frames."
            "    private func layOutViews(in htllSize: CGSize) -> CGRect {")
-     (htll:indent 8 (htll:swift-frame-lines root name-of dim))
+     (htll:indent 8 (htll:layout-lines (htll:swift-dialect "" dim name-of) name-of))
      (list (string-append "        let placed: [UIView] = [" (htll:string-join (map name-of placed) ", ") "]")
            "        return placed.reduce(CGRect.zero) { $0.union($1.frame) }"
            "    }"

@@ -71,7 +71,9 @@
             (if (and (eq? (car p) 'unquote) (pair? (cdr p)) (= depth 0) (> n 0))
                 (set-car! (cdr p) (rewrite (cadr p))))
             (loop (cdr p) (+ n 1))))))
-  (define (named name e) (list '%htll-named (list 'quote name) e))
+  ;; A form already rewritten (a layout evaluated again for other traits) keeps its one name.
+  (define (named name e)
+    (if (and (pair? e) (eq? (car e) '%htll-named)) e (list '%htll-named (list 'quote name) e)))
   (define (bindings! bs)
     (if (htll:proper-list? bs)
         (for-each (lambda (b)
@@ -80,14 +82,57 @@
                   bs)))
   (rewrite form))
 
-;; Evaluates a layout's top-level forms (as read, with locations) after a reset.
-(define (htll-load-forms forms file)
+;; The forms and file of the loaded layout, kept to evaluate it again for other traits
+;; (55-traits.scm); the traits its first evaluation asked about.
+(define htll:loaded-forms #f)
+(define htll:loaded-file #f)
+(define htll:loaded-queried '())
+;; The root that evaluation gave: a layout placed later by hand (the REPL) is not the loaded one.
+(define htll:loaded-root #f)
+
+;; Evaluates FORMS after a reset, with the canvas TRAITS. Rewriting a form twice is harmless.
+(define (htll:evaluate-forms forms file traits)
   (htll:reset!)
+  (set! htll:rtl-mirror #f)
+  (set! htll:traits traits)
+  (set! htll:queried '())
   (set! htll:location-now #f)
   (set! htll:location-file file)
   (for-each htll:load-form forms)
   (if (not htll:the-root)
       (error (string-append file ": the layout has no top-level (in ...) or (in-cell ...)"))))
+
+;; Evaluates a layout's top-level forms (as read, with locations) after a reset.
+(define (htll-load-forms forms file)
+  (set! htll:loaded-forms forms)
+  (set! htll:loaded-file file)
+  (set! htll:variants-cache #f)
+  (set! htll:groups-cache #f)
+  ;; Kept across evaluations for other traits: each evaluation's root stays valid.
+  (set! htll:safe-area-roots '())
+  (set! htll:loaded-queried '())
+  ;; The host's settings belong to the layout loaded before.
+  (set! htll:emit-rtl #f)
+  (set! htll:canvas-rtl #f)
+  (set! htll:canvas-insets '(0 0 0 0))
+  (htll:evaluate-forms forms file htll:default-traits)
+  (set! htll:loaded-root htll:the-root)
+  (set! htll:loaded-queried htll:queried))
+
+;; Sets the canvas the concrete frames are for: WIDTH x HEIGHT points, IDIOM phone, pad or #f
+;; (from the size), safe-area INSETS (top left bottom right), RTL #t to mirror. A layout that
+;; asked about traits is evaluated again when they change.
+(define (htll-use-canvas width height idiom insets rtl)
+  (let ((traits (htll:make-traits width height (or idiom (htll:idiom-for width height)) insets)))
+    (set! htll:canvas-insets insets)
+    (set! htll:canvas-rtl (if rtl #t #f))
+    (if (and (htll:loaded-layout?) (not (equal? traits htll:traits)))
+        (begin (htll:evaluate-forms htll:loaded-forms htll:loaded-file traits)
+               (set! htll:loaded-root htll:the-root)))))
+
+;; #t when the current layout is the loaded one and asked about traits: it can be evaluated again.
+(define (htll:loaded-layout?)
+  (and htll:loaded-forms (pair? htll:loaded-queried) htll:the-root (eq? htll:the-root htll:loaded-root)))
 
 ;;; Measuring, for the concrete frames. The host provides
 ;;;   (%htll-text-size TEXT WEIGHT POINTS) => (width . height) of TEXT in the system font
@@ -147,10 +192,23 @@
         (cons (htll:ceil (or fixed-w (+ (car content) pad-w)))
               (htll:ceil (or fixed-h (+ (cdr content) pad-h)))))))
 
-;; ((view x y w h) ...) for a WIDTH x HEIGHT parent.
+;; ((view x y w h) ...) for a WIDTH x HEIGHT parent (with the canvas's insets, mirrored for --rtl).
 (define (htll:frames width height)
-  (let ((root (htll:the-layout "frames")))
-    (htll:run-program (htll:solve root) width height htll:measure)))
+  (let* ((root (htll:the-layout "frames"))
+         (frames (htll:run-program (htll:solve root) width height htll:measure)))
+    (if htll:canvas-rtl (htll:mirror-frames root frames width height) frames)))
+
+;; The JSON fields that describe a canvas other than the plain default one.
+(define (htll:canvas-json-fields)
+  (string-append
+   (if (htll:every zero? htll:canvas-insets) ""
+       (string-append ", \"safeArea\": [" (htll:string-join (map htll:json-number htll:canvas-insets) ", ") "]"))
+   (if htll:canvas-rtl ", \"rtl\": true" "")
+   (if (null? htll:queried) ""
+       (string-append ", \"traits\": {\"idiom\": " (htll:json-string (symbol->string (htll:trait 'idiom)))
+                      ", \"orientation\": " (htll:json-string (if (htll:trait 'landscape) "landscape" "portrait"))
+                      ", \"horizontalSizeClass\": " (htll:json-string (symbol->string (htll:trait 'hclass)))
+                      ", \"verticalSizeClass\": " (htll:json-string (symbol->string (htll:trait 'vclass))) "}"))))
 
 ;;; JSON for `htll frames`.
 
@@ -206,7 +264,7 @@
          ",\n     \"location\": " (if loc (htll:json-string loc) "null") "}")))
     (string-append
      "{\"parent\": " (htll:json-string (htll:root-parent root))
-     ", \"width\": " (htll:json-number width) ", \"height\": " (htll:json-number height) ",\n"
+     ", \"width\": " (htll:json-number width) ", \"height\": " (htll:json-number height) (htll:canvas-json-fields) ",\n"
      " \"views\": [\n" (htll:string-join (map view-json frames) ",\n") "\n ]}\n")))
 
 ;; ((name kind x y width height) ...) for a WIDTH x HEIGHT parent, for hosts.
@@ -217,12 +275,12 @@
 
 ;; ((name width height) ...): what sizeToFit gives each declared view, for hosts and tests.
 (define (htll-intrinsic-sizes)
-  (let* ((c (htll:context "sizes")) (name-of (cadddr c)))
+  (let* ((c (htll:code-context "sizes")) (name-of (cadddr c)))
     (map (lambda (d) (let ((s (htll:measure (car d)))) (list (name-of (car d)) (car s) (cdr s)))) (cadr c))))
 
 ;; ((name class) ...) for every declared view, for hosts that write whole classes.
 (define (htll-declarations)
-  (let* ((c (htll:context "declarations")) (name-of (cadddr c)))
+  (let* ((c (htll:code-context "declarations")) (name-of (cadddr c)))
     (map (lambda (d) (list (name-of (car d)) (htll:kind-class (htll:view-kind (car d))))) (cadr c))))
 
 ;; #t when the layout is placed with in-cell.

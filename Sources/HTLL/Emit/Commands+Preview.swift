@@ -3,10 +3,12 @@ import Foundation
 extension HTLLCommand {
     static let previewUsage = """
         usage: htll preview FILE [-o OUT.svg|OUT.png] [--device NAME]... [--landscape | --both] [--size WxH]
-                                 [--scale N] [--outline] [--watch]
+                                 [--safe-area T,L,B,R] [--rtl] [--scale N] [--outline] [--watch]
         Draws the solved layout as an iOS screen (default: iPhone 15, portrait, SVG on standard output).
         Several --device flags or --both give one contact sheet; --watch (with -o) re-renders on every
-        change of FILE or the files it includes. devices: 
+        change of FILE or the files it includes. Each screen is solved with its size, traits and
+        safe area; --safe-area sets the insets of every screen (points), --rtl mirrors the layout as
+        in a right-to-left language. devices: 
         """ + DevicePreset.all.map(\.key).joined(separator: ", ")
 
     /// `htll preview FILE …`: an SVG or PNG picture of the layout on one or more device screens.
@@ -34,6 +36,12 @@ extension HTLLCommand {
                     return usage("--size expects WIDTHxHEIGHT in points, e.g. 390x844")
                 }
                 custom = DevicePreset.custom(width: parts[0], height: parts[1]); i += 1
+            case "--safe-area":
+                guard hasValue, let s = DevicePreset.Insets(parsing: args[i + 1]) else {
+                    return usage("--safe-area expects TOP,LEFT,BOTTOM,RIGHT in points, e.g. 59,0,34,0")
+                }
+                options.safeArea = s; i += 1
+            case "--rtl": options.rightToLeft = true
             case "--scale":
                 guard hasValue, let s = Double(args[i + 1]), s > 0, s <= 8 else { return usage("--scale expects a number from 0 to 8") }
                 options.scale = s; i += 1

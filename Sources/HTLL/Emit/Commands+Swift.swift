@@ -1,18 +1,19 @@
 import Foundation
 
 extension HTLLCommand {
-    static let swiftUsage = "usage: htll compile FILE --swift [--view NAME | --class NAME]"
+    static let swiftUsage = "usage: htll compile FILE --swift [--view NAME | --class NAME] [--rtl]"
 
     /// `htll compile FILE --swift [--view NAME | --class NAME]`: the layout as Swift, a view
     /// controller extension (of `--class`, default ViewController) or a `UIView` subclass (`--view`).
-    /// Takes the same arguments as `compile`, `--swift` among them.
+    /// Takes the same arguments as `compile`, `--swift` among them; `--rtl` adds the mirroring code.
     public static func swift(_ args: [String]) -> Result {
-        var file: String?, viewName: String?, className = "ViewController", sawSwift = false
+        var file: String?, viewName: String?, className = "ViewController", sawSwift = false, rtl = false
         var i = 0
         while i < args.count {
             let a = args[i]
             switch a {
             case "--swift": sawSwift = true
+            case "--rtl": rtl = true
             case "--view", "--class":
                 guard i + 1 < args.count, !args[i + 1].hasPrefix("-") else {
                     return failure("htll compile: \(a) needs a name\n\(swiftUsage)", status: 2)
@@ -29,6 +30,9 @@ extension HTLLCommand {
             i += 1
         }
         guard let file, sawSwift else { return failure(swiftUsage, status: 2) }
-        return produce(file) { try $0.swift(viewName: viewName, className: className) }
+        return produce(file) { layout in
+            if rtl { try layout.setRightToLeftMirroring(true) }
+            return try layout.swift(viewName: viewName, className: className)
+        }
     }
 }

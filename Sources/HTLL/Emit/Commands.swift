@@ -1,8 +1,8 @@
 import Foundation
 
 /// The HTLL command lines, ready for the `htll` executable to dispatch to:
-/// `htll compile FILE (--action ACTION | --objc [--class NAME])`, `htll frames FILE [--size WxH |
-/// --device NAME] [--landscape]`, and the original `htllc [-v ios6] ACTION FILE`.
+/// `htll compile FILE (--action ACTION | --objc [--class NAME]) [--rtl]`, `htll frames FILE [--size WxH |
+/// --device NAME] [--landscape] [--safe-area T,L,B,R] [--rtl]`, and the original `htllc [-v ios6] ACTION FILE`.
 public enum HTLLCommand {
     /// What a command printed and its exit status.
     public struct Result: Equatable, Sendable {
@@ -20,24 +20,27 @@ public enum HTLLCommand {
 
     static let actionList = HTLL.Action.allCases.map(\.rawValue).joined(separator: ", ")
 
-    /// `htll compile FILE --action ACTION` or `htll compile FILE --objc [--class NAME]`.
+    /// `htll compile FILE --action ACTION` or `htll compile FILE --objc [--class NAME]`; `--rtl`
+    /// adds the code that mirrors the frames in right-to-left languages.
     public static func compile(_ args: [String]) -> Result {
-        var file: String?, action: String?, objc = false, className = "ViewController"
+        var file: String?, action: String?, objc = false, className = "ViewController", rtl = false
         var i = 0
         while i < args.count {
             switch args[i] {
             case "--action" where i + 1 < args.count: action = args[i + 1]; i += 1
             case "--objc": objc = true
+            case "--rtl": rtl = true
             case "--class" where i + 1 < args.count: className = args[i + 1]; i += 1
             case let a where !a.hasPrefix("-") && file == nil: file = a
-            default: return failure("htll compile: unexpected argument \(args[i])\nusage: htll compile FILE (--action ACTION | --objc [--class NAME])", status: 2)
+            default: return failure("htll compile: unexpected argument \(args[i])\nusage: htll compile FILE (--action ACTION | --objc [--class NAME]) [--rtl]", status: 2)
             }
             i += 1
         }
         guard let file, objc || action != nil else {
-            return failure("usage: htll compile FILE (--action ACTION | --objc [--class NAME])\nactions: \(actionList)", status: 2)
+            return failure("usage: htll compile FILE (--action ACTION | --objc [--class NAME]) [--rtl]\nactions: \(actionList)", status: 2)
         }
         return produce(file) { layout in
+            if rtl { try layout.setRightToLeftMirroring(true) }
             if objc { return try layout.objectiveCCategory(className: className) }
             guard let a = HTLL.Action(rawValue: action ?? "") else {
                 throw LayoutError(message: "error: unknown action \(action ?? "") (actions: \(actionList))")
@@ -46,9 +49,14 @@ public enum HTLLCommand {
         }
     }
 
-    /// `htll frames FILE [--size WxH | --device NAME] [--landscape]`: JSON frames (default 390x844).
+    static let framesUsage = "usage: htll frames FILE [--size WxH | --device NAME] [--landscape] [--safe-area T,L,B,R] [--rtl]"
+
+    /// `htll frames FILE [--size WxH | --device NAME] [--landscape] [--safe-area T,L,B,R] [--rtl]`:
+    /// JSON frames (default 390x844, no insets). A device brings its safe-area insets and idiom;
+    /// `--safe-area` sets the insets (top, left, bottom, right) of any canvas; `--rtl` mirrors.
     public static func frames(_ args: [String]) -> Result {
         var file: String?, size = (width: 390.0, height: 844.0), landscape = false
+        var device: DevicePreset?, insets: DevicePreset.Insets?, rtl = false
         var i = 0
         while i < args.count {
             switch args[i] {
@@ -57,21 +65,35 @@ public enum HTLLCommand {
                 guard parts.count == 2, parts.allSatisfy({ $0 > 0 && $0.isFinite }) else {
                     return failure("htll frames: --size expects WIDTHxHEIGHT in points, e.g. 390x844", status: 2)
                 }
-                size = (parts[0], parts[1]); i += 1
+                size = (parts[0], parts[1]); device = nil; i += 1
             case "--device" where i + 1 < args.count:
-                guard let d = HTLL.devices[args[i + 1].lowercased()] else {
-                    return failure("htll frames: unknown device \(args[i + 1]) (devices: \(HTLL.devices.keys.sorted().joined(separator: ", ")))", status: 2)
+                guard let d = DevicePreset.named(args[i + 1]) else {
+                    return failure("htll frames: unknown device \(args[i + 1]) (devices: \(DevicePreset.knownNames.joined(separator: ", ")))", status: 2)
                 }
-                size = d; i += 1
+                size = (d.width, d.height); device = d; i += 1
+            case "--safe-area" where i + 1 < args.count:
+                guard let s = DevicePreset.Insets(parsing: args[i + 1]) else {
+                    return failure("htll frames: --safe-area expects TOP,LEFT,BOTTOM,RIGHT in points, e.g. 59,0,34,0", status: 2)
+                }
+                insets = s; i += 1
             case "--landscape": landscape = true
+            case "--rtl": rtl = true
             case let a where !a.hasPrefix("-") && file == nil: file = a
-            default: return failure("htll frames: unexpected argument \(args[i])\nusage: htll frames FILE [--size WxH | --device NAME] [--landscape]", status: 2)
+            default: return failure("htll frames: unexpected argument \(args[i])\n\(framesUsage)", status: 2)
             }
             i += 1
         }
-        guard let file else { return failure("usage: htll frames FILE [--size WxH | --device NAME] [--landscape]", status: 2) }
-        let (w, h) = landscape ? (max(size.width, size.height), min(size.width, size.height)) : size
-        return produce(file) { try $0.framesJSON(width: w, height: h) }
+        guard let file else { return failure(framesUsage, status: 2) }
+        var canvas: Layout.Canvas
+        if let device {
+            canvas = Layout.Canvas(screen: PreviewScreen(device: device, landscape: landscape), rightToLeft: rtl)
+        } else {
+            let (w, h) = landscape ? (max(size.width, size.height), min(size.width, size.height)) : size
+            canvas = Layout.Canvas(width: w, height: h, rightToLeft: rtl)
+        }
+        if let insets { canvas.safeArea = insets }
+        let finalCanvas = canvas
+        return produce(file) { try $0.framesJSON(canvas: finalCanvas) }
     }
 
     /// The original command line: `htllc [-v ios6] ACTION FILE`; prints the usage on bad arguments.

@@ -80,10 +80,23 @@ public struct DevicePreset: Sendable, Equatable {
             return p
         }
         guard let size = HTLL.devices[key] else { return nil }
+        let insets = otherInsets[key] ?? (Insets(20, 0, 0, 0), .zero)
         return DevicePreset(key: key, displayName: key, width: size.width, height: size.height,
-                            portraitInsets: Insets(20, 0, 0, 0), landscapeInsets: .zero,
-                            dynamicIsland: false, homeIndicator: false, cornerRadius: 0, isPad: key.hasPrefix("ipad"))
+                            portraitInsets: insets.portrait, landscapeInsets: insets.landscape,
+                            dynamicIsland: false, homeIndicator: insets.portrait.bottom > 0, cornerRadius: 0,
+                            isPad: key.hasPrefix("ipad"))
     }
+
+    /// Safe areas of the other `HTLL.devices` sizes (same sources as above): notched iPhones have
+    /// their notch height on top and 34 points of home indicator in portrait, the notch on both
+    /// sides and 21 at the bottom in landscape; the iPad mini is like the iPad. Not listed: a
+    /// 20-point status bar in portrait, nothing in landscape (home-button iPhones).
+    static let otherInsets: [String: (portrait: Insets, landscape: Insets)] = [
+        "iphone-13-mini": (Insets(50, 0, 34, 0), Insets(0, 50, 21, 50)),
+        "iphone-14": (Insets(47, 0, 34, 0), Insets(0, 47, 21, 47)),
+        "iphone-15-plus": (Insets(59, 0, 34, 0), Insets(0, 59, 21, 59)),
+        "ipad-mini": (Insets(24, 0, 20, 0), Insets(24, 0, 20, 0)),
+    ]
 
     /// A screen of any size without status bar or insets (`--size WxH`).
     public static func custom(width: Double, height: Double) -> DevicePreset {
@@ -123,6 +136,14 @@ public struct PreviewScreen: Sendable, Equatable {
     public var height: Double { landscape ? min(device.width, device.height) : device.height }
     /// Safe-area insets in this orientation.
     public var insets: DevicePreset.Insets { landscape ? device.landscapeInsets : device.portraitInsets }
+    /// The same screen with other safe-area insets (`--safe-area`), in both orientations.
+    public func withInsets(_ insets: DevicePreset.Insets) -> PreviewScreen {
+        let d = device
+        return PreviewScreen(device: DevicePreset(key: d.key, displayName: d.displayName, width: d.width, height: d.height,
+                                                  portraitInsets: insets, landscapeInsets: insets, dynamicIsland: d.dynamicIsland,
+                                                  homeIndicator: d.homeIndicator, cornerRadius: d.cornerRadius, isPad: d.isPad),
+                             landscape: landscape)
+    }
     /// Caption under the screen in a contact sheet.
     public var caption: String {
         let orientation = device.key == "custom" ? "" : (landscape ? " — landscape" : " — portrait")

@@ -13,8 +13,14 @@ public enum SVGPreview {
         public var outline = false
         /// Pixels per point of the output picture.
         public var scale = 1.0
+        /// Mirror the layout, as in a right-to-left language (`--rtl`).
+        public var rightToLeft = false
+        /// Safe-area insets for every screen instead of the devices' own (`--safe-area`).
+        public var safeArea: DevicePreset.Insets?
         /// Options with the defaults.
-        public init(outline: Bool = false, scale: Double = 1) { self.outline = outline; self.scale = scale }
+        public init(outline: Bool = false, scale: Double = 1, rightToLeft: Bool = false, safeArea: DevicePreset.Insets? = nil) {
+            self.outline = outline; self.scale = scale; self.rightToLeft = rightToLeft; self.safeArea = safeArea
+        }
     }
 
     static let margin = 32.0, gap = 48.0, bezel = 12.0, captionHeight = 40.0
@@ -23,8 +29,11 @@ public enum SVGPreview {
     /// The contact sheet of `layout` on each of `screens`; throws the layout's `LayoutError`.
     public static func render(_ layout: Layout, screens: [PreviewScreen], options: Options = Options()) throws -> String {
         var solved: [(PreviewScreen, [PreviewView])] = []
-        for s in screens {
-            solved.append((s, try PreviewView.parse(json: layout.framesJSON(width: s.width, height: s.height))))
+        for original in screens {
+            // Each screen's own size, traits and safe area: a layout that asks about traits differs.
+            let s = options.safeArea.map { original.withInsets($0) } ?? original
+            let canvas = Layout.Canvas(screen: s, rightToLeft: options.rightToLeft)
+            solved.append((s, try PreviewView.parse(json: layout.framesJSON(canvas: canvas))))
         }
         return render(solved, options: options)
     }

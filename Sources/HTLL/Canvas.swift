@@ -1,0 +1,48 @@
+import Foundation
+
+extension Layout {
+    /// What a layout is solved for: the parent's size in points and the traits a layout may ask
+    /// about (`(device-idiom)`, `(size-class …)`, `(safe-area-insets)`), the safe-area insets
+    /// `in-safe-area` keeps clear, and the layout direction.
+    public struct Canvas: Equatable, Sendable {
+        /// The device family, as `(device-idiom)` answers.
+        public enum Idiom: String, Sendable { case phone, pad }
+
+        /// The parent's size in points.
+        public var width: Double, height: Double
+        /// The parent's safe-area insets.
+        public var safeArea: DevicePreset.Insets
+        /// The device family; nil takes it from the size (600 points or more on the short side: pad).
+        public var idiom: Idiom?
+        /// Mirror the frames, as the generated code does in Arabic or Hebrew.
+        public var rightToLeft: Bool
+
+        /// A canvas of the given size; no insets, left to right unless told.
+        public init(width: Double, height: Double, safeArea: DevicePreset.Insets = .zero, idiom: Idiom? = nil,
+                    rightToLeft: Bool = false) {
+            self.width = width; self.height = height; self.safeArea = safeArea
+            self.idiom = idiom; self.rightToLeft = rightToLeft
+        }
+
+        /// The canvas of a device screen in one orientation, with its safe area.
+        public init(screen: PreviewScreen, rightToLeft: Bool = false) {
+            self.init(width: screen.width, height: screen.height, safeArea: screen.insets,
+                      idiom: screen.device.key == "custom" ? nil : (screen.device.isPad ? .pad : .phone),
+                      rightToLeft: rightToLeft)
+        }
+    }
+}
+
+extension DevicePreset.Insets {
+    /// Insets written `TOP,LEFT,BOTTOM,RIGHT` in points (`--safe-area 59,0,34,0`), or nil.
+    public init?(parsing text: String) {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 4 else { return nil }
+        var values: [Double] = []
+        for p in parts {
+            guard let v = p, v >= 0, v <= 10000 else { return nil }
+            values.append(v)
+        }
+        self.init(values[0], values[1], values[2], values[3])
+    }
+}

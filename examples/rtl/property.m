@@ -1,0 +1,4 @@
+@property (nonatomic, strong) UIImageView * avatar;
+@property (nonatomic, strong) UILabel * name;
+@property (nonatomic, strong) UILabel * time;
+@property (nonatomic, strong) UILabel * message;

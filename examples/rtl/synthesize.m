@@ -1,0 +1,4 @@
+@synthesize avatar;
+@synthesize name;
+@synthesize time;
+@synthesize message;

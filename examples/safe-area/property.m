@@ -1,0 +1,3 @@
+@property (nonatomic, strong) UILabel * header;
+@property (nonatomic, strong) UIButton * compose;
+@property (nonatomic, strong) UITableView * messages;

@@ -1,0 +1,3 @@
+@synthesize header;
+@synthesize compose;
+@synthesize messages;

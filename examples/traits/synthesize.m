@@ -1,0 +1,4 @@
+@synthesize photo;
+@synthesize title;
+@synthesize body;
+@synthesize caption;
