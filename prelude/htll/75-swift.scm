@@ -268,28 +268,20 @@
 ;; PARENT maps the parent's dimension (w or h) to its Swift text.
 (define (htll:e->swift e owner-name parent)
   (define (atom->swift a)
-    (cond
-     ;; PARENT maps top, left, bottom and right to the parent's safe-area insets.
-     ((eq? (car a) 'safe-area) (parent (cadr a)))
-     (else
-    (if (eq? (car a) 'bound)
-        (let ((owner (caddr a)))
-          (if (string? owner)
-              (parent (cadr a))
-              (string-append (owner-name owner) (if (eq? (cadr a) 'w) ".bounds.width" ".bounds.height"))))
-        (string-append "max(" (htll:e->swift (cadr a) owner-name parent) ", " (htll:e->swift (caddr a) owner-name parent) ")")))))
-  (define (term->swift t)
-    (let ((c (abs (car t))))
-      (cond ((not (cdr t)) (htll:number->c c))
-            ((= c 1) (atom->swift (cdr t)))
-            (else (string-append (htll:number->c c) " * " (atom->swift (cdr t)))))))
-  (if (null? e)
-      "0"
-      (let loop ((ts (cdr e))
-                 (acc (string-append (if (< (caar e) 0) "-" "") (term->swift (car e)))))
-        (if (null? ts)
-            acc
-            (loop (cdr ts) (string-append acc (if (< (caar ts) 0) " - " " + ") (term->swift (car ts))))))))
+    (case (car a)
+      ((bound)
+       (let ((owner (caddr a)))
+         (if (string? owner)
+             (parent (cadr a))
+             (string-append (owner-name owner) (if (eq? (cadr a) 'w) ".bounds.width" ".bounds.height")))))
+      ((max) (string-append "max(" (htll:e->swift (cadr a) owner-name parent) ", " (htll:e->swift (caddr a) owner-name parent) ")"))
+      ((edge) (string-append (owner-name (caddr a)) (if (eq? (cadr a) 'x) ".frame.maxX" ".frame.maxY")))
+      ((shown) (string-append "(" (owner-name (cadr a)) ".isHidden ? 0 : " (htll:e->swift (caddr a) owner-name parent) ")"))
+      ((quotient) (string-append "(" (htll:e->swift (cadr a) owner-name parent) ") / (" (htll:e->swift (caddr a) owner-name parent) ")"))
+      ;; PARENT maps top, left, bottom and right to the parent's safe-area insets.
+      ((safe-area) (parent (cadr a)))
+      (else (error "htll: unknown expression atom" a))))
+  (htll:e->text e atom->swift))
 
 (define (htll:swift-frame-lines root name-of parent)
   (map (lambda (s)
