@@ -282,7 +282,8 @@ final class TraitCompiledFrameTests: XCTestCase {
     func check(example: String) throws {
         let cc = try compiler()
         let url = GoldenTests.examples.appendingPathComponent(example + ".htll")
-        let layout = try Layout(source: try String(contentsOf: url, encoding: .utf8), file: example + ".htll")
+        // The full path: the showcase includes files relative to its own folder.
+        let layout = try Layout(source: try String(contentsOf: url, encoding: .utf8), file: url.path)
         try layout.setRightToLeftMirroring(true)
         let fragment = try layout.objectiveC(.viewWillLayoutSubviews)
         var program = Self.shim + "int main(int argc, char **argv) {\n"
@@ -433,6 +434,6 @@ final class TraitSwiftFrameTests: XCTestCase {
     }
 
     func testTraitsSafeAreaAndRightToLeftExamples() throws {
-        for example in ["traits", "safe-area", "rtl"] { try check(example: example) }
+        for example in ["traits", "safe-area", "rtl", "showcase"] { try check(example: example) }
     }
 }
