@@ -43,23 +43,7 @@ final class CompiledFrameTests: XCTestCase {
 
         """
 
-    func compiler() throws -> String {
-        for path in ["/usr/bin/gcc", "/usr/bin/cc"] where FileManager.default.isExecutableFile(atPath: path) { return path }
-        throw XCTSkip("no C compiler")
-    }
 
-    func run(_ tool: String, _ args: [String]) throws -> (Int32, String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: tool)
-        p.arguments = args
-        let pipe = Pipe()
-        p.standardOutput = pipe
-        p.standardError = pipe
-        try p.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
 
     func check(example: String) throws {
         let url = GoldenTests.examples.appendingPathComponent(example + ".htll")
@@ -77,7 +61,7 @@ final class CompiledFrameTests: XCTestCase {
     }
 
     func check(source: String, name example: String) throws {
-        let cc = try compiler()
+        let cc = try Tool.cCompiler()
         let layout = try Layout(source: source, file: example + ".htll")
         let isCell = (try? layout.objectiveC(.cellLayout)) != nil
         let fragment = try layout.objectiveC(isCell ? .cellLayout : .viewWillLayoutSubviews)
@@ -99,12 +83,12 @@ final class CompiledFrameTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: dir) }
         let source = dir.appendingPathComponent("layout.m"), binary = dir.appendingPathComponent("layout")
         try program.write(to: source, atomically: true, encoding: .utf8)
-        let (status, log) = try run(cc, ["-x", "objective-c", "-Wall", "-Werror", "-Wno-unused-variable", source.path, "-lobjc", "-o", binary.path])
+        let (status, log) = try Tool.run(cc, ["-x", "objective-c", "-Wall", "-Werror", "-Wno-unused-variable", source.path, "-lobjc", "-o", binary.path])
         if status != 0, log.contains("objc/runtime.h") { throw XCTSkip("no GNU Objective-C runtime headers") }
         XCTAssertEqual(status, 0, "\(example): the emitted fragment does not compile:\n\(log)")
         guard status == 0 else { return }
         for (w, h) in [(320.0, 480.0), (390.0, 844.0), (844.0, 390.0), (1024.0, 1366.0)] {
-            let (rc, out) = try run(binary.path, [String(w), String(h)])
+            let (rc, out) = try Tool.run(binary.path, [String(w), String(h)])
             XCTAssertEqual(rc, 0)
             let expected = try layout.frames(width: w, height: h)
             let lines = out.split(separator: "\n")

@@ -194,18 +194,6 @@ final class SpacingTests: XCTestCase {
         for (i, frame) in f.enumerated() { XCTAssertEqual(frame.y, Double(i) * 70, accuracy: 1e-9, frame.name) }
     }
 
-    func run(_ tool: String, _ args: [String]) throws -> (Int32, String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: tool)
-        p.arguments = args
-        let pipe = Pipe()
-        p.standardOutput = pipe
-        p.standardError = pipe
-        try p.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
 
     /// The Swift frame code (max, min, far edges, hidden views, shares among the shown views),
     /// compiled against a stand-in UIView and run, computes the solver's frames.
@@ -262,9 +250,9 @@ final class SpacingTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: dir) }
         let source = dir.appendingPathComponent("main.swift"), exe = dir.appendingPathComponent("frames")
         try (program + main).write(to: source, atomically: true, encoding: .utf8)
-        let compiled = try run(swiftc, ["-o", exe.path, source.path])
+        let compiled = try Tool.run(swiftc, ["-o", exe.path, source.path])
         guard compiled.0 == 0 else { return XCTFail("the frame code does not compile:\n\(compiled.1)\n\(program + main)") }
-        let (status, output) = try run(exe.path, [])
+        let (status, output) = try Tool.run(exe.path, [])
         XCTAssertEqual(status, 0, output)
         var seen = 0
         for line in output.split(separator: "\n") {
