@@ -143,7 +143,15 @@ public final class Layout {
         do {
             try body()
         } catch let e as SchemeError {
-            throw LayoutError(e, layoutFile: file, readPath: path)
+            // While loading, an error the prelude raises without a location of its own (a primitive
+            // called with the wrong number of arguments) happened in the latest located call.
+            var fallback: String? = nil
+            if path != nil, e.file.map({ $0.hasPrefix("prelude/htll/") }) ?? true,
+               let loc = try? scheme.call("htll:current-location", []),
+               let text = try? scheme.call("htll:location->string", [loc]), let string = text.stringValue {
+                fallback = string
+            }
+            throw LayoutError(e, layoutFile: file, readPath: path, fallbackLocation: fallback)
         }
     }
 }
@@ -158,11 +166,11 @@ public struct LayoutError: Error, CustomStringConvertible, Sendable {
 
     /// Errors the prelude raises carry the layout's location at the start of their message;
     /// the prelude's own location (where `error` was called) means nothing to users.
-    init(_ e: SchemeError, layoutFile: String, readPath: String?) {
+    init(_ e: SchemeError, layoutFile: String, readPath: String?, fallbackLocation: String? = nil) {
         var text = e.message
         for i in e.irritants { text += " " + i }
         var location = e.locationText
-        if let f = e.file, f.hasPrefix("prelude/htll/") { location = "" }
+        if e.file.map({ $0.hasPrefix("prelude/htll/") }) ?? true { location = fallbackLocation ?? "" }
         if let readPath, !readPath.isEmpty {
             text = text.replacingOccurrences(of: readPath, with: layoutFile)
             location = location.replacingOccurrences(of: readPath, with: layoutFile)

@@ -72,8 +72,7 @@ final class BindingTests: XCTestCase {
     /// model, other key paths reach super, a two-way field writes back, and every observer added
     /// when the view appears is removed when it disappears.
     func testObjectiveCBindingsRunAgainstAKeyValueStandIn() throws {
-        let cc = ["/usr/bin/gcc", "/usr/bin/cc"].first { FileManager.default.isExecutableFile(atPath: $0) }
-        guard let cc else { throw XCTSkip("no C compiler") }
+        let cc = try Tool.cCompiler()
         let layout = try M.example("binding")
         var program = Self.runtimeStandIn + "\n@interface Controller : NSObject {\n"
         for d in try layout.declarations() { program += "  \(d.className) *\(d.name);\n" }
@@ -116,24 +115,12 @@ final class BindingTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: dir) }
         let source = dir.appendingPathComponent("kvo.m"), binary = dir.appendingPathComponent("kvo")
         try program.write(to: source, atomically: true, encoding: .utf8)
-        func run(_ path: String, _ args: [String]) throws -> (Int32, String) {
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: path)
-            p.arguments = args
-            let pipe = Pipe()
-            p.standardOutput = pipe
-            p.standardError = pipe
-            try p.run()
-            let out = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            p.waitUntilExit()
-            return (p.terminationStatus, out)
-        }
-        let (status, log) = try run(cc, ["-x", "objective-c", "-std=gnu99", "-fconstant-string-class=HTLLConstantString",
+        let (status, log) = try Tool.run(cc, ["-x", "objective-c", "-std=gnu99", "-fconstant-string-class=HTLLConstantString",
                                          "-Wall", "-Werror", "-Wno-unused-variable", source.path, "-lobjc", "-o", binary.path])
         if status != 0, log.contains("objc/runtime.h") { throw XCTSkip("no GNU Objective-C runtime headers") }
         XCTAssertEqual(status, 0, "the binding fragments do not compile:\n\(log)\n\(program)")
         guard status == 0 else { return }
-        let (rc, out) = try run(binary.path, [])
+        let (rc, out) = try Tool.run(binary.path, [])
         XCTAssertEqual(rc, 0, out)
         XCTAssertEqual(out, """
             target htllBindingChanged: for 131072
@@ -429,8 +416,8 @@ final class BindingTests: XCTestCase {
         let layout = try M.layout(Self.form)
         let json = try layout.framesJSON(width: 320, height: 480)
         XCTAssertTrue(json.contains(#""attributes": {"bind": ["user.name", "text", "two-way"], "placeholder": "Name"}"#), json)
-        XCTAssertTrue(json.contains(#""attributes": {"bind": ["settings.volume", "value", "one-way"], "bind": ["settings.canChange", "enabled", "one-way"]}"#), json)
-        XCTAssertTrue(json.contains(#""origins": {"bind": "bind value", "bind": "bind enabled"}"#), json)
+        XCTAssertTrue(json.contains(#""attributes": {"bind": [["settings.volume", "value", "one-way"], ["settings.canChange", "enabled", "one-way"]]}"#), json)
+        XCTAssertTrue(json.contains(#""origins": {"bind": ["bind value", "bind enabled"]}"#), json)
         let category = try layout.objectiveCCategory()
         XCTAssertTrue(category.contains("- (void)layoutViewWillDisappear;\n"))
         XCTAssertTrue(category.contains("- (void)layoutViewWillDisappear {\n    [self removeObserver:self forKeyPath:@\"user.greeting\"];\n"))

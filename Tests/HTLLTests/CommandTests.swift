@@ -1,5 +1,5 @@
 import XCTest
-import HTLL
+@testable import HTLL
 
 /// The command lines the `htll` executable dispatches to.
 final class CommandTests: XCTestCase {
@@ -18,6 +18,9 @@ final class CommandTests: XCTestCase {
         XCTAssertEqual(bad.status, 2)
         XCTAssertTrue(bad.output.hasPrefix("Unknown action: frobnicate\nUsage: htllc"))
         XCTAssertTrue(HTLLCommand.htllc(["-v", "ios5", "property", gearcalc]).output.hasPrefix("Usage: htllc"))
+        // The usage text names every action htllc accepts.
+        let usage = HTLLCommand.htllcUsage("htllc")
+        for action in HTLL.Action.allCases { XCTAssertTrue(usage.contains("\n" + action.rawValue + "\t"), action.rawValue) }
     }
 
     func testCompileCommand() throws {

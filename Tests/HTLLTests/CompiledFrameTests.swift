@@ -14,10 +14,14 @@ final class CompiledFrameTests: XCTestCase {
         typedef struct { CGFloat width, height; } CGSize;
         typedef struct { CGPoint origin; CGSize size; } CGRect;
         #define MAX(a, b) ((a) > (b) ? (a) : (b))
+        /* As CoreGraphics: the far edge of the standardized rectangle. */
+        static inline CGFloat CGRectGetMaxX(CGRect r) { return r.size.width < 0 ? r.origin.x : r.origin.x + r.size.width; }
+        static inline CGFloat CGRectGetMaxY(CGRect r) { return r.size.height < 0 ? r.origin.y : r.origin.y + r.size.height; }
         __attribute__((objc_root_class))
-        @interface UIView { Class isa; CGRect _frame; CGRect _bounds; CGSize _fit; }
+        @interface UIView { Class isa; CGRect _frame; CGRect _bounds; CGSize _fit; BOOL _hidden; }
         + (id)viewFitting:(CGFloat)w :(CGFloat)h;
         @property (nonatomic) CGRect frame;
+        @property (nonatomic) BOOL hidden;
         @property (nonatomic, readonly) CGRect bounds;
         @property (nonatomic, readonly) UIView *contentView;
         @property (nonatomic, readonly) UIView *view;
@@ -33,32 +37,32 @@ final class CompiledFrameTests: XCTestCase {
         - (UIView *)contentView { return self; }
         - (UIView *)view { return self; }
         - (void)sizeToFit { _bounds.size = _fit; _frame.size = _fit; }
+        - (BOOL)hidden { return _hidden; }
+        - (void)setHidden:(BOOL)h { _hidden = h; }
         @end
 
         """
 
-    func compiler() throws -> String {
-        for path in ["/usr/bin/gcc", "/usr/bin/cc"] where FileManager.default.isExecutableFile(atPath: path) { return path }
-        throw XCTSkip("no C compiler")
-    }
 
-    func run(_ tool: String, _ args: [String]) throws -> (Int32, String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: tool)
-        p.arguments = args
-        let pipe = Pipe()
-        p.standardOutput = pipe
-        p.standardError = pipe
-        try p.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
 
     func check(example: String) throws {
-        let cc = try compiler()
         let url = GoldenTests.examples.appendingPathComponent(example + ".htll")
-        let layout = try Layout(source: try String(contentsOf: url, encoding: .utf8), file: example + ".htll")
+        try check(source: try String(contentsOf: url, encoding: .utf8), name: example)
+    }
+
+    /// The names of the views whose `hidden` attribute is true (the shim hides them before layout,
+    /// as viewDidLoad/viewWillAppear would).
+    static func hiddenViews(_ layout: Layout) throws -> [String] {
+        let json = try JSONSerialization.jsonObject(with: Data(try layout.framesJSON(width: 100, height: 100).utf8))
+        let views = (json as? [String: Any])?["views"] as? [[String: Any]] ?? []
+        return views.compactMap { v in
+            ((v["attributes"] as? [String: Any])?["hidden"] as? Bool) == true ? v["name"] as? String : nil
+        }
+    }
+
+    func check(source: String, name example: String) throws {
+        let cc = try Tool.cCompiler()
+        let layout = try Layout(source: source, file: example + ".htll")
         let isCell = (try? layout.objectiveC(.cellLayout)) != nil
         let fragment = try layout.objectiveC(isCell ? .cellLayout : .viewWillLayoutSubviews)
         let names = try layout.frames(width: 100, height: 100).map(\.name)
@@ -68,6 +72,7 @@ final class CompiledFrameTests: XCTestCase {
         for s in try layout.intrinsicSizes() {
             program += "  UIView *\(s.name) = [UIView viewFitting:\(s.width) :\(s.height)];\n  (void)\(s.name);\n"
         }
+        for n in try Self.hiddenViews(layout) { program += "  \(n).hidden = YES;\n" }
         program += fragment
         for n in names {
             program += "  printf(\"\(n) %.9f %.9f %.9f %.9f\\n\", \(n).frame.origin.x, \(n).frame.origin.y, \(n).frame.size.width, \(n).frame.size.height);\n"
@@ -78,12 +83,12 @@ final class CompiledFrameTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: dir) }
         let source = dir.appendingPathComponent("layout.m"), binary = dir.appendingPathComponent("layout")
         try program.write(to: source, atomically: true, encoding: .utf8)
-        let (status, log) = try run(cc, ["-x", "objective-c", "-Wall", "-Werror", "-Wno-unused-variable", source.path, "-lobjc", "-o", binary.path])
+        let (status, log) = try Tool.run(cc, ["-x", "objective-c", "-Wall", "-Werror", "-Wno-unused-variable", source.path, "-lobjc", "-o", binary.path])
         if status != 0, log.contains("objc/runtime.h") { throw XCTSkip("no GNU Objective-C runtime headers") }
         XCTAssertEqual(status, 0, "\(example): the emitted fragment does not compile:\n\(log)")
         guard status == 0 else { return }
         for (w, h) in [(320.0, 480.0), (390.0, 844.0), (844.0, 390.0), (1024.0, 1366.0)] {
-            let (rc, out) = try run(binary.path, [String(w), String(h)])
+            let (rc, out) = try Tool.run(binary.path, [String(w), String(h)])
             XCTAssertEqual(rc, 0)
             let expected = try layout.frames(width: w, height: h)
             let lines = out.split(separator: "\n")
@@ -104,6 +109,60 @@ final class CompiledFrameTests: XCTestCase {
     func testTableCellComputesTheSameFramesAsHTLL() throws { try check(example: "cell") }
     func testReadmeSamplesComputeTheSameFramesAsHTLL() throws {
         for name in ["hello", "readme-above", "readme-blank", "readme-hseq", "readme-name-form"] { try check(example: name) }
+    }
+
+    /// hseq*/vseq* in every mode, fixed, padding, inset, aspect (a min), min-size and max-size.
+    func testSpacingExampleComputesTheSameFramesAsHTLL() throws { try check(example: "spacing") }
+
+    /// A long sequence refers to the previous view's far edge (CGRectGetMaxY, CGRectGetMaxX).
+    func testLongSequencesComputeTheSameFramesAsHTLL() throws {
+        let column = (0..<40).map { "(label '((text . \"row \($0)\")))" }.joined(separator: " ")
+        let row = (0..<12).map { "(custom-button '((title-for-state . (\"b\($0)\" . normal))))" }.joined(separator: " ")
+        let source = "(in (beside (vseq \(column)) (above (hseq \(row)) (above (h... \(row)) blank 0.5) 0.2) 0.3) 'self.view)"
+        let layout = try Layout(source: source, file: "long.htll")
+        let code = try layout.objectiveC(.viewWillLayoutSubviews)
+        XCTAssertTrue(code.contains("{{0, CGRectGetMaxY(label39.frame)}"), code)
+        XCTAssertTrue(code.contains("button52.frame = (CGRect) {{CGRectGetMaxX(button51.frame), 0}"), code)
+        // The last of h... takes the rest: the parent's far edge less the previous view's.
+        XCTAssertTrue(code.contains("{self.view.bounds.size.width - CGRectGetMaxX(button63.frame), "), code)
+        try check(source: source, name: "long")
+    }
+
+    /// A long distributed sequence measures the shared-out gap between the first two views at run
+    /// time instead of repeating it (it sums every child's size) in every position.
+    func testLongDistributedSequencesComputeTheSameFramesAsHTLL() throws {
+        for mode in ["space-between", "space-around", "space-evenly"] {
+            let row = (0..<24).map { "(label '((text . \"\($0)\")))" }.joined(separator: " ")
+            let source = "(in (above (hseq* 2 '\(mode) \(row)) (vseq* 1 '\(mode) \(row)) 0.1) 'self.view)"
+            let code = try Layout(source: source, file: "gaps.htll").objectiveC(.viewWillLayoutSubviews)
+            XCTAssertTrue(code.contains("label24.frame = (CGRect) {{CGRectGetMaxX(label23.frame) + CGRectGetMaxX(label2.frame) - label2.bounds.size.width - CGRectGetMaxX(label1.frame), "), code)
+            try check(source: source, name: "gaps")
+        }
+    }
+
+    /// collapse-when-hidden: the hidden view's length (and gap, and share of the free space) is
+    /// skipped at run time, in every kind of sequence; checked with the view hidden and shown.
+    func testCollapsedViewsComputeTheSameFramesAsHTLL() throws {
+        for hidden in ["#t", "#f"] {
+            let v = "(collapse-when-hidden (label '((text . \"maybe\") (hidden . \(hidden)))))"
+            func others(_ p: String) -> String { "(label '((text . \"\(p)1\"))) \(v.replacingOccurrences(of: "maybe", with: p + "m")) (label '((text . \"\(p)2 two\")))" }
+            let source = """
+                (in (vseq (hseq* 6 'space-between \(others("a")))
+                          (hseq* 6 'space-evenly \(others("b")))
+                          (hseq* 6 'space-around \(others("c")))
+                          (hseq* 6 'fill-equally \(others("d")))
+                          (hseq* 6 'center \(others("e")))
+                          (hseq \(others("f")))
+                          (h... \(others("g")))
+                          (>> (label '((text . "i1"))) \(v.replacingOccurrences(of: "maybe", with: "im")) 4)
+                          (vv (label '((text . "j1"))) \(v.replacingOccurrences(of: "maybe", with: "jm")) 4)
+                          (^^ (vseq* 4 'start \(others("h"))) blank 3))
+                    'self.view)
+                """
+            let layout = try Layout(source: source, file: "collapse.htll")
+            XCTAssertTrue(try layout.objectiveC(.viewWillLayoutSubviews).contains(".hidden ? 0 : "))
+            try check(source: source, name: "collapse")
+        }
     }
 }
 

@@ -73,6 +73,13 @@ final class LayoutErrorTests: XCTestCase {
         XCTAssertTrue(message("(in (label (quote (text))) (quote self.view))").contains("label: an attribute must be (name . value), got text"))
     }
 
+    func testWrongArgumentCountIsLocatedAtTheCall() {
+        XCTAssertEqual(message("(define a (label '()))\n(define b (label '()))\n(in (above a\n  b) 'self.view)"),
+                       "bad.htll:3:5: error: above: expected 3 arguments, got 2")
+        XCTAssertEqual(message("(in (center (label '()) 0.1 0.1 0.1) 'self.view)"),
+                       "bad.htll:1:5: error: center: expected 3 arguments, got 4")
+    }
+
     func testMissingTopLevelAndCellActions() {
         XCTAssertTrue(message("(define a (label '()))").contains("the layout has no top-level (in ...) or (in-cell ...)"))
         XCTAssertTrue(message("(in (label '()) 'self.view)", action: .cellInit).contains("cell-init: the layout is placed with in"))

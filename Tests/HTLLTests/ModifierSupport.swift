@@ -131,8 +131,7 @@ enum ModifierSupport {
     /// Compiles (syntax and types, no linking) every controller fragment of `layout` as the bodies
     /// of the methods they are written for, in a controller with the views as instance variables.
     static func objcSyntaxCheck(_ layout: Layout, file: StaticString = #filePath, line: UInt = #line) throws {
-        let cc = ["/usr/bin/gcc", "/usr/bin/cc"].first { FileManager.default.isExecutableFile(atPath: $0) }
-        guard let cc else { return }
+        let cc = try Tool.cCompiler()
         var program = shim
         program += "@interface Controller : NSObject {\n"
         for d in try layout.declarations() { program += "  \(d.className) *\(d.name);\n" }
@@ -150,16 +149,8 @@ enum ModifierSupport {
         defer { try? FileManager.default.removeItem(at: dir) }
         let source = dir.appendingPathComponent("controller.m")
         try program.write(to: source, atomically: true, encoding: .utf8)
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: cc)
-        p.arguments = ["-x", "objective-c", "-fsyntax-only", "-Wall", "-Werror", source.path]
-        let pipe = Pipe()
-        p.standardOutput = pipe
-        p.standardError = pipe
-        try p.run()
-        let log = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        if p.terminationStatus != 0, log.contains("cc1obj") && log.contains("No such file") { throw XCTSkip("no Objective-C compiler") }
-        XCTAssertEqual(p.terminationStatus, 0, "the generated Objective-C does not compile:\n\(log)\n\(program)", file: file, line: line)
+        let (status, log) = try Tool.run(cc, ["-x", "objective-c", "-fsyntax-only", "-Wall", "-Werror", source.path])
+        if status != 0, log.contains("cc1obj") && log.contains("No such file") { throw XCTSkip("no Objective-C compiler") }
+        XCTAssertEqual(status, 0, "the generated Objective-C does not compile:\n\(log)\n\(program)", file: file, line: line)
     }
 }

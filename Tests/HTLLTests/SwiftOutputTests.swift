@@ -42,17 +42,8 @@ final class SwiftOutputTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent(name + ".swift")
         try text.write(to: file, atomically: true, encoding: .utf8)
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: swiftc)
-        p.arguments = ["-parse", file.path]
-        let pipe = Pipe()
-        p.standardOutput = pipe
-        p.standardError = pipe
-        try p.run()
-        let out = pipe.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        let text = String(decoding: out, as: UTF8.self)
-        return p.terminationStatus == 0 && text.isEmpty ? "" : "status \(p.terminationStatus): \(text)"
+        let (status, text) = try Tool.run(swiftc, ["-parse", file.path])
+        return status == 0 && text.isEmpty ? "" : "status \(status): \(text)"
     }
 
     func testGeneratedSwiftParses() throws {
@@ -220,21 +211,9 @@ final class SwiftOutputTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: dir) }
         let source = dir.appendingPathComponent("main.swift"), exe = dir.appendingPathComponent("frames")
         try (program + main).write(to: source, atomically: true, encoding: .utf8)
-        func run(_ path: String, _ args: [String]) throws -> (Int32, String) {
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: path)
-            p.arguments = args
-            let pipe = Pipe()
-            p.standardOutput = pipe
-            p.standardError = pipe
-            try p.run()
-            let data = pipe.fileHandleForReading.readDataToEndOfFile()
-            p.waitUntilExit()
-            return (p.terminationStatus, String(decoding: data, as: UTF8.self))
-        }
-        let (status, diagnostics) = try run(swiftc, ["-o", exe.path, source.path])
+        let (status, diagnostics) = try Tool.run(swiftc, ["-o", exe.path, source.path])
         guard status == 0 else { return XCTFail("the frame code does not compile:\n\(diagnostics)\n\(program + main)") }
-        let (runStatus, output) = try run(exe.path, [])
+        let (runStatus, output) = try Tool.run(exe.path, [])
         XCTAssertEqual(runStatus, 0, output)
         var seen = 0
         for line in output.split(separator: "\n") {

@@ -261,28 +261,13 @@ final class TraitCompiledFrameTests: XCTestCase {
         return (pad || (landscape && c.width >= 896) ? 2 : 1, landscape && !pad ? 1 : 2)
     }
 
-    func compiler() throws -> String {
-        for path in ["/usr/bin/gcc", "/usr/bin/cc"] where FileManager.default.isExecutableFile(atPath: path) { return path }
-        throw XCTSkip("no C compiler")
-    }
 
-    static func run(_ tool: String, _ args: [String]) throws -> (Int32, String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: tool)
-        p.arguments = args
-        let pipe = Pipe()
-        p.standardOutput = pipe
-        p.standardError = pipe
-        try p.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
 
     func check(example: String) throws {
-        let cc = try compiler()
+        let cc = try Tool.cCompiler()
         let url = GoldenTests.examples.appendingPathComponent(example + ".htll")
-        let layout = try Layout(source: try String(contentsOf: url, encoding: .utf8), file: example + ".htll")
+        // The full path: the showcase includes files relative to its own folder.
+        let layout = try Layout(source: try String(contentsOf: url, encoding: .utf8), file: url.path)
         try layout.setRightToLeftMirroring(true)
         let fragment = try layout.objectiveC(.viewWillLayoutSubviews)
         var program = Self.shim + "int main(int argc, char **argv) {\n"
@@ -306,7 +291,7 @@ final class TraitCompiledFrameTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: dir) }
         let source = dir.appendingPathComponent("layout.m"), binary = dir.appendingPathComponent("layout")
         try program.write(to: source, atomically: true, encoding: .utf8)
-        let (status, log) = try Self.run(cc, ["-x", "objective-c", "-Wall", "-Werror", "-Wno-unused-variable", source.path, "-lobjc", "-o", binary.path])
+        let (status, log) = try Tool.run(cc, ["-x", "objective-c", "-Wall", "-Werror", "-Wno-unused-variable", source.path, "-lobjc", "-o", binary.path])
         if status != 0, log.contains("objc/runtime.h") { throw XCTSkip("no GNU Objective-C runtime headers") }
         XCTAssertEqual(status, 0, "\(example): the emitted fragment does not compile:\n\(log)\n\(fragment)")
         guard status == 0 else { return }
@@ -320,7 +305,7 @@ final class TraitCompiledFrameTests: XCTestCase {
             let classes = Self.sizeClasses(c), i = c.safeArea
             let args = [c.width, c.height].map { String($0) } + [String(classes.h), String(classes.v), c.idiom == .pad ? "1" : "0"]
                 + [i.top, i.left, i.bottom, i.right].map { String($0) } + [c.rightToLeft ? "1" : "0"]
-            let (rc, out) = try Self.run(binary.path, args)
+            let (rc, out) = try Tool.run(binary.path, args)
             XCTAssertEqual(rc, 0)
             var got: [String: (hidden: Bool, frame: [Double])] = [:]
             for line in out.split(separator: "\n") {
@@ -401,7 +386,7 @@ final class TraitSwiftFrameTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: dir) }
         let source = dir.appendingPathComponent("main.swift"), exe = dir.appendingPathComponent("frames")
         try program.write(to: source, atomically: true, encoding: .utf8)
-        let (status, log) = try TraitCompiledFrameTests.run(swiftc, ["-o", exe.path, source.path])
+        let (status, log) = try Tool.run(swiftc, ["-o", exe.path, source.path])
         XCTAssertEqual(status, 0, "the frame code does not compile:\n\(log)\n\(program)")
         guard status == 0 else { return }
         for (device, landscape) in [("iphone-15", false), ("iphone-15", true), ("iphone-15-pro-max", true), ("ipad", false), ("ipad", true)] {
@@ -410,7 +395,7 @@ final class TraitSwiftFrameTests: XCTestCase {
                 let classes = TraitCompiledFrameTests.sizeClasses(c), i = c.safeArea
                 let args = [c.width, c.height, Double(classes.h), Double(classes.v), c.idiom == .pad ? 1 : 0,
                             i.top, i.left, i.bottom, i.right, rtl ? 1 : 0].map { String($0) }
-                let (rc, out) = try TraitCompiledFrameTests.run(exe.path, args)
+                let (rc, out) = try Tool.run(exe.path, args)
                 XCTAssertEqual(rc, 0, out)
                 var got: [String: (hidden: Bool, frame: [Double])] = [:]
                 for line in out.split(separator: "\n") {
@@ -433,6 +418,6 @@ final class TraitSwiftFrameTests: XCTestCase {
     }
 
     func testTraitsSafeAreaAndRightToLeftExamples() throws {
-        for example in ["traits", "safe-area", "rtl"] { try check(example: example) }
+        for example in ["traits", "safe-area", "rtl", "showcase"] { try check(example: example) }
     }
 }

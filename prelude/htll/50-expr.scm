@@ -1,8 +1,16 @@
 ;;; HTLL prelude, part 5: frame expressions.
 ;;; An expression is a sum of terms, kept simplified as it is built: a list of (coefficient . atom),
-;;; atom #f for the constant. Atoms: (bound w OWNER) / (bound h OWNER), the runtime width or height
-;;; of a view (OWNER a view record) or of the parent (OWNER its Objective-C string), and (max E F).
-;;; Ratios are numbers, so expressions stay linear: no products of atoms, never a division.
+;;; atom #f for the constant. Ratios are numbers, so expressions stay linear: no products of atoms,
+;;; no division but the quotient atom. Atoms, one kind per clause in each function below:
+;;;   (bound w OWNER) / (bound h OWNER)  the runtime width or height of a view (OWNER a view record)
+;;;                                      or of the parent (OWNER its Objective-C string)
+;;;   (max E F)                          the larger of two expressions (min is -max(-E, -F))
+;;;   (edge x VIEW) / (edge y VIEW)      VIEW's far edge, CGRectGetMaxX/MaxY(VIEW.frame): what a
+;;;                                      long sequence refers to instead of summing every sibling
+;;;   (shown VIEW E)                     0 when VIEW is hidden at run time, else E (collapse-when-hidden)
+;;;   (quotient E F)                     E / F, F at least 1: a share among the views not hidden
+;;;                                      (the only division, and only where views collapse)
+;;;   (safe-area SIDE PARENT)            the parent's safe-area inset on SIDE (55-traits.scm)
 
 (define htll:epsilon 1e-12)
 
@@ -10,28 +18,46 @@
 (define (htll:e-atom a) (list (cons 1 a)))
 (define (htll:e-bound dim owner) (htll:e-atom (list 'bound dim owner)))
 
+;; The view an atom belongs to, or #f (the parent's bounds, max, the constant).
+(define (htll:atom-view a)
+  (and a (case (car a)
+           ((bound) (and (htll:view? (caddr a)) (caddr a)))
+           ((edge) (caddr a))
+           ((shown) (cadr a))
+           (else #f))))
+
 (define (htll:atom=? a b)
-  (cond ((or (not a) (not b)) (and (not a) (not b)))
-        ((and (eq? (car a) 'bound) (eq? (car b) 'bound))
+  (cond ((eq? a b) #t)
+        ((or (not a) (not b)) #f)
+        ((not (eq? (car a) (car b))) #f)
+        ((eq? (car a) 'bound)
          (and (eq? (cadr a) (cadr b))
               (let ((x (caddr a)) (y (caddr b)))
                 (or (eq? x y) (and (string? x) (string? y) (string=? x y))))))
-        ((and (eq? (car a) 'max) (eq? (car b) 'max))
-         (and (htll:e=? (cadr a) (cadr b)) (htll:e=? (caddr a) (caddr b))))
+        ((eq? (car a) 'max) (and (htll:e=? (cadr a) (cadr b)) (htll:e=? (caddr a) (caddr b))))
+        ((eq? (car a) 'edge) (and (eq? (cadr a) (cadr b)) (eq? (caddr a) (caddr b))))
+        ((eq? (car a) 'shown) (and (eq? (cadr a) (cadr b)) (htll:e=? (caddr a) (caddr b))))
+        ((eq? (car a) 'quotient) (and (htll:e=? (cadr a) (cadr b)) (htll:e=? (caddr a) (caddr b))))
         ;; (safe-area SIDE PARENT): the parent's safe-area inset (55-traits.scm).
-        ((and (eq? (car a) 'safe-area) (eq? (car b) 'safe-area))
-         (and (eq? (cadr a) (cadr b)) (string=? (caddr a) (caddr b))))
+        ((eq? (car a) 'safe-area) (and (eq? (cadr a) (cadr b)) (string=? (caddr a) (caddr b))))
         (else #f)))
 
 (define (htll:e-lookup atom e)
   (cond ((null? e) #f) ((htll:atom=? atom (cdar e)) (car e)) (else (htll:e-lookup atom (cdr e)))))
 
 (define (htll:e=? e f)
+  (or (eq? e f) (htll:e-same? e f)))
+
+(define (htll:e-same? e f)
   (and (= (length e) (length f))
        (htll:every (lambda (t) (let ((u (htll:e-lookup (cdr t) f))) (and u (= (car u) (car t))))) e)))
 
 ;; Sum, keeping the order in which atoms first appear.
 (define (htll:e+ e f)
+  (if (< (* (length e) (length f)) 64) (htll:e+scan e f) (htll:e+indexed e f)))
+
+;; Small sums: find each term of F among the terms so far.
+(define (htll:e+scan e f)
   (let loop ((f f) (acc (reverse e)))
     (if (null? f)
         (htll:filter (lambda (t) (> (abs (car t)) htll:epsilon)) (reverse acc))
@@ -42,6 +68,43 @@
                    (loop (cdr f) (append (reverse before) (cons (cons (+ (caar xs) (car t)) (cdar xs)) (cdr xs)))))
                   (else (find (cdr xs) (cons (car xs) before)))))))))
 
+;; Large sums in time linear in the number of terms (the same result as htll:e+scan): a term of a
+;; view's atom is found through the view's scratch mark, which holds (token (atom . slot) ...) for
+;; the duration of the call and is restored after; the few other atoms are scanned.
+(define (htll:e+indexed e f)
+  (let* ((token (list 'e+))
+         (slots (make-vector (+ (length e) (length f)) #f))
+         (count 0) (saved '()) (others '()))
+    (define (entries a)
+      (let ((v (htll:atom-view a)))
+        (if v
+            (let ((m (htll:view-mark v))) (if (and (pair? m) (eq? (car m) token)) (cdr m) '()))
+            others)))
+    (define (slot-of a)
+      (let find ((es (entries a)))
+        (cond ((null? es) #f) ((htll:atom=? (caar es) a) (cdar es)) (else (find (cdr es))))))
+    (define (register! a i)
+      (let ((v (htll:atom-view a)))
+        (if v
+            (let ((m (htll:view-mark v)))
+              (if (and (pair? m) (eq? (car m) token))
+                  (set-cdr! m (cons (cons a i) (cdr m)))
+                  (begin (set! saved (cons (cons v m) saved))
+                         (htll:set-view-mark! v (list token (cons a i))))))
+            (set! others (cons (cons a i) others)))))
+    (define (add! t)
+      (let ((i (slot-of (cdr t))))
+        (if i
+            (vector-set! slots i (cons (+ (car (vector-ref slots i)) (car t)) (cdr t)))
+            (begin (vector-set! slots count t) (register! (cdr t) count) (set! count (+ count 1))))))
+    (for-each add! e)
+    (for-each add! f)
+    (for-each (lambda (s) (htll:set-view-mark! (car s) (cdr s))) saved)
+    (let loop ((i (- count 1)) (acc '()))
+      (if (< i 0)
+          acc
+          (loop (- i 1) (let ((t (vector-ref slots i))) (if (> (abs (car t)) htll:epsilon) (cons t acc) acc)))))))
+
 (define (htll:e* e k)
   (if (and (number? k) (= k 0))
       '()
@@ -49,7 +112,13 @@
 
 (define (htll:e- e f) (htll:e+ e (htll:e* f -1)))
 
-(define (htll:e-sum . es) (let loop ((es es) (acc '())) (if (null? es) acc (loop (cdr es) (htll:e+ acc (car es))))))
+(define (htll:e-sum . es) (htll:e-sum-list es))
+
+;; The sum of a list of expressions; one indexed pass when there are many.
+(define (htll:e-sum-list es)
+  (if (and (pair? es) (> (length es) 8))
+      (htll:e+indexed '() (apply append es))
+      (let loop ((es es) (acc '())) (if (null? es) acc (loop (cdr es) (htll:e+ acc (car es)))))))
 
 (define (htll:e-constant? e) (htll:every (lambda (t) (not (cdr t))) e))
 (define (htll:e-number e) (if (null? e) 0 (caar e)))
@@ -59,40 +128,81 @@
         ((htll:e=? e f) e)
         (else (htll:e-atom (list 'max e f)))))
 
+(define (htll:e-min e f) (htll:e* (htll:e-max (htll:e* e -1) (htll:e* f -1)) -1))
+
+;; How many terms E has, counting those inside its atoms too (how long its text is, roughly).
+(define (htll:e-weight e)
+  (define (atom-weight a)
+    (case (car a)
+      ((max quotient) (+ (htll:e-weight (cadr a)) (htll:e-weight (caddr a))))
+      ((shown) (htll:e-weight (caddr a)))
+      (else 0)))
+  (let loop ((ts e) (n 0))
+    (if (null? ts) n (loop (cdr ts) (+ n 1 (if (cdar ts) (atom-weight (cdar ts)) 0))))))
+
+;; VIEW's far edge along AXIS (x or y), read from its frame at run time.
+(define (htll:e-edge axis view) (htll:e-atom (list 'edge axis view)))
+
+;; E divided by F; F is a count of views, at least 1.
+(define (htll:e-quotient e f)
+  (cond ((null? e) e)
+        ((htll:e-constant? f) (htll:e* e (/ 1.0 (htll:e-number f))))
+        (else (htll:e-atom (list 'quotient e f)))))
+
+;; E, or 0 when VIEW is hidden at run time.
+(define (htll:e-shown view e)
+  (cond ((null? e) e)
+        (else (htll:e-atom (list 'shown view e)))))
+
 ;; Objective-C text. OWNER-NAME maps a view record to its variable name.
 (define (htll:e->c e owner-name)
   (define (atom->c a)
-    (cond
-     ((eq? (car a) 'safe-area) (string-append (caddr a) ".safeAreaInsets." (symbol->string (cadr a))))
-     (else
-    (if (eq? (car a) 'bound)
-        (let ((owner (caddr a)))
-          (string-append (if (string? owner) owner (owner-name owner))
-                         (if (eq? (cadr a) 'w) ".bounds.size.width" ".bounds.size.height")))
-        (string-append "MAX(" (htll:e->c (cadr a) owner-name) ", " (htll:e->c (caddr a) owner-name) ")")))))
-  (define (term->c t)
+    (case (car a)
+      ((bound)
+       (let ((owner (caddr a)))
+         (string-append (if (string? owner) owner (owner-name owner))
+                        (if (eq? (cadr a) 'w) ".bounds.size.width" ".bounds.size.height"))))
+      ((max) (string-append "MAX(" (htll:e->c (cadr a) owner-name) ", " (htll:e->c (caddr a) owner-name) ")"))
+      ((edge) (string-append (if (eq? (cadr a) 'x) "CGRectGetMaxX(" "CGRectGetMaxY(") (owner-name (caddr a)) ".frame)"))
+      ((shown) (string-append "(" (owner-name (cadr a)) ".hidden ? 0 : " (htll:e->c (caddr a) owner-name) ")"))
+      ((quotient) (string-append "(" (htll:e->c (cadr a) owner-name) ") / (" (htll:e->c (caddr a) owner-name) ")"))
+      ((safe-area) (string-append (caddr a) ".safeAreaInsets." (symbol->string (cadr a))))
+      (else (error "htll: unknown expression atom" a))))
+  (htll:e->text e atom->c))
+
+;; The infix text of E, given how to print an atom (shared by the Objective-C and Swift printers).
+(define (htll:e->text e atom->text)
+  (define (term->text t)
     (let ((c (abs (car t))))
       (cond ((not (cdr t)) (htll:number->c c))
-            ((= c 1) (atom->c (cdr t)))
-            (else (string-append (htll:number->c c) " * " (atom->c (cdr t)))))))
+            ((= c 1) (atom->text (cdr t)))
+            (else (string-append (htll:number->c c) " * " (atom->text (cdr t)))))))
   (if (null? e)
       "0"
       (let loop ((ts (cdr e))
-                 (acc (string-append (if (< (caar e) 0) "-" "") (term->c (car e)))))
+                 (acc (list (term->text (car e)) (if (< (caar e) 0) "-" ""))))
         (if (null? ts)
-            acc
-            (loop (cdr ts) (string-append acc (if (< (caar ts) 0) " - " " + ") (term->c (car ts))))))))
+            (apply string-append (reverse acc))
+            (loop (cdr ts) (cons (term->text (car ts)) (cons (if (< (caar ts) 0) " - " " + ") acc)))))))
 
-;; The value of E, given the value of every bound atom.
+;; The value of E. (BOUND-VALUE DIM OWNER) gives a bound atom's value for DIM w or h, and a view's
+;; frame for DIM frame as (x y w h); a view's hidden attribute decides a shown atom.
 (define (htll:e-eval e bound-value)
+  (define (atom-value a)
+    (case (car a)
+      ((bound) (bound-value (cadr a) (caddr a)))
+      ((max) (max (htll:e-eval (cadr a) bound-value) (htll:e-eval (caddr a) bound-value)))
+      ;; As CGRectGetMaxX does: the standardized rectangle's far edge.
+      ((edge) (let* ((f (bound-value 'frame (caddr a)))
+                     (o (if (eq? (cadr a) 'x) (car f) (cadr f)))
+                     (l (if (eq? (cadr a) 'x) (caddr f) (cadddr f))))
+                (max o (+ o l))))
+      ((shown) (if (eq? (htll:view-attribute (cadr a) 'hidden) #t) 0 (htll:e-eval (caddr a) bound-value)))
+      ((quotient) (/ (htll:e-eval (cadr a) bound-value) (htll:e-eval (caddr a) bound-value)))
+      ((safe-area) (htll:safe-inset (cadr a)))
+      (else (error "htll: unknown expression atom" a))))
   (let loop ((ts e) (sum 0))
     (if (null? ts)
         sum
-        (let* ((t (car ts)) (a (cdr t)))
-          (loop (cdr ts)
-                (+ sum (* (car t)
-                          (cond ((not a) 1)
-                                ((eq? (car a) 'bound) (bound-value (cadr a) (caddr a)))
-                                ((eq? (car a) 'safe-area) (htll:safe-inset (cadr a)))
-                                (else (max (htll:e-eval (cadr a) bound-value)
-                                           (htll:e-eval (caddr a) bound-value)))))))))))
+        (let ((a (cdr (car ts))))
+          (loop (cdr ts) (+ sum (* (car (car ts)) (if a (atom-value a) 1))))))))

@@ -8,8 +8,26 @@
 
 (define (htll:wrap? x) (eq? x 'wrap))
 
+;; A position with more terms than this refers to the previous view's far edge instead (see after).
+(define htll:expression-terms 6)
+
+;; A position or gap heavier than this (see htll:e-weight) refers to views already placed instead.
+(define htll:gap-weight 16)
+
+;; How many nodes and views one solve may visit.
+(define htll:solver-steps 2000000)
+
+(define (htll:no-gap c rest) '())
+
+;; How many of the children CS show: their number, less the collapsed ones hidden at run time.
+(define (htll:visible-count cs)
+  (htll:e-sum-list (map (lambda (c) (if (htll:collapse-node? c)
+                                        (htll:e-shown (htll:collapsed-view c) (htll:e-const 1))
+                                        (htll:e-const 1)))
+                        cs)))
+
 (define (htll:solve root)
-  (let ((program '()) (fitted (htll:fresh-mark)))
+  (let ((program '()) (fitted (htll:fresh-mark)) (steps 0))
     (define (emit! s) (set! program (cons s program)))
     (define (fit! v)
       (if (not (eq? (htll:view-mark v) fitted))
@@ -17,6 +35,13 @@
     (define (wider a b) (htll:e-max a b))
     ;; Lays X out in the area; returns (width . height) of what it occupies.
     (define (layout x left top w h gen?)
+      ;; Children measured before they are placed (vv, >>, min-size on a wrapped axis...) are laid out
+      ;; twice, so deep nesting of those could take exponential time: stop with an error instead.
+      (set! steps (+ steps 1))
+      (if (> steps htll:solver-steps)
+          (htll:error-at (htll:root-location root)
+                         (string-append "the layout is too deeply nested to solve (more than "
+                                        (number->string htll:solver-steps) " steps)")))
       (cond
        ((htll:view? x) (layout-view x left top w h gen?))
        ((not (htll:node? x)) (error "htll: not a layout" x))
@@ -33,7 +58,49 @@
             ((center) (layout-center (car cs) (car ps) (cadr ps) left top w h gen?))
             ((hseq) (layout-seq cs left top w h gen? #f))
             ((vseq) (layout-seq cs left top w h gen? #t))
+            ((hseq*) (layout-seq* cs (car ps) (cadr ps) left top w h gen? #f))
+            ((vseq*) (layout-seq* cs (car ps) (cadr ps) left top w h gen? #t))
+            ((fixed) (layout (car cs) left top (htll:e-const (car ps)) (htll:e-const (cadr ps)) gen?)
+                     (cons (htll:e-const (car ps)) (htll:e-const (cadr ps))))
+            ((inset) (layout-inset (car cs) ps left top w h gen?))
+            ((aspect) (layout-aspect (car cs) (car ps) left top w h gen?))
+            ((min-size) (layout-clamp (car cs) (car ps) (cadr ps) htll:e-max left top w h gen?))
+            ((max-size) (layout-clamp (car cs) (car ps) (cadr ps) htll:e-min left top w h gen?))
+            ((collapse) (layout (car cs) left top w h gen?))
             (else (error "htll: unknown layout node" (htll:node-op x))))))))
+    ;; A long sequence refers to the previous view's far edge instead of summing every sibling
+    ;; before it, once the sum has more than a few terms (small layouts keep the original's text).
+    ;; Once a sequence refers to an edge, every later sibling does (a short position per view).
+    (define (shorten? a start pos gen?)
+      (and gen? (htll:view? a)
+           (or (> (length pos) htll:expression-terms)
+               (> (htll:e-weight pos) htll:gap-weight)
+               (htll:any (lambda (t) (and (cdr t) (eq? (cadr t) 'edge))) start))))
+    ;; Where the sibling after A starts: A laid out from START, EXTENT long, then MARGIN.
+    (define (after start a extent margin gen? axis)
+      (if (htll:collapse-node? a)
+          (htll:e+ start (htll:e-shown (htll:collapsed-view a) (htll:e+ margin extent)))
+          (let ((pos (htll:e-sum start margin extent)))
+            (if (shorten? a start pos gen?) (htll:e+ (htll:e-edge axis a) margin) pos))))
+    ;; The length A takes in a sequence: EXTENT then MARGIN, or nothing when A collapses.
+    (define (taken a extent margin)
+      (if (htll:collapse-node? a)
+          (htll:e-shown (htll:collapsed-view a) (htll:e+ extent margin))
+          (htll:e+ extent margin)))
+    ;; For vv and >>: the length B takes after the margin M, nothing when B collapses.
+    (define (rest-of b m extent)
+      (if (htll:collapse-node? b)
+          (htll:e-shown (htll:collapsed-view b) (htll:e+ m extent))
+          (htll:e+ m extent)))
+    ;; For ^^ and <<: (position . length) of the child after A in the area START, LEN long.
+    (define (follow start len a extent m gen? axis)
+      (if (htll:collapse-node? a)
+          (let ((skip (htll:e-shown (htll:collapsed-view a) (htll:e+ m extent))))
+            (cons (htll:e+ start skip) (htll:e- len skip)))
+          (let ((pos (htll:e-sum start m extent)))
+            (if (shorten? a start pos gen?)
+                (let ((p (htll:e+ (htll:e-edge axis a) m))) (cons p (htll:e- (htll:e+ start len) p)))
+                (cons pos (htll:e- len (htll:e+ m extent)))))))
     (define (layout-view v left top w h gen?)
       (let ((fixed (htll:view-attribute v 'size)))
         (if fixed
@@ -67,12 +134,12 @@
     (define (stack a b margin left top w h gen? vertical?)
       (if vertical?
           (let* ((oa (layout a left top w 'wrap gen?))
-                 (ob (layout b left (htll:e-sum top (htll:e-const margin) (cdr oa)) w 'wrap gen?)))
+                 (ob (layout b left (after top a (cdr oa) (htll:e-const margin) gen? 'y) w 'wrap gen?)))
             (cons (if (htll:wrap? w) (wider (car oa) (car ob)) w)
-                  (htll:e-sum (cdr oa) (htll:e-const margin) (cdr ob))))
+                  (htll:e+ (taken a (cdr oa) (htll:e-const margin)) (cdr ob))))
           (let* ((oa (layout a left top 'wrap h gen?))
-                 (ob (layout b (htll:e-sum left (htll:e-const margin) (car oa)) top 'wrap h gen?)))
-            (cons (htll:e-sum (car oa) (htll:e-const margin) (car ob))
+                 (ob (layout b (after left a (car oa) (htll:e-const margin) gen? 'x) top 'wrap h gen?)))
+            (cons (htll:e+ (taken a (car oa) (htll:e-const margin)) (car ob))
                   (if (htll:wrap? h) (wider (cdr oa) (cdr ob)) h)))))
     ;; ^^ vv << >>: one child wraps its length (the first if first-wraps?), the other gets the rest.
     (define (split-wrap a b margin left top w h gen? vertical? first-wraps?)
@@ -83,20 +150,22 @@
          (first-wraps?
           (if vertical?
               (let* ((oa (layout a left top w 'wrap gen?))
-                     (ob (layout b left (htll:e-sum top m (cdr oa)) w (htll:e- len (htll:e+ m (cdr oa))) gen?)))
+                     (next (follow top len a (cdr oa) m gen? 'y))
+                     (ob (layout b left (car next) w (cdr next) gen?)))
                 (cons (if (htll:wrap? w) (wider (car oa) (car ob)) w) h))
               (let* ((oa (layout a left top 'wrap h gen?))
-                     (ob (layout b (htll:e-sum left m (car oa)) top (htll:e- len (htll:e+ m (car oa))) h gen?)))
+                     (next (follow left len a (car oa) m gen? 'x))
+                     (ob (layout b (car next) top (cdr next) h gen?)))
                 (cons w (if (htll:wrap? h) (wider (cdr oa) (cdr ob)) h)))))
          (else
           ;; Measure the second child first: the first one's length depends on it.
           (if vertical?
               (let* ((mb (layout b left top w 'wrap #f))
-                     (oa (layout a left top w (htll:e- len (htll:e+ m (cdr mb))) gen?))
+                     (oa (layout a left top w (htll:e- len (rest-of b m (cdr mb))) gen?))
                      (ob (layout b left (htll:e-sum top m (cdr oa)) w (htll:e- len (htll:e+ m (cdr oa))) gen?)))
                 (cons (if (htll:wrap? w) (wider (car oa) (car ob)) w) h))
               (let* ((mb (layout b left top 'wrap h #f))
-                     (oa (layout a left top (htll:e- len (htll:e+ m (car mb))) h gen?))
+                     (oa (layout a left top (htll:e- len (rest-of b m (car mb))) h gen?))
                      (ob (layout b (htll:e-sum left m (car oa)) top (htll:e- len (htll:e+ m (car oa))) h gen?)))
                 (cons w (if (htll:wrap? h) (wider (cdr oa) (cdr ob)) h))))))))
     (define (layout-center c hr vr left top w h gen?)
@@ -111,20 +180,130 @@
     (define (layout-seq cs left top w h gen? vertical?)
       (let* ((n (length cs))
              (len (if vertical? h w))
-             (share (if (htll:wrap? len) 'wrap (htll:e* len (/ 1.0 n)))))
-        (let loop ((cs cs) (pos (if vertical? top left)) (used '()) (across #f))
+             (share (cond ((htll:wrap? len) 'wrap)
+                          ((htll:any htll:collapse-node? cs) (htll:e-quotient len (htll:visible-count cs)))
+                          (else (htll:e* len (/ 1.0 n))))))
+        (run-seq cs (if vertical? top left) (lambda (c) share) htll:no-gap left top w h gen? vertical?)))
+    ;; Lays CS out one after the other from START, child C LENGTH-OF(C) long ('wrap: its own length),
+    ;; then GAP-AFTER(C REST) of space. Returns (width . height) like layout.
+    (define (run-seq cs start length-of gap-after left top w h gen? vertical?)
+      (let ((axis (if vertical? 'y 'x)))
+        ;; PREV is (previous child . the gap after it). MEASURED is #f, or (GAP . E): a long gap
+        ;; (the free length shared out, summing every child's size) that the views already placed
+        ;; show at run time as E, so later positions need not repeat it.
+        (let loop ((cs cs) (pos start) (used '()) (across #f) (prev #f) (measured #f))
           (if (null? cs)
               (let ((across (or across '())))
                 (if vertical?
                     (cons (if (htll:wrap? w) across w) (if (htll:wrap? h) used h))
                     (cons (if (htll:wrap? w) used w) (if (htll:wrap? h) across h))))
-              (let* ((o (if vertical?
-                            (layout (car cs) left pos w share gen?)
-                            (layout (car cs) pos top share h gen?)))
+              (let* ((c (car cs))
+                     (o (if vertical?
+                            (layout c left pos w (length-of c) gen?)
+                            (layout c pos top (length-of c) h gen?)))
                      (along (if vertical? (cdr o) (car o)))
-                     (other (if vertical? (car o) (cdr o))))
-                (loop (cdr cs) (htll:e+ pos along) (htll:e+ used along)
-                      (if across (wider across other) other)))))))
+                     (other (if (htll:collapse-node? c)
+                                (htll:e-shown (htll:collapsed-view c) (if vertical? (car o) (cdr o)))
+                                (if vertical? (car o) (cdr o))))
+                     (measured (or measured
+                                   (and gen? prev (htll:view? (car prev)) (htll:view? c)
+                                        (> (htll:e-weight (cdr prev)) htll:gap-weight)
+                                        ;; c starts where prev ends plus the gap: its origin, its
+                                        ;; far edge less its (non-negative, own) length.
+                                        (cons (cdr prev)
+                                              (htll:e- (htll:e- (htll:e-edge axis c) (htll:e-bound (if vertical? 'h 'w) c))
+                                                       (htll:e-edge axis (car prev)))))))
+                     (gap (let ((g (gap-after c (cdr cs))))
+                            (if (and measured (eq? g (car measured))) (cdr measured) g)))
+                     (next (after pos c along gap gen? axis))
+                     ;; Once positions refer to an edge, the used length is measured from START.
+                     (used (let ((u (htll:e+ used (taken c along gap))))
+                             (if (> (length u) htll:expression-terms) (htll:e- next start) u))))
+                (loop (cdr cs) next used (if across (wider across other) other) (cons c (gap-after c (cdr cs))) measured))))))
+    ;; hseq* / vseq*: children at their own length (fill-equally: equal shares) GAP apart, the
+    ;; free length distributed by MODE.
+    (define (layout-seq* cs gap mode left top w h gen? vertical?)
+      (let* ((n (length cs))
+             (len (if vertical? h w))
+             (start (if vertical? top left))
+             (g (htll:e-const gap))
+             (gaps (lambda (c rest) (if (null? rest) '() g)))
+             ;; How many children show: N, or a sum over the collapsing ones at run time.
+             (collapsing? (htll:any htll:collapse-node? cs))
+             (count (htll:visible-count cs))
+             (gap-total (htll:e* (htll:e- count (htll:e-const 1)) gap))
+             ;; E shared among the shown children plus EXTRA.
+             (per (lambda (e extra)
+                    (if collapsing?
+                        (htll:e-quotient e (htll:e-max (htll:e+ count (htll:e-const extra)) (htll:e-const 1)))
+                        (htll:e* e (/ 1.0 (+ n extra)))))))
+        (cond
+         ((htll:wrap? len) (run-seq cs start (lambda (c) 'wrap) gaps left top w h gen? vertical?))
+         ((eq? mode 'fill-equally)
+          (let ((share (per (htll:e- len gap-total) 0)))
+            (run-seq cs start (lambda (c) share) gaps left top w h gen? vertical?)))
+         (else
+          ;; Measure every child first (its sizeToFit comes before any frame that depends on it).
+          (let* ((measured (map (lambda (c) (if vertical? (layout c left top w 'wrap #f) (layout c left top 'wrap h #f))) cs))
+                 (sizes (map (lambda (c o) (taken c (if vertical? (cdr o) (car o)) '())) cs measured))
+                 (free (htll:e- len (htll:e-sum-list (append sizes (list gap-total)))))
+                 (spare (htll:e-max free '()))
+                 (lead+unit
+                  (case mode
+                    ((start) (cons '() '()))
+                    ((center) (cons (htll:e* free 0.5) '()))
+                    ((end) (cons free '()))
+                    ((space-between) (cons '() (if (or collapsing? (> n 1)) (per spare -1) '())))
+                    ((space-around) (cons (per (htll:e* spare 0.5) 0) (per spare 0)))
+                    ((space-evenly) (cons (per spare 1) (per spare 1)))
+                    (else (error "htll: unknown distribution" mode))))
+                 (step (htll:e+ g (cdr lead+unit))))
+            (if gen?
+                (run-seq cs (htll:e+ start (car lead+unit)) (lambda (c) 'wrap) (lambda (c rest) (if (null? rest) '() step))
+                         left top w h gen? vertical?)
+                ;; Only measuring: the sizes are known, no second pass (nested sequences stay polynomial).
+                (let ((across (if vertical? w h)))
+                  (if (htll:wrap? across)
+                      (let ((widest (let loop ((cs cs) (os measured) (acc #f))
+                                      (if (null? cs)
+                                          (or acc '())
+                                          (let* ((o (car os))
+                                                 (other (if vertical? (car o) (cdr o)))
+                                                 (other (if (htll:collapse-node? (car cs))
+                                                            (htll:e-shown (htll:collapsed-view (car cs)) other)
+                                                            other)))
+                                            (loop (cdr cs) (cdr os) (if acc (wider acc other) other)))))))
+                        (if vertical? (cons widest h) (cons w widest)))
+                      (cons w h)))))))))
+    ;; inset / padding: the child inside TOP LEFT BOTTOM RIGHT of space.
+    (define (layout-inset c ps left top w h gen?)
+      (let* ((t (car ps)) (l (cadr ps)) (b (caddr ps)) (r (cadddr ps))
+             (across (htll:e-const (+ l r))) (down (htll:e-const (+ t b)))
+             (o (layout c (htll:e+ left (htll:e-const l)) (htll:e+ top (htll:e-const t))
+                        (if (htll:wrap? w) w (htll:e- w across)) (if (htll:wrap? h) h (htll:e- h down)) gen?)))
+        (cons (if (htll:wrap? w) (htll:e+ (car o) across) w) (if (htll:wrap? h) (htll:e+ (cdr o) down) h))))
+    ;; aspect: the largest WIDTH x WIDTH/RATIO that fits the area, at its top left.
+    (define (layout-aspect c ratio left top w h gen?)
+      (let* ((own (and (htll:wrap? w) (htll:wrap? h) (car (layout c left top 'wrap 'wrap #f))))
+             (width (cond (own own)
+                          ((htll:wrap? w) (htll:e* h ratio))
+                          ((htll:wrap? h) w)
+                          (else (htll:e-min w (htll:e* h ratio)))))
+             (height (htll:e* width (/ 1.0 ratio))))
+        (layout c left top width height gen?)
+        (cons (if (htll:wrap? w) width w) (if (htll:wrap? h) height h))))
+    ;; min-size / max-size: the child's length on each bounded axis is BOUND (max or min) its
+    ;; own length (measured first) or the area's.
+    (define (layout-clamp c bw bh bound left top w h gen?)
+      (let* ((own (and (or (and bw (htll:wrap? w)) (and bh (htll:wrap? h))) (layout c left top w h #f)))
+             (clamp (lambda (b given measured)
+                      (cond ((not b) given)
+                            ((htll:wrap? given) (bound measured (htll:e-const b)))
+                            (else (bound given (htll:e-const b))))))
+             (cw (clamp bw w (and own (car own))))
+             (ch (clamp bh h (and own (cdr own))))
+             (o (layout c left top cw ch gen?)))
+        (cons (if (htll:wrap? w) (if bw cw (car o)) w) (if (htll:wrap? h) (if bh ch (cdr o)) h))))
     ;; The root's area: the parent's bounds, or its safe area (htll:root-bounds, 55-traits.scm).
     (let ((b (htll:root-bounds root)))
       (layout (htll:root-child root) (car b) (cadr b) (caddr b) (cadddr b) #t)
@@ -134,21 +313,25 @@
 ;;; MEASURE returns a view's intrinsic (width . height), what sizeToFit would give it.
 ;;; Returns ((view x y w h) ...) in the order frames are set.
 (define (htll:run-program program width height measure)
-  ;; A view's current bounds live in its scratch mark as (token width . height).
+  ;; A view's current frame lives in its scratch mark as (token x y width height).
   (let ((token (htll:fresh-mark)) (frames '()))
+    (define (frame-of v)
+      (let ((b (htll:view-mark v))) (if (and (pair? b) (eq? (car b) token)) (cdr b) '(0 0 0 0))))
     (define (bound-value dim owner)
-      (if (string? owner)
-          (if (eq? dim 'w) width height)
-          (let ((b (htll:view-mark owner)))
-            (if (and (pair? b) (eq? (car b) token)) (if (eq? dim 'w) (cadr b) (cddr b)) 0))))
-    (define (set-bounds! v w h) (htll:set-view-mark! v (cons token (cons w h))))
+      (cond ((string? owner) (if (eq? dim 'w) width height))
+            ((eq? dim 'frame) (frame-of owner))
+            ((eq? dim 'w) (caddr (frame-of owner)))
+            (else (cadddr (frame-of owner)))))
+    (define (set-frame! v x y w h) (htll:set-view-mark! v (list token x y w h)))
     (for-each
      (lambda (s)
        (if (eq? (car s) 'size-to-fit)
-           (let ((size (measure (cadr s)))) (set-bounds! (cadr s) (car size) (cdr size)))
+           ;; sizeToFit keeps the origin.
+           (let ((size (measure (cadr s))) (f (frame-of (cadr s))))
+             (set-frame! (cadr s) (car f) (cadr f) (car size) (cdr size)))
            (let* ((v (cadr s))
                   (vals (map (lambda (e) (htll:e-eval e bound-value)) (cddr s))))
-             (set-bounds! v (caddr vals) (cadddr vals))
+             (apply set-frame! v vals)
              ;; The solver sets each view's frame once.
              (set! frames (cons (cons v vals) frames)))))
      program)

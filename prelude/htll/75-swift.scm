@@ -50,6 +50,10 @@
     (bar-metrics "UIBarMetrics" (landscape-phone . "compact"))
     (segment-type "UISegmentedControl.Segment")
     (border-style "UITextField.BorderStyle")
+    (keyboard-type "UIKeyboardType" (url . "URL"))
+    (return-key-type "UIReturnKeyType")
+    (autocapitalization-type "UITextAutocapitalizationType")
+    (autocorrection-type "UITextAutocorrectionType")
     (text-field-view-mode "UITextField.ViewMode")
     (data-detector-types "UIDataDetectorTypes")
     (separator-style "UITableViewCell.SeparatorStyle")))
@@ -73,7 +77,7 @@
     ("enabled" . "isEnabled") ("selected" . "isSelected") ("highlighted" . "isHighlighted")
     ("scrollEnabled" . "isScrollEnabled") ("directionalLockEnabled" . "isDirectionalLockEnabled")
     ("pagingEnabled" . "isPagingEnabled") ("continuous" . "isContinuous") ("momentary" . "isMomentary")
-    ("editable" . "isEditable")))
+    ("editable" . "isEditable") ("secureTextEntry" . "isSecureTextEntry")))
 
 (define (htll:swift-property objc)
   (let ((p (assoc objc htll:swift-property-names))) (if p (cdr p) objc)))
@@ -268,28 +272,20 @@
 ;; PARENT maps the parent's dimension (w or h) to its Swift text.
 (define (htll:e->swift e owner-name parent)
   (define (atom->swift a)
-    (cond
-     ;; PARENT maps top, left, bottom and right to the parent's safe-area insets.
-     ((eq? (car a) 'safe-area) (parent (cadr a)))
-     (else
-    (if (eq? (car a) 'bound)
-        (let ((owner (caddr a)))
-          (if (string? owner)
-              (parent (cadr a))
-              (string-append (owner-name owner) (if (eq? (cadr a) 'w) ".bounds.width" ".bounds.height"))))
-        (string-append "max(" (htll:e->swift (cadr a) owner-name parent) ", " (htll:e->swift (caddr a) owner-name parent) ")")))))
-  (define (term->swift t)
-    (let ((c (abs (car t))))
-      (cond ((not (cdr t)) (htll:number->c c))
-            ((= c 1) (atom->swift (cdr t)))
-            (else (string-append (htll:number->c c) " * " (atom->swift (cdr t)))))))
-  (if (null? e)
-      "0"
-      (let loop ((ts (cdr e))
-                 (acc (string-append (if (< (caar e) 0) "-" "") (term->swift (car e)))))
-        (if (null? ts)
-            acc
-            (loop (cdr ts) (string-append acc (if (< (caar ts) 0) " - " " + ") (term->swift (car ts))))))))
+    (case (car a)
+      ((bound)
+       (let ((owner (caddr a)))
+         (if (string? owner)
+             (parent (cadr a))
+             (string-append (owner-name owner) (if (eq? (cadr a) 'w) ".bounds.width" ".bounds.height")))))
+      ((max) (string-append "max(" (htll:e->swift (cadr a) owner-name parent) ", " (htll:e->swift (caddr a) owner-name parent) ")"))
+      ((edge) (string-append (owner-name (caddr a)) (if (eq? (cadr a) 'x) ".frame.maxX" ".frame.maxY")))
+      ((shown) (string-append "(" (owner-name (cadr a)) ".isHidden ? 0 : " (htll:e->swift (caddr a) owner-name parent) ")"))
+      ((quotient) (string-append "(" (htll:e->swift (cadr a) owner-name parent) ") / (" (htll:e->swift (caddr a) owner-name parent) ")"))
+      ;; PARENT maps top, left, bottom and right to the parent's safe-area insets.
+      ((safe-area) (parent (cadr a)))
+      (else (error "htll: unknown expression atom" a))))
+  (htll:e->text e atom->swift))
 
 (define (htll:swift-frame-lines root name-of parent)
   (map (lambda (s)

@@ -233,6 +233,23 @@
         ((pair? x) (string-append "[" (htll:value->json (car x) name-of) ", " (htll:value->json (cdr x) name-of) "]"))
         (else (htll:json-string (htll:written x)))))
 
+;; "name": value members of a JSON object from an alist whose names may repeat (a title per
+;; state, several events or bindings): a repeated name gets one member holding an array of its
+;; values in order, since JSON readers keep only one value per name.
+(define (htll:json-members alist value->json)
+  (let loop ((as alist) (names '()))
+    (cond ((pair? as) (loop (cdr as) (if (memq (caar as) names) names (cons (caar as) names))))
+          (else
+           (htll:string-join
+            (map (lambda (name)
+                   (let ((values (map cdr (htll:filter (lambda (a) (eq? (car a) name)) alist))))
+                     (string-append (htll:json-string (symbol->string name)) ": "
+                                    (if (null? (cdr values))
+                                        (value->json (car values))
+                                        (string-append "[" (htll:string-join (map value->json values) ", ") "]")))))
+                 (reverse names))
+            ", ")))))
+
 (define (htll-frames-json width height)
   (let* ((c (htll:context "frames")) (root (car c)) (name-of (cadddr c))
          (frames (htll:frames width height)))
@@ -245,10 +262,7 @@
          ",\n     \"frame\": {\"x\": " (htll:json-number (list-ref f 1)) ", \"y\": " (htll:json-number (list-ref f 2))
          ", \"width\": " (htll:json-number (list-ref f 3)) ", \"height\": " (htll:json-number (list-ref f 4)) "}"
          ",\n     \"attributes\": {"
-         (htll:string-join (map (lambda (a) (string-append (htll:json-string (symbol->string (car a))) ": "
-                                                           (htll:value->json (cdr a) name-of)))
-                                (htll:view-attributes v))
-                           ", ")
+         (htll:json-members (htll:view-attributes v) (lambda (x) (htll:value->json x name-of)))
          "}"
          ;; Only views with attributes from a style or other modifier have origins, so the
          ;; frames of layouts without them read as before.
@@ -256,10 +270,11 @@
              ""
              (string-append
               ",\n     \"origins\": {"
-              (htll:string-join (map (lambda (o) (string-append (htll:json-string (symbol->string (car o))) ": "
-                                                                (htll:json-string (cdr o))))
-                                     (htll:view-origins v))
-                                ", ")
+              ;; A repeated attribute's origins line up with its values: null where the view set it.
+              (let ((named (map car (htll:view-origins v))))
+                (htll:json-members (map (lambda (a) (cons (car a) (htll:entry-origin v a)))
+                                        (htll:filter (lambda (a) (memq (car a) named)) (htll:view-attributes v)))
+                                   (lambda (o) (if o (htll:json-string o) "null"))))
               "}"))
          ",\n     \"location\": " (if loc (htll:json-string loc) "null") "}")))
     (string-append

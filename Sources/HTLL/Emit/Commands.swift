@@ -125,6 +125,9 @@ public enum HTLLCommand {
         view-will-layout-subviews\tgenerate codes for the viewWillLayoutSubviews method
         cell-init\t\t\tgenerate codes to init table cell
         cell-layout\t\t\tgenerate codes to layout views in the table cell
+        view-will-disappear\t\tgenerate codes for the viewWillDisappear method (bindings)
+        observe-value\t\t\tgenerate the body of observeValueForKeyPath:ofObject:change:context:
+        binding-changed\t\t\tgenerate the body of htllBindingChanged: (two-way bindings)
 
         """
     }

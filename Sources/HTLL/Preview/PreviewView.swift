@@ -63,11 +63,21 @@ public struct PreviewView {
     /// bound to a key path (`bind`) shows the path in braces, as the model's value replaces the text.
     func text(_ key: String) -> String? { boundKeyPath(key).map { "{" + $0 + "}" } ?? Self.text(attributes[key]) }
 
-    /// The key path `key` is bound to. The JSON lists each binding as `"bind": [path, property, mode]`;
-    /// a view with several keeps one of them here (JSON objects have one value per key).
+    /// The key path `key` is bound to. The JSON lists a binding as `"bind": [path, property, mode]`,
+    /// several as an array of those.
     func boundKeyPath(_ key: String) -> String? {
-        guard let b = attributes["bind"] as? [Any], b.count == 3, (b[1] as? String) == key else { return nil }
-        return b[0] as? String
+        for b in entries("bind") {
+            if let b = b as? [Any], b.count == 3, (b[1] as? String) == key { return b[0] as? String }
+        }
+        return nil
+    }
+
+    /// Every value of an attribute: the JSON gives an attribute set more than once (one per state,
+    /// several events or bindings) as an array of its values, whose first element is itself an array.
+    func entries(_ key: String) -> [Any] {
+        guard let value = attributes[key] else { return [] }
+        if let list = value as? [Any], list.first is [Any] { return list }
+        return [value]
     }
 
     static func text(_ any: Any?) -> String? {
@@ -85,8 +95,8 @@ public struct PreviewView {
 
     /// The value for the normal state of a `(VALUE . normal)` attribute.
     func forNormalState(_ key: String) -> Any? {
-        if let pair = attributes[key] as? [Any], pair.count == 2, let state = pair[1] as? String {
-            return state == "normal" ? pair[0] : nil
+        for entry in entries(key) {
+            if let pair = entry as? [Any], pair.count == 2, let state = pair[1] as? String, state == "normal" { return pair[0] }
         }
         return nil
     }

@@ -1,0 +1,26 @@
+import Foundation
+import XCTest
+
+/// Running the compilers and programs the tests check generated code with.
+enum Tool {
+    /// Runs `tool` with `args`; its exit status and standard output and error together.
+    static func run(_ tool: String, _ args: [String]) throws -> (Int32, String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: tool)
+        p.arguments = args
+        let pipe = Pipe()
+        p.standardOutput = pipe
+        p.standardError = pipe
+        try p.run()
+        // Read before waiting: a child that fills the pipe would otherwise never exit.
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// The C (GNU Objective-C) compiler, or a skip when there is none.
+    static func cCompiler() throws -> String {
+        for path in ["/usr/bin/gcc", "/usr/bin/cc"] where FileManager.default.isExecutableFile(atPath: path) { return path }
+        throw XCTSkip("no C compiler")
+    }
+}

@@ -1,0 +1,6 @@
+@synthesize logo;
+@synthesize tagline;
+@synthesize user;
+@synthesize password;
+@synthesize signIn;
+@synthesize forgot;

@@ -1,0 +1,15 @@
+logo = [[UILabel alloc] init];
+[self.view addSubview:logo];
+tagline = [[UILabel alloc] init];
+[self.view addSubview:tagline];
+user = [[UITextField alloc] init];
+[self.view addSubview:user];
+[user addTarget:self action:@selector(htllBindingChanged:) forControlEvents:UIControlEventEditingChanged];
+password = [[UITextField alloc] init];
+[self.view addSubview:password];
+signIn = [UIButton buttonWithType:UIButtonTypeCustom];
+[self.view addSubview:signIn];
+[signIn addTarget:self action:@selector(signIn:) forControlEvents:UIControlEventTouchUpInside];
+forgot = [UIButton buttonWithType:UIButtonTypeCustom];
+[self.view addSubview:forgot];
+[forgot addTarget:self action:@selector(forgotPassword:) forControlEvents:UIControlEventTouchUpInside];

@@ -1,0 +1,12 @@
+@property (nonatomic, strong) UIButton * back;
+@property (nonatomic, strong) UILabel * title;
+@property (nonatomic, strong) UIButton * share;
+@property (nonatomic, strong) UIView * photo;
+@property (nonatomic, strong) UILabel * caption;
+@property (nonatomic, strong) UIButton * day;
+@property (nonatomic, strong) UIButton * week;
+@property (nonatomic, strong) UIButton * month;
+@property (nonatomic, strong) UIView * dot1;
+@property (nonatomic, strong) UIView * dot2;
+@property (nonatomic, strong) UIView * dot3;
+@property (nonatomic, strong) UIButton * done;

@@ -1,0 +1,12 @@
+@synthesize back;
+@synthesize title;
+@synthesize share;
+@synthesize photo;
+@synthesize caption;
+@synthesize day;
+@synthesize week;
+@synthesize month;
+@synthesize dot1;
+@synthesize dot2;
+@synthesize dot3;
+@synthesize done;

@@ -1,0 +1,13 @@
+[back setTitle:@"Back" forState:UIControlStateNormal];
+title.text = @"Spacing";
+title.font = [UIFont boldSystemFontOfSize:17];
+[share setTitle:@"Share" forState:UIControlStateNormal];
+photo.backgroundColor = [UIColor grayColor];
+caption.text = @"A 16:9 picture, 280 points at most";
+[day setTitle:@"Day" forState:UIControlStateNormal];
+[week setTitle:@"Week" forState:UIControlStateNormal];
+[month setTitle:@"Month" forState:UIControlStateNormal];
+dot1.backgroundColor = [UIColor blueColor];
+dot2.backgroundColor = [UIColor grayColor];
+dot3.backgroundColor = [UIColor grayColor];
+[done setTitle:@"Done" forState:UIControlStateNormal];

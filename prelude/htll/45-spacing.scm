@@ -1,0 +1,134 @@
+;;; HTLL prelude, part 4b: distribution and spacing (after Stevia and Yoga).
+;;;   (hseq* GAP MODE child ...) / (vseq* GAP MODE child ...)  children GAP apart, at their own
+;;;       length, the free length placed by MODE: start center end space-between space-around
+;;;       space-evenly, or fill-equally (equal shares).
+;;;   (fixed SIZE view) (fixed WIDTH HEIGHT view)    a fixed size at the area's top left
+;;;   (padding N view) (inset TOP LEFT BOTTOM RIGHT view)
+;;;   (aspect RATIO view) (aspect WIDTH HEIGHT view) the largest rectangle of that shape in the area
+;;;   (min-size WIDTH HEIGHT view) (max-size WIDTH HEIGHT view)   #f: no bound on that axis
+;;;   (collapse-when-hidden view)                    takes no length in a sequence while hidden
+;;; All are layout nodes (40-layout.scm) the solver (60-solver.scm) knows.
+
+(define htll:distribution-modes '(start center end space-between space-around space-evenly fill-equally))
+
+(htll:add-primitives!
+ '((hseq* "gap mode child ..." "left to right, GAP apart, at their own widths; MODE: 'start 'center 'end 'space-between 'space-around 'space-evenly 'fill-equally")
+   (vseq* "gap mode child ..." "top to bottom, GAP apart, at their own heights; MODE as for hseq*")
+   (fixed "size child | width height child" "CHILD at a fixed size, at the area's top left")
+   (padding "n child" "CHILD inside N points of space on every side")
+   (inset "top left bottom right child" "CHILD inside the given space on each side")
+   (aspect "ratio child | width height child" "the largest rectangle of width/height RATIO in the area, at its top left")
+   (min-size "width height child" "CHILD at least WIDTH x HEIGHT (#f: no bound on that axis)")
+   (max-size "width height child" "CHILD at most WIDTH x HEIGHT (#f: no bound on that axis)")
+   (collapse-when-hidden "view" "VIEW takes no length in a sequence while its hidden property is true")))
+
+;; Lengths in points; the bound keeps every generated literal finite.
+(define htll:longest-length 100000)
+
+(define (htll:check-length who what x)
+  (if (and (real? x) (>= x 0) (<= x htll:longest-length))
+      x
+      (htll:fail (string-append who ": " what " must be a number from 0 to " (number->string htll:longest-length)
+                                ", got " (htll:written x)))))
+
+;; ARGS has one of the lengths in COUNTS, or the call is reported with its USAGE.
+(define (htll:check-spacing-arguments who args counts usage)
+  (if (not (memv (length args) counts))
+      (let ((n (length args)))
+        (htll:fail (string-append who ": expected " usage ", got " (number->string n) (if (= n 1) " argument" " arguments"))))))
+
+(define (htll:spacing-node op who child params)
+  (htll:make-node op (list (htll:check-child who child)) params (htll:current-location)))
+
+(define (htll:distribute op who args)
+  (define usage (string-append "(" who " 8 'space-between a b)"))
+  (cond ((or (null? args) (null? (cdr args)))
+         (htll:fail (string-append who ": expected a gap, a mode and at least one view, as in " usage)))
+        ((and (symbol? (car args)) (real? (cadr args)))
+         (htll:fail (string-append who ": the gap comes before the mode, as in " usage)))
+        ((htll:layoutable? (cadr args))
+         (htll:fail (string-append who ": expected a mode after the gap, as in " usage)))
+        (else
+         (let ((gap (htll:check-length who "the gap" (car args)))
+               (mode (cadr args))
+               (children (cddr args)))
+           (if (not (memq mode htll:distribution-modes))
+               (htll:fail (string-append who ": unknown mode " (htll:written mode)
+                                         (cond ((symbol? mode) (htll:did-you-mean mode htll:distribution-modes))
+                                               ((and (string? mode) (memq (string->symbol mode) htll:distribution-modes))
+                                                (string-append "; write it as a symbol: '" mode))
+                                               (else ""))
+                                         " (modes: " (htll:string-join (map symbol->string htll:distribution-modes) ", ") ")")))
+           (if (null? children) (htll:fail (string-append who ": expected at least one view after the mode")))
+           (htll:make-node op (map (lambda (c) (htll:check-child who c)) children) (list gap mode) (htll:current-location))))))
+
+(define (hseq* . args) (htll:distribute 'hseq* "hseq*" args))
+(define (vseq* . args) (htll:distribute 'vseq* "vseq*" args))
+
+(define (fixed . args)
+  (htll:check-spacing-arguments "fixed" args '(2 3) "(fixed SIZE view) or (fixed WIDTH HEIGHT view)")
+  (case (length args)
+    ((2) (let ((s (htll:check-length "fixed" "the size" (car args)))) (htll:spacing-node 'fixed "fixed" (cadr args) (list s s))))
+    ((3) (htll:spacing-node 'fixed "fixed" (caddr args)
+                            (list (htll:check-length "fixed" "the width" (car args)) (htll:check-length "fixed" "the height" (cadr args)))))
+    (else #f)))
+
+(define (padding . args)
+  (htll:check-spacing-arguments "padding" args '(2) "(padding N view)")
+  (let ((n (htll:check-length "padding" "the padding" (car args))))
+    (htll:spacing-node 'inset "padding" (cadr args) (list n n n n))))
+
+(define (inset . args)
+  (htll:check-spacing-arguments "inset" args '(5) "(inset TOP LEFT BOTTOM RIGHT view)")
+  (apply htll:inset args))
+
+(define (htll:inset top left bottom right child)
+  (htll:spacing-node 'inset "inset" child
+                     (list (htll:check-length "inset" "the top inset" top) (htll:check-length "inset" "the left inset" left)
+                           (htll:check-length "inset" "the bottom inset" bottom) (htll:check-length "inset" "the right inset" right))))
+
+;; A width/height ratio whose inverse is a sane factor too.
+(define (htll:check-aspect-ratio r)
+  (if (and (>= r 0.0001) (<= r 10000))
+      r
+      (htll:fail (string-append "aspect: the width/height ratio must be from 0.0001 to 10000, got " (htll:written r)))))
+
+(define (aspect . args)
+  (htll:check-spacing-arguments "aspect" args '(2 3) "(aspect RATIO view) or (aspect WIDTH HEIGHT view)")
+  (define (positive what x)
+    (if (and (real? x) (> x 0) (<= x htll:longest-length))
+        x
+        (htll:fail (string-append "aspect: " what " must be a positive number up to "
+                                  (number->string htll:longest-length) ", got " (htll:written x)))))
+  (case (length args)
+    ((2) (htll:spacing-node 'aspect "aspect" (cadr args) (list (htll:check-aspect-ratio (inexact (positive "the ratio" (car args)))))))
+    ((3) (let ((w (positive "the width" (car args))) (h (positive "the height" (cadr args))))
+           (htll:spacing-node 'aspect "aspect" (caddr args) (list (htll:check-aspect-ratio (inexact (/ w h)))))))
+    (else #f)))
+
+(define (htll:size-bounds op who w h child)
+  (define (bound what x) (if (eq? x #f) #f (htll:check-length who what x)))
+  (let ((bw (bound "the width" w)) (bh (bound "the height" h)))
+    (if (not (or bw bh)) (htll:fail (string-append who ": expected a bound on at least one axis, got #f #f")))
+    (htll:spacing-node op who child (list bw bh))))
+
+(define (min-size . args)
+  (htll:check-spacing-arguments "min-size" args '(3) "(min-size WIDTH HEIGHT view)")
+  (apply htll:size-bounds 'min-size "min-size" args))
+(define (max-size . args)
+  (htll:check-spacing-arguments "max-size" args '(3) "(max-size WIDTH HEIGHT view)")
+  (apply htll:size-bounds 'max-size "max-size" args))
+
+(define (collapse-when-hidden . args)
+  (htll:check-spacing-arguments "collapse-when-hidden" args '(1) "(collapse-when-hidden view)")
+  (htll:collapse (car args)))
+
+(define (htll:collapse view)
+  (if (not (htll:view? view))
+      (htll:fail (string-append "collapse-when-hidden: expected a view, got "
+                                (if (htll:node? view) "a layout" (htll:written view))
+                                " (hidden is a property of one view)")))
+  (htll:make-node 'collapse (list view) '() (htll:current-location)))
+
+(define (htll:collapse-node? x) (and (htll:node? x) (eq? (htll:node-op x) 'collapse)))
+(define (htll:collapsed-view x) (car (htll:node-children x)))
