@@ -73,6 +73,19 @@ final class LayoutErrorTests: XCTestCase {
         XCTAssertTrue(message("(in (label (quote (text))) (quote self.view))").contains("label: an attribute must be (name . value), got text"))
     }
 
+    func testSizesAndIntegersAreBounded() {
+        XCTAssertEqual(message("(in (vseq (label '((size . (10 1e308)))) (label '())) 'self.view)"),
+                       "bad.htll:1:11: error: size: height must be a number from -100000 to 100000, got 1e308")
+        XCTAssertEqual(message("(in (label '((size . (-5 10)))) 'self.view)"),
+                       "bad.htll:1:5: error: size: width must be a number from 0 to 100000, got -5")
+        XCTAssertEqual(message("(in (label `((size . ,(size +nan.0 3)))) 'self.view)"),
+                       "bad.htll:1:23: error: size: width must be a number from -100000 to 100000, got +nan.0")
+        XCTAssertEqual(message("(in (label '((content-stretch . (rect -1e9 0 1 1)))) 'self.view)"),
+                       "bad.htll:1:5: error: rect: x must be a number from -100000 to 100000, got -1000000000.0")
+        XCTAssertEqual(message("(in (label '((number-of-lines . 1e300))) 'self.view)"),
+                       "bad.htll:1:5: error: label number-of-lines: expected an integer between -2147483648 and 2147483647, got 1e300")
+    }
+
     func testWrongArgumentCountIsLocatedAtTheCall() {
         XCTAssertEqual(message("(define a (label '()))\n(define b (label '()))\n(in (above a\n  b) 'self.view)"),
                        "bad.htll:3:5: error: above: expected 3 arguments, got 2")

@@ -101,7 +101,7 @@ final class PreviewTests: XCTestCase {
             (let ((body (label `((text . "The quick brown fox jumps over the lazy dog again and again and again")
                                  (number-of-lines . 0) (text-alignment . right)
                                  (text-color . ,(hsba-color 0 1 1 1)) (size 120 200))))
-                  (tiny (label '((text . "one two three four five six seven") (number-of-lines . 99999999999999999999)
+                  (tiny (label '((text . "one two three four five six seven") (number-of-lines . 2147483647)
                                  (size 60 42)))))
               (in (above body tiny 0.5) 'self.view))
             """

@@ -34,7 +34,24 @@
 (define (htll:check-real who what x)
   (if (and (real? x) (not (nan? x)) (not (infinite? x)))
       x
-      (htll:fail (string-append who ": " what " must be a number, got " (htll:written x)))))
+      (htll:fail (string-append who ": " what " must be a finite number, got " (htll:written x)))))
+
+;; Lengths and coordinates in points. Far beyond any screen they are mistakes, and they would
+;; overflow the sums in frame code (three views of 1e308 make +inf.0); the bound keeps every
+;; generated literal finite.
+(define htll:longest-length 100000)
+
+(define (htll:check-length who what x)
+  (if (and (real? x) (>= x 0) (<= x htll:longest-length))
+      x
+      (htll:fail (string-append who ": " what " must be a number from 0 to " (number->string htll:longest-length)
+                                ", got " (htll:written x)))))
+
+(define (htll:check-coordinate who what x)
+  (if (and (real? x) (<= (abs x) htll:longest-length))
+      x
+      (htll:fail (string-append who ": " what " must be a number from -" (number->string htll:longest-length)
+                                " to " (number->string htll:longest-length) ", got " (htll:written x)))))
 
 (define (htll:check-unit who what x)
   (htll:check-real who what x)
@@ -97,11 +114,13 @@
                                 (htll:written key) " and " (htll:written default)))))
 
 (define (htll:numbers who names args)
-  (for-each (lambda (n a) (htll:check-real who n a)) names args)
+  (for-each (lambda (n a) (htll:check-coordinate who n a)) names args)
   args)
 
 (define (size width height) (htll:make-resource 'size (htll:numbers "size" '("width" "height") (list width height))))
 (define (rect x y width height)
+  (htll:check-length "rect" "width" width)
+  (htll:check-length "rect" "height" height)
   (htll:make-resource 'rect (htll:numbers "rect" '("x" "y" "width" "height") (list x y width height))))
 (define (point x y) (htll:make-resource 'point (htll:numbers "point" '("x" "y") (list x y))))
 (define (offset horizontal vertical)

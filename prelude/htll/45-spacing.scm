@@ -22,14 +22,7 @@
    (max-size "width height child" "CHILD at most WIDTH x HEIGHT (#f: no bound on that axis)")
    (collapse-when-hidden "view" "VIEW takes no length in a sequence while its hidden property is true")))
 
-;; Lengths in points; the bound keeps every generated literal finite.
-(define htll:longest-length 100000)
-
-(define (htll:check-length who what x)
-  (if (and (real? x) (>= x 0) (<= x htll:longest-length))
-      x
-      (htll:fail (string-append who ": " what " must be a number from 0 to " (number->string htll:longest-length)
-                                ", got " (htll:written x)))))
+;; Lengths are checked with htll:check-length (20-values.scm): 0 to htll:longest-length points.
 
 ;; ARGS has one of the lengths in COUNTS, or the call is reported with its USAGE.
 (define (htll:check-spacing-arguments who args counts usage)
