@@ -18,12 +18,25 @@ public final class Layout {
         public let x: Double, y: Double, width: Double, height: Double
     }
 
-    /// Loads and evaluates the layout file at `path`.
-    public convenience init(contentsOfFile path: String) throws {
+    /// Loads and evaluates the layout file at `path`. With `sandbox`, the layout runs in a sandboxed
+    /// instance that may read only files in the layout's own folder (its includes), and nothing else.
+    public convenience init(contentsOfFile path: String, sandbox: Bool = false) throws {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw LayoutError(message: "\(path): error: cannot read the file")
         }
-        try self.init(text: String(decoding: data, as: UTF8.self), displayName: path, scheme: nil)
+        var scheme: Scheme? = nil
+        if sandbox {
+            let sandboxed = Scheme(sandbox: true)
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL.resolvingSymlinksInPath().path
+            sandboxed.runtime.allowedFolders = [folder]
+            do {
+                try HTLL.install(into: sandboxed)
+            } catch let e as SchemeError {
+                throw LayoutError(message: "HTLL prelude failed to load: \(e.report)")
+            }
+            scheme = sandboxed
+        }
+        try self.init(text: String(decoding: data, as: UTF8.self), displayName: path, scheme: scheme)
     }
 
     /// Evaluates layout source text; `file` names it in messages.

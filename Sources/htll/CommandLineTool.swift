@@ -27,12 +27,16 @@ struct CommandLineTool {
 
     options:
       -I DIR         add DIR to the library search path
-      --sandbox      refuse file, process and environment access
+      --sandbox      refuse file, process and environment access (scripts and the
+                     layout commands; a layout may still include files from its folder)
       -h, --help     show this help
       --version      show the version
 
     A script's uncaught error prints file:line:col: error: message, and htll exits with status 70.
     """
+
+    /// The subcommands that load a layout file.
+    static let layoutCommands: Set<String> = ["compile", "frames", "preview", "htllc"]
 
     /// Exit status for an uncaught Scheme error (EX_SOFTWARE).
     static let errorStatus: Int32 = 70
@@ -43,15 +47,32 @@ struct CommandLineTool {
     var programName = (CommandLine.arguments.first.map { ($0 as NSString).lastPathComponent }) ?? "htll"
 
     func run() -> Int32 {
-        if programName == "htllc" { return emit(HTLLCommand.htllc(arguments, programName: programName)) }
-        switch arguments.first {
-        case "compile":
-            let rest = Array(arguments.dropFirst())
-            return emit(rest.contains("--swift") ? HTLLCommand.swift(rest) : HTLLCommand.compile(rest))
-        case "frames": return emit(HTLLCommand.frames(Array(arguments.dropFirst())))
-        case "preview": return emit(HTLLCommand.preview(Array(arguments.dropFirst())))
-        case "htllc": return emit(HTLLCommand.htllc(Array(arguments.dropFirst())))
-        default: break
+        // The layout commands take --sandbox anywhere (before the command too): a build that runs
+        // other people's layouts can keep them from the file system, processes and environment.
+        var head = arguments[...]
+        var layoutSandbox = false
+        while head.first == "--sandbox", let next = head.dropFirst().first, Self.layoutCommands.contains(next) {
+            layoutSandbox = true
+            head.removeFirst()
+        }
+        func layoutArguments(_ args: ArraySlice<String>) -> [String] {
+            if args.contains("--sandbox") { layoutSandbox = true }
+            return args.filter { $0 != "--sandbox" }
+        }
+        if programName == "htllc" {
+            let rest = layoutArguments(head)
+            return emit(HTLLCommand.htllc(rest, programName: programName, sandbox: layoutSandbox))
+        }
+        if let command = head.first, Self.layoutCommands.contains(command) {
+            let rest = layoutArguments(head.dropFirst())
+            switch command {
+            case "compile":
+                return emit(rest.contains("--swift") ? HTLLCommand.swift(rest, sandbox: layoutSandbox)
+                                                     : HTLLCommand.compile(rest, sandbox: layoutSandbox))
+            case "frames": return emit(HTLLCommand.frames(rest, sandbox: layoutSandbox))
+            case "preview": return emit(HTLLCommand.preview(rest, sandbox: layoutSandbox))
+            default: return emit(HTLLCommand.htllc(rest, sandbox: layoutSandbox))
+            }
         }
         var args = arguments[...]
         var searchPath: [String] = []

@@ -13,7 +13,7 @@ extension HTLLCommand {
 
     /// `htll preview FILE …`: an SVG or PNG picture of the layout on one or more device screens.
     /// On a layout error it still writes a picture, one showing the message, and exits 1.
-    public static func preview(_ args: [String]) -> Result {
+    public static func preview(_ args: [String], sandbox: Bool = false) -> Result {
         var file: String?, output: String?, devices: [DevicePreset] = [], custom: DevicePreset?
         var landscape = false, both = false, watch = false, options = SVGPreview.Options()
         var i = 0
@@ -67,17 +67,18 @@ extension HTLLCommand {
         }
         if watch {
             guard let output else { return usage("--watch needs -o OUT.svg or -o OUT.png") }
-            PreviewWatcher.run(file: file) { renderPreview(file: file, screens: screens, options: options, output: output) }
+            PreviewWatcher.run(file: file) { renderPreview(file: file, screens: screens, options: options, output: output, sandbox: sandbox) }
             return Result(output: "", errorOutput: "", status: 0)
         }
-        return renderPreview(file: file, screens: screens, options: options, output: output)
+        return renderPreview(file: file, screens: screens, options: options, output: output, sandbox: sandbox)
     }
 
     /// Renders `file` once: SVG text as output without `output`, else the picture written there.
-    static func renderPreview(file: String, screens: [PreviewScreen], options: SVGPreview.Options, output: String?) -> Result {
+    static func renderPreview(file: String, screens: [PreviewScreen], options: SVGPreview.Options, output: String?,
+                              sandbox: Bool = false) -> Result {
         var svg: String, status: Int32 = 0, errorText = ""
         do {
-            let layout = try Layout(contentsOfFile: file)
+            let layout = try Layout(contentsOfFile: file, sandbox: sandbox)
             svg = try SVGPreview.render(layout, screens: screens, options: options)
         } catch {
             errorText = "\(error)"

@@ -22,7 +22,7 @@ public enum HTLLCommand {
 
     /// `htll compile FILE --action ACTION` or `htll compile FILE --objc [--class NAME]`; `--rtl`
     /// adds the code that mirrors the frames in right-to-left languages.
-    public static func compile(_ args: [String]) -> Result {
+    public static func compile(_ args: [String], sandbox: Bool = false) -> Result {
         var file: String?, action: String?, objc = false, className = "ViewController", rtl = false
         var i = 0
         while i < args.count {
@@ -39,7 +39,7 @@ public enum HTLLCommand {
         guard let file, objc || action != nil else {
             return failure("usage: htll compile FILE (--action ACTION | --objc [--class NAME]) [--rtl]\nactions: \(actionList)", status: 2)
         }
-        return produce(file) { layout in
+        return produce(file, sandbox: sandbox) { layout in
             if rtl { try layout.setRightToLeftMirroring(true) }
             if objc { return try layout.objectiveCCategory(className: className) }
             guard let a = HTLL.Action(rawValue: action ?? "") else {
@@ -54,7 +54,7 @@ public enum HTLLCommand {
     /// `htll frames FILE [--size WxH | --device NAME] [--landscape] [--safe-area T,L,B,R] [--rtl]`:
     /// JSON frames (default 390x844, no insets). A device brings its safe-area insets and idiom;
     /// `--safe-area` sets the insets (top, left, bottom, right) of any canvas; `--rtl` mirrors.
-    public static func frames(_ args: [String]) -> Result {
+    public static func frames(_ args: [String], sandbox: Bool = false) -> Result {
         var file: String?, size = (width: 390.0, height: 844.0), landscape = false
         var device: DevicePreset?, insets: DevicePreset.Insets?, rtl = false
         var i = 0
@@ -93,11 +93,11 @@ public enum HTLLCommand {
         }
         if let insets { canvas.safeArea = insets }
         let finalCanvas = canvas
-        return produce(file) { try $0.framesJSON(canvas: finalCanvas) }
+        return produce(file, sandbox: sandbox) { try $0.framesJSON(canvas: finalCanvas) }
     }
 
     /// The original command line: `htllc [-v ios6] ACTION FILE`; prints the usage on bad arguments.
-    public static func htllc(_ args: [String], programName: String = "htllc") -> Result {
+    public static func htllc(_ args: [String], programName: String = "htllc", sandbox: Bool = false) -> Result {
         var rest = args
         if rest.first == "-v" {
             guard rest.count > 1, rest[1] == "ios6" else { return Result(output: htllcUsage(programName), errorOutput: "", status: 2) }
@@ -107,7 +107,7 @@ public enum HTLLCommand {
         guard let action = HTLL.Action(rawValue: rest[0]) else {
             return Result(output: "Unknown action: \(rest[0])\n" + htllcUsage(programName), errorOutput: "", status: 2)
         }
-        return produce(rest[1]) { try $0.objectiveC(action) }
+        return produce(rest[1], sandbox: sandbox) { try $0.objectiveC(action) }
     }
 
     static func htllcUsage(_ prog: String) -> String {
@@ -132,9 +132,10 @@ public enum HTLLCommand {
         """
     }
 
-    static func produce(_ file: String, _ body: (Layout) throws -> String) -> Result {
+    /// Loads `file` (sandboxed when asked) and prints what `body` makes of it, or the error.
+    static func produce(_ file: String, sandbox: Bool, _ body: (Layout) throws -> String) -> Result {
         do {
-            let layout = try Layout(contentsOfFile: file)
+            let layout = try Layout(contentsOfFile: file, sandbox: sandbox)
             return Result(output: try body(layout), errorOutput: "", status: 0)
         } catch {
             return failure("\(error)")

@@ -20,7 +20,7 @@ let controlBuiltins: [Builtin] = [
     Builtin("read-error?", .exactly(1)) { a, _ in .bool(a[0].object(ErrorObject.self)?.kind == .read) },
     Builtin("file-error?", .exactly(1)) { a, _ in .bool(a[0].object(ErrorObject.self)?.kind == .file) },
     Builtin("%compile", .range(1, 2)) { a, rt in try rt.compileToplevel(a[0]) },
-    Builtin("%read-file", .exactly(1)) { a, rt in rt.heap.list(try rt.readFile(try rt.string(a[0], "load").string)) },
+    Builtin("%read-file", .exactly(1)) { a, rt in rt.heap.list(try rt.readFile(try rt.string(a[0], "load").string, who: "load")) },
     Builtin("interaction-environment", .exactly(0)) { _, rt in rt.environmentToken },
     Builtin("scheme-report-environment", .range(0, 1)) { _, rt in rt.environmentToken },
     Builtin("null-environment", .range(0, 1)) { _, rt in rt.environmentToken },

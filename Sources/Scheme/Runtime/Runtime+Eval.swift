@@ -42,9 +42,11 @@ extension Runtime {
         return try vm.run(thunk, [])
     }
 
-    /// Every datum in the file at `path` (for `load` and `include`); a file error if unreadable.
-    func readFile(_ path: String, at location: SourceLocation = .none, foldCase: Bool = false) throws(SchemeRaise) -> [Value] {
-        try checkReadable(path, "include", at: location)
+    /// Every datum in the file at `path` (for `load`, `include` and libraries, named by `who` in
+    /// errors); a file error if unreadable.
+    func readFile(_ path: String, who: String = "include", at location: SourceLocation = .none,
+                  foldCase: Bool = false) throws(SchemeRaise) -> [Value] {
+        try checkReadable(path, who, at: location)
         guard let data = FileManager.default.contents(atPath: path) else {
             throw error("cannot open file \"\(path)\": no such file or not readable", kind: .file, at: location)
         }

@@ -72,7 +72,7 @@ extension Runtime {
             throw error("import: library (\(name)) not found (looked for \(relative) in \(searchPath.joined(separator: ", ")))", kind: .file)
         }
         loadedLibraries[name] = []
-        for form in try readFile(path) {
+        for form in try readFile(path, who: "import") {
             if let items = form.listElements, case .symbol(let hs)? = items.first,
                hs.takeUnretainedValue().name == "define-library" {
                 try defineLibrary(items, file: path)
@@ -112,7 +112,7 @@ extension Runtime {
                 for f in d.dropFirst() {
                     guard let fname = f.sstring?.string else { throw error("define-library: include needs a file name", f) }
                     let path = fname.hasPrefix("/") || dir.isEmpty ? fname : dir + "/" + fname
-                    for form in try readFile(path) { _ = try vm.run(try compileToplevel(form), []) }
+                    for form in try readFile(path, who: "include") { _ = try vm.run(try compileToplevel(form), []) }
                 }
             case "cond-expand":
                 for clause in d.dropFirst() {
