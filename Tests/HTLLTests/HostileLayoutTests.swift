@@ -50,10 +50,9 @@ final class HostileLayoutTests: XCTestCase {
 
     func views(_ n: Int, timeout: TimeInterval) throws {
         let labels = (0..<n).map { "(label '((text . \"l\($0)\")))" }.joined(separator: "\n  ")
-        let started = Date()
+        // The timeout only catches a hang; how fast this is, is measured in bench/README.md. What the
+        // test holds is the cause of the old slowness: the output is linear (short lines, one per view).
         let result = compile("(in (vseq\n  \(labels))\n 'self.view)", timeout: timeout)
-        // Well within the timeout: the compile time grows about linearly now.
-        XCTAssertLessThan(Date().timeIntervalSince(started), 60, "\(n) views")
         switch result {
         case nil:
             XCTFail("\(n) views timed out")
