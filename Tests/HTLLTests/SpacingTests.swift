@@ -266,14 +266,12 @@ final class SpacingTests: XCTestCase {
     }
 
     /// 2,000 views spread with space-between: short lines (the free length's share is measured
-    /// between the first two views at run time), compiled in seconds.
+    /// between the first two views at run time), so the output stays linear (timings: bench/README.md).
     func testThousandsOfDistributedViews() throws {
         let n = 2000
         let source = "(in (vseq* 0 'space-between " + (1...n).map { "(label '((text . \"\($0)\")))" }.joined(separator: " ") + ") 'self.view)"
-        let started = Date()
         let layout = try Layout(source: source, file: "many.htll")
         let code = try layout.objectiveC(.viewWillLayoutSubviews)
-        XCTAssertLessThan(Date().timeIntervalSince(started), 30)
         let lines = code.split(separator: "\n")
         XCTAssertEqual(lines.filter { $0.contains(".frame = ") }.count, n)
         XCTAssertLessThan(lines.dropFirst(n + 2).map(\.count).max() ?? 0, 300, "every frame after the first two is short")
