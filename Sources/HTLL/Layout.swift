@@ -24,18 +24,11 @@ public final class Layout {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw LayoutError(message: "\(path): error: cannot read the file")
         }
-        var scheme: Scheme? = nil
-        if sandbox {
-            let sandboxed = Scheme(sandbox: true)
-            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL.resolvingSymlinksInPath().path
-            sandboxed.runtime.allowedFolders = [folder]
-            do {
-                try HTLL.install(into: sandboxed)
-            } catch let e as SchemeError {
-                throw LayoutError(message: "HTLL prelude failed to load: \(e.report)")
-            }
-            scheme = sandboxed
-        }
+        // Sandboxed, the layout may read only its own folder (for its includes).
+        let scheme = sandbox
+            ? try Self.freshInstance(sandboxFolder: URL(fileURLWithPath: path).deletingLastPathComponent()
+                                        .standardizedFileURL.resolvingSymlinksInPath().path)
+            : nil
         try self.init(text: String(decoding: data, as: UTF8.self), displayName: path, scheme: scheme)
     }
 
@@ -53,20 +46,23 @@ public final class Layout {
 
     private init(text: String, displayName: String, scheme existing: Scheme?) throws {
         file = displayName
-        if let existing {
-            scheme = existing
-        } else {
-            scheme = Scheme()
-            do {
-                try HTLL.install(into: scheme)
-            } catch let e as SchemeError {
-                throw LayoutError(message: "HTLL prelude failed to load: \(e.report)")
-            }
-        }
+        scheme = try existing ?? Self.freshInstance(sandboxFolder: nil)
         try run(path: displayName) {
             let forms = try scheme.read(text, file: displayName)
             try scheme.call("htll-load-forms", [forms, scheme.string(displayName)])
         }
+    }
+
+    /// A new instance with HTLL installed; with `sandboxFolder`, sandboxed to read only that folder.
+    private static func freshInstance(sandboxFolder: String?) throws -> Scheme {
+        let scheme = Scheme(sandbox: sandboxFolder != nil)
+        if let sandboxFolder { scheme.runtime.allowedFolders = [sandboxFolder] }
+        do {
+            try HTLL.install(into: scheme)
+        } catch let e as SchemeError {
+            throw LayoutError(message: "HTLL prelude failed to load: \(e.report)")
+        }
+        return scheme
     }
 
     /// The Objective-C fragment for one build-rule action, as the original `htllc` printed it.
