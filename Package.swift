@@ -6,7 +6,7 @@ let package = Package(
     products: [
         .library(name: "Scheme", targets: ["Scheme"]),
         .library(name: "HTLL", targets: ["HTLL"]),
-        .executable(name: "htll", targets: ["htll"]),
+        .executable(name: "htll", targets: ["HTLLTool"]),
     ],
     targets: [
         // Turns prelude/<target>/*.scm into Swift string literals, so the binary is self-contained.
@@ -19,10 +19,11 @@ let package = Package(
                 plugins: ["EmbedScheme"]),
         .target(name: "HTLL", dependencies: ["Scheme"], path: "Sources/HTLL",
                 plugins: ["EmbedScheme"]),
-        .executableTarget(name: "htll", dependencies: ["Scheme", "HTLL", "CReadline", "CReplSignal"], path: "Sources/htll"),
+        // The `htll` command. Its folder differs from `HTLL` by more than case: macOS file systems ignore case.
+        .executableTarget(name: "HTLLTool", dependencies: ["Scheme", "HTLL", "CReadline", "CReplSignal"], path: "Sources/HTLLTool"),
         .testTarget(name: "SchemeTests", dependencies: ["Scheme"], path: "Tests/SchemeTests"),
         .testTarget(name: "HTLLTests", dependencies: ["HTLL", "Scheme"], path: "Tests/HTLLTests"),
-        .testTarget(name: "htllTests", dependencies: ["htll"], path: "Tests/htllTests"),
+        .testTarget(name: "HTLLToolTests", dependencies: ["HTLLTool"], path: "Tests/HTLLToolTests"),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -1,6 +1,6 @@
 import Scheme
 import XCTest
-@testable import htll
+@testable import HTLLTool
 
 /// Completion candidates and `,describe` text, without a terminal.
 final class ReplCompletionTests: XCTestCase {

@@ -1,5 +1,5 @@
 import XCTest
-@testable import htll
+@testable import HTLLTool
 
 /// The scanner that decides when REPL input holds complete expressions.
 final class ReplScannerTests: XCTestCase {
