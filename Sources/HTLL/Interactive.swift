@@ -12,16 +12,12 @@ extension HTLL {
     /// `,describe` text for every HTLL name (views, primitives, enumerations, colours).
     public static func descriptions(in scheme: Scheme) -> [String: String] {
         var result: [String: String] = [:]
-        guard let names = try? scheme.call("htll-names", []).listElements else { return result }
-        for name in names {
-            guard let key = name.stringValue,
-                  let text = try? scheme.call("htll-describe", [name]).stringValue else { continue }
-            result[key] = text
-        }
-        for enumName in (try? scheme.evaluate("(map car htll:enum-table)").listElements) ?? [] {
-            if let key = enumName.stringValue, let text = try? scheme.call("htll-describe", [enumName]).stringValue {
-                result[key] = text
-            }
+        // The names are read out as Swift strings first: a value returned by one call is not kept
+        // alive across the next (see `Scheme`).
+        let names = (try? scheme.call("htll-names", []).listElements?.compactMap(\.stringValue)) ?? []
+        let enumNames = (try? scheme.evaluate("(map car htll:enum-table)").listElements?.compactMap(\.stringValue)) ?? []
+        for key in names + enumNames {
+            if let text = try? scheme.call("htll-describe", [scheme.symbol(key)]).stringValue { result[key] = text }
         }
         return result
     }

@@ -10,7 +10,7 @@ import Scheme
 /// Each layout runs the way an Xcode build or an app embedding htll would meet it: a sandboxed instance
 /// with step and heap limits, every Objective-C action, the category, Swift and the frames JSON, on a
 /// thread with an 8 MB stack and a wall-clock timeout, so a crash or a hang fails here, not in the host.
-final class HostileCorpusTests: XCTestCase {
+final class HostileCorpusTests: GCStressableTestCase {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("hostile")
 

@@ -47,4 +47,45 @@ final class ErrorTests: SchemeTestCase {
         XCTAssertEqual(e?.kind, .exit)
         XCTAssertEqual(e?.exitCode, 3)
     }
+
+    /// `exit` takes at most one argument: more is an error, not an exit.
+    func testExitArity() {
+        for call in ["(exit 1 2)", "(emergency-exit 0 #t 3)"] {
+            let e = error(call)
+            XCTAssertEqual(e?.kind, .error, call)
+            XCTAssertTrue(e?.message.hasSuffix("expected 0 to 1 arguments, got \(call == "(exit 1 2)" ? 2 : 3)") ?? false,
+                          "\(call): \(e?.description ?? "")")
+        }
+        check("(guard (e (#t 'caught)) (exit 1 2))", "caught")
+    }
+
+    /// `,@` splices into a list or vector; with none around it, it is a syntax error.
+    func testUnquoteSplicingOutsideAListIsAnError() {
+        let e = error("`,@(list 1 2)", fileName: "q.scm")
+        XCTAssertEqual(e?.description, "q.scm:1:2: error: unquote-splicing: not inside a list or vector (unquote-splicing (list 1 2))")
+        check("`(0 ,@(list 1 2) #(,@(list 3)))", "(0 1 2 #(3))")
+        check("`(1 `,@(2 ,(+ 1 2)))", "(1 (quasiquote (unquote-splicing (2 3))))")
+    }
+
+    /// A `define-values` whose expression returns the wrong number of values says so.
+    func testDefineValuesCountMismatch() {
+        XCTAssertEqual(error("(define-values (a b) (values 1 2 3))", fileName: "d.scm")?.description,
+                       "d.scm:1:1: error: define-values: expected 2 values, got 3")
+        XCTAssertEqual(error("(define-values (a) (values))")?.message, "define-values: expected 1 value, got 0")
+        XCTAssertEqual(error("(define-values (a b . c) (values 1))")?.message, "define-values: expected at least 2 values, got 1")
+        XCTAssertEqual(error("(define-values () 1)")?.message, "define-values: expected 0 values, got 1")
+        check("(define-values (a b . c) (values 1 2 3 4)) (list a b c)", "(1 2 (3 4))")
+        check("(let () (define-values (x y) (values 1 2)) (define-values z (values 3 4)) (list x y z))", "(1 2 (3 4))")
+    }
+
+    /// An uncaught error prints its irritants cut to a readable size, however large they are.
+    func testIrritantsAreTruncated() {
+        let e = error("(error \"too big:\" (make-list 1000000 'x) (make-string 100000 #\\y) 'z)")
+        let total = e?.irritants.reduce(0) { $0 + $1.utf8.count } ?? 0
+        XCTAssertLessThan(total, 2_100, e?.irritants.map { String($0.prefix(40)) }.description ?? "")
+        XCTAssertEqual(e?.irritants.first?.hasPrefix("(x x x"), true)
+        XCTAssertEqual(e?.irritants.first?.hasSuffix("..."), true)
+        XCTAssertEqual(e?.irritants.last, "...")
+        XCTAssertEqual(error("(error \"small\" '(1 2) \"three\")")?.description, "<string>:1:1: error: small (1 2) \"three\"")
+    }
 }

@@ -3,7 +3,7 @@ import XCTest
 @testable import Scheme
 
 /// `Scheme.Limits`: exceeding a limit raises a catchable Scheme error and the instance stays usable.
-final class LimitsTests: XCTestCase {
+final class LimitsTests: GCStressableTestCase {
     /// The error message `source` raises in `s` (fails the test if it returns normally).
     func message(_ s: Scheme, _ source: String, file: StaticString = #filePath, line: UInt = #line) -> String {
         do {

@@ -106,8 +106,8 @@ struct Compiler {
             assert(mode != .value && mode != .effect, "loop jump compiled outside tail position")
             for a in args { compile(a, .value, &b) }
             for v in info.variables.reversed() { storeFresh(v, &b) }
-            b.emit(.jump, 0)
-            b.code[b.code.count - 1] = Int32(info.head - (b.code.count - 1))
+            b.emit(.jumpBack, 0, Int32(info.bodySlots.lowerBound), Int32(info.bodySlots.count))
+            b.code[b.code.count - 3] = Int32(info.head - (b.code.count - 3))
         }
     }
 

@@ -91,6 +91,9 @@ extension Runtime {
         for sf in SpecialForm.allCases { intern(sf.rawValue).syntax = .special(sf) }
         install(controlBuiltins)
         installLibraries()
+        for op in Opcode.allCases {
+            if let (name, _) = op.inlinedPrimitive { vm.inlinedBuiltins[Int(op.rawValue)] = intern(name).value.object(Primitive.self) }
+        }
     }
 
     /// The value `interaction-environment` and friends return (there is one global environment).

@@ -31,14 +31,33 @@ enum Printer {
         return out.text
     }
 
+    /// What `write` prints, cut after about `limit` bytes with "..." (for error messages, whose
+    /// irritants may be any size).
+    static func write(_ v: Value, limit: Int) -> String {
+        var out = Output(port: nil, limit: limit)
+        print(v, .write, &out)
+        return out.text
+    }
+
     /// Collects text, handing it to the port every few kilobytes when streaming.
     struct Output {
         var text = ""
         let port: Port?
-        init(port: Port?) { self.port = port }
+        /// Bytes after which the text is cut (nil: none).
+        let limit: Int?
+        /// Set once the text reached `limit`: printing stops.
+        private(set) var full = false
+        init(port: Port?, limit: Int? = nil) {
+            self.port = port
+            self.limit = limit
+        }
         mutating func emit(_ s: String) {
             text += s
             if let port, text.utf8.count >= 4096 { flush(port) }
+            if let limit, !full, text.utf8.count > limit {
+                text = String(String.UnicodeScalarView(text.unicodeScalars.prefix(limit))) + "..."
+                full = true
+            }
         }
         mutating func flush() { if let port { flush(port) } }
         private mutating func flush(_ port: Port) {
@@ -64,7 +83,7 @@ enum Printer {
         var labels = Labels(needed: mode == .simple ? [] : Labels.find(v, sharedToo: mode == .shared))
         var tasks: [Task] = [.value(v)]
         var nodes = 0
-        while let task = tasks.popLast() {
+        while !out.full, let task = tasks.popLast() {
             switch task {
             case .text(let s):
                 out.emit(s)

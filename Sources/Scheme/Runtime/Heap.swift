@@ -1,11 +1,20 @@
 /// The owner of every collectable object, and its mark-sweep collector.
 ///
 /// Invariant: the heap's `objects` array holds the only strong reference to each collectable object;
-/// values refer to objects through `Unmanaged`. An object survives a collection iff it is reachable from
-/// the roots the runtime reports (VM stacks, symbols and their globals and macros, live continuations,
-/// handles held by Swift). Collection happens only at VM safe points (calls, returns into loops), never
-/// inside an allocation, so Swift code that allocates (builtins, the reader, the compiler) needs no
-/// rooting of its temporaries. `stress` makes every safe point after any allocation collect.
+/// values refer to objects through `Unmanaged`. Collection happens only at VM safe points (calls and
+/// loop back edges), never inside an allocation, so Swift code that allocates and returns without
+/// running Scheme code (most builtins, the reader, the expander, the compiler) needs no rooting.
+/// An object survives a collection iff it is reachable from
+/// - the VM's stacks, the symbols (their globals and macros) and live continuations;
+/// - handles Swift holds on purpose (`Scheme.retain`, `Runtime.keeping`);
+/// - or it is protected: a run of the VM that Swift starts while already inside one (a builtin
+///   calling back into Scheme, library loading, `include`, an embedder's builtin calling `Scheme.call`)
+///   or from runtime code (`VM.run` keeps by default) protects every object that exists when it
+///   starts, until it ends (`protectedCount`). Whatever Swift holds when it calls into the VM existed
+///   before that call, so no Swift local, array or struct can lose its values, however it got them.
+///   Only the embedding API's own top-level calls (`Scheme.evaluate`, `call`, `load`) collect
+///   everything unreachable: a host keeps a value across them with `Scheme.retain` or `keeping`.
+/// `stressInterval` makes collections frequent, for tests.
 public final class Heap {
     @exclusivity(unchecked) private(set) var objects: [HeapObject] = []
     /// Objects that are never swept (interned symbols), still marked so epochs stay consistent.
@@ -16,10 +25,21 @@ public final class Heap {
     public private(set) var liveBytes = 0
     /// Collect when `allocatedSinceCollection` passes this.
     @exclusivity(unchecked) private var threshold = 4 << 20
-    /// Collect at every safe point that follows an allocation (for tests).
-    public var stress = false {
-        didSet { threshold = stress ? 0 : max(4 << 20, liveBytes) }
+    /// Stress mode for tests: when above zero, every `stressInterval`th safe point that follows an
+    /// allocation collects (1: every one). Once the live heap passes 1 MB, collections are spaced
+    /// out in proportion to it (one per 16 KB live), so each safe point costs a bounded amount of
+    /// marking and a test that builds a large heap stays fast.
+    public var stressInterval = 0 {
+        didSet {
+            threshold = stressInterval > 0 ? 0 : max(4 << 20, liveBytes)
+            stressCountdown = stressInterval
+        }
     }
+    /// Safe points left before the next stress collection.
+    @exclusivity(unchecked) private var stressCountdown = 0
+    /// `objects[0..<protectedCount]` survive every collection and keep what they refer to: they
+    /// existed when Swift code that may hold them called into the VM (see the invariant; `VM.run`).
+    @exclusivity(unchecked) var protectedCount = 0
     /// How many collections have run.
     public private(set) var collections = 0
     /// Set when a collection is due; the VM polls it at safe points.
@@ -27,7 +47,27 @@ public final class Heap {
         allocatedSinceCollection > threshold
     }
 
-    public init() {}
+    /// Whether a safe point at which `wantsCollection` holds should collect: always, except in
+    /// stress mode, where only every `stressInterval`th one does.
+    func collectionDue() -> Bool {
+        guard stressInterval > 0 else { return true }
+        stressCountdown -= 1
+        if stressCountdown > 0 { return false }
+        stressCountdown = liveBytes > 1 << 20 ? max(stressInterval, liveBytes >> 14) : stressInterval
+        return true
+    }
+
+    /// The `stressInterval` new heaps start with (0: none). Tests set it to re-run whole suites
+    /// under stress, including instances made by code under test (layouts, hostile corpora).
+    nonisolated(unsafe) static var defaultStressInterval = 0
+
+    public init() {
+        if Heap.defaultStressInterval > 0 {
+            stressInterval = Heap.defaultStressInterval
+            threshold = 0
+            stressCountdown = stressInterval
+        }
+    }
 
     /// Takes ownership of `object` and returns it.
     @inline(__always) @discardableResult
@@ -71,24 +111,32 @@ public final class Heap {
     /// Wraps an owned non-procedure object as a value.
     public func object(_ o: HeapObject) -> Value { .object(Unmanaged.passUnretained(own(o))) }
 
-    /// Runs a full collection: marks from `roots`, then drops every unreached object.
+    /// Runs a collection: marks from `roots` and the protected objects, then drops every other
+    /// unreached object.
     public func collect(roots: (inout Marker) -> Void) {
         epoch &+= 1
         if epoch == 0 { epoch = 1 }
         var marker = Marker(epoch: epoch)
         roots(&marker)
+        for i in 0..<protectedCount { marker.markObject(objects[i]) }
         marker.drain()
         var live = 0
         var kept: [HeapObject] = []
-        kept.reserveCapacity(objects.count / 2 + 16)
-        for o in objects where o.markEpoch == epoch {
+        kept.reserveCapacity(protectedCount + (objects.count - protectedCount) / 2 + 16)
+        // The protected prefix stays as it is, in order, so `protectedCount` of every enclosing run
+        // still counts the same objects.
+        for i in 0..<protectedCount {
+            kept.append(objects[i])
+            live += objects[i].byteSize
+        }
+        for o in objects[protectedCount...] where o.markEpoch == epoch {
             kept.append(o)
             live += o.byteSize
         }
         objects = kept  // dropping the old array releases every unmarked object
         liveBytes = live
         allocatedSinceCollection = 0
-        threshold = stress ? 0 : max(4 << 20, live)
+        threshold = stressInterval > 0 ? 0 : max(4 << 20, live)
         collections += 1
     }
 

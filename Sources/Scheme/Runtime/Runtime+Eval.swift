@@ -31,7 +31,8 @@ extension Runtime {
         return result
     }
 
-    /// Compiles and runs one datum.
+    /// Compiles and runs one datum, as a top-level call of the embedding API (whose host keeps
+    /// values with handles; see `VM.run`).
     func evaluateForm(_ form: Value, system: Bool = false) throws(SchemeError) -> Value {
         let thunk: Value
         do {
@@ -39,7 +40,7 @@ extension Runtime {
         } catch {
             throw SchemeError(raised: error.payload, rt: self)
         }
-        return try vm.run(thunk, [])
+        return try vm.run(thunk, [], keepingExisting: false)
     }
 
     /// Every datum in the file at `path` (for `load`, `include` and libraries, named by `who` in

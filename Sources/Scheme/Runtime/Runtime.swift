@@ -18,6 +18,8 @@ public final class Runtime {
     /// Values Swift code holds on to (see `Scheme.retain`), by handle number.
     var handles: [Int: Value] = [:]
     var nextHandle = 1
+    /// Values kept alive by the `keeping` calls in progress, innermost last.
+    private var kept: [Value] = []
     /// Deepest expression nesting the expander and compiler accept (they recurse on the Swift stack).
     public var maxNesting = 2_000
     /// Most bytes one output port may receive; checked by every output builtin before it writes.
@@ -108,11 +110,21 @@ public final class Runtime {
     func traceRoots(_ marker: inout Marker) {
         for s in symbols.values { marker.markObject(s) }
         for v in handles.values { marker.mark(v) }
+        for v in kept { marker.mark(v) }
         marker.markObject(currentOutput)
         marker.markObject(currentError)
         marker.markObject(currentInput)
         if let stdoutPort { marker.markObject(stdoutPort) }
         if let stderrPort { marker.markObject(stderrPort) }
+    }
+
+    /// Runs `body` with `values` kept alive: for Swift code that holds values across top-level calls
+    /// into this instance (see `Heap`'s invariant; runs started inside a run need nothing).
+    public func keeping<T>(_ values: [Value], _ body: () throws -> T) rethrows -> T {
+        let mark = kept.count
+        kept.append(contentsOf: values)
+        defer { kept.removeSubrange(mark...) }
+        return try body()
     }
 
     /// Runs a full collection now (only safe between evaluations or from the VM's safe points).

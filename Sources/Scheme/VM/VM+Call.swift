@@ -4,6 +4,12 @@ extension VM {
     func call(_ n: Int, tail: Bool, _ r: inout Registers) throws(SchemeError) {
         steps &+= 1
         if heap.wantsCollection || interruptRequested || steps > stepLimit, try safePoint(&r) { return }
+        try invoke(n, tail: tail, &r)
+    }
+
+    /// A call without the safe point: for `signal`, which a safe point itself uses to raise (a safe
+    /// point in there could raise again, recursing on the Swift stack while a limit stays exceeded).
+    @inline(__always) func invoke(_ n: Int, tail: Bool, _ r: inout Registers) throws(SchemeError) {
         let calleeSlot = r.sp - n - 1
         guard case .procedure(let pu) = r.stack[calleeSlot] else {
             try signal(rt.makeError("not a procedure", r.stack[calleeSlot]), dropping: n + 1, &r)

@@ -13,7 +13,7 @@ extension VM {
         ensureStack(&r, room: 4)
         push(raiseSymbol.value, &r)
         push(payload, &r)
-        try call(1, tail: false, &r)
+        try invoke(1, tail: false, &r)
     }
 
     /// The location of the innermost instruction that belongs to user code (not the system prelude).
@@ -71,12 +71,32 @@ extension SchemeError {
         if let e = payload.object(ErrorObject.self) {
             let loc = e.location.isKnown ? e.location : fallback
             let kind: Kind = e.kind == .read ? .read : e.kind == .file ? .file : .error
-            self.init(kind: kind, message: e.message, irritants: e.irritants.map { Printer.write($0) },
+            self.init(kind: kind, message: e.message, irritants: SchemeError.printed(e.irritants),
                       file: rt.fileName(loc), line: loc.line, column: loc.column, backtrace: backtrace)
         } else {
-            self.init(kind: .raise, message: "uncaught exception:", irritants: [Printer.write(payload)],
+            self.init(kind: .raise, message: "uncaught exception:", irritants: SchemeError.printed([payload]),
                       file: rt.fileName(fallback), line: fallback.line, column: fallback.column, backtrace: backtrace)
         }
+    }
+
+    /// Most bytes of irritants an uncaught error keeps: its message is one line for people to read,
+    /// not a dump of every datum (a 7 MB list was a 7 MB line).
+    static let irritantBytes = 2_000
+
+    /// The irritants as `write` prints them, cut to `irritantBytes` in all.
+    static func printed(_ irritants: [Value]) -> [String] {
+        var texts: [String] = []
+        var left = irritantBytes
+        for v in irritants {
+            guard left > 0 else {
+                texts.append("...")
+                break
+            }
+            let text = Printer.write(v, limit: left)
+            left -= text.utf8.count
+            texts.append(text)
+        }
+        return texts
     }
 
     /// A failure of the VM itself (too deep recursion, corrupt code), not catchable by Scheme code.
