@@ -40,6 +40,13 @@ public final class Layout {
         try self.init(text: source, displayName: file, scheme: nil)
     }
 
+    /// The table cell's variable of a cell layout (`in-cell ... 'cell`), or nil.
+    public func cellName() throws -> String? {
+        var cell: String?
+        try run(path: nil) { cell = try scheme.call("htll-cell-name", []).stringValue }
+        return cell
+    }
+
     /// Why `name` cannot name the class that code in `language` is written for, or nil.
     public func typeNameProblem(_ name: String, language: Language) -> String? {
         (try? scheme.call("htll-type-name-problem", [scheme.string(name), scheme.symbol(language.rawValue)]))?.stringValue

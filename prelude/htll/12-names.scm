@@ -191,13 +191,21 @@
 ;; How each language writes a string literal: (name opening short-escapes numeric-escape guard-?).
 ;; Short escapes are (char . text); NUMERIC-ESCAPE writes any other invisible character. C takes
 ;; octal escapes of at most three digits, so \001 followed by 2 stays two characters (a hex escape
-;; would swallow the digit); ?? is written ?\? so no trigraph (??/ is a backslash) can form.
+;; would swallow the digit); a character past ASCII is its UTF-8 bytes in octal, which every C
+;; dialect takes (GNU Objective-C refuses \u before C99) and which clang turns back into the one
+;; character of an @"..." NSString; ?? is written ?\? so no trigraph (??/ is a backslash) can form.
+(define (htll:c-octal-escapes n)
+  (let ((bytes (string->utf8 (string (integer->char n)))))
+    (let loop ((i 0) (acc ""))
+      (if (= i (bytevector-length bytes))
+          acc
+          (let ((o (number->string (bytevector-u8-ref bytes i) 8)))
+            (loop (+ i 1) (string-append acc "\\" (make-string (- 3 (string-length o)) #\0) o)))))))
+
 (define htll:literal-dialects
   (list
    (list 'c "\"" '((#\" . "\\\"") (#\\ . "\\\\") (#\newline . "\\n") (#\return . "\\r") (#\tab . "\\t"))
-         (lambda (n) (if (< n 128)
-                         (string-append "\\" (let ((o (number->string n 8))) (string-append (make-string (- 3 (string-length o)) #\0) o)))
-                         (string-append "\\u" (htll:hex n 4))))
+         htll:c-octal-escapes
          #t)
    (list 'swift "\"" '((#\" . "\\\"") (#\\ . "\\\\") (#\newline . "\\n") (#\return . "\\r") (#\tab . "\\t"))
          (lambda (n) (string-append "\\u{" (number->string n 16) "}"))

@@ -27,8 +27,8 @@
   (cond ((null? margin) 0)
         ((not (null? (cdr margin)))
          (htll:fail (string-append who ": expected at most one margin, got " (htll:written margin))))
-        ((and (real? (car margin)) (>= (car margin) 0) (not (infinite? (car margin)))) (car margin))
-        (else (htll:fail (string-append who ": the margin must be a non-negative number, got "
+        ((and (real? (car margin)) (>= (car margin) 0) (<= (car margin) htll:longest-length)) (car margin))
+        (else (htll:fail (string-append who ": the margin must be a non-negative number up to " (number->string htll:longest-length) ", got "
                                         (htll:written (car margin)))))))
 
 (define blank (htll:make-node 'blank '() '() #f))

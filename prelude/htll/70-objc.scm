@@ -41,24 +41,18 @@
     (vector-set! set i (cons s (vector-ref set i)))))
 
 ;; The name a view bound to the variable NAME (already a C identifier) takes in generated code:
-;; NAME, unless Objective-C could not use it there; then a name that it can, with a warning.
+;; (NAME . #f), unless Objective-C could not use it there; then (a name it can use . why).
 ;; RESERVED: the names this layout's code declares besides (the cell of a cell layout).
-(define (htll:usable-name view name reserved)
-  (let ((renamed
-         (cond ((htll:implementation-name? name) (string-append "v" name))
-               ;; alloc/copy/init/mutableCopy/new...: ARC refuses such a property (it would return an owned object).
-               ((htll:owning-family? name)
-                (string-append "v" (string (char-upcase (string-ref name 0))) (substring name 1 (string-length name))))
-               ((or (htll:objc-reserved name) (member name reserved)) (string-append name "_"))
-               (else #f))))
-    (if renamed
-        (htll:warn-at (htll:view-location view)
-                      (string-append "the view " name " is named " renamed " in the generated code: "
-                                     (cond ((htll:implementation-name? name) "names starting with _ and a capital or a second _ are reserved for the compiler")
-                                           ((htll:owning-family? name) "Objective-C properties cannot start with alloc, copy, init, mutableCopy or new")
-                                           ((member name reserved) (string-append name " names the table cell"))
-                                           (else (string-append name " is " (htll:objc-reserved name)))))))
-    (or renamed name)))
+(define (htll:usable-name name reserved)
+  (cond ((htll:implementation-name? name)
+         (cons (string-append "v" name) "names starting with _ and a capital or a second _ are reserved for the compiler"))
+        ;; alloc/copy/init/mutableCopy/new...: ARC refuses such a property (it would return an owned object).
+        ((htll:owning-family? name)
+         (cons (string-append "v" (string (char-upcase (string-ref name 0))) (substring name 1 (string-length name)))
+               "Objective-C properties cannot start with alloc, copy, init, mutableCopy or new"))
+        ((member name reserved) (cons (string-append name "_") (string-append name " names the table cell")))
+        ((htll:objc-reserved name) => (lambda (why) (cons (string-append name "_") (string-append name " is " why))))
+        (else (cons name #f))))
 
 ;; Names: a bound view keeps its variable's name (made unique: l, l2, ...); the others are
 ;; called after their kind and position: label1, button2, ... Two names may not differ only in
@@ -73,8 +67,15 @@
           (if (htll:string-set-member? used (key candidate))
               (loop (+ n 1))
               (begin (htll:string-set-add! used (key candidate)) candidate)))))
+    (define (bound-name view name)
+      (let* ((usable (htll:usable-name name reserved)) (final (unique (car usable))))
+        ;; (Two views bound to one name become l and l2 quietly, as they always did.)
+        (if (cdr usable)
+            (htll:warn-at (htll:view-location view)
+                          (string-append "the view " name " is named " final " in the generated code: " (cdr usable))))
+        final))
     (let* ((bound (map (lambda (d) (let ((n (htll:view-name (car d))))
-                                     (and n (cons (car d) (unique (htll:usable-name (car d) n reserved))))))
+                                     (and n (cons (car d) (bound-name (car d) n)))))
                        declared))
            (index 0))
       (map (lambda (d b)

@@ -23,8 +23,7 @@ extension Layout {
             if let why = typeNameProblem(name, language: .objectiveC) { throw LayoutError(message: "error: \(name): \(why)") }
         }
         // A cell layout makes its cell in a local variable named after the layout's parent.
-        var cell: String?
-        try run(path: nil) { cell = try scheme.call("htll-cell-name", []).stringValue }
+        let cell = try cellName()
         let isCell = cell != nil
         // A cell's views are locals of the method that makes the cell: no properties.
         let views = isCell ? [] : try declarations()
