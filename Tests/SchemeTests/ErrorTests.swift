@@ -48,6 +48,37 @@ final class ErrorTests: SchemeTestCase {
         XCTAssertEqual(e?.exitCode, 3)
     }
 
+    /// Errors carry their location as a value: `%error-at` raises one at a given place, and
+    /// `error-object-location` reads it back; the message text holds no location.
+    func testErrorLocationsAreValues() {
+        let e = error("(%error-at '(\"My Files: v2/a b.scm\" 3 4) \"boom\" 'x)")
+        XCTAssertEqual(e?.file, "My Files: v2/a b.scm")
+        XCTAssertEqual(e?.line, 3)
+        XCTAssertEqual(e?.column, 4)
+        XCTAssertEqual(e?.message, "boom")
+        XCTAssertEqual(e?.description, "My Files: v2/a b.scm:3:4: error: boom x")
+        check("(guard (e (#t (error-object-location e))) (%error-at '(\"f: g.scm\" 7 1) \"m\"))", "(\"f: g.scm\" 7 1)")
+        check("(guard (e (#t (error-object-location e))) (%error-at '(\"whole file.scm\" 0 0) \"m\"))", "(\"whole file.scm\" 0 0)")
+        XCTAssertEqual(error("(%error-at '(\"whole file.scm\" 0 0) \"m\")")?.description, "whole file.scm: error: m")
+        // Without a location, the raise is located at its call, like `error`.
+        check("(guard (e (#t (error-object-location e))) (car 1))", "(\"<string>\" 1 43)")
+        XCTAssertEqual(error("(define (f) (%error-at #f \"here\"))\n(f)", fileName: "t.scm")?.description,
+                       "t.scm:1:13: error: here")
+    }
+
+    /// An expression nested deeper than the expander allows is an error at the innermost form
+    /// that has a location, in a file whose name has spaces and colons.
+    func testNestingTooDeepIsLocated() {
+        let deep = "(define x 1)\n(display " + String(repeating: "(+ 1 ", count: 3_000) + "1" + String(repeating: ")", count: 3_001)
+        let e = error(deep, fileName: "My Files: v2/deep file.scm")
+        XCTAssertEqual(e?.file, "My Files: v2/deep file.scm")
+        XCTAssertEqual(e?.line, 2)
+        XCTAssertGreaterThan(e?.column ?? 0, 1)
+        XCTAssertEqual(e?.message.hasPrefix("expression nested too deeply"), true, e?.description ?? "")
+        let quoted = "`" + String(repeating: "(a ", count: 3_000) + String(repeating: ")", count: 3_000)
+        XCTAssertEqual(error(quoted, fileName: "q: file.scm")?.locationText.hasPrefix("q: file.scm:1:"), true)
+    }
+
     /// `exit` takes at most one argument: more is an error, not an exit.
     func testExitArity() {
         for call in ["(exit 1 2)", "(emergency-exit 0 #t 3)"] {

@@ -25,21 +25,27 @@ public final class Heap {
     public private(set) var liveBytes = 0
     /// Collect when `allocatedSinceCollection` passes this.
     @exclusivity(unchecked) private var threshold = 4 << 20
-    /// Stress mode for tests: when above zero, every `stressInterval`th safe point that follows an
-    /// allocation collects (1: every one). Once the live heap passes 1 MB, collections are spaced
-    /// out in proportion to it (one per 16 KB live), so each safe point costs a bounded amount of
-    /// marking and a test that builds a large heap stays fast.
+    /// Stress mode for tests: when above zero, each call into the instance collects at every
+    /// `stressInterval`th safe point that follows an allocation (1: every one), then backs off as
+    /// the call goes on: the k-th stress collection of a call comes k/8 safe points after the one
+    /// before, and never more than cost/4 after it, for a collection that followed `cost` references
+    /// (objects and stack slots). Every call is stressed from its start, and a long one (a loop of
+    /// millions of steps, a large heap, a deep stack) pays a bounded amount of marking per safe point.
     public var stressInterval = 0 {
         didSet {
             threshold = stressInterval > 0 ? 0 : max(4 << 20, liveBytes)
-            stressCountdown = stressInterval
+            restartStressPacing()
         }
     }
     /// Safe points left before the next stress collection.
     @exclusivity(unchecked) private var stressCountdown = 0
+    /// Stress collections since the current call into the instance started.
+    private var stressCollections = 0
     /// `objects[0..<protectedCount]` survive every collection and keep what they refer to: they
     /// existed when Swift code that may hold them called into the VM (see the invariant; `VM.run`).
     @exclusivity(unchecked) var protectedCount = 0
+    /// References the last collection followed (see `stressInterval`).
+    private(set) var lastCollectionCost = 0
     /// How many collections have run.
     public private(set) var collections = 0
     /// Set when a collection is due; the VM polls it at safe points.
@@ -53,8 +59,15 @@ public final class Heap {
         guard stressInterval > 0 else { return true }
         stressCountdown -= 1
         if stressCountdown > 0 { return false }
-        stressCountdown = liveBytes > 1 << 20 ? max(stressInterval, liveBytes >> 14) : stressInterval
+        stressCollections += 1
+        stressCountdown = max(stressInterval, min(stressCollections >> 3, lastCollectionCost >> 2))
         return true
+    }
+
+    /// Makes stress collections dense again: a new call into the instance begins.
+    func restartStressPacing() {
+        stressCountdown = stressInterval
+        stressCollections = 0
     }
 
     /// The `stressInterval` new heaps start with (0: none). Tests set it to re-run whole suites
@@ -65,7 +78,7 @@ public final class Heap {
         if Heap.defaultStressInterval > 0 {
             stressInterval = Heap.defaultStressInterval
             threshold = 0
-            stressCountdown = stressInterval
+            restartStressPacing()
         }
     }
 
@@ -120,6 +133,7 @@ public final class Heap {
         roots(&marker)
         for i in 0..<protectedCount { marker.markObject(objects[i]) }
         marker.drain()
+        lastCollectionCost = marker.visits
         var live = 0
         var kept: [HeapObject] = []
         kept.reserveCapacity(protectedCount + (objects.count - protectedCount) / 2 + 16)
@@ -148,6 +162,8 @@ public final class Heap {
 public struct Marker {
     let epoch: UInt32
     private var work: [Unmanaged<HeapObject>] = []
+    /// References followed so far: the cost of the collection, which stress mode paces by.
+    private(set) var visits = 0
 
     init(epoch: UInt32) { self.epoch = epoch }
 
@@ -170,6 +186,7 @@ public struct Marker {
     }
 
     @inline(__always) private mutating func push(_ raw: UnsafeMutableRawPointer) {
+        visits &+= 1
         let u = Unmanaged<HeapObject>.fromOpaque(raw)
         let fresh = u._withUnsafeGuaranteedRef { o -> Bool in
             if o.markEpoch == epoch { return false }

@@ -97,6 +97,21 @@ public final class Runtime {
         loc.isKnown && loc.file < files.count ? files[loc.file] : nil
     }
 
+    /// A location as Scheme data, `(file line column)`, or `#f` when unknown: how the host and Scheme
+    /// code (the HTLL prelude) exchange locations.
+    public func locationValue(_ loc: SourceLocation) -> Value {
+        guard loc.isKnown, let file = fileName(loc) else { return .false }
+        return heap.list([heap.string(file), .fixnum(loc.line), .fixnum(loc.column)])
+    }
+
+    /// The location a `(file line column)` list stands for (line 0: the file as a whole); `.none`
+    /// for anything else.
+    public func sourceLocation(_ v: Value) -> SourceLocation {
+        guard let items = v.listElements, items.count == 3, let file = items[0].sstring?.string,
+              case .fixnum(let line) = items[1], case .fixnum(let column) = items[2] else { return .none }
+        return SourceLocation(file: fileIndex(file), line: max(line, 0), column: line > 0 ? max(column, 0) : 0)
+    }
+
     /// A new error object, as a value.
     public func makeError(_ message: String, _ irritants: Value..., kind: ErrorObject.Kind = .general,
                           at location: SourceLocation = .none) -> Value {

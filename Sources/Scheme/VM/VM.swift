@@ -82,6 +82,7 @@ final class VM {
         let savedFrameTop = frameTop
         let savedProtected = heap.protectedCount
         if keepingExisting || !runs.isEmpty { heap.protectedCount = heap.objectCount }
+        if runs.isEmpty && heap.stressInterval > 0 { heap.restartStressPacing() }
         runs.append((regs.sp, frameTop))
         defer {
             runs.removeLast()
