@@ -26,11 +26,11 @@ public final class Heap {
     /// Collect when `allocatedSinceCollection` passes this.
     @exclusivity(unchecked) private var threshold = 4 << 20
     /// Stress mode for tests: when above zero, each call into the instance collects at every
-    /// `stressInterval`th safe point that follows an allocation (1: every one), then backs off as
-    /// the call goes on: the k-th stress collection of a call comes k/8 safe points after the one
-    /// before, and never more than cost/4 after it, for a collection that followed `cost` references
-    /// (objects and stack slots). Every call is stressed from its start, and a long one (a loop of
-    /// millions of steps, a large heap, a deep stack) pays a bounded amount of marking per safe point.
+    /// `stressInterval`th safe point that follows an allocation (1: every one), for its first
+    /// `denseStressCollections` collections; after that, at most once per cost/16 safe points, where
+    /// `cost` is the number of references (objects and stack slots) the last collection followed.
+    /// Every call is stressed densely from its start, and a long one (a loop of millions of steps,
+    /// a large heap, a deep stack) pays about 16 references of marking per safe point.
     public var stressInterval = 0 {
         didSet {
             threshold = stressInterval > 0 ? 0 : max(4 << 20, liveBytes)
@@ -60,9 +60,13 @@ public final class Heap {
         stressCountdown -= 1
         if stressCountdown > 0 { return false }
         stressCollections += 1
-        stressCountdown = max(stressInterval, min(stressCollections >> 3, lastCollectionCost >> 2))
+        stressCountdown = stressCollections < Heap.denseStressCollections
+            ? stressInterval : max(stressInterval, lastCollectionCost >> 4)
         return true
     }
+
+    /// Stress collections per call made at `stressInterval` whatever they cost.
+    static let denseStressCollections = 256
 
     /// Makes stress collections dense again: a new call into the instance begins.
     func restartStressPacing() {
