@@ -34,12 +34,13 @@ public final class ObjCCompileCheck {
     /// name the layout gave an object (`self.model`, a bare `model`), all of a class that has a
     /// property for each of those names too (so `self.model.card.view` is typed).
     /// `views` (name, class) are instance variables, as the fragments use them.
+    /// A layout placed in `self` is a UIView subclass's (its layoutSubviews), so then the class is a UIView.
     public static func controllerInterface(objects: Set<String>, excluding taken: Set<String>,
-                                           views: [(name: String, className: String)]) -> String {
+                                           views: [(name: String, className: String)], superclass: String) -> String {
         let names = objects.subtracting(taken).subtracting(["self"]).sorted()
         var out = "#import <UIKit/UIKit.h>\n@interface HTLLObject : UIView\n"
         for n in names { out += "@property (nonatomic, retain) HTLLObject *\(n);\n" }
-        out += "@end\n@interface ViewController : UIViewController {\n"
+        out += "@end\n@interface ViewController : \(superclass) {\n"
         for v in views { out += "    \(v.className) *\(v.name);\n" }
         for n in names { out += "    HTLLObject *\(n);\n" }
         out += "}\n"
@@ -53,16 +54,17 @@ public final class ObjCCompileCheck {
         let views = try layout.declarations()
         let cellName = try layout.cellName()
         let taken = Set(views.map(\.name)).union(header.vocabulary).union(cellName.map { [$0] } ?? [])
-        var out = Self.controllerInterface(objects: objects, excluding: taken, views: cellName == nil ? views : [])
+        var out = Self.controllerInterface(objects: objects, excluding: taken, views: cellName == nil ? views : [],
+                                           superclass: try Self.superclass(of: layout))
+        let synthesized = objects.subtracting(taken).subtracting(["self"]).sorted().map { "@synthesize \($0);\n" }.joined()
         if let cell = cellName {
-            out += "@end\n@implementation ViewController\n"
+            out += "@end\n@implementation ViewController\n" + synthesized
             out += "- (UITableViewCell *)tableView:(UITableView *)tableView cellForRowAtIndexPath:(id)indexPath {\n"
             out += try layout.objectiveC(.cellInit) + layout.objectiveC(.cellLayout)
             out += "return \(cell);\n}\n@end\n"
             return out
         }
-        out += try layout.objectiveC(.property) + "@end\n@implementation ViewController\n"
-        for n in objects.subtracting(taken).subtracting(["self"]).sorted() { out += "@synthesize \(n);\n" }
+        out += try layout.objectiveC(.property) + "@end\n@implementation ViewController\n" + synthesized
         out += try layout.objectiveC(.synthesize)
         let methods: [(String, HTLL.Action)] = [
             ("- (void)viewDidLoad", .viewDidLoad), ("- (void)viewWillAppear:(BOOL)animated", .viewWillAppear),
@@ -79,7 +81,15 @@ public final class ObjCCompileCheck {
     /// The `--objc` category of `layout` after the controller's interface, as one compilable file.
     public func categoryProgram(_ layout: Layout, objects: Set<String>) throws -> String {
         let taken = Set(try layout.declarations().map(\.name)).union(header.vocabulary).union(try layout.cellName().map { [$0] } ?? [])
-        return Self.controllerInterface(objects: objects, excluding: taken, views: []) + "@end\n" + (try layout.objectiveCCategory())
+        return Self.controllerInterface(objects: objects, excluding: taken, views: [], superclass: try Self.superclass(of: layout))
+            + "@end\n" + (try layout.objectiveCCategory())
+    }
+
+    /// UIView for a layout placed in `self` itself, else UIViewController.
+    static func superclass(of layout: Layout) throws -> String {
+        let json = try layout.framesJSON(width: 390, height: 844)
+        let root = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        return root?["parent"] as? String == "self" ? "UIView" : "UIViewController"
     }
 
     /// Compiles `source` (syntax and types, `-Wall -Werror`): nil when it compiles, else the log.
@@ -91,7 +101,9 @@ public final class ObjCCompileCheck {
         defer { try? FileManager.default.removeItem(at: file) }
         let p = Process()
         p.executableURL = URL(fileURLWithPath: compiler)
-        p.arguments = ["-x", "objective-c", "-fsyntax-only", "-Wall", "-Werror"] + (trigraphs ? ["-trigraphs"] : [])
+        // -Wno-unused-value: GCC warns of `v.prop = -0.5;` (it lowers a property assignment to a
+        // comma expression and sees the negated literal unused); clang does not.
+        p.arguments = ["-x", "objective-c", "-fsyntax-only", "-Wall", "-Werror", "-Wno-unused-value"] + (trigraphs ? ["-trigraphs"] : [])
             + ["-I", folder.path, file.path]
         let pipe = Pipe()
         p.standardOutput = pipe

@@ -12,6 +12,11 @@ import HTLLCodeCheck
 /// a warning, numbers are bounded. Each probe goes through `Layout`, the factory the command uses
 /// (the command line itself is tested in HTLLToolTests/InjectionCLITests).
 final class InjectionTests: XCTestCase {
+    override class func tearDown() {
+        CodeCheck.release()
+        super.tearDown()
+    }
+
     /// The error `source` gives when loaded and compiled (Objective-C and Swift), or "no error".
     func error(_ source: String) -> String {
         do {
