@@ -7,8 +7,8 @@ import Scheme
 /// The stand-in header, compile check and statement grammar (HTLLCodeCheck), shared by the tests
 /// that hold generated Objective-C to what the layout described.
 enum CodeCheck {
-    /// One instance for a test class (building the header evaluates the tables); `release()` in the
-    /// class's tearDown removes its temporary folder.
+    /// One instance for the test process (building the header evaluates the tables), released at
+    /// exit, which removes its temporary folder.
     nonisolated(unsafe) static var compileCheck: ObjCCompileCheck?
 
     static func check() throws -> ObjCCompileCheck {
@@ -17,10 +17,9 @@ enum CodeCheck {
         try HTLL.install(into: scheme)
         let made = try ObjCCompileCheck(header: StandInHeader(scheme: scheme))
         compileCheck = made
+        atexit { CodeCheck.compileCheck = nil }
         return made
     }
-
-    static func release() { compileCheck = nil }
 
     /// The names `layout` gave objects (its parent, targets, delegates and data sources) and its
     /// selectors, read from its frames JSON (which prints them as the layout gave them).

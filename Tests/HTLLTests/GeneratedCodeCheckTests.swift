@@ -7,11 +7,6 @@ import HTLLCodeCheck
 /// every example's fragments and category compile against the stand-in header and read as the
 /// emitter's statements; and the grammar rejects what an injection would add.
 final class GeneratedCodeCheckTests: XCTestCase {
-    override class func tearDown() {
-        CodeCheck.release()
-        super.tearDown()
-    }
-
     func testEveryExampleCompilesAndReadsAsTheEmittersStatements() throws {
         let examples = try FileManager.default.contentsOfDirectory(at: GoldenTests.examples, includingPropertiesForKeys: nil)
             .filter { $0.pathExtension == "htll" }.sorted { $0.path < $1.path }
