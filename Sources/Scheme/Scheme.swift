@@ -210,14 +210,8 @@ extension Scheme {
 extension Value {
     /// The integer, if this is an exact integer that fits in `Int`.
     public var intValue: Int? { fixnum }
-    /// The number as a `Double`, if this is a real number.
-    public var doubleValue: Double? {
-        switch self {
-        case .fixnum(let n): return Double(n)
-        case .flonum(let d): return d
-        default: return nil
-        }
-    }
+    /// The number as a `Double` (the nearest one for big integers and ratios), if this is a real number.
+    public var doubleValue: Double? { Numbers.toDouble(self) }
     /// The contents of a Scheme string, or a symbol's name.
     public var stringValue: String? {
         switch self {

@@ -10,7 +10,7 @@ extension Runtime {
         "scheme eval", "scheme file", "scheme lazy", "scheme case-lambda", "scheme process-context",
         "scheme time", "scheme complex", "scheme repl", "scheme load", "scheme r5rs",
         "srfi 1", "srfi 2", "srfi 6", "srfi 8", "srfi 9", "srfi 13", "srfi 23", "srfi 39", "srfi 69",
-        "srfi 87", "srfi 98", "srfi 111", "srfi 130", "srfi 132", "htll",
+        "srfi 87", "srfi 98", "srfi 111", "srfi 130", "srfi 132", "srfi 151", "htll",
     ]
 
     /// `(import set …)`, evaluated at run time.
