@@ -1,4 +1,7 @@
-;; SRFI 151 on fixnums and bignums (examples from the SRFI, plus sizes beyond a word).
+;;; SRFI 151 on fixnums and bignums: the SRFI's own examples (the expected output,
+;;; numbers-bitwise.out, gives the SRFI's answers) plus sizes beyond a word. guile-3.0 has no
+;;; (srfi 151); chibi-scheme agrees except for (bitwise-eqv) (0, the SRFI says -1),
+;;; (arithmetic-shift -1 -1000) (0, not -1) and bit-count of negative numbers.
 (import (scheme base) (scheme write) (srfi 151))
 (define (show . xs) (for-each (lambda (x) (write x) (display " ")) xs) (newline))
 
