@@ -1,4 +1,5 @@
 import Foundation
+import Scheme
 
 extension HTLLCommand {
     static let previewUsage = """
@@ -67,7 +68,8 @@ extension HTLLCommand {
         }
         if watch {
             guard let output else { return usage("--watch needs -o OUT.svg or -o OUT.png") }
-            PreviewWatcher.run(file: file) { renderPreview(file: file, screens: screens, options: options, output: output, sandbox: sandbox) }
+            let watchSandbox = sandbox ? FileSandbox(allowedFolders: [FileSandbox.parentFolder(of: file)]) : nil
+            PreviewWatcher.run(file: file, sandbox: watchSandbox) { renderPreview(file: file, screens: screens, options: options, output: output, sandbox: sandbox) }
             return Result(output: "", errorOutput: "", status: 0)
         }
         return renderPreview(file: file, screens: screens, options: options, output: output, sandbox: sandbox)
@@ -76,14 +78,19 @@ extension HTLLCommand {
     /// Renders `file` once: SVG text as output without `output`, else the picture written there.
     static func renderPreview(file: String, screens: [PreviewScreen], options: SVGPreview.Options, output: String?,
                               sandbox: Bool = false) -> Result {
-        var svg: String, status: Int32 = 0, errorText = ""
+        var svg: String, status: Int32 = 0, errorText = "", layout: Layout?
         do {
-            let layout = try Layout(contentsOfFile: file, sandbox: sandbox)
-            svg = try SVGPreview.render(layout, screens: screens, options: options)
+            let loaded = try Layout(contentsOfFile: file, sandbox: sandbox)
+            layout = loaded
+            svg = try SVGPreview.render(loaded, screens: screens, options: options)
         } catch {
             errorText = "\(error)"
             status = 1
             svg = SVGPreview.errorPicture(message: errorText, screen: screens.first, scale: options.scale)
+        }
+        // The layout's warnings come first on standard error.
+        if let warnings = layout?.warnings, !warnings.isEmpty {
+            errorText = (warnings + (errorText.isEmpty ? [] : [errorText])).joined(separator: "\n")
         }
         guard let output else {
             return Result(output: svg, errorOutput: errorText.isEmpty ? "" : errorText + "\n", status: status)

@@ -10,7 +10,7 @@ extension Runtime {
         "scheme eval", "scheme file", "scheme lazy", "scheme case-lambda", "scheme process-context",
         "scheme time", "scheme complex", "scheme repl", "scheme load", "scheme r5rs",
         "srfi 1", "srfi 2", "srfi 6", "srfi 8", "srfi 9", "srfi 13", "srfi 23", "srfi 39", "srfi 69",
-        "srfi 87", "srfi 98", "srfi 111", "srfi 130", "srfi 132", "htll",
+        "srfi 87", "srfi 98", "srfi 111", "srfi 130", "srfi 132", "srfi 151", "htll",
     ]
 
     /// `(import set …)`, evaluated at run time.
@@ -67,8 +67,13 @@ extension Runtime {
     /// Loads a user library (once) and returns its exported names.
     func loadLibrary(_ parts: [Value], _ name: String) throws -> [String] {
         if let exports = loadedLibraries[name] { return exports }
-        let relative = parts.map { Printer.display($0) }.joined(separator: "/") + ".sld"
-        guard let path = searchPath.map({ $0 + "/" + relative }).first(where: { FileManager.default.fileExists(atPath: $0) }) else {
+        let names = parts.map { Printer.display($0) }
+        // A part is one file name: `(import (.. etc passwd))` must not climb out of the search path.
+        if let bad = names.first(where: { $0.isEmpty || $0 == "." || $0 == ".." || $0.contains("/") || $0.utf8.contains(0) }) {
+            throw error("import: bad library name part \(Printer.quoted(bad))", kind: .file)
+        }
+        let relative = names.joined(separator: "/") + ".sld"
+        guard let path = findLibraryFile(relative) else {
             throw error("import: library (\(name)) not found (looked for \(relative) in \(searchPath.joined(separator: ", ")))", kind: .file)
         }
         loadedLibraries[name] = []
@@ -89,7 +94,7 @@ extension Runtime {
         let name = parts.map { Printer.display($0) }.joined(separator: " ")
         var exports: [String] = []
         var renamedExports: [(String, String)] = []
-        let dir = file.map { ($0 as NSString).deletingLastPathComponent } ?? ""
+        let dir = file.map(PathNames.base(of:)) ?? ""
         for decl in items.dropFirst(2) {
             guard let d = decl.listElements, case .symbol(let hs)? = d.first else {
                 throw error("define-library: bad declaration", decl)
@@ -111,7 +116,7 @@ extension Runtime {
             case "include", "include-ci", "include-library-declarations":
                 for f in d.dropFirst() {
                     guard let fname = f.sstring?.string else { throw error("define-library: include needs a file name", f) }
-                    let path = fname.hasPrefix("/") || dir.isEmpty ? fname : dir + "/" + fname
+                    let path = PathNames.resolve(fname, against: dir)
                     for form in try readFile(path, who: "include") { _ = try vm.run(try compileToplevel(form), []) }
                 }
             case "cond-expand":
