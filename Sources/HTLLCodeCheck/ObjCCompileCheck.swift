@@ -1,5 +1,6 @@
 import Foundation
 import HTLL
+import Scheme
 
 /// Compiles a layout's generated Objective-C with GNU Objective-C against the stand-in header:
 /// every fragment in the method the build rules put it in, and the `--objc` category.
@@ -103,7 +104,10 @@ public final class ObjCCompileCheck {
         p.standardOutput = pipe
         p.standardError = pipe
         try p.run()
-        let log = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        // read(2) on a duplicate (readDataToEndOfFile traps when a signal interrupts the read, as the
+        // fuzzer's timers do).
+        let bytes = (try? FileSandbox.readAll(dup(pipe.fileHandleForReading.fileDescriptor), maxBytes: 1 << 24).get()) ?? []
+        let log = String(decoding: bytes, as: UTF8.self)
         p.waitUntilExit()
         if p.terminationStatus != 0, log.contains("cannot execute"), log.contains("cc1obj") { throw CheckError.noCompiler }
         return p.terminationStatus == 0 ? nil : log
