@@ -40,17 +40,42 @@
   (let ((i (remainder (htll:string-hash s) (vector-length set))))
     (vector-set! set i (cons s (vector-ref set i)))))
 
+;; The name a view bound to the variable NAME (already a C identifier) takes in generated code:
+;; (NAME . #f), unless Objective-C could not use it there; then (a name it can use . why).
+;; RESERVED: the names this layout's code declares besides (the cell of a cell layout).
+(define (htll:usable-name name reserved)
+  (cond ((htll:implementation-name? name)
+         (cons (string-append "v" name) "names starting with _ and a capital or a second _ are reserved for the compiler"))
+        ;; alloc/copy/init/mutableCopy/new...: ARC refuses such a property (it would return an owned object).
+        ((htll:owning-family? name)
+         (cons (string-append "v" (string (char-upcase (string-ref name 0))) (substring name 1 (string-length name)))
+               "Objective-C properties cannot start with alloc, copy, init, mutableCopy or new"))
+        ((member name reserved) (cons (string-append name "_") (string-append name " names the table cell")))
+        ((htll:objc-reserved name) => (lambda (why) (cons (string-append name "_") (string-append name " is " why))))
+        (else (cons name #f))))
+
 ;; Names: a bound view keeps its variable's name (made unique: l, l2, ...); the others are
-;; called after their kind and position: label1, button2, ...
-(define (htll:view-names declared)
-  (let ((used (htll:make-string-set)))
+;; called after their kind and position: label1, button2, ... Two names may not differ only in
+;; the case of their first letter (title and Title would both have the setter setTitle:).
+(define (htll:view-names declared root)
+  (let ((used (htll:make-string-set))
+        (reserved (if (htll:root-cell root) (list (htll:root-cell root)) '())))
+    (define (key s) (string-append (string (char-downcase (string-ref s 0))) (substring s 1 (string-length s))))
     (define (unique base)
       (let loop ((n 1))
         (let ((candidate (if (= n 1) base (string-append base (number->string n)))))
-          (if (htll:string-set-member? used candidate)
+          (if (htll:string-set-member? used (key candidate))
               (loop (+ n 1))
-              (begin (htll:string-set-add! used candidate) candidate)))))
-    (let* ((bound (map (lambda (d) (let ((n (htll:view-name (car d)))) (and n (cons (car d) (unique n)))))
+              (begin (htll:string-set-add! used (key candidate)) candidate)))))
+    (define (bound-name view name)
+      (let* ((usable (htll:usable-name name reserved)) (final (unique (car usable))))
+        ;; (Two views bound to one name become l and l2 quietly, as they always did.)
+        (if (cdr usable)
+            (htll:warn-at (htll:view-location view)
+                          (string-append "the view " name " is named " final " in the generated code: " (cdr usable))))
+        final))
+    (let* ((bound (map (lambda (d) (let ((n (htll:view-name (car d))))
+                                     (and n (cons (car d) (bound-name (car d) n)))))
                        declared))
            (index 0))
       (map (lambda (d b)
@@ -190,7 +215,7 @@
 (define (htll:context who)
   (let* ((root (htll:the-layout who))
          (declared (htll:declared-views root))
-         (names (htll:view-names declared)))
+         (names (htll:view-names declared root)))
     (list root declared names (htll:name-of names))))
 
 (define (htll:emit-property)
@@ -258,12 +283,12 @@
                 (map (lambda (e first?)
                        (cons (string-append (if first? "if" "} else if") " (object == self && [keyPath isEqualToString:"
                                             (htll:objc-string (car e)) "]) {")
-                             (cons (string-append "    id value = [self valueForKeyPath:" (htll:objc-string (car e)) "];")
+                             (cons (string-append "    id htllValue = [self valueForKeyPath:" (htll:objc-string (car e)) "];")
                                    (map (lambda (vb)
                                           (let* ((var (name-of (car vb))) (key (htll:objc-string (htll:binding-key (car vb) (cdr vb))))
-                                                 (set (string-append "[" var " setValue:value forKey:" key "];")))
+                                                 (set (string-append "[" var " setValue:htllValue forKey:" key "];")))
                                             (if (htll:two-way? (cdr vb))
-                                                (string-append "    if (![[" var " valueForKey:" key "] isEqual:value]) " set)
+                                                (string-append "    if (![[" var " valueForKey:" key "] isEqual:htllValue]) " set)
                                                 (string-append "    " set))))
                                         (cdr e)))))
                      groups (cons #t (map (lambda (g) #f) (cdr groups)))))

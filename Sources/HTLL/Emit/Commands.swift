@@ -42,6 +42,9 @@ public enum HTLLCommand {
             return failure("usage: htll compile FILE (--action ACTION | --objc [--class NAME]) [--rtl]\nactions: \(actionList)", status: 2)
         }
         return produce(file, sandbox: sandbox, limits: limits) { layout in
+            if objc, let why = layout.typeNameProblem(className, language: .objectiveC) {
+                throw UsageError(message: "htll compile: --class \(className): \(why)\nusage: htll compile FILE (--action ACTION | --objc [--class NAME]) [--rtl]")
+            }
             if rtl { try layout.setRightToLeftMirroring(true) }
             if objc { return try layout.objectiveCCategory(className: className) }
             guard let a = HTLL.Action(rawValue: action ?? "") else {
@@ -138,14 +141,24 @@ public enum HTLLCommand {
     /// Exit status of a layout that reached a limit (EX_SOFTWARE, as for a script's uncaught error).
     public static let limitStatus: Int32 = 70
 
+    /// A command line that names something the layout's code cannot use (a class name, say).
+    struct UsageError: Error { let message: String }
+
     /// Loads `file` (sandboxed when asked, under `limits` or the defaults of `Layout.limits(sandbox:)`)
-    /// and prints what `body` makes of it, or the error.
+    /// and prints what `body` makes of it, or the error; the layout's warnings go to standard error
+    /// either way.
     static func produce(_ file: String, sandbox: Bool, limits: Scheme.Limits?, _ body: (Layout) throws -> String) -> Result {
+        var layout: Layout?
+        func warnings() -> String { layout.map { $0.warnings.map { $0 + "\n" }.joined() } ?? "" }
         do {
-            let layout = try Layout(contentsOfFile: file, sandbox: sandbox, limits: limits)
-            return Result(output: try body(layout), errorOutput: "", status: 0)
+            let loaded = try Layout(contentsOfFile: file, sandbox: sandbox, limits: limits)
+            layout = loaded
+            let output = try body(loaded)
+            return Result(output: output, errorOutput: warnings(), status: 0)
+        } catch let e as UsageError {
+            return failure(warnings() + e.message, status: 2)
         } catch {
-            return failure("\(error)", status: (error as? LayoutError)?.isLimit == true ? limitStatus : 1)
+            return failure(warnings() + "\(error)", status: (error as? LayoutError)?.isLimit == true ? limitStatus : 1)
         }
     }
 }

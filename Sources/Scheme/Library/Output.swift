@@ -12,12 +12,20 @@ extension Runtime {
     }
 
     /// Ends a write to `port`: what it added to a string port counts as allocation (heap limits see
-    /// it), and a write the output limit cut short ends the evaluation.
+    /// it), a write the output limit cut short ends the evaluation, and a failed write to the stream
+    /// is a file error (see `checkWritten`).
     func wrote(_ port: Port, _ who: String) throws(SchemeRaise) -> Value {
         heap.charge(port.unchargedGrowth())
         if port.overLimit { throw limitExceeded("\(who): output limit exceeded") }
         if vm.pendingLimit != nil { throw pendingLimitError() }
+        try checkWritten(port, who)
         return .unspecified
+    }
+
+    /// After writing to `port`: a file error naming `who` if sending its output to the stream failed
+    /// (a full disk, a closed pipe), here or in an earlier write whose buffer this one flushed.
+    func checkWritten(_ port: Port, _ who: String) throws(SchemeRaise) {
+        if let reason = port.takeWriteError() { throw error("\(who): cannot write: \(reason)", kind: .file) }
     }
 }
 
@@ -67,5 +75,9 @@ let outputBuiltins: [Builtin] = [
         let port = try rt.outputPort(a, 1, "write-bytevector", binary: true)
         for i in try rt.range(a, 2, count: bv.bytes.count, "write-bytevector", kind: "bytevector") { port.writeByte(bv.bytes[i]) }
         return try rt.wrote(port, "write-bytevector") },
-    Builtin("flush-output-port", .range(0, 1)) { a, rt throws(SchemeRaise) in try rt.outputPort(a, 0, "flush-output-port").flush(); return .unspecified },
+    Builtin("flush-output-port", .range(0, 1)) { a, rt throws(SchemeRaise) in
+        let port = try rt.outputPort(a, 0, "flush-output-port")
+        port.flush()
+        try rt.checkWritten(port, "flush-output-port")
+        return .unspecified },
 ]
