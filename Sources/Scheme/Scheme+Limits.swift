@@ -155,29 +155,29 @@ extension Scheme {
     /// in an after-thunk skips it; a limit (or another interrupt) abandons the rest.
     private func unwind(to saved: Runtime.DynamicState) {
         let vm = runtime.vm!
-        let winders = runtime.intern("%winders"), handlers = runtime.intern("%handlers")
+        guard let winders = runtime.systemCell("%winders"), let handlers = runtime.systemCell("%handlers") else { return }
         runtime.collectGarbage()  // what the abandoned run held
         vm.aborting = nil
         vm.pendingLimit = nil
         vm.interruptRequested = false
         startBudget(steps: Self.graceSteps, seconds: Self.graceSeconds)
-        handlers.value = saved.handlers
+        handlers.assign(saved.handlers)
         var pending = winders.value
         var count = 0
         while !pending.isEq(saved.winders), case .pair(let p) = pending, count < Self.graceSteps {
             count += 1
             let entry = p.takeUnretainedValue().car
             pending = p.takeUnretainedValue().cdr
-            winders.value = pending
+            winders.assign(pending)
             guard case .pair(let e) = entry, case .procedure = e.takeUnretainedValue().cdr else { continue }
-            do {
+            do throws(SchemeError) {
                 _ = try vm.run(e.takeUnretainedValue().cdr, [])
             } catch {
                 if error.kind == .limit { break }
             }
         }
-        winders.value = saved.winders
-        handlers.value = saved.handlers
+        winders.assign(saved.winders)
+        handlers.assign(saved.handlers)
     }
 }
 
@@ -189,7 +189,13 @@ extension Runtime {
     }
 
     var dynamicState: DynamicState {
-        DynamicState(winders: intern("%winders").value, handlers: intern("%handlers").value)
+        DynamicState(winders: systemCell("%winders")?.value ?? .null, handlers: systemCell("%handlers")?.value ?? .null)
+    }
+
+    /// The system environment's cell for `name`: the prelude's own variable, out of user code's reach.
+    func systemCell(_ name: String) -> Global? {
+        if case .global(let cell)? = system.peek(intern(name)) { return cell }
+        return nil
     }
 }
 

@@ -1,9 +1,11 @@
 /// Raising errors from inside the VM, and turning uncaught ones into `SchemeError`s.
 extension VM {
-    /// Hands `payload` to the Scheme `raise` procedure as if the current instruction had called it,
+    /// Hands `payload` to the system's `raise` procedure as if the current instruction had called it,
     /// after dropping the instruction's `dropping` operands. Without a `raise` yet, it is uncaught.
-    /// A limit error (`ErrorObject.Kind.limit`, from a builtin, the reader or the expander) is not
-    /// handed to `raise`: it ends the evaluation (see `abort`), and so does any error while one has.
+    /// The procedure is the system environment's own, held by the runtime: no user definition or
+    /// assignment of `raise` can intercept the VM's errors. A limit error (`ErrorObject.Kind.limit`,
+    /// from a builtin, the reader or the expander) is not handed to `raise`: it ends the evaluation
+    /// (see `abort`), and so does any error while one has.
     func signal(_ payload: Value, dropping n: Int, _ r: inout Registers) throws(SchemeError) {
         if let aborting { throw aborting }
         if let e = payload.object(ErrorObject.self) {
@@ -11,11 +13,11 @@ extension VM {
             if e.kind == .limit { throw abort(e.message, r, at: e.location) }
         }
         r.sp -= n
-        guard case .procedure = raiseSymbol.value else {
+        guard let handler = rt.raiseCell?.value, case .procedure = handler else {
             throw SchemeError(raised: payload, vm: self, regs: r)
         }
         ensureStack(&r, room: 4)
-        push(raiseSymbol.value, &r)
+        push(handler, &r)
         push(payload, &r)
         try call(1, tail: false, &r)
     }
