@@ -6,33 +6,34 @@ extension HTLL {
     /// Installs HTLL for a REPL: like `install(into:)`, but a later `(in ...)` replaces the layout.
     public static func installInteractive(into scheme: Scheme) throws {
         try install(into: scheme)
-        try scheme.evaluate("(set! htll:allow-relayout #t)", file: "htll-interactive")
+        if let env = environment(of: scheme) { scheme.define("htll:allow-relayout", value: .true, in: env) }
     }
 
     /// `,describe` text for every HTLL name (views, primitives, enumerations, colours).
     public static func descriptions(in scheme: Scheme) -> [String: String] {
         var result: [String: String] = [:]
         // The names are read out as Swift strings first: a value returned by one call is not kept
-        // alive across the next (see `Scheme`).
-        let names = (try? scheme.call("htll-names", []).listElements?.compactMap(\.stringValue)) ?? []
-        let enumNames = (try? scheme.evaluate("(map car htll:enum-table)").listElements?.compactMap(\.stringValue)) ?? []
+        // alive across the next (see `Scheme`). The enumeration table is the prelude's own, so rooted.
+        let names = (try? scheme.prelude("htll-names", []).listElements?.compactMap(\.stringValue)) ?? []
+        let enumTable = scheme.preludeValue("htll:enum-table")?.listElements ?? []
+        let enumNames = enumTable.compactMap { $0.listElements?.first?.stringValue }
         for key in names + enumNames {
-            if let text = try? scheme.call("htll-describe", [scheme.symbol(key)]).stringValue { result[key] = text }
+            if let text = try? scheme.prelude("htll-describe", [scheme.symbol(key)]).stringValue { result[key] = text }
         }
         return result
     }
 
     /// HTLL words starting with `prefix`: constructors, primitives, attributes, enumeration values, colours.
     public static func completions(in scheme: Scheme, prefix: String) -> [String] {
-        let words = (try? scheme.call("htll-completion-words", []).listElements) ?? []
+        let words = (try? scheme.prelude("htll-completion-words", []).listElements) ?? []
         return words.compactMap(\.stringValue).filter { $0.hasPrefix(prefix) }.sorted()
     }
 
     /// The current layout's frames as JSON for a `width` × `height` parent, or nil without a layout.
     public static func currentFramesJSON(in scheme: Scheme, width: Double = 390, height: Double = 844) -> String? {
-        guard (try? scheme.call("htll-has-layout?", []))?.boolValue == true else { return nil }
+        guard (try? scheme.prelude("htll-has-layout?", []))?.boolValue == true else { return nil }
         do {
-            return try scheme.call("htll-frames-json", [.flonum(width), .flonum(height)]).stringValue
+            return try scheme.prelude("htll-frames-json", [.flonum(width), .flonum(height)]).stringValue
         } catch {
             return "\(error)"
         }
@@ -40,8 +41,8 @@ extension HTLL {
 
     /// The current layout's Objective-C, every action's fragment under a comment, or nil without a layout.
     public static func currentObjectiveC(in scheme: Scheme) -> String? {
-        guard (try? scheme.call("htll-has-layout?", []))?.boolValue == true else { return nil }
-        let isCell = (try? scheme.call("htll-cell-layout?", []))?.boolValue == true
+        guard (try? scheme.prelude("htll-has-layout?", []))?.boolValue == true else { return nil }
+        let isCell = (try? scheme.prelude("htll-cell-layout?", []))?.boolValue == true
         let actions: [Action] = isCell
             ? [.cellInit, .cellLayout]
             : [.property, .synthesize, .viewDidLoad, .viewWillAppear, .viewWillLayoutSubviews]
@@ -49,7 +50,7 @@ extension HTLL {
         for a in actions {
             out += "// \(a.rawValue)\n"
             do {
-                out += try scheme.call("htll-emit", [scheme.symbol(a.rawValue)]).stringValue ?? ""
+                out += try scheme.prelude("htll-emit", [scheme.symbol(a.rawValue)]).stringValue ?? ""
             } catch {
                 out += "// \(error)\n"
             }

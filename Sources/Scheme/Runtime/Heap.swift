@@ -23,8 +23,10 @@ public final class Heap {
     @exclusivity(unchecked) private(set) var allocatedSinceCollection = 0
     /// Estimated live bytes after the last collection.
     public private(set) var liveBytes = 0
-    /// Collect when `allocatedSinceCollection` passes this.
+    /// Collect when `allocatedSinceCollection` passes this (0 in stress mode: every safe point asks).
     @exclusivity(unchecked) private var threshold = 4 << 20
+    /// The threshold without stress mode: stress collections never come later than ordinary ones.
+    private var regularThreshold = 4 << 20
     /// Stress mode for tests: when above zero, each call into the instance collects at every
     /// `stressInterval`th safe point that follows an allocation (1: every one), for its first
     /// `denseStressCollections` collections; after that, at most once per cost/16 safe points, where
@@ -33,7 +35,7 @@ public final class Heap {
     /// a large heap, a deep stack) pays about 16 references of marking per safe point.
     public var stressInterval = 0 {
         didSet {
-            threshold = stressInterval > 0 ? 0 : max(4 << 20, liveBytes)
+            setThreshold()
             restartStressPacing()
         }
     }
@@ -46,6 +48,13 @@ public final class Heap {
     @exclusivity(unchecked) var protectedCount = 0
     /// References the last collection followed (see `stressInterval`).
     private(set) var lastCollectionCost = 0
+    /// The heap limit (live bytes), if any: collections come early enough that the heap does not
+    /// grow far past it between two (see `setThreshold`).
+    public var limit: Int? {
+        didSet { setThreshold() }
+    }
+    /// Bytes of objects that are never collected (interned symbols), counted in `liveBytes`.
+    public private(set) var permanentBytes = 0
     /// How many collections have run.
     public private(set) var collections = 0
     /// Set when a collection is due; the VM polls it at safe points.
@@ -54,9 +63,9 @@ public final class Heap {
     }
 
     /// Whether a safe point at which `wantsCollection` holds should collect: always, except in
-    /// stress mode, where only every `stressInterval`th one does.
+    /// stress mode, where only every `stressInterval`th one does (or one past the regular threshold).
     func collectionDue() -> Bool {
-        guard stressInterval > 0 else { return true }
+        guard stressInterval > 0, allocatedSinceCollection <= regularThreshold else { return true }
         stressCountdown -= 1
         if stressCountdown > 0 { return false }
         stressCollections += 1
@@ -80,8 +89,8 @@ public final class Heap {
 
     public init() {
         if Heap.defaultStressInterval > 0 {
-            stressInterval = Heap.defaultStressInterval
-            threshold = 0
+            stressInterval = Heap.defaultStressInterval  // (no didSet in init)
+            setThreshold()
             restartStressPacing()
         }
     }
@@ -99,6 +108,26 @@ public final class Heap {
     /// the heap-limit check, as close as an allocation would.
     @inline(__always) public func charge(_ bytes: Int) {
         allocatedSinceCollection &+= bytes
+    }
+
+    /// Bytes allocated past the point where a safe point would have collected: work outside the
+    /// dispatch loop (reading, expanding, a builtin) cannot collect, so the limits check this.
+    var overdraft: Int { allocatedSinceCollection &- regularThreshold }
+
+    /// Counts `bytes` of memory that is never collected (an interned symbol): it stays in
+    /// `liveBytes`, so the heap limit bounds it too.
+    public func chargePermanent(_ bytes: Int) {
+        permanentBytes &+= bytes
+        allocatedSinceCollection &+= bytes
+    }
+
+    /// Allocated bytes before the next collection: as many as are live (at least 4 MB), but under a
+    /// limit no more than the room left below it (at least a sixteenth of the limit, so a heap close
+    /// to its limit is not collected at every safe point).
+    private func setThreshold() {
+        let grown = max(4 << 20, liveBytes)
+        regularThreshold = limit.map { min(grown, max($0 - liveBytes, $0 / 16)) } ?? grown
+        threshold = stressInterval > 0 ? 0 : regularThreshold
     }
 
     /// Allocates a pair.
@@ -152,9 +181,9 @@ public final class Heap {
             live += o.byteSize
         }
         objects = kept  // dropping the old array releases every unmarked object
-        liveBytes = live
+        liveBytes = live &+ permanentBytes
         allocatedSinceCollection = 0
-        threshold = stressInterval > 0 ? 0 : max(4 << 20, live)
+        setThreshold()
         collections += 1
     }
 

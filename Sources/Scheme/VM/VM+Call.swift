@@ -3,13 +3,7 @@
 extension VM {
     func call(_ n: Int, tail: Bool, _ r: inout Registers) throws(SchemeError) {
         steps &+= 1
-        if heap.wantsCollection || interruptRequested || steps > stepLimit, try safePoint(&r) { return }
-        try invoke(n, tail: tail, &r)
-    }
-
-    /// A call without the safe point: for `signal`, which a safe point itself uses to raise (a safe
-    /// point in there could raise again, recursing on the Swift stack while a limit stays exceeded).
-    @inline(__always) func invoke(_ n: Int, tail: Bool, _ r: inout Registers) throws(SchemeError) {
+        if heap.wantsCollection || interruptRequested || steps > stepLimit { try safePoint(&r) }
         let calleeSlot = r.sp - n - 1
         guard case .procedure(let pu) = r.stack[calleeSlot] else {
             try signal(rt.makeError("not a procedure", r.stack[calleeSlot]), dropping: n + 1, &r)
@@ -121,6 +115,8 @@ extension VM {
             return
         }
         r.stack = stack
+        // A limit the builtin reached where it could not throw (bignum work): its result is not used.
+        if let pendingLimit { throw abort(pendingLimit, r) }
         finishCall(result, calleeSlot: calleeSlot, tail: tail, &r)
     }
 
