@@ -29,7 +29,7 @@ final class RootingTests: SchemeTestCase {
           (begin (define x (list 'a 'b 'c))))
         """.write(to: dir.appendingPathComponent("gc2/foo.sld"), atomically: true, encoding: .utf8)
         scheme.runtime.searchPath = [dir.path]
-        check("(import (gc2 foo)) (list x n)", "((a b c) 300000)")
+        check("(import (scheme base) (gc2 foo)) (list x n)", "((a b c) 300000)")
     }
 
     /// The same under stress, with an included file and several bodies.
@@ -44,7 +44,7 @@ final class RootingTests: SchemeTestCase {
           (begin (define z (map (lambda (i) (make-string i #\\z)) '(1 2 3)))))
         """.write(to: dir.appendingPathComponent("lib/m.sld"), atomically: true, encoding: .utf8)
         scheme.runtime.searchPath = [dir.path]
-        check("(import (lib m)) (list y z)", "((#(v v v) #(v v v)) (\"z\" \"zz\" \"zzz\"))")
+        check("(import (scheme base) (lib m)) (list y z)", "((#(v v v) #(v v v)) (\"z\" \"zz\" \"zzz\"))")
     }
 
     /// A Swift builtin keeps fresh lists in a Swift array while Scheme code it calls allocates.

@@ -326,12 +326,6 @@ extension Runtime {
         }
     }
 
-    /// Runs `body` with `value` reachable from the roots (Swift holds it across runs of the VM).
-    func withRooted<T>(_ value: Value, _ body: () throws(SchemeRaise) -> T) throws(SchemeRaise) -> T {
-        rooted.append(value)
-        defer { rooted.removeLast() }
-        return try body()
-    }
 }
 
 extension SchemeError {

@@ -20,7 +20,7 @@ public final class Runtime {
     /// Values Swift code holds on to (see `Scheme.retain`), by handle number.
     var handles: [Int: Value] = [:]
     var nextHandle = 1
-    /// Values kept alive by the `keeping` calls in progress, innermost last.
+    /// Values kept alive by the `keeping` and `withRooted` calls in progress, innermost last.
     private var kept: [Value] = []
     /// Deepest expression nesting the expander and compiler accept (they recurse on the Swift stack).
     public var maxNesting = 2_000
@@ -44,11 +44,9 @@ public final class Runtime {
     /// Names of the libraries being loaded (an import of one of them is a cycle).
     var loading: [String] = []
     /// Environments of libraries being defined; environments kept for the runtime's lifetime (system
-    /// ones, whose cells they own, and libraries a new definition replaced); values Swift holds
-    /// across runs of the VM. All roots.
+    /// ones, whose cells they own, and libraries a new definition replaced). All roots.
     var loadingEnvironments: [Environment] = []
     var keptEnvironments: [Environment] = []
-    var rooted: [Value] = []
     /// The bindings every top-level environment has whatever it imports: `import`, `define-library`.
     var declarations: [ObjectIdentifier: (id: Symbol, binding: Binding)] = [:]
     /// The system's `raise`, which the VM hands its errors to: never a user's definition of the name.
@@ -170,7 +168,6 @@ public final class Runtime {
         for lib in libraries.values { lib.trace(&marker) }
         for env in loadingEnvironments { marker.markObject(env) }
         for env in keptEnvironments { marker.markObject(env) }
-        for v in rooted { marker.mark(v) }
         for v in handles.values { marker.mark(v) }
         for v in kept { marker.mark(v) }
         marker.markObject(currentOutput)
@@ -185,6 +182,15 @@ public final class Runtime {
     public func keeping<T>(_ values: [Value], _ body: () throws -> T) rethrows -> T {
         let mark = kept.count
         kept.append(contentsOf: values)
+        defer { kept.removeSubrange(mark...) }
+        return try body()
+    }
+
+    /// `keeping` for runtime code, which throws Scheme raises: library loading keeps the forms it
+    /// read while it runs them (runs from Swift protect them too, see `Heap`; this says so on purpose).
+    func withRooted<T>(_ value: Value, _ body: () throws(SchemeRaise) -> T) throws(SchemeRaise) -> T {
+        let mark = kept.count
+        kept.append(value)
         defer { kept.removeSubrange(mark...) }
         return try body()
     }
