@@ -51,6 +51,10 @@ final class ErrorTests: SchemeTestCase {
     /// Errors carry their location as a value: `%error-at` raises one at a given place, and
     /// `error-object-location` reads it back; the message text holds no location.
     func testErrorLocationsAreValues() {
+        // `%error-at` is the preludes' own (user code cannot reach `%` names): the test imports it.
+        let id = scheme.runtime.intern("%error-at")
+        guard let binding = scheme.runtime.system.peek(id) else { return XCTFail("no %error-at") }
+        scheme.runtime.interaction.importBinding(id, binding)
         let e = error("(%error-at '(\"My Files: v2/a b.scm\" 3 4) \"boom\" 'x)")
         XCTAssertEqual(e?.file, "My Files: v2/a b.scm")
         XCTAssertEqual(e?.line, 3)
