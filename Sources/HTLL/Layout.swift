@@ -8,6 +8,15 @@ public final class Layout {
     /// The file name used in messages and locations.
     public let file: String
 
+    /// What the generated code is for.
+    public enum Target: String, CaseIterable, Sendable {
+        /// Today's iOS: deployment target iOS 15, Swift 5.10+ and the Swift 6 language mode; none of
+        /// the APIs the iOS SDK deprecates at iOS 15 (the default).
+        case ios15
+        /// The original htllc's spellings, for old projects (`htllc -v ios6`).
+        case ios6
+    }
+
     /// One view's frame in the concrete solution.
     public struct Frame: Equatable, Sendable {
         /// The view's variable name in the Objective-C output.
@@ -20,7 +29,7 @@ public final class Layout {
 
     /// Loads and evaluates the layout file at `path`. With `sandbox`, the layout runs in a sandboxed
     /// instance that may read only files in the layout's own folder (its includes), and nothing else.
-    public convenience init(contentsOfFile path: String, sandbox: Bool = false) throws {
+    public convenience init(contentsOfFile path: String, sandbox: Bool = false, target: Target = .ios15) throws {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw LayoutError(message: "\(path): error: cannot read the file")
         }
@@ -29,12 +38,12 @@ public final class Layout {
             ? try Self.freshInstance(sandboxFolder: URL(fileURLWithPath: path).deletingLastPathComponent()
                                         .standardizedFileURL.resolvingSymlinksInPath().path)
             : nil
-        try self.init(text: String(decoding: data, as: UTF8.self), displayName: path, scheme: scheme)
+        try self.init(text: String(decoding: data, as: UTF8.self), displayName: path, scheme: scheme, target: target)
     }
 
     /// Evaluates layout source text; `file` names it in messages.
-    public convenience init(source: String, file: String = "layout.htll") throws {
-        try self.init(text: source, displayName: file, scheme: nil)
+    public convenience init(source: String, file: String = "layout.htll", target: Target = .ios15) throws {
+        try self.init(text: source, displayName: file, scheme: nil, target: target)
     }
 
     /// Evaluates layout source text in `scheme`, which already has HTLL installed (see
@@ -44,10 +53,11 @@ public final class Layout {
         try self.init(text: source, displayName: file, scheme: scheme)
     }
 
-    private init(text: String, displayName: String, scheme existing: Scheme?) throws {
+    private init(text: String, displayName: String, scheme existing: Scheme?, target: Target = .ios15) throws {
         file = displayName
         scheme = try existing ?? Self.freshInstance(sandboxFolder: nil)
         try run(path: displayName) {
+            _ = try scheme.call("htll-set-target!", [scheme.symbol(target.rawValue)])
             let forms = try scheme.read(text, file: displayName)
             try scheme.call("htll-load-forms", [forms, scheme.string(displayName)])
         }
@@ -121,6 +131,12 @@ public final class Layout {
     /// (`htll compile --rtl`), as a layout's own `(right-to-left 'mirror)` asks.
     public func setRightToLeftMirroring(_ on: Bool) throws {
         try run(path: nil) { _ = try scheme.call("htll-set-emit-rtl!", [.bool(on)]) }
+    }
+
+    /// The warnings of loading the layout and of the outputs made so far, each
+    /// `file:line:col: warning: message` (a view renamed, an attribute left out on today's iOS).
+    public func warnings() -> [String] {
+        ((try? scheme.call("htll-warnings", []))?.listElements ?? []).compactMap { $0.stringValue }
     }
 
     /// Tells the prelude the canvas the next frames are for.

@@ -76,7 +76,7 @@ final class PreviewTests: XCTestCase {
         XCTAssertTrue(title.hasSuffix("\u{2026}</text>"), title)
         XCTAssertTrue(title.contains("text-anchor=\"middle\"") && title.contains("fill=\"rgb(255,0,0)\""), title)
         let frames = try layout.frames(width: 375, height: 667)
-        let titleFrame = try XCTUnwrap(frames.first { $0.name == "title" })
+        let titleFrame = try XCTUnwrap(frames.first { $0.name == "titleLabel" })
         let shown = title.replacingOccurrences(of: #"<[^>]*>"#, with: "", options: .regularExpression)
         XCTAssertLessThanOrEqual(TextMetrics.width(of: Substring(shown), weight: .regular, points: 17), titleFrame.width + 0.01)
         // Placeholder in grey, selected segment filled, slider thumb half way, alpha, image name, table rows.

@@ -1,7 +1,7 @@
-title.text = @"Gear Calculator";
-title.textAlignment = NSTextAlignmentCenter;
+titleLabel.text = @"Gear Calculator";
+titleLabel.textAlignment = NSTextAlignmentCenter;
 gears.selectedSegmentIndex = 0;
-[gears setTitleTextAttributes:[NSDictionary dictionaryWithObjectsAndKeys:[UIColor blueColor], UITextAttributeTextColor, [UIColor redColor], UITextAttributeTextShadowColor, nil] forState:UIControlStateNormal];
+[gears setTitleTextAttributes:@{NSForegroundColorAttributeName: [UIColor blueColor], NSShadowAttributeName: ({ NSShadow * shadow = [[NSShadow alloc] init]; shadow.shadowColor = [UIColor redColor]; shadow; })} forState:UIControlStateNormal];
 speedlabel.textAlignment = NSTextAlignmentCenter;
 speedmeter.continuous = YES;
 speedmeter.minimumValue = 0;

@@ -20,6 +20,31 @@
 
 (define (htll:fail message) (htll:error-at (htll:current-location) message))
 
+;;; The target and warnings.
+
+;; What the generated code is for: ios15, today's iOS (deployment target iOS 15, Swift 5.10+ and
+;; the Swift 6 language mode), or ios6, the original htllc's spellings for old projects
+;; (`htllc -v ios6`). The host sets it before a layout loads; 10-tables.scm says what ios15
+;; changes of the original's vocabulary.
+(define htll:targets '(ios15 ios6))
+(define htll:target 'ios15)
+(define (htll-set-target! target)
+  (if (not (memq target htll:targets))
+      (error (string-append "htll: unknown target " (htll:written target) " (targets: ios15, ios6)")))
+  (set! htll:target target))
+(define (htll:ios6?) (eq? htll:target 'ios6))
+
+;; What the latest layout and its outputs warned about: "file:line:col: warning: message" lines,
+;; newest first, each once (a layout evaluated again for other traits warns again).
+(define htll:warnings '())
+(define (htll:warn-at loc message)
+  (let* ((where (htll:location->string loc))
+         (line (string-append (if where (string-append where ": ") "") "warning: " message)))
+    (if (not (member line htll:warnings)) (set! htll:warnings (cons line htll:warnings)))))
+(define (htll:warn message) (htll:warn-at (htll:current-location) message))
+;; The warnings, oldest first, for hosts (printed on standard error).
+(define (htll-warnings) (reverse htll:warnings))
+
 ;; A resource is something views refer to but that is not laid out.
 ;; kind: rgba-color hsba-color font system-font bold-system-font italic-system-font
 ;;       font-size image localized size rect point offset edge-insets range

@@ -41,16 +41,19 @@
     (vector-set! set i (cons s (vector-ref set i)))))
 
 ;; Names: a bound view keeps its variable's name (made unique: l, l2, ...); the others are
-;; called after their kind and position: label1, button2, ...
-(define (htll:view-names declared)
-  (let ((used (htll:make-string-set)))
+;; called after their kind and position: label1, button2, ... A name the generated code cannot
+;; declare (a member of the view controller, a local of the method) is renamed (68-names.scm).
+(define (htll:view-names declared . root)
+  (let ((used (htll:make-string-set))
+        (reserved (htll:reserved-names (and (pair? root) (car root)))))
     (define (unique base)
       (let loop ((n 1))
         (let ((candidate (if (= n 1) base (string-append base (number->string n)))))
-          (if (htll:string-set-member? used candidate)
+          (if (or (htll:string-set-member? used candidate) (htll:reserved? reserved candidate))
               (loop (+ n 1))
               (begin (htll:string-set-add! used candidate) candidate)))))
-    (let* ((bound (map (lambda (d) (let ((n (htll:view-name (car d)))) (and n (cons (car d) (unique n)))))
+    (let* ((bound (map (lambda (d) (let ((n (htll:view-name (car d))))
+                                     (and n (cons (car d) (unique (htll:declarable-name n (car d) reserved))))))
                        declared))
            (index 0))
       (map (lambda (d b)
@@ -83,7 +86,8 @@
    ((eq? type 'font-size) (htll:font-size->objc value))
    ((eq? type 'ref) (symbol->string value))
    ((eq? type 'view) (name-of value))
-   ((and (pair? type) (eq? (car type) 'enum)) (cdr (assq value (htll:enum-values (cadr type)))))
+   ((and (pair? type) (eq? (car type) 'enum))
+    (cdr (assq (htll:target-enum-value (cadr type) value) (htll:enum-values (cadr type)))))
    ((and (pair? type) (eq? (car type) 'flags))
     (htll:string-join (map (lambda (v) (cdr (assq v (htll:enum-values (cadr type))))) value) " | "))
    ((and (pair? type) (eq? (car type) 'list-of))
@@ -92,11 +96,12 @@
                    "nil]"))
    ((eq? type 'color)
     (if (symbol? value)
-        (string-append "[UIColor " (cdr (assq value htll:color-table)) "]")
+        (string-append "[UIColor " (htll:color-objc-name (htll:target-color value)) "]")
         (let ((a (map htll:number->c (htll:resource-args value))))
           (if (eq? (htll:resource-kind value) 'rgba-color)
               (string-append "[UIColor colorWithRed:" (car a) " green:" (cadr a) " blue:" (caddr a) " alpha:" (cadddr a) "]")
               (string-append "[UIColor colorWithHue:" (car a) " saturation:" (cadr a) " brightness:" (caddr a) " alpha:" (cadddr a) "]")))))
+   ((and (eq? type 'text-attributes) (not (htll:ios6?))) (htll:text-attributes->objc value name-of))
    ((eq? type 'text-attributes)
     (string-append "[NSDictionary dictionaryWithObjectsAndKeys:"
                    (apply string-append
@@ -126,24 +131,72 @@
    ((string? value) (htll:objc-string value))
    (else (error "htll: cannot print value" type value))))
 
+;; Title text attributes with today's keys, as a dictionary literal; the two iOS 6 shadow keys
+;; make one NSShadow, built in a statement expression so the attribute stays one statement.
+(define (htll:text-attributes->objc value name-of)
+  (let* ((color (assq 'text-shadow-color value))
+         (offset (assq 'text-shadow-offset value))
+         (shadow (string-append
+                  "({ NSShadow * shadow = [[NSShadow alloc] init]; "
+                  (if color (string-append "shadow.shadowColor = " (htll:value->objc 'color (cdr color) name-of) "; ") "")
+                  (if offset
+                      (string-append "shadow.shadowOffset = CGSizeMake("
+                                     (htll:string-join (map htll:number->c (htll:resource-args (cdr offset))) ", ") "); ")
+                      "")
+                  "shadow; })"))
+         (entries
+          (let loop ((es value) (shadow-done #f) (acc '()))
+            (if (null? es)
+                (reverse acc)
+                (let* ((spec (assq (caar es) htll:text-attribute-table)) (key (cadddr spec)))
+                  (case (caar es)
+                    ((text-shadow-color text-shadow-offset)
+                     (loop (cdr es) #t (if shadow-done acc (cons (string-append key ": " shadow) acc))))
+                    (else (loop (cdr es) shadow-done
+                                (cons (string-append key ": " (htll:value->objc (cadr spec) (cdar es) name-of)) acc)))))))))
+    (string-append "@{" (htll:string-join entries ", ") "}")))
+
 ;;; Statements for one view
 
 (define (htll:attribute-spec view name) (assq name (htll:view-kind-attributes view)))
 (define (htll:view-kind-attributes view) (htll:kind-attributes (htll:view-kind view)))
 
-;; (render how type value) for each of VIEW's attributes whose "how" is in HOWS, in source order:
-;; the walk both emitters (Objective-C here, Swift in 75-swift.scm) share.
+;; How the target sets VIEW's attribute of SPEC: the table's way, or today's replacement
+;; (13-current-ios.scm).
+(define (htll:attribute-how view spec)
+  (let ((t (htll:current-ios-treatment (htll:view-kind view) (car spec))))
+    (if (and t (eq? (car t) 'how)) (cadr t) (caddr spec))))
+
+;; Ways of setting an attribute that read another attribute at run time (the font): they come
+;; after the view's other attributes.
+(define htll:late-hows '(minimum-scale-factor))
+;; Ways that set a property in view-will-appear, like set.
+(define htll:set-like-hows '(set minimum-scale-factor))
+
+;; (render how type value) for each of VIEW's attributes whose "how" is in HOWS (set stands for
+;; every set-like way), in source order but the late ways last: the walk both emitters
+;; (Objective-C here, Swift in 75-swift.scm) share. A render returns a line or a list of lines.
 (define (htll:map-attributes view hows render)
-  (let ((specs (htll:view-kind-attributes view)))
-    (let loop ((as (htll:view-attributes view)) (acc '()))
+  (let ((specs (htll:view-kind-attributes view))
+        (hows (if (memq 'set hows) (append htll:set-like-hows hows) hows)))
+    (let loop ((as (htll:view-attributes view)) (acc '()) (late '()))
       (if (null? as)
-          (reverse acc)
+          (let flatten ((xs (append (reverse acc) (reverse late))) (out '()))
+            (cond ((null? xs) (reverse out))
+                  ((pair? (car xs)) (flatten (cdr xs) (append (reverse (car xs)) out)))
+                  (else (flatten (cdr xs) (cons (car xs) out)))))
           (let* ((spec (assq (caar as) specs))
-                 (how (caddr spec)))
-            (loop (cdr as)
-                  (if (memq (car how) hows)
-                      (cons (render how (cadr spec) (cdar as)) acc)
-                      acc)))))))
+                 (how (htll:attribute-how view spec)))
+            (cond ((not (memq (car how) hows)) (loop (cdr as) acc late))
+                  ((memq (car how) htll:late-hows) (loop (cdr as) acc (cons (render how (cadr spec) (cdar as)) late)))
+                  (else (loop (cdr as) (cons (render how (cadr spec) (cdar as)) acc) late))))))))
+
+;; A label's minimum-font-size on today's iOS: the scale of its font that size is, with the font
+;; shrinking to fit (which the original's minimumFontSize only did with adjustsFontSizeToFitWidth).
+;; (adjust? scale-text) for a view VAR: whether to set adjustsFontSizeToFitWidth, and the scale.
+(define (htll:minimum-scale view var points font-size)
+  (list (not (assq 'adjusts-font-size-to-fit-width (htll:view-attributes view)))
+        (string-append points " / " var "." font-size)))
 
 ;; The statements for VIEW's attributes whose "how" is in HOWS.
 (define (htll:attribute-lines view var hows name-of)
@@ -168,6 +221,10 @@
        (string-append "[" var " addTarget:" (symbol->string (car value))
                       " action:@selector(" (cadr value) ") forControlEvents:"
                       (htll:value->objc '(flags control-event) (caddr value) name-of) "];"))
+      ((minimum-scale-factor)
+       (let ((m (htll:minimum-scale view var (htll:font-size->objc value) "font.pointSize")))
+         (append (if (car m) (list (string-append var ".adjustsFontSizeToFitWidth = YES;")) '())
+                 (list (string-append var ".minimumScaleFactor = MIN(" (cadr m) ", 1);")))))
       (else (error "htll: unknown attribute form" how))))))
 
 ;; "layer.cornerRadius": a property of the view's CALayer.
@@ -190,7 +247,7 @@
 (define (htll:context who)
   (let* ((root (htll:the-layout who))
          (declared (htll:declared-views root))
-         (names (htll:view-names declared)))
+         (names (htll:view-names declared root)))
     (list root declared names (htll:name-of names))))
 
 (define (htll:emit-property)

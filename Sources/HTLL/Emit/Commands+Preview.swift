@@ -13,7 +13,10 @@ extension HTLLCommand {
 
     /// `htll preview FILE …`: an SVG or PNG picture of the layout on one or more device screens.
     /// On a layout error it still writes a picture, one showing the message, and exits 1.
-    public static func preview(_ args: [String], sandbox: Bool = false) -> Result {
+    public static func preview(_ arguments: [String], sandbox: Bool = false) -> Result {
+        var args = arguments
+        let (target, targetError) = takeTarget(&args, command: "preview")
+        if let targetError { return targetError }
         var file: String?, output: String?, devices: [DevicePreset] = [], custom: DevicePreset?
         var landscape = false, both = false, watch = false, options = SVGPreview.Options()
         var i = 0
@@ -67,19 +70,22 @@ extension HTLLCommand {
         }
         if watch {
             guard let output else { return usage("--watch needs -o OUT.svg or -o OUT.png") }
-            PreviewWatcher.run(file: file) { renderPreview(file: file, screens: screens, options: options, output: output, sandbox: sandbox) }
+            PreviewWatcher.run(file: file) {
+                renderPreview(file: file, screens: screens, options: options, output: output, sandbox: sandbox, target: target)
+            }
             return Result(output: "", errorOutput: "", status: 0)
         }
-        return renderPreview(file: file, screens: screens, options: options, output: output, sandbox: sandbox)
+        return renderPreview(file: file, screens: screens, options: options, output: output, sandbox: sandbox, target: target)
     }
 
     /// Renders `file` once: SVG text as output without `output`, else the picture written there.
     static func renderPreview(file: String, screens: [PreviewScreen], options: SVGPreview.Options, output: String?,
-                              sandbox: Bool = false) -> Result {
+                              sandbox: Bool = false, target: Layout.Target = .ios15) -> Result {
         var svg: String, status: Int32 = 0, errorText = ""
         do {
-            let layout = try Layout(contentsOfFile: file, sandbox: sandbox)
+            let layout = try Layout(contentsOfFile: file, sandbox: sandbox, target: target)
             svg = try SVGPreview.render(layout, screens: screens, options: options)
+            errorText = warningText(layout).trimmingCharacters(in: .newlines)
         } catch {
             errorText = "\(error)"
             status = 1

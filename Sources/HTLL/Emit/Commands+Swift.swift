@@ -6,7 +6,10 @@ extension HTLLCommand {
     /// `htll compile FILE --swift [--view NAME | --class NAME]`: the layout as Swift, a view
     /// controller extension (of `--class`, default ViewController) or a `UIView` subclass (`--view`).
     /// Takes the same arguments as `compile`, `--swift` among them; `--rtl` adds the mirroring code.
-    public static func swift(_ args: [String], sandbox: Bool = false) -> Result {
+    public static func swift(_ arguments: [String], sandbox: Bool = false) -> Result {
+        var args = arguments
+        let (target, targetError) = takeTarget(&args, command: "compile")
+        if let targetError { return targetError }
         var file: String?, viewName: String?, className = "ViewController", sawSwift = false, rtl = false
         var i = 0
         while i < args.count {
@@ -30,7 +33,7 @@ extension HTLLCommand {
             i += 1
         }
         guard let file, sawSwift else { return failure(swiftUsage, status: 2) }
-        return produce(file, sandbox: sandbox) { layout in
+        return produce(file, sandbox: sandbox, target: target) { layout in
             if rtl { try layout.setRightToLeftMirroring(true) }
             return try layout.swift(viewName: viewName, className: className)
         }
