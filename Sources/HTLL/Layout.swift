@@ -28,17 +28,33 @@ public final class Layout {
     }
 
     /// Loads and evaluates the layout file at `path`. With `sandbox`, the layout runs in a sandboxed
-    /// instance that may read only files in the layout's own folder (its includes), and nothing else.
+    /// instance that may read only files in the layout's own folder (its includes), and nothing else;
+    /// the layout file itself must be a regular file inside that folder (a link to elsewhere is refused).
     public convenience init(contentsOfFile path: String, sandbox: Bool = false, target: Target = .ios15) throws {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw LayoutError(message: "\(path): error: cannot read the file")
-        }
-        // Sandboxed, the layout may read only its own folder (for its includes).
-        let scheme = sandbox
-            ? try Self.freshInstance(sandboxFolder: URL(fileURLWithPath: path).deletingLastPathComponent()
-                                        .standardizedFileURL.resolvingSymlinksInPath().path)
-            : nil
+        let folder = sandbox ? FileSandbox.parentFolder(of: path) : nil
+        let data = try Self.contents(of: path, sandbox: folder.map { FileSandbox(allowedFolders: [$0]) })
+        let scheme = try folder.map { try Self.freshInstance(sandboxFolder: $0) }
         try self.init(text: String(decoding: data, as: UTF8.self), displayName: path, scheme: scheme, target: target)
+    }
+
+    /// The bytes of the layout file at `path`, read through `sandbox` when there is one.
+    private static func contents(of path: String, sandbox: FileSandbox?) throws -> [UInt8] {
+        let fd: Int32
+        if let sandbox {
+            switch sandbox.openForReading(path) {
+            case .success(let opened): fd = opened
+            case .failure(.notAllowed): throw LayoutError(message: "\(path): error: cannot read the file: not allowed in the sandbox")
+            case .failure(.notRegularFile): throw LayoutError(message: "\(path): error: cannot read the file: not a regular file")
+            case .failure(.failed(let reason)): throw LayoutError(message: "\(path): error: cannot read the file: \(reason)")
+            }
+        } else {
+            fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw LayoutError(message: "\(path): error: cannot read the file") }
+        }
+        switch FileSandbox.readAll(fd, maxBytes: Int.max) {
+        case .success(let bytes): return bytes
+        case .failure: throw LayoutError(message: "\(path): error: cannot read the file")
+        }
     }
 
     /// Evaluates layout source text; `file` names it in messages.

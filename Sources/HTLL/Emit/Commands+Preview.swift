@@ -1,4 +1,5 @@
 import Foundation
+import Scheme
 
 extension HTLLCommand {
     static let previewUsage = """
@@ -70,7 +71,8 @@ extension HTLLCommand {
         }
         if watch {
             guard let output else { return usage("--watch needs -o OUT.svg or -o OUT.png") }
-            PreviewWatcher.run(file: file) {
+            let watchSandbox = sandbox ? FileSandbox(allowedFolders: [FileSandbox.parentFolder(of: file)]) : nil
+            PreviewWatcher.run(file: file, sandbox: watchSandbox) {
                 renderPreview(file: file, screens: screens, options: options, output: output, sandbox: sandbox, target: target)
             }
             return Result(output: "", errorOutput: "", status: 0)
