@@ -65,8 +65,8 @@ public final class Layout {
     /// Evaluates layout source text in `scheme`, which already has HTLL installed (see
     /// `HTLL.install(into:)`); cheaper than a fresh instance per layout. A later layout loaded into
     /// the same instance replaces this one's state.
-    public convenience init(source: String, file: String = "layout.htll", scheme: Scheme) throws {
-        try self.init(text: source, displayName: file, scheme: scheme)
+    public convenience init(source: String, file: String = "layout.htll", scheme: Scheme, target: Target = .ios15) throws {
+        try self.init(text: source, displayName: file, scheme: scheme, target: target)
     }
 
     private init(text: String, displayName: String, scheme existing: Scheme?, target: Target = .ios15) throws {

@@ -93,7 +93,7 @@ final class PreviewTests: XCTestCase {
         XCTAssertFalse(svg.contains("class=\"outline\""))
         let outlined = try SVGPreview.render(layout, screens: [try screen("iphone-se")], options: .init(outline: true))
         XCTAssertEqual(outlined.components(separatedBy: "class=\"outline\"").count - 1, frames.count - 1)
-        XCTAssertTrue(outlined.contains(">title (label)</text>"))
+        XCTAssertTrue(outlined.contains(">titleLabel (label)</text>"))
     }
 
     func testWrappingAlignmentAndColours() throws {

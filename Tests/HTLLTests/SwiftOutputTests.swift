@@ -63,7 +63,7 @@ final class SwiftOutputTests: XCTestCase {
     /// Every attribute kind the tables know, so each Swift spelling is parsed at least once.
     static let everything = """
     (let* ((accessory (view '((background-color . clear-color))))
-           (class (label `((text . "quote \\" back\\\\slash\\nline")
+           (repeat (label `((text . "quote \\" back\\\\slash\\nline")
                            (font . ,(font "Menlo" 12))
                            (text-color . ,(hsba-color 0.5 0.5 0.5 1))
                            (text-alignment . right)
@@ -84,13 +84,12 @@ final class SwiftOutputTests: XCTestCase {
            (info (info-light-button `((title-for-state . ("i" . normal))
                                       (title-color-for-state . (,(rgba-color 0 0 1 0.5) . highlighted))
                                       (image-for-state . (,(image-named "i.png") . selected))
-                                      (content-edge-insets . ,(edge-insets 1 2 3 4))
                                       (target . (self info:with: (touch-down touch-up-inside))))))
            (disclosure (detail-disclosure-button '((target . (self more touch-cancel)))))
            (add (contact-add-button '((target . (self add: all-events)))))
            (dark (info-dark-button '()))
            (segments (segmented-control `((items . ("One" ,(image-named "two.png")))
-                                          (momentary . #t) (segmented-control-style . bar)
+                                          (momentary . #t)
                                           (width-for-segment-at-index . (40 . 0))
                                           (content-position-adjustment-for-segment-type-bar-metrics
                                            . (,(offset 1 2) left landscape-phone))
@@ -106,7 +105,7 @@ final class SwiftOutputTests: XCTestCase {
            (rows (table '((row-height . 44) (separator-style . single-line-etched)
                           (data-source . self) (delegate . self) (deceleration-rate . 0.99)
                           (indicator-style . default) (scroll-enabled . #t)))))
-      (in (vseq (<< (^^ class field 4) (hseq info disclosure add dark)) (<< segments slide 8)
+      (in (vseq (<< (^^ repeat field 4) (hseq info disclosure add dark)) (<< segments slide 8)
                 (>> pictures notes) (vv rows (center (view '()) 0.1 0.1)))
           'self.view))
     """
@@ -116,12 +115,12 @@ final class SwiftOutputTests: XCTestCase {
         let controller = try layout.swift(className: "KitchenSinkController")
         // Spot checks of the modern names.
         for expected in [
-            "let `class` = UILabel()", "UIButton(type: .infoLight)", "UIButton(type: .detailDisclosure)",
+            "let `repeat` = UILabel()", "UIButton(type: .infoLight)", "UIButton(type: .detailDisclosure)",
             "UIButton(type: .contactAdd)", "UIButton(type: .infoDark)",
-            "views.`class`.text = \"quote \\\" back\\\\slash\\nline\"",
+            "views.`repeat`.text = \"quote \\\" back\\\\slash\\nline\"",
             "UIFont(name: \"Menlo\", size: 12) ?? UIFont.systemFont(ofSize: 12)",
             "UIColor(hue: 0.5, saturation: 0.5, brightness: 0.5, alpha: 1)",
-            "NSTextAlignment.right", "NSLineBreakMode.byTruncatingMiddle", "views.`class`.isHidden = false",
+            "NSTextAlignment.right", "NSLineBreakMode.byTruncatingMiddle", "views.`repeat`.isHidden = false",
             "[UIView.AutoresizingMask.flexibleWidth, UIView.AutoresizingMask.flexibleHeight]",
             "UIFont.smallSystemFontSize", "NSLocalizedString(\"name.key\", comment: \"Name\")",
             "views.field.leftView = views.accessory",
@@ -137,7 +136,6 @@ final class SwiftOutputTests: XCTestCase {
             "NSRange(location: 0, length: 3)", "views.rows.dataSource = self",
             "UIScrollView.DecelerationRate(rawValue: 0.99)", "UIScrollView.IndicatorStyle.default",
             "extension KitchenSinkController {", "max(",
-            "// views.segments.segmentedControlStyle = UISegmentedControlStyleBar: not available in Swift",
         ] {
             XCTAssertTrue(controller.contains(expected), "missing \(expected)")
         }
@@ -235,7 +233,7 @@ final class SwiftOutputTests: XCTestCase {
         XCTAssertTrue(text.contains("override func layoutSubviews() {"))
         XCTAssertTrue(text.contains("override func sizeThatFits(_ size: CGSize) -> CGSize {"))
         // The parent is the view itself: its size comes from the parameter.
-        XCTAssertTrue(text.contains("views.title.frame = CGRect(x: 0, y: 0, width: htllSize.width, height: 0.15 * htllSize.height)"), text)
+        XCTAssertTrue(text.contains("views.titleLabel.frame = CGRect(x: 0, y: 0, width: htllSize.width, height: 0.15 * htllSize.height)"), text)
         XCTAssertTrue(text.contains("self.addSubview(views.gears)"))
         XCTAssertTrue(text.contains("views.gears.addTarget(self, action: #selector(segmentedValueChanged(_:)), for: UIControl.Event.valueChanged)"))
         XCTAssertFalse(text.contains("self.view"))
