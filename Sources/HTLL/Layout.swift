@@ -7,6 +7,9 @@ public final class Layout {
     public let scheme: Scheme
     /// The file name used in messages and locations.
     public let file: String
+    /// The layout's warnings so far (`file:line:col: warning: …`): for standard error, never the
+    /// generated code.
+    public private(set) var warnings: [String] = []
 
     /// What the generated code is for.
     public enum Target: String, CaseIterable, Sendable {
@@ -60,6 +63,24 @@ public final class Layout {
     /// Evaluates layout source text; `file` names it in messages.
     public convenience init(source: String, file: String = "layout.htll", target: Target = .ios15) throws {
         try self.init(text: source, displayName: file, scheme: nil, target: target)
+    }
+
+    /// The table cell's variable of a cell layout (`in-cell ... 'cell`), or nil.
+    public func cellName() throws -> String? {
+        var cell: String?
+        try run(path: nil) { cell = try scheme.call("htll-cell-name", []).stringValue }
+        return cell
+    }
+
+    /// Why `name` cannot name the class that code in `language` is written for, or nil.
+    public func typeNameProblem(_ name: String, language: Language) -> String? {
+        (try? scheme.call("htll-type-name-problem", [scheme.string(name), scheme.symbol(language.rawValue)]))?.stringValue
+    }
+
+    /// The languages of the generated code.
+    public enum Language: String, Sendable {
+        case objectiveC = "objc"
+        case swift
     }
 
     /// Evaluates layout source text in `scheme`, which already has HTLL installed (see
@@ -149,12 +170,6 @@ public final class Layout {
         try run(path: nil) { _ = try scheme.call("htll-set-emit-rtl!", [.bool(on)]) }
     }
 
-    /// The warnings of loading the layout and of the outputs made so far, each
-    /// `file:line:col: warning: message` (a view renamed, an attribute left out on today's iOS).
-    public func warnings() -> [String] {
-        ((try? scheme.call("htll-warnings", []))?.listElements ?? []).compactMap { $0.stringValue }
-    }
-
     /// Tells the prelude the canvas the next frames are for.
     private func use(_ canvas: Canvas) throws {
         let insets = canvas.safeArea
@@ -173,16 +188,24 @@ public final class Layout {
         return result
     }
 
-    private func text(_ body: () throws -> Value) throws -> String {
+    func text(_ body: () throws -> Value) throws -> String {
         var out = ""
         try run(path: nil) { out = try body().stringValue ?? "" }
         return out
     }
 
-    /// Runs `body`, turning Scheme errors into `LayoutError`s that name the layout file.
-    private func run(path: String?, _ body: () throws -> Void) throws {
+    /// Runs `body`, turning Scheme errors into `LayoutError`s that name the layout file. What the
+    /// layout prints meanwhile (`display`, `write`) goes to standard error: standard output is
+    /// where the generated code goes. The warnings it gave are added to `warnings`.
+    func run(path: String?, _ body: () throws -> Void) throws {
+        defer {
+            for w in (try? scheme.call("htll-take-warnings", []))?.listElements ?? [] {
+                // Each once: every output names the views again, and warns again about a renamed one.
+                if let text = w.stringValue, !warnings.contains(text) { warnings.append(text) }
+            }
+        }
         do {
-            try body()
+            try scheme.withOutputToErrorPort(body)
         } catch let e as SchemeError {
             // While loading, an error the prelude raises without a location of its own (a primitive
             // called with the wrong number of arguments) happened in the latest located call.

@@ -107,10 +107,12 @@ public final class Scheme {
     /// Loads and evaluates the file at `path`, returning the last value.
     @discardableResult
     public func load(path: String) throws -> Value {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        // Opened and read to its end like any stream, so /dev/stdin and pipes work too.
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0, case .success(let bytes) = FileSandbox.readAll(fd, maxBytes: Int.max) else {
             throw SchemeError(kind: .file, message: "cannot open file \"\(path)\"", file: path)
         }
-        return try evaluate(String(decoding: data, as: UTF8.self), file: path)
+        return try evaluate(String(decoding: bytes, as: UTF8.self), file: path)
     }
 
     /// Calls a Scheme procedure with arguments.
@@ -170,9 +172,12 @@ public final class Scheme {
     /// The text `display` would print for `value`.
     public func display(_ value: Value) -> String { Printer.display(value) }
 
-    /// Flushes buffered standard output and error.
-    public func flush() {
+    /// Flushes buffered standard output and error; why writing to them failed since the last
+    /// flush (a full disk, a closed pipe), or nil.
+    @discardableResult
+    public func flush() -> String? {
         runtime.flushStandardPorts()
+        return runtime.takeStandardWriteError()
     }
 
     private func withLimits(_ body: () throws(SchemeError) -> Value) throws(SchemeError) -> Value {
@@ -268,6 +273,16 @@ extension Scheme {
     /// (for Ctrl-C handlers; it only sets a flag).
     public func interrupt() {
         runtime.vm.interruptRequested = true
+    }
+
+    /// Runs `body` with the current output port set to the current error port, so whatever the
+    /// code prints goes to standard error and cannot mix with output the host writes itself (a
+    /// generated file on standard output).
+    public func withOutputToErrorPort<T>(_ body: () throws -> T) rethrows -> T {
+        let saved = runtime.currentOutput.value
+        runtime.currentOutput.value = runtime.currentError.value
+        defer { runtime.currentOutput.value = saved }
+        return try body()
     }
 
     /// Runs `body` with the current output port collecting text, and returns that text.

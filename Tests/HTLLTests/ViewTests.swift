@@ -174,7 +174,7 @@ final class ViewTests: XCTestCase {
         let layout = try Layout(source: "(in (segmented-control '((items . (\"A\")) (segmented-control-style . bar))) 'self.view)",
                                 file: "v.htll", scheme: Self.scheme)
         XCTAssertEqual(try layout.objectiveC(.viewWillAppear), "")
-        XCTAssertEqual(layout.warnings(), ["v.htll:1:5: warning: segmented-control segmented-control-style: UISegmentedControl's "
+        XCTAssertEqual(layout.warnings, ["v.htll:1:5: warning: segmented-control segmented-control-style: UISegmentedControl's "
                                            + "segmentedControlStyle has had no effect since iOS 7; left out (htllc -v ios6 keeps it)"])
         for attribute in ["(reverses-title-shadow-when-highlighted . #t)", "(adjusts-image-when-highlighted . #f)",
                           "(adjusts-image-when-disabled . #f)", "(shows-touch-when-highlighted . #t)",

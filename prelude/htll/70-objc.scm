@@ -40,20 +40,46 @@
   (let ((i (remainder (htll:string-hash s) (vector-length set))))
     (vector-set! set i (cons s (vector-ref set i)))))
 
+;; The name a view bound to the variable NAME (already a C identifier) takes in generated code:
+;; (NAME . #f), unless Objective-C could not use it there; then (a name it can use . why).
+;; RESERVED: the names this layout's code declares besides (the cell of a cell layout).
+(define (htll:usable-name name reserved)
+  (cond ((htll:implementation-name? name)
+         (cons (string-append "v" name) "names starting with _ and a capital or a second _ are reserved for the compiler"))
+        ;; alloc/copy/init/mutableCopy/new...: ARC refuses such a property (it would return an owned object).
+        ((htll:owning-family? name)
+         (cons (string-append "v" (string (char-upcase (string-ref name 0))) (substring name 1 (string-length name)))
+               "Objective-C properties cannot start with alloc, copy, init, mutableCopy or new"))
+        ((member name reserved) (cons (string-append name "_") (string-append name " names the table cell")))
+        ((htll:objc-reserved name) => (lambda (why) (cons (string-append name "_") (string-append name " is " why))))
+        (else (cons name #f))))
+
 ;; Names: a bound view keeps its variable's name (made unique: l, l2, ...); the others are
-;; called after their kind and position: label1, button2, ... A name the generated code cannot
-;; declare (a member of the view controller, a local of the method) is renamed (68-names.scm).
-(define (htll:view-names declared . root)
+;; called after their kind and position: label1, button2, ... Two names may not differ only in
+;; the case of their first letter (title and Title would both have the setter setTitle:). A name
+;; Objective-C cannot use is renamed (htll:usable-name); on today's target so is a member of the
+;; view controller (title => titleLabel, 68-names.scm).
+(define (htll:view-names declared root)
   (let ((used (htll:make-string-set))
-        (reserved (htll:reserved-names (and (pair? root) (car root)))))
+        (reserved (if (htll:root-cell root) (list (htll:root-cell root)) '()))
+        (members (htll:reserved-names root)))
+    (define (key s) (string-append (string (char-downcase (string-ref s 0))) (substring s 1 (string-length s))))
     (define (unique base)
       (let loop ((n 1))
         (let ((candidate (if (= n 1) base (string-append base (number->string n)))))
-          (if (or (htll:string-set-member? used candidate) (htll:reserved? reserved candidate))
+          (if (or (htll:string-set-member? used (key candidate)) (htll:reserved? members candidate))
               (loop (+ n 1))
-              (begin (htll:string-set-add! used candidate) candidate)))))
+              (begin (htll:string-set-add! used (key candidate)) candidate)))))
+    (define (bound-name view name)
+      (let* ((usable (htll:usable-name name reserved))
+             (final (unique (htll:declarable-name (car usable) view members))))
+        ;; (Two views bound to one name become l and l2 quietly, as they always did.)
+        (if (cdr usable)
+            (htll:warn-at (htll:view-location view)
+                          (string-append "the view " name " is named " final " in the generated code: " (cdr usable))))
+        final))
     (let* ((bound (map (lambda (d) (let ((n (htll:view-name (car d))))
-                                     (and n (cons (car d) (unique (htll:declarable-name n (car d) reserved))))))
+                                     (and n (cons (car d) (bound-name (car d) n)))))
                        declared))
            (index 0))
       (map (lambda (d b)
@@ -315,12 +341,12 @@
                 (map (lambda (e first?)
                        (cons (string-append (if first? "if" "} else if") " (object == self && [keyPath isEqualToString:"
                                             (htll:objc-string (car e)) "]) {")
-                             (cons (string-append "    id value = [self valueForKeyPath:" (htll:objc-string (car e)) "];")
+                             (cons (string-append "    id htllValue = [self valueForKeyPath:" (htll:objc-string (car e)) "];")
                                    (map (lambda (vb)
                                           (let* ((var (name-of (car vb))) (key (htll:objc-string (htll:binding-key (car vb) (cdr vb))))
-                                                 (set (string-append "[" var " setValue:value forKey:" key "];")))
+                                                 (set (string-append "[" var " setValue:htllValue forKey:" key "];")))
                                             (if (htll:two-way? (cdr vb))
-                                                (string-append "    if (![[" var " valueForKey:" key "] isEqual:value]) " set)
+                                                (string-append "    if (![[" var " valueForKey:" key "] isEqual:htllValue]) " set)
                                                 (string-append "    " set))))
                                         (cdr e)))))
                      groups (cons #t (map (lambda (g) #f) (cdr groups)))))

@@ -302,6 +302,12 @@
 ;; #t when the layout is placed with in-cell.
 (define (htll-cell-layout?) (if (htll:root-cell (htll:the-layout "cell")) #t #f))
 
+;; The name of the table cell the layout is placed in (in-cell), or #f.
+(define (htll-cell-name) (htll:root-cell (htll:the-layout "cell")))
+
+;; TEXT (a file name) as it may appear in a // comment of generated code (12-names.scm).
+(define (htll-comment-text text) (htll:comment-text text))
+
 ;;; For the REPL: ,describe and completion read the tables.
 
 ;; A description of an HTLL name (a view kind, primitive, enumeration or colour), or #f.

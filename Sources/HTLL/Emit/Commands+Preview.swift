@@ -83,15 +83,19 @@ extension HTLLCommand {
     /// Renders `file` once: SVG text as output without `output`, else the picture written there.
     static func renderPreview(file: String, screens: [PreviewScreen], options: SVGPreview.Options, output: String?,
                               sandbox: Bool = false, target: Layout.Target = .ios15) -> Result {
-        var svg: String, status: Int32 = 0, errorText = ""
+        var svg: String, status: Int32 = 0, errorText = "", layout: Layout?
         do {
-            let layout = try Layout(contentsOfFile: file, sandbox: sandbox, target: target)
-            svg = try SVGPreview.render(layout, screens: screens, options: options)
-            errorText = warningText(layout).trimmingCharacters(in: .newlines)
+            let loaded = try Layout(contentsOfFile: file, sandbox: sandbox, target: target)
+            layout = loaded
+            svg = try SVGPreview.render(loaded, screens: screens, options: options)
         } catch {
             errorText = "\(error)"
             status = 1
             svg = SVGPreview.errorPicture(message: errorText, screen: screens.first, scale: options.scale)
+        }
+        // The layout's warnings come first on standard error.
+        if let warnings = layout?.warnings, !warnings.isEmpty {
+            errorText = (warnings + (errorText.isEmpty ? [] : [errorText])).joined(separator: "\n")
         }
         guard let output else {
             return Result(output: svg, errorOutput: errorText.isEmpty ? "" : errorText + "\n", status: status)

@@ -22,9 +22,6 @@ extension HTLLCommand {
                     return failure("htll compile: \(a) needs a name\n\(swiftUsage)", status: 2)
                 }
                 let name = args[i + 1]
-                guard Layout.isSwiftTypeName(name) else {
-                    return failure("htll compile: \(a) \(name): not a Swift type name\n\(swiftUsage)", status: 2)
-                }
                 if a == "--view" { viewName = name } else { className = name }
                 i += 1
             case _ where !a.hasPrefix("-") && file == nil: file = a
@@ -34,6 +31,11 @@ extension HTLLCommand {
         }
         guard let file, sawSwift else { return failure(swiftUsage, status: 2) }
         return produce(file, sandbox: sandbox, target: target) { layout in
+            for (flag, name) in [("--view", viewName), ("--class", className)] {
+                if let name, let why = layout.typeNameProblem(name, language: .swift) {
+                    throw UsageError(message: "htll compile: \(flag) \(name): \(why)\n\(swiftUsage)")
+                }
+            }
             if rtl { try layout.setRightToLeftMirroring(true) }
             return try layout.swift(viewName: viewName, className: className)
         }

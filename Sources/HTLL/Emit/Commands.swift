@@ -43,6 +43,9 @@ public enum HTLLCommand {
             return failure("usage: htll compile FILE (--action ACTION | --objc [--class NAME]) [--rtl]\nactions: \(actionList)", status: 2)
         }
         return produce(file, sandbox: sandbox, target: target) { layout in
+            if objc, let why = layout.typeNameProblem(className, language: .objectiveC) {
+                throw UsageError(message: "htll compile: --class \(className): \(why)\nusage: htll compile FILE (--action ACTION | --objc [--class NAME]) [--rtl]")
+            }
             if rtl { try layout.setRightToLeftMirroring(true) }
             if objc { return try layout.objectiveCCategory(className: className) }
             guard let a = HTLL.Action(rawValue: action ?? "") else {
@@ -142,22 +145,25 @@ public enum HTLLCommand {
         """
     }
 
-    /// Loads `file` (sandboxed when asked) for `target` and prints what `body` makes of it, with
-    /// the layout's warnings on standard error, or the error.
+    /// A command line that names something the layout's code cannot use (a class name, say).
+    struct UsageError: Error { let message: String }
+
+    /// Loads `file` (sandboxed when asked) for `target` and prints what `body` makes of it, or the
+    /// error; the layout's warnings go to standard error either way.
     static func produce(_ file: String, sandbox: Bool, target: Layout.Target = .ios15,
                         _ body: (Layout) throws -> String) -> Result {
+        var layout: Layout?
+        func warnings() -> String { layout.map { $0.warnings.map { $0 + "\n" }.joined() } ?? "" }
         do {
-            let layout = try Layout(contentsOfFile: file, sandbox: sandbox, target: target)
-            let output = try body(layout)
-            return Result(output: output, errorOutput: warningText(layout), status: 0)
+            let loaded = try Layout(contentsOfFile: file, sandbox: sandbox, target: target)
+            layout = loaded
+            let output = try body(loaded)
+            return Result(output: output, errorOutput: warnings(), status: 0)
+        } catch let e as UsageError {
+            return failure(warnings() + e.message, status: 2)
         } catch {
-            return failure("\(error)")
+            return failure(warnings() + "\(error)")
         }
-    }
-
-    /// The layout's warnings as lines for standard error ("" without any).
-    static func warningText(_ layout: Layout) -> String {
-        layout.warnings().map { $0 + "\n" }.joined()
     }
 
     /// Takes `--target ios15|ios6` out of a layout command's arguments: the target (ios15 when not

@@ -19,20 +19,24 @@ struct SVGWriter {
         return s
     }
 
-    /// Text escaped for XML content and attribute values.
+    /// Text escaped for XML content and attribute values: an XML reader gets back exactly `s`,
+    /// except characters XML 1.0 cannot hold even as references (the controls other than tab, line
+    /// feed and carriage return, U+FFFE, U+FFFF), which become U+FFFD. Tab, line feed and carriage
+    /// return are character references, which XML readers keep as they are (raw, they would be
+    /// normalized to spaces or line feeds).
     static func escape(_ s: String) -> String {
         var r = ""
         r.reserveCapacity(s.utf8.count)
         for c in s.unicodeScalars {
-            switch c {
-            case "&": r += "&amp;"
-            case "<": r += "&lt;"
-            case ">": r += "&gt;"
-            case "\"": r += "&quot;"
-            case "'": r += "&apos;"
-            default:
-                // XML 1.0 forbids most control characters even escaped.
-                if c.value < 0x20, c != "\n", c != "\t" { r += " " } else { r.unicodeScalars.append(c) }
+            switch c.value {
+            case 0x26: r += "&amp;"
+            case 0x3C: r += "&lt;"
+            case 0x3E: r += "&gt;"
+            case 0x22: r += "&quot;"
+            case 0x27: r += "&apos;"
+            case 0x09, 0x0A, 0x0D: r += "&#\(c.value);"
+            case 0..<0x20, 0xFFFE, 0xFFFF: r += "\u{FFFD}"
+            default: r.unicodeScalars.append(c)
             }
         }
         return r
@@ -59,7 +63,7 @@ struct SVGWriter {
         var limit = maxLines <= 0 ? Int.max : maxLines
         // Lines that do not fit vertically are dropped, as UILabel does (at least one is kept).
         let ratio = (height + 0.5) / lineHeight
-        let fitting = ratio.isNaN ? 1 : max(1, Int(min(ratio, 1e6)))
+        let fitting = max(1, Int(saturating: min(ratio, 1e6)))
         if maxLines != 1 { limit = min(limit, fitting) }
         let lines = TextLayout.lines(s, width: width, points: points, weight: weight, maxLines: limit, mode: mode)
         let blockHeight = Double(lines.count) * lineHeight

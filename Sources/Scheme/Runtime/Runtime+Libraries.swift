@@ -94,7 +94,7 @@ extension Runtime {
         let name = parts.map { Printer.display($0) }.joined(separator: " ")
         var exports: [String] = []
         var renamedExports: [(String, String)] = []
-        let dir = file.map { ($0 as NSString).deletingLastPathComponent } ?? ""
+        let dir = file.map(PathNames.base(of:)) ?? ""
         for decl in items.dropFirst(2) {
             guard let d = decl.listElements, case .symbol(let hs)? = d.first else {
                 throw error("define-library: bad declaration", decl)
@@ -116,7 +116,7 @@ extension Runtime {
             case "include", "include-ci", "include-library-declarations":
                 for f in d.dropFirst() {
                     guard let fname = f.sstring?.string else { throw error("define-library: include needs a file name", f) }
-                    let path = fname.hasPrefix("/") || dir.isEmpty ? fname : dir + "/" + fname
+                    let path = PathNames.resolve(fname, against: dir)
                     for form in try readFile(path, who: "include") { _ = try vm.run(try compileToplevel(form), []) }
                 }
             case "cond-expand":
