@@ -146,8 +146,9 @@ final class ViewTests: XCTestCase {
         let today = try lines(src.replacingOccurrences(of: "(content-stretch . ,(rect 0 0 1 1))", with: ""), .viewWillAppear)
         for expected in [
             "f.minimumFontSize = [UIFont smallSystemFontSize];", // a text field's minimumFontSize is current
-            "[g setTitleTextAttributes:@{NSFontAttributeName: [UIFont systemFontOfSize:12], NSShadowAttributeName: ({ NSShadow * shadow = "
-                + "[[NSShadow alloc] init]; shadow.shadowOffset = CGSizeMake(0, 1); shadow; })} forState:UIControlStateNormal];",
+            "NSShadow * htllGNormalShadow = [[NSShadow alloc] init];", "htllGNormalShadow.shadowOffset = CGSizeMake(0, 1);",
+            "[g setTitleTextAttributes:[NSDictionary dictionaryWithObjectsAndKeys:[UIFont systemFontOfSize:12], NSFontAttributeName, "
+                + "htllGNormalShadow, NSShadowAttributeName, nil] forState:UIControlStateNormal];",
             "[g setContentPositionAdjustment:UIOffsetMake(1, 2) forSegmentType:UISegmentedControlSegmentAlone barMetrics:UIBarMetricsCompact];",
         ] {
             XCTAssertTrue(today.contains(expected), "missing: \(expected)\n\(today.joined(separator: "\n"))")

@@ -1,7 +1,9 @@
 titleLabel.text = @"Gear Calculator";
 titleLabel.textAlignment = NSTextAlignmentCenter;
 gears.selectedSegmentIndex = 0;
-[gears setTitleTextAttributes:@{NSForegroundColorAttributeName: [UIColor blueColor], NSShadowAttributeName: ({ NSShadow * shadow = [[NSShadow alloc] init]; shadow.shadowColor = [UIColor redColor]; shadow; })} forState:UIControlStateNormal];
+NSShadow * htllGearsNormalShadow = [[NSShadow alloc] init];
+htllGearsNormalShadow.shadowColor = [UIColor redColor];
+[gears setTitleTextAttributes:[NSDictionary dictionaryWithObjectsAndKeys:[UIColor blueColor], NSForegroundColorAttributeName, htllGearsNormalShadow, NSShadowAttributeName, nil] forState:UIControlStateNormal];
 speedlabel.textAlignment = NSTextAlignmentCenter;
 speedmeter.continuous = YES;
 speedmeter.minimumValue = 0;

@@ -109,6 +109,7 @@
      (adjusts-font-size-to-fit-width boolean (set "adjustsFontSizeToFitWidth"))
      (baseline-adjustment (enum baseline-adjustment) (set "baselineAdjustment"))
      (minimum-font-size font-size (set "minimumFontSize"))
+     (minimum-scale-factor float (set "minimumScaleFactor"))
      (number-of-lines int (set "numberOfLines"))
      (highlighted-text-color color (set "highlightedTextColor"))
      (highlighted boolean (set "highlighted"))

@@ -127,7 +127,6 @@
           (if (eq? (htll:resource-kind value) 'rgba-color)
               (string-append "[UIColor colorWithRed:" (car a) " green:" (cadr a) " blue:" (caddr a) " alpha:" (cadddr a) "]")
               (string-append "[UIColor colorWithHue:" (car a) " saturation:" (cadr a) " brightness:" (caddr a) " alpha:" (cadddr a) "]")))))
-   ((and (eq? type 'text-attributes) (not (htll:ios6?))) (htll:text-attributes->objc value name-of))
    ((eq? type 'text-attributes)
     (string-append "[NSDictionary dictionaryWithObjectsAndKeys:"
                    (apply string-append
@@ -157,30 +156,40 @@
    ((string? value) (htll:objc-string value))
    (else (error "htll: cannot print value" type value))))
 
-;; Title text attributes with today's keys, as a dictionary literal; the two iOS 6 shadow keys
-;; make one NSShadow, built in a statement expression so the attribute stays one statement.
-(define (htll:text-attributes->objc value name-of)
-  (let* ((color (assq 'text-shadow-color value))
-         (offset (assq 'text-shadow-offset value))
-         (shadow (string-append
-                  "({ NSShadow * shadow = [[NSShadow alloc] init]; "
-                  (if color (string-append "shadow.shadowColor = " (htll:value->objc 'color (cdr color) name-of) "; ") "")
-                  (if offset
-                      (string-append "shadow.shadowOffset = CGSizeMake("
-                                     (htll:string-join (map htll:number->c (htll:resource-args (cdr offset))) ", ") "); ")
-                      "")
-                  "shadow; })"))
-         (entries
-          (let loop ((es value) (shadow-done #f) (acc '()))
-            (if (null? es)
-                (reverse acc)
-                (let* ((spec (assq (caar es) htll:text-attribute-table)) (key (cadddr spec)))
-                  (case (caar es)
-                    ((text-shadow-color text-shadow-offset)
-                     (loop (cdr es) #t (if shadow-done acc (cons (string-append key ": " shadow) acc))))
-                    (else (loop (cdr es) shadow-done
-                                (cons (string-append key ": " (htll:value->objc (cadr spec) (cdar es) name-of)) acc)))))))))
-    (string-append "@{" (htll:string-join entries ", ") "}")))
+;; Title text attributes with today's keys (iOS 7+). The two iOS 6 shadow keys make one NSShadow,
+;; set up in the statements before the message in the local SHADOW (htll:shadow-lines).
+(define (htll:text-attributes->objc value name-of shadow)
+  (string-append
+   "[NSDictionary dictionaryWithObjectsAndKeys:"
+   (let loop ((es value) (shadow-done #f) (acc ""))
+     (if (null? es)
+         acc
+         (let* ((spec (assq (caar es) htll:text-attribute-table)) (key (cadddr spec)))
+           (case (caar es)
+             ((text-shadow-color text-shadow-offset)
+              (loop (cdr es) #t (if shadow-done acc (string-append acc shadow ", " key ", "))))
+             (else (loop (cdr es) shadow-done
+                         (string-append acc (htll:value->objc (cadr spec) (cdar es) name-of) ", " key ", ")))))))
+   "nil]"))
+
+;; The NSShadow local of VAR's text attributes VALUE for STATE: its name and the statements
+;; that make it, or (#f) when VALUE has no shadow key.
+(define (htll:shadow-lines var state value name-of)
+  (let ((color (assq 'text-shadow-color value))
+        (offset (assq 'text-shadow-offset value)))
+    (if (not (or color offset))
+        (list #f)
+        (let ((shadow (string-append "htll" (htll:capitalized var) (htll:capitalized (htll:identifier (symbol->string state))) "Shadow")))
+          (cons shadow
+                (append (list (string-append "NSShadow * " shadow " = [[NSShadow alloc] init];"))
+                        (if color (list (string-append shadow ".shadowColor = " (htll:value->objc 'color (cdr color) name-of) ";")) '())
+                        (if offset
+                            (list (string-append shadow ".shadowOffset = CGSizeMake("
+                                                 (htll:string-join (map htll:number->c (htll:resource-args (cdr offset))) ", ") ");"))
+                            '())))))))
+
+(define (htll:capitalized s)
+  (if (string=? s "") s (string-append (string (char-upcase (string-ref s 0))) (substring s 1 (string-length s)))))
 
 ;;; Statements for one view
 
@@ -237,12 +246,22 @@
                       ";"))
       ((send)
        (let* ((arg-types (if (eq? (car type) 'pair) (list (cadr type) (caddr type)) (cdr type)))
-              (args (if (eq? (car type) 'pair) (list (car value) (cdr value)) value)))
-         (string-append "[" var
-                        (apply string-append
-                               (map (lambda (sel t v) (string-append " " sel (htll:value->objc t v name-of)))
-                                    (cdr how) arg-types args))
-                        "];")))
+              (args (if (eq? (car type) 'pair) (list (car value) (cdr value)) value))
+              ;; Title text attributes on today's target: an NSShadow made first (pair: (attributes . state)).
+              (shadow (if (and (equal? arg-types '(text-attributes control-state)) (not (htll:ios6?)))
+                          (htll:shadow-lines var (cdr value) (car value) name-of)
+                          (list #f))))
+         (append
+          (cdr shadow)
+          (list
+           (string-append "[" var
+                          (apply string-append
+                                 (map (lambda (sel t v)
+                                        (string-append " " sel (if (and (eq? t 'text-attributes) (not (htll:ios6?)))
+                                                                   (htll:text-attributes->objc v name-of (car shadow))
+                                                                   (htll:value->objc t v name-of))))
+                                      (cdr how) arg-types args))
+                          "];")))))
       ((target)
        (string-append "[" var " addTarget:" (symbol->string (car value))
                       " action:@selector(" (cadr value) ") forControlEvents:"
