@@ -34,13 +34,13 @@ final class SDKCheckTests: XCTestCase {
         defer { checker.cleanUp() }
         let layouts = [
             "clashes": """
-                (define view (view '((background-color . system-background))))
-                (define title (label '((text . "Title"))))
-                (define navigation-item (label '((text . "Item"))))
-                (define sender (button (on 'touch-up-inside 'tableView:didSelect:) '((title-for-state . ("Go" . normal)))))
-                (define value (slider (bind 'value "model.level")))
-                (define table-view (table `((data-source . self.source) (delegate . self))))
-                (in (vseq view title navigation-item sender value table-view) 'self.cardView)
+                (let* ((view (view '((background-color . system-background))))
+                       (title (label '((text . "Title"))))
+                       (navigation-item (label '((text . "Item"))))
+                       (sender (button (on 'touch-up-inside 'tableView:didSelect:) '((title-for-state . ("Go" . normal)))))
+                       (value (slider (bind 'value "model.level")))
+                       (table-view (table `((data-source . self.source) (delegate . self)))))
+                  (in (vseq view title navigation-item sender value table-view) 'self.cardView))
                 """,
             "cell-clashes": """
                 (define table-view (label '((text . "A"))))
