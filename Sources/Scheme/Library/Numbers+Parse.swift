@@ -232,17 +232,16 @@ extension Numbers {
             return Numbers.makeRational(Rational(m, power).reduced, rt)
         }
 
-        /// A complex number from its rectangular parts (a real when the imaginary part is an
-        /// exact zero).
+        /// A complex number from its rectangular parts (each already of the prefix's exactness).
         func rectangular(_ re: Value, _ im: Value) -> Value? {
-            if case .fixnum(0) = im { return re }
-            return nil
+            Numbers.makeRectangular(re, im, rt)
         }
 
-        /// A complex number from its polar parts.
+        /// A complex number from its polar parts; `#e` makes the result exact.
         func polar(_ magnitude: Value, _ angle: Value) -> Value? {
-            if case .fixnum(0) = angle { return magnitude }
-            return nil
+            let z = Numbers.makePolar(magnitude, angle, rt)
+            guard exactness == .exact else { return z }
+            return try? Numbers.toExact(z, "string->number", rt)
         }
     }
 
