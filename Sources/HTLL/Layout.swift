@@ -59,13 +59,13 @@ public final class Layout {
     /// The table cell's variable of a cell layout (`in-cell ... 'cell`), or nil.
     public func cellName() throws -> String? {
         var cell: String?
-        try run(path: nil) { cell = try scheme.call("htll-cell-name", []).stringValue }
+        try run(path: nil) { cell = try scheme.prelude("htll-cell-name", []).stringValue }
         return cell
     }
 
     /// Why `name` cannot name the class that code in `language` is written for, or nil.
     public func typeNameProblem(_ name: String, language: Language) -> String? {
-        (try? scheme.call("htll-type-name-problem", [scheme.string(name), scheme.symbol(language.rawValue)]))?.stringValue
+        (try? scheme.prelude("htll-type-name-problem", [scheme.string(name), scheme.symbol(language.rawValue)]))?.stringValue
     }
 
     /// The languages of the generated code.
@@ -86,7 +86,7 @@ public final class Layout {
         scheme = try existing ?? Self.freshInstance(sandboxFolder: nil)
         try run(path: displayName) {
             let forms = try scheme.read(text, file: displayName)
-            try scheme.call("htll-load-forms", [forms, scheme.string(displayName)])
+            try scheme.prelude("htll-load-forms", [forms, scheme.string(displayName)])
         }
     }
 
@@ -104,7 +104,7 @@ public final class Layout {
 
     /// The Objective-C fragment for one build-rule action, as the original `htllc` printed it.
     public func objectiveC(_ action: HTLL.Action) throws -> String {
-        try text { try scheme.call("htll-emit", [scheme.symbol(action.rawValue)]) }
+        try text { try scheme.prelude("htll-emit", [scheme.symbol(action.rawValue)]) }
     }
 
     /// The frames for a parent of `width` × `height` points, as JSON (`htll frames`).
@@ -116,7 +116,7 @@ public final class Layout {
     public func framesJSON(canvas: Canvas) throws -> String {
         try text {
             try use(canvas)
-            return try scheme.call("htll-frames-json", [.flonum(canvas.width), .flonum(canvas.height)])
+            return try scheme.prelude("htll-frames-json", [.flonum(canvas.width), .flonum(canvas.height)])
         }
     }
 
@@ -130,7 +130,7 @@ public final class Layout {
         var result: [Frame] = []
         try run(path: nil) {
             try use(canvas)
-            let list = try scheme.call("htll-frames-list", [.flonum(canvas.width), .flonum(canvas.height)])
+            let list = try scheme.prelude("htll-frames-list", [.flonum(canvas.width), .flonum(canvas.height)])
             for item in list.listElements ?? [] {
                 guard let f = item.listElements, f.count == 6, let name = f[0].stringValue, let kind = f[1].stringValue,
                       let x = f[2].doubleValue, let y = f[3].doubleValue,
@@ -145,7 +145,7 @@ public final class Layout {
     public func intrinsicSizes() throws -> [(name: String, width: Double, height: Double)] {
         var result: [(name: String, width: Double, height: Double)] = []
         try run(path: nil) {
-            for item in try scheme.call("htll-intrinsic-sizes", []).listElements ?? [] {
+            for item in try scheme.prelude("htll-intrinsic-sizes", []).listElements ?? [] {
                 guard let f = item.listElements, f.count == 3, let name = f[0].stringValue,
                       let w = f[1].doubleValue, let h = f[2].doubleValue else { continue }
                 result.append((name, w, h))
@@ -157,13 +157,13 @@ public final class Layout {
     /// Whether the generated code mirrors the frames when the layout direction is right-to-left
     /// (`htll compile --rtl`), as a layout's own `(right-to-left 'mirror)` asks.
     public func setRightToLeftMirroring(_ on: Bool) throws {
-        try run(path: nil) { _ = try scheme.call("htll-set-emit-rtl!", [.bool(on)]) }
+        try run(path: nil) { _ = try scheme.prelude("htll-set-emit-rtl!", [.bool(on)]) }
     }
 
     /// Tells the prelude the canvas the next frames are for.
     private func use(_ canvas: Canvas) throws {
         let insets = canvas.safeArea
-        _ = try scheme.call("htll-use-canvas", [
+        _ = try scheme.prelude("htll-use-canvas", [
             .flonum(canvas.width), .flonum(canvas.height),
             canvas.idiom.map { scheme.symbol($0.rawValue) } ?? .bool(false),
             scheme.list([.flonum(insets.top), .flonum(insets.left), .flonum(insets.bottom), .flonum(insets.right)]),
@@ -174,7 +174,7 @@ public final class Layout {
     /// The list a prelude procedure of no arguments returns.
     func evaluateList(_ procedure: String) throws -> [Value] {
         var result: [Value] = []
-        try run(path: nil) { result = try scheme.call(procedure, []).listElements ?? [] }
+        try run(path: nil) { result = try scheme.prelude(procedure, []).listElements ?? [] }
         return result
     }
 
@@ -189,7 +189,7 @@ public final class Layout {
     /// where the generated code goes. The warnings it gave are added to `warnings`.
     func run(path: String?, _ body: () throws -> Void) throws {
         defer {
-            for w in (try? scheme.call("htll-take-warnings", []))?.listElements ?? [] {
+            for w in (try? scheme.prelude("htll-take-warnings", []))?.listElements ?? [] {
                 if let text = w.stringValue { warnings.append(text) }
             }
         }
@@ -200,8 +200,8 @@ public final class Layout {
             // called with the wrong number of arguments) happened in the latest located call.
             var fallback: String? = nil
             if path != nil, e.file.map({ $0.hasPrefix("prelude/htll/") }) ?? true,
-               let loc = try? scheme.call("htll:current-location", []),
-               let text = try? scheme.call("htll:location->string", [loc]), let string = text.stringValue {
+               let loc = try? scheme.prelude("htll:current-location", []),
+               let text = try? scheme.prelude("htll:location->string", [loc]), let string = text.stringValue {
                 fallback = string
             }
             throw LayoutError(e, layoutFile: file, readPath: path, fallbackLocation: fallback)

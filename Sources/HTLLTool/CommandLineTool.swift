@@ -160,9 +160,10 @@ struct CommandLineTool {
             repl.showFrames = { HTLL.currentFramesJSON(in: scheme) }
             repl.showObjC = { HTLL.currentObjectiveC(in: scheme) }
             // An expression that placed a new layout (`in`, `in-cell`) shows the frames it solved.
-            var root = scheme.global("htll:the-root") ?? .false
+            let prelude = HTLL.environment(of: scheme)
+            var root = scheme.global("htll:the-root", in: prelude) ?? .false
             repl.presentResult = { _ in
-                let now = scheme.global("htll:the-root") ?? .false
+                let now = scheme.global("htll:the-root", in: prelude) ?? .false
                 defer { root = now }
                 guard !now.isEq(root), now.isTrue else { return nil }
                 return HTLL.currentFramesJSON(in: scheme)

@@ -51,7 +51,7 @@ public final class Scheme {
         runtime.installCore()
         for (name, text) in embeddedSchemeSources {
             do {
-                _ = try runtime.evaluateSource(text, file: "prelude/scheme/" + name, system: true)
+                _ = try runtime.evaluateSource(text, file: "prelude/scheme/" + name, in: runtime.system)
             } catch {
                 // The prelude is part of the binary and tested; failing here is a build defect.
                 fatalError("Scheme prelude \(name) failed to load: \(error.report)")
@@ -60,10 +60,11 @@ public final class Scheme {
         if sandbox {
             // The prelude's `exit` first unwinds every `dynamic-wind` (leaving the handlers of any
             // `guard`), so its refusal could not be caught: refuse before unwinding instead.
-            runtime.intern("exit").value = runtime.makePrimitive("exit", .range(0, 1)) { _, rt throws(SchemeRaise) in
+            runtime.system.define(runtime.intern("exit"), runtime.makePrimitive("exit", .range(0, 1)) { _, rt throws(SchemeRaise) in
                 throw rt.error("exit: not allowed in the sandbox", kind: .file)
-            }
+            })
         }
+        runtime.sealSystem()
     }
 
     /// Reads and evaluates every expression in `source`, returning the last value.
@@ -78,7 +79,7 @@ public final class Scheme {
         // An interrupt that arrives after the evaluation ends must not stop the next one.
         defer { runtime.vm.interruptRequested = false }
         return try withLimits { () throws(SchemeError) -> Value in
-            try runtime.evaluateSource(source, file: file, line: line, column: column)
+            try runtime.evaluateSource(source, file: file, line: line, column: column, in: runtime.interaction)
         }
     }
 
@@ -95,12 +96,13 @@ public final class Scheme {
         return rt.heap.list(data)
     }
 
-    /// Evaluates library code that belongs to the system (like the built-in prelude): its procedures
-    /// are left out of backtraces and error locations point at the caller's code instead.
+    /// Evaluates library code that belongs to the system (like the built-in prelude) in `environment`,
+    /// one made by `makeSystemEnvironment`: its procedures are left out of backtraces and error
+    /// locations point at the caller's code instead.
     @discardableResult
-    public func evaluateSystemCode(_ source: String, file: String) throws -> Value {
+    public func evaluateSystemCode(_ source: String, file: String, in environment: Environment) throws -> Value {
         try withLimits { () throws(SchemeError) -> Value in
-            try runtime.evaluateSource(source, file: file, system: true)
+            try runtime.evaluateSource(source, file: file, in: environment)
         }
     }
 
@@ -121,16 +123,22 @@ public final class Scheme {
         try withLimits { () throws(SchemeError) -> Value in try runtime.vm.run(procedure, arguments) }
     }
 
-    /// Calls the global procedure `name`.
+    /// Calls the procedure `name` of the top-level environment (or of `environment`).
     @discardableResult
-    public func call(_ name: String, _ arguments: [Value]) throws -> Value {
-        try call(runtime.intern(name).value, arguments)
+    public func call(_ name: String, in environment: Environment? = nil, _ arguments: [Value]) throws -> Value {
+        let env: Environment = environment ?? runtime.interaction!
+        guard let procedure = env.value(runtime.intern(name)) else {
+            throw SchemeError(kind: .error, message: "unbound variable: \(name)")
+        }
+        return try call(procedure, arguments)
     }
 
-    /// Defines a global procedure implemented in Swift. Throw `SchemeRaise` (e.g. `runtime.error(...)`)
-    /// or any Swift error to raise a Scheme error.
-    public func define(_ name: String, arity: Arity, _ body: @escaping (Arguments) throws -> Value) {
-        runtime.intern(name).value = runtime.makePrimitive(name, arity) { args, rt throws(SchemeRaise) in
+    /// Defines a procedure implemented in Swift, in the top-level environment (where `evaluate`,
+    /// `load` and the REPL see it; libraries see only their imports) or in `environment`. Throw
+    /// `SchemeRaise` (e.g. `runtime.error(...)`) or any Swift error to raise a Scheme error.
+    public func define(_ name: String, arity: Arity, in environment: Environment? = nil,
+                       _ body: @escaping (Arguments) throws -> Value) {
+        define(name, value: runtime.makePrimitive(name, arity) { args, rt throws(SchemeRaise) in
             do {
                 return try body(args)
             } catch let raise as SchemeRaise {
@@ -138,20 +146,62 @@ public final class Scheme {
             } catch {
                 throw rt.error("\(name): \(error)")
             }
+        }, in: environment)
+    }
+
+    /// Defines (or redefines) a variable of the top-level environment (or of `environment`).
+    public func define(_ name: String, value: Value, in environment: Environment? = nil) {
+        (environment ?? runtime.interaction!).define(runtime.intern(name), value)
+    }
+
+    /// The value of a variable of the top-level environment (or of `environment`), or nil when unbound.
+    public func global(_ name: String, in environment: Environment? = nil) -> Value? {
+        (environment ?? runtime.interaction!).value(runtime.intern(name))
+    }
+
+    /// The top-level environment: where `evaluate`, `load`, `call(_:_:)`, `define` and the REPL
+    /// work, and what `(interaction-environment)` returns.
+    public var topLevel: Environment { runtime.interaction }
+
+    /// A new system environment named `name` importing all of htll's Scheme, for a prelude of the
+    /// embedder's own (HTLL's layout prelude): code evaluated in it with `evaluateSystemCode` stays
+    /// out of user backtraces, and user code reaches it only through a library it is registered as.
+    public func makeSystemEnvironment(named name: String) -> Environment {
+        runtime.makeEnvironment(name: name, isSystem: true, importing: [Runtime.defaultLibrary])
+    }
+
+    /// The environment the library `name` ("htll" for `(htll)`) was compiled in, for the Swift code
+    /// that owns it; nil if no such library is known.
+    public func environment(ofLibrary name: String) -> Environment? {
+        runtime.libraries[name]?.environment
+    }
+
+    /// Makes `environment`'s bindings `exports` importable as the library `name` ("htll" is `(htll)`).
+    public func registerLibrary(_ name: String, environment: Environment, exports: [String]) {
+        runtime.registerLibrary(name, environment: environment, exports: exports)
+    }
+
+    /// The names `environment` itself defines (not those it imports) that user code may see: all
+    /// but those starting with `%`, `htll:` or `htll-` (prelude internals and host entry points).
+    public func publicDefinitions(of environment: Environment) -> [String] {
+        environment.definedNames.filter { !Runtime.isInternalName($0) }
+    }
+
+    /// Imports the import sets written in `source` (like `"(htll) (srfi 1)"`) into the top-level
+    /// environment, which then keeps its default imports even if a program's first form is `import`.
+    public func importLibraries(_ source: String) throws {
+        let sets = try read(source, file: "<import>").listElements ?? []
+        runtime.interaction.pristine = false
+        do {
+            try runtime.importSets(sets, into: runtime.interaction)
+        } catch {
+            throw SchemeError(raised: error.payload, rt: runtime)
         }
     }
 
-    /// Defines (or redefines) a global variable.
-    public func define(_ name: String, value: Value) {
-        runtime.intern(name).value = value
-    }
-
-    /// The value of a global variable, or nil when unbound.
-    public func global(_ name: String) -> Value? {
-        let v = runtime.intern(name).value
-        if case .undefined = v { return nil }
-        return v
-    }
+    /// Every name bound in the top-level environment (to a value or to syntax), with whether it is
+    /// syntax: for completion and `,describe`.
+    public var topLevelNames: [(name: String, isSyntax: Bool)] { runtime.interaction.boundNames }
 
     /// Keeps `value` alive across evaluations until `release` is called with the returned handle.
     public func retain(_ value: Value) -> Int {
@@ -245,7 +295,7 @@ extension Scheme {
         var out = ""
         do {
             while let form = try reader.read() {
-                let thunk = try rt.compileToplevel(form)
+                let thunk = try rt.compileToplevel(form, in: rt.interaction)
                 out += try Disassembler.text(of: thunk, rt)
             }
         } catch {

@@ -5,6 +5,8 @@
 ;;;      (let ((x E)) ...)  =>  (let ((x (%htll-named 'x E))) ...)
 ;;;  - every call of an HTLL constructor or primitive records where it was written, for errors
 ;;;    and `htll frames`:  (label A)  =>  (%htll-call '("f.htll" 3 7) label A)
+;;; The inserted %htll-named and %htll-call are the procedures themselves, not their names: the
+;;; layout's environment cannot see the prelude's internals (nor redefine them).
 ;;; Forms are changed in place, so the reader's source locations of the rest stay attached.
 ;;; Quoted data is left alone. (An evaluator hook would do the same without rewriting.)
 
@@ -50,7 +52,7 @@
      ((and (symbol? (car x)) (memq (car x) htll:located-names) (htll:proper-list? x))
       (let ((loc (location-of x)))
         (rewrite-tail! (cdr x))
-        (if loc (cons '%htll-call (cons (list 'quote loc) x)) x)))
+        (if loc (cons %htll-call (cons (list 'quote loc) x)) x)))
      (else (rewrite-tail! x) x)))
   (define (rewrite-tail! xs)
     (let loop ((p xs) (n 0))
@@ -73,7 +75,7 @@
             (loop (cdr p) (+ n 1))))))
   ;; A form already rewritten (a layout evaluated again for other traits) keeps its one name.
   (define (named name e)
-    (if (and (pair? e) (eq? (car e) '%htll-named)) e (list '%htll-named (list 'quote name) e)))
+    (if (and (pair? e) (eq? (car e) %htll-named)) e (list %htll-named (list 'quote name) e)))
   (define (bindings! bs)
     (if (htll:proper-list? bs)
         (for-each (lambda (b)
@@ -90,9 +92,14 @@
 ;; The root that evaluation gave: a layout placed later by hand (the REPL) is not the loaded one.
 (define htll:loaded-root #f)
 
+;; The environment the layout being loaded is evaluated in: a fresh one for each evaluation, with
+;; htll's Scheme and the layout language (the library (htll)) and nothing of the prelude's own.
+(define htll:layout-environment #f)
+
 ;; Evaluates FORMS after a reset, with the canvas TRAITS. Rewriting a form twice is harmless.
 (define (htll:evaluate-forms forms file traits)
   (htll:reset!)
+  (set! htll:layout-environment (environment '(htll scheme) '(htll)))
   (set! htll:rtl-mirror #f)
   (set! htll:traits traits)
   (set! htll:queried '())

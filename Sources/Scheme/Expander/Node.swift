@@ -2,10 +2,10 @@
 indirect enum Node {
     case constant(Value)
     case local(Variable)
-    case global(Symbol)
+    case global(Global)
     case setLocal(Variable, Node)
-    case setGlobal(Symbol, Node)
-    case defineGlobal(Symbol, Node)
+    case setGlobal(Global, Node)
+    case defineGlobal(Global, Node)
     case `if`(Node, Node, Node)
     case lambda(LambdaNode)
     case sequence([Node])

@@ -16,9 +16,9 @@ extension Runtime {
         install(inputBuiltins)
         install(portBuiltins)
         // The current ports are the parameter objects themselves, so `parameterize` can rebind them.
-        intern("current-output-port").value = .procedure(Unmanaged.passUnretained(currentOutput))
-        intern("current-error-port").value = .procedure(Unmanaged.passUnretained(currentError))
-        intern("current-input-port").value = .procedure(Unmanaged.passUnretained(currentInput))
+        system.define(intern("current-output-port"), .procedure(Unmanaged.passUnretained(currentOutput)))
+        system.define(intern("current-error-port"), .procedure(Unmanaged.passUnretained(currentError)))
+        system.define(intern("current-input-port"), .procedure(Unmanaged.passUnretained(currentInput)))
     }
 
     /// The optional `start`/`end` arguments at `a[i]` and `a[i+1]` of a sequence of `count` items.

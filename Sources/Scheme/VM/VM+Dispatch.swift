@@ -94,10 +94,12 @@ extension VM {
 
     @inline(__always) func globalRef(_ r: inout Registers) throws(SchemeError) {
         let k = Int(r.pc.pointee); r.pc += 1
-        guard case .symbol(let s) = r.constants[k] else { return }
-        let v = s._withUnsafeGuaranteedRef { $0.value }
+        // Only the compiler writes `global` operands, and always a `Global`'s constant index.
+        guard case .object(let o) = r.constants[k] else { return }
+        let v = o._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Global.self).value }
         if case .undefined = v {
-            try signal(rt.makeError("unbound variable: \(s.takeUnretainedValue().name)"), dropping: 0, &r)
+            try signal(rt.makeError("unbound variable: \(unsafeDowncast(o.takeUnretainedValue(), to: Global.self).name.name)"),
+                       dropping: 0, &r)
         } else {
             push(v, &r)
         }
@@ -105,19 +107,19 @@ extension VM {
 
     func globalSet(_ r: inout Registers, define: Bool) throws(SchemeError) {
         let k = Int(r.pc.pointee); r.pc += 1
-        guard case .symbol(let s) = r.constants[k] else { return }
-        let sym = s.takeUnretainedValue()
+        guard case .object(let o) = r.constants[k] else { return }
+        let cell = unsafeDowncast(o.takeUnretainedValue(), to: Global.self)
         r.sp -= 1
         let v = r.stack[r.sp]
-        if !define, case .undefined = sym.value {
-            try signal(rt.makeError("set!: unbound variable: \(sym.name)"), dropping: 0, &r)
+        if !define, case .undefined = cell.value {
+            try signal(rt.makeError("set!: unbound variable: \(cell.name.name)"), dropping: 0, &r)
             return
         }
         if define, case .procedure(let p) = v, let c = p.takeUnretainedValue() as? Closure,
            c.code.name == "anonymous" {
-            c.code.name = sym.name
+            c.code.name = cell.name.name
         }
-        sym.value = v
+        cell.assign(v)
     }
 
     func makeClosure(_ r: inout Registers) {

@@ -1,17 +1,19 @@
 /// Raising errors from inside the VM, and turning uncaught ones into `SchemeError`s.
 extension VM {
-    /// Hands `payload` to the Scheme `raise` procedure as if the current instruction had called it,
+    /// Hands `payload` to the system's `raise` procedure as if the current instruction had called it,
     /// after dropping the instruction's `dropping` operands. Without a `raise` yet, it is uncaught.
+    /// The procedure is the system environment's own, held by the runtime: no user definition or
+    /// assignment of `raise` can intercept the VM's errors.
     func signal(_ payload: Value, dropping n: Int, _ r: inout Registers) throws(SchemeError) {
         if let e = payload.object(ErrorObject.self), !e.location.isKnown {
             e.location = userLocation(r)
         }
         r.sp -= n
-        guard case .procedure = raiseSymbol.value else {
+        guard let handler = rt.raiseCell?.value, case .procedure = handler else {
             throw SchemeError(raised: payload, vm: self, regs: r)
         }
         ensureStack(&r, room: 4)
-        push(raiseSymbol.value, &r)
+        push(handler, &r)
         push(payload, &r)
         try call(1, tail: false, &r)
     }

@@ -31,8 +31,6 @@ final class VM {
     static let clockInterval = 100
     /// A one-word program, `halt`, that sentinel frames resume at.
     let haltCode: UnsafeMutablePointer<Int32>
-    /// The global `raise` (set once the prelude defines it); errors are handed to it.
-    var raiseSymbol: Symbol
     /// Set by an interrupt (Ctrl-C) handler; checked at safe points.
     /// Set from another thread (a Ctrl-C handler) and polled at safe points: an atomic, so the
     /// optimiser can't keep a stale copy in a register across a loop.
@@ -53,7 +51,6 @@ final class VM {
         frames = .allocate(capacity: frameCapacity)
         haltCode = .allocate(capacity: 1)
         haltCode.initialize(to: Opcode.halt.rawValue)
-        raiseSymbol = runtime.intern("raise")
         regs = Registers(pc: haltCode, fp: 0, sp: 0, closure: nil, constants: haltConstants, stack: stack)
     }
 
