@@ -5,7 +5,7 @@
 ;;; two, except that it gives asin and acos of reals below -1 the conjugate of what their odd
 ;;; symmetry (and the formulas R7RS gives) make them. chibi-scheme keeps parts of mixed exactness
 ;;; (1+0.0i) where htll, like Chez and Racket, makes both parts inexact.
-(import (scheme base) (scheme write) (scheme complex) (scheme inexact))
+(import (scheme base) (scheme write) (scheme complex) (scheme inexact) (srfi 69))
 (define (show . xs) (for-each (lambda (x) (write x) (display " ")) xs) (newline))
 
 (show 3+4i -1.0-0.5i +i -i 1/2+3/4i 0.5+3/4i +2i -2.5i 1@0 #d10+11i #e1.5+0.5i #i1+i +inf.0+inf.0i)
@@ -23,9 +23,11 @@
 (show (expt 1+i 2) (expt 1+i -2) (expt +i 4) (expt -1 1/2) (expt -8 1/3) (expt 2 0.5+i) (expt 0 1+i))
 (show (number->string 1/2+1/4i 2) (number->string 0.5+0.25i 2) (number->string -1-i 16)
       (string->number "#b1/10+1/100i") (string->number "1@0"))
-(let ((h (make-equal-hash-table)))
+(let ((h (make-hash-table)) (v (make-hash-table eqv?)))
   (hash-table-set! h 1+2i 'a)
   (hash-table-set! h 1/3 'b)
-  (hash-table-set! h 1.0+2.0i 'c)
+  (hash-table-set! v 1.0+2.0i 'c)
+  (hash-table-set! v (expt 10 30) 'd)
   (show (hash-table-ref/default h (make-rectangular 1 2) #f) (hash-table-ref/default h (/ 2 6) #f)
-        (hash-table-ref/default h (make-rectangular 1.0 2.0) #f)))
+        (hash-table-ref/default v (make-rectangular 1.0 2.0) #f) (hash-table-ref/default v (* (expt 10 15) (expt 10 15)) #f)
+        (hash-table-ref/default v 1+2i #f)))
