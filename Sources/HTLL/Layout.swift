@@ -24,15 +24,18 @@ public final class Layout {
     /// Loads and evaluates the layout file at `path`. With `sandbox`, the layout runs in a sandboxed
     /// instance that may read only files in the layout's own folder (its includes), and nothing else;
     /// the layout file itself must be a regular file inside that folder (a link to elsewhere is refused).
-    public convenience init(contentsOfFile path: String, sandbox: Bool = false) throws {
+    /// It runs under `limits`, by default those of `Layout.limits(sandbox:)` (what `htll` uses).
+    public convenience init(contentsOfFile path: String, sandbox: Bool = false, limits: Scheme.Limits? = nil) throws {
         let folder = sandbox ? FileSandbox.parentFolder(of: path) : nil
-        let data = try Self.contents(of: path, sandbox: folder.map { FileSandbox(allowedFolders: [$0]) })
-        let scheme = try folder.map { try Self.freshInstance(sandboxFolder: $0) }
+        let limits = limits ?? Self.limits(sandbox: sandbox)
+        let data = try Self.contents(of: path, sandbox: folder.map { FileSandbox(allowedFolders: [$0]) }, limits: limits)
+        let scheme = try Self.makeScheme(limits: limits, sandboxFolder: folder)
         try self.init(text: String(decoding: data, as: UTF8.self), displayName: path, scheme: scheme)
     }
 
-    /// The bytes of the layout file at `path`, read through `sandbox` when there is one.
-    private static func contents(of path: String, sandbox: FileSandbox?) throws -> [UInt8] {
+    /// The bytes of the layout file at `path`, read through `sandbox` when there is one (no more than
+    /// the heap limit allows).
+    private static func contents(of path: String, sandbox: FileSandbox?, limits: Scheme.Limits) throws -> [UInt8] {
         let fd: Int32
         if let sandbox {
             switch sandbox.openForReading(path) {
@@ -45,8 +48,10 @@ public final class Layout {
             fd = open(path, O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else { throw LayoutError(message: "\(path): error: cannot read the file") }
         }
-        switch FileSandbox.readAll(fd, maxBytes: Int.max) {
+        switch FileSandbox.readAll(fd, maxBytes: limits.heapBytes ?? Int.max) {
         case .success(let bytes): return bytes
+        case .failure(.tooLarge):
+            throw LayoutError(message: "\(path): error: heap limit exceeded: the file is larger than the heap limit", isLimit: true)
         case .failure: throw LayoutError(message: "\(path): error: cannot read the file")
         }
     }
@@ -83,16 +88,17 @@ public final class Layout {
 
     private init(text: String, displayName: String, scheme existing: Scheme?) throws {
         file = displayName
-        scheme = try existing ?? Self.freshInstance(sandboxFolder: nil)
+        scheme = try existing ?? Self.makeScheme(limits: Scheme.Limits(), sandboxFolder: nil)
         try run(path: displayName) {
             let forms = try scheme.read(text, file: displayName)
             try scheme.prelude("htll-load-forms", [forms, scheme.string(displayName)])
         }
     }
 
-    /// A new instance with HTLL installed; with `sandboxFolder`, sandboxed to read only that folder.
-    private static func freshInstance(sandboxFolder: String?) throws -> Scheme {
-        let scheme = Scheme(sandbox: sandboxFolder != nil)
+    /// A new instance with HTLL installed, under `limits`; with `sandboxFolder`, sandboxed to read
+    /// only that folder. The one factory of the `htll` command and of the hostile-input tests.
+    public static func makeScheme(limits: Scheme.Limits, sandboxFolder: String?) throws -> Scheme {
+        let scheme = Scheme(limits: try limits.validated(), sandbox: sandboxFolder != nil)
         if let sandboxFolder { scheme.runtime.allowedFolders = [sandboxFolder] }
         do {
             try HTLL.install(into: scheme)
@@ -214,12 +220,19 @@ public struct LayoutError: Error, CustomStringConvertible, Sendable {
     /// The full one-line message.
     public let message: String
 
+    /// Whether a limit (time, memory, …) ended the evaluation, rather than a fault of the layout.
+    public let isLimit: Bool
+
     /// An error with a ready-made message.
-    public init(message: String) { self.message = message }
+    public init(message: String, isLimit: Bool = false) {
+        self.message = message
+        self.isLimit = isLimit
+    }
 
     /// Errors the prelude raises carry the layout's location at the start of their message;
     /// the prelude's own location (where `error` was called) means nothing to users.
     init(_ e: SchemeError, layoutFile: String, readPath: String?, fallbackLocation: String? = nil) {
+        isLimit = e.kind == .limit
         var text = e.message
         for i in e.irritants { text += " " + i }
         var location = e.locationText

@@ -6,47 +6,20 @@ import Foundation
 /// threads at once. Values returned by `evaluate` stay valid until the next call into the instance;
 /// keep one longer with `retain`.
 public final class Scheme {
-    /// Resource limits for untrusted code.
-    public struct Limits: Sendable {
-        /// Most nested non-tail calls before "recursion too deep".
-        public var depth: Int
-        /// Most calls and loop iterations per `evaluate` (nil: unlimited).
-        public var steps: Int?
-        /// Most live heap bytes (nil: unlimited).
-        public var heapBytes: Int?
-        /// Deepest expression nesting the compiler accepts.
-        public var nesting: Int
-        /// Most bytes (characters, for string ports) any one output port may receive before further
-        /// output raises "output limit exceeded" (nil: unlimited).
-        public var outputBytes: Int?
-        /// Most wall-clock seconds per `evaluate`/`load`/`call` before "time limit exceeded" (nil:
-        /// unlimited). Steps count calls, not the work of builtins (`length` of a million-element list
-        /// is one step), so only a time limit bounds how long untrusted code runs. The clock is read
-        /// every 100 steps: a hundred builtin calls may overrun the limit by their running time.
-        public var seconds: Double?
-
-        public init(depth: Int = 4_000_000, steps: Int? = nil, heapBytes: Int? = nil, nesting: Int = 2_000,
-                    outputBytes: Int? = nil, seconds: Double? = nil) {
-            self.depth = depth
-            self.steps = steps
-            self.heapBytes = heapBytes
-            self.nesting = nesting
-            self.outputBytes = outputBytes
-            self.seconds = seconds
-        }
-    }
-
     /// The instance's state (heap, symbols, VM), for builtins and advanced embedding.
     public let runtime: Runtime
     public let limits: Limits
 
-    /// A new instance with the standard library loaded.
+    /// Why `limits` is invalid, if it is: every evaluation is then refused with this message.
+    let limitsProblem: String?
+
+    /// A new instance with the standard library loaded. Invalid `limits` (see `Limits.validated()`)
+    /// make every evaluation fail with "invalid limits: …".
     public init(limits: Limits = Limits(), sandbox: Bool = false) {
         self.limits = limits
-        runtime = Runtime(maxDepth: limits.depth)
-        runtime.heapLimit = limits.heapBytes
-        runtime.maxNesting = limits.nesting
-        runtime.outputLimit = limits.outputBytes
+        limitsProblem = limits.problem
+        // The prelude loads under the default limits: a tiny depth or nesting is for user code.
+        runtime = Runtime()
         runtime.sandboxed = sandbox
         runtime.installCore()
         for (name, text) in embeddedSchemeSources {
@@ -65,6 +38,7 @@ public final class Scheme {
             })
         }
         runtime.sealSystem()
+        if limitsProblem == nil { apply(limits) }
     }
 
     /// Reads and evaluates every expression in `source`, returning the last value.
@@ -84,24 +58,28 @@ public final class Scheme {
     }
 
     /// Reads every datum of `source` (without evaluating), as a list; lists keep their `file:line:col`.
+    /// Reading is under the limits like an evaluation (a huge literal must not outrun them).
     public func read(_ source: String, file: String? = nil) throws -> Value {
         let rt = runtime
-        var reader = Reader(text: source, fileIndex: rt.fileIndex(file ?? "<string>"), runtime: rt)
-        var data: [Value] = []
-        do {
-            while let d = try reader.read() { data.append(d) }
-        } catch {
-            throw SchemeError(raised: error.payload, rt: rt)
+        return try withLimits { () throws(SchemeError) -> Value in
+            var reader = Reader(text: source, fileIndex: rt.fileIndex(file ?? "<string>"), runtime: rt)
+            var data: [Value] = []
+            do throws(SchemeRaise) {
+                while let d = try reader.read() { data.append(d) }
+            } catch {
+                throw SchemeError(raised: error.payload, rt: rt)
+            }
+            return rt.heap.list(data)
         }
-        return rt.heap.list(data)
     }
 
     /// Evaluates library code that belongs to the system (like the built-in prelude) in `environment`,
     /// one made by `makeSystemEnvironment`: its procedures are left out of backtraces and error
-    /// locations point at the caller's code instead.
+    /// locations point at the caller's code instead. It is trusted: the step and time limits do not
+    /// apply to it (the heap limit and interrupts do).
     @discardableResult
     public func evaluateSystemCode(_ source: String, file: String, in environment: Environment) throws -> Value {
-        try withLimits { () throws(SchemeError) -> Value in
+        try withLimits(system: true) { () throws(SchemeError) -> Value in
             try runtime.evaluateSource(source, file: file, in: environment)
         }
     }
@@ -229,26 +207,6 @@ public final class Scheme {
         runtime.flushStandardPorts()
         return runtime.takeStandardWriteError()
     }
-
-    private func withLimits(_ body: () throws(SchemeError) -> Value) throws(SchemeError) -> Value {
-        let vm = runtime.vm!
-        guard limits.steps != nil || limits.seconds != nil else { return try body() }
-        // A nested call (Swift code called from Scheme calling back in) gets fresh limits and leaves
-        // the outer ones as they were; its steps count toward the outer run's too.
-        let saved = (vm.stepLimit, vm.stepBudget, vm.deadline)
-        defer { (vm.stepLimit, vm.stepBudget, vm.deadline) = saved }
-        let outerSteps = vm.steps
-        vm.steps = 0
-        vm.stepBudget = limits.steps ?? Int.max
-        vm.deadline = 0
-        if let seconds = limits.seconds {
-            let nanoseconds = seconds.isFinite ? min(max(seconds, 0), 1e9) * 1e9 : 1e18
-            vm.deadline = DispatchTime.now().uptimeNanoseconds &+ UInt64(nanoseconds)
-        }
-        vm.stepLimit = vm.deadline == 0 ? vm.stepBudget : min(vm.stepBudget, VM.clockInterval)
-        defer { vm.steps = outerSteps &+ vm.steps }
-        return try body()
-    }
 }
 
 extension Scheme {
@@ -291,15 +249,18 @@ extension Scheme {
     /// The bytecode listing of every top-level form in `source` (compiled, not run).
     public func disassemble(_ source: String, file: String? = nil) throws -> String {
         let rt = runtime
-        var reader = Reader(text: source, fileIndex: rt.fileIndex(file ?? "<string>"), runtime: rt)
         var out = ""
-        do {
-            while let form = try reader.read() {
-                let thunk = try rt.compileToplevel(form, in: rt.interaction)
-                out += try Disassembler.text(of: thunk, rt)
+        try withLimits { () throws(SchemeError) -> Value in
+            var reader = Reader(text: source, fileIndex: rt.fileIndex(file ?? "<string>"), runtime: rt)
+            do throws(SchemeRaise) {
+                while let form = try reader.read() {
+                    let thunk = try rt.compileToplevel(form, in: rt.interaction)
+                    out += try Disassembler.text(of: thunk, rt)
+                }
+            } catch {
+                throw SchemeError(raised: error.payload, rt: rt)
             }
-        } catch {
-            throw SchemeError(raised: error.payload, rt: rt)
+            return .unspecified
         }
         return out
     }
@@ -313,8 +274,9 @@ extension Runtime {
 }
 
 extension Scheme {
-    /// Asks a running evaluation to stop at its next safe point with the error "interrupted"
-    /// (for Ctrl-C handlers; it only sets a flag).
+    /// Asks a running evaluation to stop at its next safe point with the error "interrupted" (for
+    /// Ctrl-C handlers; it only sets a flag). Like a limit, it ends the evaluation: no Scheme handler
+    /// can catch it.
     public func interrupt() {
         runtime.vm.interruptRequested = true
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Scheme
 
 extension HTLLCommand {
     static let swiftUsage = "usage: htll compile FILE --swift [--view NAME | --class NAME] [--rtl]"
@@ -6,7 +7,7 @@ extension HTLLCommand {
     /// `htll compile FILE --swift [--view NAME | --class NAME]`: the layout as Swift, a view
     /// controller extension (of `--class`, default ViewController) or a `UIView` subclass (`--view`).
     /// Takes the same arguments as `compile`, `--swift` among them; `--rtl` adds the mirroring code.
-    public static func swift(_ args: [String], sandbox: Bool = false) -> Result {
+    public static func swift(_ args: [String], sandbox: Bool = false, limits: Scheme.Limits? = nil) -> Result {
         var file: String?, viewName: String?, className = "ViewController", sawSwift = false, rtl = false
         var i = 0
         while i < args.count {
@@ -27,7 +28,7 @@ extension HTLLCommand {
             i += 1
         }
         guard let file, sawSwift else { return failure(swiftUsage, status: 2) }
-        return produce(file, sandbox: sandbox) { layout in
+        return produce(file, sandbox: sandbox, limits: limits) { layout in
             for (flag, name) in [("--view", viewName), ("--class", className)] {
                 if let name, let why = layout.typeNameProblem(name, language: .swift) {
                     throw UsageError(message: "htll compile: \(flag) \(name): \(why)\n\(swiftUsage)")

@@ -108,6 +108,7 @@ struct Compiler {
             assert(mode != .value && mode != .effect, "loop jump compiled outside tail position")
             for a in args { compile(a, .value, &b) }
             for v in info.variables.reversed() { storeFresh(v, &b) }
+            b.locate(info.location)
             b.emit(.jump, 0)
             b.code[b.code.count - 1] = Int32(info.head - (b.code.count - 1))
         }

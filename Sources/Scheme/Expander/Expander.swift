@@ -46,6 +46,10 @@ final class Expander {
         if depth > rt.maxNesting {
             throw syntaxError("expression nested too deeply (more than \(rt.maxNesting) levels)", original)
         }
+        // Expanding counts as work and its nodes as allocation (a macro whose output doubles at each
+        // use must meet the limits; nodes are Swift objects the collector does not see).
+        rt.heap.charge(Expander.nodeBytes)
+        try rt.chargeWork(1, at: location(of: original))
         var form = original
         // Macro uses expand in a loop, not by recursion; a macro that never stops expanding is an error.
         var expansions = 0
@@ -141,6 +145,9 @@ final class Expander {
         }
         return .call(fn, args, loc)
     }
+
+    /// Bytes an expanded node takes, about (counted as allocation while expanding).
+    static let nodeBytes = 64
 
     /// The instruction a call of `cell` compiles to, when the cell still holds the system's builtin
     /// of an inlined primitive: the system's own cell, or a mirror of it a program has not redefined

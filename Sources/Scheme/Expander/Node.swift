@@ -30,6 +30,9 @@ final class LoopInfo {
     let variables: [Variable]
     /// The code offset of the loop head, set by the compiler.
     var head = 0
+    /// Where the loop calls itself (its first jump): the location of its backward jumps, where a
+    /// limit that stops the loop is reported.
+    var location = SourceLocation.none
     init(variables: [Variable]) { self.variables = variables }
 }
 

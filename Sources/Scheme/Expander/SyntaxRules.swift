@@ -174,6 +174,8 @@ private struct Expansion {
             }
             return rename(sym)
         case .pair(let p):
+            // Each pair built counts as work: one expansion may multiply its input's size.
+            try rt.chargeWork(1, at: expander.location(of: form))
             let pair = p.takeUnretainedValue()
             // (... ...) escapes the ellipsis: the rest is copied without ellipsis processing.
             if isEllipsis(pair.car), case .pair(let q) = pair.cdr {

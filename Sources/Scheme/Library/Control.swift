@@ -9,9 +9,9 @@ let controlBuiltins: [Builtin] = [
     Builtin("%uncaught", .exactly(1), special: .abort),
     Builtin("%exit", .exactly(1), special: .exit),
     Builtin("error", .atLeast(1)) { a, rt in throw SchemeRaise(rt.heap.object(ErrorObject(
-        message: a[0].sstring?.string ?? Printer.display(a[0]), irritants: Array(a.array.dropFirst())))) },
+        message: a[0].sstring?.string ?? Printer.brief(a[0], .display), irritants: Array(a.array.dropFirst())))) },
     Builtin("%make-error", .exactly(2)) { a, rt in rt.heap.object(ErrorObject(
-        message: a[0].sstring?.string ?? Printer.display(a[0]), irritants: a[1].listElements ?? [])) },
+        message: a[0].sstring?.string ?? Printer.brief(a[0], .display), irritants: a[1].listElements ?? [])) },
     Builtin("error-object?", .exactly(1)) { a, _ in .bool(a[0].object(ErrorObject.self) != nil) },
     Builtin("error-object-message", .exactly(1)) { a, rt in
         rt.heap.string(try rt.object(a[0], ErrorObject.self, "error-object-message", "an error object").message) },

@@ -37,12 +37,13 @@ extension Runtime {
     }
 
     /// A size for an object allocated at once (`make-vector` …), checked BEFORE allocating: an object
-    /// bigger than the heap limit, or than 2 GB without one, is refused instead of exhausting memory.
+    /// that does not fit under the heap limit ends the evaluation ("heap limit exceeded"); one bigger
+    /// than 2 GB without a limit is an error, instead of exhausting memory.
     func allocationSize(_ v: Value, _ who: String, elementBytes: Int) throws(SchemeRaise) -> Int {
         let n = try int(v, who)
         guard n >= 0 else { throw error("\(who): invalid size", v) }
         let (bytes, overflow) = n.multipliedReportingOverflow(by: elementBytes)
-        if let limit = heapLimit, overflow || bytes > limit { throw error("\(who): heap limit exceeded", v) }
+        if heapLimit != nil { try reserve(overflow ? Int.max : bytes, who) }
         guard !overflow, bytes <= 1 << 31 else { throw error("\(who): size too large", v) }
         return n
     }

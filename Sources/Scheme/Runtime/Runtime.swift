@@ -13,8 +13,10 @@ public final class Runtime {
     /// Each name's index in `files`, so an embedder evaluating many named snippets pays no linear scan.
     private var fileIndexes: [String: Int] = ["": 0]
     var vm: VM!
-    /// Live bytes above which a collection raises "heap limit exceeded".
-    public var heapLimit: Int?
+    /// Live bytes above which a collection ends the evaluation with "heap limit exceeded".
+    public var heapLimit: Int? {
+        didSet { heap.limit = heapLimit }
+    }
     /// Values Swift code holds on to (see `Scheme.retain`), by handle number.
     var handles: [Int: Value] = [:]
     var nextHandle = 1
@@ -93,8 +95,13 @@ public final class Runtime {
         if let s = symbols[name] { return s }
         let s = Symbol(name: name)
         symbols[name] = s
+        // Never collected (issue 17 would make the table weak), so counted as live for good.
+        heap.chargePermanent(Self.symbolBytes + name.utf8.count)
         return s
     }
+
+    /// What an interned symbol costs besides its name's bytes: the object and its table entry.
+    static let symbolBytes = 96
 
     /// The interned symbol named `name`, as a value.
     public func symbol(_ name: String) -> Value { .symbol(Unmanaged.passUnretained(intern(name))) }
