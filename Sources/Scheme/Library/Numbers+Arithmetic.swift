@@ -69,6 +69,7 @@ extension Numbers {
             }
         }
         if let i = exact(x), let j = exact(y) {
+            guard BigWork.affordable(BigWork.exact(op, i.limbs.count, j.limbs.count, ratio: op == .div)) else { return .fixnum(0) }
             switch op {
             case .add: return normalize(i + j, rt)
             case .sub: return normalize(i - j, rt)
@@ -77,6 +78,7 @@ extension Numbers {
             }
         }
         guard let r = rational(x), let s = rational(y) else { return .flonum(.nan) }
+        guard BigWork.affordable(BigWork.exact(op, limbs(x), limbs(y), ratio: true)) else { return .fixnum(0) }
         switch op {
         case .add: return makeRational(r + s, rt)
         case .sub: return makeRational(r - s, rt)

@@ -13,6 +13,8 @@ extension Numbers {
     }
 
     static func format(_ n: Num, radix: Int) -> String {
+        // Reported first to the limits (the text is never seen when they refuse it).
+        if radix & (radix - 1) != 0 && !BigWork.affordable(BigWork.write(limbs(n))) { return "0" }
         switch n {
         case .fixnum(let i): return String(i, radix: radix)
         case .big(let b): return b.toString(radix: radix)

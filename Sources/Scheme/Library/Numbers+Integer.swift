@@ -44,6 +44,7 @@ extension Numbers {
             if floor && r != 0 && (r < 0) != (dy < 0) { r += dy }
             return (.flonum(((dx - r) / dy).rounded()), .flonum(r))
         }
+        guard BigWork.affordable(BigWork.divide(ex.limbs.count, ey.limbs.count)) else { return (.fixnum(0), .fixnum(0)) }
         let (q, r) = floor ? ex.floorDivision(by: ey) : ex.quotientAndRemainder(dividingBy: ey)
         return (normalize(q, rt), normalize(r, rt))
     }
@@ -56,6 +57,7 @@ extension Numbers {
             while q != 0 { (p, q) = (q, p.truncatingRemainder(dividingBy: q)) }
             return .flonum(p)
         }
+        guard BigWork.affordable(BigWork.gcd(ex.limbs.count, ey.limbs.count)) else { return .fixnum(0) }
         return normalize(BigNum.gcd(ex, ey), rt)
     }
 
@@ -69,6 +71,8 @@ extension Numbers {
             return .flonum(dx / g * dy)
         }
         if ex.isZero || ey.isZero { return .fixnum(0) }
+        guard BigWork.affordable(BigWork.gcd(ex.limbs.count, ey.limbs.count) + BigWork.multiply(ex.limbs.count, ey.limbs.count))
+        else { return .fixnum(0) }
         let g = BigNum.gcd(ex, ey)
         return normalize((ex.magnitude.exactQuotient(g) * ey).magnitude, rt)
     }
@@ -86,6 +90,7 @@ extension Numbers {
             }
             return (BigNum(s), BigNum(i - s * s))
         }
+        guard BigWork.affordable(BigWork.divide(n.limbs.count, n.limbs.count / 2) * 8) else { return (BigNum(0), BigNum(0)) }
         let s = BigNum.isqrt(n)
         return (s, n - s.squared())
     }
@@ -131,6 +136,8 @@ extension Numbers {
               bits * k <= maxExptBits, rt.heapLimit.map({ bits * k / 8 <= $0 }) ?? true
         else { throw rt.error("expt: result too large", a, b) }
         if case .fixnum(let x) = base, !eb.negative, let p = fixnumPower(x, k) { return .fixnum(p) }
+        let resultLimbs = bits * k / 64 + 1
+        guard BigWork.affordable(2 * BigWork.multiply(resultLimbs / 2 + 1, resultLimbs / 2 + 1)) else { return .fixnum(0) }
         let p = Rational(rb.num.power(k), rb.den.power(k))
         if !eb.negative { return makeRational(p, rt) }
         return makeRational(Rational(BigNum(1)) / p, rt)
