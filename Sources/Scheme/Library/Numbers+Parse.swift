@@ -93,7 +93,7 @@ extension Numbers {
             if let sign = peek(), sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
                 // `+i` / `-i` alone.
                 if peek(1) == UInt8(ascii: "i") && i + 2 == b.count {
-                    return rectangular(.fixnum(0), .fixnum(sign == UInt8(ascii: "-") ? -1 : 1))
+                    return rectangular(.fixnum(0), unit(negative: sign == UInt8(ascii: "-")))
                 }
             }
             guard let first = real() else { return nil }
@@ -109,13 +109,19 @@ extension Numbers {
             case UInt8(ascii: "+")?, UInt8(ascii: "-")?:
                 let negative = peek() == UInt8(ascii: "-")
                 if peek(1) == UInt8(ascii: "i") && i + 2 == b.count {
-                    return rectangular(first, .fixnum(negative ? -1 : 1))
+                    return rectangular(first, unit(negative: negative))
                 }
                 guard let imag = real(), peek() == UInt8(ascii: "i"), i + 1 == b.count else { return nil }
                 return rectangular(first, imag)
             default:
                 return nil
             }
+        }
+
+        /// The imaginary part of a bare `+i` or `-i`, of the prefix's exactness.
+        func unit(negative: Bool) -> Value {
+            let one = negative ? -1 : 1
+            return exactness == .inexact ? .flonum(Double(one)) : .fixnum(one)
         }
 
         /// <real R>: an optional sign, then an unsigned real, or an infinity or NaN (which need
