@@ -148,9 +148,11 @@ final class InjectionTests: XCTestCase {
         XCTAssertEqual(try CodeCheck.compileProblems(layout), [])
         try ModifierSupport.swiftParses(layout)
         // A cell's name is the cell variable's: a view with that name is renamed in a cell layout.
-        let cell = try Layout(source: "(let ((cell (label '()))) (in-cell cell 'cell))", file: "cell.htll")
-        XCTAssertEqual(try cell.declarations().map(\.name), ["cell_"])
+        let cell = try Layout(source: "(let ((cell (label '())) (cellIdentifier (label '()))) (in-cell (above cell cellIdentifier 0.5) 'cell))",
+                              file: "cell.htll")
+        XCTAssertEqual(try cell.declarations().map(\.name), ["cell_", "cellIdentifier_"])
         XCTAssertEqual(try CodeCheck.compileProblems(cell), [])
+        try ModifierSupport.swiftParses(cell)
     }
 
     /// title and Title would both have the setter setTitle: (a duplicate method in the category).
@@ -306,6 +308,13 @@ final class InjectionTests: XCTestCase {
         parser.delegate = reader
         guard parser.parse() else { throw parser.parserError ?? NSError(domain: "xml", code: 1) }
         return [reader.attribute ?? "", reader.text]
+    }
+
+    /// A lone surrogate cannot be in a Scheme string: the reader and integer->char refuse it, so no
+    /// escaper ever sees one.
+    func testLoneSurrogatesCannotReachAString() {
+        XCTAssertTrue(error("(in (label '((text . \"a\\xD800;b\"))) 'self.view)").contains("error:"))
+        XCTAssertTrue(error("(in (label `((text . ,(string (integer->char #xDC00))))) 'self.view)").contains("integer->char"))
     }
 
     /// The hostile texts compile and read as the emitter's statements.
