@@ -64,7 +64,8 @@
     "TARGET_OS_IPHONE" "TARGET_OS_IOS" "TARGET_OS_SIMULATOR" "TARGET_OS_MAC" "TARGET_OS_OSX"
     "TARGET_OS_TV" "TARGET_OS_WATCH" "TARGET_OS_VISION"
     ;; Names the generated statements declare or take as parameters.
-    "htllMirror" "htllValue" "tableView" "CellIdentifier" "keyPath" "object" "change" "context" "sender"))
+    "htllMirror" "htllValue" "tableView" "CellIdentifier" "keyPath" "object" "change" "context" "sender"
+    "cellIdentifier" "htllSize"))
 
 ;; Swift's reserved words: a name spelled like one is written in backticks in Swift.
 (define htll:swift-keywords
