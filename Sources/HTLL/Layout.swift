@@ -45,7 +45,7 @@ public final class Layout {
 
     /// The bytes of the layout file at `path`, read through `sandbox` when there is one (no more than
     /// the heap limit allows).
-    private static func contents(of path: String, sandbox: FileSandbox?, limits: Scheme.Limits) throws -> [UInt8] {
+    static func contents(of path: String, sandbox: FileSandbox?, limits: Scheme.Limits) throws -> [UInt8] {
         let fd: Int32
         if let sandbox {
             switch sandbox.openForReading(path) {
