@@ -2,13 +2,13 @@ import XCTest
 @testable import Scheme
 
 /// Each opcode that stands for a primitive gives what its builtin gives (`(apply op args)`), value or
-/// error, on fixnums, flonums, bignums, other types and edge cases: the opcode only short-cuts the
+/// error, on fixnums, flonums, bignums, rationals, complex numbers, other types and edge cases: the opcode only short-cuts the
 /// plain cases and calls the builtin for everything else.
 final class InlinedPrimitiveTests: SchemeTestCase {
     /// Operands, as source (each evaluated afresh, so mutation by `vector-set!` stays in its case).
     static let samples = [
         "0", "7", "-3", "4611686018427387903", "-4611686018427387904", "(expt 10 30)", "(- (expt 2 64))",
-        "1.5", "-0.0", "+nan.0", "-inf.0", "(/ 1 3)", "'a", "\"s\"", "#\\c", "#t", "'()", "'(1 . 2)",
+        "1.5", "-0.0", "+nan.0", "-inf.0", "(/ 1 3)", "1+2i", "-0.5i", "'a", "\"s\"", "#\\c", "#t", "'()", "'(1 . 2)",
         "(vector 1 2 3)",
     ]
 
