@@ -154,7 +154,19 @@ final class ServeBrowserTests: XCTestCase {
         XCTAssertGreaterThan(try tab.evaluate("document.querySelectorAll('#code span.kw').length") as? Int ?? 0, 5)
         _ = try tab.evaluate("document.querySelector('#outputs [data-output=swift]').click()")
         try tab.wait(for: "document.querySelector('#code').textContent.includes('extension ViewController')")
+        // The frames of the screens shown (both orientations).
+        _ = try tab.evaluate("document.querySelector('#outputs [data-output=frames]').click()")
+        try tab.wait(for: "document.querySelector('#code').textContent.includes('\"orientation\": \"landscape\"')")
+        let frames = try tab.evaluate("JSON.parse(document.querySelector('#code').textContent).map((s) => s.orientation).join()") as? String
+        XCTAssertEqual(frames, "portrait,landscape")
         _ = try tab.evaluate("document.getElementById('tab-preview').click()")
+
+        // The dark appearance: the screens turn black, the unset text white.
+        let screenFill = "document.querySelector('#sheet g.screen g[clip-path] > rect').getAttribute('fill')"
+        XCTAssertEqual(try tab.evaluate(screenFill) as? String, "rgb(255,255,255)")
+        _ = try tab.evaluate("document.querySelector('[data-toggle=appearance] [data-value=dark]').click()")
+        try tab.wait(for: "\(screenFill) === 'rgb(0,0,0)'")
+        XCTAssertEqual(try tab.evaluate("document.querySelector('#sheet svg.view[data-name=note] text').getAttribute('fill')") as? String, "rgb(85,85,85)", "darkGray-color stays")
 
         // Markup in an error message and in a label is shown as text and never runs.
         let hostile = #"<img src=x onerror="document.title='pwned'"><script>document.title='pwned'</script>"#

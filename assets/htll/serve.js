@@ -313,8 +313,8 @@
     try {
       do {
         codeAgain = false;
-        const q = new URLSearchParams({ output: state.output, direction: state.toggles.direction || 'ltr' });
-        const r = await getJSON('/code?' + q.toString());
+        // The same choice as the preview: the direction mirrors the code, the frames are its screens'.
+        const r = await getJSON('/code?' + new URLSearchParams({ output: state.output }).toString() + '&' + query());
         showError($('code-error'), $('code-error-location'), $('code-error-message'), r.error);
         const code = $('code').firstChild;
         const output = info.outputs.find((o) => o.id === r.output);
