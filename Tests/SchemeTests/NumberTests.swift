@@ -417,6 +417,20 @@ final class NumberTests: XCTestCase {
         XCTAssertEqual(parsed("1.5", radix: 16), "#f")
     }
 
+    /// `#e1e10000000` is the exact integer 10^10,000,000 (33 million bits), read without going
+    /// through a flonum; an exponent ten times larger is past the 2^26-bit bound of exact results.
+    /// (A debug build checks 10^100,000: unoptimised, the big-number code is ~100× slower.)
+    func testExactLiteralWithAHugeExponent() {
+        #if DEBUG
+        let e = 100_000
+        #else
+        let e = 10_000_000
+        #endif
+        check("(exact-integer? #e1e\(e))", "#t")
+        check("(= #e1e\(e) (expt 10 \(e)))", "#t")
+        check("(string->number \"#e1e99999999\")", "#f")
+    }
+
     func testStringToNumberBuiltin() {
         check("(string->number \"100\")", "100")
         check("(string->number \"100\" 16)", "256")
