@@ -11,6 +11,15 @@ public final class Layout {
     /// generated code.
     public private(set) var warnings: [String] = []
 
+    /// What the generated code is for.
+    public enum Target: String, CaseIterable, Sendable {
+        /// Today's iOS: deployment target iOS 15, Swift 5.10+ and the Swift 6 language mode; none of
+        /// the APIs the iOS SDK deprecates at iOS 15 (the default).
+        case ios15
+        /// The original htllc's spellings, for old projects (`htllc -v ios6`).
+        case ios6
+    }
+
     /// One view's frame in the concrete solution.
     public struct Frame: Equatable, Sendable {
         /// The view's variable name in the Objective-C output.
@@ -25,17 +34,18 @@ public final class Layout {
     /// instance that may read only files in the layout's own folder (its includes), and nothing else;
     /// the layout file itself must be a regular file inside that folder (a link to elsewhere is refused).
     /// It runs under `limits`, by default those of `Layout.limits(sandbox:)` (what `htll` uses).
-    public convenience init(contentsOfFile path: String, sandbox: Bool = false, limits: Scheme.Limits? = nil) throws {
+    public convenience init(contentsOfFile path: String, sandbox: Bool = false, limits: Scheme.Limits? = nil,
+                            target: Target = .ios15) throws {
         let folder = sandbox ? FileSandbox.parentFolder(of: path) : nil
         let limits = limits ?? Self.limits(sandbox: sandbox)
         let data = try Self.contents(of: path, sandbox: folder.map { FileSandbox(allowedFolders: [$0]) }, limits: limits)
         let scheme = try Self.makeScheme(limits: limits, sandboxFolder: folder)
-        try self.init(text: String(decoding: data, as: UTF8.self), displayName: path, scheme: scheme)
+        try self.init(text: String(decoding: data, as: UTF8.self), displayName: path, scheme: scheme, target: target)
     }
 
     /// The bytes of the layout file at `path`, read through `sandbox` when there is one (no more than
     /// the heap limit allows).
-    private static func contents(of path: String, sandbox: FileSandbox?, limits: Scheme.Limits) throws -> [UInt8] {
+    static func contents(of path: String, sandbox: FileSandbox?, limits: Scheme.Limits) throws -> [UInt8] {
         let fd: Int32
         if let sandbox {
             switch sandbox.openForReading(path) {
@@ -57,8 +67,8 @@ public final class Layout {
     }
 
     /// Evaluates layout source text; `file` names it in messages.
-    public convenience init(source: String, file: String = "layout.htll") throws {
-        try self.init(text: source, displayName: file, scheme: nil)
+    public convenience init(source: String, file: String = "layout.htll", target: Target = .ios15) throws {
+        try self.init(text: source, displayName: file, scheme: nil, target: target)
     }
 
     /// The table cell's variable of a cell layout (`in-cell ... 'cell`), or nil.
@@ -82,14 +92,15 @@ public final class Layout {
     /// Evaluates layout source text in `scheme`, which already has HTLL installed (see
     /// `HTLL.install(into:)`); cheaper than a fresh instance per layout. A later layout loaded into
     /// the same instance replaces this one's state.
-    public convenience init(source: String, file: String = "layout.htll", scheme: Scheme) throws {
-        try self.init(text: source, displayName: file, scheme: scheme)
+    public convenience init(source: String, file: String = "layout.htll", scheme: Scheme, target: Target = .ios15) throws {
+        try self.init(text: source, displayName: file, scheme: scheme, target: target)
     }
 
-    private init(text: String, displayName: String, scheme existing: Scheme?) throws {
+    private init(text: String, displayName: String, scheme existing: Scheme?, target: Target = .ios15) throws {
         file = displayName
         scheme = try existing ?? Self.makeScheme(limits: Scheme.Limits(), sandboxFolder: nil)
         try run(path: displayName) {
+            _ = try scheme.prelude("htll-set-target!", [scheme.symbol(target.rawValue)])
             let forms = try scheme.read(text, file: displayName)
             try scheme.prelude("htll-load-forms", [forms, scheme.string(displayName)])
         }
@@ -177,10 +188,12 @@ public final class Layout {
         ])
     }
 
-    /// The list a prelude procedure of no arguments returns.
-    func evaluateList(_ procedure: String) throws -> [Value] {
-        var result: [Value] = []
-        try run(path: nil) { result = try scheme.prelude(procedure, []).listElements ?? [] }
+    /// The elements of the list a prelude procedure of no arguments returns, each made a Swift value
+    /// by `convert` (nil: skipped). They are converted inside `run`: the values themselves are not
+    /// kept alive past the call, and `run` calls Scheme again afterwards (`htll-take-warnings`).
+    func evaluateList<T>(_ procedure: String, _ convert: (Value) -> T?) throws -> [T] {
+        var result: [T] = []
+        try run(path: nil) { result = (try scheme.prelude(procedure, []).listElements ?? []).compactMap(convert) }
         return result
     }
 
@@ -196,21 +209,25 @@ public final class Layout {
     func run(path: String?, _ body: () throws -> Void) throws {
         defer {
             for w in (try? scheme.prelude("htll-take-warnings", []))?.listElements ?? [] {
-                if let text = w.stringValue { warnings.append(text) }
+                // Each once: every output names the views again, and warns again about a renamed one.
+                if let text = w.stringValue, !warnings.contains(text) { warnings.append(text) }
             }
         }
         do {
             try scheme.withOutputToErrorPort(body)
         } catch let e as SchemeError {
-            // While loading, an error the prelude raises without a location of its own (a primitive
-            // called with the wrong number of arguments) happened in the latest located call.
-            var fallback: String? = nil
-            if path != nil, e.file.map({ $0.hasPrefix("prelude/htll/") }) ?? true,
-               let loc = try? scheme.prelude("htll:current-location", []),
-               let text = try? scheme.prelude("htll:location->string", [loc]), let string = text.stringValue {
-                fallback = string
+            // The prelude raises errors at the layout's locations (`%error-at`); one located in the
+            // prelude itself (a primitive called with the wrong number of arguments in it) happened,
+            // while loading, in the layout's latest located call.
+            if let file = e.file, !file.hasPrefix("prelude/htll/") {
+                throw LayoutError(e, at: (file, e.line, e.column))
             }
-            throw LayoutError(e, layoutFile: file, readPath: path, fallbackLocation: fallback)
+            var fallback: (String, Int, Int)? = nil
+            if path != nil, let loc = try? scheme.prelude("htll:current-location", []), let parts = loc.listElements,
+               parts.count == 3, let file = parts[0].stringValue, let line = parts[1].intValue, let column = parts[2].intValue {
+                fallback = (file, line, column)
+            }
+            throw LayoutError(e, at: fallback)
         }
     }
 }
@@ -219,6 +236,10 @@ public final class Layout {
 public struct LayoutError: Error, CustomStringConvertible, Sendable {
     /// The full one-line message.
     public let message: String
+    /// The layout file the error is in, when known.
+    public let file: String?
+    /// Its line and column (0 when only the file is known).
+    public let line: Int, column: Int
 
     /// Whether a limit (time, memory, …) ended the evaluation, rather than a fault of the layout.
     public let isLimit: Bool
@@ -227,25 +248,21 @@ public struct LayoutError: Error, CustomStringConvertible, Sendable {
     public init(message: String, isLimit: Bool = false) {
         self.message = message
         self.isLimit = isLimit
+        file = nil
+        line = 0
+        column = 0
     }
 
-    /// Errors the prelude raises carry the layout's location at the start of their message;
-    /// the prelude's own location (where `error` was called) means nothing to users.
-    init(_ e: SchemeError, layoutFile: String, readPath: String?, fallbackLocation: String? = nil) {
+    /// A Scheme error at `location` (file, line, column): the error's own location, taken from its
+    /// fields, never from its text, unless that is in the prelude, whose places mean nothing to users.
+    init(_ e: SchemeError, at location: (file: String, line: Int, column: Int)?) {
         isLimit = e.kind == .limit
-        var text = e.message
-        for i in e.irritants { text += " " + i }
-        var location = e.locationText
-        if e.file.map({ $0.hasPrefix("prelude/htll/") }) ?? true { location = fallbackLocation ?? "" }
-        if let readPath, !readPath.isEmpty {
-            text = text.replacingOccurrences(of: readPath, with: layoutFile)
-            location = location.replacingOccurrences(of: readPath, with: layoutFile)
-        }
-        if let range = text.range(of: #"^[^\s:]+:\d+:\d+: "#, options: .regularExpression) {
-            location = String(text[text.startIndex..<text.index(range.upperBound, offsetBy: -2)])
-            text = String(text[range.upperBound...])
-        }
-        message = (location.isEmpty ? "" : location + ": ") + "error: " + text
+        file = location?.file
+        line = location?.line ?? 0
+        column = location?.column ?? 0
+        var where_ = file ?? ""
+        if line > 0 { where_ += ":\(line):\(column)" }
+        message = (where_.isEmpty ? "" : where_ + ": ") + "error: " + ([e.message] + e.irritants).joined(separator: " ")
     }
 
     /// The message.

@@ -13,12 +13,27 @@
                         (htll:->string (caddr loc))))
         (else #f)))
 
-;; Raise an error whose message starts with the location, when known.
+;; Raise an error located at LOC, a (file line column) list: the location travels as a value with
+;; the error object, not as text in its message. Without one (#f), the host reports the location
+;; of the layout's call being evaluated.
 (define (htll:error-at loc message)
-  (let ((where (htll:location->string loc)))
-    (error (if where (string-append where ": " message) message))))
+  (%error-at (if (pair? loc) loc #f) message))
 
 (define (htll:fail message) (htll:error-at (htll:current-location) message))
+
+;;; The target and warnings.
+
+;; What the generated code is for: ios15, today's iOS (deployment target iOS 15, Swift 5.10+ and
+;; the Swift 6 language mode), or ios6, the original htllc's spellings for old projects
+;; (`htllc -v ios6`). The host sets it before a layout loads; 13-current-ios.scm says what ios15
+;; changes of the original's vocabulary.
+(define htll:targets '(ios15 ios6))
+(define htll:target 'ios15)
+(define (htll-set-target! target)
+  (if (not (memq target htll:targets))
+      (error (string-append "htll: unknown target " (htll:written target) " (targets: ios15, ios6)")))
+  (set! htll:target target))
+(define (htll:ios6?) (eq? htll:target 'ios6))
 
 ;; Warnings of the layout being loaded or compiled, newest first, each "file:line:col: warning:
 ;; message"; the host takes them (htll-take-warnings) and prints them on standard error, never
@@ -33,6 +48,7 @@
 ;; For hosts: the warnings so far, oldest first, and forgets them.
 (define (htll-take-warnings)
   (let ((ws (reverse htll:warnings))) (set! htll:warnings '()) ws))
+(define (htll:warn message) (htll:warn-at (htll:current-location) message))
 
 ;; A resource is something views refer to but that is not laid out.
 ;; kind: rgba-color hsba-color font system-font bold-system-font italic-system-font

@@ -4,17 +4,21 @@ import Scheme
 extension HTLLCommand {
     static let previewUsage = """
         usage: htll preview FILE [-o OUT.svg|OUT.png] [--device NAME]... [--landscape | --both] [--size WxH]
-                                 [--safe-area T,L,B,R] [--rtl] [--scale N] [--outline] [--watch]
+                                 [--safe-area T,L,B,R] [--rtl] [--dark] [--scale N] [--outline] [--watch]
         Draws the solved layout as an iOS screen (default: iPhone 15, portrait, SVG on standard output).
         Several --device flags or --both give one contact sheet; --watch (with -o) re-renders on every
         change of FILE or the files it includes. Each screen is solved with its size, traits and
         safe area; --safe-area sets the insets of every screen (points), --rtl mirrors the layout as
-        in a right-to-left language. devices: 
+        in a right-to-left language, --dark draws the system's dark appearance (what the layout leaves
+        unset: background, text, controls, status bar). devices: 
         """ + DevicePreset.all.map(\.key).joined(separator: ", ")
 
     /// `htll preview FILE …`: an SVG or PNG picture of the layout on one or more device screens.
     /// On a layout error it still writes a picture, one showing the message, and exits 1.
-    public static func preview(_ args: [String], sandbox: Bool = false, limits: Scheme.Limits? = nil) -> Result {
+    public static func preview(_ arguments: [String], sandbox: Bool = false, limits: Scheme.Limits? = nil) -> Result {
+        var args = arguments
+        let (target, targetError) = takeTarget(&args, command: "preview")
+        if let targetError { return targetError }
         var file: String?, output: String?, devices: [DevicePreset] = [], custom: DevicePreset?
         var landscape = false, both = false, watch = false, options = SVGPreview.Options()
         var i = 0
@@ -43,6 +47,7 @@ extension HTLLCommand {
                 }
                 options.safeArea = s; i += 1
             case "--rtl": options.rightToLeft = true
+            case "--dark": options.appearance = .dark
             case "--scale":
                 guard hasValue, let s = Double(args[i + 1]), s > 0, s <= 8 else { return usage("--scale expects a number from 0 to 8") }
                 options.scale = s; i += 1
@@ -69,18 +74,21 @@ extension HTLLCommand {
         if watch {
             guard let output else { return usage("--watch needs -o OUT.svg or -o OUT.png") }
             let watchSandbox = sandbox ? FileSandbox(allowedFolders: [FileSandbox.parentFolder(of: file)]) : nil
-            PreviewWatcher.run(file: file, sandbox: watchSandbox) { renderPreview(file: file, screens: screens, options: options, output: output, sandbox: sandbox, limits: limits) }
+            PreviewWatcher.run(file: file, sandbox: watchSandbox) {
+                renderPreview(file: file, screens: screens, options: options, output: output, sandbox: sandbox, limits: limits, target: target)
+            }
             return Result(output: "", errorOutput: "", status: 0)
         }
-        return renderPreview(file: file, screens: screens, options: options, output: output, sandbox: sandbox, limits: limits)
+        return renderPreview(file: file, screens: screens, options: options, output: output, sandbox: sandbox, limits: limits, target: target)
     }
 
     /// Renders `file` once: SVG text as output without `output`, else the picture written there.
     static func renderPreview(file: String, screens: [PreviewScreen], options: SVGPreview.Options, output: String?,
-                              sandbox: Bool = false, limits: Scheme.Limits? = nil) -> Result {
+                              sandbox: Bool = false, limits: Scheme.Limits? = nil,
+                              target: Layout.Target = .ios15) -> Result {
         var svg: String, status: Int32 = 0, errorText = "", layout: Layout?
         do {
-            let loaded = try Layout(contentsOfFile: file, sandbox: sandbox, limits: limits)
+            let loaded = try Layout(contentsOfFile: file, sandbox: sandbox, limits: limits, target: target)
             layout = loaded
             svg = try SVGPreview.render(loaded, screens: screens, options: options)
         } catch {
