@@ -35,6 +35,17 @@ struct CommandLineTool {
     A script's uncaught error prints file:line:col: error: message, and htll exits with status 70.
     """
 
+    /// `htll repl --help`.
+    static let replUsage = """
+    usage: htll repl                 start the REPL (so does htll with no arguments)
+           htll -i FILE [ARGS...]    load FILE, then start the REPL (an error in FILE is shown, the REPL opens)
+    On a terminal the REPL edits lines with GNU Readline, keeps history in ~/.htll_history and
+    completes names with Tab; without a terminal it reads standard input to the end without prompts.
+    HTLL is loaded: a layout placed with (in ...) shows its frames.
+
+    \(Repl.help)
+    """
+
     /// The subcommands that load a layout file.
     static let layoutCommands: Set<String> = ["compile", "frames", "preview", "htllc"]
 
@@ -123,7 +134,16 @@ struct CommandLineTool {
             }
             return 0
         }
-        if args.first == "repl" || args.isEmpty {
+        if args.first == "repl" {
+            let rest = args.dropFirst()
+            if rest.contains("-h") || rest.contains("--help") {
+                print(Self.replUsage)
+                return 0
+            }
+            if let extra = rest.first { return usageError("repl: unexpected argument \(extra)") }
+            return repl(scheme)
+        }
+        if args.isEmpty {
             return repl(scheme)
         }
         guard let file = args.popFirst() else { return usageError("missing file") }

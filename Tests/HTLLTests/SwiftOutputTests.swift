@@ -259,7 +259,7 @@ final class SwiftOutputTests: XCTestCase {
             let r = HTLLCommand.swift(bad)
             XCTAssertEqual(r.status, 2, "\(bad)")
             XCTAssertEqual(r.output, "")
-            XCTAssertTrue(r.errorOutput.contains("usage: htll compile FILE --swift"), r.errorOutput)
+            XCTAssertTrue(r.errorOutput.contains("htll compile FILE.htll --swift [--view NAME | --class NAME]"), r.errorOutput)
         }
         XCTAssertTrue(HTLLCommand.swift([hello, "--swift", "--view"]).errorOutput.hasPrefix("htll compile: --view needs a name"))
         let missing = HTLLCommand.swift(["/nonexistent.htll", "--swift"])

@@ -17,6 +17,14 @@ class CLITestCase: XCTestCase {
         return root.appendingPathComponent(".build/debug/htll")
     }
 
+    /// A new empty folder under the system's temporary folder, removed when the test ends.
+    func temporaryFolder(_ prefix: String) throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
+        return dir
+    }
+
     struct Result {
         let status: Int32
         let stdout: String

@@ -9,8 +9,7 @@ final class CLITests: CLITestCase {
     }
 
     func testUncaughtErrorIsLocatedAndExits70() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("htll-cli-\(getpid())")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try temporaryFolder("htll-cli")
         let file = dir.appendingPathComponent("bad.scm")
         try "(define (f x) (vector-ref x 9))\n(display \"before\")\n(f (vector 1 2))\n".write(to: file, atomically: true, encoding: .utf8)
         let r = try htll([file.path])
@@ -41,6 +40,43 @@ final class CLITests: CLITestCase {
         let missing = try htll(["/nonexistent/file.scm"])
         XCTAssertEqual(missing.status, 70)
         XCTAssertTrue(missing.stderr.contains("cannot open file"), missing.stderr)
+    }
+
+    /// Every command and subcommand prints its whole usage for --help, on stdout, with status 0.
+    func testEveryCommandAnswersHelp() throws {
+        let cases: [([String], [String])] = [
+            (["--help"], ["usage: htll", "compile", "frames", "preview", "htllc", "repl"]),
+            (["-h"], ["usage: htll"]),
+            (["compile", "--help"], ["usage: htll compile", "--action", "--objc", "--swift", "--view", "--class", "--rtl", "view-did-load"]),
+            (["compile", "x.htll", "--swift", "--help"], ["usage: htll compile", "--swift", "--view"]),
+            (["frames", "--help"], ["usage: htll frames", "--device", "--size", "--safe-area", "iphone-15"]),
+            (["preview", "--help"], ["usage: htll preview", "--outline", "--watch"]),
+            (["htllc", "--help"], ["Usage: htllc", "view-will-layout-subviews"]),
+            (["repl", "--help"], ["usage: htll repl", ",describe", ",quit"]),
+        ]
+        for (arguments, expected) in cases {
+            let r = try htll(arguments)
+            XCTAssertEqual(r.status, 0, "\(arguments): \(r.stderr)")
+            XCTAssertEqual(r.stderr, "", "\(arguments)")
+            for text in expected { XCTAssertTrue(r.stdout.contains(text), "\(arguments) lacks \(text):\n\(r.stdout)") }
+        }
+        // Installed as htllc (a symlink), the original command line answers too.
+        let dir = try temporaryFolder("htll-cli")
+        let link = dir.appendingPathComponent("htllc")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: Self.binary)
+        let p = Process()
+        p.executableURL = link
+        p.arguments = ["--help"]
+        let out = Pipe()
+        p.standardOutput = out
+        try p.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        XCTAssertEqual(p.terminationStatus, 0)
+        XCTAssertTrue(text.hasPrefix("Usage: htllc"), text)
+        // A wrong command line is still a usage error.
+        XCTAssertEqual(try htll(["compile", "x.htll", "--frobnicate"]).status, 2)
+        XCTAssertEqual(try htll(["repl", "extra"]).status, 64)
     }
 
     func testDisassemble() throws {

@@ -8,7 +8,8 @@ extension HTLLCommand {
         Several --device flags or --both give one contact sheet; --watch (with -o) re-renders on every
         change of FILE or the files it includes. Each screen is solved with its size, traits and
         safe area; --safe-area sets the insets of every screen (points), --rtl mirrors the layout as
-        in a right-to-left language. devices: 
+        in a right-to-left language; --sandbox lets the layout read only files in its own folder.
+        devices: 
         """ + DevicePreset.all.map(\.key).joined(separator: ", ")
 
     /// `htll preview FILE …`: an SVG or PNG picture of the layout on one or more device screens.
@@ -49,7 +50,7 @@ extension HTLLCommand {
             case "--both": both = true
             case "--outline": options.outline = true
             case "--watch": watch = true
-            case "-h", "--help": return Result(output: previewUsage + "\n", errorOutput: "", status: 0)
+            case "-h", "--help": return help(previewUsage)
             case let a where !a.hasPrefix("-") && file == nil: file = a
             default: return usage("unexpected argument \(args[i])")
             }

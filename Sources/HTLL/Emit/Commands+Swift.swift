@@ -1,8 +1,6 @@
 import Foundation
 
 extension HTLLCommand {
-    static let swiftUsage = "usage: htll compile FILE --swift [--view NAME | --class NAME] [--rtl]"
-
     /// `htll compile FILE --swift [--view NAME | --class NAME]`: the layout as Swift, a view
     /// controller extension (of `--class`, default ViewController) or a `UIView` subclass (`--view`).
     /// Takes the same arguments as `compile`, `--swift` among them; `--rtl` adds the mirroring code.
@@ -14,22 +12,24 @@ extension HTLLCommand {
             switch a {
             case "--swift": sawSwift = true
             case "--rtl": rtl = true
+            case "-h", "--help": return help(compileUsage)
             case "--view", "--class":
                 guard i + 1 < args.count, !args[i + 1].hasPrefix("-") else {
-                    return failure("htll compile: \(a) needs a name\n\(swiftUsage)", status: 2)
+                    return failure("htll compile: \(a) needs a name\n\(compileUsage)", status: 2)
                 }
                 let name = args[i + 1]
                 guard Layout.isSwiftTypeName(name) else {
-                    return failure("htll compile: \(a) \(name): not a Swift type name\n\(swiftUsage)", status: 2)
+                    return failure("htll compile: \(a) \(name): not a Swift type name\n\(compileUsage)", status: 2)
                 }
                 if a == "--view" { viewName = name } else { className = name }
                 i += 1
             case _ where !a.hasPrefix("-") && file == nil: file = a
-            default: return failure("htll compile: unexpected argument \(a)\n\(swiftUsage)", status: 2)
+            default: return failure("htll compile: unexpected argument \(a)\n\(compileUsage)", status: 2)
             }
             i += 1
         }
-        guard let file, sawSwift else { return failure(swiftUsage, status: 2) }
+        guard let file else { return failure("htll compile: no layout file\n\(compileUsage)", status: 2) }
+        guard sawSwift else { return failure("htll compile: say what to print: --action ACTION, --objc or --swift\n\(compileUsage)", status: 2) }
         return produce(file, sandbox: sandbox) { layout in
             if rtl { try layout.setRightToLeftMirroring(true) }
             return try layout.swift(viewName: viewName, className: className)

@@ -14,11 +14,31 @@ public enum HTLLCommand {
         public var status: Int32
     }
 
+    /// A command's usage asked for with `--help`: on standard output, status 0.
+    static func help(_ usage: String) -> Result {
+        Result(output: usage.hasSuffix("\n") ? usage : usage + "\n", errorOutput: "", status: 0)
+    }
+
     static func failure(_ message: String, status: Int32 = 1) -> Result {
         Result(output: "", errorOutput: message.hasSuffix("\n") ? message : message + "\n", status: status)
     }
 
     static let actionList = HTLL.Action.allCases.map(\.rawValue).joined(separator: ", ")
+
+    /// The usage of `htll compile`, all three outputs (`--help` prints it).
+    public static let compileUsage = """
+        usage: htll compile FILE.htll --action ACTION [--rtl]
+               htll compile FILE.htll --objc [--class NAME] [--rtl]
+               htll compile FILE.htll --swift [--view NAME | --class NAME] [--rtl]
+        Prints the code for a layout.
+          --action ACTION  one fragment of the original htllc's Xcode build rule; actions:
+                           \(actionList)
+          --objc           every fragment in one Objective-C category of --class (default ViewController)
+          --swift          Swift UIKit code: an extension of the view controller --class (default
+                           ViewController), or with --view NAME a UIView subclass called NAME
+          --rtl            the code also mirrors the frames in right-to-left languages
+          --sandbox        the layout may read only files in its own folder (its includes)
+        """
 
     /// `htll compile FILE --action ACTION` or `htll compile FILE --objc [--class NAME]`; `--rtl`
     /// adds the code that mirrors the frames in right-to-left languages.
@@ -31,13 +51,15 @@ public enum HTLLCommand {
             case "--objc": objc = true
             case "--rtl": rtl = true
             case "--class" where i + 1 < args.count: className = args[i + 1]; i += 1
+            case "-h", "--help": return help(compileUsage)
             case let a where !a.hasPrefix("-") && file == nil: file = a
-            default: return failure("htll compile: unexpected argument \(args[i])\nusage: htll compile FILE (--action ACTION | --objc [--class NAME]) [--rtl]", status: 2)
+            default: return failure("htll compile: unexpected argument \(args[i])\n\(compileUsage)", status: 2)
             }
             i += 1
         }
-        guard let file, objc || action != nil else {
-            return failure("usage: htll compile FILE (--action ACTION | --objc [--class NAME]) [--rtl]\nactions: \(actionList)", status: 2)
+        guard let file else { return failure("htll compile: no layout file\n\(compileUsage)", status: 2) }
+        guard objc || action != nil else {
+            return failure("htll compile: say what to print: --action ACTION, --objc or --swift\n\(compileUsage)", status: 2)
         }
         return produce(file, sandbox: sandbox) { layout in
             if rtl { try layout.setRightToLeftMirroring(true) }
@@ -49,7 +71,18 @@ public enum HTLLCommand {
         }
     }
 
-    static let framesUsage = "usage: htll frames FILE [--size WxH | --device NAME] [--landscape] [--safe-area T,L,B,R] [--rtl]"
+    /// The usage of `htll frames` (`--help` prints it).
+    public static let framesUsage = """
+        usage: htll frames FILE.htll [--size WxH | --device NAME] [--landscape] [--safe-area T,L,B,R] [--rtl]
+        Prints the solved frames of a layout as JSON (default: a 390x844 canvas without insets).
+          --size WxH          the canvas in points
+          --device NAME       a device's screen, safe area and idiom; devices:
+                              \(DevicePreset.knownNames.joined(separator: ", "))
+          --landscape         the device or size turned sideways
+          --safe-area T,L,B,R the safe-area insets (top, left, bottom, right) in points
+          --rtl               mirrored, as in a right-to-left language
+          --sandbox           the layout may read only files in its own folder (its includes)
+        """
 
     /// `htll frames FILE [--size WxH | --device NAME] [--landscape] [--safe-area T,L,B,R] [--rtl]`:
     /// JSON frames (default 390x844, no insets). A device brings its safe-area insets and idiom;
@@ -78,12 +111,13 @@ public enum HTLLCommand {
                 insets = s; i += 1
             case "--landscape": landscape = true
             case "--rtl": rtl = true
+            case "-h", "--help": return help(framesUsage)
             case let a where !a.hasPrefix("-") && file == nil: file = a
             default: return failure("htll frames: unexpected argument \(args[i])\n\(framesUsage)", status: 2)
             }
             i += 1
         }
-        guard let file else { return failure(framesUsage, status: 2) }
+        guard let file else { return failure("htll frames: no layout file\n\(framesUsage)", status: 2) }
         var canvas: Layout.Canvas
         if let device {
             canvas = Layout.Canvas(screen: PreviewScreen(device: device, landscape: landscape), rightToLeft: rtl)
@@ -99,6 +133,7 @@ public enum HTLLCommand {
     /// The original command line: `htllc [-v ios6] ACTION FILE`; prints the usage on bad arguments.
     public static func htllc(_ args: [String], programName: String = "htllc", sandbox: Bool = false) -> Result {
         var rest = args
+        if rest.count == 1, rest[0] == "-h" || rest[0] == "--help" { return help(htllcUsage(programName)) }
         if rest.first == "-v" {
             guard rest.count > 1, rest[1] == "ios6" else { return Result(output: htllcUsage(programName), errorOutput: "", status: 2) }
             rest.removeFirst(2)
