@@ -20,7 +20,8 @@ public final class Layout {
 
     /// Loads and evaluates the layout file at `path`. With `sandbox`, the layout runs in a sandboxed
     /// instance that may read only files in the layout's own folder (its includes), and nothing else.
-    public convenience init(contentsOfFile path: String, sandbox: Bool = false) throws {
+    /// `strict: false` accepts what the original htllc accepted (see `warnings`).
+    public convenience init(contentsOfFile path: String, sandbox: Bool = false, strict: Bool = true) throws {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw LayoutError(message: "\(path): error: cannot read the file")
         }
@@ -29,25 +30,29 @@ public final class Layout {
             ? try Self.freshInstance(sandboxFolder: URL(fileURLWithPath: path).deletingLastPathComponent()
                                         .standardizedFileURL.resolvingSymlinksInPath().path)
             : nil
-        try self.init(text: String(decoding: data, as: UTF8.self), displayName: path, scheme: scheme)
+        try self.init(text: String(decoding: data, as: UTF8.self), displayName: path, scheme: scheme, strict: strict)
     }
 
-    /// Evaluates layout source text; `file` names it in messages.
-    public convenience init(source: String, file: String = "layout.htll") throws {
-        try self.init(text: source, displayName: file, scheme: nil)
+    /// Evaluates layout source text; `file` names it in messages. `strict: false` accepts what the
+    /// original htllc accepted: unknown enumeration values it mapped to a fallback, ratios of 0 and
+    /// 1, a `center` padding of half the area or more, negative margins, a view placed twice;
+    /// each with a warning (`warnings`). Strict (the default, `htll compile`), they are errors.
+    public convenience init(source: String, file: String = "layout.htll", strict: Bool = true) throws {
+        try self.init(text: source, displayName: file, scheme: nil, strict: strict)
     }
 
     /// Evaluates layout source text in `scheme`, which already has HTLL installed (see
     /// `HTLL.install(into:)`); cheaper than a fresh instance per layout. A later layout loaded into
     /// the same instance replaces this one's state.
-    public convenience init(source: String, file: String = "layout.htll", scheme: Scheme) throws {
-        try self.init(text: source, displayName: file, scheme: scheme)
+    public convenience init(source: String, file: String = "layout.htll", scheme: Scheme, strict: Bool = true) throws {
+        try self.init(text: source, displayName: file, scheme: scheme, strict: strict)
     }
 
-    private init(text: String, displayName: String, scheme existing: Scheme?) throws {
+    private init(text: String, displayName: String, scheme existing: Scheme?, strict: Bool) throws {
         file = displayName
         scheme = try existing ?? Self.freshInstance(sandboxFolder: nil)
         try run(path: displayName) {
+            try scheme.call("htll-set-strict!", [.bool(strict)])
             let forms = try scheme.read(text, file: displayName)
             try scheme.call("htll-load-forms", [forms, scheme.string(displayName)])
         }
@@ -63,6 +68,13 @@ public final class Layout {
             throw LayoutError(message: "HTLL prelude failed to load: \(e.report)")
         }
         return scheme
+    }
+
+    /// Warnings about the layout, each `file:line:col: warning: …`: a view bound but neither placed
+    /// nor referred to (declared and added to the parent all the same, as htllc did), and in
+    /// non-strict mode each thing accepted only because the original htllc accepted it.
+    public var warnings: [String] {
+        (try? scheme.call("htll-warnings", []))?.listElements?.compactMap(\.stringValue) ?? []
     }
 
     /// The Objective-C fragment for one build-rule action, as the original `htllc` printed it.

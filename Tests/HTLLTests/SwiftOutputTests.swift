@@ -190,7 +190,9 @@ final class SwiftOutputTests: XCTestCase {
                   let functionEnd = lines[function...].firstIndex(of: "    }") else {
                 XCTFail("\(url.lastPathComponent): unexpected shape"); continue
             }
-            let names = lines[(holder + 1)..<holderEnd].map { String($0.dropFirst(8).prefix { $0 != " " }) }
+            // The stored views (an alias is a computed `var` naming one of them).
+            let names = lines[(holder + 1)..<holderEnd].filter { $0.hasPrefix("    let ") }
+                .map { String($0.dropFirst(8).prefix { $0 != " " }) }
             program += "final class V\(i)Views {\n" + names.map { "    let \($0) = UIView()\n" }.joined() + "}\n"
             program += "final class V\(i): UIView {\n    let views = V\(i)Views()\n"
             program += lines[function...functionEnd].joined(separator: "\n").replacingOccurrences(of: "private func", with: "func") + "\n}\n"

@@ -1,6 +1,6 @@
-@synthesize title;
-@synthesize gears;
-@synthesize speedlabel;
-@synthesize speedmeter;
-@synthesize tacholabel;
 @synthesize tachometer;
+@synthesize tacholabel;
+@synthesize speedmeter;
+@synthesize speedlabel;
+@synthesize gears;
+@synthesize title;

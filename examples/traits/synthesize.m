@@ -1,4 +1,5 @@
 @synthesize photo;
+@synthesize picture;
 @synthesize title;
 @synthesize body;
 @synthesize caption;

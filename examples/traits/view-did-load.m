@@ -1,5 +1,6 @@
 photo = [[UIImageView alloc] init];
 [self.view addSubview:photo];
+picture = photo;
 title = [[UILabel alloc] init];
 [self.view addSubview:title];
 body = [[UITextView alloc] init];

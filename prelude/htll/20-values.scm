@@ -20,6 +20,31 @@
 
 (define (htll:fail message) (htll:error-at (htll:current-location) message))
 
+;;; Compatibility with the original htllc. `htll compile` is strict: what the original accepted by
+;;; accident (an unknown enumeration value it mapped to a fallback, a ratio of 0 or 1, a centre
+;;; padding of half the area or more, a negative margin, a view placed twice) is an error with a
+;;; suggestion. As `htllc` (or with --no-strict) those are accepted with the original's behaviour
+;;; and a located warning. The host sets the mode before loading and reads the warnings after.
+(define htll:strict #t)
+(define (htll-set-strict! on) (set! htll:strict (if on #t #f)))
+
+;; Warnings of the layout loaded last, newest first, each once: "file:line:col: warning: ...".
+(define htll:warnings '())
+(define (htll:warn-at loc message)
+  (let* ((where (htll:location->string loc))
+         (text (string-append (if where (string-append where ": ") "") "warning: " message)))
+    (if (not (member text htll:warnings)) (set! htll:warnings (cons text htll:warnings)))))
+(define (htll:warn message) (htll:warn-at (htll:current-location) message))
+
+;; In htllc mode, warns that MESSAGE was accepted as the original did (at LOCATION, or where the
+;; latest located call was written) and returns #t; in strict mode returns #f (the caller raises
+;; its error).
+(define (htll:lenient? message . location)
+  (and (not htll:strict)
+       (begin (htll:warn-at (if (pair? location) (car location) (htll:current-location))
+                            (string-append message " (accepted as htllc did; htll compile refuses it)"))
+              #t)))
+
 ;; A resource is something views refer to but that is not laid out.
 ;; kind: rgba-color hsba-color font system-font bold-system-font italic-system-font
 ;;       font-size image localized size rect point offset edge-insets range

@@ -4,12 +4,22 @@
 (define (htll:the-layout who)
   (or htll:the-root (htll:fail (string-append who ": the file has no top-level (in ...) or (in-cell ...)"))))
 
-;; Every view the output declares: the placed ones in layout order, then views that only
-;; attributes refer to (left-view, table-header-view, ...). Returns ((view . placed?) ...).
+;; Every view the output declares, as ((view . how) ...): first the views bound where the layout
+;; called in (top-level defines, the lets around the in), in binding order as the original htllc
+;; declared them, then the other placed views in layout order, then views that only attributes
+;; refer to (left-view, table-header-view, ...). HOW is #t for a placed view, #f for one only
+;; referred to, and 'bound for a bound view neither placed nor referred to: the original created
+;; it and added it to the parent all the same (an overlay, a spinner placed in code), so it is
+;; declared and added, with a warning.
 (define (htll:declared-views root)
-  (let ((mark (htll:fresh-mark)) (placed '()) (extra '()))
+  ;; Each view's scratch mark tells what this traversal found it to be.
+  (let ((placed-mark (htll:fresh-mark)) (bound-mark (htll:fresh-mark)) (bound-referred (htll:fresh-mark))
+        (referred-mark (htll:fresh-mark)) (listed (htll:fresh-mark)) (placed '()) (referred '()))
     (define (walk x)
-      (cond ((htll:view? x) (htll:set-view-mark! x mark) (set! placed (cons x placed)))
+      (cond ((htll:view? x)
+             ;; A view placed twice (htllc mode) is declared once.
+             (if (not (eq? (htll:view-mark x) placed-mark))
+                 (begin (htll:set-view-mark! x placed-mark) (set! placed (cons x placed)))))
             ((htll:node? x) (for-each walk (htll:node-children x)))))
     ;; Breadth-first over attribute references, each view once. The queue is two lists (front, and
     ;; the back reversed) so thousands of views stay linear.
@@ -18,16 +28,60 @@
         (cond ((and (null? queue) (pair? later)) (next (reverse later) '()))
               ((pair? queue)
                (let loop ((as (htll:view-attributes (car queue))) (more '()))
-                 (cond ((null? as) (next (cdr queue) (append more later)))
-                       ((and (htll:view? (cdar as)) (not (eq? (htll:view-mark (cdar as)) mark)))
-                        (htll:set-view-mark! (cdar as) mark)
-                        (set! extra (cons (cdar as) extra))
-                        (loop (cdr as) (cons (cdar as) more)))
-                       (else (loop (cdr as) more))))))))
+                 (if (null? as)
+                     (next (cdr queue) (append more later))
+                     (let* ((y (cdar as)) (m (and (htll:view? y) (htll:view-mark y))))
+                       (cond ((not (htll:view? y)) (loop (cdr as) more))
+                             ((eq? m bound-mark) (htll:set-view-mark! y bound-referred) (loop (cdr as) more))
+                             ((or (eq? m placed-mark) (eq? m bound-referred) (eq? m referred-mark)) (loop (cdr as) more))
+                             (else (htll:set-view-mark! y referred-mark)
+                                   (set! referred (cons y referred))
+                                   (loop (cdr as) (cons y more)))))))))))
     (walk (htll:root-child root))
     (set! placed (reverse placed))
-    (visit placed)
-    (append (map (lambda (v) (cons v #t)) placed) (map (lambda (v) (cons v #f)) (reverse extra)))))
+    (let* ((bound (htll:binding-order (htll:root-bound root)))
+           (unplaced (htll:filter (lambda (v) (not (eq? (htll:view-mark v) placed-mark))) bound)))
+      (for-each (lambda (v) (htll:set-view-mark! v bound-mark)) unplaced)
+      (visit (append placed unplaced))
+      (let* ((bound-entries
+              (map (lambda (v)
+                     (let ((m (htll:view-mark v)))
+                       (htll:set-view-mark! v listed)
+                       (cond ((eq? m placed-mark) (cons v #t))
+                             ;; A bound view an attribute refers to is declared as referred to (not added).
+                             ((eq? m bound-referred) (cons v #f))
+                             (else (cons v 'bound)))))
+                   bound))
+             ;; The placed views no binding saw still carry placed-mark.
+             (others (htll:filter (lambda (v) (eq? (htll:view-mark v) placed-mark)) placed)))
+        (append bound-entries
+                (map (lambda (v) (cons v #t)) others)
+                (map (lambda (v) (cons v #f)) (reverse referred)))))))
+
+;; The views of BOUND (htll:bound-views: (view . group), newest first) in the order the original
+;; htllc declared its variables: as bound, except that the variables of one let come in reverse.
+(define (htll:binding-order bound)
+  (let loop ((bs bound) (acc '()))
+    (if (null? bs)
+        acc
+        (let ((group (cdar bs)))
+          (if (not group)
+              (loop (cdr bs) (cons (caar bs) acc))
+              ;; A run of one let's views, newest first, stays newest first.
+              (let run ((bs bs) (oldest-first '()))
+                (if (and (pair? bs) (eq? (cdar bs) group))
+                    (run (cdr bs) (cons (caar bs) oldest-first))
+                    (loop bs (append (reverse oldest-first) acc)))))))))
+
+;; Warns about each view DECLARED holds as bound but neither placed nor referred to.
+(define (htll:warn-unplaced root declared)
+  (for-each (lambda (d)
+              (if (eq? (cdr d) 'bound)
+                  (htll:warn-at (htll:view-location (car d))
+                                (string-append "the view " (htll:view-name (car d)) " is bound but neither placed nor"
+                                               " referred to; it is created and added to " (htll:root-parent root)
+                                               " as htllc did"))))
+            declared))
 
 ;; A set of strings: a vector of buckets, so naming thousands of views stays linear.
 (define (htll:make-string-set) (make-vector 256 '()))
@@ -42,14 +96,17 @@
 
 ;; Names: a bound view keeps its variable's name (made unique: l, l2, ...); the others are
 ;; called after their kind and position: label1, button2, ...
+;; BASE, or BASE2, BASE3, ... : the first not in the string set USED, which then holds it.
+(define (htll:unique-name used base)
+  (let loop ((n 1))
+    (let ((candidate (if (= n 1) base (string-append base (number->string n)))))
+      (if (htll:string-set-member? used candidate)
+          (loop (+ n 1))
+          (begin (htll:string-set-add! used candidate) candidate)))))
+
 (define (htll:view-names declared)
   (let ((used (htll:make-string-set)))
-    (define (unique base)
-      (let loop ((n 1))
-        (let ((candidate (if (= n 1) base (string-append base (number->string n)))))
-          (if (htll:string-set-member? used candidate)
-              (loop (+ n 1))
-              (begin (htll:string-set-add! used candidate) candidate)))))
+    (define (unique base) (htll:unique-name used base))
     (let* ((bound (map (lambda (d) (let ((n (htll:view-name (car d)))) (and n (cons (car d) (unique n)))))
                        declared))
            (index 0))
@@ -59,6 +116,26 @@
                  (let ((base (string-append (htll:kind-base-name (htll:view-kind (car d))) (number->string index))))
                    (cons (car d) (unique base)))))
            declared bound))))
+
+;; ((view alias ...) ...) for the DECLARED views with aliases ((b a) in a let*: b is another
+;; name for a's view), each alias unique among the views' names (NAME-OF) and the other aliases.
+;; The original htllc declared such a name as a second view; here it is a second property
+;; holding the same view.
+(define (htll:alias-names declared name-of)
+  (let ((used (htll:make-string-set)))
+    (for-each (lambda (d) (htll:string-set-add! used (name-of (car d)))) declared)
+    (let loop ((ds declared) (acc '()))
+      (if (null? ds)
+          (reverse acc)
+          (let ((as (or (htll:view-aliases (caar ds)) '())))
+            (loop (cdr ds)
+                  (if (null? as)
+                      acc
+                      (cons (cons (caar ds) (map (lambda (a) (htll:unique-name used a)) as)) acc))))))))
+
+;; The aliases of VIEW in ALIASES (from htll:alias-names).
+(define (htll:aliases-of view aliases)
+  (let ((a (assq view aliases))) (if a (cdr a) '())))
 
 (define (htll:name-of names)
   (let ((token (htll:fresh-mark)))
@@ -191,25 +268,41 @@
   (let* ((root (htll:the-layout who))
          (declared (htll:declared-views root))
          (names (htll:view-names declared)))
+    (htll:warn-unplaced root declared)
     (list root declared names (htll:name-of names))))
 
 (define (htll:emit-property)
-  (let* ((c (htll:code-context "property")) (declared (cadr c)) (name-of (cadddr c)))
-    (map (lambda (d) (string-append "@property (nonatomic, strong) " (htll:kind-class (htll:view-kind (car d)))
-                                    " * " (name-of (car d)) ";"))
-         declared)))
+  (let* ((c (htll:code-context "property")) (declared (cadr c)) (name-of (cadddr c))
+         (aliases (htll:alias-names declared name-of)))
+    (apply append
+           (map (lambda (d)
+                  (map (lambda (name) (string-append "@property (nonatomic, strong) " (htll:kind-class (htll:view-kind (car d)))
+                                                     " * " name ";"))
+                       (cons (name-of (car d)) (htll:aliases-of (car d) aliases))))
+                declared))))
 
 (define (htll:emit-synthesize)
-  (let* ((c (htll:code-context "synthesize")) (name-of (cadddr c)))
-    (map (lambda (d) (string-append "@synthesize " (name-of (car d)) ";")) (cadr c))))
+  (let* ((c (htll:code-context "synthesize")) (declared (cadr c)) (name-of (cadddr c))
+         (aliases (htll:alias-names declared name-of)))
+    (apply append
+           (map (lambda (d)
+                  (map (lambda (name) (string-append "@synthesize " name ";"))
+                       (cons (name-of (car d)) (htll:aliases-of (car d) aliases))))
+                declared))))
+
+;; ALIAS = VAR; for each alias of VIEW.
+(define (htll:objc-alias-lines view var aliases)
+  (map (lambda (a) (string-append a " = " var ";")) (htll:aliases-of view aliases)))
 
 (define (htll:emit-view-did-load)
-  (let* ((c (htll:code-context "view-did-load")) (root (car c)) (name-of (cadddr c)))
+  (let* ((c (htll:code-context "view-did-load")) (root (car c)) (name-of (cadddr c))
+         (aliases (htll:alias-names (cadr c) name-of)))
     (apply append
            (map (lambda (d)
                   (let* ((v (car d)) (var (name-of v)))
                     (append (list (string-append var " = " (htll:init-expression v name-of) ";"))
                             (if (cdr d) (list (string-append "[" (htll:root-parent root) " addSubview:" var "];")) '())
+                            (htll:objc-alias-lines v var aliases)
                             (htll:attribute-lines v var '(target init-set) name-of)
                             (htll:objc-two-way-lines v var))))
                 (cadr c)))))
@@ -314,11 +407,16 @@
   (let* ((root (htll:cell-root "cell-init"))
          (c (htll:code-context "cell-init")) (declared (cadr c)) (name-of (cadddr c))
          (cell (htll:root-cell root)) (parent (htll:root-parent root))
-         (placed (map car (htll:filter cdr declared))))
+         (placed (map car (htll:filter cdr declared)))
+         (aliases (htll:alias-names declared name-of)))
     (define (tag v) (number->string (+ 100 (htll:index-of v placed eq?))))
     (htll:refuse-cell-bindings declared)
     (append
-     (map (lambda (d) (string-append (htll:kind-class (htll:view-kind (car d))) " * " (name-of (car d)) ";")) declared)
+     (apply append
+            (map (lambda (d)
+                   (map (lambda (name) (string-append (htll:kind-class (htll:view-kind (car d))) " * " name ";"))
+                        (cons (name-of (car d)) (htll:aliases-of (car d) aliases))))
+                 declared))
      (list "static NSString * CellIdentifier = @\"CellIdentifier\";"
            (string-append "UITableViewCell * " cell " = [tableView dequeueReusableCellWithIdentifier:CellIdentifier];")
            (string-append "if (" cell " == nil) {")
@@ -327,6 +425,7 @@
             (map (lambda (d)
                    (let* ((v (car d)) (var (name-of v)))
                      (append (list (string-append var " = " (htll:init-expression v name-of) ";"))
+                             (htll:objc-alias-lines v var aliases)
                              (if (cdr d)
                                  (list (string-append var ".tag = " (tag v) ";")
                                        (string-append "[" parent " addSubview:" var "];"))
@@ -334,9 +433,11 @@
                              (htll:attribute-lines v var '(target init-set set send) name-of))))
                  declared))
      (list "} else {")
-     (map (lambda (v) (string-append (name-of v) " = (" (htll:kind-class (htll:view-kind v)) " *)["
-                                     parent " viewWithTag:" (tag v) "];"))
-          placed)
+     (apply append
+            (map (lambda (v) (cons (string-append (name-of v) " = (" (htll:kind-class (htll:view-kind v)) " *)["
+                                                  parent " viewWithTag:" (tag v) "];")
+                                   (htll:objc-alias-lines v (name-of v) aliases)))
+                 placed))
      (list "}"))))
 
 (define (htll:emit-cell-layout)

@@ -316,8 +316,15 @@
      (list (string-append "/// The views of the layout in " file ", created together.")
            "@MainActor"
            (string-append "final class " holder " {"))
-     (map (lambda (d) (string-append "    let " (bare-name (car d)) " = " (htll:swift-init-expression (car d) name-of)))
-          declared)
+     (let ((aliases (htll:alias-names declared bare-name)))
+       (apply append
+              (map (lambda (d)
+                     (cons (string-append "    let " (bare-name (car d)) " = " (htll:swift-init-expression (car d) name-of))
+                           ;; Another name bound to the same view (htll:alias-names).
+                           (map (lambda (a) (string-append "    var " (htll:swift-identifier a) ": "
+                                                           (htll:kind-class (htll:view-kind (car d))) " { " (bare-name (car d)) " }"))
+                                (htll:aliases-of (car d) aliases))))
+                   declared)))
      (list "}")
      (if (null? groups) '() (cons "" (htll:swift-bindings holder file groups declared bare-name))))))
 
@@ -476,7 +483,8 @@
          (bound? (pair? (htll:bindings-by-key-path declared)))
          (dim (lambda (d) (case d ((w) "htllSize.width") ((h) "htllSize.height")
                             (else (string-append "safeAreaInsets." (symbol->string d))))))
-         (placed (map car (htll:filter cdr declared))))
+         ;; The views with frames (not those only bound, which are added without one).
+         (placed (map car (htll:filter (lambda (d) (eq? (cdr d) #t)) declared))))
     (append
      (htll:swift-header
       file

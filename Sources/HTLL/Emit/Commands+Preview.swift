@@ -8,7 +8,8 @@ extension HTLLCommand {
         Several --device flags or --both give one contact sheet; --watch (with -o) re-renders on every
         change of FILE or the files it includes. Each screen is solved with its size, traits and
         safe area; --safe-area sets the insets of every screen (points), --rtl mirrors the layout as
-        in a right-to-left language; --sandbox lets the layout read only files in its own folder.
+        in a right-to-left language; --sandbox lets the layout read only files in its own folder;
+        --no-strict accepts what the original htllc accepted, with warnings (see htll compile --help).
         devices: 
         """ + DevicePreset.all.map(\.key).joined(separator: ", ")
 
@@ -16,7 +17,7 @@ extension HTLLCommand {
     /// On a layout error it still writes a picture, one showing the message, and exits 1.
     public static func preview(_ args: [String], sandbox: Bool = false) -> Result {
         var file: String?, output: String?, devices: [DevicePreset] = [], custom: DevicePreset?
-        var landscape = false, both = false, watch = false, options = SVGPreview.Options()
+        var landscape = false, both = false, watch = false, options = SVGPreview.Options(), strict = true
         var i = 0
         func usage(_ why: String) -> Result { failure("htll preview: \(why)\n" + previewUsage, status: 2) }
         while i < args.count {
@@ -49,6 +50,8 @@ extension HTLLCommand {
             case "--landscape": landscape = true
             case "--both": both = true
             case "--outline": options.outline = true
+            case "--strict": strict = true
+            case "--no-strict": strict = false
             case "--watch": watch = true
             case "-h", "--help": return help(previewUsage)
             case let a where !a.hasPrefix("-") && file == nil: file = a
@@ -68,23 +71,27 @@ extension HTLLCommand {
         }
         if watch {
             guard let output else { return usage("--watch needs -o OUT.svg or -o OUT.png") }
-            PreviewWatcher.run(file: file) { renderPreview(file: file, screens: screens, options: options, output: output, sandbox: sandbox) }
+            PreviewWatcher.run(file: file) {
+                renderPreview(file: file, screens: screens, options: options, output: output, sandbox: sandbox, strict: strict)
+            }
             return Result(output: "", errorOutput: "", status: 0)
         }
-        return renderPreview(file: file, screens: screens, options: options, output: output, sandbox: sandbox)
+        return renderPreview(file: file, screens: screens, options: options, output: output, sandbox: sandbox, strict: strict)
     }
 
     /// Renders `file` once: SVG text as output without `output`, else the picture written there.
     static func renderPreview(file: String, screens: [PreviewScreen], options: SVGPreview.Options, output: String?,
-                              sandbox: Bool = false) -> Result {
-        var svg: String, status: Int32 = 0, errorText = ""
+                              sandbox: Bool = false, strict: Bool = true) -> Result {
+        var svg: String, status: Int32 = 0, errorText = "", layout: Layout?
         do {
-            let layout = try Layout(contentsOfFile: file, sandbox: sandbox)
-            svg = try SVGPreview.render(layout, screens: screens, options: options)
+            let loaded = try Layout(contentsOfFile: file, sandbox: sandbox, strict: strict)
+            layout = loaded
+            svg = try SVGPreview.render(loaded, screens: screens, options: options)
+            errorText = warningText(layout).trimmingCharacters(in: .newlines)
         } catch {
-            errorText = "\(error)"
+            errorText = warningText(layout) + "\(error)"
             status = 1
-            svg = SVGPreview.errorPicture(message: errorText, screen: screens.first, scale: options.scale)
+            svg = SVGPreview.errorPicture(message: "\(error)", screen: screens.first, scale: options.scale)
         }
         guard let output else {
             return Result(output: svg, errorOutput: errorText.isEmpty ? "" : errorText + "\n", status: status)

@@ -5,13 +5,15 @@ extension HTLLCommand {
     /// controller extension (of `--class`, default ViewController) or a `UIView` subclass (`--view`).
     /// Takes the same arguments as `compile`, `--swift` among them; `--rtl` adds the mirroring code.
     public static func swift(_ args: [String], sandbox: Bool = false) -> Result {
-        var file: String?, viewName: String?, className = "ViewController", sawSwift = false, rtl = false
+        var file: String?, viewName: String?, className = "ViewController", sawSwift = false, rtl = false, strict = true
         var i = 0
         while i < args.count {
             let a = args[i]
             switch a {
             case "--swift": sawSwift = true
             case "--rtl": rtl = true
+            case "--strict": strict = true
+            case "--no-strict": strict = false
             case "-h", "--help": return help(compileUsage)
             case "--view", "--class":
                 guard i + 1 < args.count, !args[i + 1].hasPrefix("-") else {
@@ -30,7 +32,7 @@ extension HTLLCommand {
         }
         guard let file else { return failure("htll compile: no layout file\n\(compileUsage)", status: 2) }
         guard sawSwift else { return failure("htll compile: say what to print: --action ACTION, --objc or --swift\n\(compileUsage)", status: 2) }
-        return produce(file, sandbox: sandbox) { layout in
+        return produce(file, sandbox: sandbox, strict: strict) { layout in
             if rtl { try layout.setRightToLeftMirroring(true) }
             return try layout.swift(viewName: viewName, className: className)
         }

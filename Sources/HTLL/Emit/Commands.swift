@@ -38,16 +38,27 @@ public enum HTLLCommand {
                            ViewController), or with --view NAME a UIView subclass called NAME
           --rtl            the code also mirrors the frames in right-to-left languages
           --sandbox        the layout may read only files in its own folder (its includes)
+          --strict         (the default) refuse what the original htllc accepted by accident: an
+                           unknown enumeration value (a misspelt control state or event, border
+                           style, ...), an above/beside ratio of 0 or 1, a center padding of 0.5 or
+                           more, a negative margin, a view placed twice; each is an error with a
+                           suggestion where one is close
+          --no-strict      accept them as htllc did (its fallback value, the overlap, the last
+                           frame), with a located warning on standard error (htllc's default)
+        Views bound by let or define but neither placed nor referred to are declared and added to
+        the parent as htllc did, with a warning.
         """
 
     /// `htll compile FILE --action ACTION` or `htll compile FILE --objc [--class NAME]`; `--rtl`
     /// adds the code that mirrors the frames in right-to-left languages.
     public static func compile(_ args: [String], sandbox: Bool = false) -> Result {
-        var file: String?, action: String?, objc = false, className = "ViewController", rtl = false
+        var file: String?, action: String?, objc = false, className = "ViewController", rtl = false, strict = true
         var i = 0
         while i < args.count {
             switch args[i] {
             case "--action" where i + 1 < args.count: action = args[i + 1]; i += 1
+            case "--strict": strict = true
+            case "--no-strict": strict = false
             case "--objc": objc = true
             case "--rtl": rtl = true
             case "--class" where i + 1 < args.count: className = args[i + 1]; i += 1
@@ -61,7 +72,7 @@ public enum HTLLCommand {
         guard objc || action != nil else {
             return failure("htll compile: say what to print: --action ACTION, --objc or --swift\n\(compileUsage)", status: 2)
         }
-        return produce(file, sandbox: sandbox) { layout in
+        return produce(file, sandbox: sandbox, strict: strict) { layout in
             if rtl { try layout.setRightToLeftMirroring(true) }
             if objc { return try layout.objectiveCCategory(className: className) }
             guard let a = HTLL.Action(rawValue: action ?? "") else {
@@ -82,6 +93,7 @@ public enum HTLLCommand {
           --safe-area T,L,B,R the safe-area insets (top, left, bottom, right) in points
           --rtl               mirrored, as in a right-to-left language
           --sandbox           the layout may read only files in its own folder (its includes)
+          --no-strict         accept what the original htllc accepted, with warnings (htll compile --help)
         """
 
     /// `htll frames FILE [--size WxH | --device NAME] [--landscape] [--safe-area T,L,B,R] [--rtl]`:
@@ -89,10 +101,12 @@ public enum HTLLCommand {
     /// `--safe-area` sets the insets (top, left, bottom, right) of any canvas; `--rtl` mirrors.
     public static func frames(_ args: [String], sandbox: Bool = false) -> Result {
         var file: String?, size = (width: 390.0, height: 844.0), landscape = false
-        var device: DevicePreset?, insets: DevicePreset.Insets?, rtl = false
+        var device: DevicePreset?, insets: DevicePreset.Insets?, rtl = false, strict = true
         var i = 0
         while i < args.count {
             switch args[i] {
+            case "--strict": strict = true
+            case "--no-strict": strict = false
             case "--size" where i + 1 < args.count:
                 let parts = args[i + 1].lowercased().split(separator: "x").compactMap { Double($0) }
                 guard parts.count == 2, parts.allSatisfy({ $0 > 0 && $0.isFinite }) else {
@@ -127,13 +141,22 @@ public enum HTLLCommand {
         }
         if let insets { canvas.safeArea = insets }
         let finalCanvas = canvas
-        return produce(file, sandbox: sandbox) { try $0.framesJSON(canvas: finalCanvas) }
+        return produce(file, sandbox: sandbox, strict: strict) { try $0.framesJSON(canvas: finalCanvas) }
     }
 
     /// The original command line: `htllc [-v ios6] ACTION FILE`; prints the usage on bad arguments.
+    /// Not strict unless `--strict` is given: what the original accepted compiles, with warnings.
     public static func htllc(_ args: [String], programName: String = "htllc", sandbox: Bool = false) -> Result {
         var rest = args
         if rest.count == 1, rest[0] == "-h" || rest[0] == "--help" { return help(htllcUsage(programName)) }
+        var strict = false
+        rest.removeAll { a in
+            switch a {
+            case "--strict": strict = true; return true
+            case "--no-strict": strict = false; return true
+            default: return false
+            }
+        }
         if rest.first == "-v" {
             guard rest.count > 1, rest[1] == "ios6" else { return Result(output: htllcUsage(programName), errorOutput: "", status: 2) }
             rest.removeFirst(2)
@@ -142,7 +165,7 @@ public enum HTLLCommand {
         guard let action = HTLL.Action(rawValue: rest[0]) else {
             return Result(output: "Unknown action: \(rest[0])\n" + htllcUsage(programName), errorOutput: "", status: 2)
         }
-        return produce(rest[1], sandbox: sandbox) { try $0.objectiveC(action) }
+        return produce(rest[1], sandbox: sandbox, strict: strict) { try $0.objectiveC(action) }
     }
 
     static func htllcUsage(_ prog: String) -> String {
@@ -151,6 +174,8 @@ public enum HTLLCommand {
         Options:
         -v\t\tgenerate codes for iOS?
           ios6\t\t(default)
+        --strict\trefuse what htllc accepted by accident (unknown enumeration values, ratios
+        \t\tof 0 or 1, ...), as htll compile does; by default they are accepted with a warning
 
         Actions:
         property\t\t\tgenerate property
@@ -167,13 +192,22 @@ public enum HTLLCommand {
         """
     }
 
-    /// Loads `file` (sandboxed when asked) and prints what `body` makes of it, or the error.
-    static func produce(_ file: String, sandbox: Bool, _ body: (Layout) throws -> String) -> Result {
+    /// Loads `file` (sandboxed when asked) and prints what `body` makes of it, or the error;
+    /// the layout's warnings go to standard error either way.
+    static func produce(_ file: String, sandbox: Bool, strict: Bool = true, _ body: (Layout) throws -> String) -> Result {
+        var layout: Layout?
         do {
-            let layout = try Layout(contentsOfFile: file, sandbox: sandbox)
-            return Result(output: try body(layout), errorOutput: "", status: 0)
+            let loaded = try Layout(contentsOfFile: file, sandbox: sandbox, strict: strict)
+            layout = loaded
+            let output = try body(loaded)
+            return Result(output: output, errorOutput: warningText(layout), status: 0)
         } catch {
-            return failure("\(error)")
+            return failure(warningText(layout) + "\(error)")
         }
+    }
+
+    /// The layout's warnings, a line each.
+    static func warningText(_ layout: Layout?) -> String {
+        (layout?.warnings ?? []).map { $0 + "\n" }.joined()
     }
 }
