@@ -21,8 +21,11 @@ let package = Package(
                 plugins: ["EmbedScheme"]),
         // The `htll` command. Its folder differs from `HTLL` by more than case: macOS file systems ignore case.
         .executableTarget(name: "HTLLTool", dependencies: ["Scheme", "HTLL", "CReadline", "CReplSignal"], path: "Sources/HTLLTool"),
+        // Checks generated Objective-C (a stand-in UIKit header from the tables, a statement grammar):
+        // for the tests and the generated-code fuzz target, not part of any product.
+        .target(name: "HTLLCodeCheck", dependencies: ["HTLL", "Scheme"], path: "Sources/HTLLCodeCheck"),
         .testTarget(name: "SchemeTests", dependencies: ["Scheme"], path: "Tests/SchemeTests"),
-        .testTarget(name: "HTLLTests", dependencies: ["HTLL", "Scheme"], path: "Tests/HTLLTests"),
+        .testTarget(name: "HTLLTests", dependencies: ["HTLL", "Scheme", "HTLLCodeCheck"], path: "Tests/HTLLTests"),
         .testTarget(name: "HTLLToolTests", dependencies: ["HTLLTool"], path: "Tests/HTLLToolTests"),
     ],
     swiftLanguageModes: [.v5]

@@ -7,6 +7,11 @@ public final class Layout {
     public let scheme: Scheme
     /// The file name used in messages and locations.
     public let file: String
+    /// The layout's warnings so far (`file:line:col: warning: …`): for standard error, never the
+    /// generated code. Among them: a view bound but neither placed nor referred to (declared and
+    /// added to the parent all the same, as htllc did, once code is printed), and when not strict
+    /// each thing accepted only because the original htllc accepted it.
+    public private(set) var warnings: [String] = []
 
     /// One view's frame in the concrete solution.
     public struct Frame: Equatable, Sendable {
@@ -19,18 +24,34 @@ public final class Layout {
     }
 
     /// Loads and evaluates the layout file at `path`. With `sandbox`, the layout runs in a sandboxed
-    /// instance that may read only files in the layout's own folder (its includes), and nothing else.
+    /// instance that may read only files in the layout's own folder (its includes), and nothing else;
+    /// the layout file itself must be a regular file inside that folder (a link to elsewhere is refused).
     /// `strict: false` accepts what the original htllc accepted (see `warnings`).
     public convenience init(contentsOfFile path: String, sandbox: Bool = false, strict: Bool = true) throws {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw LayoutError(message: "\(path): error: cannot read the file")
-        }
-        // Sandboxed, the layout may read only its own folder (for its includes).
-        let scheme = sandbox
-            ? try Self.freshInstance(sandboxFolder: URL(fileURLWithPath: path).deletingLastPathComponent()
-                                        .standardizedFileURL.resolvingSymlinksInPath().path)
-            : nil
+        let folder = sandbox ? FileSandbox.parentFolder(of: path) : nil
+        let data = try Self.contents(of: path, sandbox: folder.map { FileSandbox(allowedFolders: [$0]) })
+        let scheme = try folder.map { try Self.freshInstance(sandboxFolder: $0) }
         try self.init(text: String(decoding: data, as: UTF8.self), displayName: path, scheme: scheme, strict: strict)
+    }
+
+    /// The bytes of the layout file at `path`, read through `sandbox` when there is one.
+    private static func contents(of path: String, sandbox: FileSandbox?) throws -> [UInt8] {
+        let fd: Int32
+        if let sandbox {
+            switch sandbox.openForReading(path) {
+            case .success(let opened): fd = opened
+            case .failure(.notAllowed): throw LayoutError(message: "\(path): error: cannot read the file: not allowed in the sandbox")
+            case .failure(.notRegularFile): throw LayoutError(message: "\(path): error: cannot read the file: not a regular file")
+            case .failure(.failed(let reason)): throw LayoutError(message: "\(path): error: cannot read the file: \(reason)")
+            }
+        } else {
+            fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw LayoutError(message: "\(path): error: cannot read the file") }
+        }
+        switch FileSandbox.readAll(fd, maxBytes: Int.max) {
+        case .success(let bytes): return bytes
+        case .failure: throw LayoutError(message: "\(path): error: cannot read the file")
+        }
     }
 
     /// Evaluates layout source text; `file` names it in messages. `strict: false` accepts what the
@@ -39,6 +60,24 @@ public final class Layout {
     /// each with a warning (`warnings`). Strict (the default, `htll compile`), they are errors.
     public convenience init(source: String, file: String = "layout.htll", strict: Bool = true) throws {
         try self.init(text: source, displayName: file, scheme: nil, strict: strict)
+    }
+
+    /// The table cell's variable of a cell layout (`in-cell ... 'cell`), or nil.
+    public func cellName() throws -> String? {
+        var cell: String?
+        try run(path: nil) { cell = try scheme.call("htll-cell-name", []).stringValue }
+        return cell
+    }
+
+    /// Why `name` cannot name the class that code in `language` is written for, or nil.
+    public func typeNameProblem(_ name: String, language: Language) -> String? {
+        (try? scheme.call("htll-type-name-problem", [scheme.string(name), scheme.symbol(language.rawValue)]))?.stringValue
+    }
+
+    /// The languages of the generated code.
+    public enum Language: String, Sendable {
+        case objectiveC = "objc"
+        case swift
     }
 
     /// Evaluates layout source text in `scheme`, which already has HTLL installed (see
@@ -70,12 +109,6 @@ public final class Layout {
         return scheme
     }
 
-    /// Warnings about the layout, each `file:line:col: warning: …`: a view bound but neither placed
-    /// nor referred to (declared and added to the parent all the same, as htllc did), and in
-    /// non-strict mode each thing accepted only because the original htllc accepted it.
-    public var warnings: [String] {
-        (try? scheme.call("htll-warnings", []))?.listElements?.compactMap(\.stringValue) ?? []
-    }
 
     /// The Objective-C fragment for one build-rule action, as the original `htllc` printed it.
     public func objectiveC(_ action: HTLL.Action) throws -> String {
@@ -153,16 +186,24 @@ public final class Layout {
         return result
     }
 
-    private func text(_ body: () throws -> Value) throws -> String {
+    func text(_ body: () throws -> Value) throws -> String {
         var out = ""
         try run(path: nil) { out = try body().stringValue ?? "" }
         return out
     }
 
-    /// Runs `body`, turning Scheme errors into `LayoutError`s that name the layout file.
-    private func run(path: String?, _ body: () throws -> Void) throws {
+    /// Runs `body`, turning Scheme errors into `LayoutError`s that name the layout file. What the
+    /// layout prints meanwhile (`display`, `write`) goes to standard error: standard output is
+    /// where the generated code goes. The warnings it gave are added to `warnings`.
+    func run(path: String?, _ body: () throws -> Void) throws {
+        defer {
+            for w in (try? scheme.call("htll-take-warnings", []))?.listElements ?? [] {
+                // Each output declares the views again (a view bound but not placed warns each time).
+                if let text = w.stringValue, !warnings.contains(text) { warnings.append(text) }
+            }
+        }
         do {
-            try body()
+            try scheme.withOutputToErrorPort(body)
         } catch let e as SchemeError {
             // While loading, an error the prelude raises without a location of its own (a primitive
             // called with the wrong number of arguments) happened in the latest located call.

@@ -270,6 +270,16 @@ extension Scheme {
         runtime.vm.interruptRequested = true
     }
 
+    /// Runs `body` with the current output port set to the current error port, so whatever the
+    /// code prints goes to standard error and cannot mix with output the host writes itself (a
+    /// generated file on standard output).
+    public func withOutputToErrorPort<T>(_ body: () throws -> T) rethrows -> T {
+        let saved = runtime.currentOutput.value
+        runtime.currentOutput.value = runtime.currentError.value
+        defer { runtime.currentOutput.value = saved }
+        return try body()
+    }
+
     /// Runs `body` with the current output port collecting text, and returns that text.
     public func capturingOutput(_ body: () throws -> Void) rethrows -> String {
         let port = runtime.heap.own(Port(output: .string))

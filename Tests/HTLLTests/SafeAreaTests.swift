@@ -75,7 +75,7 @@ final class SafeAreaTests: XCTestCase {
 
     func testErrors() {
         XCTAssertEqual(message("(in-safe-area (label '()) 42)"),
-                       "bad.htll:1:1: error: in-safe-area: the parent must be a symbol such as 'self.view, got 42")
+                       "bad.htll:1:1: error: in-safe-area: the parent must name an object, such as 'self.view, got 42")
         XCTAssertEqual(message("(in-safe-area 'x 'self.view)"),
                        "bad.htll:1:1: error: in-safe-area: expected a view or a layout, got x")
         XCTAssertEqual(message("(in (label '()) 'self.view)\n(in-safe-area (view '()) 'self.view)"),

@@ -63,7 +63,7 @@ final class SwiftOutputTests: XCTestCase {
     /// Every attribute kind the tables know, so each Swift spelling is parsed at least once.
     static let everything = """
     (let* ((accessory (view '((background-color . clear-color))))
-           (class (label `((text . "quote \\" back\\\\slash\\nline")
+           (guard (label `((text . "quote \\" back\\\\slash\\nline")
                            (font . ,(font "Menlo" 12))
                            (text-color . ,(hsba-color 0.5 0.5 0.5 1))
                            (text-alignment . right)
@@ -106,7 +106,7 @@ final class SwiftOutputTests: XCTestCase {
            (rows (table '((row-height . 44) (separator-style . single-line-etched)
                           (data-source . self) (delegate . self) (deceleration-rate . 0.99)
                           (indicator-style . default) (scroll-enabled . #t)))))
-      (in (vseq (<< (^^ class field 4) (hseq info disclosure add dark)) (<< segments slide 8)
+      (in (vseq (<< (^^ guard field 4) (hseq info disclosure add dark)) (<< segments slide 8)
                 (>> pictures notes) (vv rows (center (view '()) 0.1 0.1)))
           'self.view))
     """
@@ -116,12 +116,12 @@ final class SwiftOutputTests: XCTestCase {
         let controller = try layout.swift(className: "KitchenSinkController")
         // Spot checks of the modern names.
         for expected in [
-            "let `class` = UILabel()", "UIButton(type: .infoLight)", "UIButton(type: .detailDisclosure)",
+            "let `guard` = UILabel()", "UIButton(type: .infoLight)", "UIButton(type: .detailDisclosure)",
             "UIButton(type: .contactAdd)", "UIButton(type: .infoDark)",
-            "views.`class`.text = \"quote \\\" back\\\\slash\\nline\"",
+            "views.`guard`.text = \"quote \\\" back\\\\slash\\nline\"",
             "UIFont(name: \"Menlo\", size: 12) ?? UIFont.systemFont(ofSize: 12)",
             "UIColor(hue: 0.5, saturation: 0.5, brightness: 0.5, alpha: 1)",
-            "NSTextAlignment.right", "NSLineBreakMode.byTruncatingMiddle", "views.`class`.isHidden = false",
+            "NSTextAlignment.right", "NSLineBreakMode.byTruncatingMiddle", "views.`guard`.isHidden = false",
             "[UIView.AutoresizingMask.flexibleWidth, UIView.AutoresizingMask.flexibleHeight]",
             "UIFont.smallSystemFontSize", "NSLocalizedString(\"name.key\", comment: \"Name\")",
             "views.field.leftView = views.accessory",

@@ -94,3 +94,79 @@ final class SandboxCLITests: CLITestCase {
         XCTAssertTrue(open.stdout.contains("\"text\": \"secret\""), open.stdout)
     }
 }
+
+/// Issue 12 part 2 through the command line: `--sandbox` decides on the file actually opened.
+final class SandboxEscapeCLITests: CLITestCase {
+    var folder: URL!
+    var secret: URL!
+
+    override func setUpWithError() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("htll-cli-escape-\(UUID().uuidString)")
+        folder = base.appendingPathComponent("layouts")
+        secret = base.appendingPathComponent("secret.txt")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("d"), withIntermediateDirectories: true)
+        try "(define leaked \"the secret\")\n".write(to: secret, atomically: true, encoding: .utf8)
+        addTeardownBlock { try? FileManager.default.removeItem(at: base) }
+    }
+
+    /// `folder/name`: a link reaching `target` through an expansion longer than PATH_MAX.
+    func longChain(_ name: String, to target: String) throws {
+        let detour = String(repeating: "d/../", count: 700)
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/hop-" + name, withDestinationPath: detour + ".")
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/" + name,
+            withDestinationPath: "hop-\(name)/" + detour + String(repeating: "../", count: 64) + target.dropFirst())
+    }
+
+    func write(_ name: String, _ text: String) throws -> String {
+        let path = folder.appendingPathComponent(name).path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    func testLongLinkChainsAreRefusedByEveryLayoutCommand() throws {
+        try longChain("a", to: "/proc/self/environ")
+        try longChain("b", to: secret.path)
+        for target in ["a", "b"] {
+            let include = try write("include.htll", "(include \"\(target)\")\n(in (label '()) 'self.view)")
+            let label = try write("label.htll", "(in (label `((text . ,(call-with-input-file \"\(target)\" read-line)))) 'self.view)")
+            for layout in [include, label] {
+                for args in [["compile", layout, "--action", "view-will-appear", "--sandbox"], ["--sandbox", "frames", layout],
+                             ["compile", layout, "--swift", "--sandbox"], ["htllc", "--sandbox", "view-will-appear", layout],
+                             ["preview", layout, "--sandbox"]] {
+                    let r = try htll(args, currentDirectory: folder)
+                    XCTAssertEqual(r.status, 1, "\(args): \(r.stdout)")
+                    XCTAssertTrue(r.stderr.contains("is not allowed in the sandbox"), "\(args): \(r.stderr)")
+                    for leak in ["PATH=", "HOME=", "the secret"] {
+                        XCTAssertFalse(r.stdout.contains(leak) || r.stderr.contains(leak), "\(args) leaked \(leak)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// The script sandbox too: `htll --sandbox` (which allows no folder) refuses the chain, /proc,
+    /// standard input by name and a FIFO, at once.
+    func testScriptsCannotReadThroughLinksProcOrFifos() throws {
+        try longChain("a", to: "/proc/self/environ")
+        XCTAssertEqual(mkfifo(folder.path + "/fifo", 0o600), 0)
+        for (door, expected) in [("(load \"a\")", "not allowed"), ("(include \"/proc/self/environ\")", "not allowed"),
+                                 ("(display (read-line (open-input-file \"/dev/stdin\")))", "not allowed"),
+                                 ("(open-input-file \"fifo\")", "not allowed")] {
+            let script = try write("script.scm", door)
+            let r = try htll(["--sandbox", script], input: "PATH=from stdin\n", currentDirectory: folder)
+            XCTAssertEqual(r.status, 70, door)
+            XCTAssertTrue(r.stderr.contains(expected), "\(door): \(r.stderr)")
+            XCTAssertFalse(r.stdout.contains("PATH="), door)
+        }
+    }
+
+    /// A layout that is itself a link out of its folder is not read with --sandbox.
+    func testTheLayoutFileMustBeInsideItsFolder() throws {
+        let link = folder.appendingPathComponent("link.htll").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: secret.path)
+        let r = try htll(["compile", link, "--action", "property", "--sandbox"], currentDirectory: folder)
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.contains("not allowed in the sandbox"), r.stderr)
+        XCTAssertFalse(r.stderr.contains("the secret"), r.stderr)
+    }
+}

@@ -1,19 +1,19 @@
 if (object == self && [keyPath isEqualToString:@"user.greeting"]) {
-    id value = [self valueForKeyPath:@"user.greeting"];
-    [greeting setValue:value forKey:@"text"];
+    id htllValue = [self valueForKeyPath:@"user.greeting"];
+    [greeting setValue:htllValue forKey:@"text"];
 } else if (object == self && [keyPath isEqualToString:@"user.name"]) {
-    id value = [self valueForKeyPath:@"user.name"];
-    if (![[name valueForKey:@"text"] isEqual:value]) [name setValue:value forKey:@"text"];
-    [echo setValue:value forKey:@"text"];
+    id htllValue = [self valueForKeyPath:@"user.name"];
+    if (![[name valueForKey:@"text"] isEqual:htllValue]) [name setValue:htllValue forKey:@"text"];
+    [echo setValue:htllValue forKey:@"text"];
 } else if (object == self && [keyPath isEqualToString:@"settings.volume"]) {
-    id value = [self valueForKeyPath:@"settings.volume"];
-    [volume setValue:value forKey:@"value"];
+    id htllValue = [self valueForKeyPath:@"settings.volume"];
+    [volume setValue:htllValue forKey:@"value"];
 } else if (object == self && [keyPath isEqualToString:@"settings.canChangeVolume"]) {
-    id value = [self valueForKeyPath:@"settings.canChangeVolume"];
-    [volume setValue:value forKey:@"enabled"];
+    id htllValue = [self valueForKeyPath:@"settings.canChangeVolume"];
+    [volume setValue:htllValue forKey:@"enabled"];
 } else if (object == self && [keyPath isEqualToString:@"user.saved"]) {
-    id value = [self valueForKeyPath:@"user.saved"];
-    [save setValue:value forKey:@"hidden"];
+    id htllValue = [self valueForKeyPath:@"user.saved"];
+    [save setValue:htllValue forKey:@"hidden"];
 } else {
     [super observeValueForKeyPath:keyPath ofObject:object change:change context:context];
 }

@@ -42,17 +42,18 @@
   (let ((p (open-output-string))) (write x p) (get-output-string p)))
 
 ;; kebab-case -> camelCase, so a Scheme variable such as speed-label becomes a legal
-;; Objective-C identifier (speedLabel). Other characters that C rejects become _.
+;; Objective-C identifier (speedLabel). Other characters (any but ASCII letters, digits and _)
+;; become _; the result is a C identifier (htll:c-identifier?, 12-names.scm).
 (define (htll:identifier name)
   (let loop ((cs (string->list name)) (up #f) (acc '()))
     (cond ((null? cs)
            (let ((s (list->string (reverse acc))))
              (cond ((string=? s "") "view")
-                   ((char-numeric? (string-ref s 0)) (string-append "v" s))
+                   ((htll:ascii-digit? (string-ref s 0)) (string-append "v" s))
                    (else s))))
           ((memv (car cs) '(#\- #\? #\! #\* #\/ #\< #\> #\= #\+ #\. #\%))
            (loop (cdr cs) #t acc))
-          ((or (char-alphabetic? (car cs)) (char-numeric? (car cs)) (char=? (car cs) #\_))
+          ((or (htll:ascii-letter? (car cs)) (htll:ascii-digit? (car cs)) (char=? (car cs) #\_))
            (loop (cdr cs) #f
                  (cons (if (and up (pair? acc)) (char-upcase (car cs)) (car cs)) acc)))
           (else (loop (cdr cs) #f (cons #\_ acc))))))
@@ -93,11 +94,13 @@
     (if c (string-append "; did you mean " (htll:->string c) "?") "")))
 
 ;;; Numbers as C literals: never a ratio (C would divide integers), at most ten decimals,
-;;; no float noise such as 0.8330000000000001.
+;;; no float noise such as 0.8330000000000001. Layouts give numbers within bounds (20-values.scm);
+;;; this is the last check that no literal is infinite or has hundreds of digits.
 (define (htll:number->c x)
-  (cond ((and (exact? x) (integer? x)) (number->string x))
-        ((not (real? x)) (error "htll: not a real number" x))
+  (cond ((not (real? x)) (error "htll: not a real number" x))
+        ((and (exact? x) (integer? x) (< (abs x) 1000000000000000)) (number->string x))
         ((or (nan? x) (infinite? x)) (error "htll: not a finite number" x))
+        ((or (> (abs x) 1e300) (infinite? (inexact x))) (error "htll: a number too large for generated code"))
         ;; Past 1e15 ten decimals mean nothing and scaling by 1e10 would overflow to +inf.0 (then
         ;; `exact` fails): the shortest flonum text ("1e300") is a valid C, Swift and JSON literal.
         ((>= (abs x) 1e15) (number->string (inexact x)))
@@ -116,40 +119,3 @@
                           (number->string int-part)
                           (string-append (number->string int-part) "." trimmed))))
            (if (and neg (not (string=? body "0"))) (string-append "-" body) body)))))
-
-;; Objective-C string literal with escapes (the original pasted strings unescaped).
-(define (htll:objc-string s)
-  (let ((out (open-output-string)))
-    (write-string "@\"" out)
-    (string-for-each
-     (lambda (c)
-       (cond ((char=? c #\") (write-string "\\\"" out))
-             ((char=? c #\\) (write-string "\\\\" out))
-             ((char=? c #\newline) (write-string "\\n" out))
-             ((char=? c #\return) (write-string "\\r" out))
-             ((char=? c #\tab) (write-string "\\t" out))
-             ((< (char->integer c) 32)
-              (write-string (string-append "\\" (number->string (char->integer c) 8)) out))
-             (else (write-char c out))))
-     s)
-    (write-string "\"" out)
-    (get-output-string out)))
-
-;; JSON string literal.
-(define (htll:json-string s)
-  (let ((out (open-output-string)))
-    (write-char #\" out)
-    (string-for-each
-     (lambda (c)
-       (cond ((char=? c #\") (write-string "\\\"" out))
-             ((char=? c #\\) (write-string "\\\\" out))
-             ((char=? c #\newline) (write-string "\\n" out))
-             ((char=? c #\tab) (write-string "\\t" out))
-             ((char=? c #\return) (write-string "\\r" out))
-             ((< (char->integer c) 32)
-              (let ((h (number->string (char->integer c) 16)))
-                (write-string (string-append "\\u" (make-string (- 4 (string-length h)) #\0) h) out)))
-             (else (write-char c out))))
-     s)
-    (write-char #\" out)
-    (get-output-string out)))

@@ -69,7 +69,7 @@
      (layer-shadow-offset size (set "layer.shadowOffset"))
      ;; A model binding (the bind modifier): ("key.path" PROPERTY one-way|two-way); the key path
      ;; comes first so a property named like a resource (font) is not read as one.
-     (bind (tuple string ref ref) (bind)))
+     (bind (tuple string symbol symbol) (bind)))
     (control
      (enabled boolean (set "enabled"))
      (selected boolean (set "selected"))

@@ -24,17 +24,24 @@
 ;;; accident (an unknown enumeration value it mapped to a fallback, a ratio of 0 or 1, a centre
 ;;; padding of half the area or more, a negative margin, a view placed twice) is an error with a
 ;;; suggestion. As `htllc` (or with --no-strict) those are accepted with the original's behaviour
-;;; and a located warning. The host sets the mode before loading and reads the warnings after.
+;;; and a located warning. The host sets the mode before loading.
 (define htll:strict #t)
 (define (htll-set-strict! on) (set! htll:strict (if on #t #f)))
 
-;; Warnings of the layout loaded last, newest first, each once: "file:line:col: warning: ...".
+;; Warnings of the layout being loaded or compiled, newest first, each "file:line:col: warning:
+;; message"; the host takes them (htll-take-warnings) and prints them on standard error, never
+;; into the generated code. A warning given twice (the layout evaluated again) is kept once.
 (define htll:warnings '())
+
 (define (htll:warn-at loc message)
   (let* ((where (htll:location->string loc))
          (text (string-append (if where (string-append where ": ") "") "warning: " message)))
     (if (not (member text htll:warnings)) (set! htll:warnings (cons text htll:warnings)))))
 (define (htll:warn message) (htll:warn-at (htll:current-location) message))
+
+;; For hosts: the warnings so far, oldest first, and forgets them.
+(define (htll-take-warnings)
+  (let ((ws (reverse htll:warnings))) (set! htll:warnings '()) ws))
 
 ;; In htllc mode, warns that MESSAGE was accepted as the original did (at LOCATION, or where the
 ;; latest located call was written) and returns #t; in strict mode returns #f (the caller raises
@@ -60,6 +67,11 @@
   (if (and (real? x) (not (nan? x)) (not (infinite? x)))
       x
       (htll:fail (string-append who ": " what " must be a finite number, got " (htll:written x)))))
+
+;; The largest magnitude of a plain number attribute (alpha, a slider's value, a row height): far
+;; beyond any use, and every literal within it prints exactly with at most 15 digits before the
+;; point, which C and Swift (even a Float property) take.
+(define htll:largest-number 1000000000000000)
 
 ;; Lengths and coordinates in points. Far beyond any screen they are mistakes, and they would
 ;; overflow the sums in frame code (three views of 1e308 make +inf.0); the bound keeps every
@@ -101,10 +113,11 @@
 ;; A font size is a positive number or one of the standard sizes below.
 (define (htll:check-font-size who x)
   (cond ((htll:resource-of? 'font-size x) x)
-        ((and (real? x) (> x 0) (not (infinite? x))) x)
+        ((and (real? x) (> x 0) (<= x htll:longest-length)) x)
         ((and (pair? x) (assq (car x) htll:font-size-table) (null? (cdr x)))
          (htll:make-resource 'font-size (list (car x))))
-        (else (htll:fail (string-append who ": the size must be a positive number or a standard size such as (system-font-size), got "
+        (else (htll:fail (string-append who ": the size must be a positive number up to " (number->string htll:longest-length)
+                                        " or a standard size such as (system-font-size), got "
                                         (htll:written x))))))
 
 (define (label-font-size) (htll:make-resource 'font-size '(label-font-size)))
@@ -154,9 +167,9 @@
   (htll:make-resource 'edge-insets (htll:numbers "edge-insets" '("top" "left" "bottom" "right")
                                                  (list top left bottom right))))
 (define (range location length)
-  (if (and (exact-integer? location) (exact-integer? length) (>= location 0) (>= length 0))
+  (if (and (exact-integer? location) (exact-integer? length) (<= 0 location 2147483647) (<= 0 length 2147483647))
       (htll:make-resource 'range (list location length))
-      (htll:fail (string-append "range: location and length must be non-negative integers, got "
+      (htll:fail (string-append "range: location and length must be integers from 0 to 2147483647, got "
                                 (htll:written location) " and " (htll:written length)))))
 
 ;; Resource constructors by name, so quoted data such as '((font . (system-font-of-size 12)))

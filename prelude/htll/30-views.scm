@@ -81,7 +81,11 @@
             ((memq value '(yes true)) #t)
             ((memq value '(no false)) #f)
             (else (bad "a boolean (#t or #f)"))))
-     ((eq? type 'float) (if (and (real? value) (not (nan? value)) (not (infinite? value))) value (bad "a number")))
+     ((eq? type 'float)
+      (cond ((not (real? value)) (bad "a number"))
+            ((<= (abs value) htll:largest-number) value)
+            (else (bad (string-append "a number from -" (number->string htll:largest-number) " to "
+                                      (number->string htll:largest-number))))))
      ((eq? type 'int)
       ;; Within 32 bits: NSInteger on every device, and a literal every compiler takes.
       (let ((n (cond ((exact-integer? value) value)
@@ -121,7 +125,9 @@
         (htll:check-length "size" "height" (cadr (htll:resource-args s)))
         s))
      ((eq? type 'view) (if (htll:view? value) value (bad "a view")))
-     ((eq? type 'ref) (if (symbol? value) value (bad "a symbol naming an object, such as self")))
+     ((eq? type 'symbol) (if (symbol? value) value (bad "a symbol")))
+     ;; An object the generated code refers to: a key path such as self or self.model (12-names.scm).
+     ((eq? type 'ref) (string->symbol (htll:check-key-path what "the value" value "self or self.model")))
      ((eq? type 'string-or-image)
       (if (or (string? value) (htll:resource-of? 'localized value) (htll:resource-of? 'image value))
           value
@@ -164,10 +170,14 @@
       (htll:fail (string-append what ": expected (TARGET SELECTOR EVENT) such as (self buttonTapped: touch-up-inside), got "
                                 (htll:written value))))
   (let* ((events (caddr value))
-         (events (if (symbol? events) (list events) events)))
+         (events (if (symbol? events) (list events) events))
+         (target (htll:check-key-path what "the target" (car value) "self or self.model"))
+         (selector (htll:->string (cadr value))))
     (if (or (null? events) (not (htll:proper-list? events)))
         (htll:fail (string-append what ": expected a control event or a list of them, got " (htll:written (caddr value)))))
-    (list (car value) (htll:->string (cadr value))
+    (if (not (htll:selector? selector))
+        (htll:fail (string-append what ": " (htll:written selector) " is not an Objective-C selector (such as save: or save)")))
+    (list (string->symbol target) selector
           (map (lambda (e)
                  (cond ((and (symbol? e) (assq e (htll:enum-values 'control-event))) e)
                        ((and (symbol? e) (htll:enum-fallback 'control-event e what)))

@@ -11,24 +11,6 @@
    (bind "property key-path ['two-way]" "sets PROPERTY from the controller's KEY-PATH when the view appears and keeps it updated")
    (layer "attributes" "sets the view's CALayer: corner-radius, border-width, border-color, shadow-..., opacity")))
 
-;; "a", "a.b.c": names (letters, digits, _, not starting with a digit) separated by dots.
-(define (htll:name-path? s)
-  (let loop ((cs (string->list s)) (start #t))
-    (cond ((null? cs) (not start))
-          ((char=? (car cs) #\.) (and (not start) (loop (cdr cs) #t)))
-          ((or (char-alphabetic? (car cs)) (char=? (car cs) #\_)) (loop (cdr cs) #f))
-          ((char-numeric? (car cs)) (and (not start) (loop (cdr cs) #f)))
-          (else #f))))
-
-;; An Objective-C selector: a name, or one or more name: pieces (save:, tableView:didSelect:).
-(define (htll:selector? s)
-  (let loop ((cs (string->list s)) (start #t) (colons #f))
-    (cond ((null? cs) (if colons start (not start))) ; with colons, the last piece ends with one
-          ((char=? (car cs) #\:) (and (not start) (loop (cdr cs) #t #t)))
-          ((or (char-alphabetic? (car cs)) (char=? (car cs) #\_)) (loop (cdr cs) #f colons))
-          ((char-numeric? (car cs)) (and (not start) (loop (cdr cs) #f colons)))
-          (else #f))))
-
 ;;; Events
 
 (define htll:control-kinds-text "a button, slider, segmented-control or text-field")
@@ -55,10 +37,8 @@
         (htll:fail (string-append who ": " (htll:written (htll:->string selector)) " is not an Objective-C selector (such as save: or save)")))
     (if (and (pair? target) (pair? (cdr target)))
         (htll:fail (string-append who ": expected (on EVENTS SELECTOR [TARGET]), got extra arguments " (htll:written (cdr target)))))
-    (let ((t (if (pair? target) (car target) 'self)))
-      (if (not (and (or (symbol? t) (string? t)) (htll:name-path? (htll:->string t))))
-          (htll:fail (string-append who ": the target must name an object, such as self or self.model, got " (htll:written t))))
-      (let ((value (list (string->symbol (htll:->string t)) (string->symbol (htll:->string selector)) event-list)))
+    (let ((t (htll:check-key-path who "the target" (if (pair? target) (car target) 'self) "self or self.model")))
+      (let ((value (list (string->symbol t) (string->symbol (htll:->string selector)) event-list)))
         (htll:make-modifier
          who
          (lambda (kind)
@@ -204,7 +184,9 @@
                                                 " (one of " (htll:string-join (map (lambda (e) (symbol->string (car e))) htll:layer-table) ", ") ")")))
                   (let* ((spec (assq (cadr entry) (htll:kind-attributes 'view)))
                          (what (string-append "layer " (symbol->string (car a))))
-                         (v (htll:check (cadr spec) (cdr a) what)))
+                         (v (begin (if (and (real? (cdr a)) (> (abs (cdr a)) 1000000))
+                                       (htll:fail (string-append what ": must be at most 1000000 points, got " (htll:written (cdr a)))))
+                                   (htll:check (cadr spec) (cdr a) what))))
                     (if (and (memq (car a) '(opacity shadow-opacity)) (not (and (>= v 0) (<= v 1))))
                         (htll:fail (string-append what ": must be between 0.0 and 1.0, got " (htll:written v))))
                     (if (and (memq (car a) '(corner-radius border-width shadow-radius)) (< v 0))

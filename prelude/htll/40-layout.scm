@@ -30,12 +30,12 @@
   (cond ((null? margin) 0)
         ((not (null? (cdr margin)))
          (htll:fail (string-append who ": expected at most one margin, got " (htll:written margin))))
-        ((and (real? (car margin)) (>= (car margin) 0) (not (infinite? (car margin)))) (car margin))
+        ((and (real? (car margin)) (>= (car margin) 0) (<= (car margin) htll:longest-length)) (car margin))
         ;; A negative margin overlaps the two children, which UIKit allows and the original printed.
-        ((and (real? (car margin)) (>= (car margin) (- htll:longest-length))
+        ((and (real? (car margin)) (< (car margin) 0) (>= (car margin) (- htll:longest-length))
               (htll:lenient? (string-append who ": a negative margin (" (htll:written (car margin)) ") overlaps the children")))
          (car margin))
-        (else (htll:fail (string-append who ": the margin must be a non-negative number, got "
+        (else (htll:fail (string-append who ": the margin must be a non-negative number up to " (number->string htll:longest-length) ", got "
                                         (htll:written (car margin)))))))
 
 (define blank (htll:make-node 'blank '() '() #f))
@@ -106,11 +106,9 @@
 
 (define (htll:reset!) (set! htll:the-root #f) (set! htll:bound-views '()))
 
+;; The parent as the generated code names it: a key path such as self.view (12-names.scm).
 (define (htll:parent-string who parent)
-  (cond ((symbol? parent) (symbol->string parent))
-        ((and (string? parent) (> (string-length parent) 0)) parent)
-        (else (htll:fail (string-append who ": the parent must be a symbol such as 'self.view, got "
-                                        (htll:written parent))))))
+  (htll:check-key-path who "the parent" parent "'self.view"))
 
 ;; Every view appears once in a layout (as htllc, the last of its frames wins: 80-driver.scm).
 (define (htll:check-placed-once child)
@@ -141,10 +139,15 @@
 
 ;; 'cell (what the original needed) and 'cell.contentView (what its README shows) both lay out
 ;; on the cell's contentView.
+;; The cell is a local variable of the generated code (UITableViewCell * cell = ...), so it is
+;; one name, not a path.
 (define (in-cell child parent)
   (let* ((p (htll:parent-string "in-cell" parent))
          (suffix ".contentView")
          (n (string-length p))
          (k (string-length suffix))
          (cell (if (and (> n k) (string=? (substring p (- n k) n) suffix)) (substring p 0 (- n k)) p)))
+    (if (not (and (htll:c-identifier? cell) (not (string=? cell "self"))))
+        (htll:fail (string-append "in-cell: the parent must be a cell's name such as 'cell or 'cell.contentView, got "
+                                  (htll:written parent))))
     (htll:set-root! "in-cell" child (string-append cell suffix) cell)))

@@ -94,20 +94,51 @@
   (let ((i (remainder (htll:string-hash s) (vector-length set))))
     (vector-set! set i (cons s (vector-ref set i)))))
 
+;; The name a view bound to the variable NAME (already a C identifier) takes in generated code:
+;; (NAME . #f), unless Objective-C could not use it there; then (a name it can use . why).
+;; RESERVED: the names this layout's code declares besides (the cell of a cell layout).
+(define (htll:usable-name name reserved)
+  (cond ((htll:implementation-name? name)
+         (cons (string-append "v" name) "names starting with _ and a capital or a second _ are reserved for the compiler"))
+        ;; alloc/copy/init/mutableCopy/new...: ARC refuses such a property (it would return an owned object).
+        ((htll:owning-family? name)
+         (cons (string-append "v" (string (char-upcase (string-ref name 0))) (substring name 1 (string-length name)))
+               "Objective-C properties cannot start with alloc, copy, init, mutableCopy or new"))
+        ((member name reserved) (cons (string-append name "_") (string-append name " names the table cell")))
+        ((htll:objc-reserved name) => (lambda (why) (cons (string-append name "_") (string-append name " is " why))))
+        (else (cons name #f))))
+
 ;; Names: a bound view keeps its variable's name (made unique: l, l2, ...); the others are
-;; called after their kind and position: label1, button2, ...
-;; BASE, or BASE2, BASE3, ... : the first not in the string set USED, which then holds it.
+;; called after their kind and position: label1, button2, ... Two names may not differ only in
+;; the case of their first letter (title and Title would both have the setter setTitle:).
+;; The key under which a name is taken in a string set of used names.
+(define (htll:name-key s) (string-append (string (char-downcase (string-ref s 0))) (substring s 1 (string-length s))))
+
+;; BASE, or BASE2, BASE3, ... : the first whose key is not in the string set USED, which then holds it.
 (define (htll:unique-name used base)
   (let loop ((n 1))
     (let ((candidate (if (= n 1) base (string-append base (number->string n)))))
-      (if (htll:string-set-member? used candidate)
+      (if (htll:string-set-member? used (htll:name-key candidate))
           (loop (+ n 1))
-          (begin (htll:string-set-add! used candidate) candidate)))))
+          (begin (htll:string-set-add! used (htll:name-key candidate)) candidate)))))
 
-(define (htll:view-names declared)
-  (let ((used (htll:make-string-set)))
+;; A bound NAME (of VIEW) usable in the generated code and unique in USED, with a warning when it
+;; had to change.
+(define (htll:bound-name view name used reserved)
+  (let* ((usable (htll:usable-name name reserved)) (final (htll:unique-name used (car usable))))
+    ;; (Two views bound to one name become l and l2 quietly, as they always did.)
+    (if (cdr usable)
+        (htll:warn-at (htll:view-location view)
+                      (string-append "the view " name " is named " final " in the generated code: " (cdr usable))))
+    final))
+
+(define (htll:view-names declared root)
+  (let ((used (htll:make-string-set))
+        (reserved (if (htll:root-cell root) (list (htll:root-cell root)) '())))
     (define (unique base) (htll:unique-name used base))
-    (let* ((bound (map (lambda (d) (let ((n (htll:view-name (car d)))) (and n (cons (car d) (unique n)))))
+    (define (bound-name view name) (htll:bound-name view name used reserved))
+    (let* ((bound (map (lambda (d) (let ((n (htll:view-name (car d))))
+                                     (and n (cons (car d) (bound-name (car d) n)))))
                        declared))
            (index 0))
       (map (lambda (d b)
@@ -121,9 +152,10 @@
 ;; name for a's view), each alias unique among the views' names (NAME-OF) and the other aliases.
 ;; The original htllc declared such a name as a second view; here it is a second property
 ;; holding the same view.
-(define (htll:alias-names declared name-of)
-  (let ((used (htll:make-string-set)))
-    (for-each (lambda (d) (htll:string-set-add! used (name-of (car d)))) declared)
+(define (htll:alias-names declared name-of root)
+  (let ((used (htll:make-string-set))
+        (reserved (if (htll:root-cell root) (list (htll:root-cell root)) '())))
+    (for-each (lambda (d) (htll:string-set-add! used (htll:name-key (name-of (car d))))) declared)
     (let loop ((ds declared) (acc '()))
       (if (null? ds)
           (reverse acc)
@@ -131,7 +163,7 @@
             (loop (cdr ds)
                   (if (null? as)
                       acc
-                      (cons (cons (caar ds) (map (lambda (a) (htll:unique-name used a)) as)) acc))))))))
+                      (cons (cons (caar ds) (map (lambda (a) (htll:bound-name (caar ds) a used reserved)) as)) acc))))))))
 
 ;; The aliases of VIEW in ALIASES (from htll:alias-names).
 (define (htll:aliases-of view aliases)
@@ -267,13 +299,14 @@
 (define (htll:context who)
   (let* ((root (htll:the-layout who))
          (declared (htll:declared-views root))
-         (names (htll:view-names declared)))
-    (htll:warn-unplaced root declared)
+         (names (htll:view-names declared root)))
+    ;; (A layout asking about traits is declared over all its branches: htll:code-context warns.)
+    (if (not (htll:loaded-layout?)) (htll:warn-unplaced root declared))
     (list root declared names (htll:name-of names))))
 
 (define (htll:emit-property)
   (let* ((c (htll:code-context "property")) (declared (cadr c)) (name-of (cadddr c))
-         (aliases (htll:alias-names declared name-of)))
+         (aliases (htll:alias-names declared name-of (car c))))
     (apply append
            (map (lambda (d)
                   (map (lambda (name) (string-append "@property (nonatomic, strong) " (htll:kind-class (htll:view-kind (car d)))
@@ -283,7 +316,7 @@
 
 (define (htll:emit-synthesize)
   (let* ((c (htll:code-context "synthesize")) (declared (cadr c)) (name-of (cadddr c))
-         (aliases (htll:alias-names declared name-of)))
+         (aliases (htll:alias-names declared name-of (car c))))
     (apply append
            (map (lambda (d)
                   (map (lambda (name) (string-append "@synthesize " name ";"))
@@ -296,7 +329,7 @@
 
 (define (htll:emit-view-did-load)
   (let* ((c (htll:code-context "view-did-load")) (root (car c)) (name-of (cadddr c))
-         (aliases (htll:alias-names (cadr c) name-of)))
+         (aliases (htll:alias-names (cadr c) name-of root)))
     (apply append
            (map (lambda (d)
                   (let* ((v (car d)) (var (name-of v)))
@@ -351,12 +384,12 @@
                 (map (lambda (e first?)
                        (cons (string-append (if first? "if" "} else if") " (object == self && [keyPath isEqualToString:"
                                             (htll:objc-string (car e)) "]) {")
-                             (cons (string-append "    id value = [self valueForKeyPath:" (htll:objc-string (car e)) "];")
+                             (cons (string-append "    id htllValue = [self valueForKeyPath:" (htll:objc-string (car e)) "];")
                                    (map (lambda (vb)
                                           (let* ((var (name-of (car vb))) (key (htll:objc-string (htll:binding-key (car vb) (cdr vb))))
-                                                 (set (string-append "[" var " setValue:value forKey:" key "];")))
+                                                 (set (string-append "[" var " setValue:htllValue forKey:" key "];")))
                                             (if (htll:two-way? (cdr vb))
-                                                (string-append "    if (![[" var " valueForKey:" key "] isEqual:value]) " set)
+                                                (string-append "    if (![[" var " valueForKey:" key "] isEqual:htllValue]) " set)
                                                 (string-append "    " set))))
                                         (cdr e)))))
                      groups (cons #t (map (lambda (g) #f) (cdr groups)))))
@@ -408,7 +441,7 @@
          (c (htll:code-context "cell-init")) (declared (cadr c)) (name-of (cadddr c))
          (cell (htll:root-cell root)) (parent (htll:root-parent root))
          (placed (map car (htll:filter cdr declared)))
-         (aliases (htll:alias-names declared name-of)))
+         (aliases (htll:alias-names declared name-of root)))
     (define (tag v) (number->string (+ 100 (htll:index-of v placed eq?))))
     (htll:refuse-cell-bindings declared)
     (append

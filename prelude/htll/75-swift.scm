@@ -15,21 +15,16 @@
 ;;;    frames in layoutSubviews(), and sizeThatFits(_:) returning the extent of the views laid
 ;;;    out in the proposed size.
 
-;; Swift's reserved words: a view variable spelled like one is written in backticks.
-(define htll:swift-keywords
-  '("associatedtype" "class" "deinit" "enum" "extension" "fileprivate" "func" "import" "init" "inout"
-    "internal" "let" "open" "operator" "private" "precedencegroup" "protocol" "public" "rethrows"
-    "static" "struct" "subscript" "typealias" "var" "break" "case" "catch" "continue" "default"
-    "defer" "do" "else" "fallthrough" "for" "guard" "if" "in" "repeat" "return" "throw" "switch"
-    "where" "while" "Any" "as" "await" "false" "is" "nil" "self" "Self" "super" "throws" "true"
-    "try" "Type" "Protocol"))
-
 (define (htll:swift-identifier name)
   (if (member name htll:swift-keywords) (string-append "`" name "`") name))
 
-;; An object an attribute refers to (a target, a delegate): self stays the keyword.
-(define (htll:swift-ref name)
-  (if (string=? name "self") name (htll:swift-identifier name)))
+;; An object (a parent, a target, a delegate) named by a key path such as self.model: names that
+;; are Swift keywords in backticks, except a leading self.
+(define (htll:swift-path path)
+  (let ((names (htll:split-string path #\.)))
+    (htll:string-join (cons (if (string=? (car names) "self") "self" (htll:swift-identifier (car names)))
+                            (map htll:swift-identifier (cdr names)))
+                      ".")))
 
 ;; Swift type of each enumeration; cases are the camelCased symbols unless listed.
 (define htll:swift-enum-table
@@ -89,24 +84,6 @@
           ((string=? bare "forSegmentAtIndex") "forSegmentAt")
           (else bare))))
 
-;; Swift string literal.
-(define (htll:swift-string s)
-  (let ((out (open-output-string)))
-    (write-char #\" out)
-    (string-for-each
-     (lambda (c)
-       (cond ((char=? c #\") (write-string "\\\"" out))
-             ((char=? c #\\) (write-string "\\\\" out))
-             ((char=? c #\newline) (write-string "\\n" out))
-             ((char=? c #\return) (write-string "\\r" out))
-             ((char=? c #\tab) (write-string "\\t" out))
-             ((or (< (char->integer c) 32) (= (char->integer c) 127))
-              (write-string (string-append "\\u{" (number->string (char->integer c) 16) "}") out))
-             (else (write-char c out))))
-     s)
-    (write-char #\" out)
-    (get-output-string out)))
-
 (define (htll:font-size->swift x)
   (if (htll:resource? x)
       (string-append "UIFont." (cadr (assq (car (htll:resource-args x)) htll:font-size-table)))
@@ -157,7 +134,7 @@
    ((eq? type 'boolean) (if value "true" "false"))
    ((memq type '(float int)) (htll:number->c value))
    ((eq? type 'font-size) (htll:font-size->swift value))
-   ((eq? type 'ref) (htll:swift-ref (symbol->string value)))
+   ((eq? type 'ref) (htll:swift-path (symbol->string value)))
    ((eq? type 'view) (name-of value))
    ((and (pair? type) (eq? (car type) 'enum)) (htll:swift-enum-case (cadr type) value))
    ((and (pair? type) (eq? (car type) 'flags)) (htll:swift-flags (cadr type) value))
@@ -196,10 +173,8 @@
                    (cond ((null? cs) (reverse (if (null? cur) acc (cons (list->string (reverse cur)) acc))))
                          ((char=? (car cs) #\:) (loop (cdr cs) '() (cons (string-append (list->string (reverse cur)) ":") acc)))
                          (else (loop (cdr cs) (cons (car cs) cur) acc)))))
-         (ident? (lambda (s) (and (> (string-length s) 0)
-                                  (not (char-numeric? (string-ref s 0)))
-                                  (htll:every (lambda (c) (or (char-alphabetic? c) (char-numeric? c) (char=? c #\_)))
-                                              (string->list s)))))
+         ;; A name Swift can write bare in #selector (a keyword would need backticks there).
+         (ident? (lambda (s) (and (htll:c-identifier? s) (not (member s htll:swift-keywords)))))
          (colons? (and (pair? pieces) (char=? (string-ref sel (- (string-length sel) 1)) #\:)))
          (names (map (lambda (p) (if (and (> (string-length p) 0) (char=? (string-ref p (- (string-length p) 1)) #\:))
                                      (substring p 0 (- (string-length p) 1))
@@ -245,7 +220,7 @@
       ((target)
        ;; #selector(save(_:)) names a method of the class being extended: right for self only.
        ;; Another target's class is unknown here, so its action is the runtime selector.
-       (string-append var ".addTarget(" (htll:swift-ref (symbol->string (car value)))
+       (string-append var ".addTarget(" (htll:swift-path (symbol->string (car value)))
                       ", action: " (if (eq? (car value) 'self)
                                        (htll:swift-selector (cadr value))
                                        (string-append "Selector((" (htll:swift-string (cadr value)) "))"))
@@ -310,13 +285,13 @@
     (map (lambda (l) (if (string=? l "") l (string-append pad l))) lines)))
 
 ;; The holder class: one stored property per declared view, created with it.
-(define (htll:swift-holder holder file declared name-of bare-name)
+(define (htll:swift-holder holder file root declared name-of bare-name)
   (let ((groups (htll:bindings-by-key-path declared)))
     (append
-     (list (string-append "/// The views of the layout in " file ", created together.")
+     (list (string-append "/// The views of the layout in " (htll:comment-text file) ", created together.")
            "@MainActor"
            (string-append "final class " holder " {"))
-     (let ((aliases (htll:alias-names declared bare-name)))
+     (let ((aliases (htll:alias-names declared bare-name root)))
        (apply append
               (map (lambda (d)
                      (cons (string-append "    let " (bare-name (car d)) " = " (htll:swift-init-expression (car d) name-of))
@@ -329,7 +304,7 @@
      (if (null? groups) '() (cons "" (htll:swift-bindings holder file groups declared bare-name))))))
 
 (define (htll:swift-header file lines)
-  (append (list (string-append "// Generated by htll from " file ". Do not edit.") "//")
+  (append (list (string-append "// Generated by htll from " (htll:comment-text file) ". Do not edit.") "//")
           (map (lambda (l) (if (string=? l "") "//" (string-append "// " l))) lines)
           (list "import UIKit")))
 
@@ -342,7 +317,7 @@
          (bound? (pair? (htll:bindings-by-key-path declared)))
          (key (string-append "htll" holder "Key"))
          (bkey (string-append "htll" (htll:swift-bindings-class holder) "Key"))
-         (parent (htll:root-parent root))
+         (parent (htll:swift-path (htll:root-parent root)))
          (dim (htll:swift-parent-dimensions (string-append parent ".")))
          (method (lambda (doc name body)
                    (append (list "" (string-append "    /// " doc) (string-append "    func " name "() {"))
@@ -366,7 +341,7 @@
                 "  override func viewWillDisappear(_ animated: Bool) { super.viewWillDisappear(animated); layoutViewWillDisappear() }")
           '())))
      (list "import ObjectiveC" "")
-     (htll:swift-holder holder file declared name-of bare-name)
+     (htll:swift-holder holder file root declared name-of bare-name)
      (list ""
            (if bound? "/// The associated-object keys: only their addresses matter." "/// The associated-object key: only its address matters.")
            (string-append "nonisolated(unsafe) private var " key ": UInt8 = 0"))
@@ -499,7 +474,7 @@
                  "observed while it is in a window.")
            '())))
      (list "")
-     (htll:swift-holder holder file declared name-of bare-name)
+     (htll:swift-holder holder file root declared name-of bare-name)
      (list ""
            (string-append "class " class ": UIView {")
            "    /// The layout's views."
@@ -566,6 +541,10 @@
 ;; The Swift file for the current layout. VIEW-CLASS: #f for the view controller extension (of
 ;; CONTROLLER-CLASS), or the name of a UIView subclass to write. FILE names the layout in comments.
 (define (htll-emit-swift view-class controller-class file)
+  (for-each (lambda (class)
+              (let ((why (and class (htll:type-name-problem class 'swift))))
+                (if why (error (string-append "htll: " (htll:written class) " cannot name the Swift class: " why)))))
+            (list view-class controller-class))
   (htll:lines->string
    (cond (view-class (htll:emit-swift-view view-class file))
          ((htll:root-cell (htll:the-layout "swift")) (htll:emit-swift-cell controller-class file))

@@ -20,7 +20,7 @@
                                                       (htll:filter htll:two-way? (htll:view-bindings (car d)))))
                                     declared))))
     (append
-     (list (string-append "/// The model bindings of the layout in " file ": observes the owner's key paths while started")
+     (list (string-append "/// The model bindings of the layout in " (htll:comment-text file) ": observes the owner's key paths while started")
            "/// and sets the bound views' properties by key-value coding."
            "@MainActor"
            (string-append "final class " class ": NSObject {")

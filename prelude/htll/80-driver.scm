@@ -249,12 +249,6 @@
             ((eq? (htll:view-mark (caar fs)) seen) (loop (cdr fs) acc))
             (else (htll:set-view-mark! (caar fs) seen) (loop (cdr fs) (cons (car fs) acc)))))))
 
-;; The warnings of the layout loaded last (htllc mode's leniencies, views bound but not placed),
-;; oldest first. Declaring the views finds the unplaced ones, so it is done here too.
-(define (htll-warnings)
-  (if htll:the-root (guard (e (#t #f)) (htll:code-context "warnings")))
-  (reverse htll:warnings))
-
 ;; The JSON fields that describe a canvas other than the plain default one.
 (define (htll:canvas-json-fields)
   (string-append
@@ -357,6 +351,12 @@
 
 ;; #t when the layout is placed with in-cell.
 (define (htll-cell-layout?) (if (htll:root-cell (htll:the-layout "cell")) #t #f))
+
+;; The name of the table cell the layout is placed in (in-cell), or #f.
+(define (htll-cell-name) (htll:root-cell (htll:the-layout "cell")))
+
+;; TEXT (a file name) as it may appear in a // comment of generated code (12-names.scm).
+(define (htll-comment-text text) (htll:comment-text text))
 
 ;;; For the REPL: ,describe and completion read the tables.
 

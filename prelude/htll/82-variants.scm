@@ -70,7 +70,7 @@
 
 ;; htll:context for any root.
 (define (htll:context-of root)
-  (let* ((declared (htll:declared-views root)) (names (htll:view-names declared)))
+  (let* ((declared (htll:declared-views root)) (names (htll:view-names declared root)))
     (list root declared names (htll:name-of names))))
 
 ;; What distinguishes two variants' generated code: frames, attributes, placed views, safe area.

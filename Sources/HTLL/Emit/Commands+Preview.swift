@@ -1,4 +1,5 @@
 import Foundation
+import Scheme
 
 extension HTLLCommand {
     static let previewUsage = """
@@ -71,7 +72,8 @@ extension HTLLCommand {
         }
         if watch {
             guard let output else { return usage("--watch needs -o OUT.svg or -o OUT.png") }
-            PreviewWatcher.run(file: file) {
+            let watchSandbox = sandbox ? FileSandbox(allowedFolders: [FileSandbox.parentFolder(of: file)]) : nil
+            PreviewWatcher.run(file: file, sandbox: watchSandbox) {
                 renderPreview(file: file, screens: screens, options: options, output: output, sandbox: sandbox, strict: strict)
             }
             return Result(output: "", errorOutput: "", status: 0)
@@ -87,11 +89,14 @@ extension HTLLCommand {
             let loaded = try Layout(contentsOfFile: file, sandbox: sandbox, strict: strict)
             layout = loaded
             svg = try SVGPreview.render(loaded, screens: screens, options: options)
-            errorText = warningText(layout).trimmingCharacters(in: .newlines)
         } catch {
-            errorText = warningText(layout) + "\(error)"
+            errorText = "\(error)"
             status = 1
-            svg = SVGPreview.errorPicture(message: "\(error)", screen: screens.first, scale: options.scale)
+            svg = SVGPreview.errorPicture(message: errorText, screen: screens.first, scale: options.scale)
+        }
+        // The layout's warnings come first on standard error.
+        if let warnings = layout?.warnings, !warnings.isEmpty {
+            errorText = (warnings + (errorText.isEmpty ? [] : [errorText])).joined(separator: "\n")
         }
         guard let output else {
             return Result(output: svg, errorOutput: errorText.isEmpty ? "" : errorText + "\n", status: status)

@@ -20,9 +20,6 @@ extension HTLLCommand {
                     return failure("htll compile: \(a) needs a name\n\(compileUsage)", status: 2)
                 }
                 let name = args[i + 1]
-                guard Layout.isSwiftTypeName(name) else {
-                    return failure("htll compile: \(a) \(name): not a Swift type name\n\(compileUsage)", status: 2)
-                }
                 if a == "--view" { viewName = name } else { className = name }
                 i += 1
             case _ where !a.hasPrefix("-") && file == nil: file = a
@@ -33,6 +30,11 @@ extension HTLLCommand {
         guard let file else { return failure("htll compile: no layout file\n\(compileUsage)", status: 2) }
         guard sawSwift else { return failure("htll compile: say what to print: --action ACTION, --objc or --swift\n\(compileUsage)", status: 2) }
         return produce(file, sandbox: sandbox, strict: strict) { layout in
+            for (flag, name) in [("--view", viewName), ("--class", className)] {
+                if let name, let why = layout.typeNameProblem(name, language: .swift) {
+                    throw UsageError(message: "htll compile: \(flag) \(name): \(why)\n\(compileUsage)")
+                }
+            }
             if rtl { try layout.setRightToLeftMirroring(true) }
             return try layout.swift(viewName: viewName, className: className)
         }

@@ -73,6 +73,9 @@ public enum HTLLCommand {
             return failure("htll compile: say what to print: --action ACTION, --objc or --swift\n\(compileUsage)", status: 2)
         }
         return produce(file, sandbox: sandbox, strict: strict) { layout in
+            if objc, let why = layout.typeNameProblem(className, language: .objectiveC) {
+                throw UsageError(message: "htll compile: --class \(className): \(why)\n\(compileUsage)")
+            }
             if rtl { try layout.setRightToLeftMirroring(true) }
             if objc { return try layout.objectiveCCategory(className: className) }
             guard let a = HTLL.Action(rawValue: action ?? "") else {
@@ -192,8 +195,11 @@ public enum HTLLCommand {
         """
     }
 
-    /// Loads `file` (sandboxed when asked) and prints what `body` makes of it, or the error;
-    /// the layout's warnings go to standard error either way.
+    /// A command line that names something the layout's code cannot use (a class name, say).
+    struct UsageError: Error { let message: String }
+
+    /// Loads `file` (sandboxed when asked) and prints what `body` makes of it, or the error; the
+    /// layout's warnings go to standard error either way.
     static func produce(_ file: String, sandbox: Bool, strict: Bool = true, _ body: (Layout) throws -> String) -> Result {
         var layout: Layout?
         do {
@@ -201,6 +207,8 @@ public enum HTLLCommand {
             layout = loaded
             let output = try body(loaded)
             return Result(output: output, errorOutput: warningText(layout), status: 0)
+        } catch let e as UsageError {
+            return failure(warningText(layout) + e.message, status: 2)
         } catch {
             return failure(warningText(layout) + "\(error)")
         }

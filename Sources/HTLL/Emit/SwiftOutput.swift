@@ -14,33 +14,13 @@ extension Layout {
     /// The Swift file for this layout: a `UIView` subclass named `viewName`, or else an extension of
     /// the view controller class `className`.
     public func swift(viewName: String? = nil, className: String = "ViewController") throws -> String {
-        for name in [viewName, className].compactMap({ $0 }) where !Layout.isSwiftTypeName(name) {
-            throw LayoutError(message: "error: \(name) is not a Swift type name (letters, digits and _, not starting with a digit)")
+        for name in [viewName, className].compactMap({ $0 }) {
+            if let why = typeNameProblem(name, language: .swift) { throw LayoutError(message: "error: \(name): \(why)") }
         }
-        do {
-            let result = try scheme.call("htll-emit-swift", [
+        return try text {
+            try scheme.call("htll-emit-swift", [
                 viewName.map { scheme.string($0) } ?? .bool(false), scheme.string(className), scheme.string(file),
             ])
-            return result.stringValue ?? ""
-        } catch let e as SchemeError {
-            throw LayoutError(e, layoutFile: file, readPath: nil)
         }
     }
-
-    /// Whether `name` can name a Swift type as written: an ASCII identifier that is not a keyword.
-    static func isSwiftTypeName(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
-        let allowed = name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
-        return allowed && !reservedWords.contains(name)
-    }
-
-    /// Swift's keywords and the names a type cannot take.
-    static let reservedWords: Set<String> = [
-        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
-        "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows",
-        "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default",
-        "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch",
-        "where", "while", "Any", "as", "await", "false", "is", "nil", "self", "Self", "super", "throws", "true",
-        "try", "Type", "Protocol", "_",
-    ]
 }

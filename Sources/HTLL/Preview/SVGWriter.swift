@@ -19,20 +19,24 @@ struct SVGWriter {
         return s
     }
 
-    /// Text escaped for XML content and attribute values.
+    /// Text escaped for XML content and attribute values: an XML reader gets back exactly `s`,
+    /// except characters XML 1.0 cannot hold even as references (the controls other than tab, line
+    /// feed and carriage return, U+FFFE, U+FFFF), which become U+FFFD. Tab, line feed and carriage
+    /// return are character references, which XML readers keep as they are (raw, they would be
+    /// normalized to spaces or line feeds).
     static func escape(_ s: String) -> String {
         var r = ""
         r.reserveCapacity(s.utf8.count)
         for c in s.unicodeScalars {
-            switch c {
-            case "&": r += "&amp;"
-            case "<": r += "&lt;"
-            case ">": r += "&gt;"
-            case "\"": r += "&quot;"
-            case "'": r += "&apos;"
-            default:
-                // XML 1.0 forbids most control characters even escaped.
-                if c.value < 0x20, c != "\n", c != "\t" { r += " " } else { r.unicodeScalars.append(c) }
+            switch c.value {
+            case 0x26: r += "&amp;"
+            case 0x3C: r += "&lt;"
+            case 0x3E: r += "&gt;"
+            case 0x22: r += "&quot;"
+            case 0x27: r += "&apos;"
+            case 0x09, 0x0A, 0x0D: r += "&#\(c.value);"
+            case 0..<0x20, 0xFFFE, 0xFFFF: r += "\u{FFFD}"
+            default: r.unicodeScalars.append(c)
             }
         }
         return r

@@ -101,6 +101,9 @@ struct Compiler {
         case .loopBlock(let info, let inits, let body):
             compileLoop(info, inits, body, mode, &b)
         case .loop(let info, let args):
+            // A jump replaces the rest of the loop body, so it is only right where nothing follows:
+            // the expander makes `.loop` nodes only in tail position of their loop.
+            assert(mode != .value && mode != .effect, "loop jump compiled outside tail position")
             for a in args { compile(a, .value, &b) }
             for v in info.variables.reversed() { storeFresh(v, &b) }
             b.emit(.jump, 0)

@@ -41,7 +41,7 @@ extension Expander {
         let body = Array(items.dropFirst(3))
         if ctx.loops.count < LoopLabel.maxNested {
             do {
-                return try loopBlock(nameID, ids, initForms, body, ctx, tail: tail)
+                return try loopBlock(nameID, ids, initForms, body, ctx)
             } catch {
                 if case .undefined = error.payload {} else { throw error }
             }
@@ -56,7 +56,7 @@ extension Expander {
 
     /// The loop as a jump target in the current frame.
     func loopBlock(_ nameID: Symbol, _ ids: [Symbol], _ initForms: [Value], _ body: [Value],
-                   _ ctx: Context, tail: Bool) throws(SchemeRaise) -> Node {
+                   _ ctx: Context) throws(SchemeRaise) -> Node {
         var inits: [Node] = []
         for f in initForms { inits.append(try expand(f, ctx, tail: false)) }
         let nameScope = Scope(parent: ctx.scope, owner: ctx.lambda)
@@ -69,7 +69,9 @@ extension Expander {
         inner.scope = scope
         inner.toplevel = false
         inner.loops.append(label)
-        inner.jumpable = tail ? ctx.jumpable + [label] : [label]
+        // Outer loops stay jumpable only if this loop is in their tail position (`expand` has
+        // emptied `ctx.jumpable` otherwise).
+        inner.jumpable = ctx.jumpable + [label]
         let bodyNode = try expandBody(body, inner, at: .none)
         return .loopBlock(label.info, inits, bodyNode)
     }

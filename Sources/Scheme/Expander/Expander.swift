@@ -19,7 +19,8 @@ final class Expander {
         var toplevel: Bool
         /// The named `let` loops in scope (a reference to one other than a jump abandons it).
         var loops: [LoopLabel] = []
-        /// The loops a call in tail position here may jump to.
+        /// The loops a call in tail position here may jump to: empty whenever the form being
+        /// expanded is not itself in tail position of the loop body (see `expand`).
         var jumpable: [LoopLabel] = []
     }
 
@@ -33,7 +34,13 @@ final class Expander {
 
     // MARK: - Dispatch
 
-    func expand(_ original: Value, _ ctx: Context, tail: Bool) throws(SchemeRaise) -> Node {
+    func expand(_ original: Value, _ outer: Context, tail: Bool) throws(SchemeRaise) -> Node {
+        // Tail position is decided here, once, for the form and everything inside it: a form that is
+        // not in tail position may jump to no loop, and neither may any form it contains, whatever
+        // their place within it (the last form of a `let` body is in tail position of the `let`
+        // only). Passing the loops down to such forms compiled `(f (let () (loop x)))` as a jump.
+        var ctx = outer
+        if !tail && !ctx.jumpable.isEmpty { ctx.jumpable = [] }
         depth += 1
         defer { depth -= 1 }
         if depth > rt.maxNesting {

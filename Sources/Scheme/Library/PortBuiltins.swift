@@ -6,27 +6,20 @@ extension Runtime {
         try object(v, Port.self, who, "a port")
     }
 
-    /// Refuses file access the sandbox does not allow: reading outside `allowedFolders`, any writing.
-    func checkFileAccess(_ path: String, _ who: String, write: Bool) throws(SchemeRaise) {
-        guard sandboxed else { return }
-        if !write {
-            let full = URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
-            for folder in allowedFolders {
-                let base = URL(fileURLWithPath: folder).resolvingSymlinksInPath().standardizedFileURL.path
-                if full == base || full.hasPrefix(base.hasSuffix("/") ? base : base + "/") { return }
-            }
-        }
-        throw error("\(who): access to \"\(path)\" is not allowed in the sandbox", kind: .file)
-    }
-
-    /// Opens a file port, raising a file error with the system's reason on failure.
+    /// Opens a file port, raising a file error with the system's reason on failure. Reading goes
+    /// through `openForReading` (the sandbox's check of the opened file); a sandbox refuses writing.
     func openFile(_ a: Arguments, _ who: String, write: Bool, binary: Bool) throws(SchemeRaise) -> Value {
         let path = try string(a[0], who).string
-        try checkFileAccess(path, who, write: write)
-        switch Port.open(path: path, forWriting: write, binary: binary) {
-        case .success(let port): return heap.object(port)
-        case .failure(let e): throw error("\(who): cannot open \(Printer.quoted(path)): \(e.reason)", a[0], kind: .file)
+        let fd: Int32
+        if write {
+            if sandboxed { throw SchemeRaise(makeFileError(who, path, .notAllowed)) }
+            fd = Port.openForWriting(path)
+            if fd < 0 { throw SchemeRaise(makeFileError(who, path, .failed(String(cString: strerror(errno))), [a[0]])) }
+        } else {
+            fd = try openForReading(path, who, a[0])
         }
+        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+        return heap.object(write ? Port(output: .file(handle), binary: binary) : Port(input: .file(handle), binary: binary))
     }
 }
 
@@ -69,12 +62,10 @@ let portBuiltins: [Builtin] = [
     Builtin("open-output-file", .exactly(1)) { a, rt throws(SchemeRaise) in try rt.openFile(a, "open-output-file", write: true, binary: false) },
     Builtin("open-binary-output-file", .exactly(1)) { a, rt throws(SchemeRaise) in try rt.openFile(a, "open-binary-output-file", write: true, binary: true) },
     Builtin("file-exists?", .exactly(1)) { a, rt throws(SchemeRaise) in
-        let path = try rt.string(a[0], "file-exists?").string
-        try rt.checkFileAccess(path, "file-exists?", write: false)
-        return .bool(FileManager.default.fileExists(atPath: path)) },
+        .bool(try rt.fileExists(try rt.string(a[0], "file-exists?").string, "file-exists?")) },
     Builtin("delete-file", .exactly(1)) { a, rt throws(SchemeRaise) in
         let path = try rt.string(a[0], "delete-file").string
-        try rt.checkFileAccess(path, "delete-file", write: true)
+        if rt.sandboxed { throw SchemeRaise(rt.makeFileError("delete-file", path, .notAllowed)) }
         do { try FileManager.default.removeItem(atPath: path) } catch {
             throw rt.error("delete-file: cannot delete \(Printer.quoted(path))", a[0], kind: .file)
         }

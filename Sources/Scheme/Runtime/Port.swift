@@ -282,27 +282,14 @@ extension Port {
     /// What `get-output-bytevector` returns: the bytes a bytevector port has collected.
     public var outputByteArray: [UInt8] { outputBytes }
 
-    /// Opens `path` for reading or writing (truncating), or returns the system's reason it cannot.
-    public static func open(path: String, forWriting: Bool, binary: Bool) -> Result<Port, PortOpenError> {
-        let fd = forWriting ? Glibc_open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644) : Glibc_open(path, O_RDONLY, 0)
-        if fd < 0 { return .failure(PortOpenError(reason: String(cString: strerror(errno)))) }
-        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
-        return .success(forWriting ? Port(output: .file(handle), binary: binary) : Port(input: .file(handle), binary: binary))
+    /// Opens `path` for writing (created or truncated); a descriptor, or -1 with `errno` set.
+    static func openForWriting(_ path: String) -> Int32 {
+        #if canImport(Darwin)
+        return Darwin.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        #else
+        return Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        #endif
     }
-}
-
-/// Why a file could not be opened (the C library's message, like "No such file or directory").
-public struct PortOpenError: Error {
-    public let reason: String
-}
-
-/// `open(2)` under a name that does not clash with `Port.open`.
-private func Glibc_open(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
-    #if canImport(Darwin)
-    return Darwin.open(path, flags, mode)
-    #else
-    return Glibc.open(path, flags, mode)
-    #endif
 }
 
 extension Port {

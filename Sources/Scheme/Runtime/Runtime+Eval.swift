@@ -42,34 +42,6 @@ extension Runtime {
         return try vm.run(thunk, [])
     }
 
-    /// Every datum in the file at `path` (for `load`, `include` and libraries, named by `who` in
-    /// errors); a file error if unreadable.
-    func readFile(_ path: String, who: String = "include", at location: SourceLocation = .none,
-                  foldCase: Bool = false) throws(SchemeRaise) -> [Value] {
-        try checkReadable(path, who, at: location)
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw error("cannot open file \"\(path)\": no such file or not readable", kind: .file, at: location)
-        }
-        let text = String(decoding: data, as: UTF8.self)
-        var reader = Reader(text: text, fileIndex: fileIndex(path), runtime: self)
-        reader.foldCase = foldCase
-        var forms: [Value] = []
-        while let f = try reader.read() { forms.append(f) }
-        return forms
-    }
-
-    /// In a sandbox, refuses paths outside the allowed folders.
-    func checkReadable(_ path: String, _ who: String, at location: SourceLocation = .none) throws(SchemeRaise) {
-        guard sandboxed else { return }
-        // Symbolic links are resolved, so a link inside an allowed folder cannot reach outside it.
-        let full = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
-        if !allowedFolders.contains(where: {
-            full.hasPrefix(URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path + "/")
-        }) {
-            throw error("\(who): access to \"\(path)\" is not allowed in the sandbox", kind: .file, at: location)
-        }
-    }
-
     /// Whether `(library name)` in `cond-expand` names a library this instance has.
     func libraryExists(_ name: Value) -> Bool {
         guard let parts = name.listElements else { return false }

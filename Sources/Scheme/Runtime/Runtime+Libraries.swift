@@ -67,8 +67,13 @@ extension Runtime {
     /// Loads a user library (once) and returns its exported names.
     func loadLibrary(_ parts: [Value], _ name: String) throws -> [String] {
         if let exports = loadedLibraries[name] { return exports }
-        let relative = parts.map { Printer.display($0) }.joined(separator: "/") + ".sld"
-        guard let path = searchPath.map({ $0 + "/" + relative }).first(where: { FileManager.default.fileExists(atPath: $0) }) else {
+        let names = parts.map { Printer.display($0) }
+        // A part is one file name: `(import (.. etc passwd))` must not climb out of the search path.
+        if let bad = names.first(where: { $0.isEmpty || $0 == "." || $0 == ".." || $0.contains("/") || $0.utf8.contains(0) }) {
+            throw error("import: bad library name part \(Printer.quoted(bad))", kind: .file)
+        }
+        let relative = names.joined(separator: "/") + ".sld"
+        guard let path = findLibraryFile(relative) else {
             throw error("import: library (\(name)) not found (looked for \(relative) in \(searchPath.joined(separator: ", ")))", kind: .file)
         }
         loadedLibraries[name] = []

@@ -1,0 +1,250 @@
+;;; HTLL prelude, part 1b: the names and text a layout may put into generated code.
+;;;
+;;; Layouts are untrusted input (a build rule compiles whatever a pull request brings), so nothing
+;;; from a layout is pasted into Objective-C, Swift or JSON as written. Everything that reaches the
+;;; output goes through this file:
+;;;  - names of views: C identifiers, never a reserved word (renamed with a warning, 70-objc.scm);
+;;;  - objects (parents, targets, delegates): key paths `self.a.b` of identifiers (htll:key-path?);
+;;;  - selectors: `save`, `save:`, `table:didSelect:` (htll:selector?);
+;;;  - class names from the command line (htll:type-name-problem);
+;;;  - text: string literals escaped so they mean exactly the text, in every output (htll:literal);
+;;;  - file names in comments (htll:comment-text).
+;;; Numbers are checked where a layout gives them (20-values.scm) and printed by htll:number->c.
+
+;;; Identifiers
+
+(define (htll:ascii-letter? c) (or (and (char>=? c #\a) (char<=? c #\z)) (and (char>=? c #\A) (char<=? c #\Z))))
+(define (htll:ascii-digit? c) (and (char>=? c #\0) (char<=? c #\9)))
+(define (htll:identifier-char? c) (or (htll:ascii-letter? c) (htll:ascii-digit? c) (char=? c #\_)))
+
+;; An identifier in C, Objective-C and Swift alike: ASCII letters, digits and _, not starting with
+;; a digit. (Compilers accept more of Unicode, but not the same more.)
+(define (htll:c-identifier? s)
+  (and (string? s) (> (string-length s) 0)
+       (not (htll:ascii-digit? (string-ref s 0)))
+       (let loop ((i 0))
+         (or (= i (string-length s)) (and (htll:identifier-char? (string-ref s i)) (loop (+ i 1)))))))
+
+;;; Reserved names. A view, parent or target spelled like one of these would not compile (a
+;;; keyword, a type, a macro) or would change what the generated code refers to (a name the code
+;;; itself uses, such as MAX or CGRectMake, or an enumeration constant).
+
+;; Keywords of C (to C23), C++ (a fragment may be included from Objective-C++) and Objective-C,
+;; and Objective-C's predefined names.
+(define htll:c-keywords
+  '("auto" "break" "case" "char" "const" "continue" "default" "do" "double" "else" "enum" "extern"
+    "float" "for" "goto" "if" "inline" "int" "long" "register" "restrict" "return" "short" "signed"
+    "sizeof" "static" "struct" "switch" "typedef" "union" "unsigned" "void" "volatile" "while"
+    "alignas" "alignof" "bool" "constexpr" "false" "nullptr" "static_assert" "thread_local" "true"
+    "typeof" "typeof_unqual" "asm"
+    "and" "and_eq" "bitand" "bitor" "catch" "char8_t" "char16_t" "char32_t" "class" "compl" "concept"
+    "consteval" "constinit" "const_cast" "co_await" "co_return" "co_yield" "decltype" "delete"
+    "dynamic_cast" "explicit" "export" "friend" "mutable" "namespace" "new" "noexcept" "not" "not_eq"
+    "operator" "or" "or_eq" "private" "protected" "public" "reinterpret_cast" "requires" "static_cast"
+    "template" "this" "throw" "try" "typeid" "typename" "using" "virtual" "wchar_t" "xor" "xor_eq"
+    "import" "module"
+    "id" "self" "super" "nil" "Nil" "YES" "NO" "BOOL" "Class" "SEL" "IMP" "Protocol" "NULL" "_cmd" "isa"
+    "instancetype" "in" "out" "inout" "bycopy" "byref" "oneway"))
+
+;; Types, functions and macros the generated Objective-C uses or that the SDK defines as macros
+;; (Xcode defines DEBUG in debug builds). The tables' class names and constants are added below.
+(define htll:objc-known-names
+  '("CGFloat" "CGRect" "CGSize" "CGPoint" "CGColorRef" "CGRectMake" "CGSizeMake" "CGPointMake"
+    "CGRectGetMaxX" "CGRectGetMaxY" "MAX" "MIN" "ABS" "NSString" "NSArray" "NSDictionary" "NSValue"
+    "NSObject" "NSInteger" "NSUInteger" "NSRange" "NSMakeRange" "NSLocalizedString" "NSLog"
+    "UIEdgeInsets" "UIEdgeInsetsMake" "UIOffset" "UIOffsetMake" "UIFont" "UIColor" "UIImage" "CALayer"
+    "UITableViewCell" "UITableViewCellStyleSubtitle" "UIUserInterfaceLayoutDirectionRightToLeft"
+    "UIUserInterfaceIdiomPad" "UIUserInterfaceIdiomPhone" "UIUserInterfaceSizeClassCompact"
+    "UIUserInterfaceSizeClassRegular" "NSKeyValueObservingOptionNew" "UIControlEventEditingChanged"
+    "objc_getAssociatedObject" "objc_setAssociatedObject" "OBJC_ASSOCIATION_RETAIN_NONATOMIC"
+    "DEBUG" "NDEBUG" "TRUE" "FALSE" "EOF" "NAN" "INFINITY" "HUGE_VAL" "errno" "stdin" "stdout" "stderr"
+    "assert" "offsetof" "M_PI" "M_E" "CGFLOAT_MAX" "CGFLOAT_MIN" "CGFLOAT_IS_DOUBLE" "CGFLOAT_TYPE"
+    "NSIntegerMax" "NSIntegerMin" "NSUIntegerMax" "NSNotFound" "NS_ENUM" "NS_OPTIONS"
+    "NS_ASSUME_NONNULL_BEGIN" "NS_ASSUME_NONNULL_END" "UIKIT_EXTERN" "FOUNDATION_EXPORT" "API_AVAILABLE"
+    "TARGET_OS_IPHONE" "TARGET_OS_IOS" "TARGET_OS_SIMULATOR" "TARGET_OS_MAC" "TARGET_OS_OSX"
+    "TARGET_OS_TV" "TARGET_OS_WATCH" "TARGET_OS_VISION"
+    ;; Names the generated statements declare or take as parameters.
+    "htllMirror" "htllValue" "tableView" "CellIdentifier" "keyPath" "object" "change" "context" "sender"))
+
+;; Swift's reserved words: a name spelled like one is written in backticks in Swift.
+(define htll:swift-keywords
+  '("associatedtype" "class" "deinit" "enum" "extension" "fileprivate" "func" "import" "init" "inout"
+    "internal" "let" "open" "operator" "private" "precedencegroup" "protocol" "public" "rethrows"
+    "static" "struct" "subscript" "typealias" "var" "break" "case" "catch" "continue" "default"
+    "defer" "do" "else" "fallthrough" "for" "guard" "if" "in" "repeat" "return" "throw" "switch"
+    "where" "while" "Any" "as" "await" "false" "is" "nil" "self" "Self" "super" "throws" "true"
+    "try" "Type" "Protocol" "_"))
+
+;; A string-keyed set of the reserved Objective-C names, built on first use (after the tables and
+;; whatever later parts of the prelude add to them).
+(define htll:objc-reserved-set #f)
+(define (htll:objc-reserved-names)
+  (or htll:objc-reserved-set
+      (let ((set (make-equal-hash-table)))
+        (define (add! s) (hash-table-set! set s #t))
+        (for-each add! htll:c-keywords)
+        (for-each add! htll:objc-known-names)
+        (for-each (lambda (k) (add! (cadr k))
+                          (let ((how (cadddr k))) (if (pair? how) (add! (cadr how)))))
+                  htll:kind-table)
+        (for-each (lambda (e) (for-each (lambda (v) (add! (cdr v))) (cdr e))) htll:enum-table)
+        (for-each (lambda (t) (add! (caddr t))) htll:text-attribute-table)
+        (set! htll:objc-reserved-set set)
+        set)))
+
+;; Names C reserves for the implementation: _X..., __...; and _ alone, which Swift cannot name.
+(define (htll:implementation-name? s)
+  (and (> (string-length s) 0) (char=? (string-ref s 0) #\_)
+       (or (= (string-length s) 1)
+           (char=? (string-ref s 1) #\_)
+           (char-upper-case? (string-ref s 1)))))
+
+;; Why S cannot name something in the generated Objective-C, or #f.
+(define (htll:objc-reserved s)
+  (cond ((htll:implementation-name? s) "reserved for the compiler")
+        ((hash-table-ref/default (htll:objc-reserved-names) s #f) "a reserved word or a name the generated code uses")
+        (else #f)))
+
+;; Whether a property named S would be an Objective-C method of an owning family (alloc, copy,
+;; init, mutableCopy, new, then a non-lowercase character): ARC refuses to synthesize it.
+(define (htll:owning-family? s)
+  (let* ((n (string-length s))
+         (start (let skip ((i 0)) (if (and (< i n) (char=? (string-ref s i) #\_)) (skip (+ i 1)) i))))
+    (htll:any (lambda (family)
+                (let ((k (string-length family)))
+                  (and (<= (+ start k) n)
+                       (string=? (substring s start (+ start k)) family)
+                       (or (= (+ start k) n) (not (char-lower-case? (string-ref s (+ start k))))))))
+              '("alloc" "copy" "init" "mutableCopy" "new"))))
+
+;;; Key paths and selectors
+
+;; "user.name": identifiers separated by dots, as key-value coding takes them (in a string literal).
+(define (htll:name-path? s)
+  (and (string? s) (htll:every htll:c-identifier? (htll:split-string s #\.))))
+
+;; "self.view", "model.user": a name path that code refers to as written, so none of its names is
+;; reserved in Objective-C except a leading self. Why S is not one, or #f.
+(define (htll:key-path-problem s)
+  (let ((segments (htll:split-string s #\.)))
+    (cond ((not (htll:name-path? s)) "")
+          ((htll:any (lambda (seg) (and (htll:objc-reserved seg) seg))
+                     (if (string=? (car segments) "self") (cdr segments) segments))
+           => (lambda (seg) (string-append seg " is " (htll:objc-reserved seg) " in Objective-C")))
+          (else #f))))
+
+(define (htll:key-path? s) (and (string? s) (not (htll:key-path-problem s))))
+
+(define (htll:split-string s sep)
+  (let loop ((i (- (string-length s) 1)) (end (string-length s)) (acc '()))
+    (cond ((< i 0) (cons (substring s 0 end) acc))
+          ((char=? (string-ref s i) sep) (loop (- i 1) i (cons (substring s (+ i 1) end) acc)))
+          (else (loop (- i 1) end acc)))))
+
+;; X (a symbol or string) as a key path naming an object, or a located error naming WHO and WHAT:
+;; "on touch-up-inside: the target must name an object, such as self or self.model, got ...".
+(define (htll:check-key-path who what x example)
+  (let* ((s (cond ((symbol? x) (symbol->string x)) ((string? x) x) (else #f)))
+         (why (if s (htll:key-path-problem s) "")))
+    (if why
+        (htll:fail (string-append who ": " what " must name an object, such as " example ", got " (htll:written x)
+                                  (if (string=? why "") "" (string-append " (" why ")"))))
+        s)))
+
+;; An Objective-C selector: a name, or one or more name: pieces (save:, tableView:didSelect:).
+(define (htll:selector? s)
+  (and (string? s) (> (string-length s) 0)
+       (let ((colons (char=? (string-ref s (- (string-length s) 1)) #\:)))
+         (htll:every htll:c-identifier?
+                     (htll:split-string (if colons (substring s 0 (- (string-length s) 1)) s) #\:)))
+       (or (char=? (string-ref s (- (string-length s) 1)) #\:)
+           (not (htll:any (lambda (c) (char=? c #\:)) (string->list s))))))
+
+;; Why NAME cannot name the class LANGUAGE (objc or swift) code is written for, or #f.
+(define (htll:type-name-problem name language)
+  (cond ((not (htll:c-identifier? name))
+         (string-append (if (eq? language 'swift) "not a Swift type name" "not an Objective-C class name")
+                        " (letters, digits and _, not starting with a digit)"))
+        ((and (eq? language 'swift) (member name htll:swift-keywords)) "a Swift keyword")
+        ((and (eq? language 'objc) (htll:implementation-name? name)) "reserved for the compiler")
+        ((and (eq? language 'objc) (member name htll:c-keywords)) "a reserved word of Objective-C")
+        (else #f)))
+
+;; For hosts: #f, or a message saying why NAME cannot be the class (objc or swift).
+(define (htll-type-name-problem name language)
+  (htll:type-name-problem name (if (symbol? language) language (string->symbol language))))
+
+;;; Text in generated code
+
+;; Characters written as escapes in every literal, though a compiler would take them as they are:
+;; controls, and the invisible ones that make code read differently from what it does (line and
+;; paragraph separators, byte-order mark, the bidirectional controls of "Trojan Source").
+(define (htll:invisible-char? c)
+  (let ((n (char->integer c)))
+    (or (< n 32) (= n 127) (= n #x2028) (= n #x2029) (= n #xFEFF) (= n #x061C) (= n #x200E) (= n #x200F)
+        (and (>= n #x202A) (<= n #x202E)) (and (>= n #x2066) (<= n #x2069)))))
+
+(define (htll:hex n width)
+  (let ((h (number->string n 16)))
+    (if (< (string-length h) width) (string-append (make-string (- width (string-length h)) #\0) h) h)))
+
+;; How each language writes a string literal: (name opening short-escapes numeric-escape guard-?).
+;; Short escapes are (char . text); NUMERIC-ESCAPE writes any other invisible character. C takes
+;; octal escapes of at most three digits, so \001 followed by 2 stays two characters (a hex escape
+;; would swallow the digit); a character past ASCII is its UTF-8 bytes in octal, which every C
+;; dialect takes (GNU Objective-C refuses \u before C99) and which clang turns back into the one
+;; character of an @"..." NSString; ?? is written ?\? so no trigraph (??/ is a backslash) can form.
+(define (htll:c-octal-escapes n)
+  (let ((bytes (string->utf8 (string (integer->char n)))))
+    (let loop ((i 0) (acc ""))
+      (if (= i (bytevector-length bytes))
+          acc
+          (let ((o (number->string (bytevector-u8-ref bytes i) 8)))
+            (loop (+ i 1) (string-append acc "\\" (make-string (- 3 (string-length o)) #\0) o)))))))
+
+(define htll:literal-dialects
+  (list
+   (list 'c "\"" '((#\" . "\\\"") (#\\ . "\\\\") (#\newline . "\\n") (#\return . "\\r") (#\tab . "\\t"))
+         htll:c-octal-escapes
+         #t)
+   (list 'swift "\"" '((#\" . "\\\"") (#\\ . "\\\\") (#\newline . "\\n") (#\return . "\\r") (#\tab . "\\t"))
+         (lambda (n) (string-append "\\u{" (number->string n 16) "}"))
+         #f)
+   (list 'json "\"" '((#\" . "\\\"") (#\\ . "\\\\") (#\newline . "\\n") (#\return . "\\r") (#\tab . "\\t"))
+         (lambda (n) (string-append "\\u" (htll:hex n 4)))
+         #f)))
+
+;; S as a string literal of DIALECT (c, swift or json) that means exactly S. Objective-C's
+;; @"..." is @ and the C literal.
+(define (htll:literal dialect s)
+  (let* ((d (cdr (assq dialect htll:literal-dialects)))
+         (quote-mark (car d)) (short (cadr d)) (numeric (caddr d)) (guard-? (cadddr d))
+         (out (open-output-string)))
+    (write-string quote-mark out)
+    (let loop ((i 0) (prev #f))
+      (if (< i (string-length s))
+          (let* ((c (string-ref s i)) (e (assv c short)))
+            (cond (e (write-string (cdr e) out))
+                  ((htll:invisible-char? c) (write-string (numeric (char->integer c)) out))
+                  ((and guard-? (char=? c #\?) prev (char=? prev #\?)) (write-string "\\?" out))
+                  (else (write-char c out)))
+            (loop (+ i 1) c))))
+    (write-string quote-mark out)
+    (get-output-string out)))
+
+(define (htll:objc-string s) (string-append "@" (htll:literal 'c s)))
+(define (htll:swift-string s) (htll:literal 'swift s))
+(define (htll:json-string s) (htll:literal 'json s))
+
+;; TEXT (a file name) for a // comment: as it is when it is plain printable ASCII, else as a
+;; quoted C literal, so no newline, line splice or invisible character can end the comment early.
+(define (htll:comment-text text)
+  (let ((n (string-length text)))
+    (if (let loop ((i 0))
+          (or (= i n)
+              (let ((c (string-ref text i)))
+                (and (char>=? c #\space) (char<=? c #\~) (not (char=? c #\\)) (not (char=? c #\"))
+                     (not (and (char=? c #\?) (< (+ i 1) n) (char=? (string-ref text (+ i 1)) #\?)))
+                     (loop (+ i 1))))))
+        text
+        (htll:literal 'c text))))
