@@ -132,7 +132,8 @@ final class InjectionTests: XCTestCase {
                      "newButton", "alloc", "MAX", "CGRectMake", "DEBUG", "errno", "bool", "template", "this", "_Bool",
                      "UIControlStateNormal", "htllMirror", "sender", "_", "NSString", "tableView"]
         let bindings = names.enumerated().map { "(\($0.element) (label '((text . \"\($0.offset)\"))))" }.joined(separator: "\n  ")
-        let layout = try Layout(source: "(let (\(bindings))\n (in (vseq \(names.joined(separator: " "))) 'self.view))", file: "names.htll")
+        // let*: the views are declared in binding order (a plain let's in reverse, as htllc did).
+        let layout = try Layout(source: "(let* (\(bindings))\n (in (vseq \(names.joined(separator: " "))) 'self.view))", file: "names.htll")
         let declared = try layout.declarations().map(\.name)
         XCTAssertEqual(declared.count, names.count)
         XCTAssertEqual(Set(declared).count, names.count)
@@ -155,7 +156,7 @@ final class InjectionTests: XCTestCase {
 
     /// title and Title would both have the setter setTitle: (a duplicate method in the category).
     func testNamesDifferingOnlyInTheCaseOfTheirFirstLetterAreMadeDistinct() throws {
-        let layout = try Layout(source: "(let ((title (label '())) (Title (label '()))) (in (above title Title 0.5) 'self.view))", file: "t.htll")
+        let layout = try Layout(source: "(let* ((title (label '())) (Title (label '()))) (in (above title Title 0.5) 'self.view))", file: "t.htll")
         XCTAssertEqual(try layout.declarations().map(\.name), ["title", "Title2"])
         XCTAssertEqual(try CodeCheck.compileProblems(layout), [])
     }

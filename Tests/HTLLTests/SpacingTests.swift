@@ -229,7 +229,8 @@ final class SpacingTests: XCTestCase {
             let holderEnd = try XCTUnwrap(lines[holder...].firstIndex(of: "}"))
             let function = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("    private func layOutViews(") })
             let functionEnd = try XCTUnwrap(lines[function...].firstIndex(of: "    }"))
-            let names = lines[(holder + 1)..<holderEnd].map { String($0.dropFirst(8).prefix { $0 != " " }) }
+            let names = lines[(holder + 1)..<holderEnd].filter { $0.hasPrefix("    let ") }  // not an alias's computed var
+            .map { String($0.dropFirst(8).prefix { $0 != " " }) }
             program += "final class V\(i)Views {\n" + names.map { "    let \($0) = UIView()\n" }.joined() + "}\n"
             program += "final class V\(i) {\n    let views = V\(i)Views()\n"
             program += lines[function...functionEnd].joined(separator: "\n").replacingOccurrences(of: "private func", with: "func") + "\n}\n"

@@ -367,7 +367,8 @@ final class TraitSwiftFrameTests: XCTestCase {
         let holderEnd = try XCTUnwrap(lines[holder...].firstIndex(of: "}"))
         let function = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("    private func layOutViews(") })
         let functionEnd = try XCTUnwrap(lines[function...].firstIndex(of: "    }"))
-        let names = lines[(holder + 1)..<holderEnd].map { String($0.dropFirst(8).prefix { $0 != " " }) }
+        let names = lines[(holder + 1)..<holderEnd].filter { $0.hasPrefix("    let ") }  // not an alias's computed var
+            .map { String($0.dropFirst(8).prefix { $0 != " " }) }
         var program = Self.shim + "final class VViews {\n" + names.map { "    let \($0) = UIView()\n" }.joined() + "}\n"
         program += "final class V: UIView {\n    let views = VViews()\n"
         program += lines[function...functionEnd].joined(separator: "\n").replacingOccurrences(of: "private func", with: "func") + "\n}\n"

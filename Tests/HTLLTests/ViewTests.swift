@@ -54,8 +54,10 @@ final class ViewTests: XCTestCase {
               (let* ((go (custom-button '())))
                 (in (vseq speed-label (label '()) go (caption "a") (caption "b") (slider '())) 'self.view)))
             """
+        // The views the bindings around the in bind come first, in binding order (as htllc declared
+        // them); then the other placed views in layout order, numbered by their place in it.
         XCTAssertEqual(try lines(src, .synthesize),
-                       ["@synthesize speedLabel;", "@synthesize label2;", "@synthesize go;",
+                       ["@synthesize speedLabel;", "@synthesize go;", "@synthesize label2;",
                         "@synthesize cap;", "@synthesize cap2;", "@synthesize slider6;"])
     }
 

@@ -140,13 +140,24 @@
     (let* ((bound (map (lambda (d) (let ((n (htll:view-name (car d))))
                                      (and n (cons (car d) (bound-name (car d) n)))))
                        declared))
-           (index 0))
-      (map (lambda (d b)
-             (set! index (+ index 1))
-             (or b
-                 (let ((base (string-append (htll:kind-base-name (htll:view-kind (car d))) (number->string index))))
-                   (cons (car d) (unique base)))))
-           declared bound))))
+           ;; A view no variable names is numbered by its place in the layout (label2: the second
+           ;; view placed); the others (only referred to) after the placed ones, in declared order.
+           (placed (htll:placed-views root))
+           (token (htll:fresh-mark)))
+      (let number ((vs placed) (i 1))
+        (if (pair? vs) (begin (htll:set-view-mark! (car vs) (cons token i)) (number (cdr vs) (+ i 1)))))
+      (let loop ((ds declared) (bs bound) (other (length placed)) (acc '()))
+        (if (null? ds)
+            (reverse acc)
+            (let* ((m (htll:view-mark (caar ds)))
+                   (position (and (pair? m) (eq? (car m) token) (cdr m)))
+                   (other (if position other (+ other 1)))
+                   (index (or position other)))
+              (loop (cdr ds) (cdr bs) other
+                    (cons (or (car bs)
+                              (cons (caar ds) (unique (string-append (htll:kind-base-name (htll:view-kind (caar ds)))
+                                                                     (number->string index)))))
+                          acc))))))))
 
 ;; ((view alias ...) ...) for the DECLARED views with aliases ((b a) in a let*: b is another
 ;; name for a's view), each alias unique among the views' names (NAME-OF) and the other aliases.

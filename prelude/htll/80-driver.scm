@@ -346,8 +346,14 @@
 
 ;; ((name class) ...) for every declared view, for hosts that write whole classes.
 (define (htll-declarations)
-  (let* ((c (htll:code-context "declarations")) (name-of (cadddr c)))
-    (map (lambda (d) (list (name-of (car d)) (htll:kind-class (htll:view-kind (car d))))) (cadr c))))
+  (let* ((c (htll:code-context "declarations")) (name-of (cadddr c))
+         (aliases (htll:alias-names (cadr c) name-of (car c))))
+    ;; An alias ((b a) in a let*) is a second property of the same class.
+    (apply append
+           (map (lambda (d)
+                  (map (lambda (name) (list name (htll:kind-class (htll:view-kind (car d)))))
+                       (cons (name-of (car d)) (htll:aliases-of (car d) aliases))))
+                (cadr c)))))
 
 ;; #t when the layout is placed with in-cell.
 (define (htll-cell-layout?) (if (htll:root-cell (htll:the-layout "cell")) #t #f))

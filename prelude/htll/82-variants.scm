@@ -251,7 +251,14 @@
 ;;; The frame code.
 
 (define (htll:placed-views root)
-  (map car (htll:filter (lambda (d) (eq? (cdr d) #t)) (htll:declared-views root))))
+  ;; In layout order, each view once.
+  (let ((mark (htll:fresh-mark)) (placed '()))
+    (let walk ((x (htll:root-child root)))
+      (cond ((htll:view? x)
+             (if (not (eq? (htll:view-mark x) mark))
+                 (begin (htll:set-view-mark! x mark) (set! placed (cons x placed)))))
+            ((htll:node? x) (for-each walk (htll:node-children x)))))
+    (reverse placed)))
 
 ;; Lines that mirror the PLACED views of ROOT when the layout direction is right-to-left, if the
 ;; layout or the command asks for it.
