@@ -1,7 +1,9 @@
 import Foundation
 import Scheme
 
-/// HTLL in an interactive session (the REPL's `,describe`, completion, `,frames` and `,objc`).
+/// HTLL in an interactive session: the REPL, `htll -i FILE` and `htll -e EXPR` evaluate forms as
+/// a layout's forms, write layout values readably, and ask the tables for `,describe`,
+/// `,apropos` and completion (prelude/htll/84-repl.scm).
 extension HTLL {
     /// Installs HTLL for a REPL: like `install(into:)`, but a later `(in ...)` replaces the layout.
     public static func installInteractive(into scheme: Scheme) throws {
@@ -9,21 +11,41 @@ extension HTLL {
         try scheme.evaluate("(set! htll:allow-relayout #t)", file: "htll-interactive")
     }
 
-    /// `,describe` text for every HTLL name (views, primitives, enumerations, colours).
-    public static func descriptions(in scheme: Scheme) -> [String: String] {
-        var result: [String: String] = [:]
-        guard let names = try? scheme.call("htll-names", []).listElements else { return result }
-        for name in names {
-            guard let key = name.stringValue,
-                  let text = try? scheme.call("htll-describe", [name]).stringValue else { continue }
-            result[key] = text
+    /// Evaluates one datum (as `read` gives it, with its locations) the way a layout file's
+    /// top-level form is evaluated: definitions and lets name the views they bind, HTLL calls are
+    /// located, `include` and `define-style` work. Returns its value.
+    public static func evaluateInteractive(_ form: Value, in scheme: Scheme) throws -> Value {
+        try scheme.call("htll-repl-eval", [form])
+    }
+
+    /// Loads the file at `path` form by form as `evaluateInteractive` evaluates typed forms
+    /// (`htll -i FILE`); includes are found beside it. Stops at the first error, which it throws.
+    public static func loadInteractive(path: String, into scheme: Scheme) throws {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw SchemeError(kind: .file, message: "cannot open file \"\(path)\"", file: path)
         }
-        for enumName in (try? scheme.evaluate("(map car htll:enum-table)").listElements) ?? [] {
-            if let key = enumName.stringValue, let text = try? scheme.call("htll-describe", [enumName]).stringValue {
-                result[key] = text
-            }
+        let forms = try scheme.read(String(decoding: data, as: UTF8.self), file: path)
+        for form in forms.arrayValue ?? [] {
+            try scheme.call("htll-repl-eval", [form, scheme.string(path)])
         }
-        return result
+    }
+
+    /// How the REPL writes `value` when it holds layout values (`#<label title "Inbox" {0 0 390 21}>`,
+    /// `#<point 10 20>`), or nil for plain data.
+    public static func interactiveText(of value: Value, in scheme: Scheme) -> String? {
+        (try? scheme.call("htll-repl-write", [value]))?.stringValue
+    }
+
+    /// `,describe` text for an HTLL name (a view kind, primitive, attribute, enumeration or
+    /// colour), or nil.
+    public static func description(of name: String, in scheme: Scheme) -> String? {
+        guard let text = (try? scheme.call("htll-describe", [scheme.symbol(name)]))?.stringValue else { return nil }
+        return text.hasSuffix("\n") ? String(text.dropLast()) : text
+    }
+
+    /// HTLL words that contain `text` (views, primitives, attributes, enumeration values, colours).
+    public static func apropos(_ text: String, in scheme: Scheme) -> [String] {
+        ((try? scheme.call("htll-apropos", [scheme.string(text)]))?.listElements ?? []).compactMap(\.stringValue)
     }
 
     /// HTLL words starting with `prefix`: constructors, primitives, attributes, enumeration values, colours.

@@ -24,6 +24,7 @@ struct CommandLineTool {
            htll -i FILE            load FILE, then start the REPL
            htll --disassemble FILE print the bytecode of every form in FILE
            htll repl               start the REPL (also: htll with no arguments)
+           htll doc [-o DIR]       write the language reference (docs/reference.md) from the tables
 
     options:
       -I DIR         add DIR to the library search path
@@ -70,6 +71,7 @@ struct CommandLineTool {
             if args.contains("--sandbox") { layoutSandbox = true }
             return args.filter { $0 != "--sandbox" }
         }
+        if head.first == "doc" { return emit(HTLLCommand.doc(Array(head.dropFirst()))) }
         if programName == "htllc" {
             let rest = layoutArguments(head)
             return emit(HTLLCommand.htllc(rest, programName: programName, sandbox: layoutSandbox))
@@ -123,13 +125,22 @@ struct CommandLineTool {
         defer { scheme.flush() }
         if !expressions.isEmpty {
             scheme.runtime.commandLine = ["htll"] + args
+            // With HTLL, as at the REPL: `htll -e "(label '())"` makes a label.
+            let session = self.session(scheme, interactive: false)
+            session.inputName = "<command line>"
             for e in expressions {
-                do {
-                    let v = try scheme.evaluate(e, file: "<command line>")
-                    let text = scheme.write(v)
+                var splitter = InputSplitter(scheme: scheme)
+                var last: [Value] = []
+                for datum in splitter.feed(e) + splitter.finish() {
+                    switch session.evaluate(datum) {
+                    case .values(let vs): last = vs
+                    case .failed(let error): return report(error, scheme)
+                    case .exit(let code): return code
+                    }
+                }
+                for v in last {
+                    let text = session.writeValue?(v) ?? scheme.write(v)
                     if !text.isEmpty { scheme.runtime.writeToStandardOutput(text + "\n") }
-                } catch {
-                    return report(error, scheme)
                 }
             }
             return 0
@@ -141,10 +152,10 @@ struct CommandLineTool {
                 return 0
             }
             if let extra = rest.first { return usageError("repl: unexpected argument \(extra)") }
-            return repl(scheme)
+            return session(scheme).run()
         }
         if args.isEmpty {
-            return repl(scheme)
+            return session(scheme).run()
         }
         guard let file = args.popFirst() else { return usageError("missing file") }
         scheme.runtime.commandLine = [file] + args
@@ -152,36 +163,51 @@ struct CommandLineTool {
         scheme.runtime.searchPath.append((file as NSString).deletingLastPathComponent.isEmpty ? "."
                                          : (file as NSString).deletingLastPathComponent)
         if disassemble { return disassembleFile(file, scheme) }
+        guard interactiveAfter else {
+            do {
+                try scheme.load(path: file)
+            } catch {
+                return report(error, scheme)
+            }
+            return 0
+        }
+        // -i: HTLL first, so the file may use it; the file's forms are evaluated as typed ones
+        // (views named, calls located). An error stops the loading and shows, then the REPL opens.
+        let repl = session(scheme)
         do {
-            try scheme.load(path: file)
+            try HTLL.loadInteractive(path: file, into: scheme)
         } catch {
             let status = report(error, scheme)
-            if status != 0 || !interactiveAfter { return status }
+            if let e = error as? SchemeError, e.kind == .exit { return status }
         }
-        return interactiveAfter ? repl(scheme) : 0
+        // The file's layout is the current one, not news for the first typed expression.
+        _ = repl.layoutWatch?.changed()
+        return repl.run()
     }
 
-    /// The REPL, with the HTLL prelude loaded and its docs, completions and views hooked in.
-    func repl(_ scheme: Scheme) -> Int32 {
-        let repl = Repl(scheme: scheme)
+    /// A REPL on `scheme` with HTLL installed and hooked in: typed forms name views and locate
+    /// calls, views print readably, `,describe`, `,apropos`, completion, `,frames` and `,objc`
+    /// know layouts.
+    func session(_ scheme: Scheme, interactive: Bool? = nil) -> Repl {
+        let repl = Repl(scheme: scheme, interactive: interactive)
         do {
             try HTLL.installInteractive(into: scheme)
-            repl.descriptions = HTLL.descriptions(in: scheme)
-            repl.extraCompletions = { prefix, _ in HTLL.completions(in: scheme, prefix: prefix) }
-            repl.showFrames = { HTLL.currentFramesJSON(in: scheme) }
-            repl.showObjC = { HTLL.currentObjectiveC(in: scheme) }
-            // An expression that placed a new layout (`in`, `in-cell`) shows the frames it solved.
-            var root = scheme.global("htll:the-root") ?? .false
-            repl.presentResult = { _ in
-                let now = scheme.global("htll:the-root") ?? .false
-                defer { root = now }
-                guard !now.isEq(root), now.isTrue else { return nil }
-                return HTLL.currentFramesJSON(in: scheme)
-            }
         } catch {
             FileHandle.standardError.write(Data("htll: the layout prelude failed to load: \(error)\n".utf8))
+            return repl
         }
-        return repl.run()
+        repl.evaluator = { form in try HTLL.evaluateInteractive(form, in: scheme) }
+        repl.writeValue = { value in HTLL.interactiveText(of: value, in: scheme) }
+        repl.describeExtra = { name in HTLL.description(of: name, in: scheme) }
+        repl.extraCompletions = { prefix, _ in HTLL.completions(in: scheme, prefix: prefix) }
+        repl.extraApropos = { text in HTLL.apropos(text, in: scheme) }
+        repl.showFrames = { HTLL.currentFramesJSON(in: scheme) }
+        repl.showObjC = { HTLL.currentObjectiveC(in: scheme) }
+        // An expression that placed a new layout (`in`, `in-cell`) shows the frames it solved.
+        let watch = LayoutWatch(scheme)
+        repl.presentResult = { _ in watch.changed() ? HTLL.currentFramesJSON(in: scheme) : nil }
+        repl.layoutWatch = watch
+        return repl
     }
 
     /// Prints an HTLL command's output and returns its status.
@@ -219,5 +245,23 @@ struct CommandLineTool {
         } catch {
             return report(error, scheme)
         }
+    }
+}
+
+/// Notices when an evaluation placed a new layout (`in`, `in-cell`): the REPL then shows its frames.
+final class LayoutWatch {
+    let scheme: Scheme
+    private var root: Value
+
+    init(_ scheme: Scheme) {
+        self.scheme = scheme
+        root = scheme.global("htll:the-root") ?? .false
+    }
+
+    /// Whether the current layout is another than at the last call (and a layout at all).
+    func changed() -> Bool {
+        let now = scheme.global("htll:the-root") ?? .false
+        defer { root = now }
+        return !now.isEq(root) && now.isTrue
     }
 }

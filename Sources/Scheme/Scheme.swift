@@ -84,8 +84,15 @@ public final class Scheme {
 
     /// Reads every datum of `source` (without evaluating), as a list; lists keep their `file:line:col`.
     public func read(_ source: String, file: String? = nil) throws -> Value {
+        try read(source, file: file, line: 1, column: 1)
+    }
+
+    /// Like `read(_:file:)`, for source that starts at `line` and `column` of `file` (a REPL's input).
+    public func read(_ source: String, file: String? = nil, line: Int, column: Int) throws -> Value {
         let rt = runtime
         var reader = Reader(text: source, fileIndex: rt.fileIndex(file ?? "<string>"), runtime: rt)
+        reader.line = line
+        reader.column = column
         var data: [Value] = []
         do {
             while let d = try reader.read() { data.append(d) }
@@ -208,14 +215,25 @@ extension Scheme {
 }
 
 extension Value {
-    /// The integer, if this is an exact integer that fits in `Int`.
+    /// An exact integer (`.fixnum(n)`).
+    public init(_ n: Int) { self = .fixnum(n) }
+    /// A flonum (`.flonum(d)`).
+    public init(_ d: Double) { self = .flonum(d) }
+    /// A boolean (`.bool(b)`).
+    public init(_ b: Bool) { self = .bool(b) }
+
+    /// The integer, if this is an exact integer that fits in `Int`. A bignum (an exact integer
+    /// past 64 bits, as `(expt 2 100)` makes) gives nil, since `Int` cannot hold it: its digits
+    /// are `description`, and `doubleValue` gives it approximately.
     public var intValue: Int? { fixnum }
-    /// The number as a `Double`, if this is a real number.
+    /// The number as a `Double`, if this is a real number (a bignum to the nearest `Double`).
     public var doubleValue: Double? {
         switch self {
         case .fixnum(let n): return Double(n)
         case .flonum(let d): return d
-        default: return nil
+        default:
+            guard let big = object(BigInt.self) else { return nil }
+            return Double(big.value.toString(radix: 10))
         }
     }
     /// The contents of a Scheme string, or a symbol's name.
@@ -289,4 +307,10 @@ extension Scheme {
         try body()
         return port.outputString
     }
+}
+
+extension Value: CustomStringConvertible {
+    /// The value as `write` prints it: `(1 "two" #\3)`, `#<procedure car>`. A `Value` of an
+    /// instance is only valid until the next call into that instance (see `Scheme.retain(_:)`).
+    public var description: String { Printer.write(self) }
 }

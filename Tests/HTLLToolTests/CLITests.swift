@@ -79,6 +79,16 @@ final class CLITests: CLITestCase {
         XCTAssertEqual(try htll(["repl", "extra"]).status, 64)
     }
 
+    /// -e knows HTLL (views print readably); an unbound name gets a suggestion.
+    func testEvaluateWithHTLL() throws {
+        let r = try htll(["-e", "(label '())", "-e", "(label '((text . \"Hi\")))"])
+        XCTAssertEqual(r.stdout, "#<label>\n#<label \"Hi\">\n", r.stderr)
+        XCTAssertEqual(r.status, 0)
+        let typo = try htll(["-e", "(lable '())"])
+        XCTAssertEqual(typo.status, 70)
+        XCTAssertTrue(typo.stderr.hasPrefix("<command line>:1:1: error: unbound variable: lable; did you mean label?"), typo.stderr)
+    }
+
     func testDisassemble() throws {
         let r = try htll(["-e", "(display (disassemble (lambda (n) (let loop ((i n)) (if (= i 0) 'done (loop (- i 1)))))))"])
         XCTAssertTrue(r.stdout.contains("jumpIfFalse"), r.stdout)

@@ -336,8 +336,10 @@
   value)
 
 ;; The views bound by %htll-bound since the layout was reset, newest first, as (view . group):
-;; GROUP is #f, or the token shared by the variables of one let (80-driver.scm).
+;; GROUP is #f, or the token shared by the variables of one let (80-driver.scm). Not collected
+;; at the REPL (84-repl.scm), where views bound long ago are not part of the next layout.
 (define htll:bound-views '())
+(define htll:record-bound #t)
 
 ;; The naming hook for the bindings the layout's top level sees when it calls in: top-level
 ;; defines and the let bindings around the in (the variables the original htllc declared). Such a
@@ -349,7 +351,8 @@
         (cond ((not aliases)
                (htll:set-view-name! value id)
                (htll:set-view-aliases! value '())
-               (set! htll:bound-views (cons (cons value (and (pair? group) (car group))) htll:bound-views)))
+               (if htll:record-bound
+                   (set! htll:bound-views (cons (cons value (and (pair? group) (car group))) htll:bound-views))))
               ((not (or (string=? id (htll:view-name value)) (member id aliases)))
                (htll:set-view-aliases! value (append aliases (list id)))))))
   value)

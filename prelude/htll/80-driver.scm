@@ -49,6 +49,8 @@
     (cond
      ((not (pair? x)) x)
      ((eq? (car x) 'quote) x)
+     ;; A macro's templates are data until used; its uses are rewritten where they are written.
+     ((memq (car x) '(define-syntax let-syntax letrec-syntax syntax-rules)) x)
      ((eq? (car x) 'quasiquote) (quasi! x 0) x)
      ((and (memq (car x) '(let let* letrec letrec*)) (pair? (cdr x)))
       (scope! (lambda ()
@@ -363,49 +365,3 @@
 
 ;; TEXT (a file name) as it may appear in a // comment of generated code (12-names.scm).
 (define (htll-comment-text text) (htll:comment-text text))
-
-;;; For the REPL: ,describe and completion read the tables.
-
-;; A description of an HTLL name (a view kind, primitive, enumeration or colour), or #f.
-(define (htll-describe name)
-  (let ((kind (htll:kind-entry name))
-        (prim (assq name htll:primitive-table))
-        (enum (assq name htll:enum-table))
-        (colour (assq name htll:color-table)))
-    (cond
-     (kind
-      (let ((parent (htll:kind-parent name)) (how (htll:kind-construction name)))
-        (string-append
-         "(" (symbol->string name) " ATTRIBUTES): a " (htll:kind-class name)
-         (if parent (string-append ", inherits " (symbol->string parent)) "")
-         (if (eq? how 'abstract) " (abstract: not constructible)" "")
-         "\n"
-         (apply string-append
-                (map (lambda (a) (string-append "  " (symbol->string (car a)) "  " (htll:type-name (cadr a)) "\n"))
-                     (htll:kind-attributes name))))))
-     (prim (string-append "(" (symbol->string name) (if (string=? (cadr prim) "") "" " ") (cadr prim) "): " (caddr prim) "\n"))
-     (enum (string-append (symbol->string name) ": "
-                          (htll:string-join (map (lambda (v) (string-append (symbol->string (car v)) " (" (cdr v) ")")) (cdr enum)) ", ")
-                          "\n"))
-     (colour (string-append (symbol->string name) ": [UIColor " (cdr colour) "]\n"))
-     (else #f))))
-
-;; Every name HTLL defines for layouts, for completion.
-(define (htll-names)
-  (append (map car htll:kind-table) '(button) (map car htll:primitive-table) (map car htll:resource-constructors)
-          (map car htll:color-table)))
-
-;; Attribute names, enumeration values and colours too, for completing inside attribute lists.
-(define (htll-completion-words)
-  (let ((words (append (htll-names)
-                       (apply append (map (lambda (k) (map car (cdr k))) htll:attribute-table))
-                       (apply append (map (lambda (e) (map car (cdr e))) htll:enum-table))
-                       (map car htll:text-attribute-table))))
-    ;; Each once, in first-seen order.
-    (let loop ((ws words) (seen '()))
-      (cond ((null? ws) (reverse seen))
-            ((memq (car ws) seen) (loop (cdr ws) seen))
-            (else (loop (cdr ws) (cons (car ws) seen)))))))
-
-;; #t once a layout has been placed.
-(define (htll-has-layout?) (if htll:the-root #t #f))

@@ -27,6 +27,8 @@ struct Reader {
     /// True when the last `read()` failed only because the input ended inside a datum (or a string
     /// or block comment), so a REPL can ask for another line instead of reporting an error.
     var endedInsideDatum = false
+    /// True when that datum is a string literal still open (a REPL completes file names there).
+    var endedInsideString = false
 
     /// Values of the datum labels (`#n=`) completed in the datum being read.
     var labelValues: [Int: Value] = [:]
@@ -125,6 +127,7 @@ struct Reader {
         openLabels.removeAll()
         placeholders.removeAll()
         endedInsideDatum = false
+        endedInsideString = false
         while true {
             try skipAtmosphere()
             guard position < scalars.count else {

@@ -97,7 +97,7 @@ extension VM {
         guard case .symbol(let s) = r.constants[k] else { return }
         let v = s._withUnsafeGuaranteedRef { $0.value }
         if case .undefined = v {
-            try signal(rt.makeError("unbound variable: \(s.takeUnretainedValue().name)"), dropping: 0, &r)
+            try signal(rt.makeError(rt.unboundMessage("unbound variable: ", s.takeUnretainedValue().name)), dropping: 0, &r)
         } else {
             push(v, &r)
         }
@@ -110,7 +110,7 @@ extension VM {
         r.sp -= 1
         let v = r.stack[r.sp]
         if !define, case .undefined = sym.value {
-            try signal(rt.makeError("set!: unbound variable: \(sym.name)"), dropping: 0, &r)
+            try signal(rt.makeError(rt.unboundMessage("set!: unbound variable: ", sym.name)), dropping: 0, &r)
             return
         }
         if define, case .procedure(let p) = v, let c = p.takeUnretainedValue() as? Closure,
