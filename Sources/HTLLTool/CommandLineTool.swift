@@ -95,11 +95,9 @@ struct CommandLineTool {
             args.removeFirst()
             switch a {
             case "-h", "--help":
-                print(Self.usage)
-                return 0
+                return printed(Self.usage + "\n")
             case "--version":
-                print("htll 0.1.0")
-                return 0
+                return printed("htll 0.1.0\n")
             case "-I":
                 guard let d = args.popFirst() else { return usageError("-I needs a directory") }
                 searchPath.append(d)
@@ -120,7 +118,14 @@ struct CommandLineTool {
         }
         let scheme = Scheme(limits: .init(nesting: 100_000), sandbox: sandbox)
         scheme.runtime.searchPath = searchPath
-        defer { scheme.flush() }
+        return finish(run(scheme, args, expressions: expressions, interactiveAfter: interactiveAfter,
+                          disassemble: disassemble), scheme)
+    }
+
+    /// Runs expressions, a file (`-` is standard input) or the REPL in `scheme`; the exit status.
+    func run(_ scheme: Scheme, _ arguments: ArraySlice<String>, expressions: [String], interactiveAfter: Bool,
+             disassemble: Bool) -> Int32 {
+        var args = arguments
         if !expressions.isEmpty {
             scheme.runtime.commandLine = ["htll"] + args
             for e in expressions {
@@ -149,11 +154,15 @@ struct CommandLineTool {
         guard let file = args.popFirst() else { return usageError("missing file") }
         scheme.runtime.commandLine = [file] + args
         // Libraries are looked up in -I directories, then beside the script.
-        scheme.runtime.searchPath.append((file as NSString).deletingLastPathComponent.isEmpty ? "."
-                                         : (file as NSString).deletingLastPathComponent)
+        scheme.runtime.searchPath.append(file == "-" ? "." : FileSandbox.parentFolder(of: file))
         if disassemble { return disassembleFile(file, scheme) }
         do {
-            try scheme.load(path: file)
+            // `-` is the program on standard input, as for guile and chibi-scheme.
+            if file == "-" {
+                try scheme.evaluate(try Self.standardInput(), file: "<stdin>")
+            } else {
+                try scheme.load(path: file)
+            }
         } catch {
             let status = report(error, scheme)
             if status != 0 || !interactiveAfter { return status }
@@ -179,43 +188,83 @@ struct CommandLineTool {
                 return HTLL.currentFramesJSON(in: scheme)
             }
         } catch {
-            FileHandle.standardError.write(Data("htll: the layout prelude failed to load: \(error)\n".utf8))
+            Self.writeError("htll: the layout prelude failed to load: \(error)\n")
         }
         return repl.run()
     }
 
-    /// Prints an HTLL command's output and returns its status.
-    func emit(_ r: HTLLCommand.Result) -> Int32 {
-        FileHandle.standardOutput.write(Data(r.output.utf8))
-        FileHandle.standardError.write(Data(r.errorOutput.utf8))
-        return r.status
+    /// Exit status when the output cannot be written (EX_IOERR): a full disk, a closed pipe.
+    static let outputErrorStatus: Int32 = 74
+
+    /// Writes `text` to standard output; false (after saying why on standard error) if it failed.
+    static func writeOutput(_ text: String) -> Bool {
+        guard let reason = Port.writeAll(Array(text.utf8), to: STDOUT_FILENO) else { return true }
+        writeError("htll: cannot write to standard output: \(reason)\n")
+        return false
     }
 
+    /// Writes `text` to standard error (nowhere else to report a failure there).
+    static func writeError(_ text: String) {
+        _ = Port.writeAll(Array(text.utf8), to: STDERR_FILENO)
+    }
+
+    /// Everything on standard input.
+    static func standardInput() throws -> String {
+        switch FileSandbox.readAll(dup(STDIN_FILENO), maxBytes: Int.max) {
+        case .success(let bytes): return String(decoding: bytes, as: UTF8.self)
+        case .failure(let why): throw SchemeError(kind: .file, message: "cannot read standard input: \(why)", file: "<stdin>")
+        }
+    }
+
+    /// Flushes what `scheme` wrote; `status`, or the output error status if writing failed.
+    func finish(_ status: Int32, _ scheme: Scheme) -> Int32 {
+        guard let failure = scheme.flush() else { return status }
+        Self.writeError("htll: \(failure)\n")
+        return status != 0 ? status : Self.outputErrorStatus
+    }
+
+    /// Prints an HTLL command's output and returns its status.
+    func emit(_ r: HTLLCommand.Result) -> Int32 {
+        let written = Self.writeOutput(r.output)
+        Self.writeError(r.errorOutput)
+        return written || r.status != 0 ? r.status : Self.outputErrorStatus
+    }
+
+    /// Prints `text` on standard output: 0, or the output error status.
+    func printed(_ text: String) -> Int32 { Self.writeOutput(text) ? 0 : Self.outputErrorStatus }
+
     func usageError(_ message: String) -> Int32 {
-        FileHandle.standardError.write(Data("htll: \(message)\n\(Self.usage)\n".utf8))
+        Self.writeError("htll: \(message)\n\(Self.usage)\n")
         return Self.usageStatus
     }
 
     /// Prints an uncaught error (or honours `exit`) and returns the exit status.
     func report(_ error: Error, _ scheme: Scheme) -> Int32 {
-        scheme.flush()
+        // What the program wrote comes before the report; a failure to write it, after.
+        let failure = scheme.flush()
+        defer { if let failure { Self.writeError("htll: \(failure)\n") } }
         if let e = error as? SchemeError {
-            if e.kind == .exit { return e.exitCode }
-            FileHandle.standardError.write(Data((e.report + "\n").utf8))
+            if e.kind == .exit { return e.exitCode != 0 || failure == nil ? e.exitCode : Self.outputErrorStatus }
+            Self.writeError(e.report + "\n")
         } else {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            Self.writeError("error: \(error)\n")
         }
         return Self.errorStatus
     }
 
     func disassembleFile(_ file: String, _ scheme: Scheme) -> Int32 {
-        guard let data = FileManager.default.contents(atPath: file) else {
-            return report(SchemeError(kind: .file, message: "cannot open file \"\(file)\"", file: file), scheme)
-        }
+        let text: String
         do {
-            let listing = try scheme.disassemble(String(decoding: data, as: UTF8.self), file: file)
-            print(listing, terminator: "")
-            return 0
+            if file == "-" {
+                text = try Self.standardInput()
+            } else {
+                let fd = open(file, O_RDONLY | O_CLOEXEC)
+                guard fd >= 0, case .success(let bytes) = FileSandbox.readAll(fd, maxBytes: Int.max) else {
+                    throw SchemeError(kind: .file, message: "cannot open file \"\(file)\"", file: file)
+                }
+                text = String(decoding: bytes, as: UTF8.self)
+            }
+            return printed(try scheme.disassemble(text, file: file == "-" ? "<stdin>" : file))
         } catch {
             return report(error, scheme)
         }

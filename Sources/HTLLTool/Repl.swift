@@ -154,7 +154,7 @@ final class Repl {
         var text = (error as? SchemeError)?.report ?? "error: \(error)"
         // The terminal echoed ^C without a newline.
         if interactive, (error as? SchemeError)?.message == "interrupted" { text = "\n" + text }
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        CommandLineTool.writeError(text + "\n")
         return CommandLineTool.errorStatus
     }
 

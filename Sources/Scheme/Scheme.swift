@@ -107,10 +107,12 @@ public final class Scheme {
     /// Loads and evaluates the file at `path`, returning the last value.
     @discardableResult
     public func load(path: String) throws -> Value {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        // Opened and read to its end like any stream, so /dev/stdin and pipes work too.
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0, case .success(let bytes) = FileSandbox.readAll(fd, maxBytes: Int.max) else {
             throw SchemeError(kind: .file, message: "cannot open file \"\(path)\"", file: path)
         }
-        return try evaluate(String(decoding: data, as: UTF8.self), file: path)
+        return try evaluate(String(decoding: bytes, as: UTF8.self), file: path)
     }
 
     /// Calls a Scheme procedure with arguments.
@@ -170,9 +172,12 @@ public final class Scheme {
     /// The text `display` would print for `value`.
     public func display(_ value: Value) -> String { Printer.display(value) }
 
-    /// Flushes buffered standard output and error.
-    public func flush() {
+    /// Flushes buffered standard output and error; why writing to them failed since the last
+    /// flush (a full disk, a closed pipe), or nil.
+    @discardableResult
+    public func flush() -> String? {
         runtime.flushStandardPorts()
+        return runtime.takeStandardWriteError()
     }
 
     private func withLimits(_ body: () throws(SchemeError) -> Value) throws(SchemeError) -> Value {
@@ -210,14 +215,8 @@ extension Scheme {
 extension Value {
     /// The integer, if this is an exact integer that fits in `Int`.
     public var intValue: Int? { fixnum }
-    /// The number as a `Double`, if this is a real number.
-    public var doubleValue: Double? {
-        switch self {
-        case .fixnum(let n): return Double(n)
-        case .flonum(let d): return d
-        default: return nil
-        }
-    }
+    /// The number as a `Double` (the nearest one for big integers and ratios), if this is a real number.
+    public var doubleValue: Double? { Numbers.toDouble(self) }
     /// The contents of a Scheme string, or a symbol's name.
     public var stringValue: String? {
         switch self {

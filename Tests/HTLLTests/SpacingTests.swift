@@ -313,7 +313,7 @@ final class SpacingTests: XCTestCase {
             ("(inset 1 2 -3 4 (label '()))", "bad.htll:2:3: error: inset: the bottom inset must be a number from 0 to 100000, got -3"),
             ("(aspect 0 (label '()))", "bad.htll:2:3: error: aspect: the ratio must be a positive number up to 100000, got 0"),
             ("(aspect 16 0 (label '()))", "bad.htll:2:3: error: aspect: the height must be a positive number up to 100000, got 0"),
-            ("(padding 1e308 (label '()))", "bad.htll:2:3: error: padding: the padding must be a number from 0 to 100000, got 1e308"),
+            ("(padding 1e308 (label '()))", "bad.htll:2:3: error: padding: the padding must be a number from 0 to 100000, got 1.0e+308"),
             ("(aspect 1e-320 (label '()))", "bad.htll:2:3: error: aspect: the width/height ratio must be from 0.0001 to 10000, got "),
             ("(inset 0 0 0 +nan.0 (label '()))", "bad.htll:2:3: error: inset: the right inset must be a number from 0 to 100000, got +nan.0"),
             ("(min-size #f #f (label '()))", "bad.htll:2:3: error: min-size: expected a bound on at least one axis, got #f #f"),

@@ -152,10 +152,10 @@ extension Expander {
     func includeForm(_ form: Value, _ foldCase: Bool) throws(SchemeRaise) -> Value {
         let items = try parts(form, "include", min: 2)
         var data: [Value] = [core("begin")]
-        let here = rt.fileName(location(of: form)).map { ($0 as NSString).deletingLastPathComponent } ?? ""
+        let here = rt.fileName(location(of: form)).map(PathNames.base(of:)) ?? ""
         for item in items.dropFirst() {
             guard let name = item.sstring?.string else { throw syntaxError("include: expected a file name string", form) }
-            let path = name.hasPrefix("/") || here.isEmpty ? name : here + "/" + name
+            let path = PathNames.resolve(name, against: here)
             data.append(contentsOf: try rt.readFile(path, at: location(of: form), foldCase: foldCase))
         }
         return self.form(data, like: form)

@@ -116,5 +116,20 @@ extension Runtime {
         }
         stdoutPort?.flush()
         stderrPort?.flush()
+        for f in outputFiles { f.port?.flush() }
+    }
+
+    /// Why writing to standard output or error, or to an output file, failed since the last call
+    /// and was not reported as an error of a write (a full disk, a closed pipe), for the host to
+    /// report; or nil.
+    public func takeStandardWriteError() -> String? {
+        if let reason = stdoutPort?.takeWriteError() { return "cannot write to standard output: \(reason)" }
+        if let reason = stderrPort?.takeWriteError() { return "cannot write to standard error: \(reason)" }
+        for f in outputFiles {
+            if let port = f.port, let reason = port.takeWriteError() {
+                return "cannot write to \(Printer.quoted(port.path ?? "a file")): \(reason)"
+            }
+        }
+        return nil
     }
 }

@@ -11,6 +11,12 @@ extension Runtime {
         if let binary, binary != p.isBinary { throw typeError(who, binary ? "a binary port" : "a textual port", v) }
         return p
     }
+
+    /// After writing to `port`: a file error naming `who` if sending its output to the stream failed
+    /// (a full disk, a closed pipe), here or in an earlier write whose buffer this one flushed.
+    func checkWritten(_ port: Port, _ who: String) throws(SchemeRaise) {
+        if let reason = port.takeWriteError() { throw error("\(who): cannot write: \(reason)", kind: .file) }
+    }
 }
 
 enum Output {
@@ -25,6 +31,7 @@ enum Output {
             Printer.write(a[0], to: port, mode: mode)
         }
         if case .standardError? = port.sink { port.flush() }
+        try rt.checkWritten(port, who)
         return .unspecified
     }
 }
@@ -35,24 +42,38 @@ let outputBuiltins: [Builtin] = [
     Builtin("write", .range(1, 2)) { a, rt throws(SchemeRaise) in try Output.print(a, "write", .write, rt) },
     Builtin("write-shared", .range(1, 2)) { a, rt throws(SchemeRaise) in try Output.print(a, "write-shared", .shared, rt) },
     Builtin("write-simple", .range(1, 2)) { a, rt throws(SchemeRaise) in try Output.print(a, "write-simple", .simple, rt) },
-    Builtin("newline", .range(0, 1)) { a, rt throws(SchemeRaise) in try rt.outputPort(a, 0, "newline", binary: false).writeScalar(10); return .unspecified },
+    Builtin("newline", .range(0, 1)) { a, rt throws(SchemeRaise) in
+        let port = try rt.outputPort(a, 0, "newline", binary: false)
+        port.writeScalar(10)
+        try rt.checkWritten(port, "newline")
+        return .unspecified },
     Builtin("write-char", .range(1, 2)) { a, rt throws(SchemeRaise) in
         let c = try rt.char(a[0], "write-char")
-        try rt.outputPort(a, 1, "write-char", binary: false).writeScalar(c)
+        let port = try rt.outputPort(a, 1, "write-char", binary: false)
+        port.writeScalar(c)
+        try rt.checkWritten(port, "write-char")
         return .unspecified },
     Builtin("write-string", .range(1, 4)) { a, rt throws(SchemeRaise) in
         let s = try rt.string(a[0], "write-string")
         let port = try rt.outputPort(a, 1, "write-string", binary: false)
         for i in try rt.range(a, 2, count: s.scalars.count, "write-string", kind: "string") { port.writeScalar(s.scalars[i]) }
+        try rt.checkWritten(port, "write-string")
         return .unspecified },
     Builtin("write-u8", .range(1, 2)) { a, rt throws(SchemeRaise) in
         let b = try rt.byte(a[0], "write-u8")
-        try rt.outputPort(a, 1, "write-u8", binary: true).writeByte(b)
+        let port = try rt.outputPort(a, 1, "write-u8", binary: true)
+        port.writeByte(b)
+        try rt.checkWritten(port, "write-u8")
         return .unspecified },
     Builtin("write-bytevector", .range(1, 4)) { a, rt throws(SchemeRaise) in
         let bv = try rt.bytevector(a[0], "write-bytevector")
         let port = try rt.outputPort(a, 1, "write-bytevector", binary: true)
         for i in try rt.range(a, 2, count: bv.bytes.count, "write-bytevector", kind: "bytevector") { port.writeByte(bv.bytes[i]) }
+        try rt.checkWritten(port, "write-bytevector")
         return .unspecified },
-    Builtin("flush-output-port", .range(0, 1)) { a, rt throws(SchemeRaise) in try rt.outputPort(a, 0, "flush-output-port").flush(); return .unspecified },
+    Builtin("flush-output-port", .range(0, 1)) { a, rt throws(SchemeRaise) in
+        let port = try rt.outputPort(a, 0, "flush-output-port")
+        port.flush()
+        try rt.checkWritten(port, "flush-output-port")
+        return .unspecified },
 ]

@@ -146,7 +146,7 @@ enum Printer {
         case .pair, .vector: return writing ? "(...)" : "(...)"
         case .object(let o):
             let obj = o.takeUnretainedValue()
-            if let big = obj as? BigInt { return big.value.toString(radix: 10) }
+            if let number = Numbers.format(v) { return number }
             if let b = obj as? Bytevector { return "#u8(" + b.bytes.map { String($0) }.joined(separator: " ") + ")" }
             if let t = obj as? RecordType { return "#<record-type \(t.name)>" }
             return "#<\(obj.typeName)>"

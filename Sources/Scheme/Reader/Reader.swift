@@ -7,9 +7,6 @@
 /// Every pair made for a list records where it was read: the first pair of a list the location of
 /// its opening parenthesis, each later pair the location of its element, so any sub-list (and any
 /// tail) knows its place. `(quote x)` made from `'x` gets the location of the quote character.
-///
-/// Limitations (project-wide): no exact rationals, so `1/2` reads as the flonum 0.5 and `#e1.5` is a
-/// read error; no complex numbers (`1+2i` reads as a symbol).
 struct Reader {
     /// The input text, as Unicode scalar values.
     let scalars: [UInt32]

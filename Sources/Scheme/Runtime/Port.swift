@@ -45,6 +45,11 @@ public final class Port: HeapObject {
     var chargedBytes = 0
     /// Whether the last character written was a newline (for `fresh-line` style behaviour).
     var atLineStart = true
+    /// The file an output file port writes, for messages.
+    var path: String?
+    /// Why the last write to the underlying stream failed ("No space left on device"), until the
+    /// next write builtin reports it as a Scheme error (`takeWriteError`).
+    public private(set) var writeError: String?
 
     public init(output sink: Sink, binary: Bool = false) {
         self.sink = sink
@@ -113,17 +118,51 @@ public final class Port: HeapObject {
         bytesWritten += buf.count
     }
 
-    /// Sends buffered output to the underlying stream.
+    /// Sends buffered output to the underlying stream. A failed write (a full disk, a closed pipe)
+    /// drops the buffer and sets `writeError`; it never traps (FileHandle.write would).
     public func flush() {
         guard !outputBytes.isEmpty else { return }
-        let data = Data(outputBytes)
+        let fd: Int32
         switch sink {
-        case .standardOutput?: FileHandle.standardOutput.write(data)
-        case .standardError?: FileHandle.standardError.write(data)
-        case .file(let h)?: h.write(data)
+        case .standardOutput?: fd = STDOUT_FILENO
+        case .standardError?: fd = STDERR_FILENO
+        case .file(let h)?: fd = h.fileDescriptor
         default: return
         }
+        if let failure = Self.writeAll(outputBytes, to: fd) { writeError = failure }
         outputBytes.removeAll(keepingCapacity: true)
+    }
+
+    /// The write error since the last call, which it clears (so it is reported once). What is still
+    /// buffered belonged to the failed write and is dropped with it.
+    public func takeWriteError() -> String? {
+        guard let failure = writeError else { return nil }
+        writeError = nil
+        outputBytes.removeAll(keepingCapacity: true)
+        return failure
+    }
+
+    /// Writes all of `bytes` to `fd`, retrying short writes and interruptions; the system's
+    /// message when the write fails, else nil.
+    public static func writeAll(_ bytes: [UInt8], to fd: Int32) -> String? {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                #if canImport(Darwin)
+                return Darwin.write(fd, base + offset, bytes.count - offset)
+                #else
+                return Glibc.write(fd, base + offset, bytes.count - offset)
+                #endif
+            }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return String(cString: strerror(errno))
+            }
+            if n == 0 { return "nothing was written" }
+            offset += n
+        }
+        return nil
     }
 
     /// What a string output port has collected so far.
@@ -290,6 +329,11 @@ extension Port {
         return Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         #endif
     }
+}
+
+/// A port the runtime refers to without keeping it alive.
+struct WeakPort {
+    weak var port: Port?
 }
 
 extension Port {

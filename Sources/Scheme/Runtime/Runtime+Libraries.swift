@@ -10,7 +10,7 @@ extension Runtime {
         "scheme eval", "scheme file", "scheme lazy", "scheme case-lambda", "scheme process-context",
         "scheme time", "scheme complex", "scheme repl", "scheme load", "scheme r5rs",
         "srfi 1", "srfi 2", "srfi 6", "srfi 8", "srfi 9", "srfi 13", "srfi 23", "srfi 39", "srfi 69",
-        "srfi 87", "srfi 98", "srfi 111", "srfi 130", "srfi 132", "htll",
+        "srfi 87", "srfi 98", "srfi 111", "srfi 130", "srfi 132", "srfi 151", "htll",
     ]
 
     /// `(import set …)`, evaluated at run time.
@@ -94,7 +94,7 @@ extension Runtime {
         let name = parts.map { Printer.display($0) }.joined(separator: " ")
         var exports: [String] = []
         var renamedExports: [(String, String)] = []
-        let dir = file.map { ($0 as NSString).deletingLastPathComponent } ?? ""
+        let dir = file.map(PathNames.base(of:)) ?? ""
         for decl in items.dropFirst(2) {
             guard let d = decl.listElements, case .symbol(let hs)? = d.first else {
                 throw error("define-library: bad declaration", decl)
@@ -116,7 +116,7 @@ extension Runtime {
             case "include", "include-ci", "include-library-declarations":
                 for f in d.dropFirst() {
                     guard let fname = f.sstring?.string else { throw error("define-library: include needs a file name", f) }
-                    let path = fname.hasPrefix("/") || dir.isEmpty ? fname : dir + "/" + fname
+                    let path = PathNames.resolve(fname, against: dir)
                     for form in try readFile(path, who: "include") { _ = try vm.run(try compileToplevel(form), []) }
                 }
             case "cond-expand":

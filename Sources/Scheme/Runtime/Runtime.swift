@@ -42,6 +42,9 @@ public final class Runtime {
     /// The standard streams' ports (kept so they can be flushed even when rebound).
     private(set) var stdoutPort: Port?
     private(set) var stderrPort: Port?
+    /// Output file ports, not kept alive by this list: flushed with the standard ports, so output a
+    /// program never flushed is written (or its failure reported) when the host flushes at exit.
+    var outputFiles: [WeakPort] = []
 
     public init(maxDepth: Int = 4_000_000) {
         vm = VM(runtime: self, maxDepth: maxDepth)
