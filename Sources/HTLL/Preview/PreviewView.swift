@@ -17,7 +17,7 @@ public struct PreviewView {
     /// `file:line:col` of its definition, when known.
     public let location: String?
     /// Whether the canvas is right-to-left (`--rtl`): text without an alignment aligns right.
-    let rightToLeft: Bool
+    var rightToLeft = false
 
     /// The views of a frames JSON document, in drawing order; throws `LayoutError` on a malformed one.
     static func parse(json: String) throws -> [PreviewView] {
