@@ -6,20 +6,21 @@ extension HTLL {
     /// Installs HTLL for a REPL: like `install(into:)`, but a later `(in ...)` replaces the layout.
     public static func installInteractive(into scheme: Scheme) throws {
         try install(into: scheme)
-        try scheme.evaluate("(set! htll:allow-relayout #t)", file: "htll-interactive")
+        if let env = environment(of: scheme) { scheme.define("htll:allow-relayout", value: .true, in: env) }
     }
 
     /// `,describe` text for every HTLL name (views, primitives, enumerations, colours).
     public static func descriptions(in scheme: Scheme) -> [String: String] {
         var result: [String: String] = [:]
-        guard let names = try? scheme.call("htll-names", []).listElements else { return result }
+        guard let names = try? scheme.prelude("htll-names", []).listElements else { return result }
         for name in names {
             guard let key = name.stringValue,
-                  let text = try? scheme.call("htll-describe", [name]).stringValue else { continue }
+                  let text = try? scheme.prelude("htll-describe", [name]).stringValue else { continue }
             result[key] = text
         }
-        for enumName in (try? scheme.evaluate("(map car htll:enum-table)").listElements) ?? [] {
-            if let key = enumName.stringValue, let text = try? scheme.call("htll-describe", [enumName]).stringValue {
+        let enumTable = scheme.preludeValue("htll:enum-table")?.listElements ?? []
+        for enumName in enumTable.compactMap({ $0.listElements?.first }) {
+            if let key = enumName.stringValue, let text = try? scheme.prelude("htll-describe", [enumName]).stringValue {
                 result[key] = text
             }
         }
@@ -28,15 +29,15 @@ extension HTLL {
 
     /// HTLL words starting with `prefix`: constructors, primitives, attributes, enumeration values, colours.
     public static func completions(in scheme: Scheme, prefix: String) -> [String] {
-        let words = (try? scheme.call("htll-completion-words", []).listElements) ?? []
+        let words = (try? scheme.prelude("htll-completion-words", []).listElements) ?? []
         return words.compactMap(\.stringValue).filter { $0.hasPrefix(prefix) }.sorted()
     }
 
     /// The current layout's frames as JSON for a `width` × `height` parent, or nil without a layout.
     public static func currentFramesJSON(in scheme: Scheme, width: Double = 390, height: Double = 844) -> String? {
-        guard (try? scheme.call("htll-has-layout?", []))?.boolValue == true else { return nil }
+        guard (try? scheme.prelude("htll-has-layout?", []))?.boolValue == true else { return nil }
         do {
-            return try scheme.call("htll-frames-json", [.flonum(width), .flonum(height)]).stringValue
+            return try scheme.prelude("htll-frames-json", [.flonum(width), .flonum(height)]).stringValue
         } catch {
             return "\(error)"
         }
@@ -44,8 +45,8 @@ extension HTLL {
 
     /// The current layout's Objective-C, every action's fragment under a comment, or nil without a layout.
     public static func currentObjectiveC(in scheme: Scheme) -> String? {
-        guard (try? scheme.call("htll-has-layout?", []))?.boolValue == true else { return nil }
-        let isCell = (try? scheme.call("htll-cell-layout?", []))?.boolValue == true
+        guard (try? scheme.prelude("htll-has-layout?", []))?.boolValue == true else { return nil }
+        let isCell = (try? scheme.prelude("htll-cell-layout?", []))?.boolValue == true
         let actions: [Action] = isCell
             ? [.cellInit, .cellLayout]
             : [.property, .synthesize, .viewDidLoad, .viewWillAppear, .viewWillLayoutSubviews]
@@ -53,7 +54,7 @@ extension HTLL {
         for a in actions {
             out += "// \(a.rawValue)\n"
             do {
-                out += try scheme.call("htll-emit", [scheme.symbol(a.rawValue)]).stringValue ?? ""
+                out += try scheme.prelude("htll-emit", [scheme.symbol(a.rawValue)]).stringValue ?? ""
             } catch {
                 out += "// \(error)\n"
             }

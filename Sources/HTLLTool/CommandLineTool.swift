@@ -28,9 +28,13 @@ struct CommandLineTool {
     options:
       -I DIR         add DIR to the library search path
       --sandbox      refuse file, process and environment access (scripts and the
-                     layout commands; a layout may still include files from its folder)
+                     layout commands; a layout may still include files from its folder),
+                     and run under the limits below (see the README's threat model)
       -h, --help     show this help
       --version      show the version
+
+    limits (scripts and layout commands; the layout commands take them anywhere):
+    \(LimitOptions.help)
 
     A script's uncaught error prints file:line:col: error: message, and htll exits with status 70.
     """
@@ -60,34 +64,21 @@ struct CommandLineTool {
     func run() -> Int32 {
         // The layout commands take --sandbox anywhere (before the command too): a build that runs
         // other people's layouts can keep them from the file system, processes and environment.
-        var head = arguments[...]
-        var layoutSandbox = false
-        while head.first == "--sandbox", let next = head.dropFirst().first, Self.layoutCommands.contains(next) {
-            layoutSandbox = true
-            head.removeFirst()
-        }
-        func layoutArguments(_ args: ArraySlice<String>) -> [String] {
-            if args.contains("--sandbox") { layoutSandbox = true }
-            return args.filter { $0 != "--sandbox" }
+        // Options before a layout command (--sandbox, limit flags) belong to it.
+        var lead = 0
+        while lead < arguments.count {
+            if arguments[lead] == "--sandbox" { lead += 1 } else if LimitOptions.isFlag(arguments[lead]) { lead += 2 } else { break }
         }
         if programName == "htllc" {
-            let rest = layoutArguments(head)
-            return emit(HTLLCommand.htllc(rest, programName: programName, sandbox: layoutSandbox))
+            return runLayoutCommand("htllc", Array(arguments))
         }
-        if let command = head.first, Self.layoutCommands.contains(command) {
-            let rest = layoutArguments(head.dropFirst())
-            switch command {
-            case "compile":
-                return emit(rest.contains("--swift") ? HTLLCommand.swift(rest, sandbox: layoutSandbox)
-                                                     : HTLLCommand.compile(rest, sandbox: layoutSandbox))
-            case "frames": return emit(HTLLCommand.frames(rest, sandbox: layoutSandbox))
-            case "preview": return emit(HTLLCommand.preview(rest, sandbox: layoutSandbox))
-            default: return emit(HTLLCommand.htllc(rest, sandbox: layoutSandbox))
-            }
+        if lead < arguments.count, Self.layoutCommands.contains(arguments[lead]) {
+            return runLayoutCommand(arguments[lead], Array(arguments[..<lead] + arguments[(lead + 1)...]))
         }
         var args = arguments[...]
         var searchPath: [String] = []
         var sandbox = false
+        var limitOptions = LimitOptions()
         var expressions: [String] = []
         var interactiveAfter = false
         var disassemble = false
@@ -112,11 +103,15 @@ struct CommandLineTool {
                 disassemble = true
             case "--":
                 break
+            case _ where LimitOptions.isFlag(a):
+                if let problem = limitOptions.take(a, args.popFirst()) { return usageError(problem) }
             default:
                 return usageError("unknown option \(a)")
             }
         }
-        let scheme = Scheme(limits: .init(nesting: 100_000), sandbox: sandbox)
+        var base = Layout.limits(sandbox: sandbox)
+        base.nesting = 100_000
+        let scheme = Scheme(limits: limitOptions.applied(to: base), sandbox: sandbox)
         scheme.runtime.searchPath = searchPath
         return finish(run(scheme, args, expressions: expressions, interactiveAfter: interactiveAfter,
                           disassemble: disassemble), scheme)
@@ -170,6 +165,29 @@ struct CommandLineTool {
         return interactiveAfter ? repl(scheme) : 0
     }
 
+    /// A layout command (`compile`, `frames`, `preview`, `htllc`) with its arguments, from which
+    /// `--sandbox` and the limit flags are taken wherever they are.
+    func runLayoutCommand(_ command: String, _ arguments: [String]) -> Int32 {
+        var options = LimitOptions()
+        let rest: [String]
+        switch options.extract(from: arguments) {
+        case .success(let r): rest = r.filter { $0 != "--sandbox" }
+        case .failure(let e): return usageError(e.message)
+        }
+        let sandbox = arguments.contains("--sandbox")
+        let limits = options.applied(to: Layout.limits(sandbox: sandbox))
+        switch command {
+        case "compile":
+            return emit(rest.contains("--swift") ? HTLLCommand.swift(rest, sandbox: sandbox, limits: limits)
+                                                 : HTLLCommand.compile(rest, sandbox: sandbox, limits: limits))
+        case "frames": return emit(HTLLCommand.frames(rest, sandbox: sandbox, limits: limits))
+        case "preview": return emit(HTLLCommand.preview(rest, sandbox: sandbox, limits: limits))
+        case "htllc" where programName == "htllc":
+            return emit(HTLLCommand.htllc(rest, programName: programName, sandbox: sandbox, limits: limits))
+        default: return emit(HTLLCommand.htllc(rest, sandbox: sandbox, limits: limits))
+        }
+    }
+
     /// The REPL, with the HTLL prelude loaded and its docs, completions and views hooked in.
     func repl(_ scheme: Scheme) -> Int32 {
         let repl = Repl(scheme: scheme)
@@ -180,9 +198,10 @@ struct CommandLineTool {
             repl.showFrames = { HTLL.currentFramesJSON(in: scheme) }
             repl.showObjC = { HTLL.currentObjectiveC(in: scheme) }
             // An expression that placed a new layout (`in`, `in-cell`) shows the frames it solved.
-            var root = scheme.global("htll:the-root") ?? .false
+            let prelude = HTLL.environment(of: scheme)
+            var root = scheme.global("htll:the-root", in: prelude) ?? .false
             repl.presentResult = { _ in
-                let now = scheme.global("htll:the-root") ?? .false
+                let now = scheme.global("htll:the-root", in: prelude) ?? .false
                 defer { root = now }
                 guard !now.isEq(root), now.isTrue else { return nil }
                 return HTLL.currentFramesJSON(in: scheme)

@@ -332,7 +332,7 @@ final class SpacingTests: XCTestCase {
     func testPrimitivesAreRegistered() throws {
         let layout = try Layout(source: "(in (label '()) 'self.view)", file: "x.htll")
         for name in ["hseq*", "vseq*", "fixed", "padding", "inset", "aspect", "min-size", "max-size", "collapse-when-hidden"] {
-            let v = try layout.scheme.evaluate("(and (string? (htll-describe '\(name))) (memq '\(name) htll:located-names) #t)")
+            let v = try layout.scheme.evaluateInPrelude("(and (string? (htll-describe '\(name))) (memq '\(name) htll:located-names) #t)")
             guard case .bool(true) = v else { return XCTFail("\(name) is not registered") }
         }
     }

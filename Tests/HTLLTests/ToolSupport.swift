@@ -1,5 +1,7 @@
 import Foundation
 import XCTest
+import Scheme
+import HTLL
 
 /// Running the compilers and programs the tests check generated code with.
 enum Tool {
@@ -22,5 +24,14 @@ enum Tool {
     static func cCompiler() throws -> String {
         for path in ["/usr/bin/gcc", "/usr/bin/cc"] where FileManager.default.isExecutableFile(atPath: path) { return path }
         throw XCTSkip("no C compiler")
+    }
+}
+
+extension Scheme {
+    /// Evaluates `source` inside the layout prelude's sealed environment, where its internals
+    /// (`htll:`, `htll-`, `%` names) are bound: for tests that inspect them.
+    func evaluateInPrelude(_ source: String) throws -> Value {
+        guard let env = HTLL.environment(of: self) else { throw LayoutError(message: "HTLL is not installed") }
+        return try evaluateSystemCode(source, file: "<test>", in: env)
     }
 }

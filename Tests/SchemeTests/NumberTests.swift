@@ -16,7 +16,7 @@ final class NumberTests: XCTestCase {
     // MARK: - Test evaluator
 
     private func call(_ name: String, _ args: [Value]) throws -> Value {
-        guard case .procedure(let p) = rt.intern(name).value,
+        guard case .procedure(let p) = rt.systemValue(name),
               let prim = p.takeUnretainedValue() as? Primitive else {
             XCTFail("no builtin \(name)")
             return .unspecified

@@ -105,7 +105,7 @@ extension Expander {
             for e in elements.reversed() {
                 if let spliced = unaryForm(e, .unquoteSplicing, ctx) {
                     if depth == 0 {
-                        result = .call(.constant(rt.intern("%append2").value), [try expand(spliced, ctx, tail: false), result],
+                        result = .call(.constant(rt.systemValue("%append2")), [try expand(spliced, ctx, tail: false), result],
                                        location(of: e))
                     } else {
                         let inner = list([.constant(rt.symbol("unquote-splicing")), try quasi(spliced, depth: depth - 1, ctx)])
@@ -120,7 +120,7 @@ extension Expander {
             let items = v.takeUnretainedValue().items
             let asList = try quasi(rt.heap.list(items), depth: depth, ctx)
             if case .constant = asList { return .constant(strip(t)) }
-            return .call(.constant(rt.intern("list->vector").value), [asList], .none)
+            return .call(.constant(rt.systemValue("list->vector")), [asList], .none)
         default:
             return .constant(strip(t))
         }

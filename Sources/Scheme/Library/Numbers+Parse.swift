@@ -32,6 +32,10 @@ extension Numbers {
 
     static func parse(bytes b: UnsafeBufferPointer<UInt8>, radix defaultRadix: Int, rt: Runtime) -> Value? {
         let n = b.count
+        // Converting n digits takes about n²/128 limb operations: reported first, so a limit refuses
+        // a 3-million-digit literal at once rather than after half a minute (the value returned then
+        // is never used: the evaluation ends at its next check).
+        guard n < 4096 || WorkMeter.charge(n * n / 128) else { return .fixnum(0) }
         var i = 0
         var radix: Int? = nil
         var exactness = Exactness.unspecified

@@ -45,6 +45,11 @@ public final class Port: HeapObject {
     var chargedBytes = 0
     /// Whether the last character written was a newline (for `fresh-line` style behaviour).
     var atLineStart = true
+    /// Most bytes (characters, for a string port) the port accepts in all (the output limit, set by
+    /// the output builtins); what would pass it is dropped and `overLimit` set.
+    var limit = Int.max
+    /// Whether a write was cut short by `limit`.
+    public internal(set) var overLimit = false
     /// The file an output file port writes, for messages.
     var path: String?
     /// Why the last write to the underlying stream failed ("No space left on device"), until the
@@ -87,35 +92,39 @@ public final class Port: HeapObject {
 
     /// Writes one character.
     public func writeScalar(_ c: UInt32) {
-        atLineStart = c == 10
         switch sink {
         case .string?:
+            guard room(for: 1) else { return }
             outputScalars.append(c)
             bytesWritten += 1
         case .bytes?:
+            guard room(for: 1) else { return }
             outputBytes.append(UInt8(truncatingIfNeeded: c))
             bytesWritten += 1
         case .some:
-            appendUTF8(c)
+            guard let u = Unicode.Scalar(c), room(for: UTF8.width(u)) else { return }
+            UTF8.encode(u) { outputBytes.append($0) }
+            bytesWritten += UTF8.width(u)
             if outputBytes.count >= 1 << 16 { flush() }
         case nil:
-            break
+            return
         }
+        atLineStart = c == 10
     }
 
     /// Writes one byte to a binary port.
     public func writeByte(_ b: UInt8) {
+        guard room(for: 1) else { return }
         outputBytes.append(b)
         bytesWritten += 1
         if case .file? = sink, outputBytes.count >= 1 << 16 { flush() }
     }
 
-    private func appendUTF8(_ c: UInt32) {
-        guard let u = Unicode.Scalar(c) else { return }
-        var buf: [UInt8] = []
-        UTF8.encode(u) { buf.append($0) }
-        outputBytes.append(contentsOf: buf)
-        bytesWritten += buf.count
+    /// Whether `n` more bytes stay within `limit` (else the port is marked `overLimit`).
+    @inline(__always) private func room(for n: Int) -> Bool {
+        if bytesWritten &+ n <= limit { return true }
+        overLimit = true
+        return false
     }
 
     /// Sends buffered output to the underlying stream. A failed write (a full disk, a closed pipe)
@@ -304,18 +313,6 @@ extension Port {
         case .string?, .bytes?: return true
         default: return inputExhausted || (isBinary ? inputPosition < inputBytes.count : inputPosition < inputScalars.count)
         }
-    }
-
-    /// The characters up to the next newline (which is consumed, not returned), or nil at end of input.
-    public func readLine() -> [UInt32]? {
-        guard peekScalar() != nil else { return nil }
-        var line: [UInt32] = []
-        while let c = readScalar() {
-            if c == 10 { break }
-            line.append(c)
-        }
-        if line.last == 13 { line.removeLast() }
-        return line
     }
 
     /// What `get-output-bytevector` returns: the bytes a bytevector port has collected.
