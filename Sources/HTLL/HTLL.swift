@@ -32,23 +32,30 @@ public enum HTLL {
         "ipad": (820, 1180), "ipad-mini": (744, 1133), "ipad-pro-12.9": (1024, 1366),
     ]
 
-    /// Defines HTLL's Swift builtins and loads the layout prelude into `scheme`.
+    /// Loads the layout prelude into `scheme`, in a sealed environment of its own with HTLL's Swift
+    /// builtins, registers the layout language as the library `(htll)`, and imports it into the
+    /// top level. Layouts, the REPL and user code see only what `(htll)` exports: a definition of
+    /// theirs never changes what the prelude calls, and the prelude's internals (`htll:`, `%`) are
+    /// out of their reach.
     public static func install(into scheme: Scheme) throws {
-        defineBuiltins(in: scheme)
-        defineIncludeBuiltins(in: scheme)
+        let env = scheme.makeSystemEnvironment(named: "(htll)")
+        defineBuiltins(in: scheme, env)
+        defineIncludeBuiltins(in: scheme, env)
         for (name, text) in preludeSources() {
-            try scheme.evaluateSystemCode(text, file: "prelude/htll/" + name)
+            try scheme.evaluateSystemCode(text, file: "prelude/htll/" + name, in: env)
         }
         // After the prelude: replaces its portable "location unknown" with the reader's locations.
         // Unowned: these closures are stored in the runtime itself, so a strong capture would keep the
         // whole instance alive after its Layout is gone.
         unowned let rt = scheme.runtime
-        scheme.define("htll:datum-location", arity: .exactly(1)) { args in
+        scheme.define("htll:datum-location", arity: .exactly(1), in: env) { args in
             guard case .pair(let p) = args[0] else { return .bool(false) }
             let loc = p.takeUnretainedValue().location
             guard loc.isKnown else { return .bool(false) }
             return rt.heap.list([rt.heap.string(rt.fileName(loc) ?? "?"), .fixnum(loc.line), .fixnum(loc.column)])
         }
+        scheme.registerLibrary("htll", environment: env, exports: scheme.publicDefinitions(of: env))
+        try scheme.importLibraries("(htll)")
     }
 
     /// The prelude files to load: the copies built into the binary, or, for working on the prelude
@@ -64,12 +71,12 @@ public enum HTLL {
     }
 
     /// The Swift half of measuring: text sizes and UIKit's standard control sizes.
-    static func defineBuiltins(in scheme: Scheme) {
+    static func defineBuiltins(in scheme: Scheme, _ env: Environment) {
         // Unowned: these closures are stored in the runtime itself, so a strong capture would keep the
         // whole instance alive after its Layout is gone.
         unowned let rt = scheme.runtime
         // (%htll-text-size TEXT WEIGHT POINTS) => (width . height), unrounded.
-        scheme.define("%htll-text-size", arity: .exactly(3)) { args in
+        scheme.define("%htll-text-size", arity: .exactly(3), in: env) { args in
             guard let text = args[0].sstring?.string else { throw rt.error("%htll-text-size: expected a string", args[0]) }
             let weight = args[1].stringValue.flatMap(TextMetrics.Weight.init(rawValue:)) ?? .regular
             guard let points = args[2].doubleValue, points.isFinite, points > 0 else {
@@ -79,7 +86,7 @@ public enum HTLL {
             return rt.heap.cons(.flonum(size.width), .flonum(size.height))
         }
         // (%htll-control-metrics KIND) => (width height padding-width padding-height points weight)
-        scheme.define("%htll-control-metrics", arity: .exactly(1)) { args in
+        scheme.define("%htll-control-metrics", arity: .exactly(1), in: env) { args in
             let m = ControlMetrics.forKind(args[0].stringValue ?? "")
             func number(_ d: Double?) -> Value { d.map { Value.flonum($0) } ?? .bool(false) }
             return rt.heap.list([number(m.width), number(m.height), .flonum(m.paddingWidth), .flonum(m.paddingHeight),

@@ -26,16 +26,20 @@ public final class Layout {
     /// Loads and evaluates the layout file at `path`. With `sandbox`, the layout runs in a sandboxed
     /// instance that may read only files in the layout's own folder (its includes), and nothing else;
     /// the layout file itself must be a regular file inside that folder (a link to elsewhere is refused).
+    /// It runs under `limits`, by default those of `Layout.limits(sandbox:)` (what `htll` uses).
     /// `strict: false` accepts what the original htllc accepted (see `warnings`).
-    public convenience init(contentsOfFile path: String, sandbox: Bool = false, strict: Bool = true) throws {
+    public convenience init(contentsOfFile path: String, sandbox: Bool = false, limits: Scheme.Limits? = nil,
+                            strict: Bool = true) throws {
         let folder = sandbox ? FileSandbox.parentFolder(of: path) : nil
-        let data = try Self.contents(of: path, sandbox: folder.map { FileSandbox(allowedFolders: [$0]) })
-        let scheme = try folder.map { try Self.freshInstance(sandboxFolder: $0) }
+        let limits = limits ?? Self.limits(sandbox: sandbox)
+        let data = try Self.contents(of: path, sandbox: folder.map { FileSandbox(allowedFolders: [$0]) }, limits: limits)
+        let scheme = try Self.makeScheme(limits: limits, sandboxFolder: folder)
         try self.init(text: String(decoding: data, as: UTF8.self), displayName: path, scheme: scheme, strict: strict)
     }
 
-    /// The bytes of the layout file at `path`, read through `sandbox` when there is one.
-    private static func contents(of path: String, sandbox: FileSandbox?) throws -> [UInt8] {
+    /// The bytes of the layout file at `path`, read through `sandbox` when there is one (no more than
+    /// the heap limit allows).
+    private static func contents(of path: String, sandbox: FileSandbox?, limits: Scheme.Limits) throws -> [UInt8] {
         let fd: Int32
         if let sandbox {
             switch sandbox.openForReading(path) {
@@ -48,8 +52,10 @@ public final class Layout {
             fd = open(path, O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else { throw LayoutError(message: "\(path): error: cannot read the file") }
         }
-        switch FileSandbox.readAll(fd, maxBytes: Int.max) {
+        switch FileSandbox.readAll(fd, maxBytes: limits.heapBytes ?? Int.max) {
         case .success(let bytes): return bytes
+        case .failure(.tooLarge):
+            throw LayoutError(message: "\(path): error: heap limit exceeded: the file is larger than the heap limit", isLimit: true)
         case .failure: throw LayoutError(message: "\(path): error: cannot read the file")
         }
     }
@@ -65,13 +71,13 @@ public final class Layout {
     /// The table cell's variable of a cell layout (`in-cell ... 'cell`), or nil.
     public func cellName() throws -> String? {
         var cell: String?
-        try run(path: nil) { cell = try scheme.call("htll-cell-name", []).stringValue }
+        try run(path: nil) { cell = try scheme.prelude("htll-cell-name", []).stringValue }
         return cell
     }
 
     /// Why `name` cannot name the class that code in `language` is written for, or nil.
     public func typeNameProblem(_ name: String, language: Language) -> String? {
-        (try? scheme.call("htll-type-name-problem", [scheme.string(name), scheme.symbol(language.rawValue)]))?.stringValue
+        (try? scheme.prelude("htll-type-name-problem", [scheme.string(name), scheme.symbol(language.rawValue)]))?.stringValue
     }
 
     /// The languages of the generated code.
@@ -89,17 +95,18 @@ public final class Layout {
 
     private init(text: String, displayName: String, scheme existing: Scheme?, strict: Bool) throws {
         file = displayName
-        scheme = try existing ?? Self.freshInstance(sandboxFolder: nil)
+        scheme = try existing ?? Self.makeScheme(limits: Scheme.Limits(), sandboxFolder: nil)
         try run(path: displayName) {
-            try scheme.call("htll-set-strict!", [.bool(strict)])
+            try scheme.prelude("htll-set-strict!", [.bool(strict)])
             let forms = try scheme.read(text, file: displayName)
-            try scheme.call("htll-load-forms", [forms, scheme.string(displayName)])
+            try scheme.prelude("htll-load-forms", [forms, scheme.string(displayName)])
         }
     }
 
-    /// A new instance with HTLL installed; with `sandboxFolder`, sandboxed to read only that folder.
-    private static func freshInstance(sandboxFolder: String?) throws -> Scheme {
-        let scheme = Scheme(sandbox: sandboxFolder != nil)
+    /// A new instance with HTLL installed, under `limits`; with `sandboxFolder`, sandboxed to read
+    /// only that folder. The one factory of the `htll` command and of the hostile-input tests.
+    public static func makeScheme(limits: Scheme.Limits, sandboxFolder: String?) throws -> Scheme {
+        let scheme = Scheme(limits: try limits.validated(), sandbox: sandboxFolder != nil)
         if let sandboxFolder { scheme.runtime.allowedFolders = [sandboxFolder] }
         do {
             try HTLL.install(into: scheme)
@@ -112,7 +119,7 @@ public final class Layout {
 
     /// The Objective-C fragment for one build-rule action, as the original `htllc` printed it.
     public func objectiveC(_ action: HTLL.Action) throws -> String {
-        try text { try scheme.call("htll-emit", [scheme.symbol(action.rawValue)]) }
+        try text { try scheme.prelude("htll-emit", [scheme.symbol(action.rawValue)]) }
     }
 
     /// The frames for a parent of `width` × `height` points, as JSON (`htll frames`).
@@ -124,7 +131,7 @@ public final class Layout {
     public func framesJSON(canvas: Canvas) throws -> String {
         try text {
             try use(canvas)
-            return try scheme.call("htll-frames-json", [.flonum(canvas.width), .flonum(canvas.height)])
+            return try scheme.prelude("htll-frames-json", [.flonum(canvas.width), .flonum(canvas.height)])
         }
     }
 
@@ -138,7 +145,7 @@ public final class Layout {
         var result: [Frame] = []
         try run(path: nil) {
             try use(canvas)
-            let list = try scheme.call("htll-frames-list", [.flonum(canvas.width), .flonum(canvas.height)])
+            let list = try scheme.prelude("htll-frames-list", [.flonum(canvas.width), .flonum(canvas.height)])
             for item in list.listElements ?? [] {
                 guard let f = item.listElements, f.count == 6, let name = f[0].stringValue, let kind = f[1].stringValue,
                       let x = f[2].doubleValue, let y = f[3].doubleValue,
@@ -153,7 +160,7 @@ public final class Layout {
     public func intrinsicSizes() throws -> [(name: String, width: Double, height: Double)] {
         var result: [(name: String, width: Double, height: Double)] = []
         try run(path: nil) {
-            for item in try scheme.call("htll-intrinsic-sizes", []).listElements ?? [] {
+            for item in try scheme.prelude("htll-intrinsic-sizes", []).listElements ?? [] {
                 guard let f = item.listElements, f.count == 3, let name = f[0].stringValue,
                       let w = f[1].doubleValue, let h = f[2].doubleValue else { continue }
                 result.append((name, w, h))
@@ -165,13 +172,13 @@ public final class Layout {
     /// Whether the generated code mirrors the frames when the layout direction is right-to-left
     /// (`htll compile --rtl`), as a layout's own `(right-to-left 'mirror)` asks.
     public func setRightToLeftMirroring(_ on: Bool) throws {
-        try run(path: nil) { _ = try scheme.call("htll-set-emit-rtl!", [.bool(on)]) }
+        try run(path: nil) { _ = try scheme.prelude("htll-set-emit-rtl!", [.bool(on)]) }
     }
 
     /// Tells the prelude the canvas the next frames are for.
     private func use(_ canvas: Canvas) throws {
         let insets = canvas.safeArea
-        _ = try scheme.call("htll-use-canvas", [
+        _ = try scheme.prelude("htll-use-canvas", [
             .flonum(canvas.width), .flonum(canvas.height),
             canvas.idiom.map { scheme.symbol($0.rawValue) } ?? .bool(false),
             scheme.list([.flonum(insets.top), .flonum(insets.left), .flonum(insets.bottom), .flonum(insets.right)]),
@@ -182,7 +189,7 @@ public final class Layout {
     /// The list a prelude procedure of no arguments returns.
     func evaluateList(_ procedure: String) throws -> [Value] {
         var result: [Value] = []
-        try run(path: nil) { result = try scheme.call(procedure, []).listElements ?? [] }
+        try run(path: nil) { result = try scheme.prelude(procedure, []).listElements ?? [] }
         return result
     }
 
@@ -197,7 +204,7 @@ public final class Layout {
     /// where the generated code goes. The warnings it gave are added to `warnings`.
     func run(path: String?, _ body: () throws -> Void) throws {
         defer {
-            for w in (try? scheme.call("htll-take-warnings", []))?.listElements ?? [] {
+            for w in (try? scheme.prelude("htll-take-warnings", []))?.listElements ?? [] {
                 // Each output declares the views again (a view bound but not placed warns each time).
                 if let text = w.stringValue, !warnings.contains(text) { warnings.append(text) }
             }
@@ -209,8 +216,8 @@ public final class Layout {
             // called with the wrong number of arguments) happened in the latest located call.
             var fallback: String? = nil
             if path != nil, e.file.map({ $0.hasPrefix("prelude/htll/") }) ?? true,
-               let loc = try? scheme.call("htll:current-location", []),
-               let text = try? scheme.call("htll:location->string", [loc]), let string = text.stringValue {
+               let loc = try? scheme.prelude("htll:current-location", []),
+               let text = try? scheme.prelude("htll:location->string", [loc]), let string = text.stringValue {
                 fallback = string
             }
             throw LayoutError(e, layoutFile: file, readPath: path, fallbackLocation: fallback)
@@ -223,12 +230,19 @@ public struct LayoutError: Error, CustomStringConvertible, Sendable {
     /// The full one-line message.
     public let message: String
 
+    /// Whether a limit (time, memory, …) ended the evaluation, rather than a fault of the layout.
+    public let isLimit: Bool
+
     /// An error with a ready-made message.
-    public init(message: String) { self.message = message }
+    public init(message: String, isLimit: Bool = false) {
+        self.message = message
+        self.isLimit = isLimit
+    }
 
     /// Errors the prelude raises carry the layout's location at the start of their message;
     /// the prelude's own location (where `error` was called) means nothing to users.
     init(_ e: SchemeError, layoutFile: String, readPath: String?, fallbackLocation: String? = nil) {
+        isLimit = e.kind == .limit
         var text = e.message
         for i in e.irritants { text += " " + i }
         var location = e.locationText

@@ -8,10 +8,10 @@ extension HTLL {
     /// is a Scheme error whose message starts with its location. Opening the file is left to the
     /// prelude, which goes through the Scheme library's file procedures and so through the same
     /// sandbox check as `open-input-file`.
-    static func defineIncludeBuiltins(in scheme: Scheme) {
+    static func defineIncludeBuiltins(in scheme: Scheme, _ env: Environment) {
         // Unowned: the closure is stored in the runtime, so a strong capture would be a cycle.
         unowned let s = scheme
-        s.define("%htll-read-forms", arity: .exactly(2)) { args in
+        s.define("%htll-read-forms", arity: .exactly(2), in: env) { args in
             let rt = s.runtime
             guard let text = args[0].sstring?.string else { throw rt.error("%htll-read-forms: expected a string", args[0]) }
             guard let file = args[1].sstring?.string else { throw rt.error("%htll-read-forms: expected a file name", args[1]) }

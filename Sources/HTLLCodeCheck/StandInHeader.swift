@@ -1,4 +1,5 @@
 import Foundation
+import HTLL
 import Scheme
 
 /// A stand-in for the UIKit and Foundation headers, generated from the HTLL prelude's own tables,
@@ -17,9 +18,11 @@ public struct StandInHeader: Sendable {
     /// constants, macros): what generated code may name besides the layout's own names.
     public let vocabulary: Set<String>
 
-    /// Builds the header from the tables of `scheme`, which has HTLL installed.
+    /// Builds the header from the tables of `scheme`, which has HTLL installed (they are the layout
+    /// prelude's internals, so the generator runs in its environment).
     public init(scheme: Scheme) throws {
-        let generated = try scheme.evaluate(Self.generator, file: "stand-in-header").stringValue ?? ""
+        guard let prelude = HTLL.environment(of: scheme) else { throw LayoutError(message: "error: HTLL is not installed") }
+        let generated = try scheme.evaluateSystemCode(Self.generator, file: "stand-in-header", in: prelude).stringValue ?? ""
         text = Self.base + generated
         vocabulary = Self.identifiers(in: text)
     }

@@ -29,9 +29,13 @@ struct CommandLineTool {
     options:
       -I DIR         add DIR to the library search path
       --sandbox      refuse file, process and environment access (scripts and the
-                     layout commands; a layout may still include files from its folder)
+                     layout commands; a layout may still include files from its folder),
+                     and run under the limits below (see the README's threat model)
       -h, --help     show this help
       --version      show the version
+
+    limits (scripts and layout commands; the layout commands take them anywhere):
+    \(LimitOptions.help)
 
     A script's uncaught error prints file:line:col: error: message, and htll exits with status 70.
     """
@@ -61,35 +65,22 @@ struct CommandLineTool {
     func run() -> Int32 {
         // The layout commands take --sandbox anywhere (before the command too): a build that runs
         // other people's layouts can keep them from the file system, processes and environment.
-        var head = arguments[...]
-        var layoutSandbox = false
-        while head.first == "--sandbox", let next = head.dropFirst().first, Self.layoutCommands.contains(next) {
-            layoutSandbox = true
-            head.removeFirst()
+        // Options before a layout command (--sandbox, limit flags) belong to it.
+        var lead = 0
+        while lead < arguments.count {
+            if arguments[lead] == "--sandbox" { lead += 1 } else if LimitOptions.isFlag(arguments[lead]) { lead += 2 } else { break }
         }
-        func layoutArguments(_ args: ArraySlice<String>) -> [String] {
-            if args.contains("--sandbox") { layoutSandbox = true }
-            return args.filter { $0 != "--sandbox" }
-        }
-        if head.first == "doc" { return emit(HTLLCommand.doc(Array(head.dropFirst()))) }
+        if arguments.first == "doc" { return emit(HTLLCommand.doc(Array(arguments.dropFirst()))) }
         if programName == "htllc" {
-            let rest = layoutArguments(head)
-            return emit(HTLLCommand.htllc(rest, programName: programName, sandbox: layoutSandbox))
+            return runLayoutCommand("htllc", Array(arguments))
         }
-        if let command = head.first, Self.layoutCommands.contains(command) {
-            let rest = layoutArguments(head.dropFirst())
-            switch command {
-            case "compile":
-                return emit(rest.contains("--swift") ? HTLLCommand.swift(rest, sandbox: layoutSandbox)
-                                                     : HTLLCommand.compile(rest, sandbox: layoutSandbox))
-            case "frames": return emit(HTLLCommand.frames(rest, sandbox: layoutSandbox))
-            case "preview": return emit(HTLLCommand.preview(rest, sandbox: layoutSandbox))
-            default: return emit(HTLLCommand.htllc(rest, sandbox: layoutSandbox))
-            }
+        if lead < arguments.count, Self.layoutCommands.contains(arguments[lead]) {
+            return runLayoutCommand(arguments[lead], Array(arguments[..<lead] + arguments[(lead + 1)...]))
         }
         var args = arguments[...]
         var searchPath: [String] = []
         var sandbox = false
+        var limitOptions = LimitOptions()
         var expressions: [String] = []
         var interactiveAfter = false
         var disassemble = false
@@ -97,11 +88,9 @@ struct CommandLineTool {
             args.removeFirst()
             switch a {
             case "-h", "--help":
-                print(Self.usage)
-                return 0
+                return printed(Self.usage + "\n")
             case "--version":
-                print("htll 0.1.0")
-                return 0
+                return printed("htll 0.1.0\n")
             case "-I":
                 guard let d = args.popFirst() else { return usageError("-I needs a directory") }
                 searchPath.append(d)
@@ -116,13 +105,24 @@ struct CommandLineTool {
                 disassemble = true
             case "--":
                 break
+            case _ where LimitOptions.isFlag(a):
+                if let problem = limitOptions.take(a, args.popFirst()) { return usageError(problem) }
             default:
                 return usageError("unknown option \(a)")
             }
         }
-        let scheme = Scheme(limits: .init(nesting: 100_000), sandbox: sandbox)
+        var base = Layout.limits(sandbox: sandbox)
+        base.nesting = 100_000
+        let scheme = Scheme(limits: limitOptions.applied(to: base), sandbox: sandbox)
         scheme.runtime.searchPath = searchPath
-        defer { scheme.flush() }
+        return finish(run(scheme, args, expressions: expressions, interactiveAfter: interactiveAfter,
+                          disassemble: disassemble), scheme)
+    }
+
+    /// Runs expressions, a file (`-` is standard input) or the REPL in `scheme`; the exit status.
+    func run(_ scheme: Scheme, _ arguments: ArraySlice<String>, expressions: [String], interactiveAfter: Bool,
+             disassemble: Bool) -> Int32 {
+        var args = arguments
         if !expressions.isEmpty {
             scheme.runtime.commandLine = ["htll"] + args
             // With HTLL, as at the REPL: `htll -e "(label '())"` makes a label.
@@ -138,6 +138,9 @@ struct CommandLineTool {
                     case .exit(let code): return code
                     }
                 }
+                // Kept while each is written (writing may evaluate, and so collect garbage).
+                let kept = last.map { scheme.retain($0) }
+                defer { kept.forEach { scheme.release($0) } }
                 for v in last {
                     let text = session.writeValue?(v) ?? scheme.write(v)
                     if !text.isEmpty { scheme.runtime.writeToStandardOutput(text + "\n") }
@@ -160,12 +163,16 @@ struct CommandLineTool {
         guard let file = args.popFirst() else { return usageError("missing file") }
         scheme.runtime.commandLine = [file] + args
         // Libraries are looked up in -I directories, then beside the script.
-        scheme.runtime.searchPath.append((file as NSString).deletingLastPathComponent.isEmpty ? "."
-                                         : (file as NSString).deletingLastPathComponent)
+        scheme.runtime.searchPath.append(file == "-" ? "." : FileSandbox.parentFolder(of: file))
         if disassemble { return disassembleFile(file, scheme) }
         guard interactiveAfter else {
             do {
-                try scheme.load(path: file)
+                // `-` is the program on standard input, as for guile and chibi-scheme.
+                if file == "-" {
+                    try scheme.evaluate(try Self.standardInput(), file: "<stdin>")
+                } else {
+                    try scheme.load(path: file)
+                }
             } catch {
                 return report(error, scheme)
             }
@@ -185,6 +192,29 @@ struct CommandLineTool {
         return repl.run()
     }
 
+    /// A layout command (`compile`, `frames`, `preview`, `htllc`) with its arguments, from which
+    /// `--sandbox` and the limit flags are taken wherever they are.
+    func runLayoutCommand(_ command: String, _ arguments: [String]) -> Int32 {
+        var options = LimitOptions()
+        let rest: [String]
+        switch options.extract(from: arguments) {
+        case .success(let r): rest = r.filter { $0 != "--sandbox" }
+        case .failure(let e): return usageError(e.message)
+        }
+        let sandbox = arguments.contains("--sandbox")
+        let limits = options.applied(to: Layout.limits(sandbox: sandbox))
+        switch command {
+        case "compile":
+            return emit(rest.contains("--swift") ? HTLLCommand.swift(rest, sandbox: sandbox, limits: limits)
+                                                 : HTLLCommand.compile(rest, sandbox: sandbox, limits: limits))
+        case "frames": return emit(HTLLCommand.frames(rest, sandbox: sandbox, limits: limits))
+        case "preview": return emit(HTLLCommand.preview(rest, sandbox: sandbox, limits: limits))
+        case "htllc" where programName == "htllc":
+            return emit(HTLLCommand.htllc(rest, programName: programName, sandbox: sandbox, limits: limits))
+        default: return emit(HTLLCommand.htllc(rest, sandbox: sandbox, limits: limits))
+        }
+    }
+
     /// A REPL on `scheme` with HTLL installed and hooked in: typed forms name views and locate
     /// calls, views print readably, `,describe`, `,apropos`, completion, `,frames` and `,objc`
     /// know layouts.
@@ -193,7 +223,7 @@ struct CommandLineTool {
         do {
             try HTLL.installInteractive(into: scheme)
         } catch {
-            FileHandle.standardError.write(Data("htll: the layout prelude failed to load: \(error)\n".utf8))
+            Self.writeError("htll: the layout prelude failed to load: \(error)\n")
             return repl
         }
         repl.evaluator = { form in try HTLL.evaluateInteractive(form, in: scheme) }
@@ -210,38 +240,78 @@ struct CommandLineTool {
         return repl
     }
 
-    /// Prints an HTLL command's output and returns its status.
-    func emit(_ r: HTLLCommand.Result) -> Int32 {
-        FileHandle.standardOutput.write(Data(r.output.utf8))
-        FileHandle.standardError.write(Data(r.errorOutput.utf8))
-        return r.status
+    /// Exit status when the output cannot be written (EX_IOERR): a full disk, a closed pipe.
+    static let outputErrorStatus: Int32 = 74
+
+    /// Writes `text` to standard output; false (after saying why on standard error) if it failed.
+    static func writeOutput(_ text: String) -> Bool {
+        guard let reason = Port.writeAll(Array(text.utf8), to: STDOUT_FILENO) else { return true }
+        writeError("htll: cannot write to standard output: \(reason)\n")
+        return false
     }
 
+    /// Writes `text` to standard error (nowhere else to report a failure there).
+    static func writeError(_ text: String) {
+        _ = Port.writeAll(Array(text.utf8), to: STDERR_FILENO)
+    }
+
+    /// Everything on standard input.
+    static func standardInput() throws -> String {
+        switch FileSandbox.readAll(dup(STDIN_FILENO), maxBytes: Int.max) {
+        case .success(let bytes): return String(decoding: bytes, as: UTF8.self)
+        case .failure(let why): throw SchemeError(kind: .file, message: "cannot read standard input: \(why)", file: "<stdin>")
+        }
+    }
+
+    /// Flushes what `scheme` wrote; `status`, or the output error status if writing failed.
+    func finish(_ status: Int32, _ scheme: Scheme) -> Int32 {
+        guard let failure = scheme.flush() else { return status }
+        Self.writeError("htll: \(failure)\n")
+        return status != 0 ? status : Self.outputErrorStatus
+    }
+
+    /// Prints an HTLL command's output and returns its status.
+    func emit(_ r: HTLLCommand.Result) -> Int32 {
+        let written = Self.writeOutput(r.output)
+        Self.writeError(r.errorOutput)
+        return written || r.status != 0 ? r.status : Self.outputErrorStatus
+    }
+
+    /// Prints `text` on standard output: 0, or the output error status.
+    func printed(_ text: String) -> Int32 { Self.writeOutput(text) ? 0 : Self.outputErrorStatus }
+
     func usageError(_ message: String) -> Int32 {
-        FileHandle.standardError.write(Data("htll: \(message)\n\(Self.usage)\n".utf8))
+        Self.writeError("htll: \(message)\n\(Self.usage)\n")
         return Self.usageStatus
     }
 
     /// Prints an uncaught error (or honours `exit`) and returns the exit status.
     func report(_ error: Error, _ scheme: Scheme) -> Int32 {
-        scheme.flush()
+        // What the program wrote comes before the report; a failure to write it, after.
+        let failure = scheme.flush()
+        defer { if let failure { Self.writeError("htll: \(failure)\n") } }
         if let e = error as? SchemeError {
-            if e.kind == .exit { return e.exitCode }
-            FileHandle.standardError.write(Data((e.report + "\n").utf8))
+            if e.kind == .exit { return e.exitCode != 0 || failure == nil ? e.exitCode : Self.outputErrorStatus }
+            Self.writeError(e.report + "\n")
         } else {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            Self.writeError("error: \(error)\n")
         }
         return Self.errorStatus
     }
 
     func disassembleFile(_ file: String, _ scheme: Scheme) -> Int32 {
-        guard let data = FileManager.default.contents(atPath: file) else {
-            return report(SchemeError(kind: .file, message: "cannot open file \"\(file)\"", file: file), scheme)
-        }
+        let text: String
         do {
-            let listing = try scheme.disassemble(String(decoding: data, as: UTF8.self), file: file)
-            print(listing, terminator: "")
-            return 0
+            if file == "-" {
+                text = try Self.standardInput()
+            } else {
+                let fd = open(file, O_RDONLY | O_CLOEXEC)
+                guard fd >= 0, case .success(let bytes) = FileSandbox.readAll(fd, maxBytes: Int.max) else {
+                    throw SchemeError(kind: .file, message: "cannot open file \"\(file)\"", file: file)
+                }
+                text = String(decoding: bytes, as: UTF8.self)
+            }
+            return printed(try scheme.disassemble(text, file: file == "-" ? "<stdin>" : file))
         } catch {
             return report(error, scheme)
         }
@@ -255,12 +325,12 @@ final class LayoutWatch {
 
     init(_ scheme: Scheme) {
         self.scheme = scheme
-        root = scheme.global("htll:the-root") ?? .false
+        root = scheme.global("htll:the-root", in: HTLL.environment(of: scheme)) ?? .false
     }
 
     /// Whether the current layout is another than at the last call (and a layout at all).
     func changed() -> Bool {
-        let now = scheme.global("htll:the-root") ?? .false
+        let now = scheme.global("htll:the-root", in: HTLL.environment(of: scheme)) ?? .false
         defer { root = now }
         return !now.isEq(root) && now.isTrue
     }

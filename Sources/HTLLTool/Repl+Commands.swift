@@ -214,6 +214,7 @@ extension Repl {
     /// Prints REPL text after any pending Scheme output.
     func say(_ text: String, newline: Bool = true) {
         scheme.flush()
-        FileHandle.standardOutput.write(Data((newline ? text + "\n" : text).utf8))
+        // A failed write (a closed terminal, a full disk) is not worth a trap; the session goes on.
+        _ = Port.writeAll(Array((newline ? text + "\n" : text).utf8), to: STDOUT_FILENO)
     }
 }

@@ -3,35 +3,18 @@ import Scheme
 
 // What the REPL asks of an instance, through its public API only.
 extension Scheme {
-    /// Names of the globals bound to a value or to syntax that start with `prefix`, for completion.
-    /// Names starting with `%` (internal helpers) are left out unless the prefix asks for them.
+    /// Names bound in the top-level environment (to a value or to syntax) that start with `prefix`,
+    /// for completion. Names starting with `%` are left out unless the prefix asks for them.
     func boundNames(prefix: String) -> [String] {
         let showInternal = prefix.hasPrefix("%")
-        var out: [String] = []
-        for symbol in runtime.allSymbols {
-            let name = symbol.name
-            guard name.hasPrefix(prefix), showInternal || !name.hasPrefix("%"), Self.isPlainIdentifier(name) else {
-                continue
-            }
-            if case .undefined = symbol.value {
-                if isSyntaxKeyword(name) { out.append(name) }
-            } else {
-                out.append(name)
-            }
+        return topLevelNames.map(\.name).filter { name in
+            name.hasPrefix(prefix) && (showInternal || !name.hasPrefix("%")) && Self.isPlainIdentifier(name)
         }
-        return out
     }
 
-    /// Whether `name` is a special form or macro: compiling it alone as a variable reference fails.
-    /// (A keyword is not a value, and `Symbol`'s syntax binding is internal to the core.)
+    /// Whether `name` is a special form or macro in the top-level environment.
     func isSyntaxKeyword(_ name: String) -> Bool {
-        guard Self.isPlainIdentifier(name) else { return false }
-        do {
-            _ = try disassemble(name, file: "<completion>")
-            return false
-        } catch {
-            return true
-        }
+        topLevelNames.contains { $0.name == name && $0.isSyntax }
     }
 
     /// A symbol that can be typed as is (no delimiters, not a number-like or `#` token).
@@ -48,11 +31,7 @@ extension Scheme {
     /// What `,describe` prints for a name: procedure and arity, syntax, variable, or unbound.
     func describe(_ name: String) -> String {
         guard Self.isPlainIdentifier(name) else { return "\(name) is not an identifier" }
-        guard let symbol = runtime.allSymbols.first(where: { $0.name == name }) else {
-            return "\(name) is not bound"
-        }
-        let v = symbol.value
-        if case .undefined = v {
+        guard let v = global(name) else {
             return isSyntaxKeyword(name) ? "\(name): syntax (a special form or macro)" : "\(name) is not bound"
         }
         if case .procedure(let p) = v {

@@ -75,7 +75,14 @@ final class Repl {
         var status: Int32 = 0
         var decoder = UTF8Pieces()
         while true {
-            let data = FileHandle.standardInput.availableData
+            let data: Data
+            switch Self.readStandardInput() {
+            case .success(let d): data = d
+            case .failure(let reason):
+                scheme.flush()
+                FileHandle.standardError.write(Data("htll: cannot read standard input: \(reason)\n".utf8))
+                return CommandLineTool.errorStatus
+            }
             if data.isEmpty { break }
             for datum in scanner.feed(decoder.decode(data)) {
                 if let exit = evaluateQuietly(datum, &status) { return exit }
@@ -86,6 +93,28 @@ final class Repl {
         }
         scheme.flush()
         return status
+    }
+
+    /// What standard input has now (waiting for some), empty at its end; read with read(2), retried
+    /// when a signal interrupts it (FileHandle.availableData traps on a read error, such as
+    /// standard input that is a folder).
+    static func readStandardInput() -> Result<Data, ReadError> {
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { b -> Int in
+                guard let base = b.baseAddress else { return 0 }
+                return read(STDIN_FILENO, base, b.count)
+            }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { return .failure(ReadError(reason: String(cString: strerror(errno)))) }
+            return .success(Data(buffer[..<n]))
+        }
+    }
+
+    /// Why standard input could not be read.
+    struct ReadError: Error, CustomStringConvertible {
+        let reason: String
+        var description: String { reason }
     }
 
     /// Evaluates a datum in piped mode: output only, errors on stderr. Returns a status to exit with.
@@ -109,10 +138,12 @@ final class Repl {
             return evaluate(source: datum.text, file: inputName, line: datum.line, column: datum.column)
         }
         return run {
+            let forms = try scheme.read(datum.text, file: inputName, line: datum.line, column: datum.column)
+            // Kept across the evaluations, which may collect garbage.
+            let kept = scheme.retain(forms)
+            defer { scheme.release(kept) }
             var result = Value.unspecified
-            for form in try scheme.read(datum.text, file: inputName, line: datum.line, column: datum.column).arrayValue ?? [] {
-                result = try evaluator(form)
-            }
+            for form in forms.arrayValue ?? [] { result = try evaluator(form) }
             return result
         }
     }
@@ -154,13 +185,17 @@ final class Repl {
             scheme.flush()
             return
         }
+        // Each value is named first: `$N` keeps it alive while the others are written (writing
+        // may evaluate, and evaluating may collect garbage).
+        var named: [(String, Value)] = []
         for v in values {
-            let text = writeValue?(v) ?? scheme.write(v)
-            guard !text.isEmpty else { continue }
             resultCount += 1
             let name = "$\(resultCount)"
             scheme.define(name, value: v)
-            scheme.runtime.writeToStandardOutput("\(name) = \(text)\n")
+            named.append((name, v))
+        }
+        for (name, v) in named {
+            scheme.runtime.writeToStandardOutput("\(name) = \(writeValue?(v) ?? scheme.write(v))\n")
         }
         scheme.flush()
     }
@@ -172,7 +207,7 @@ final class Repl {
         var text = (error as? SchemeError)?.report ?? "error: \(error)"
         // The terminal echoed ^C without a newline.
         if interactive, (error as? SchemeError)?.message == "interrupted" { text = "\n" + text }
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        CommandLineTool.writeError(text + "\n")
         return CommandLineTool.errorStatus
     }
 

@@ -6,52 +6,25 @@ import Foundation
 /// threads at once. Values returned by `evaluate` stay valid until the next call into the instance;
 /// keep one longer with `retain`.
 public final class Scheme {
-    /// Resource limits for untrusted code.
-    public struct Limits: Sendable {
-        /// Most nested non-tail calls before "recursion too deep".
-        public var depth: Int
-        /// Most calls and loop iterations per `evaluate` (nil: unlimited).
-        public var steps: Int?
-        /// Most live heap bytes (nil: unlimited).
-        public var heapBytes: Int?
-        /// Deepest expression nesting the compiler accepts.
-        public var nesting: Int
-        /// Most bytes (characters, for string ports) any one output port may receive before further
-        /// output raises "output limit exceeded" (nil: unlimited).
-        public var outputBytes: Int?
-        /// Most wall-clock seconds per `evaluate`/`load`/`call` before "time limit exceeded" (nil:
-        /// unlimited). Steps count calls, not the work of builtins (`length` of a million-element list
-        /// is one step), so only a time limit bounds how long untrusted code runs. The clock is read
-        /// every 100 steps: a hundred builtin calls may overrun the limit by their running time.
-        public var seconds: Double?
-
-        public init(depth: Int = 4_000_000, steps: Int? = nil, heapBytes: Int? = nil, nesting: Int = 2_000,
-                    outputBytes: Int? = nil, seconds: Double? = nil) {
-            self.depth = depth
-            self.steps = steps
-            self.heapBytes = heapBytes
-            self.nesting = nesting
-            self.outputBytes = outputBytes
-            self.seconds = seconds
-        }
-    }
-
     /// The instance's state (heap, symbols, VM), for builtins and advanced embedding.
     public let runtime: Runtime
     public let limits: Limits
 
-    /// A new instance with the standard library loaded.
+    /// Why `limits` is invalid, if it is: every evaluation is then refused with this message.
+    let limitsProblem: String?
+
+    /// A new instance with the standard library loaded. Invalid `limits` (see `Limits.validated()`)
+    /// make every evaluation fail with "invalid limits: …".
     public init(limits: Limits = Limits(), sandbox: Bool = false) {
         self.limits = limits
-        runtime = Runtime(maxDepth: limits.depth)
-        runtime.heapLimit = limits.heapBytes
-        runtime.maxNesting = limits.nesting
-        runtime.outputLimit = limits.outputBytes
+        limitsProblem = limits.problem
+        // The prelude loads under the default limits: a tiny depth or nesting is for user code.
+        runtime = Runtime()
         runtime.sandboxed = sandbox
         runtime.installCore()
         for (name, text) in embeddedSchemeSources {
             do {
-                _ = try runtime.evaluateSource(text, file: "prelude/scheme/" + name, system: true)
+                _ = try runtime.evaluateSource(text, file: "prelude/scheme/" + name, in: runtime.system)
             } catch {
                 // The prelude is part of the binary and tested; failing here is a build defect.
                 fatalError("Scheme prelude \(name) failed to load: \(error.report)")
@@ -60,10 +33,12 @@ public final class Scheme {
         if sandbox {
             // The prelude's `exit` first unwinds every `dynamic-wind` (leaving the handlers of any
             // `guard`), so its refusal could not be caught: refuse before unwinding instead.
-            runtime.intern("exit").value = runtime.makePrimitive("exit", .range(0, 1)) { _, rt throws(SchemeRaise) in
+            runtime.system.define(runtime.intern("exit"), runtime.makePrimitive("exit", .range(0, 1)) { _, rt throws(SchemeRaise) in
                 throw rt.error("exit: not allowed in the sandbox", kind: .file)
-            }
+            })
         }
+        runtime.sealSystem()
+        if limitsProblem == nil { apply(limits) }
     }
 
     /// Reads and evaluates every expression in `source`, returning the last value.
@@ -78,11 +53,12 @@ public final class Scheme {
         // An interrupt that arrives after the evaluation ends must not stop the next one.
         defer { runtime.vm.interruptRequested = false }
         return try withLimits { () throws(SchemeError) -> Value in
-            try runtime.evaluateSource(source, file: file, line: line, column: column)
+            try runtime.evaluateSource(source, file: file, line: line, column: column, in: runtime.interaction)
         }
     }
 
     /// Reads every datum of `source` (without evaluating), as a list; lists keep their `file:line:col`.
+    /// Reading is under the limits like an evaluation (a huge literal must not outrun them).
     public func read(_ source: String, file: String? = nil) throws -> Value {
         try read(source, file: file, line: 1, column: 1)
     }
@@ -90,34 +66,40 @@ public final class Scheme {
     /// Like `read(_:file:)`, for source that starts at `line` and `column` of `file` (a REPL's input).
     public func read(_ source: String, file: String? = nil, line: Int, column: Int) throws -> Value {
         let rt = runtime
-        var reader = Reader(text: source, fileIndex: rt.fileIndex(file ?? "<string>"), runtime: rt)
-        reader.line = line
-        reader.column = column
-        var data: [Value] = []
-        do {
-            while let d = try reader.read() { data.append(d) }
-        } catch {
-            throw SchemeError(raised: error.payload, rt: rt)
+        return try withLimits { () throws(SchemeError) -> Value in
+            var reader = Reader(text: source, fileIndex: rt.fileIndex(file ?? "<string>"), runtime: rt)
+            reader.line = line
+            reader.column = column
+            var data: [Value] = []
+            do throws(SchemeRaise) {
+                while let d = try reader.read() { data.append(d) }
+            } catch {
+                throw SchemeError(raised: error.payload, rt: rt)
+            }
+            return rt.heap.list(data)
         }
-        return rt.heap.list(data)
     }
 
-    /// Evaluates library code that belongs to the system (like the built-in prelude): its procedures
-    /// are left out of backtraces and error locations point at the caller's code instead.
+    /// Evaluates library code that belongs to the system (like the built-in prelude) in `environment`,
+    /// one made by `makeSystemEnvironment`: its procedures are left out of backtraces and error
+    /// locations point at the caller's code instead. It is trusted: the step and time limits do not
+    /// apply to it (the heap limit and interrupts do).
     @discardableResult
-    public func evaluateSystemCode(_ source: String, file: String) throws -> Value {
-        try withLimits { () throws(SchemeError) -> Value in
-            try runtime.evaluateSource(source, file: file, system: true)
+    public func evaluateSystemCode(_ source: String, file: String, in environment: Environment) throws -> Value {
+        try withLimits(system: true) { () throws(SchemeError) -> Value in
+            try runtime.evaluateSource(source, file: file, in: environment)
         }
     }
 
     /// Loads and evaluates the file at `path`, returning the last value.
     @discardableResult
     public func load(path: String) throws -> Value {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        // Opened and read to its end like any stream, so /dev/stdin and pipes work too.
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0, case .success(let bytes) = FileSandbox.readAll(fd, maxBytes: Int.max) else {
             throw SchemeError(kind: .file, message: "cannot open file \"\(path)\"", file: path)
         }
-        return try evaluate(String(decoding: data, as: UTF8.self), file: path)
+        return try evaluate(String(decoding: bytes, as: UTF8.self), file: path)
     }
 
     /// Calls a Scheme procedure with arguments.
@@ -126,16 +108,22 @@ public final class Scheme {
         try withLimits { () throws(SchemeError) -> Value in try runtime.vm.run(procedure, arguments) }
     }
 
-    /// Calls the global procedure `name`.
+    /// Calls the procedure `name` of the top-level environment (or of `environment`).
     @discardableResult
-    public func call(_ name: String, _ arguments: [Value]) throws -> Value {
-        try call(runtime.intern(name).value, arguments)
+    public func call(_ name: String, in environment: Environment? = nil, _ arguments: [Value]) throws -> Value {
+        let env: Environment = environment ?? runtime.interaction!
+        guard let procedure = env.value(runtime.intern(name)) else {
+            throw SchemeError(kind: .error, message: "unbound variable: \(name)")
+        }
+        return try call(procedure, arguments)
     }
 
-    /// Defines a global procedure implemented in Swift. Throw `SchemeRaise` (e.g. `runtime.error(...)`)
-    /// or any Swift error to raise a Scheme error.
-    public func define(_ name: String, arity: Arity, _ body: @escaping (Arguments) throws -> Value) {
-        runtime.intern(name).value = runtime.makePrimitive(name, arity) { args, rt throws(SchemeRaise) in
+    /// Defines a procedure implemented in Swift, in the top-level environment (where `evaluate`,
+    /// `load` and the REPL see it; libraries see only their imports) or in `environment`. Throw
+    /// `SchemeRaise` (e.g. `runtime.error(...)`) or any Swift error to raise a Scheme error.
+    public func define(_ name: String, arity: Arity, in environment: Environment? = nil,
+                       _ body: @escaping (Arguments) throws -> Value) {
+        define(name, value: runtime.makePrimitive(name, arity) { args, rt throws(SchemeRaise) in
             do {
                 return try body(args)
             } catch let raise as SchemeRaise {
@@ -143,20 +131,62 @@ public final class Scheme {
             } catch {
                 throw rt.error("\(name): \(error)")
             }
+        }, in: environment)
+    }
+
+    /// Defines (or redefines) a variable of the top-level environment (or of `environment`).
+    public func define(_ name: String, value: Value, in environment: Environment? = nil) {
+        (environment ?? runtime.interaction!).define(runtime.intern(name), value)
+    }
+
+    /// The value of a variable of the top-level environment (or of `environment`), or nil when unbound.
+    public func global(_ name: String, in environment: Environment? = nil) -> Value? {
+        (environment ?? runtime.interaction!).value(runtime.intern(name))
+    }
+
+    /// The top-level environment: where `evaluate`, `load`, `call(_:_:)`, `define` and the REPL
+    /// work, and what `(interaction-environment)` returns.
+    public var topLevel: Environment { runtime.interaction }
+
+    /// A new system environment named `name` importing all of htll's Scheme, for a prelude of the
+    /// embedder's own (HTLL's layout prelude): code evaluated in it with `evaluateSystemCode` stays
+    /// out of user backtraces, and user code reaches it only through a library it is registered as.
+    public func makeSystemEnvironment(named name: String) -> Environment {
+        runtime.makeEnvironment(name: name, isSystem: true, importing: [Runtime.defaultLibrary])
+    }
+
+    /// The environment the library `name` ("htll" for `(htll)`) was compiled in, for the Swift code
+    /// that owns it; nil if no such library is known.
+    public func environment(ofLibrary name: String) -> Environment? {
+        runtime.libraries[name]?.environment
+    }
+
+    /// Makes `environment`'s bindings `exports` importable as the library `name` ("htll" is `(htll)`).
+    public func registerLibrary(_ name: String, environment: Environment, exports: [String]) {
+        runtime.registerLibrary(name, environment: environment, exports: exports)
+    }
+
+    /// The names `environment` itself defines (not those it imports) that user code may see: all
+    /// but those starting with `%`, `htll:` or `htll-` (prelude internals and host entry points).
+    public func publicDefinitions(of environment: Environment) -> [String] {
+        environment.definedNames.filter { !Runtime.isInternalName($0) }
+    }
+
+    /// Imports the import sets written in `source` (like `"(htll) (srfi 1)"`) into the top-level
+    /// environment, which then keeps its default imports even if a program's first form is `import`.
+    public func importLibraries(_ source: String) throws {
+        let sets = try read(source, file: "<import>").listElements ?? []
+        runtime.interaction.pristine = false
+        do {
+            try runtime.importSets(sets, into: runtime.interaction)
+        } catch {
+            throw SchemeError(raised: error.payload, rt: runtime)
         }
     }
 
-    /// Defines (or redefines) a global variable.
-    public func define(_ name: String, value: Value) {
-        runtime.intern(name).value = value
-    }
-
-    /// The value of a global variable, or nil when unbound.
-    public func global(_ name: String) -> Value? {
-        let v = runtime.intern(name).value
-        if case .undefined = v { return nil }
-        return v
-    }
+    /// Every name bound in the top-level environment (to a value or to syntax), with whether it is
+    /// syntax: for completion and `,describe`.
+    public var topLevelNames: [(name: String, isSyntax: Bool)] { runtime.interaction.boundNames }
 
     /// Keeps `value` alive across evaluations until `release` is called with the returned handle.
     public func retain(_ value: Value) -> Int {
@@ -177,29 +207,12 @@ public final class Scheme {
     /// The text `display` would print for `value`.
     public func display(_ value: Value) -> String { Printer.display(value) }
 
-    /// Flushes buffered standard output and error.
-    public func flush() {
+    /// Flushes buffered standard output and error; why writing to them failed since the last
+    /// flush (a full disk, a closed pipe), or nil.
+    @discardableResult
+    public func flush() -> String? {
         runtime.flushStandardPorts()
-    }
-
-    private func withLimits(_ body: () throws(SchemeError) -> Value) throws(SchemeError) -> Value {
-        let vm = runtime.vm!
-        guard limits.steps != nil || limits.seconds != nil else { return try body() }
-        // A nested call (Swift code called from Scheme calling back in) gets fresh limits and leaves
-        // the outer ones as they were; its steps count toward the outer run's too.
-        let saved = (vm.stepLimit, vm.stepBudget, vm.deadline)
-        defer { (vm.stepLimit, vm.stepBudget, vm.deadline) = saved }
-        let outerSteps = vm.steps
-        vm.steps = 0
-        vm.stepBudget = limits.steps ?? Int.max
-        vm.deadline = 0
-        if let seconds = limits.seconds {
-            let nanoseconds = seconds.isFinite ? min(max(seconds, 0), 1e9) * 1e9 : 1e18
-            vm.deadline = DispatchTime.now().uptimeNanoseconds &+ UInt64(nanoseconds)
-        }
-        vm.stepLimit = vm.deadline == 0 ? vm.stepBudget : min(vm.stepBudget, VM.clockInterval)
-        defer { vm.steps = outerSteps &+ vm.steps }
-        return try body()
+        return runtime.takeStandardWriteError()
     }
 }
 
@@ -226,16 +239,8 @@ extension Value {
     /// past 64 bits, as `(expt 2 100)` makes) gives nil, since `Int` cannot hold it: its digits
     /// are `description`, and `doubleValue` gives it approximately.
     public var intValue: Int? { fixnum }
-    /// The number as a `Double`, if this is a real number (a bignum to the nearest `Double`).
-    public var doubleValue: Double? {
-        switch self {
-        case .fixnum(let n): return Double(n)
-        case .flonum(let d): return d
-        default:
-            guard let big = object(BigInt.self) else { return nil }
-            return Double(big.value.toString(radix: 10))
-        }
-    }
+    /// The number as a `Double` (the nearest one for big integers and ratios), if this is a real number.
+    public var doubleValue: Double? { Numbers.toDouble(self) }
     /// The contents of a Scheme string, or a symbol's name.
     public var stringValue: String? {
         switch self {
@@ -260,15 +265,18 @@ extension Scheme {
     /// The bytecode listing of every top-level form in `source` (compiled, not run).
     public func disassemble(_ source: String, file: String? = nil) throws -> String {
         let rt = runtime
-        var reader = Reader(text: source, fileIndex: rt.fileIndex(file ?? "<string>"), runtime: rt)
         var out = ""
-        do {
-            while let form = try reader.read() {
-                let thunk = try rt.compileToplevel(form)
-                out += try Disassembler.text(of: thunk, rt)
+        try withLimits { () throws(SchemeError) -> Value in
+            var reader = Reader(text: source, fileIndex: rt.fileIndex(file ?? "<string>"), runtime: rt)
+            do throws(SchemeRaise) {
+                while let form = try reader.read() {
+                    let thunk = try rt.compileToplevel(form, in: rt.interaction)
+                    out += try Disassembler.text(of: thunk, rt)
+                }
+            } catch {
+                throw SchemeError(raised: error.payload, rt: rt)
             }
-        } catch {
-            throw SchemeError(raised: error.payload, rt: rt)
+            return .unspecified
         }
         return out
     }
@@ -282,8 +290,9 @@ extension Runtime {
 }
 
 extension Scheme {
-    /// Asks a running evaluation to stop at its next safe point with the error "interrupted"
-    /// (for Ctrl-C handlers; it only sets a flag).
+    /// Asks a running evaluation to stop at its next safe point with the error "interrupted" (for
+    /// Ctrl-C handlers; it only sets a flag). Like a limit, it ends the evaluation: no Scheme handler
+    /// can catch it.
     public func interrupt() {
         runtime.vm.interruptRequested = true
     }

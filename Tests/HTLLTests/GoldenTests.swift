@@ -17,8 +17,11 @@ final class GoldenTests: XCTestCase {
 
     /// The outputs of one layout: file name => text.
     static func outputs(of url: URL) throws -> [String: String] {
-        let name = url.deletingPathExtension().lastPathComponent
-        let source = try String(contentsOf: url, encoding: .utf8)
+        try outputs(source: String(contentsOf: url, encoding: .utf8), name: url.deletingPathExtension().lastPathComponent)
+    }
+
+    /// The outputs of layout source `source`, read as `examples/NAME.htll`.
+    static func outputs(source: String, name: String) throws -> [String: String] {
         let layout = try Layout(source: source, file: "examples/\(name).htll")
         let isCell = (try? layout.objectiveC(.cellInit)) != nil
         let actions: [HTLL.Action] = isCell

@@ -7,9 +7,10 @@ import Scheme
 /// `error: TEXT` (loading or some output fails with a message containing TEXT) or `code: TEXT` (every
 /// output succeeds and the view-will-layout-subviews code contains TEXT).
 ///
-/// Each layout runs the way an Xcode build or an app embedding htll would meet it: a sandboxed instance
-/// with step and heap limits, every Objective-C action, the category, Swift and the frames JSON, on a
-/// thread with an 8 MB stack and a wall-clock timeout, so a crash or a hang fails here, not in the host.
+/// Each layout runs the way an Xcode build meets it: in the instance `htll compile --sandbox` makes
+/// (`Layout.makeScheme` with `Layout.limits(sandbox: true)`), every Objective-C action, the category,
+/// Swift and the frames JSON, on a thread with an 8 MB stack and a wall-clock timeout, so a crash or a
+/// hang fails here, not in the host.
 final class HostileCorpusTests: XCTestCase {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("hostile")
@@ -38,9 +39,8 @@ final class HostileCorpusTests: XCTestCase {
     }
 
     private static func outputs(_ source: String, file: String) -> Outcome {
-        let scheme = Scheme(limits: .init(steps: 50_000_000, heapBytes: 256 << 20), sandbox: true)
         do {
-            try HTLL.install(into: scheme)
+            let scheme = try Layout.makeScheme(limits: Layout.limits(sandbox: true), sandboxFolder: folder.path)
             let layout = try Layout(source: source, file: file, scheme: scheme)
             // A layout placed with `in` answers every action but the cell ones; a cell layout the reverse.
             let isCell = (try? layout.objectiveC(.cellInit)) != nil

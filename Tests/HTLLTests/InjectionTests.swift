@@ -250,7 +250,7 @@ final class InjectionTests: XCTestCase {
 
     /// Swift: each literal, compiled and run, holds exactly the text's scalars.
     func testSwiftLiteralsRoundTrip() throws {
-        guard let swiftc = SwiftOutputTests.swiftc() else { throw XCTSkip("no swiftc on this machine") }
+        guard let swiftc = SwiftOutputTests.swiftc() else { throw Missing.swiftc }
         let layout = try hostileLayout()
         let literals = literals(try layout.swift(), prefix: "views.", suffix: "")
         XCTAssertEqual(literals.count, Self.hostileStrings.count)
@@ -326,7 +326,7 @@ final class InjectionTests: XCTestCase {
         let source = dir.appendingPathComponent("literals.m"), binary = dir.appendingPathComponent("literals")
         try program.write(to: source, atomically: true, encoding: .utf8)
         let (status, log) = try Tool.run(cc, flags + [source.path] + libraries + ["-o", binary.path])
-        if status != 0, log.contains("objc/objc.h") || log.contains("cc1obj") { throw XCTSkip("no GNU Objective-C") }
+        if status != 0, log.contains("objc/objc.h") || log.contains("cc1obj") { throw Missing.gobjc }
         XCTAssertEqual(status, 0, log + "\n" + program)
         guard status == 0 else { return "" }
         let (rc, out) = try Tool.run(binary.path, [])

@@ -75,7 +75,7 @@ final class LayoutErrorTests: XCTestCase {
 
     func testSizesAndIntegersAreBounded() {
         XCTAssertEqual(message("(in (vseq (label '((size . (10 1e308)))) (label '())) 'self.view)"),
-                       "bad.htll:1:11: error: size: height must be a number from -100000 to 100000, got 1e308")
+                       "bad.htll:1:11: error: size: height must be a number from -100000 to 100000, got 1.0e+308")
         XCTAssertEqual(message("(in (label '((size . (-5 10)))) 'self.view)"),
                        "bad.htll:1:5: error: size: width must be a number from 0 to 100000, got -5")
         XCTAssertEqual(message("(in (label `((size . ,(size +nan.0 3)))) 'self.view)"),
@@ -83,7 +83,7 @@ final class LayoutErrorTests: XCTestCase {
         XCTAssertEqual(message("(in (label '((content-stretch . (rect -1e9 0 1 1)))) 'self.view)"),
                        "bad.htll:1:5: error: rect: x must be a number from -100000 to 100000, got -1000000000.0")
         XCTAssertEqual(message("(in (label '((number-of-lines . 1e300))) 'self.view)"),
-                       "bad.htll:1:5: error: label number-of-lines: expected an integer between -2147483648 and 2147483647, got 1e300")
+                       "bad.htll:1:5: error: label number-of-lines: expected an integer between -2147483648 and 2147483647, got 1.0e+300")
     }
 
     func testWrongArgumentCountIsLocatedAtTheCall() {

@@ -35,8 +35,9 @@ final class ReferenceDocTests: XCTestCase {
         XCTAssertFalse(markdown.contains("(no example)"), "a primitive without an example in htll:reference-examples")
         let scheme = Scheme()
         try HTLL.install(into: scheme)
+        let prelude = try XCTUnwrap(HTLL.environment(of: scheme))
         func names(_ expression: String) throws -> [String] {
-            (try scheme.evaluate(expression).listElements ?? []).compactMap(\.stringValue)
+            (try scheme.evaluateSystemCode(expression, file: "test", in: prelude).listElements ?? []).compactMap(\.stringValue)
         }
         for p in try names("(map car htll:primitive-table)") {
             XCTAssertTrue(markdown.contains("### `(\(p)") || markdown.contains("### `\(p)`"), "primitive \(p)")

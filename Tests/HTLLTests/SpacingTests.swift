@@ -198,7 +198,7 @@ final class SpacingTests: XCTestCase {
     /// The Swift frame code (max, min, far edges, hidden views, shares among the shown views),
     /// compiled against a stand-in UIView and run, computes the solver's frames.
     func testGeneratedSwiftComputesTheSolversFrames() throws {
-        guard let swiftc = SwiftOutputTests.swiftc() else { throw XCTSkip("no swiftc on this machine") }
+        guard let swiftc = SwiftOutputTests.swiftc() else { throw Missing.swiftc }
         let spacing = try String(contentsOf: GoldenTests.examples.appendingPathComponent("spacing.htll"), encoding: .utf8)
         let column = "(in (beside (vseq " + (1...12).map { "(label '((text . \"\($0)\")))" }.joined(separator: " ")
             + ") (h... " + (1...9).map { "(custom-button '((title-for-state . (\"b\($0)\" . normal))))" }.joined(separator: " ")
@@ -313,7 +313,7 @@ final class SpacingTests: XCTestCase {
             ("(inset 1 2 -3 4 (label '()))", "bad.htll:2:3: error: inset: the bottom inset must be a number from 0 to 100000, got -3"),
             ("(aspect 0 (label '()))", "bad.htll:2:3: error: aspect: the ratio must be a positive number up to 100000, got 0"),
             ("(aspect 16 0 (label '()))", "bad.htll:2:3: error: aspect: the height must be a positive number up to 100000, got 0"),
-            ("(padding 1e308 (label '()))", "bad.htll:2:3: error: padding: the padding must be a number from 0 to 100000, got 1e308"),
+            ("(padding 1e308 (label '()))", "bad.htll:2:3: error: padding: the padding must be a number from 0 to 100000, got 1.0e+308"),
             ("(aspect 1e-320 (label '()))", "bad.htll:2:3: error: aspect: the width/height ratio must be from 0.0001 to 10000, got "),
             ("(inset 0 0 0 +nan.0 (label '()))", "bad.htll:2:3: error: inset: the right inset must be a number from 0 to 100000, got +nan.0"),
             ("(min-size #f #f (label '()))", "bad.htll:2:3: error: min-size: expected a bound on at least one axis, got #f #f"),
@@ -332,7 +332,7 @@ final class SpacingTests: XCTestCase {
     func testPrimitivesAreRegistered() throws {
         let layout = try Layout(source: "(in (label '()) 'self.view)", file: "x.htll")
         for name in ["hseq*", "vseq*", "fixed", "padding", "inset", "aspect", "min-size", "max-size", "collapse-when-hidden"] {
-            let v = try layout.scheme.evaluate("(and (string? (htll-describe '\(name))) (memq '\(name) htll:located-names) #t)")
+            let v = try layout.scheme.evaluateInPrelude("(and (string? (htll-describe '\(name))) (memq '\(name) htll:located-names) #t)")
             guard case .bool(true) = v else { return XCTFail("\(name) is not registered") }
         }
     }

@@ -47,7 +47,7 @@ final class SwiftOutputTests: XCTestCase {
     }
 
     func testGeneratedSwiftParses() throws {
-        guard let swiftc = Self.swiftc() else { throw XCTSkip("no swiftc on this machine") }
+        guard let swiftc = Self.swiftc() else { throw Missing.swiftc }
         // The check can fail: a syntax error is reported.
         XCTAssertNotEqual(try Self.parseDiagnostics("let x = CGRect(x: 0,, y: 1)\n", swiftc: swiftc, name: "broken"), "")
         for url in try GoldenTests.layoutFiles() {
@@ -141,7 +141,7 @@ final class SwiftOutputTests: XCTestCase {
         ] {
             XCTAssertTrue(controller.contains(expected), "missing \(expected)")
         }
-        guard let swiftc = Self.swiftc() else { throw XCTSkip("no swiftc on this machine") }
+        guard let swiftc = Self.swiftc() else { throw Missing.swiftc }
         XCTAssertEqual(try Self.parseDiagnostics(controller, swiftc: swiftc, name: "everything"), "", controller)
         let view = try layout.swift(viewName: "KitchenSink")
         XCTAssertEqual(try Self.parseDiagnostics(view, swiftc: swiftc, name: "everything-view"), "", view)
@@ -151,7 +151,7 @@ final class SwiftOutputTests: XCTestCase {
     /// CGFloat, sizeToFit giving the measured sizes), gives the frames the solver computes: the Swift
     /// arithmetic type-checks and means the same as the symbolic program.
     func testGeneratedFramesComputeTheSolversFrames() throws {
-        guard let swiftc = Self.swiftc() else { throw XCTSkip("no swiftc on this machine") }
+        guard let swiftc = Self.swiftc() else { throw Missing.swiftc }
         var program = """
         import Foundation
         class UIView {

@@ -292,7 +292,7 @@ final class TraitCompiledFrameTests: XCTestCase {
         let source = dir.appendingPathComponent("layout.m"), binary = dir.appendingPathComponent("layout")
         try program.write(to: source, atomically: true, encoding: .utf8)
         let (status, log) = try Tool.run(cc, ["-x", "objective-c", "-Wall", "-Werror", "-Wno-unused-variable", source.path, "-lobjc", "-o", binary.path])
-        if status != 0, log.contains("objc/runtime.h") { throw XCTSkip("no GNU Objective-C runtime headers") }
+        if status != 0, log.contains("objc/runtime.h") { throw Missing.gobjc }
         XCTAssertEqual(status, 0, "\(example): the emitted fragment does not compile:\n\(log)\n\(fragment)")
         guard status == 0 else { return }
         var canvases: [Layout.Canvas] = []
@@ -359,7 +359,7 @@ final class TraitSwiftFrameTests: XCTestCase {
         """
 
     func check(example: String) throws {
-        guard let swiftc = SwiftOutputTests.swiftc() else { throw XCTSkip("no swiftc on this machine") }
+        guard let swiftc = SwiftOutputTests.swiftc() else { throw Missing.swiftc }
         let layout = try SwiftOutputTests.layout(GoldenTests.examples.appendingPathComponent(example + ".htll"))
         try layout.setRightToLeftMirroring(true)
         let lines = try layout.swift(viewName: "V").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

@@ -179,7 +179,7 @@ final class ViewTests: XCTestCase {
 final class DescribeTests: XCTestCase {
     func testTablesDescribeViewsPrimitivesEnumsAndColours() throws {
         let s = ViewTests.scheme
-        func describe(_ name: String) throws -> String { s.display(try s.evaluate("(htll-describe '\(name))")) }
+        func describe(_ name: String) throws -> String { s.display(try s.evaluateInPrelude("(htll-describe '\(name))")) }
         let label = try describe("label")
         XCTAssertTrue(label.hasPrefix("(label ATTRIBUTES): a UILabel, inherits view\n"))
         XCTAssertTrue(label.contains("  text-color  color\n"))
@@ -190,7 +190,7 @@ final class DescribeTests: XCTestCase {
                        "text-alignment: left (NSTextAlignmentLeft), center (NSTextAlignmentCenter), right (NSTextAlignmentRight)\n")
         XCTAssertEqual(try describe("red-color"), "red-color: [UIColor redColor]\n")
         XCTAssertEqual(try describe("no-such-thing"), "#f")
-        let names = s.display(try s.evaluate("(htll-names)"))
+        let names = s.display(try s.evaluateInPrelude("(htll-names)"))
         for n in ["label", "hseq", "rgba-color", "under-page-background-color", "in-cell"] { XCTAssertTrue(names.contains(n)) }
     }
 }

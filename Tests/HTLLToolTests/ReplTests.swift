@@ -139,6 +139,22 @@ final class ReplTests: XCTestCase {
         t.expect("7\r\n")
     }
 
+    /// Issue 12: a loop that catches every error and starts again (`guard` around the loop) is
+    /// stopped by Ctrl-C all the same, and the REPL's output and handlers are its own again after.
+    func testCtrlCStopsALoopThatCatchesEverything() throws {
+        let t = try start()
+        t.send("(let retry () (guard (e (#t (retry))) (parameterize ((current-output-port (open-output-string))) (let loop () (loop)))))\r")
+        t.pump(0.3)
+        t.send("\u{03}")
+        t.expect("error: interrupted")
+        t.expect("htll> ")
+        t.send("(display \"shown\")\r")
+        t.expect("shown")
+        t.send("(car 1)\r")
+        t.expect("error: car: expected a pair")
+        t.expect("htll> ")
+    }
+
     /// Interrupted at the safe point of a (non-tail) call, the VM must raise "interrupted" and stay usable.
     /// (Needs the VM fix where `call` stops after its safe point signalled.)
     func testCtrlCInsideNonTailCalls() throws {

@@ -82,7 +82,7 @@ final class FuzzRegressionLifetimeTests: XCTestCase {
         weak var weakThunk: LambdaNode?
         do {
             let form = try XCTUnwrap(s.read("(let loop ((i 0)) (if (< i 10) (loop (+ i 1)) i))").listElements?.first)
-            let thunk = try Expander(runtime: rt, isSystem: false).expandToplevel(form)
+            let thunk = try Expander(runtime: rt, isSystem: false).expandToplevel(form, in: rt.interaction)
             weakThunk = thunk
             guard case .loopBlock(let info, _, _) = thunk.body else { return XCTFail("no loop block: \(thunk.body)") }
             weakInfo = info

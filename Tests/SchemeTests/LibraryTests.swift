@@ -13,7 +13,7 @@ final class LibraryTests: XCTestCase {
     // MARK: helpers
 
     func call(_ name: String, _ args: Value...) throws -> Value {
-        guard let p = rt.intern(name).value.object(Primitive.self) else {
+        guard let p = rt.systemValue(name).object(Primitive.self) else {
             XCTFail("\(name) is not a builtin")
             return .unspecified
         }
@@ -26,7 +26,7 @@ final class LibraryTests: XCTestCase {
 
     /// The message and irritants of the error `name` raises, written like the REPL shows them.
     func errorText(_ name: String, _ args: Value...) -> String? {
-        guard let p = rt.intern(name).value.object(Primitive.self) else { return nil }
+        guard let p = rt.systemValue(name).object(Primitive.self) else { return nil }
         var buffer = args + [.null]
         do {
             _ = try buffer.withUnsafeMutableBufferPointer { b in
@@ -77,7 +77,7 @@ final class LibraryTests: XCTestCase {
         let p = try call("cons", .fixnum(1), .fixnum(2))
         _ = try call("set-cdr!", p, .fixnum(3))
         XCTAssertEqual(w(p), "(1 . 3)")
-        XCTAssertEqual(rt.intern("cadadr").value.object(Primitive.self)?.name, "cadadr")
+        XCTAssertEqual(rt.systemValue("cadadr").object(Primitive.self)?.name, "cadadr")
     }
 
     func testLengthAndListPredicateOnCycles() throws {
@@ -255,11 +255,11 @@ final class LibraryTests: XCTestCase {
         XCTAssertEqual(w(try call("hash-table-size", t)), "0")
         XCTAssertEqual(w(try call("hash-table-size", copy)), "2")
 
-        let eqTable = try call("make-hash-table", rt.intern("eq?").value)
+        let eqTable = try call("make-hash-table", rt.systemValue("eq?"))
         _ = try call("hash-table-set!", eqTable, str("k"), .fixnum(1))
         XCTAssertEqual(w(try call("hash-table-ref/default", eqTable, str("k"), .false)), "#f")
         XCTAssertEqual(w(try call("hash-table-ref/default", eqTable, .fixnum(3), .false)), "#f")
-        XCTAssertNotNil(errorText("make-hash-table", rt.intern("car").value))
+        XCTAssertNotNil(errorText("make-hash-table", rt.systemValue("car")))
         // A huge key hashes in bounded time and still compares by content.
         _ = try call("hash-table-set!", copy, nested(200_000), .true)
         XCTAssertEqual(w(try call("hash-table-ref/default", copy, nested(200_000), .false)), "#t")
@@ -342,7 +342,7 @@ final class LibraryTests: XCTestCase {
         XCTAssertEqual(w(str("a\"b\\c\nd\u{1}")), "\"a\\\"b\\\\c\\nd\\x1;\"")
         XCTAssertEqual(d(str("a\"b")), "a\"b")
         XCTAssertEqual(w(.eof), "#<eof>")
-        XCTAssertEqual(w(rt.intern("car").value), "#<procedure car>")
+        XCTAssertEqual(w(rt.systemValue("car")), "#<procedure car>")
         XCTAssertEqual(w(list(.true, .false, .null, .flonum(1.5))), "(#t #f () 1.5)")
         XCTAssertEqual(w(rt.heap.cons(.fixnum(1), .fixnum(2))), "(1 . 2)")
     }
@@ -418,7 +418,7 @@ final class LibraryTests: XCTestCase {
     }
 
     func testCurrentPortsAreParameters() throws {
-        XCTAssertTrue(rt.intern("current-output-port").value.isEq(.procedure(Unmanaged.passUnretained(rt.currentOutput))))
+        XCTAssertTrue(rt.systemValue("current-output-port").isEq(.procedure(Unmanaged.passUnretained(rt.currentOutput))))
         let out = try call("open-output-string")
         rt.currentOutput.value = out
         _ = try call("write", sym("x"))

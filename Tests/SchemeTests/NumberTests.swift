@@ -16,7 +16,7 @@ final class NumberTests: XCTestCase {
     // MARK: - Test evaluator
 
     private func call(_ name: String, _ args: [Value]) throws -> Value {
-        guard case .procedure(let p) = rt.intern(name).value,
+        guard case .procedure(let p) = rt.systemValue(name),
               let prim = p.takeUnretainedValue() as? Primitive else {
             XCTFail("no builtin \(name)")
             return .unspecified
@@ -128,8 +128,8 @@ final class NumberTests: XCTestCase {
         check("(= (expt 2 100) 1267650600228229401496703205376.0)", "#t")
         check("(= 9007199254740993 9007199254740992.0)", "#f")
         check("(< 9007199254740992.0 9007199254740993)", "#t")
-        check("(+ (expt 2 100) 0.5)", "1.2676506002282294e30")
-        check("(exact->inexact (expt 3 500))", "3.6360291795869935e238")
+        check("(+ (expt 2 100) 0.5)", "1.2676506002282294e+30")
+        check("(exact->inexact (expt 3 500))", "3.6360291795869935e+238")
         check("(exact->inexact (expt 10 400))", "+inf.0")
         check("(exact (expt 2.0 80))", "1208925819614629174706176")
     }
@@ -141,31 +141,17 @@ final class NumberTests: XCTestCase {
         let a = BigNum.fromDigits(Array(repeating: 9, count: 1500), radix: 10, negative: false)
         let b = BigNum.fromDigits(Array(repeating: 7, count: 1300), radix: 10, negative: true)
         let fast = a * b
-        let slow = BigNum(negative: true, limbs: schoolbook(a.limbs, b.limbs))
+        let slow = BigNum(negative: true, limbs: BigNum.schoolbook(a.limbs, b.limbs))
         XCTAssertEqual(fast, slow)
-    }
-
-    private func schoolbook(_ a: [UInt32], _ b: [UInt32]) -> [UInt32] {
-        var out = [UInt32](repeating: 0, count: a.count + b.count)
-        for i in 0..<a.count {
-            var carry: UInt64 = 0
-            for j in 0..<b.count {
-                let t = UInt64(a[i]) * UInt64(b[j]) + UInt64(out[i + j]) + carry
-                out[i + j] = UInt32(truncatingIfNeeded: t)
-                carry = t >> 32
-            }
-            out[i + b.count] = UInt32(carry)
-        }
-        return out
     }
 
     func testDivisionRoundTripsOnRandomBignums() {
         var g = SystemRandomNumberGenerator()
         for _ in 0..<200 {
             let a = BigNum(negative: Bool.random(using: &g),
-                           limbs: (0..<Int.random(in: 1...12, using: &g)).map { _ in UInt32.random(in: 0...UInt32.max, using: &g) })
+                           limbs: (0..<Int.random(in: 1...12, using: &g)).map { _ in UInt64.random(in: 0...UInt64.max, using: &g) })
             let b = BigNum(negative: Bool.random(using: &g),
-                           limbs: (0..<Int.random(in: 1...6, using: &g)).map { _ in UInt32.random(in: 0...UInt32.max, using: &g) })
+                           limbs: (0..<Int.random(in: 1...6, using: &g)).map { _ in UInt64.random(in: 0...UInt64.max, using: &g) })
             if b.isZero { continue }
             let (q, r) = a.quotientAndRemainder(dividingBy: b)
             XCTAssertEqual(q * b + r, a)
@@ -191,12 +177,13 @@ final class NumberTests: XCTestCase {
         check("(- 10 1 2)", "7")
         check("(- 0.0)", "-0.0")
         check("(+ -0.0)", "-0.0")
-        check("(/ 2)", "0.5")
+        check("(/ 2)", "1/2")
         check("(/ 12 2 3)", "2")
-        check("(/ 7 2)", "3.5")
-        check("(/ 1 3)", "0.3333333333333333")
+        check("(/ 7 2)", "7/2")
+        check("(/ 1 3)", "1/3")
         check("(/ (expt 10 30) (expt 10 29))", "10")
-        check("(/ (expt 10 30) 3)", "3.333333333333333e29")
+        check("(/ (expt 10 30) 3)", "1000000000000000000000000000000/3")
+        check("(/ 7.0 2)", "3.5")
         check("(/ 1.0 0)", "error: /: division by zero 1.0")
         check("(/ 1 0)", "error: /: division by zero 1")
         check("(/ 1.0 0.0)", "+inf.0")
@@ -298,7 +285,7 @@ final class NumberTests: XCTestCase {
     func testExactnessAndRounding() {
         check("(exact 2.0)", "2")
         check("(exact 1e20)", "100000000000000000000")
-        check("(exact 1.5)", "error: exact: no exact representation of 1.5")
+        check("(exact 1.5)", "3/2")
         check("(inexact->exact +inf.0)", "error: inexact->exact: no exact representation of +inf.0")
         check("(inexact 3)", "3.0")
         check("(exact->inexact 1/3)", "0.3333333333333333")
@@ -331,7 +318,7 @@ final class NumberTests: XCTestCase {
         check("(exact-integer-sqrt 4.0)", "error: exact-integer-sqrt: expected an exact integer, got 4.0")
         check("(expt 2 10)", "1024")
         check("(expt -3 3)", "-27")
-        check("(expt 2 -2)", "0.25")
+        check("(expt 2 -2)", "1/4")
         check("(expt 2.0 3)", "8.0")
         check("(expt 4 0.5)", "2.0")
         check("(expt 0 0)", "1")
@@ -356,9 +343,9 @@ final class NumberTests: XCTestCase {
 
     func testFlonumPrinting() {
         let cases: [(Double, String)] = [
-            (1.0, "1.0"), (0.1, "0.1"), (1e21, "1e21"), (1e20, "100000000000000000000.0"), (1.5e-7, "1.5e-7"),
+            (1.0, "1.0"), (0.1, "0.1"), (1e21, "1.0e+21"), (1e20, "100000000000000000000.0"), (1.5e-7, "1.5e-7"),
             (0.000001, "0.000001"), (-0.0, "-0.0"), (123.456, "123.456"), (1.0 / 3, "0.3333333333333333"),
-            (Double.leastNonzeroMagnitude, "5e-324"), (1.7976931348623157e308, "1.7976931348623157e308"), (-2.5e30, "-2.5e30"),
+            (Double.leastNonzeroMagnitude, "5.0e-324"), (1.7976931348623157e308, "1.7976931348623157e+308"), (-2.5e30, "-2.5e+30"),
             (.infinity, "+inf.0"), (-.infinity, "-inf.0"), (.nan, "+nan.0"), (12345678.9, "12345678.9"),
             (1e16, "10000000000000000.0"), (0.001, "0.001"), (1.2345e-10, "1.2345e-10"),
         ]
@@ -385,7 +372,7 @@ final class NumberTests: XCTestCase {
         check("(number->string (expt 2 100) 16)", "\"10000000000000000000000000\"")
         check("(number->string (- (expt 3 50)) 8)", "\"-230012517606662772047361711\"")
         check("(number->string 1.5)", "\"1.5\"")
-        check("(number->string 1.5 2)", "error: number->string: inexact numbers can only be written in radix 10 1.5")
+        check("(number->string 1.5 2)", "\"#i11/10\"")
         check("(number->string 10 1)", "error: number->string: invalid radix 1")
         check("(number->string \"a\")", "error: number->string: expected a number, got \"a\"")
         XCTAssertEqual(Printer.display(Numbers.parse("-123456789012345678901234567890", rt: rt) ?? .null),
@@ -403,11 +390,11 @@ final class NumberTests: XCTestCase {
             ("42", "42"), ("-42", "-42"), ("+42", "42"), ("1.5", "1.5"), (".5", "0.5"), ("-.5", "-0.5"),
             ("1.", "1.0"), ("1e3", "1000.0"), ("1E3", "1000.0"), ("1.5e-3", "0.0015"), ("-2.5e+2", "-250.0"),
             ("#x1F", "31"), ("#xff", "255"), ("#b1010", "10"), ("#o17", "15"), ("#d99", "99"), ("#X-Ff", "-255"),
-            ("#e1.5e2", "150"), ("#e1.25", "#f"), ("#e1e25", "10000000000000000000000000"), ("#i5", "5.0"),
+            ("#e1.5e2", "150"), ("#e1.25", "5/4"), ("#e1e25", "10000000000000000000000000"), ("#i5", "5.0"),
             ("#x#e10", "16"), ("#e#x10", "16"), ("#i#x10", "16.0"), ("#x#x10", "#f"), ("#e#i1", "#f"),
             ("+inf.0", "+inf.0"), ("-inf.0", "-inf.0"), ("+nan.0", "+nan.0"), ("-nan.0", "+nan.0"),
             ("+INF.0", "+inf.0"), ("inf.0", "#f"), ("#e+inf.0", "#f"),
-            ("6/3", "2"), ("1/2", "0.5"), ("#e1/2", "#f"), ("#i6/3", "2.0"), ("1/0", "#f"), ("/2", "#f"),
+            ("6/3", "2"), ("1/2", "1/2"), ("#e1/2", "1/2"), ("#i6/3", "2.0"), ("1/0", "#f"), ("/2", "#f"),
             ("", "#f"), ("+", "#f"), ("-", "#f"), (".", "#f"), ("...", "#f"), ("1e", "#f"), ("e1", "#f"),
             ("1.2.3", "#f"), ("1a", "#f"), ("#x1.5", "#f"), ("1+2i", "#f"), ("+i", "#f"), ("#", "#f"),
             ("#q1", "#f"), ("- 1", "#f"), ("0x10", "#f"), ("1_000", "#f"), ("-0", "0"), ("-0.0", "-0.0"),

@@ -3,7 +3,7 @@
 ;;; out of stack on the million-deep recursion at the end.
 ;; Each construct holds a call of the loop where the construct's own tail position is; the construct
 ;; is an argument of `list`, so that call is not in tail position of the loop and must return.
-(import (scheme base) (scheme write))
+(import (scheme base) (scheme write) (scheme case-lambda))
 (define (leaf n) (list 'leaf n))
 (define p (make-parameter 0))
 (define-syntax probe

@@ -3,7 +3,7 @@
 ;; and skipped instead of ending the run.
 ;;
 ;;   htll -I Tests/r7rs Tests/r7rs/run-chibi.scm [FILE]    (FILE defaults to chibi's suite in /tmp)
-(import (scheme base) (scheme read) (scheme eval) (scheme write) (scheme file)
+(import (scheme base) (scheme read) (scheme eval) (scheme repl) (scheme write) (scheme file)
         (scheme process-context) (chibi test))
 
 ;; The first argument after the script when it names a .scm file (under a test runner the command

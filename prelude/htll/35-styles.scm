@@ -119,10 +119,10 @@
          (parents (if (= (length form) 4) (caddr form) '()))
          (attrs (list-ref form (- (length form) 1))))
     (cond ((symbol? head)
-           (list 'define head (list 'htll:make-style (list 'quote loc) (list 'quote head) (list 'quote parents) attrs)))
+           (list 'define head (list htll:make-style (list 'quote loc) (list 'quote head) (list 'quote parents) attrs)))
           ((and (pair? head) (symbol? (car head)))
            (list 'define (car head)
-                 (list 'htll:make-style-procedure (list 'quote loc) (list 'quote (car head)) (list 'quote parents)
+                 (list htll:make-style-procedure (list 'quote loc) (list 'quote (car head)) (list 'quote parents)
                        (list 'lambda (cdr head) attrs))))
           (else (htll:error-at loc (string-append "define-style: the name must be a symbol or (NAME PARAMETER ...), got "
                                                   (htll:written head)))))))

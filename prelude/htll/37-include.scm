@@ -101,5 +101,5 @@
    ((and (pair? form) (eq? (car form) 'begin) (htll:proper-list? form))
     (for-each (lambda (f) (htll:load-form-in f chain)) (cdr form)))
    ((and (pair? form) (eq? (car form) 'define-style))
-    (eval (htll:rewrite-bindings (htll:style-form->definition form (htll:form-location form))) (interaction-environment)))
-   (else (eval (htll:rewrite-bindings form) (interaction-environment)))))
+    (eval (htll:rewrite-bindings (htll:style-form->definition form (htll:form-location form))) htll:layout-environment))
+   (else (eval (htll:rewrite-bindings form) htll:layout-environment))))

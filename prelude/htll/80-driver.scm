@@ -8,6 +8,8 @@
 ;;;    also declares the views they bind, as the original htllc declared the variables it saw;
 ;;;  - every call of an HTLL constructor or primitive records where it was written, for errors
 ;;;    and `htll frames`:  (label A)  =>  (%htll-call '("f.htll" 3 7) label A)
+;;; The inserted %htll-named and %htll-call are the procedures themselves, not their names: the
+;;; layout's environment cannot see the prelude's internals (nor redefine them).
 ;;; Forms are changed in place, so the reader's source locations of the rest stay attached.
 ;;; Quoted data is left alone. (An evaluator hook would do the same without rewriting.)
 
@@ -40,7 +42,7 @@
       (set! wrappers '())
       (body!)
       (if (and declare? (> placements before))
-          (for-each (lambda (w) (set-car! w '%htll-bound)) wrappers))
+          (for-each (lambda (w) (set-car! w %htll-bound)) wrappers))
       (set! wrappers saved)))
   (define (location-of x)
     (let ((loc (htll:datum-location x)))
@@ -79,7 +81,7 @@
       (let ((loc (location-of x)))
         (if (memq (car x) '(in in-cell)) (set! placements (+ placements 1)))
         (rewrite-tail! (cdr x))
-        (if loc (cons '%htll-call (cons (list 'quote loc) x)) x)))
+        (if loc (cons %htll-call (cons (list 'quote loc) x)) x)))
      (else (rewrite-tail! x) x)))
   (define (rewrite-tail! xs)
     (let loop ((p xs) (n 0))
@@ -102,9 +104,9 @@
             (loop (cdr p) (+ n 1))))))
   ;; A form already rewritten (a layout evaluated again for other traits) keeps its one name.
   (define (named name e)
-    (if (and (pair? e) (memq (car e) '(%htll-named %htll-bound)))
+    (if (and (pair? e) (memq (car e) (list %htll-named %htll-bound)))
         e
-        (let ((w (list '%htll-named (list 'quote name) e)))
+        (let ((w (list %htll-named (list 'quote name) e)))
           (set! wrappers (cons w wrappers))
           w)))
   ;; Wraps each binding's expression; returns the new wrappers.
@@ -117,12 +119,12 @@
                 (if (and (pair? b) (symbol? (car b)) (pair? (cdr b)) (null? (cddr b)))
                     (let ((w (named (car b) (rewrite (cadr b)))))
                       (set-car! (cdr b) w)
-                      (loop (cdr bs) (if (eq? (car w) '%htll-named) (cons w made) made)))
+                      (loop (cdr bs) (if (eq? (car w) %htll-named) (cons w made) made)))
                     (loop (cdr bs) made)))))
         '()))
   ;; The top level is a scope the layout's top level sees whether or not it places the layout.
   (let ((result (rewrite form)))
-    (if declare? (for-each (lambda (w) (set-car! w '%htll-bound)) wrappers))
+    (if declare? (for-each (lambda (w) (set-car! w %htll-bound)) wrappers))
     result))
 
 ;; The forms and file of the loaded layout, kept to evaluate it again for other traits
@@ -133,9 +135,14 @@
 ;; The root that evaluation gave: a layout placed later by hand (the REPL) is not the loaded one.
 (define htll:loaded-root #f)
 
+;; The environment the layout being loaded is evaluated in: a fresh one for each evaluation, with
+;; htll's Scheme and the layout language (the library (htll)) and nothing of the prelude's own.
+(define htll:layout-environment #f)
+
 ;; Evaluates FORMS after a reset, with the canvas TRAITS. Rewriting a form twice is harmless.
 (define (htll:evaluate-forms forms file traits)
   (htll:reset!)
+  (set! htll:layout-environment (environment '(htll scheme) '(htll)))
   (set! htll:rtl-mirror #f)
   (set! htll:traits traits)
   (set! htll:queried '())

@@ -12,9 +12,11 @@
   ;; A file loaded with -i: its includes are found beside it.
   (set! htll:location-file (and (pair? file) (car file)))
   (set! htll:record-bound #f)
+  ;; At the prompt the layout's forms run at the top level, where the session's definitions are.
+  (set! htll:layout-environment (interaction-environment))
   (if (and (pair? form) (memq (car form) '(include define-style)))
       (htll:load-form form)
-      (eval (htll:rewrite-bindings form) (interaction-environment))))
+      (eval (htll:rewrite-bindings form) htll:layout-environment)))
 
 ;;; Writing values
 

@@ -239,12 +239,12 @@
     ((_ expr) (if expr #t (error "assertion failed:" 'expr)))
     ((_ expr message ...) (if expr #t (error message ...)))))
 
-;;; Evaluation and loading.
+;;; Evaluation and loading: in the given environment, or the program's top level.
 (define (eval expr . environment)
-  ((%compile expr)))
+  ((apply %compile expr environment)))
 
 (define (load file . environment)
-  (for-each (lambda (form) ((%compile form))) (%read-file file))
+  (for-each (lambda (form) ((apply %compile form environment))) (%read-file file))
   (if #f #f))
 
 (define (exit . status)

@@ -1,8 +1,7 @@
 ;;; Numbers written in Scheme.
 
-;; (rationalize x y): the simplest rational within y of x (R7RS 6.2.6). With no exact rationals,
-;; the result is that rational as a flonum when either argument is inexact, and an exact integer
-;; when both are exact (the simplest rational between two integers is an integer).
+;; (rationalize x y): the simplest rational within y of x (R7RS 6.2.6), inexact when either
+;; argument is: (rationalize 3/10 1/10) is 1/3, (rationalize .3 1/10) is #i1/3.
 (define (rationalize x y)
   (define (simplest lo hi)
     ;; 0 < lo <= hi: walk the continued fraction of the interval.

@@ -16,7 +16,7 @@ extension HTLLCommand {
 
     /// `htll preview FILE …`: an SVG or PNG picture of the layout on one or more device screens.
     /// On a layout error it still writes a picture, one showing the message, and exits 1.
-    public static func preview(_ args: [String], sandbox: Bool = false) -> Result {
+    public static func preview(_ args: [String], sandbox: Bool = false, limits: Scheme.Limits? = nil) -> Result {
         var file: String?, output: String?, devices: [DevicePreset] = [], custom: DevicePreset?
         var landscape = false, both = false, watch = false, options = SVGPreview.Options(), strict = true
         var i = 0
@@ -74,24 +74,26 @@ extension HTLLCommand {
             guard let output else { return usage("--watch needs -o OUT.svg or -o OUT.png") }
             let watchSandbox = sandbox ? FileSandbox(allowedFolders: [FileSandbox.parentFolder(of: file)]) : nil
             PreviewWatcher.run(file: file, sandbox: watchSandbox) {
-                renderPreview(file: file, screens: screens, options: options, output: output, sandbox: sandbox, strict: strict)
+                renderPreview(file: file, screens: screens, options: options, output: output, sandbox: sandbox,
+                              limits: limits, strict: strict)
             }
             return Result(output: "", errorOutput: "", status: 0)
         }
-        return renderPreview(file: file, screens: screens, options: options, output: output, sandbox: sandbox, strict: strict)
+        return renderPreview(file: file, screens: screens, options: options, output: output, sandbox: sandbox,
+                             limits: limits, strict: strict)
     }
 
     /// Renders `file` once: SVG text as output without `output`, else the picture written there.
     static func renderPreview(file: String, screens: [PreviewScreen], options: SVGPreview.Options, output: String?,
-                              sandbox: Bool = false, strict: Bool = true) -> Result {
+                              sandbox: Bool = false, limits: Scheme.Limits? = nil, strict: Bool = true) -> Result {
         var svg: String, status: Int32 = 0, errorText = "", layout: Layout?
         do {
-            let loaded = try Layout(contentsOfFile: file, sandbox: sandbox, strict: strict)
+            let loaded = try Layout(contentsOfFile: file, sandbox: sandbox, limits: limits, strict: strict)
             layout = loaded
             svg = try SVGPreview.render(loaded, screens: screens, options: options)
         } catch {
             errorText = "\(error)"
-            status = 1
+            status = (error as? LayoutError)?.isLimit == true ? limitStatus : 1
             svg = SVGPreview.errorPicture(message: errorText, screen: screens.first, scale: options.scale)
         }
         // The layout's warnings come first on standard error.

@@ -1,4 +1,5 @@
 import Foundation
+import Scheme
 
 /// The HTLL command lines, ready for the `htll` executable to dispatch to:
 /// `htll compile FILE (--action ACTION | --objc [--class NAME]) [--rtl]`, `htll frames FILE [--size WxH |
@@ -10,7 +11,8 @@ public enum HTLLCommand {
         public var output: String
         /// Text for standard error.
         public var errorOutput: String
-        /// The exit status: 0 success, 1 a layout error, 2 a usage error.
+        /// The exit status: 0 success, 1 a layout error, 2 a usage error, 70 a limit reached (time,
+        /// memory, …; see `Scheme.Limits`).
         public var status: Int32
     }
 
@@ -51,7 +53,7 @@ public enum HTLLCommand {
 
     /// `htll compile FILE --action ACTION` or `htll compile FILE --objc [--class NAME]`; `--rtl`
     /// adds the code that mirrors the frames in right-to-left languages.
-    public static func compile(_ args: [String], sandbox: Bool = false) -> Result {
+    public static func compile(_ args: [String], sandbox: Bool = false, limits: Scheme.Limits? = nil) -> Result {
         var file: String?, action: String?, objc = false, className = "ViewController", rtl = false, strict = true
         var i = 0
         while i < args.count {
@@ -72,7 +74,7 @@ public enum HTLLCommand {
         guard objc || action != nil else {
             return failure("htll compile: say what to print: --action ACTION, --objc or --swift\n\(compileUsage)", status: 2)
         }
-        return produce(file, sandbox: sandbox, strict: strict) { layout in
+        return produce(file, sandbox: sandbox, limits: limits, strict: strict) { layout in
             if objc, let why = layout.typeNameProblem(className, language: .objectiveC) {
                 throw UsageError(message: "htll compile: --class \(className): \(why)\n\(compileUsage)")
             }
@@ -102,7 +104,7 @@ public enum HTLLCommand {
     /// `htll frames FILE [--size WxH | --device NAME] [--landscape] [--safe-area T,L,B,R] [--rtl]`:
     /// JSON frames (default 390x844, no insets). A device brings its safe-area insets and idiom;
     /// `--safe-area` sets the insets (top, left, bottom, right) of any canvas; `--rtl` mirrors.
-    public static func frames(_ args: [String], sandbox: Bool = false) -> Result {
+    public static func frames(_ args: [String], sandbox: Bool = false, limits: Scheme.Limits? = nil) -> Result {
         var file: String?, size = (width: 390.0, height: 844.0), landscape = false
         var device: DevicePreset?, insets: DevicePreset.Insets?, rtl = false, strict = true
         var i = 0
@@ -144,12 +146,13 @@ public enum HTLLCommand {
         }
         if let insets { canvas.safeArea = insets }
         let finalCanvas = canvas
-        return produce(file, sandbox: sandbox, strict: strict) { try $0.framesJSON(canvas: finalCanvas) }
+        return produce(file, sandbox: sandbox, limits: limits, strict: strict) { try $0.framesJSON(canvas: finalCanvas) }
     }
 
     /// The original command line: `htllc [-v ios6] ACTION FILE`; prints the usage on bad arguments.
     /// Not strict unless `--strict` is given: what the original accepted compiles, with warnings.
-    public static func htllc(_ args: [String], programName: String = "htllc", sandbox: Bool = false) -> Result {
+    public static func htllc(_ args: [String], programName: String = "htllc", sandbox: Bool = false,
+                             limits: Scheme.Limits? = nil) -> Result {
         var rest = args
         if rest.count == 1, rest[0] == "-h" || rest[0] == "--help" { return help(htllcUsage(programName)) }
         var strict = false
@@ -168,7 +171,7 @@ public enum HTLLCommand {
         guard let action = HTLL.Action(rawValue: rest[0]) else {
             return Result(output: "Unknown action: \(rest[0])\n" + htllcUsage(programName), errorOutput: "", status: 2)
         }
-        return produce(rest[1], sandbox: sandbox, strict: strict) { try $0.objectiveC(action) }
+        return produce(rest[1], sandbox: sandbox, limits: limits, strict: strict) { try $0.objectiveC(action) }
     }
 
     static func htllcUsage(_ prog: String) -> String {
@@ -195,22 +198,27 @@ public enum HTLLCommand {
         """
     }
 
+    /// Exit status of a layout that reached a limit (EX_SOFTWARE, as for a script's uncaught error).
+    public static let limitStatus: Int32 = 70
+
     /// A command line that names something the layout's code cannot use (a class name, say).
     struct UsageError: Error { let message: String }
 
-    /// Loads `file` (sandboxed when asked) and prints what `body` makes of it, or the error; the
-    /// layout's warnings go to standard error either way.
-    static func produce(_ file: String, sandbox: Bool, strict: Bool = true, _ body: (Layout) throws -> String) -> Result {
+    /// Loads `file` (sandboxed when asked, under `limits` or the defaults of `Layout.limits(sandbox:)`;
+    /// not strict: accepting what htllc accepted) and prints what `body` makes of it, or the error;
+    /// the layout's warnings go to standard error either way.
+    static func produce(_ file: String, sandbox: Bool, limits: Scheme.Limits?, strict: Bool = true,
+                        _ body: (Layout) throws -> String) -> Result {
         var layout: Layout?
         do {
-            let loaded = try Layout(contentsOfFile: file, sandbox: sandbox, strict: strict)
+            let loaded = try Layout(contentsOfFile: file, sandbox: sandbox, limits: limits, strict: strict)
             layout = loaded
             let output = try body(loaded)
             return Result(output: output, errorOutput: warningText(layout), status: 0)
         } catch let e as UsageError {
             return failure(warningText(layout) + e.message, status: 2)
         } catch {
-            return failure(warningText(layout) + "\(error)")
+            return failure(warningText(layout) + "\(error)", status: (error as? LayoutError)?.isLimit == true ? limitStatus : 1)
         }
     }
 

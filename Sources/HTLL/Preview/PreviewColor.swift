@@ -26,7 +26,8 @@ struct PreviewColor: Equatable {
         if let c = Self.named[s] { self = c; return }
         guard case .list(let items) = Datum.parse(s), items.count == 5, case .symbol(let head) = items[0] else { return nil }
         var n: [Double] = []
-        for i in items.dropFirst() { if case .number(let d) = i { n.append(min(max(d, 0), 1)) } }
+        // NaN (a ratio of huge integers read back) is 0; components are clamped to 0...1.
+        for i in items.dropFirst() { if case .number(let d) = i { n.append(d.isNaN ? 0 : min(max(d, 0), 1)) } }
         guard n.count == 4 else { return nil }
         if head == "rgba-color" {
             self.init(n[0], n[1], n[2], n[3])
@@ -40,7 +41,7 @@ struct PreviewColor: Equatable {
 
     static func rgb(hue: Double, saturation s: Double, brightness v: Double) -> (Double, Double, Double) {
         let h = (hue >= 1 ? 0 : hue) * 6
-        let sector = Int(h), f = h - Double(sector)
+        let sector = Int(saturating: h), f = h - Double(sector)
         let p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f))
         switch sector {
         case 0: return (v, t, p)
@@ -54,7 +55,7 @@ struct PreviewColor: Equatable {
 
     /// `rgb(r,g,b)` with 0–255 components.
     var svg: String {
-        func c(_ x: Double) -> Int { Int((x * 255).rounded()) }
+        func c(_ x: Double) -> Int { Int(saturating: (x * 255).rounded()) }
         return "rgb(\(c(red)),\(c(green)),\(c(blue)))"
     }
 }

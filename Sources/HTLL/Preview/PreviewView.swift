@@ -39,7 +39,7 @@ public struct PreviewView {
 
     static func double(_ any: Any?) -> Double? {
         if let n = any as? NSNumber { let d = n.doubleValue; return d.isFinite ? d : nil }
-        if let s = any as? String { return Double(s) }
+        if let s = any as? String, let d = Double(s), d.isFinite { return d }
         return nil
     }
 
@@ -57,7 +57,7 @@ public struct PreviewView {
 
     /// An integer attribute, clamped to ±1,000,000 (a bignum from the layout must not trap `Int(_:)`).
     func integer(_ key: String) -> Int? {
-        number(key).map { Int(min(max($0, -1_000_000), 1_000_000)) }
+        number(key).map { Int(saturating: min(max($0, -1_000_000), 1_000_000)) }
     }
 
     /// A symbol (enumeration) attribute.

@@ -22,10 +22,10 @@ enum PreviewWatcher {
             result.append(next)
             guard let data = contents(of: next, sandbox: sandbox) else { continue }
             let text = String(decoding: data, as: UTF8.self) as NSString
-            let folder = (next as NSString).deletingLastPathComponent
+            let folder = PathNames.base(of: next)
             for m in re.matches(in: text as String, range: NSRange(location: 0, length: text.length)) {
                 let name = text.substring(with: m.range(at: 2))
-                let beside = normalized((folder as NSString).appendingPathComponent(name))
+                let beside = normalized(PathNames.resolve(name, against: folder))
                 let candidates = name.hasPrefix("/") ? [normalized(name)]
                     : text.substring(with: m.range(at: 1)) == "load" ? [beside, normalized(name)] : [beside]
                 if let found = candidates.first(where: { exists($0, sandbox: sandbox) }) {
@@ -94,7 +94,7 @@ enum PreviewWatcher {
             renders += 1
             let stamp = ISO8601DateFormatter().string(from: Date())
             let note = r.status == 0 ? "\(stamp) htll preview: updated\n" : "\(stamp) " + r.errorOutput
-            FileHandle.standardError.write(Data(note.utf8))
+            _ = Port.writeAll(Array(note.utf8), to: STDERR_FILENO)
             if let maxRenders, renders >= maxRenders { return }
             while true {
                 Thread.sleep(forTimeInterval: interval)

@@ -63,7 +63,7 @@ struct SVGWriter {
         var limit = maxLines <= 0 ? Int.max : maxLines
         // Lines that do not fit vertically are dropped, as UILabel does (at least one is kept).
         let ratio = (height + 0.5) / lineHeight
-        let fitting = ratio.isNaN ? 1 : max(1, Int(min(ratio, 1e6)))
+        let fitting = max(1, Int(saturating: min(ratio, 1e6)))
         if maxLines != 1 { limit = min(limit, fitting) }
         let lines = TextLayout.lines(s, width: width, points: points, weight: weight, maxLines: limit, mode: mode)
         let blockHeight = Double(lines.count) * lineHeight

@@ -10,12 +10,14 @@ public enum Reference {
     public static func generate() throws -> [String: String] {
         let scheme = Scheme()
         try HTLL.install(into: scheme)
-        let result = try scheme.call("htll-reference", [])
+        let result = try scheme.prelude("htll-reference", [])
         guard case .pair = result, let markdown = result.car?.stringValue, let pictures = result.cdr?.listElements else {
             throw LayoutError(message: "error: htll doc: the prelude gave no reference")
         }
-        let swatch = (try scheme.evaluate("htll:reference-swatch")).stringValue ?? ""
+        let swatch = scheme.preludeValue("htll:reference-swatch")?.stringValue ?? ""
         var files = ["reference.md": markdown]
+        // Into Swift values first: the Scheme values are only valid until the next evaluation.
+        var examples: [(file: String, width: Double, height: Double, device: DevicePreset?, rtl: Bool, source: String)] = []
         for picture in pictures {
             // (file width height options source)
             guard let items = picture.listElements, items.count == 5, let file = items[0].stringValue,
@@ -27,6 +29,9 @@ public enum Reference {
                 if let pair = option.listElements, pair.count == 2, pair[0].stringValue == "device",
                    let name = pair[1].stringValue { device = DevicePreset.named(name) }
             }
+            examples.append((file, width, height, device, rtl, source))
+        }
+        for (file, width, height, device, rtl, source) in examples {
             // One instance for every example: each layout replaces the one before.
             let layout = try Layout(source: swatch + source, file: "reference/" + file.replacingOccurrences(of: ".svg", with: ".htll"),
                                     scheme: scheme)

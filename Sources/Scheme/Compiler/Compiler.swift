@@ -22,7 +22,9 @@ struct Compiler {
         for v in lam.parameters where v.boxed { b.emit(.boxLocal, Int32(v.slot)) }
         if lam.parent == nil {
             // A top-level form's last call is not a tail call, so an error in it still has the
-            // form's frame (and location) to report.
+            // form's frame (and location) to report. Its instructions are located at the form at
+            // least (a `set!` of an unbound name has no call to be located by).
+            b.locate(lam.location)
             compile(lam.body, .value, &b)
             b.emit(.return, delta: -1)
         } else {
@@ -44,7 +46,7 @@ struct Compiler {
             load(v, &b)
             finish(mode, &b)
         case .global(let s):
-            b.emit(.global, b.constant(.symbol(Unmanaged.passUnretained(s))), delta: 1)
+            b.emit(.global, b.constant(.object(Unmanaged.passUnretained(s))), delta: 1)
             finish(mode, &b)
         case .setLocal(let v, let value):
             compile(value, .value, &b)
@@ -52,11 +54,11 @@ struct Compiler {
             unspecifiedResult(mode, &b)
         case .setGlobal(let s, let value):
             compile(value, .value, &b)
-            b.emit(.setGlobal, b.constant(.symbol(Unmanaged.passUnretained(s))), delta: -1)
+            b.emit(.setGlobal, b.constant(.object(Unmanaged.passUnretained(s))), delta: -1)
             unspecifiedResult(mode, &b)
         case .defineGlobal(let s, let value):
             compile(value, .value, &b)
-            b.emit(.defineGlobal, b.constant(.symbol(Unmanaged.passUnretained(s))), delta: -1)
+            b.emit(.defineGlobal, b.constant(.object(Unmanaged.passUnretained(s))), delta: -1)
             unspecifiedResult(mode, &b)
         case .if(let test, let yes, let no):
             compileIf(test, yes, no, mode, &b)
@@ -106,6 +108,7 @@ struct Compiler {
             assert(mode != .value && mode != .effect, "loop jump compiled outside tail position")
             for a in args { compile(a, .value, &b) }
             for v in info.variables.reversed() { storeFresh(v, &b) }
+            b.locate(info.location)
             b.emit(.jump, 0)
             b.code[b.code.count - 1] = Int32(info.head - (b.code.count - 1))
         }

@@ -27,7 +27,8 @@ enum Disassembler {
             switch op {
             case .const, .global, .setGlobal, .defineGlobal:
                 if let k = operands.first, k < code.constants.count {
-                    line += "    ; " + Printer.write(code.constants[k])
+                    let c = code.constants[k]
+                    line += "    ; " + (c.object(Global.self)?.name.name ?? Printer.write(c))
                 }
             case .closure:
                 if let k = operands.first, k < code.constants.count, let inner = code.constants[k].object(CodeBlock.self) {

@@ -135,7 +135,7 @@ extension Expander {
                 case .fixnum, .char, .symbol, .bool, .null:
                     one = .primitive(.isEq, [.local(key), .constant(datum)], .none)
                 default:
-                    one = .call(.constant(rt.intern("eqv?").value), [.local(key), .constant(datum)], .none)
+                    one = .call(.constant(rt.systemValue("eqv?")), [.local(key), .constant(datum)], .none)
                 }
                 test = data.count == 1 ? one : .if(one, .constant(.true), test)
             }
@@ -157,23 +157,6 @@ extension Expander {
             }
         }
         return result
-    }
-
-    func letSyntax(_ form: Value, recursive: Bool, _ ctx: Context, tail: Bool) throws(SchemeRaise) -> Node {
-        let items = try parts(form, "let-syntax", min: 2)
-        guard let bindings = items[1].listElements else { throw syntaxError("let-syntax: bad bindings", form) }
-        let scope = Scope(parent: ctx.scope, owner: ctx.lambda)
-        var inner = ctx
-        inner.scope = scope
-        inner.toplevel = false
-        var defCtx = recursive ? inner : ctx
-        defCtx.toplevel = false
-        for b in bindings {
-            guard let pair = b.listElements, pair.count == 2 else { throw syntaxError("let-syntax: bad binding", form) }
-            let id = try identifier(pair[0], form, "let-syntax")
-            scope.bind(id, .syntax(try transformer(pair[1], name: id.name, defCtx)))
-        }
-        return try expandBody(Array(items.dropFirst(2)), inner, at: location(of: form))
     }
 
     /// The meaning of a transformer spec: `(syntax-rules …)`, or a keyword to alias.

@@ -31,6 +31,7 @@ extension Expander {
         }
         var args: [Node] = []
         for a in items.dropFirst() { args.append(try expand(a, ctx, tail: false)) }
+        if !label.info.location.isKnown { label.info.location = location(of: form) }
         return .loop(label.info, args)
     }
 

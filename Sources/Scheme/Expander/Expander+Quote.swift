@@ -105,7 +105,7 @@ extension Expander {
             for e in elements.reversed() {
                 if let spliced = unaryForm(e, .unquoteSplicing, ctx) {
                     if depth == 0 {
-                        result = .call(.constant(rt.intern("%append2").value), [try expand(spliced, ctx, tail: false), result],
+                        result = .call(.constant(rt.systemValue("%append2")), [try expand(spliced, ctx, tail: false), result],
                                        location(of: e))
                     } else {
                         let inner = list([.constant(rt.symbol("unquote-splicing")), try quasi(spliced, depth: depth - 1, ctx)])
@@ -120,7 +120,7 @@ extension Expander {
             let items = v.takeUnretainedValue().items
             let asList = try quasi(rt.heap.list(items), depth: depth, ctx)
             if case .constant = asList { return .constant(strip(t)) }
-            return .call(.constant(rt.intern("list->vector").value), [asList], .none)
+            return .call(.constant(rt.systemValue("list->vector")), [asList], .none)
         default:
             return .constant(strip(t))
         }
@@ -152,10 +152,10 @@ extension Expander {
     func includeForm(_ form: Value, _ foldCase: Bool) throws(SchemeRaise) -> Value {
         let items = try parts(form, "include", min: 2)
         var data: [Value] = [core("begin")]
-        let here = rt.fileName(location(of: form)).map { ($0 as NSString).deletingLastPathComponent } ?? ""
+        let here = rt.fileName(location(of: form)).map(PathNames.base(of:)) ?? ""
         for item in items.dropFirst() {
             guard let name = item.sstring?.string else { throw syntaxError("include: expected a file name string", form) }
-            let path = name.hasPrefix("/") || here.isEmpty ? name : here + "/" + name
+            let path = PathNames.resolve(name, against: here)
             data.append(contentsOf: try rt.readFile(path, at: location(of: form), foldCase: foldCase))
         }
         return self.form(data, like: form)

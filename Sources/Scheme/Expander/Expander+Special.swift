@@ -29,6 +29,7 @@ extension Expander {
             return try toplevelDefine(form, ctx)
         case .begin:
             guard let items = form.listElements else { throw syntaxError("begin: bad syntax", form) }
+            if ctx.toplevel { return try toplevelBegin(Array(items.dropFirst()), ctx, tail: tail) }
             var nodes: [Node] = []
             for (i, f) in items.dropFirst().enumerated() {
                 nodes.append(try expand(f, ctx, tail: tail && i == items.count - 2))
@@ -65,7 +66,7 @@ extension Expander {
             let items = try parts(form, "define-syntax", min: 3, max: 3)
             let name = try identifier(items[1], form, "define-syntax")
             let binding = try transformer(items[2], name: name.name, ctx)
-            name.base.syntax = binding
+            ctx.scope.top.defineSyntax(name, binding)
             return .constant(.unspecified)
         case .letSyntax, .letrecSyntax:
             return try letSyntax(form, recursive: sf == .letrecSyntax, ctx, tail: tail)
@@ -82,8 +83,10 @@ extension Expander {
             return try expand(try condExpand(form), ctx, tail: tail)
         case .import, .defineLibrary:
             // Libraries load at run time, through a primitive, so the collector never runs mid-expansion.
+            // `import` adds to the environment at the root of this form's scopes.
             let helper = sf == .import ? "%import" : "%define-library"
-            return .call(.constant(rt.intern(helper).value), [.constant(strip(form))], location(of: form))
+            let env = Value.object(Unmanaged.passUnretained(ctx.scope.top))
+            return .call(.constant(rt.systemValue(helper)), [.constant(strip(form)), .constant(env)], location(of: form))
         case .unquote, .unquoteSplicing:
             throw syntaxError("\(sf.rawValue): not inside a quasiquote", form)
         case .else, .arrow, .ellipsis, .underscore:
@@ -127,49 +130,63 @@ extension Expander {
     }
 
     /// A body: internal definitions (letrec* semantics) then expressions; the last is in tail position.
+    /// `let-syntax` and `letrec-syntax` splice: their definitions belong to this body, and their
+    /// forms see the macros they bind (each form is expanded in the scope it came from).
     func expandBody(_ forms: [Value], _ outer: Context, at loc: SourceLocation) throws(SchemeRaise) -> Node {
         let scope = Scope(parent: outer.scope, owner: outer.lambda)
         var ctx = outer
         ctx.scope = scope
         ctx.toplevel = false
-        enum Item { case define(Variable, Value, String), expression(Value) }
+        enum Item { case define(Variable, Value, String, Scope), expression(Value, Scope) }
         var items: [Item] = []
         var vars: [Variable] = []
-        var queue = forms
+        var queue: [(form: Value, scope: Scope)] = forms.map { ($0, scope) }
         var i = 0
         scan: while i < queue.count {
-            var f = queue[i]
+            var f = queue[i].form
+            let here = queue[i].scope
             while case .pair(let p) = f, case .symbol(let hs) = p.takeUnretainedValue().car {
-                switch resolve(hs.takeUnretainedValue(), scope) {
+                switch resolve(hs.takeUnretainedValue(), here) {
                 case .syntax(.macro(let m)):
-                    f = try transform(f, m, scope)
+                    f = try transform(f, m, here)
                     continue
                 case .syntax(.special(.begin)):
                     guard let sub = f.listElements else { throw syntaxError("begin: bad syntax", f) }
-                    queue.replaceSubrange(i...i, with: sub.dropFirst())
+                    queue.replaceSubrange(i...i, with: sub.dropFirst().map { ($0, here) })
                     continue scan
                 case .syntax(.special(.include)), .syntax(.special(.includeCi)):
                     let included = try includeForm(f, hs.takeUnretainedValue().base.name == "include-ci")
-                    queue.replaceSubrange(i...i, with: (included.listElements ?? []).dropFirst())
+                    queue.replaceSubrange(i...i, with: (included.listElements ?? []).dropFirst().map { ($0, here) })
                     continue scan
                 case .syntax(.special(.condExpand)):
                     f = try condExpand(f)
                     continue
+                case .syntax(.special(let sf)) where sf == .letSyntax || sf == .letrecSyntax:
+                    var inner = ctx
+                    inner.scope = here
+                    let (body, syntaxScope) = try syntaxBindings(f, recursive: sf == .letrecSyntax, inner)
+                    guard try endsWithDefinition(body, syntaxScope) else { break }
+                    queue.replaceSubrange(i...i, with: body.map { ($0, syntaxScope) })
+                    continue scan
                 case .syntax(.special(.define)):
                     let (id, value, name) = try definitionParts(f)
                     let v: Variable
-                    if case .variable(let existing) = scope.local(id) ?? .global(id) { v = existing } else {
+                    if case .variable(let existing)? = scope.local(id) {
+                        v = existing
+                    } else {
                         v = newVariable(id, in: scope, ctx)
                         v.assigned = true
                         vars.append(v)
                     }
-                    items.append(.define(v, value, name))
+                    items.append(.define(v, value, name, here))
                     i += 1
                     continue scan
                 case .syntax(.special(.defineSyntax)):
                     let parts = try self.parts(f, "define-syntax", min: 3, max: 3)
                     let id = try identifier(parts[1], f, "define-syntax")
-                    scope.bind(id, .syntax(try transformer(parts[2], name: id.name, ctx)))
+                    var inner = ctx
+                    inner.scope = here
+                    scope.bind(id, .syntax(try transformer(parts[2], name: id.name, inner)))
                     i += 1
                     continue scan
                 default:
@@ -177,17 +194,21 @@ extension Expander {
                 }
                 break
             }
-            items.append(.expression(f))
+            items.append(.expression(f, here))
             i += 1
         }
         var nodes: [Node] = []
         for (k, item) in items.enumerated() {
             let last = k == items.count - 1
             switch item {
-            case .define(let v, let value, let name):
-                nodes.append(.setLocal(v, try expandNamed(value, name, ctx)))
-            case .expression(let f):
-                nodes.append(try expand(f, ctx, tail: last))
+            case .define(let v, let value, let name, let s):
+                var inner = ctx
+                inner.scope = s
+                nodes.append(.setLocal(v, try expandNamed(value, name, inner)))
+            case .expression(let f, let s):
+                var inner = ctx
+                inner.scope = s
+                nodes.append(try expand(f, inner, tail: last))
             }
         }
         if case .define? = items.last { nodes.append(.constant(.unspecified)) }
@@ -223,12 +244,13 @@ extension Expander {
         }
     }
 
+    /// A top-level `define`: the name becomes the environment's own variable (an imported binding
+    /// of the same name is shadowed here, never changed). A name a macro inserted is defined by
+    /// identity, so only that macro's expansion sees it (hygiene, as in chibi and guile).
     func toplevelDefine(_ form: Value, _ ctx: Context) throws(SchemeRaise) -> Node {
         let (id, value, name) = try definitionParts(form)
-        let g = id.base
-        if !isSystem { g.userDefined = true }
-        if case .macro? = g.syntax { g.syntax = nil }
-        return .defineGlobal(g, try expandNamed(value, name, ctx))
+        let cell = ctx.scope.top.defineVariable(id)
+        return .defineGlobal(cell, try expandNamed(value, name, ctx))
     }
 
     func assignment(_ form: Value, _ ctx: Context) throws(SchemeRaise) -> Node {
@@ -242,7 +264,10 @@ extension Expander {
             v.mutated = true
             return .setLocal(capture(v, ctx), value)
         case .global(let g):
-            if !isSystem { g.userDefined = true }
+            // Assigning an imported variable makes it this environment's own, like a definition:
+            // the library and everyone else importing it keep theirs.
+            if g.source != nil { g.detach() }
+            if !g.isSystem || isSystem { g.isDeclared = true }
             return .setGlobal(g, value)
         case .syntax:
             throw syntaxError("set!: cannot assign a syntax keyword: \(id.name)", form)

@@ -13,7 +13,7 @@ final class Expander {
 
     /// Where a form is being expanded.
     struct Context {
-        var scope: Scope?
+        var scope: Scope
         var lambda: LambdaNode
         /// At top level, `define` makes globals.
         var toplevel: Bool
@@ -24,10 +24,10 @@ final class Expander {
         var jumpable: [LoopLabel] = []
     }
 
-    /// Expands one top-level form into a thunk.
-    func expandToplevel(_ form: Value) throws(SchemeRaise) -> LambdaNode {
+    /// Expands one top-level form of environment `env` into a thunk.
+    func expandToplevel(_ form: Value, in env: Environment) throws(SchemeRaise) -> LambdaNode {
         let thunk = LambdaNode(name: "toplevel", parent: nil, location: location(of: form))
-        let ctx = Context(scope: nil, lambda: thunk, toplevel: true)
+        let ctx = Context(scope: env.scope, lambda: thunk, toplevel: true)
         thunk.body = try expand(form, ctx, tail: true)
         return thunk
     }
@@ -46,6 +46,10 @@ final class Expander {
         if depth > rt.maxNesting {
             throw syntaxError("expression nested too deeply (more than \(rt.maxNesting) levels)", original)
         }
+        // Expanding counts as work and its nodes as allocation (a macro whose output doubles at each
+        // use must meet the limits; nodes are Swift objects the collector does not see).
+        rt.heap.charge(Expander.nodeBytes)
+        try rt.chargeWork(1, at: location(of: original))
         var form = original
         // Macro uses expand in a loop, not by recursion; a macro that never stops expanding is an error.
         var expansions = 0
@@ -107,25 +111,23 @@ final class Expander {
         return v
     }
 
-    /// What `id` means in `scope`: a lexical binding, syntax, or a global.
-    func resolve(_ id: Symbol, _ scope: Scope?) -> Binding {
+    /// What `id` means in `scope`: a lexical binding, syntax, or a top-level variable of the
+    /// environment at the root of the scope chain.
+    func resolve(_ id: Symbol, _ scope: Scope) -> Binding {
         var s = id
         var env = scope
         while true {
-            var e = env
+            var e: Scope? = env
             while let sc = e {
                 if let b = sc.local(s) { return b }
                 e = sc.parent
             }
-            // A renamed identifier not bound by its own expansion means what the original means
-            // where the macro was defined.
-            if let r = s.renamed {
-                env = s.environment
-                s = r
-                continue
-            }
-            if let syn = s.syntax { return .syntax(syn) }
-            return .global(s)
+            guard let r = s.renamed else { return env.top.lookup(s) }
+            // A renamed identifier a macro defined at this top level is bound by identity; one not
+            // bound by its own expansion means what the original means where the macro was defined.
+            if let b = env.top.ownBinding(s) { return b }
+            env = s.environment ?? rt.system.scope
+            s = r
         }
     }
 
@@ -138,10 +140,24 @@ final class Expander {
         args.reserveCapacity(items.count - 1)
         for a in items.dropFirst() { args.append(try expand(a, ctx, tail: false)) }
         let loc = location(of: form)
-        if case .global(let g) = fn, !g.userDefined, let op = Expander.inlined[g.name], op.inlinedPrimitive?.arity == args.count {
+        if case .global(let g) = fn, let op = Expander.inlinedOpcode(g), op.inlinedPrimitive?.arity == args.count {
             return .primitive(op, args, loc)
         }
         return .call(fn, args, loc)
+    }
+
+    /// Bytes an expanded node takes, about (counted as allocation while expanding).
+    static let nodeBytes = 64
+
+    /// The instruction a call of `cell` compiles to, when the cell still holds the system's builtin
+    /// of an inlined primitive: the system's own cell, or a mirror of it a program has not redefined
+    /// (under any name it was imported as).
+    static func inlinedOpcode(_ cell: Global) -> Opcode? {
+        if cell.source == nil && !cell.isSystem { return nil }
+        let root = cell.root
+        guard root.isSystem, let op = inlined[root.name.name], case .procedure(let p) = root.value,
+              let prim = p.takeUnretainedValue() as? Primitive, prim.name == root.name.name else { return nil }
+        return op
     }
 
     /// Most macro expansions of one form before it counts as non-terminating.
@@ -178,7 +194,8 @@ final class Expander {
         return s.takeUnretainedValue()
     }
 
-    /// A fresh identifier that means `name` as defined globally, whatever the user has bound locally.
+    /// A fresh identifier that means `name` as the system environment binds it, whatever the user
+    /// has bound locally or at top level.
     func core(_ name: String) -> Value {
         .symbol(Unmanaged.passUnretained(rt.coreIdentifier(name)))
     }
@@ -206,10 +223,10 @@ final class Expander {
 }
 
 extension Runtime {
-    /// An identifier that always means the global `name` (a rename with the global environment).
+    /// An identifier that always means the system's `name` (a rename in the system environment).
     func coreIdentifier(_ name: String) -> Symbol {
         if let s = coreIdentifiers[name] { return s }
-        let s = Symbol(renaming: intern(name), in: nil)
+        let s = Symbol(renaming: intern(name), in: system.scope)
         coreIdentifiers[name] = s
         return s
     }

@@ -22,11 +22,11 @@ extension Node {
             default: return v
             }
         case .local(let v): return sym(v.name)
-        case .global(let s): return .symbol(Unmanaged.passUnretained(s))
+        case .global(let g): return .symbol(Unmanaged.passUnretained(g.name))
         case .setLocal(let v, let n): return list([sym("set!"), sym(v.name), n.datum(rt, depth: d)])
-        case .setGlobal(let s, let n): return list([sym("set!"), .symbol(Unmanaged.passUnretained(s)), n.datum(rt, depth: d)])
-        case .defineGlobal(let s, let n):
-            return list([sym("define"), .symbol(Unmanaged.passUnretained(s)), n.datum(rt, depth: d)])
+        case .setGlobal(let g, let n): return list([sym("set!"), .symbol(Unmanaged.passUnretained(g.name)), n.datum(rt, depth: d)])
+        case .defineGlobal(let g, let n):
+            return list([sym("define"), .symbol(Unmanaged.passUnretained(g.name)), n.datum(rt, depth: d)])
         case .if(let c, let t, let e):
             return list([sym("if"), c.datum(rt, depth: d), t.datum(rt, depth: d), e.datum(rt, depth: d)])
         case .lambda(let l): return l.datum(rt, depth: d)
@@ -70,14 +70,14 @@ extension LambdaNode {
 }
 
 extension Scheme {
-    /// Every form of `source` expanded (macros and derived forms, as the compiler sees them), as a
-    /// list of data. Definitions are not made: `(define-syntax ...)` forms are expanded and dropped.
+    /// Every form of `source` expanded at the top level (macros and derived forms, as the compiler
+    /// sees them), as a list of data. Nothing runs; a `define-syntax` form does define its macro.
     public func expand(_ source: String, file: String? = nil) throws -> Value {
         let rt = runtime
         var out: [Value] = []
         do {
             for form in try read(source, file: file).arrayValue ?? [] {
-                let thunk = try Expander(runtime: rt, isSystem: false).expandToplevel(form)
+                let thunk = try Expander(runtime: rt, isSystem: false).expandToplevel(form, in: rt.interaction)
                 out.append(contentsOf: Node.body(thunk.body, rt, depth: rt.maxNesting))
             }
         } catch let e as SchemeRaise {

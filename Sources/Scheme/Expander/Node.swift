@@ -2,10 +2,10 @@
 indirect enum Node {
     case constant(Value)
     case local(Variable)
-    case global(Symbol)
+    case global(Global)
     case setLocal(Variable, Node)
-    case setGlobal(Symbol, Node)
-    case defineGlobal(Symbol, Node)
+    case setGlobal(Global, Node)
+    case defineGlobal(Global, Node)
     case `if`(Node, Node, Node)
     case lambda(LambdaNode)
     case sequence([Node])
@@ -30,6 +30,9 @@ final class LoopInfo {
     let variables: [Variable]
     /// The code offset of the loop head, set by the compiler.
     var head = 0
+    /// Where the loop calls itself (its first jump): the location of its backward jumps, where a
+    /// limit that stops the loop is reported.
+    var location = SourceLocation.none
     init(variables: [Variable]) { self.variables = variables }
 }
 

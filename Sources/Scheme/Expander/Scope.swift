@@ -1,5 +1,5 @@
 /// A compile-time environment: the identifiers bound by one lambda, `let`, body or `let-syntax`,
-/// chained to the enclosing scope. The global scope is `nil`: globals live on interned symbols.
+/// chained to the enclosing scope. The root of every chain is a top-level `Environment`'s scope.
 ///
 /// Identifiers are compared by identity, so a macro's renamed identifier never matches a user's
 /// symbol of the same name: that is what makes `syntax-rules` hygienic here.
@@ -7,11 +7,22 @@ final class Scope {
     let parent: Scope?
     /// The lambda whose frame holds this scope's variables.
     let owner: LambdaNode?
+    /// The top-level environment at the root of the chain. Unowned: the environment owns its root
+    /// scope, and whatever keeps a scope (a macro, a renamed identifier) marks the environment.
+    unowned(unsafe) let top: Environment
     private(set) var entries: [(id: ObjectIdentifier, binding: Binding)] = []
 
-    init(parent: Scope?, owner: LambdaNode?) {
+    init(parent: Scope, owner: LambdaNode?) {
         self.parent = parent
         self.owner = owner
+        self.top = parent.top
+    }
+
+    /// The root scope of `environment`.
+    init(environment: Environment) {
+        parent = nil
+        owner = nil
+        top = environment
     }
 
     func bind(_ id: Symbol, _ binding: Binding) {
@@ -20,15 +31,20 @@ final class Scope {
 
     private var markEpoch: UInt32 = 0
 
-    /// Marks the macros bound here and in enclosing scopes (renamed identifiers keep scopes alive).
+    /// Marks the macros bound here and in enclosing scopes, the scopes those macros were defined in,
+    /// and the top-level environments at their roots (renamed identifiers and macros keep scopes
+    /// alive). A worklist, so chains of nested `let-syntax` never deepen the Swift stack.
     func trace(_ marker: inout Marker) {
-        var s: Scope? = self
-        while let scope = s, scope.markEpoch != marker.epoch {
+        var work: [Scope] = [self]
+        while let scope = work.popLast() {
+            guard scope.markEpoch != marker.epoch else { continue }
             scope.markEpoch = marker.epoch
             for e in scope.entries {
-                if case .syntax(let b) = e.binding { b.trace(&marker) }
+                guard case .syntax(.macro(let m)) = e.binding else { continue }
+                m.traceData(&marker)
+                work.append(m.environment)
             }
-            s = scope.parent
+            if let p = scope.parent { work.append(p) } else { marker.markObject(scope.top) }
         }
     }
 
@@ -46,16 +62,27 @@ enum Binding {
     case variable(Variable)
     /// A special form or macro.
     case syntax(SyntaxBinding)
-    /// A global variable (possibly not yet defined).
-    case global(Symbol)
+    /// A top-level variable (possibly not yet defined).
+    case global(Global)
 
-    /// Whether two resolved bindings are the same (for `syntax-rules` literals and `free-identifier=?`).
+    /// Whether two resolved bindings are the same (for `syntax-rules` literals and `free-identifier=?`):
+    /// mirrors of one definition are the same binding, and two free names are the same if equal.
     func same(as other: Binding) -> Bool {
         switch (self, other) {
         case let (.variable(a), .variable(b)): return a === b
-        case let (.global(a), .global(b)): return a === b
+        case let (.global(a), .global(b)):
+            return a.root === b.root || (a.isFree && b.isFree && a.name.base === b.name.base)
         case let (.syntax(a), .syntax(b)): return a.same(as: b)
         default: return false
+        }
+    }
+
+    /// Marks the heap objects a top-level binding holds.
+    func trace(_ marker: inout Marker) {
+        switch self {
+        case .global(let cell): marker.markObject(cell)
+        case .syntax(let s): s.trace(&marker)
+        case .variable: break
         }
     }
 }
@@ -124,12 +151,12 @@ final class Macro {
     let rules: [(pattern: Value, template: Value)]
     let ellipsis: Symbol
     /// Where the macro was defined: free identifiers in its templates mean what they mean there.
-    let environment: Scope?
+    let environment: Scope
     /// Keeps the pattern and template data alive (they are heap values).
     private let data: [Value]
 
     init(name: String, literals: [Symbol], rules: [(pattern: Value, template: Value)], ellipsis: Symbol,
-         environment: Scope?, data: [Value]) {
+         environment: Scope, data: [Value]) {
         self.name = name
         self.literals = literals
         self.rules = rules
@@ -139,6 +166,12 @@ final class Macro {
     }
 
     func trace(_ marker: inout Marker) {
+        traceData(&marker)
+        environment.trace(&marker)
+    }
+
+    /// Marks the macro's own data (not its environment).
+    func traceData(_ marker: inout Marker) {
         for v in data { marker.mark(v) }
         for l in literals { marker.markObject(l) }
         marker.markObject(ellipsis)

@@ -5,7 +5,7 @@
 /// expansion bound it. One rename per identifier per expansion keeps binders and references together.
 enum SyntaxRules {
     /// Parses `(syntax-rules [ellipsis] (literal …) (pattern template) …)`.
-    static func parse(_ spec: Value, name: String, environment: Scope?, expander: Expander) throws(SchemeRaise) -> Macro {
+    static func parse(_ spec: Value, name: String, environment: Scope, expander: Expander) throws(SchemeRaise) -> Macro {
         guard var items = spec.listElements, items.count >= 2 else {
             throw expander.syntaxError("syntax-rules: bad syntax", spec)
         }
@@ -43,7 +43,7 @@ private indirect enum Match {
 /// One application of a macro to a form.
 private struct Expansion {
     let macro: Macro
-    let useScope: Scope?
+    let useScope: Scope
     let expander: Expander
     let form: Value
     var bindings: [ObjectIdentifier: Match] = [:]
@@ -174,6 +174,8 @@ private struct Expansion {
             }
             return rename(sym)
         case .pair(let p):
+            // Each pair built counts as work: one expansion may multiply its input's size.
+            try rt.chargeWork(1, at: expander.location(of: form))
             let pair = p.takeUnretainedValue()
             // (... ...) escapes the ellipsis: the rest is copied without ellipsis processing.
             if isEllipsis(pair.car), case .pair(let q) = pair.cdr {
@@ -257,7 +259,7 @@ private struct Expansion {
 
 extension Expander {
     /// Applies macro `m` to `form` used in `scope`.
-    func transform(_ form: Value, _ m: Macro, _ scope: Scope?) throws(SchemeRaise) -> Value {
+    func transform(_ form: Value, _ m: Macro, _ scope: Scope) throws(SchemeRaise) -> Value {
         for rule in m.rules {
             var e = Expansion(macro: m, useScope: scope, expander: self, form: form)
             // The keyword position is ignored.

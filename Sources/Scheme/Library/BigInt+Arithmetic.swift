@@ -1,21 +1,21 @@
-/// Signed arithmetic, division, roots and radix conversion on `BigNum`.
+/// Signed arithmetic, division, gcd, roots and powers on `BigNum`.
 extension BigNum {
     static func + (a: BigNum, b: BigNum) -> BigNum {
         if a.negative == b.negative {
-            return BigNum(negative: a.negative, limbs: addMagnitudes(a.limbs, b.limbs))
+            return BigNum(trimmed: addMagnitudes(a.limbs, b.limbs), negative: a.negative)
         }
         let c = compareMagnitudes(a.limbs, b.limbs)
         if c == 0 { return BigNum(0) }
-        return c > 0 ? BigNum(negative: a.negative, limbs: subtractMagnitudes(a.limbs, b.limbs))
-                     : BigNum(negative: b.negative, limbs: subtractMagnitudes(b.limbs, a.limbs))
+        return c > 0 ? BigNum(trimmed: subtractMagnitudes(a.limbs, b.limbs), negative: a.negative)
+                     : BigNum(trimmed: subtractMagnitudes(b.limbs, a.limbs), negative: b.negative)
     }
 
-    static prefix func - (a: BigNum) -> BigNum { BigNum(negative: !a.negative, limbs: a.limbs) }
+    static prefix func - (a: BigNum) -> BigNum { BigNum(trimmed: a.limbs, negative: !a.negative) }
 
     static func - (a: BigNum, b: BigNum) -> BigNum { a + (-b) }
 
     static func * (a: BigNum, b: BigNum) -> BigNum {
-        BigNum(negative: a.negative != b.negative, limbs: multiplyMagnitudes(a.limbs, b.limbs))
+        BigNum(trimmed: multiplyMagnitudes(a.limbs, b.limbs), negative: a.negative != b.negative)
     }
 
     /// Signed comparison: -1, 0 or 1.
@@ -25,13 +25,11 @@ extension BigNum {
         return a.negative ? -c : c
     }
 
-    var magnitude: BigNum { BigNum(negative: false, limbs: limbs) }
-
     /// Truncating division (quotient rounds toward zero, remainder has the dividend's sign).
     /// The divisor must not be zero.
     func quotientAndRemainder(dividingBy d: BigNum) -> (quotient: BigNum, remainder: BigNum) {
         let (q, r) = BigNum.divideMagnitudes(limbs, d.limbs)
-        return (BigNum(negative: negative != d.negative, limbs: q), BigNum(negative: negative, limbs: r))
+        return (BigNum(trimmed: q, negative: negative != d.negative), BigNum(trimmed: r, negative: negative))
     }
 
     /// Floor division (quotient rounds toward negative infinity, remainder has the divisor's sign).
@@ -44,8 +42,15 @@ extension BigNum {
         return (q, r)
     }
 
-    /// Long division of magnitudes (Knuth, TAOCP vol. 2, 4.3.1, algorithm D).
-    static func divideMagnitudes(_ a: [UInt32], _ b: [UInt32]) -> ([UInt32], [UInt32]) {
+    /// self / d when d is known to divide self (gcd reductions).
+    func exactQuotient(_ d: BigNum) -> BigNum {
+        if d.limbs == [1] { return d.negative ? -self : self }
+        return quotientAndRemainder(dividingBy: d).quotient
+    }
+
+    /// Division of magnitudes: schoolbook for short divisors or quotients, Newton's reciprocal
+    /// (multiplication-bound, so sub-quadratic) for long ones.
+    static func divideMagnitudes(_ a: [UInt64], _ b: [UInt64]) -> ([UInt64], [UInt64]) {
         precondition(!b.isEmpty, "division by zero must be checked by the caller")
         if compareMagnitudes(a, b) < 0 { return ([], a) }
         if b.count == 1 {
@@ -53,6 +58,14 @@ extension BigNum {
             let r = divideSmall(&q, b[0])
             return (q, r == 0 ? [] : [r])
         }
+        if b.count >= newtonDivisionThreshold && a.count - b.count >= newtonDivisionThreshold {
+            return divideByNewton(a, b)
+        }
+        return divideSchoolbook(a, b)
+    }
+
+    /// Long division (Knuth, TAOCP vol. 2, 4.3.1, algorithm D) for |a| >= |b|, b with 2+ limbs.
+    static func divideSchoolbook(_ a: [UInt64], _ b: [UInt64]) -> ([UInt64], [UInt64]) {
         // Normalise so the divisor's top limb has its high bit set; then each quotient digit
         // estimate is at most 2 too large.
         let s = b[b.count - 1].leadingZeroBitCount
@@ -60,44 +73,16 @@ extension BigNum {
         var u = shiftLeft(a, s)
         if u.count == a.count { u.append(0) }
         let n = v.count, m = u.count - n
-        var q = [UInt32](repeating: 0, count: m)
-        let vTop = UInt64(v[n - 1]), vNext = UInt64(v[n - 2])
-        let base: UInt64 = 1 << 32
-        var j = m - 1
-        while j >= 0 {
-            let num = (UInt64(u[j + n]) << 32) | UInt64(u[j + n - 1])
-            var qhat = num / vTop
-            var rhat = num % vTop
-            while qhat >= base || qhat * vNext > ((rhat << 32) | UInt64(u[j + n - 2])) {
-                qhat -= 1
-                rhat += vTop
-                if rhat >= base { break }
-            }
-            // u[j...j+n] -= qhat * v
-            var borrow: Int64 = 0
-            var carry: UInt64 = 0
-            for i in 0..<n {
-                let p = qhat * UInt64(v[i]) + carry
-                carry = p >> 32
-                let t = Int64(u[i + j]) - borrow - Int64(p & 0xFFFF_FFFF)
-                u[i + j] = UInt32(truncatingIfNeeded: t)
-                borrow = t < 0 ? 1 : 0
-            }
-            let t = Int64(u[j + n]) - borrow - Int64(carry)
-            u[j + n] = UInt32(truncatingIfNeeded: t)
-            if t < 0 {
-                // qhat was one too large: add the divisor back.
-                qhat -= 1
-                var c: UInt64 = 0
-                for i in 0..<n {
-                    let s2 = UInt64(u[i + j]) + UInt64(v[i]) + c
-                    u[i + j] = UInt32(truncatingIfNeeded: s2)
-                    c = s2 >> 32
+        var q = [UInt64](repeating: 0, count: m)
+        let vTop = v[n - 1], vNext = v[n - 2]
+        u.withUnsafeMutableBufferPointer { u in
+            v.withUnsafeBufferPointer { v in
+                var j = m - 1
+                while j >= 0 {
+                    q[j] = divideStep(u, v, at: j, vTop: vTop, vNext: vNext)
+                    j -= 1
                 }
-                u[j + n] = UInt32(truncatingIfNeeded: UInt64(u[j + n]) + c)
             }
-            q[j] = UInt32(truncatingIfNeeded: qhat)
-            j -= 1
         }
         trim(&q)
         var r = Array(u[0..<n])
@@ -105,17 +90,64 @@ extension BigNum {
         return (q, shiftRight(r, s))
     }
 
-    /// Greatest common divisor of the magnitudes (Euclid).
+    /// One quotient limb of algorithm D: u[j...j+n] -= qhat * v, returning qhat.
+    @inline(__always)
+    private static func divideStep(_ u: UnsafeMutableBufferPointer<UInt64>, _ v: UnsafeBufferPointer<UInt64>,
+                                   at j: Int, vTop: UInt64, vNext: UInt64) -> UInt64 {
+        let n = v.count
+        let ujn = u[j + n], ujn1 = u[j + n - 1], ujn2 = u[j + n - 2]
+        var qhat: UInt64, rhat: UInt64, rhatOverflow = false
+        if ujn >= vTop {
+            // The estimate would not fit a limb: start from b - 1 (then rhat = ujn1 + vTop).
+            qhat = .max
+            (rhat, rhatOverflow) = ujn1.addingReportingOverflow(vTop)
+        } else {
+            (qhat, rhat) = vTop.dividingFullWidth((ujn, ujn1))
+        }
+        while !rhatOverflow {
+            let (ph, pl) = qhat.multipliedFullWidth(by: vNext)
+            guard ph > rhat || (ph == rhat && pl > ujn2) else { break }
+            qhat -= 1
+            (rhat, rhatOverflow) = rhat.addingReportingOverflow(vTop)
+        }
+        var borrow: UInt64 = 0, carry: UInt64 = 0
+        for i in 0..<n {
+            let (ph, pl) = qhat.multipliedFullWidth(by: v[i])
+            let (low, c) = pl.addingReportingOverflow(carry)
+            carry = ph &+ (c ? 1 : 0)
+            let (t, b1) = u[i + j].subtractingReportingOverflow(low)
+            let (t2, b2) = t.subtractingReportingOverflow(borrow)
+            u[i + j] = t2
+            borrow = (b1 || b2) ? 1 : 0
+        }
+        let (t, b1) = u[j + n].subtractingReportingOverflow(carry)
+        let (t2, b2) = t.subtractingReportingOverflow(borrow)
+        u[j + n] = t2
+        if b1 || b2 {
+            // qhat was one too large: add the divisor back (the final carry cancels the borrow).
+            qhat -= 1
+            var c = false
+            for i in 0..<n {
+                let (s1, c1) = u[i + j].addingReportingOverflow(v[i])
+                let (s2, c2) = s1.addingReportingOverflow(c ? 1 : 0)
+                u[i + j] = s2
+                c = c1 || c2
+            }
+            u[j + n] &+= c ? 1 : 0
+        }
+        return qhat
+    }
+
+    /// Greatest common divisor of the magnitudes (Euclid, finishing in machine words).
     static func gcd(_ a: BigNum, _ b: BigNum) -> BigNum {
         var x = a.magnitude, y = b.magnitude
         while !y.isZero {
-            // Once both fit in a machine word, finish there.
-            if let xi = x.intValue, let yi = y.intValue {
-                var p = xi.magnitude, q = yi.magnitude
+            if x.limbs.count <= 1 && y.limbs.count <= 1 {
+                var p = x.limbs.first ?? 0, q = y.limbs.first ?? 0
                 while q != 0 { (p, q) = (q, p % q) }
-                return p <= UInt(Int.max) ? BigNum(Int(p)) : BigNum(negative: false, limbs: [UInt32(truncatingIfNeeded: p), UInt32(truncatingIfNeeded: p >> 32)])
+                return BigNum(trimmed: p == 0 ? [] : [p])
             }
-            (x, y) = (y, BigNum(negative: false, limbs: divideMagnitudes(x.limbs, y.limbs).1))
+            (x, y) = (y, BigNum(trimmed: divideMagnitudes(x.limbs, y.limbs).1))
         }
         return x
     }
@@ -124,55 +156,12 @@ extension BigNum {
     static func isqrt(_ n: BigNum) -> BigNum {
         if n.isZero { return n }
         // Start at 2^ceil(bits/2) >= sqrt(n); the iteration decreases monotonically to the root.
-        var x = BigNum(negative: false, limbs: shiftLeft([1], (n.bitWidth + 1) / 2))
+        var x = BigNum(1).shifted(left: (n.bitWidth + 1) / 2)
         while true {
-            let y = BigNum(negative: false, limbs: shiftRight(addMagnitudes(x.limbs, divideMagnitudes(n.limbs, x.limbs).0), 1))
+            let y = (x + BigNum(trimmed: divideMagnitudes(n.limbs, x.limbs).0)).shifted(right: 1)
             if compareMagnitudes(y.limbs, x.limbs) >= 0 { return x }
             x = y
         }
-    }
-
-    /// Digits in `radix` (2...36), lowercase, with a leading "-" when negative.
-    func toString(radix: Int) -> String {
-        if isZero { return "0" }
-        // Peel off chunks of as many digits as fit in a limb, then print each chunk padded.
-        var chunkDigits = 1
-        var chunk = UInt32(radix)
-        while UInt64(chunk) * UInt64(radix) <= UInt64(UInt32.max) {
-            chunk *= UInt32(radix)
-            chunkDigits += 1
-        }
-        var mag = limbs
-        var pieces: [UInt32] = []
-        pieces.reserveCapacity(mag.count * 2)
-        while !mag.isEmpty { pieces.append(BigNum.divideSmall(&mag, chunk)) }
-        var out = negative ? "-" : ""
-        out += String(pieces[pieces.count - 1], radix: radix)
-        var i = pieces.count - 2
-        while i >= 0 {
-            let s = String(pieces[i], radix: radix)
-            if s.count < chunkDigits { out += String(repeating: "0", count: chunkDigits - s.count) }
-            out += s
-            i -= 1
-        }
-        return out
-    }
-
-    /// The value of a run of digit values (each < radix), most significant first.
-    static func fromDigits(_ digits: [UInt8], radix: Int, negative: Bool) -> BigNum {
-        var mag: [UInt32] = []
-        var chunk: UInt32 = 0, scale: UInt32 = 1
-        for d in digits {
-            chunk = chunk * UInt32(radix) + UInt32(d)
-            scale *= UInt32(radix)
-            if UInt64(scale) * UInt64(radix) > UInt64(UInt32.max) {
-                multiplyAddSmall(&mag, scale, chunk)
-                chunk = 0
-                scale = 1
-            }
-        }
-        if scale > 1 { multiplyAddSmall(&mag, scale, chunk) }
-        return BigNum(negative: negative, limbs: mag)
     }
 
     /// self^e for e >= 0, by repeated squaring.
@@ -181,8 +170,11 @@ extension BigNum {
         while k > 0 {
             if k & 1 == 1 { result = result * base }
             k >>= 1
-            if k > 0 { base = base * base }
+            if k > 0 { base = base.squared() }
         }
         return result
     }
+
+    /// self * self.
+    func squared() -> BigNum { BigNum(trimmed: BigNum.squareMagnitude(limbs)) }
 }

@@ -23,11 +23,11 @@ struct Builtin {
 }
 
 extension Runtime {
-    /// Binds every builtin of `table` as a global procedure.
+    /// Binds every builtin of `table` in the system environment.
     func install(_ table: [Builtin]) {
         for b in table {
             let p = heap.own(Primitive(name: b.name, arity: b.arity, special: b.special, function: b.function))
-            intern(b.name).value = .procedure(Unmanaged.passUnretained(p))
+            system.define(intern(b.name), .procedure(Unmanaged.passUnretained(p)))
         }
     }
 

@@ -68,11 +68,15 @@ let bytevectorBuiltins: [Builtin] = [
         to.bytes.replaceSubrange(at..<(at + r.count), with: slice)
         return .unspecified },
     Builtin("bytevector-append", .atLeast(0)) { a, rt throws(SchemeRaise) in
+        var total = 0
+        for i in 0..<a.count { total &+= try rt.bytevector(a[i], "bytevector-append").bytes.count }
+        try rt.reserve(total, "bytevector-append")
         var out: [UInt8] = []
         for i in 0..<a.count { out += try rt.bytevector(a[i], "bytevector-append").bytes }
         return rt.makeBytevector(out) },
     Builtin("utf8->string", .range(1, 3)) { a, rt throws(SchemeRaise) in
         let b = try rt.bytevector(a[0], "utf8->string")
+        try rt.reserve(b.bytes.count, of: 4, "utf8->string")
         return rt.makeString(Bytevectors.decode(b.bytes[try rt.range(a, 1, count: b.bytes.count, "utf8->string", kind: "bytevector")])) },
     Builtin("string->utf8", .range(1, 3)) { a, rt throws(SchemeRaise) in
         let s = try rt.string(a[0], "string->utf8")

@@ -9,9 +9,9 @@ let controlBuiltins: [Builtin] = [
     Builtin("%uncaught", .exactly(1), special: .abort),
     Builtin("%exit", .exactly(1), special: .exit),
     Builtin("error", .atLeast(1)) { a, rt in throw SchemeRaise(rt.heap.object(ErrorObject(
-        message: a[0].sstring?.string ?? Printer.display(a[0]), irritants: Array(a.array.dropFirst())))) },
+        message: a[0].sstring?.string ?? Printer.brief(a[0], .display), irritants: Array(a.array.dropFirst())))) },
     Builtin("%make-error", .exactly(2)) { a, rt in rt.heap.object(ErrorObject(
-        message: a[0].sstring?.string ?? Printer.display(a[0]), irritants: a[1].listElements ?? [])) },
+        message: a[0].sstring?.string ?? Printer.brief(a[0], .display), irritants: a[1].listElements ?? [])) },
     Builtin("error-object?", .exactly(1)) { a, _ in .bool(a[0].object(ErrorObject.self) != nil) },
     Builtin("error-object-message", .exactly(1)) { a, rt in
         rt.heap.string(try rt.object(a[0], ErrorObject.self, "error-object-message", "an error object").message) },
@@ -19,12 +19,17 @@ let controlBuiltins: [Builtin] = [
         rt.heap.list(try rt.object(a[0], ErrorObject.self, "error-object-irritants", "an error object").irritants) },
     Builtin("read-error?", .exactly(1)) { a, _ in .bool(a[0].object(ErrorObject.self)?.kind == .read) },
     Builtin("file-error?", .exactly(1)) { a, _ in .bool(a[0].object(ErrorObject.self)?.kind == .file) },
-    Builtin("%compile", .range(1, 2)) { a, rt in try rt.compileToplevel(a[0]) },
+    Builtin("%compile", .range(1, 2)) { a, rt in
+        try rt.compileProgramForm(a[0], in: a.count > 1 ? try rt.environmentArgument(a[1], "eval") : rt.interaction) },
     Builtin("%read-file", .exactly(1)) { a, rt in rt.heap.list(try rt.readFile(try rt.string(a[0], "load").string, who: "load")) },
-    Builtin("interaction-environment", .exactly(0)) { _, rt in rt.environmentToken },
-    Builtin("scheme-report-environment", .range(0, 1)) { _, rt in rt.environmentToken },
-    Builtin("null-environment", .range(0, 1)) { _, rt in rt.environmentToken },
-    Builtin("environment", .atLeast(0)) { _, rt in rt.environmentToken },
+    Builtin("interaction-environment", .exactly(0)) { _, rt in .object(Unmanaged.passUnretained(rt.interaction)) },
+    Builtin("scheme-report-environment", .range(0, 1)) { a, rt in try rt.reportEnvironment(a, "scheme-report-environment") },
+    Builtin("null-environment", .range(0, 1)) { a, rt in try rt.reportEnvironment(a, "null-environment") },
+    Builtin("environment", .atLeast(0)) { a, rt in
+        let env = rt.makeEnvironment(name: "environment", importing: [])
+        try rt.importSets(a.array, into: env)
+        return .object(Unmanaged.passUnretained(env))
+    },
     Builtin("%make-parameter", .exactly(2)) { a, rt in
         .procedure(Unmanaged.passUnretained(rt.heap.own(Parameter(value: a[0], converter: a[1])))) },
     Builtin("%parameter?", .exactly(1)) { a, _ in .bool(a[0].object(Parameter.self) != nil) },
@@ -52,9 +57,12 @@ let controlBuiltins: [Builtin] = [
         return .unspecified
     },
     Builtin("%append2", .exactly(2)) { a, rt in rt.heap.list(try rt.list(a[0], "append"), tail: a[1]) },
-    Builtin("%import", .exactly(1)) { a, rt in try rt.importSets(Array((a[0].listElements ?? []).dropFirst())); return .unspecified },
-    Builtin("%define-library", .exactly(1)) { a, rt in
-        try rt.defineLibrary(a[0].listElements ?? [], file: nil)
+    Builtin("%import", .exactly(2)) { a, rt in
+        try rt.importSets(Array((a[0].listElements ?? []).dropFirst()), into: try rt.environmentArgument(a[1], "import"))
+        return .unspecified
+    },
+    Builtin("%define-library", .exactly(2)) { a, rt in
+        try rt.defineLibrary(a[0], file: nil)
         return .unspecified
     },
     Builtin("read", .range(0, 1)) { a, rt in
@@ -86,15 +94,39 @@ let controlBuiltins: [Builtin] = [
 ]
 
 extension Runtime {
-    /// Installs the special forms and the core builtins (before the Scheme prelude runs).
+    /// Installs the special forms and the core builtins in the system environment (before the
+    /// Scheme prelude runs).
     func installCore() {
-        for sf in SpecialForm.allCases { intern(sf.rawValue).syntax = .special(sf) }
+        for sf in SpecialForm.allCases { system.defineSyntax(intern(sf.rawValue), .special(sf)) }
         install(controlBuiltins)
         installLibraries()
     }
 
-    /// The value `interaction-environment` and friends return (there is one global environment).
-    var environmentToken: Value { symbol("%environment") }
+    /// Seals the system environment once the prelude has run: the VM raises through the system's
+    /// `raise`, the standard libraries are built, and the program's top level starts with the default
+    /// imports (replaced by a first `import`).
+    func sealSystem() {
+        if case .global(let cell)? = system.peek(intern("raise")) { raiseCell = cell }
+        installStandardLibraries()
+        interaction = makeEnvironment(name: "top level", importing: [Runtime.defaultLibrary])
+        interaction.pristine = true
+    }
+
+    /// An environment argument (of `eval`, `import` and friends).
+    func environmentArgument(_ v: Value, _ who: String) throws(SchemeRaise) -> Environment {
+        try object(v, Environment.self, who, "an environment")
+    }
+
+    /// `(scheme-report-environment 5)` and `(null-environment 5)`: R5RS's bindings, or its syntax alone.
+    func reportEnvironment(_ a: Arguments, _ who: String) throws(SchemeRaise) -> Value {
+        if a.count > 0, case .fixnum(let v) = a[0], v != 5 { throw error("\(who): only version 5 is supported, got", a[0]) }
+        let env = makeEnvironment(name: who, importing: [])
+        for e in (libraries["scheme r5rs"]?.exports ?? [:]).values {
+            if who == "null-environment", case .global = e.binding { continue }
+            env.importBinding(e.id, e.binding)
+        }
+        return .object(Unmanaged.passUnretained(env))
+    }
 
     func parameter(_ v: Value) throws(SchemeRaise) -> Parameter {
         try object(v, Parameter.self, "parameterize", "a parameter object")
@@ -116,5 +148,20 @@ extension Runtime {
         }
         stdoutPort?.flush()
         stderrPort?.flush()
+        for f in outputFiles { f.port?.flush() }
+    }
+
+    /// Why writing to standard output or error, or to an output file, failed since the last call
+    /// and was not reported as an error of a write (a full disk, a closed pipe), for the host to
+    /// report; or nil.
+    public func takeStandardWriteError() -> String? {
+        if let reason = stdoutPort?.takeWriteError() { return "cannot write to standard output: \(reason)" }
+        if let reason = stderrPort?.takeWriteError() { return "cannot write to standard error: \(reason)" }
+        for f in outputFiles {
+            if let port = f.port, let reason = port.takeWriteError() {
+                return "cannot write to \(Printer.quoted(port.path ?? "a file")): \(reason)"
+            }
+        }
+        return nil
     }
 }

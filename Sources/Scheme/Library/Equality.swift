@@ -110,9 +110,8 @@ enum Equality {
                     hasher.combine(w.toOpaque())
                 }
             case .object(let o):
-                if Numbers.isNumber(x) {
-                    // Heap numbers (bignums) are eqv? by value: hash their printed form.
-                    hasher.combine(Printer.write(x))
+                if Numbers.hashHeapNumber(x, into: &hasher) {
+                    // Heap numbers are eqv? by value: hashed by (a bounded part of) their value.
                 } else if structural, let b = o.takeUnretainedValue() as? Bytevector {
                     hasher.combine(b.bytes.count)
                     for byte in b.bytes.prefix(256) { hasher.combine(byte) }

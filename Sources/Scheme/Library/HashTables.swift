@@ -100,9 +100,9 @@ extension Runtime {
     func hashMode(_ a: Arguments, _ i: Int, _ who: String) throws(SchemeRaise) -> HashTable.Mode {
         guard i < a.count else { return .equal }
         let p = a[i]
-        if p.isEq(intern("equal?").value) || p.isEq(intern("string=?").value) { return .equal }
-        if p.isEq(intern("eq?").value) { return .eq }
-        if p.isEq(intern("eqv?").value) || p.isEq(intern("=").value) { return .eqv }
+        if p.isEq(systemValue("equal?")) || p.isEq(systemValue("string=?")) { return .equal }
+        if p.isEq(systemValue("eq?")) { return .eq }
+        if p.isEq(systemValue("eqv?")) || p.isEq(systemValue("=")) { return .eqv }
         throw error("\(who): unsupported equivalence procedure (use equal?, eqv?, eq? or string=?)", p)
     }
 }

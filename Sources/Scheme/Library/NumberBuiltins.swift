@@ -1,11 +1,11 @@
 import Foundation
 
-/// The numeric builtins of R7RS (minus exact rationals and complex numbers).
+/// The numeric builtins of R7RS.
 let numberBuiltins: [Builtin] = [
     Builtin("+", .atLeast(0)) { a, rt throws(SchemeRaise) in try Numbers.fold("+", a, rt, identity: 0, Numbers.add) },
     Builtin("*", .atLeast(0)) { a, rt throws(SchemeRaise) in try Numbers.fold("*", a, rt, identity: 1, Numbers.mul) },
     Builtin("-", .atLeast(1)) { a, rt throws(SchemeRaise) in
-        a.count == 1 ? Numbers.value(Numbers.negate(try Numbers.num(a[0], "-", rt)), rt) : try Numbers.fold("-", a, rt, identity: nil, Numbers.sub)
+        a.count == 1 ? Numbers.negate(try Numbers.num(a[0], "-", rt), rt) : try Numbers.fold("-", a, rt, identity: nil, Numbers.sub)
     },
     Builtin("/", .atLeast(1)) { a, rt throws(SchemeRaise) in
         a.count == 1 ? try Numbers.div(.fixnum(1), a[0], rt) : try Numbers.fold("/", a, rt, identity: nil, Numbers.div)
@@ -35,10 +35,10 @@ let numberBuiltins: [Builtin] = [
     Builtin("number?", .exactly(1)) { a, _ throws(SchemeRaise) in .bool(Numbers.isNumber(a[0])) },
     Builtin("complex?", .exactly(1)) { a, _ throws(SchemeRaise) in .bool(Numbers.isNumber(a[0])) },
     Builtin("real?", .exactly(1)) { a, _ throws(SchemeRaise) in .bool(Numbers.isNumber(a[0])) },
-    Builtin("rational?", .exactly(1)) { a, _ throws(SchemeRaise) in .bool(Numbers.classify(a[0]).map { if case .flonum(let d) = $0 { return d.isFinite }; return true } ?? false) },
+    Builtin("rational?", .exactly(1)) { a, _ throws(SchemeRaise) in .bool(Numbers.isRational(a[0])) },
     Builtin("integer?", .exactly(1)) { a, _ throws(SchemeRaise) in .bool(Numbers.isInteger(a[0])) },
     Builtin("exact-integer?", .exactly(1)) { a, _ throws(SchemeRaise) in .bool(Numbers.isExactInteger(a[0])) },
-    Builtin("exact-rational?", .exactly(1)) { a, _ throws(SchemeRaise) in .bool(Numbers.isExactInteger(a[0])) },
+    Builtin("exact-rational?", .exactly(1)) { a, _ throws(SchemeRaise) in .bool(Numbers.classify(a[0]).map(Numbers.isExact) ?? false) },
     Builtin("exact?", .exactly(1)) { a, rt throws(SchemeRaise) in .bool(!Numbers.isFlonum(try Numbers.num(a[0], "exact?", rt))) },
     Builtin("inexact?", .exactly(1)) { a, rt throws(SchemeRaise) in .bool(Numbers.isFlonum(try Numbers.num(a[0], "inexact?", rt))) },
     Builtin("nan?", .exactly(1)) { a, rt throws(SchemeRaise) in .bool(Numbers.double(try Numbers.num(a[0], "nan?", rt)).isNaN) },
@@ -54,10 +54,10 @@ let numberBuiltins: [Builtin] = [
     Builtin("inexact->exact", .exactly(1)) { a, rt throws(SchemeRaise) in try Numbers.toExact(a[0], "inexact->exact", rt) },
     Builtin("inexact", .exactly(1)) { a, rt throws(SchemeRaise) in try Numbers.toInexact(a[0], "inexact", rt) },
     Builtin("exact->inexact", .exactly(1)) { a, rt throws(SchemeRaise) in try Numbers.toInexact(a[0], "exact->inexact", rt) },
-    Builtin("floor", .exactly(1)) { a, rt throws(SchemeRaise) in try Numbers.round(a[0], "floor", .down, rt) },
-    Builtin("ceiling", .exactly(1)) { a, rt throws(SchemeRaise) in try Numbers.round(a[0], "ceiling", .up, rt) },
-    Builtin("round", .exactly(1)) { a, rt throws(SchemeRaise) in try Numbers.round(a[0], "round", .toNearestOrEven, rt) },
-    Builtin("truncate", .exactly(1)) { a, rt throws(SchemeRaise) in try Numbers.round(a[0], "truncate", .towardZero, rt) },
+    Builtin("floor", .exactly(1)) { a, rt throws(SchemeRaise) in try Numbers.round(a[0], "floor", .floor, rt) },
+    Builtin("ceiling", .exactly(1)) { a, rt throws(SchemeRaise) in try Numbers.round(a[0], "ceiling", .ceiling, rt) },
+    Builtin("round", .exactly(1)) { a, rt throws(SchemeRaise) in try Numbers.round(a[0], "round", .round, rt) },
+    Builtin("truncate", .exactly(1)) { a, rt throws(SchemeRaise) in try Numbers.round(a[0], "truncate", .truncate, rt) },
     Builtin("numerator", .exactly(1)) { a, rt throws(SchemeRaise) in try Numbers.fraction(a[0], numerator: true, rt) },
     Builtin("denominator", .exactly(1)) { a, rt throws(SchemeRaise) in try Numbers.fraction(a[0], numerator: false, rt) },
 
@@ -145,11 +145,6 @@ extension Numbers {
         return inexact ? .flonum(double(best)) : bestValue
     }
 
-    static func isFlonum(_ n: Num) -> Bool {
-        if case .flonum = n { return true }
-        return false
-    }
-
     /// `test` applied to a flonum; false for exact numbers.
     static func flonumTest(_ n: Num, _ test: (Double) -> Bool) -> Bool {
         if case .flonum(let d) = n { return test(d) }
@@ -158,8 +153,16 @@ extension Numbers {
 
     static func isInteger(_ v: Value) -> Bool {
         switch classify(v) {
-        case .fixnum, .big: return true
-        case .flonum(let d): return d.isFinite && d.rounded(.towardZero) == d
+        case .fixnum?, .big?: return true
+        case .flonum(let d)?: return d.isFinite && d.rounded(.towardZero) == d
+        case .ratio?, nil: return false
+        }
+    }
+
+    static func isRational(_ v: Value) -> Bool {
+        switch classify(v) {
+        case .fixnum?, .big?, .ratio?: return true
+        case .flonum(let d)?: return d.isFinite
         case nil: return false
         }
     }
@@ -176,6 +179,7 @@ extension Numbers {
         switch n {
         case .fixnum(let i): return i & 1 == 1
         case .big(let b): return b.isOdd
+        case .ratio: return false
         case .flonum(let d): return d.truncatingRemainder(dividingBy: 2) != 0
         }
     }
@@ -184,7 +188,7 @@ extension Numbers {
         if case .fixnum(let i) = v, i >= 0 { return v }
         let n = try num(v, who, rt)
         if case .flonum(let d) = n { return .flonum(Swift.abs(d)) }
-        return sign(n) < 0 ? value(negate(n), rt) : v
+        return sign(n) < 0 ? negate(n, rt) : v
     }
 
     /// Two results as a multiple-values object.
@@ -194,7 +198,7 @@ extension Numbers {
 
     static func exactIntegerSqrtBuiltin(_ v: Value, _ rt: Runtime) throws(SchemeRaise) -> Value {
         let n = try exactInteger(v, "exact-integer-sqrt", rt)
-        guard let (s, r) = exactIntegerSqrt(n) else {
+        guard let e = exact(n), let (s, r) = exactIntegerSqrt(e) else {
             throw rt.error("exact-integer-sqrt: expected a non-negative exact integer, got", v)
         }
         return values((normalize(s, rt), normalize(r, rt)), rt)
@@ -221,10 +225,6 @@ extension Numbers {
 
     static func numberToString(_ a: Arguments, _ rt: Runtime) throws(SchemeRaise) -> Value {
         let r = try radix(a, "number->string", rt)
-        _ = try num(a[0], "number->string", rt)
-        guard let s = format(a[0], radix: r) else {
-            throw rt.error("number->string: inexact numbers can only be written in radix 10", a[0])
-        }
-        return rt.heap.string(s)
+        return rt.heap.string(format(try num(a[0], "number->string", rt), radix: r))
     }
 }

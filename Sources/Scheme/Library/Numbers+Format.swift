@@ -1,18 +1,34 @@
-/// Writing numbers: integers in radix 2...36, flonums as the shortest decimal that reads back.
+/// Writing numbers: exact numbers in radix 2...36, flonums as the shortest decimal that reads back.
 extension Numbers {
-    /// The text of number `v` in `radix`, or nil when `v` is not a number or is a flonum and the
-    /// radix is not 10. Used by `Printer`, `number->string` and error messages.
+    /// The text of number `v` in `radix`, or nil when `v` is not a number. Used by `Printer`,
+    /// `number->string` and error messages. A flonum in a radix other than 10 is written as
+    /// `#i` and the exact fraction it stands for (`#i1/10` for 0.5 in radix 2), which reads back.
     static func format(_ v: Value, radix: Int = 10) -> String? {
         guard radix >= 2 && radix <= 36 else { return nil }
         switch v {
         case .fixnum(let n): return String(n, radix: radix)
-        case .flonum(let d): return radix == 10 ? formatFlonum(d) : nil
-        case .object: return bigInt(v)?.value.toString(radix: radix)
-        default: return nil
+        case .flonum(let d): return radix == 10 ? formatFlonum(d) : formatInexact(d, radix: radix)
+        default: return classify(v).map { format($0, radix: radix) }
         }
     }
 
-    /// A flonum as Scheme writes it: `1.0`, `0.1`, `1e21`, `1.5e-7`, `+inf.0`, `+nan.0`.
+    static func format(_ n: Num, radix: Int) -> String {
+        switch n {
+        case .fixnum(let i): return String(i, radix: radix)
+        case .big(let b): return b.toString(radix: radix)
+        case .ratio(let r): return r.numerator.toString(radix: radix) + "/" + r.denominator.toString(radix: radix)
+        case .flonum(let d): return radix == 10 ? formatFlonum(d) : formatInexact(d, radix: radix)
+        }
+    }
+
+    /// A flonum in a radix other than 10: `#i` and its exact value, or an infinity or NaN.
+    static func formatInexact(_ d: Double, radix: Int) -> String {
+        guard let r = Rational(exactly: d) else { return formatFlonum(d) }
+        let text = r.isInteger ? r.num.toString(radix: radix) : r.num.toString(radix: radix) + "/" + r.den.toString(radix: radix)
+        return "#i" + text
+    }
+
+    /// A flonum as Scheme writes it: `1.0`, `0.1`, `1.0e+21`, `1.5e-7`, `+inf.0`, `+nan.0`.
     ///
     /// The digits are the shortest that read back as the same double (Swift's `description`
     /// computes them); the layout follows the ECMAScript rule: positional notation for magnitudes
@@ -62,12 +78,12 @@ extension Numbers {
             out += [UInt8](repeating: 48, count: -point)
             out += digits
         } else {
+            // d.ddde+XX, with at least one digit after the point (5.0e-324, 1.0e+21).
             out.append(digits[0])
-            if k > 1 {
-                out.append(UInt8(ascii: "."))
-                out += digits[1...]
-            }
+            out.append(UInt8(ascii: "."))
+            if k > 1 { out += digits[1...] } else { out.append(48) }
             out.append(UInt8(ascii: "e"))
+            if point - 1 > 0 { out.append(UInt8(ascii: "+")) }
             out += Array(String(point - 1).utf8)
         }
         return String(decoding: out, as: UTF8.self)

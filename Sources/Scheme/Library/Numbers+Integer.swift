@@ -1,6 +1,6 @@
 import Foundation
 
-/// Integer operations (division families, gcd, roots, powers) and exactness conversions.
+/// Integer operations (division families, gcd, roots, powers), rounding and exactness conversions.
 extension Numbers {
     /// Largest exact result `expt` builds, in bits (8 MB), so a typo cannot exhaust memory.
     static let maxExptBits = 1 << 26
@@ -8,25 +8,19 @@ extension Numbers {
     /// `v` unpacked if it is an integer (exact, or an integral flonum), else an error naming `who`.
     static func integer(_ v: Value, _ who: String, _ rt: Runtime) throws(SchemeRaise) -> Num {
         let n = try num(v, who, rt)
-        if case .flonum(let d) = n, !(d.isFinite && d.rounded(.towardZero) == d) {
-            throw rt.error("\(who): expected an integer, got", v)
+        switch n {
+        case .fixnum, .big: return n
+        case .flonum(let d) where d.isFinite && d.rounded(.towardZero) == d: return n
+        case .ratio, .flonum: throw rt.error("\(who): expected an integer, got", v)
         }
-        return n
     }
 
     /// `v` unpacked if it is an exact integer, else an error naming `who`.
     static func exactInteger(_ v: Value, _ who: String, _ rt: Runtime) throws(SchemeRaise) -> Num {
-        if let n = classify(v) {
-            if case .flonum = n {} else { return n }
-        }
-        throw rt.error("\(who): expected an exact integer, got", v)
-    }
-
-    static func isZero(_ n: Num) -> Bool {
-        switch n {
-        case .fixnum(let i): return i == 0
-        case .big: return false
-        case .flonum(let d): return d == 0
+        switch classify(v) {
+        case .fixnum(let i)?: return .fixnum(i)
+        case .big(let b)?: return .big(b)
+        case .ratio?, .flonum?, nil: throw rt.error("\(who): expected an exact integer, got", v)
         }
     }
 
@@ -76,13 +70,13 @@ extension Numbers {
         }
         if ex.isZero || ey.isZero { return .fixnum(0) }
         let g = BigNum.gcd(ex, ey)
-        return normalize((ex.magnitude.quotientAndRemainder(dividingBy: g).quotient * ey).magnitude, rt)
+        return normalize((ex.magnitude.exactQuotient(g) * ey).magnitude, rt)
     }
 
-    /// floor(sqrt(n)) and the remainder n - s^2, for an exact n >= 0.
-    static func exactIntegerSqrt(_ n: Num) -> (BigNum, BigNum)? {
-        if case .fixnum(let i) = n {
-            if i < 0 { return nil }
+    /// floor(sqrt(n)) and the remainder n - s^2, for an exact integer n >= 0.
+    static func exactIntegerSqrt(_ n: BigNum) -> (BigNum, BigNum)? {
+        if n.negative { return nil }
+        if let i = n.intValue {
             var s = Int(Double(i).squareRoot())
             while s * s > i { s -= 1 }  // s <= sqrt(2^63) rounded down, so s * s fits
             while true {
@@ -92,67 +86,99 @@ extension Numbers {
             }
             return (BigNum(s), BigNum(i - s * s))
         }
-        guard case .big(let b) = n, !b.negative else { return nil }
-        let s = BigNum.isqrt(b)
-        return (s, b - s * s)
+        let s = BigNum.isqrt(n)
+        return (s, n - s.squared())
     }
 
-    /// `sqrt`: exact for exact perfect squares, else a flonum; negative arguments are an error
-    /// (there are no complex numbers).
+    /// The exact square root of an exact rational >= 0, if it has one.
+    static func exactSqrt(_ r: Rational) -> Rational? {
+        guard let (sn, rn) = exactIntegerSqrt(r.num), rn.isZero,
+              let (sd, rd) = exactIntegerSqrt(r.den), rd.isZero else { return nil }
+        return Rational(sn, sd)
+    }
+
+    /// `sqrt` of a real: exact for exact squares (of integers or ratios), else a flonum;
+    /// negative arguments are an error.
     static func sqrt(_ v: Value, _ rt: Runtime) throws(SchemeRaise) -> Value {
         let n = try num(v, "sqrt", rt)
         if sign(n) < 0 { throw rt.error("sqrt: negative argument", v) }
         if case .flonum(let d) = n { return .flonum(d.squareRoot()) }
-        guard let (s, r) = exactIntegerSqrt(n) else { return .flonum(double(n).squareRoot()) }
-        if r.isZero { return normalize(s, rt) }
-        return .flonum(double(n).squareRoot())
+        if let r = rational(n), let s = exactSqrt(r) { return makeRational(s, rt) }
+        return .flonum(squareRootOfExact(n))
     }
 
-    /// `expt`: exact for an exact base and non-negative exact exponent; inexact otherwise.
+    /// The square root of a positive exact number as the nearest double, also when the number
+    /// itself is beyond the double range.
+    static func squareRootOfExact(_ n: Num) -> Double {
+        let d = double(n)
+        if d.isFinite && d >= 0x1p-1000 { return d.squareRoot() }
+        guard let r = rational(n) else { return d.squareRoot() }
+        // Scale by an even power of two into range: sqrt(r) = sqrt(r * 2^-2k) * 2^k.
+        let k = (r.num.bitWidth - r.den.bitWidth) / 2
+        let scaled = k > 0 ? Rational.quotientToDouble(r.num, r.den.shifted(left: 2 * k))
+                           : Rational.quotientToDouble(r.num.shifted(left: -2 * k), r.den)
+        return scaled.squareRoot() * Foundation.pow(2, Double(k))
+    }
+
+    /// `expt` on reals: exact for an exact base and exact integer exponent; inexact otherwise.
     static func expt(_ a: Value, _ b: Value, _ rt: Runtime) throws(SchemeRaise) -> Value {
         let base = try num(a, "expt", rt), e = try num(b, "expt", rt)
-        guard let eb = exact(e) else { return .flonum(Foundation.pow(double(base), double(e))) }
-        guard let bb = exact(base) else { return .flonum(Foundation.pow(double(base), double(e))) }
+        guard let eb = exact(e), let rb = rational(base) else {
+            if case .ratio = e, let rb = rational(base), !rb.negative, let root = try exactPower(rb, e, rt) { return root }
+            return .flonum(Foundation.pow(double(base), double(e)))
+        }
         // Bases whose powers never grow.
-        if bb.isZero {
+        if rb.isZero {
             if eb.isZero { return .fixnum(1) }
             if eb.negative { throw rt.error("expt: division by zero", a, b) }
             return .fixnum(0)
         }
-        if bb == BigNum(1) { return .fixnum(1) }
-        if bb == BigNum(-1) { return .fixnum(eb.isOdd ? -1 : 1) }
-        if eb.negative {
-            // No rationals: 1 / base^|e| as the nearest double.
-            guard let k = (-eb).intValue, bb.bitWidth.multipliedReportingOverflow(by: k).partialValue < 4096,
-                  !bb.bitWidth.multipliedReportingOverflow(by: k).overflow
-            else { return .flonum(Foundation.pow(bb.doubleValue, eb.doubleValue)) }
-            return .flonum(ratioToDouble(BigNum(1), bb.power(k)))
-        }
-        guard let k = eb.intValue, bb.bitWidth.multipliedReportingOverflow(by: k).partialValue <= maxExptBits,
-              !bb.bitWidth.multipliedReportingOverflow(by: k).overflow
+        if rb.isInteger, rb.num.limbs == [1] { return .fixnum(rb.num.negative && eb.isOdd ? -1 : 1) }
+        let bits = rb.num.bitWidth + rb.den.bitWidth
+        guard let k = eb.magnitude.intValue, !bits.multipliedReportingOverflow(by: k).overflow,
+              bits * k <= maxExptBits, rt.heapLimit.map({ bits * k / 8 <= $0 }) ?? true
         else { throw rt.error("expt: result too large", a, b) }
-        if case .fixnum(let x) = base {
-            // Fast path: stay in machine words while the product fits.
-            var result = 1, p = x, n = k, ok = true
-            while n > 0 && ok {
-                if n & 1 == 1 {
-                    let (r, o) = result.multipliedReportingOverflow(by: p); result = r; ok = !o
-                }
-                n >>= 1
-                if n > 0 && ok { let (s, o) = p.multipliedReportingOverflow(by: p); p = s; ok = !o }
-            }
-            if ok { return .fixnum(result) }
-        }
-        return normalize(bb.power(k), rt)
+        if case .fixnum(let x) = base, !eb.negative, let p = fixnumPower(x, k) { return .fixnum(p) }
+        let p = Rational(rb.num.power(k), rb.den.power(k))
+        if !eb.negative { return makeRational(p, rt) }
+        return makeRational(Rational(BigNum(1)) / p, rt)
     }
 
-    /// `exact`: integral flonums become exact integers; other flonums have no exact form here.
+    /// x^k when it fits in a fixnum.
+    private static func fixnumPower(_ x: Int, _ k: Int) -> Int? {
+        var result = 1, p = x, n = k
+        while n > 0 {
+            if n & 1 == 1 {
+                let (r, o) = result.multipliedReportingOverflow(by: p)
+                if o { return nil }
+                result = r
+            }
+            n >>= 1
+            if n > 0 {
+                let (s, o) = p.multipliedReportingOverflow(by: p)
+                if o { return nil }
+                p = s
+            }
+        }
+        return result
+    }
+
+    /// base^(p/q) for an exact base >= 0 and exact ratio exponent, when the q-th root is exact
+    /// (only square roots are tried: (expt 9/4 3/2) is 27/8).
+    private static func exactPower(_ base: Rational, _ e: Num, _ rt: Runtime) throws(SchemeRaise) -> Value? {
+        guard case .ratio(let r) = e, r.denominator.limbs == [2], let root = exactSqrt(base) else { return nil }
+        return try expt(makeRational(root, rt), normalize(r.numerator, rt), rt)
+    }
+
+    /// `exact`: flonums become the exact rational they stand for (every finite double is one).
     static func toExact(_ v: Value, _ who: String, _ rt: Runtime) throws(SchemeRaise) -> Value {
         let n = try num(v, who, rt)
         guard case .flonum(let d) = n else { return v }
         if let i = Int(exactly: d) { return .fixnum(i) }
-        if let b = BigNum(exactly: d) { return normalize(b, rt) }
-        throw rt.error("\(who): no exact representation of \(formatFlonum(d))")
+        guard let r = Rational(exactly: d) else {
+            throw rt.error("\(who): no exact representation of \(formatFlonum(d))")
+        }
+        return makeRational(r, rt)
     }
 
     /// `inexact`: the nearest flonum.
@@ -160,28 +186,46 @@ extension Numbers {
         .flonum(double(try num(v, who, rt)))
     }
 
-    /// floor, ceiling, round (to even) and truncate: identity on exact integers.
-    static func round(_ v: Value, _ who: String, _ rule: FloatingPointRoundingRule,
-                      _ rt: Runtime) throws(SchemeRaise) -> Value {
-        if case .flonum(let d) = v { return .flonum(d.rounded(rule)) }
-        _ = try num(v, who, rt)
-        return v
+    /// The four roundings to an integer.
+    enum Rounding {
+        case floor, ceiling, truncate, round
+
+        /// The same rule for flonums.
+        var rule: FloatingPointRoundingRule {
+            switch self {
+            case .floor: return .down
+            case .ceiling: return .up
+            case .truncate: return .towardZero
+            case .round: return .toNearestOrEven
+            }
+        }
     }
 
-    /// `numerator` / `denominator` (of the exact binary fraction a flonum stands for).
+    /// floor, ceiling, round (to even) and truncate: identity on exact integers.
+    static func round(_ v: Value, _ who: String, _ rounding: Rounding, _ rt: Runtime) throws(SchemeRaise) -> Value {
+        if case .flonum(let d) = v { return .flonum(d.rounded(rounding.rule)) }
+        guard case .ratio(let r) = try num(v, who, rt) else { return v }
+        let x = Rational(r.numerator, r.denominator)
+        switch rounding {
+        case .floor: return normalize(x.floor, rt)
+        case .ceiling: return normalize(-(-x).floor, rt)
+        case .truncate: return normalize(x.negative ? -(-x).floor : x.floor, rt)
+        case .round: return normalize(x.roundedToEven, rt)
+        }
+    }
+
+    /// `numerator` / `denominator`; of a flonum, those of the exact fraction it stands for, inexact.
     static func fraction(_ v: Value, numerator: Bool, _ rt: Runtime) throws(SchemeRaise) -> Value {
         let who = numerator ? "numerator" : "denominator"
-        let n = try num(v, who, rt)
-        guard case .flonum(var d) = n else { return numerator ? v : .fixnum(1) }
-        guard d.isFinite else {
-            if numerator { return v }
-            throw rt.error("\(who): expected a rational number, got", v)
+        switch try num(v, who, rt) {
+        case .fixnum, .big: return numerator ? v : .fixnum(1)
+        case .ratio(let r): return normalize(numerator ? r.numerator : r.denominator, rt)
+        case .flonum(let d):
+            guard let r = Rational(exactly: d) else {
+                if numerator { return v }
+                throw rt.error("\(who): expected a rational number, got", v)
+            }
+            return .flonum((numerator ? r.num : r.den).doubleValue)
         }
-        var den = 1.0
-        while d.rounded(.towardZero) != d {
-            d *= 2
-            den *= 2
-        }
-        return .flonum(numerator ? d : den)
     }
 }

@@ -1,13 +1,15 @@
-/// Generic arithmetic over the numeric tower: fixnums, bignums (`BigInt`) and flonums.
+/// The numeric tower: fixnums, bignums (`BigInt`), exact ratios (`Ratnum`) and flonums.
 ///
-/// There are no exact rationals and no complex numbers: `/` gives an exact integer when the division
-/// is exact, otherwise a flonum. The VM inlines the fixnum fast paths and falls back to these; each
-/// entry point tries fixnums first, so the common case neither allocates nor casts.
+/// Every number kind is made and taken apart only here (`classify`, `normalize`, `makeRational`,
+/// `value`), so the arithmetic in the other `Numbers` files never touches a heap class directly.
+/// The VM inlines the fixnum fast paths and falls back to the entry points in
+/// `Numbers+Arithmetic.swift`, which try fixnums and flonums before unpacking anything.
 enum Numbers {
     /// A number unpacked for the slow paths.
     enum Num {
         case fixnum(Int)
         case big(BigNum)
+        case ratio(Ratnum)
         case flonum(Double)
     }
 
@@ -22,7 +24,11 @@ enum Numbers {
         switch v {
         case .fixnum(let n): return .fixnum(n)
         case .flonum(let d): return .flonum(d)
-        case .object: return bigInt(v).map { .big($0.value) }
+        case .object(let o):
+            let object = o.takeUnretainedValue()
+            if let b = object as? BigInt { return .big(b.value) }
+            if let r = object as? Ratnum { return .ratio(r) }
+            return nil
         default: return nil
         }
     }
@@ -33,10 +39,23 @@ enum Numbers {
         throw notNumber(who, v, rt)
     }
 
+    static func notNumber(_ who: String, _ v: Value, _ rt: Runtime) -> SchemeRaise {
+        rt.error("\(who): expected a number, got", v)
+    }
+
+    // MARK: - Making numbers
+
     /// The canonical value of an exact integer: a fixnum when it fits, else a new bignum.
     static func normalize(_ b: BigNum, _ rt: Runtime) -> Value {
         if let n = b.intValue { return .fixnum(n) }
         return rt.heap.object(BigInt(b))
+    }
+
+    /// The canonical value of an exact rational in lowest terms (an integer when the
+    /// denominator is 1).
+    static func makeRational(_ r: Rational, _ rt: Runtime) -> Value {
+        if r.isInteger { return normalize(r.num, rt) }
+        return rt.heap.object(Ratnum(r.num, r.den))
     }
 
     /// Packs an unpacked number back into a value.
@@ -45,164 +64,89 @@ enum Numbers {
         case .fixnum(let i): return .fixnum(i)
         case .flonum(let d): return .flonum(d)
         case .big(let b): return normalize(b, rt)
+        case .ratio(let r): return .object(Unmanaged.passUnretained(r))
         }
     }
 
-    /// `eqv?` on numbers that live on the heap (bignums); false for anything else.
-    static func eqvHeapNumbers(_ a: Value, _ b: Value) -> Bool {
-        guard let x = bigInt(a), let y = bigInt(b) else { return false }
-        return x.value == y.value
-    }
+    // MARK: - Looking at numbers
 
     @inline(__always) static func isNumber(_ v: Value) -> Bool {
         switch v {
         case .fixnum, .flonum: return true
-        case .object: return bigInt(v) != nil
+        case .object: return classify(v) != nil
         default: return false
         }
     }
 
-    /// The number as a double (nearest, for bignums), or nil when `v` is not a number.
-    static func toDouble(_ v: Value) -> Double? {
-        switch v {
-        case .fixnum(let n): return Double(n)
-        case .flonum(let d): return d
-        case .object: return bigInt(v)?.value.doubleValue
-        default: return nil
-        }
+    static func isFlonum(_ n: Num) -> Bool {
+        if case .flonum = n { return true }
+        return false
     }
 
-    static func notNumber(_ who: String, _ v: Value, _ rt: Runtime) -> SchemeRaise {
-        rt.error("\(who): expected a number, got", v)
-    }
+    static func isExact(_ n: Num) -> Bool { !isFlonum(n) }
 
-    /// An unpacked exact integer as a `BigNum` (nil for flonums).
-    @inline(__always) static func exact(_ n: Num) -> BigNum? {
+    /// An exact number as a rational (nil for flonums).
+    static func rational(_ n: Num) -> Rational? {
         switch n {
-        case .fixnum(let i): return BigNum(i)
-        case .big(let b): return b
+        case .fixnum(let i): return Rational(BigNum(i))
+        case .big(let b): return Rational(b)
+        case .ratio(let r): return Rational(r.numerator, r.denominator)
         case .flonum: return nil
         }
     }
 
-    @inline(__always) static func double(_ n: Num) -> Double {
+    /// An exact integer as a `BigNum` (nil for ratios and flonums).
+    @inline(__always) static func exact(_ n: Num) -> BigNum? {
+        switch n {
+        case .fixnum(let i): return BigNum(i)
+        case .big(let b): return b
+        case .ratio, .flonum: return nil
+        }
+    }
+
+    /// The nearest double.
+    static func double(_ n: Num) -> Double {
         switch n {
         case .fixnum(let i): return Double(i)
         case .big(let b): return b.doubleValue
+        case .ratio(let r): return Rational.quotientToDouble(r.numerator, r.denominator)
         case .flonum(let d): return d
         }
     }
 
-    /// a + b.
-    static func add(_ a: Value, _ b: Value, _ rt: Runtime) throws(SchemeRaise) -> Value {
-        if case .fixnum(let x) = a, case .fixnum(let y) = b {
-            let (s, o) = x.addingReportingOverflow(y)
-            if !o { return .fixnum(s) }
-            return normalize(BigNum(x) + BigNum(y), rt)
+    /// The number as a double (nearest), or nil when `v` is not a number.
+    static func toDouble(_ v: Value) -> Double? {
+        switch v {
+        case .fixnum(let n): return Double(n)
+        case .flonum(let d): return d
+        default: return classify(v).map(double)
         }
-        let x = try num(a, "+", rt), y = try num(b, "+", rt)
-        if case .flonum = x { return .flonum(double(x) + double(y)) }
-        if case .flonum = y { return .flonum(double(x) + double(y)) }
-        return normalize((exact(x) ?? BigNum(0)) + (exact(y) ?? BigNum(0)), rt)
     }
 
-    /// a - b.
-    static func sub(_ a: Value, _ b: Value, _ rt: Runtime) throws(SchemeRaise) -> Value {
-        if case .fixnum(let x) = a, case .fixnum(let y) = b {
-            let (s, o) = x.subtractingReportingOverflow(y)
-            if !o { return .fixnum(s) }
-            return normalize(BigNum(x) - BigNum(y), rt)
-        }
-        let x = try num(a, "-", rt), y = try num(b, "-", rt)
-        if case .flonum = x { return .flonum(double(x) - double(y)) }
-        if case .flonum = y { return .flonum(double(x) - double(y)) }
-        return normalize((exact(x) ?? BigNum(0)) - (exact(y) ?? BigNum(0)), rt)
-    }
-
-    /// a * b.
-    static func mul(_ a: Value, _ b: Value, _ rt: Runtime) throws(SchemeRaise) -> Value {
-        if case .fixnum(let x) = a, case .fixnum(let y) = b {
-            let (s, o) = x.multipliedReportingOverflow(by: y)
-            if !o { return .fixnum(s) }
-            return normalize(BigNum(x) * BigNum(y), rt)
-        }
-        let x = try num(a, "*", rt), y = try num(b, "*", rt)
-        if case .flonum = x { return .flonum(double(x) * double(y)) }
-        if case .flonum = y { return .flonum(double(x) * double(y)) }
-        return normalize((exact(x) ?? BigNum(0)) * (exact(y) ?? BigNum(0)), rt)
-    }
-
-    /// a / b: exact when it divides evenly, else inexact (no exact rationals). Dividing by exact
-    /// zero is an error; dividing by inexact zero gives an infinity or NaN.
-    static func div(_ a: Value, _ b: Value, _ rt: Runtime) throws(SchemeRaise) -> Value {
-        if case .fixnum(let x) = a, case .fixnum(let y) = b {
-            if y == 0 { throw rt.error("/: division by zero", a) }
-            if y == -1 { return try sub(.fixnum(0), a, rt) }  // Int.min / -1 overflows
-            if x % y == 0 { return .fixnum(x / y) }
-            if x.magnitude <= 1 << 53 && y.magnitude <= 1 << 53 { return .flonum(Double(x) / Double(y)) }
-            return .flonum(ratioToDouble(BigNum(x), BigNum(y)))
-        }
-        let x = try num(a, "/", rt), y = try num(b, "/", rt)
-        if let ey = exact(y), ey.isZero { throw rt.error("/: division by zero", a) }
-        guard let ex = exact(x), let ey = exact(y) else { return .flonum(double(x) / double(y)) }
-        let (q, r) = ex.quotientAndRemainder(dividingBy: ey)
-        if r.isZero { return normalize(q, rt) }
-        return .flonum(ratioToDouble(ex, ey))
-    }
-
-    /// The double nearest to a / b (b nonzero), computed with integer division so that huge
-    /// operands neither overflow to infinity nor lose more than the final rounding.
-    static func ratioToDouble(_ a: BigNum, _ b: BigNum) -> Double {
-        // Scale so the integer quotient has about 66 bits, fold the remainder into a sticky bit.
-        let k = 66 - (a.bitWidth - b.bitWidth)
-        let num = k > 0 ? BigNum.shiftLeft(a.limbs, k) : a.limbs
-        let den = k < 0 ? BigNum.shiftLeft(b.limbs, -k) : b.limbs
-        var (q, r) = BigNum.divideMagnitudes(num, den)
-        if !r.isEmpty, !q.isEmpty { q[0] |= 1 }
-        let d = BigNum(negative: false, limbs: q).doubleValue
-        let scaled = k > 2000 ? 0 : (k < -2000 ? Double.infinity : Double(sign: .plus, exponent: -k, significand: d))
-        return a.negative != b.negative ? -scaled : scaled
-    }
-
-    /// Three-way comparison; nil when either is NaN. Exact and inexact numbers compare by their
-    /// true values (so comparisons stay transitive even beyond 2^53).
-    static func compare(_ who: String, _ a: Value, _ b: Value, _ rt: Runtime) throws(SchemeRaise) -> Int? {
-        if case .fixnum(let x) = a, case .fixnum(let y) = b { return x < y ? -1 : (x == y ? 0 : 1) }
-        if case .flonum(let x) = a, case .flonum(let y) = b {
-            if x.isNaN || y.isNaN { return nil }
-            return x < y ? -1 : (x == y ? 0 : 1)
-        }
-        return compare(try num(a, who, rt), try num(b, who, rt))
-    }
-
-    static func compare(_ x: Num, _ y: Num) -> Int? {
+    /// `eqv?` on numbers that live on the heap; false for anything else.
+    static func eqvHeapNumbers(_ a: Value, _ b: Value) -> Bool {
+        guard case .object = a, case .object = b, let x = classify(a), let y = classify(b) else { return false }
         switch (x, y) {
-        case let (.fixnum(p), .fixnum(q)): return p < q ? -1 : (p == q ? 0 : 1)
-        case let (.flonum(p), .flonum(q)):
-            if p.isNaN || q.isNaN { return nil }
-            return p < q ? -1 : (p == q ? 0 : 1)
-        case let (.flonum(p), _):
-            return compareExact(y, p).map { -$0 }
-        case let (_, .flonum(q)):
-            return compareExact(x, q)
-        default:
-            return BigNum.compare(exact(x) ?? BigNum(0), exact(y) ?? BigNum(0))
+        case let (.big(p), .big(q)): return p == q
+        case let (.ratio(p), .ratio(q)): return p.numerator == q.numerator && p.denominator == q.denominator
+        default: return false
         }
     }
 
-    /// Compares an exact integer with a double by value.
-    static func compareExact(_ e: Num, _ d: Double) -> Int? {
-        if d.isNaN { return nil }
-        if d.isInfinite { return d > 0 ? -1 : 1 }
-        if case .fixnum(let i) = e, i.magnitude <= 1 << 53 {
-            let x = Double(i)
-            return x < d ? -1 : (x == d ? 0 : 1)
+    /// Feeds a heap number to a hasher consistently with `eqv?`, reading a bounded part of it.
+    static func hashHeapNumber(_ v: Value, into hasher: inout Hasher) -> Bool {
+        func combine(_ b: BigNum) {
+            hasher.combine(b.negative)
+            hasher.combine(b.limbs.count)
+            for limb in b.limbs.prefix(4) { hasher.combine(limb) }
+            for limb in b.limbs.suffix(4) { hasher.combine(limb) }
         }
-        let f = d.rounded(.down)
-        guard let fb = BigNum(exactly: f), let eb = exact(e) else { return nil }
-        let c = BigNum.compare(eb, fb)
-        if c != 0 { return c }
-        return f == d ? 0 : -1
+        switch classify(v) {
+        case .big(let b)?: combine(b)
+        case .ratio(let r)?: combine(r.numerator); combine(r.denominator)
+        case .fixnum?, .flonum?, nil: return false
+        }
+        return true
     }
 
     /// The sign of a number: -1, 0 or 1 (0 for NaN).
@@ -210,17 +154,27 @@ enum Numbers {
         switch n {
         case .fixnum(let i): return i.signum()
         case .big(let b): return b.negative ? -1 : 1
+        case .ratio(let r): return r.numerator.negative ? -1 : 1
         case .flonum(let d): return d > 0 ? 1 : (d < 0 ? -1 : 0)
         }
     }
 
+    static func isZero(_ n: Num) -> Bool {
+        switch n {
+        case .fixnum(let i): return i == 0
+        case .big, .ratio: return false
+        case .flonum(let d): return d == 0
+        }
+    }
+
     /// -n.
-    static func negate(_ n: Num) -> Num {
+    static func negate(_ n: Num, _ rt: Runtime) -> Value {
         switch n {
         case .fixnum(let i):
-            if i == Int.min { return .big(-BigNum(i)) }
+            if i == Int.min { return normalize(-BigNum(i), rt) }
             return .fixnum(-i)
-        case .big(let b): return .big(-b)
+        case .big(let b): return normalize(-b, rt)
+        case .ratio(let r): return makeRational(Rational(-r.numerator, r.denominator), rt)
         case .flonum(let d): return .flonum(-d)
         }
     }

@@ -5,11 +5,27 @@ extension Runtime {
         let v = i < a.count ? a[i] : currentOutput.value
         guard let p = v.object(Port.self), p.isOutput else { throw typeError(who, "an output port", v) }
         guard p.isOpen else { throw error("\(who): port is closed", v) }
-        if let outputLimit, p.bytesWritten > outputLimit { throw error("\(who): output limit exceeded") }
-        // What the previous writes added to a string port counts as allocation (heap limits see it).
-        heap.charge(p.unchargedGrowth())
         if let binary, binary != p.isBinary { throw typeError(who, binary ? "a binary port" : "a textual port", v) }
+        p.limit = outputLimit ?? Int.max
+        if p.overLimit { throw limitExceeded("\(who): output limit exceeded") }
         return p
+    }
+
+    /// Ends a write to `port`: what it added to a string port counts as allocation (heap limits see
+    /// it), a write the output limit cut short ends the evaluation, and a failed write to the stream
+    /// is a file error (see `checkWritten`).
+    func wrote(_ port: Port, _ who: String) throws(SchemeRaise) -> Value {
+        heap.charge(port.unchargedGrowth())
+        if port.overLimit { throw limitExceeded("\(who): output limit exceeded") }
+        if vm.pendingLimit != nil { throw pendingLimitError() }
+        try checkWritten(port, who)
+        return .unspecified
+    }
+
+    /// After writing to `port`: a file error naming `who` if sending its output to the stream failed
+    /// (a full disk, a closed pipe), here or in an earlier write whose buffer this one flushed.
+    func checkWritten(_ port: Port, _ who: String) throws(SchemeRaise) {
+        if let reason = port.takeWriteError() { throw error("\(who): cannot write: \(reason)", kind: .file) }
     }
 }
 
@@ -22,10 +38,10 @@ enum Output {
         } else if mode == .display, case .char(let c) = a[0] {
             port.writeScalar(c)
         } else {
-            Printer.write(a[0], to: port, mode: mode)
+            Printer.write(a[0], to: port, mode: mode, runtime: rt)
         }
         if case .standardError? = port.sink { port.flush() }
-        return .unspecified
+        return try rt.wrote(port, who)
     }
 }
 
@@ -35,24 +51,33 @@ let outputBuiltins: [Builtin] = [
     Builtin("write", .range(1, 2)) { a, rt throws(SchemeRaise) in try Output.print(a, "write", .write, rt) },
     Builtin("write-shared", .range(1, 2)) { a, rt throws(SchemeRaise) in try Output.print(a, "write-shared", .shared, rt) },
     Builtin("write-simple", .range(1, 2)) { a, rt throws(SchemeRaise) in try Output.print(a, "write-simple", .simple, rt) },
-    Builtin("newline", .range(0, 1)) { a, rt throws(SchemeRaise) in try rt.outputPort(a, 0, "newline", binary: false).writeScalar(10); return .unspecified },
+    Builtin("newline", .range(0, 1)) { a, rt throws(SchemeRaise) in
+        let port = try rt.outputPort(a, 0, "newline", binary: false)
+        port.writeScalar(10)
+        return try rt.wrote(port, "newline") },
     Builtin("write-char", .range(1, 2)) { a, rt throws(SchemeRaise) in
         let c = try rt.char(a[0], "write-char")
-        try rt.outputPort(a, 1, "write-char", binary: false).writeScalar(c)
-        return .unspecified },
+        let port = try rt.outputPort(a, 1, "write-char", binary: false)
+        port.writeScalar(c)
+        return try rt.wrote(port, "write-char") },
     Builtin("write-string", .range(1, 4)) { a, rt throws(SchemeRaise) in
         let s = try rt.string(a[0], "write-string")
         let port = try rt.outputPort(a, 1, "write-string", binary: false)
         for i in try rt.range(a, 2, count: s.scalars.count, "write-string", kind: "string") { port.writeScalar(s.scalars[i]) }
-        return .unspecified },
+        return try rt.wrote(port, "write-string") },
     Builtin("write-u8", .range(1, 2)) { a, rt throws(SchemeRaise) in
         let b = try rt.byte(a[0], "write-u8")
-        try rt.outputPort(a, 1, "write-u8", binary: true).writeByte(b)
-        return .unspecified },
+        let port = try rt.outputPort(a, 1, "write-u8", binary: true)
+        port.writeByte(b)
+        return try rt.wrote(port, "write-u8") },
     Builtin("write-bytevector", .range(1, 4)) { a, rt throws(SchemeRaise) in
         let bv = try rt.bytevector(a[0], "write-bytevector")
         let port = try rt.outputPort(a, 1, "write-bytevector", binary: true)
         for i in try rt.range(a, 2, count: bv.bytes.count, "write-bytevector", kind: "bytevector") { port.writeByte(bv.bytes[i]) }
+        return try rt.wrote(port, "write-bytevector") },
+    Builtin("flush-output-port", .range(0, 1)) { a, rt throws(SchemeRaise) in
+        let port = try rt.outputPort(a, 0, "flush-output-port")
+        port.flush()
+        try rt.checkWritten(port, "flush-output-port")
         return .unspecified },
-    Builtin("flush-output-port", .range(0, 1)) { a, rt throws(SchemeRaise) in try rt.outputPort(a, 0, "flush-output-port").flush(); return .unspecified },
 ]

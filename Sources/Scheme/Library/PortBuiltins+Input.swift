@@ -8,6 +8,20 @@ extension Runtime {
         if let binary, binary != p.isBinary { throw typeError(who, binary ? "a binary port" : "a textual port", v) }
         return p
     }
+
+    /// Reads up to `k` items with `next` (nil at end of input), checking every 64K items that the
+    /// text read so far (`bytes` each) fits under the heap limit and counting it as work: the input
+    /// is not on the heap yet, so a line of a huge file cannot grow past the limits unnoticed.
+    func readItems<T>(_ k: Int, bytes: Int, _ who: String, stopAt stop: T? = nil,
+                      _ next: () -> T?) throws(SchemeRaise) -> [T] where T: Equatable {
+        var out: [T] = []
+        while out.count < k, let c = next() {
+            if let stop, c == stop { break }
+            out.append(c)
+            if out.count & 0xFFFF == 0 { try reserve(out.count, of: bytes, who) }
+        }
+        return out
+    }
 }
 
 /// `read-char peek-char read-line read-string char-ready? read-u8 peek-u8 u8-ready? read-bytevector read-bytevector!`.
@@ -17,12 +31,15 @@ let inputBuiltins: [Builtin] = [
     Builtin("peek-char", .range(0, 1)) { a, rt throws(SchemeRaise) in
         try rt.inputPort(a, 0, "peek-char", binary: false).peekScalar().map { .char($0) } ?? .eof },
     Builtin("read-line", .range(0, 1)) { a, rt throws(SchemeRaise) in
-        try rt.inputPort(a, 0, "read-line", binary: false).readLine().map { rt.makeString($0) } ?? .eof },
+        let port = try rt.inputPort(a, 0, "read-line", binary: false)
+        guard port.peekScalar() != nil else { return .eof }
+        var line = try rt.readItems(Int.max, bytes: 4, "read-line", stopAt: UInt32(10)) { port.readScalar() }
+        if line.last == 13 { line.removeLast() }
+        return rt.makeString(line) },
     Builtin("read-string", .range(1, 2)) { a, rt throws(SchemeRaise) in
         let k = try rt.size(a[0], "read-string")
         let port = try rt.inputPort(a, 1, "read-string", binary: false)
-        var out: [UInt32] = []
-        while out.count < k, let c = port.readScalar() { out.append(c) }
+        let out = try rt.readItems(k, bytes: 4, "read-string") { port.readScalar() }
         return out.isEmpty && k > 0 ? .eof : rt.makeString(out) },
     Builtin("char-ready?", .range(0, 1)) { a, rt throws(SchemeRaise) in .bool(try rt.inputPort(a, 0, "char-ready?", binary: false).isReady) },
     Builtin("read-u8", .range(0, 1)) { a, rt throws(SchemeRaise) in
@@ -33,8 +50,7 @@ let inputBuiltins: [Builtin] = [
     Builtin("read-bytevector", .range(1, 2)) { a, rt throws(SchemeRaise) in
         let k = try rt.size(a[0], "read-bytevector")
         let port = try rt.inputPort(a, 1, "read-bytevector", binary: true)
-        var out: [UInt8] = []
-        while out.count < k, let b = port.readByte() { out.append(b) }
+        let out = try rt.readItems(k, bytes: 1, "read-bytevector") { port.readByte() }
         return out.isEmpty && k > 0 ? .eof : rt.makeBytevector(out) },
     Builtin("read-bytevector!", .range(1, 4)) { a, rt throws(SchemeRaise) in
         let bv = try rt.bytevector(a[0], "read-bytevector!")

@@ -19,7 +19,12 @@ extension Runtime {
             fd = try openForReading(path, who, a[0])
         }
         let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
-        return heap.object(write ? Port(output: .file(handle), binary: binary) : Port(input: .file(handle), binary: binary))
+        guard write else { return heap.object(Port(input: .file(handle), binary: binary)) }
+        let port = Port(output: .file(handle), binary: binary)
+        port.path = path
+        outputFiles.removeAll { $0.port == nil }
+        outputFiles.append(WeakPort(port: port))
+        return heap.object(port)
     }
 }
 
@@ -32,7 +37,11 @@ let portBuiltins: [Builtin] = [
     Builtin("binary-port?", .exactly(1)) { a, _ throws(SchemeRaise) in .bool(a[0].object(Port.self)?.isBinary ?? false) },
     Builtin("input-port-open?", .exactly(1)) { a, rt throws(SchemeRaise) in let p = try rt.port(a[0], "input-port-open?"); return .bool(p.isInput && p.isOpen) },
     Builtin("output-port-open?", .exactly(1)) { a, rt throws(SchemeRaise) in let p = try rt.port(a[0], "output-port-open?"); return .bool(p.isOutput && p.isOpen) },
-    Builtin("close-port", .exactly(1)) { a, rt throws(SchemeRaise) in try rt.port(a[0], "close-port").close(); return .unspecified },
+    Builtin("close-port", .exactly(1)) { a, rt throws(SchemeRaise) in
+        let p = try rt.port(a[0], "close-port")
+        p.close()
+        try rt.checkWritten(p, "close-port")
+        return .unspecified },
     Builtin("close-input-port", .exactly(1)) { a, rt throws(SchemeRaise) in
         let p = try rt.port(a[0], "close-input-port")
         if p.isInput { p.close() }
@@ -40,6 +49,7 @@ let portBuiltins: [Builtin] = [
     Builtin("close-output-port", .exactly(1)) { a, rt throws(SchemeRaise) in
         let p = try rt.port(a[0], "close-output-port")
         if p.isOutput { p.close() }
+        try rt.checkWritten(p, "close-output-port")
         return .unspecified },
     Builtin("open-input-string", .exactly(1)) { a, rt throws(SchemeRaise) in
         let p = Port(input: .string)

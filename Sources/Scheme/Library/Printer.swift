@@ -14,9 +14,12 @@ enum Printer {
     /// What `display` prints.
     static func display(_ v: Value) -> String { render(v, .display) }
 
-    /// `write` (or `display`) streamed to `port`, in chunks.
-    static func write(_ v: Value, to port: Port, mode: Mode = .write) {
+    /// `write` (or `display`) streamed to `port`, in chunks. With `runtime`, printing counts as work
+    /// (its limits stop a print that would never end, like a deeply shared structure written out in
+    /// full), and it stops once the port's output limit is reached.
+    static func write(_ v: Value, to port: Port, mode: Mode = .write, runtime: Runtime? = nil) {
         var out = Output(port: port)
+        out.runtime = runtime
         print(v, mode, &out)
         out.flush()
     }
@@ -24,26 +27,48 @@ enum Printer {
     /// `display` streamed to `port`.
     static func display(_ v: Value, to port: Port) { write(v, to: port, mode: .display) }
 
-    /// `v` rendered in `mode`, as a string.
-    static func render(_ v: Value, _ mode: Mode) -> String {
+    /// `v` rendered in `mode`, as a string; past `maxLength` characters (about), cut and ended by "...".
+    static func render(_ v: Value, _ mode: Mode, maxLength: Int = Int.max) -> String {
         var out = Output(port: nil)
+        out.room = maxLength
         print(v, mode, &out)
-        return out.text
+        return out.stopped ? out.text + "..." : out.text
     }
+
+    /// Most characters of a value an error message shows.
+    static let messageLength = 10_000
+
+    /// `write` for error messages: at most `messageLength` characters (a value built to print
+    /// endlessly, like a deeply shared tree, must not hang the report of an error).
+    static func brief(_ v: Value, _ mode: Mode = .write) -> String { render(v, mode, maxLength: messageLength) }
 
     /// Collects text, handing it to the port every few kilobytes when streaming.
     struct Output {
         var text = ""
         let port: Port?
+        /// Characters a rendering may still collect.
+        var room = Int.max
+        /// Set when the port refused more output, a limit was reached, or `room` ran out.
+        var stopped = false
+        var runtime: Runtime?
         init(port: Port?) { self.port = port }
         mutating func emit(_ s: String) {
             text += s
-            if let port, text.utf8.count >= 4096 { flush(port) }
+            if let port {
+                if text.utf8.count >= 4096 { flush(port) }
+            } else if room != Int.max {
+                room -= s.utf8.count
+                if room < 0 { stopped = true }
+            }
         }
         mutating func flush() { if let port { flush(port) } }
         private mutating func flush(_ port: Port) {
+            let n = text.utf8.count
             port.write(text)
             text = ""
+            guard let runtime else { return }
+            runtime.heap.charge(port.unchargedGrowth())
+            if port.overLimit || !runtime.vm.meter(n >> 4) { stopped = true }
         }
     }
 
@@ -64,7 +89,7 @@ enum Printer {
         var labels = Labels(needed: mode == .simple ? [] : Labels.find(v, sharedToo: mode == .shared))
         var tasks: [Task] = [.value(v)]
         var nodes = 0
-        while let task = tasks.popLast() {
+        while !out.stopped, let task = tasks.popLast() {
             switch task {
             case .text(let s):
                 out.emit(s)
@@ -146,7 +171,7 @@ enum Printer {
         case .pair, .vector: return writing ? "(...)" : "(...)"
         case .object(let o):
             let obj = o.takeUnretainedValue()
-            if let big = obj as? BigInt { return big.value.toString(radix: 10) }
+            if let number = Numbers.format(v) { return number }
             if let b = obj as? Bytevector { return "#u8(" + b.bytes.map { String($0) }.joined(separator: " ") + ")" }
             if let t = obj as? RecordType { return "#<record-type \(t.name)>" }
             return "#<\(obj.typeName)>"

@@ -16,9 +16,9 @@ extension Runtime {
         install(inputBuiltins)
         install(portBuiltins)
         // The current ports are the parameter objects themselves, so `parameterize` can rebind them.
-        intern("current-output-port").value = .procedure(Unmanaged.passUnretained(currentOutput))
-        intern("current-error-port").value = .procedure(Unmanaged.passUnretained(currentError))
-        intern("current-input-port").value = .procedure(Unmanaged.passUnretained(currentInput))
+        system.define(intern("current-output-port"), .procedure(Unmanaged.passUnretained(currentOutput)))
+        system.define(intern("current-error-port"), .procedure(Unmanaged.passUnretained(currentError)))
+        system.define(intern("current-input-port"), .procedure(Unmanaged.passUnretained(currentInput)))
     }
 
     /// The optional `start`/`end` arguments at `a[i]` and `a[i+1]` of a sequence of `count` items.
@@ -37,12 +37,13 @@ extension Runtime {
     }
 
     /// A size for an object allocated at once (`make-vector` …), checked BEFORE allocating: an object
-    /// bigger than the heap limit, or than 2 GB without one, is refused instead of exhausting memory.
+    /// that does not fit under the heap limit ends the evaluation ("heap limit exceeded"); one bigger
+    /// than 2 GB without a limit is an error, instead of exhausting memory.
     func allocationSize(_ v: Value, _ who: String, elementBytes: Int) throws(SchemeRaise) -> Int {
         let n = try int(v, who)
         guard n >= 0 else { throw error("\(who): invalid size", v) }
         let (bytes, overflow) = n.multipliedReportingOverflow(by: elementBytes)
-        if let limit = heapLimit, overflow || bytes > limit { throw error("\(who): heap limit exceeded", v) }
+        if heapLimit != nil { try reserve(overflow ? Int.max : bytes, who) }
         guard !overflow, bytes <= 1 << 31 else { throw error("\(who): size too large", v) }
         return n
     }

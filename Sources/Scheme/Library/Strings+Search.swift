@@ -27,7 +27,16 @@ extension Strings {
         case .string(let d) where !d.takeUnretainedValue().scalars.isEmpty: delimiter = d.takeUnretainedValue().scalars
         default: throw rt.typeError("string-split", "a character or a non-empty string", a[1])
         }
+        // Counted first: 25 million one-character pieces take 100 times the string's own memory.
+        var count = 1, from = 0
+        while let i = find(delimiter, in: s, from: from) {
+            count += 1
+            from = i + delimiter.count
+        }
+        try rt.reserve(count, of: Runtime.pairBytes + 48, "string-split")
+        try rt.reserve(s.count, of: 4, "string-split")
         var pieces: [Value] = []
+        pieces.reserveCapacity(count)
         var start = 0
         while let i = find(delimiter, in: s, from: start) {
             pieces.append(rt.makeString(Array(s[start..<i])))
@@ -42,6 +51,9 @@ extension Strings {
         let items = try rt.list(a[0], "string-join")
         let delimiter = a.count > 1 ? try rt.string(a[1], "string-join").scalars : [32]
         let grammar = a.count > 2 ? try rt.symbolArg(a[2], "string-join").name : "infix"
+        var total = items.count &* delimiter.count
+        for v in items { total &+= try rt.string(v, "string-join").scalars.count }
+        try rt.reserve(total, of: 4, "string-join")
         var out: [UInt32] = []
         switch grammar {
         case "infix", "strict-infix":

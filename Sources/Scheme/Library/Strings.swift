@@ -90,7 +90,11 @@ let stringBuiltins: [Builtin] = [
         let s = try rt.string(a[0], "string-copy")
         return rt.makeString(Array(s.scalars[try rt.range(a, 1, count: s.scalars.count, "string-copy", kind: "string")])) },
     Builtin("string-append", .atLeast(0)) { a, rt throws(SchemeRaise) in
+        var total = 0
+        for i in 0..<a.count { total &+= try rt.string(a[i], "string-append").scalars.count }
+        try rt.reserve(total, of: 4, "string-append")
         var out: [UInt32] = []
+        out.reserveCapacity(total)
         for i in 0..<a.count { out += try rt.string(a[i], "string-append").scalars }
         return rt.makeString(out) },
     Builtin("string-copy!", .range(3, 5)) { a, rt throws(SchemeRaise) in try Strings.copyInto(a, rt) },
@@ -101,10 +105,12 @@ let stringBuiltins: [Builtin] = [
         return .unspecified },
     Builtin("string->list", .range(1, 3)) { a, rt throws(SchemeRaise) in
         let s = try rt.string(a[0], "string->list")
+        try rt.reserve(s.scalars.count, of: Runtime.pairBytes, "string->list")
         return rt.heap.list(s.scalars[try rt.range(a, 1, count: s.scalars.count, "string->list", kind: "string")].map { .char($0) }) },
     Builtin("list->string", .exactly(1)) { a, rt throws(SchemeRaise) in rt.makeString(try Strings.scalars(ofChars: a[0], "list->string", rt)) },
     Builtin("string->vector", .range(1, 3)) { a, rt throws(SchemeRaise) in
         let s = try rt.string(a[0], "string->vector")
+        try rt.reserve(s.scalars.count, of: 16, "string->vector")
         return rt.heap.vector(s.scalars[try rt.range(a, 1, count: s.scalars.count, "string->vector", kind: "string")].map { .char($0) }) },
     Builtin("vector->string", .range(1, 3)) { a, rt throws(SchemeRaise) in
         let v = try rt.vector(a[0], "vector->string")

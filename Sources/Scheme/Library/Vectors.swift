@@ -14,6 +14,7 @@ let vectorBuiltins: [Builtin] = [
         return .unspecified },
     Builtin("vector->list", .range(1, 3)) { a, rt throws(SchemeRaise) in
         let v = try rt.vector(a[0], "vector->list")
+        try rt.reserve(v.items.count, of: Runtime.pairBytes, "vector->list")
         return rt.heap.list(Array(v.items[try rt.range(a, 1, count: v.items.count, "vector->list", kind: "vector")])) },
     Builtin("list->vector", .exactly(1)) { a, rt throws(SchemeRaise) in rt.heap.vector(try rt.list(a[0], "list->vector")) },
     Builtin("vector-fill!", .range(2, 4)) { a, rt throws(SchemeRaise) in
@@ -33,6 +34,9 @@ let vectorBuiltins: [Builtin] = [
         to.items.replaceSubrange(at..<(at + r.count), with: slice)
         return .unspecified },
     Builtin("vector-append", .atLeast(0)) { a, rt throws(SchemeRaise) in
+        var total = 0
+        for i in 0..<a.count { total &+= try rt.vector(a[i], "vector-append").items.count }
+        try rt.reserve(total, of: 16, "vector-append")
         var out: [Value] = []
         for i in 0..<a.count { out += try rt.vector(a[i], "vector-append").items }
         return rt.heap.vector(out) },

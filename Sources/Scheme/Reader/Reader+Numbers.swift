@@ -1,7 +1,5 @@
 /// Number syntax (R7RS 7.1.1) in the reader. The reader and `string->number` share one parser,
-/// `Numbers.parse`, so a literal and the same text given to `string->number` always agree
-/// (big integer literals are exact bignums, `1/2` is 0.5 without exact rationals, `1+2i` is not
-/// a number because there are no complex numbers).
+/// `Numbers.parse`, so a literal and the same text given to `string->number` always agree.
 extension Reader {
     /// Parses `text` as a number; `radix` applies unless the text has a radix prefix. Nil when the
     /// text is not a number (what `string->number` turns into `#f`).
@@ -21,11 +19,5 @@ extension Reader {
             bytes.append(UInt8(truncatingIfNeeded: c))
         }
         return bytes.withUnsafeBufferPointer { Numbers.parse(bytes: $0, radix: radix, rt: runtime) }
-    }
-
-    /// An exact integer literal too big for a fixnum. `digits` are in `radix` (no sign).
-    static func bigIntegerLiteral(digits: String, negative: Bool, radix: Int, runtime: Runtime) -> Value {
-        let values = digits.unicodeScalars.compactMap { digitValue($0.value) }.map { UInt8($0) }
-        return Numbers.normalize(BigNum.fromDigits(values, radix: radix, negative: negative), runtime)
     }
 }

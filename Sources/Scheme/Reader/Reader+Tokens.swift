@@ -203,9 +203,6 @@ extension Reader {
             if let n = Reader.parseNumber(scalars: scalars[tokenStart..<position], radix: 10, runtime: runtime) {
                 return n
             }
-            if text.lowercased().contains("#e") {
-                throw error("bad number syntax (exact non-integers are not supported): \(text)", at: start)
-            }
             throw error("bad number syntax: \(text)", at: start)
         }
         if rest.isEmpty, let c = peek() {

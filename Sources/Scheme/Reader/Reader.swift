@@ -7,9 +7,6 @@
 /// Every pair made for a list records where it was read: the first pair of a list the location of
 /// its opening parenthesis, each later pair the location of its element, so any sub-list (and any
 /// tail) knows its place. `(quote x)` made from `'x` gets the location of the quote character.
-///
-/// Limitations (project-wide): no exact rationals, so `1/2` reads as the flonum 0.5 and `#e1.5` is a
-/// read error; no complex numbers (`1+2i` reads as a symbol).
 struct Reader {
     /// The input text, as Unicode scalar values.
     let scalars: [UInt32]
@@ -115,6 +112,9 @@ struct Reader {
         }
     }
 
+    /// Bytes of Swift memory an item of a partly read list takes (its value and location).
+    static let itemBytes = 24
+
     /// A read error at `location`.
     func error(_ message: String, at location: SourceLocation) -> SchemeRaise {
         runtime.error(message, kind: .read, at: location)
@@ -137,6 +137,10 @@ struct Reader {
                 let culprit = frames.first(where: { $0.isContainer }) ?? frames[0]
                 throw error("unexpected end of input \(culprit.description)", at: location)
             }
+            // Reading counts as work: a huge literal or file runs into the limits like a loop. The
+            // partly read lists live in Swift arrays until they close: counted as allocation.
+            runtime.heap.charge(Reader.itemBytes)
+            try runtime.chargeWork(1, at: location)
             let start = location
             let c = scalars[position]
             var datum: Value
@@ -204,7 +208,12 @@ struct Reader {
             default:
                 datum = try readAtom()
             }
-            if let result = try deliver(datum, at: datumLocation, to: &frames) { return result }
+            if let result = try deliver(datum, at: datumLocation, to: &frames) {
+                // The datum's last token may have been the expensive one (a closing parenthesis
+                // builds the whole list; a huge number is converted).
+                try runtime.chargeWork(0, at: datumLocation)
+                return result
+            }
         }
     }
 

@@ -1,7 +1,9 @@
 /// A condition raised by `error` or by a builtin: message, irritants, and where it happened.
 public final class ErrorObject: HeapObject {
-    /// Which predicate recognises it (`read-error?`, `file-error?`), besides `error-object?`.
-    public enum Kind: UInt8 { case general, read, file }
+    /// Which predicate recognises it (`read-error?`, `file-error?`), besides `error-object?`; `limit`
+    /// marks a limit a builtin, the reader or the expander reached, which ends the evaluation
+    /// instead of being raised (no Scheme handler ever sees one).
+    public enum Kind: UInt8 { case general, read, file, limit }
     public let message: String
     public let irritants: [Value]
     public let kind: Kind

@@ -18,8 +18,15 @@ public final class Heap {
     @exclusivity(unchecked) private var threshold = 4 << 20
     /// Collect at every safe point that follows an allocation (for tests).
     public var stress = false {
-        didSet { threshold = stress ? 0 : max(4 << 20, liveBytes) }
+        didSet { threshold = nextThreshold() }
     }
+    /// The heap limit (live bytes), if any: collections come early enough that the heap does not
+    /// grow far past it between two (see `nextThreshold`).
+    public var limit: Int? {
+        didSet { threshold = nextThreshold() }
+    }
+    /// Bytes of objects that are never collected (interned symbols), counted in `liveBytes`.
+    public private(set) var permanentBytes = 0
     /// How many collections have run.
     public private(set) var collections = 0
     /// Set when a collection is due; the VM polls it at safe points.
@@ -42,6 +49,27 @@ public final class Heap {
     /// the heap-limit check, as close as an allocation would.
     @inline(__always) public func charge(_ bytes: Int) {
         allocatedSinceCollection &+= bytes
+    }
+
+    /// Bytes allocated past the point where a safe point would have collected: work outside the
+    /// dispatch loop (reading, expanding, a builtin) cannot collect, so the limits check this.
+    var overdraft: Int { allocatedSinceCollection &- threshold }
+
+    /// Counts `bytes` of memory that is never collected (an interned symbol): it stays in
+    /// `liveBytes`, so the heap limit bounds it too.
+    public func chargePermanent(_ bytes: Int) {
+        permanentBytes &+= bytes
+        allocatedSinceCollection &+= bytes
+    }
+
+    /// Allocated bytes before the next collection: as many as are live (at least 4 MB), but under a
+    /// limit no more than the room left below it (at least a sixteenth of the limit, so a heap close
+    /// to its limit is not collected at every safe point).
+    private func nextThreshold() -> Int {
+        if stress { return 0 }
+        let grown = max(4 << 20, liveBytes)
+        guard let limit else { return grown }
+        return min(grown, max(limit - liveBytes, limit / 16))
     }
 
     /// Allocates a pair.
@@ -86,9 +114,9 @@ public final class Heap {
             live += o.byteSize
         }
         objects = kept  // dropping the old array releases every unmarked object
-        liveBytes = live
+        liveBytes = live &+ permanentBytes
         allocatedSinceCollection = 0
-        threshold = stress ? 0 : max(4 << 20, live)
+        threshold = nextThreshold()
         collections += 1
     }
 

@@ -45,6 +45,16 @@ public final class Port: HeapObject {
     var chargedBytes = 0
     /// Whether the last character written was a newline (for `fresh-line` style behaviour).
     var atLineStart = true
+    /// Most bytes (characters, for a string port) the port accepts in all (the output limit, set by
+    /// the output builtins); what would pass it is dropped and `overLimit` set.
+    var limit = Int.max
+    /// Whether a write was cut short by `limit`.
+    public internal(set) var overLimit = false
+    /// The file an output file port writes, for messages.
+    var path: String?
+    /// Why the last write to the underlying stream failed ("No space left on device"), until the
+    /// next write builtin reports it as a Scheme error (`takeWriteError`).
+    public private(set) var writeError: String?
 
     public init(output sink: Sink, binary: Bool = false) {
         self.sink = sink
@@ -82,48 +92,86 @@ public final class Port: HeapObject {
 
     /// Writes one character.
     public func writeScalar(_ c: UInt32) {
-        atLineStart = c == 10
         switch sink {
         case .string?:
+            guard room(for: 1) else { return }
             outputScalars.append(c)
             bytesWritten += 1
         case .bytes?:
+            guard room(for: 1) else { return }
             outputBytes.append(UInt8(truncatingIfNeeded: c))
             bytesWritten += 1
         case .some:
-            appendUTF8(c)
+            guard let u = Unicode.Scalar(c), room(for: UTF8.width(u)) else { return }
+            UTF8.encode(u) { outputBytes.append($0) }
+            bytesWritten += UTF8.width(u)
             if outputBytes.count >= 1 << 16 { flush() }
         case nil:
-            break
+            return
         }
+        atLineStart = c == 10
     }
 
     /// Writes one byte to a binary port.
     public func writeByte(_ b: UInt8) {
+        guard room(for: 1) else { return }
         outputBytes.append(b)
         bytesWritten += 1
         if case .file? = sink, outputBytes.count >= 1 << 16 { flush() }
     }
 
-    private func appendUTF8(_ c: UInt32) {
-        guard let u = Unicode.Scalar(c) else { return }
-        var buf: [UInt8] = []
-        UTF8.encode(u) { buf.append($0) }
-        outputBytes.append(contentsOf: buf)
-        bytesWritten += buf.count
+    /// Whether `n` more bytes stay within `limit` (else the port is marked `overLimit`).
+    @inline(__always) private func room(for n: Int) -> Bool {
+        if bytesWritten &+ n <= limit { return true }
+        overLimit = true
+        return false
     }
 
-    /// Sends buffered output to the underlying stream.
+    /// Sends buffered output to the underlying stream. A failed write (a full disk, a closed pipe)
+    /// drops the buffer and sets `writeError`; it never traps (FileHandle.write would).
     public func flush() {
         guard !outputBytes.isEmpty else { return }
-        let data = Data(outputBytes)
+        let fd: Int32
         switch sink {
-        case .standardOutput?: FileHandle.standardOutput.write(data)
-        case .standardError?: FileHandle.standardError.write(data)
-        case .file(let h)?: h.write(data)
+        case .standardOutput?: fd = STDOUT_FILENO
+        case .standardError?: fd = STDERR_FILENO
+        case .file(let h)?: fd = h.fileDescriptor
         default: return
         }
+        if let failure = Self.writeAll(outputBytes, to: fd) { writeError = failure }
         outputBytes.removeAll(keepingCapacity: true)
+    }
+
+    /// The write error since the last call, which it clears (so it is reported once). What is still
+    /// buffered belonged to the failed write and is dropped with it.
+    public func takeWriteError() -> String? {
+        guard let failure = writeError else { return nil }
+        writeError = nil
+        outputBytes.removeAll(keepingCapacity: true)
+        return failure
+    }
+
+    /// Writes all of `bytes` to `fd`, retrying short writes and interruptions; the system's
+    /// message when the write fails, else nil.
+    public static func writeAll(_ bytes: [UInt8], to fd: Int32) -> String? {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                #if canImport(Darwin)
+                return Darwin.write(fd, base + offset, bytes.count - offset)
+                #else
+                return Glibc.write(fd, base + offset, bytes.count - offset)
+                #endif
+            }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return String(cString: strerror(errno))
+            }
+            if n == 0 { return "nothing was written" }
+            offset += n
+        }
+        return nil
     }
 
     /// What a string output port has collected so far.
@@ -267,18 +315,6 @@ extension Port {
         }
     }
 
-    /// The characters up to the next newline (which is consumed, not returned), or nil at end of input.
-    public func readLine() -> [UInt32]? {
-        guard peekScalar() != nil else { return nil }
-        var line: [UInt32] = []
-        while let c = readScalar() {
-            if c == 10 { break }
-            line.append(c)
-        }
-        if line.last == 13 { line.removeLast() }
-        return line
-    }
-
     /// What `get-output-bytevector` returns: the bytes a bytevector port has collected.
     public var outputByteArray: [UInt8] { outputBytes }
 
@@ -290,6 +326,11 @@ extension Port {
         return Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         #endif
     }
+}
+
+/// A port the runtime refers to without keeping it alive.
+struct WeakPort {
+    weak var port: Port?
 }
 
 extension Port {

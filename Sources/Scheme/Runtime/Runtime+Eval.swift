@@ -2,17 +2,32 @@ import Foundation
 
 /// Reading, compiling and running source: what `Scheme.evaluate`, `load`, `eval` and `include` share.
 extension Runtime {
-    /// Expands and compiles one top-level form into a thunk (a closure of no arguments).
-    func compileToplevel(_ form: Value, system: Bool = false) throws(SchemeRaise) -> Value {
-        let expander = Expander(runtime: self, isSystem: system)
-        let thunk = try expander.expandToplevel(form)
-        let code = Compiler(rt: self, isSystem: system).compile(thunk)
+    /// Expands and compiles one top-level form of environment `env` into a thunk (a closure of no
+    /// arguments). Code compiled in a system environment is system code (out of backtraces).
+    func compileToplevel(_ form: Value, in env: Environment) throws(SchemeRaise) -> Value {
+        let expander = Expander(runtime: self, isSystem: env.isSystem)
+        let thunk = try expander.expandToplevel(form, in: env)
+        let code = Compiler(rt: self, isSystem: env.isSystem).compile(thunk)
         return .procedure(Unmanaged.passUnretained(heap.own(Closure(code: code, captured: UnsafeBufferPointer(start: nil, count: 0)))))
     }
 
-    /// Reads every datum of `text`, evaluating each before reading the next; returns the last value.
+    /// Compiles a form about to run at the top level of `env`: in a program's environment before
+    /// anything ran, a first `import` replaces the default imports (the program's imports define
+    /// its environment, R7RS 5.1); anything else keeps them.
+    func compileProgramForm(_ form: Value, in env: Environment) throws(SchemeRaise) -> Value {
+        if env.pristine {
+            env.pristine = false
+            if case .pair(let p) = form, case .symbol(let hs) = p.takeUnretainedValue().car,
+               case .syntax(.special(.import))? = env.peek(hs.takeUnretainedValue()) {
+                env.clearImports()
+            }
+        }
+        return try compileToplevel(form, in: env)
+    }
+
+    /// Reads every datum of `text`, evaluating each in `env` before reading the next; returns the last value.
     func evaluateSource(_ text: String, file: String?, line: Int = 1, column: Int = 1,
-                        system: Bool = false) throws(SchemeError) -> Value {
+                        in env: Environment) throws(SchemeError) -> Value {
         let index = file.map { fileIndex($0) } ?? fileIndex("<string>")
         var reader = Reader(text: text, fileIndex: index, runtime: self)
         reader.line = line
@@ -26,27 +41,19 @@ extension Runtime {
                 throw SchemeError(raised: error.payload, rt: self)
             }
             guard let form else { break }
-            result = try evaluateForm(form, system: system)
+            result = try evaluateForm(form, in: env)
         }
         return result
     }
 
-    /// Compiles and runs one datum.
-    func evaluateForm(_ form: Value, system: Bool = false) throws(SchemeError) -> Value {
+    /// Compiles and runs one datum at the top level of `env`.
+    func evaluateForm(_ form: Value, in env: Environment) throws(SchemeError) -> Value {
         let thunk: Value
         do {
-            thunk = try compileToplevel(form, system: system)
+            thunk = try compileProgramForm(form, in: env)
         } catch {
             throw SchemeError(raised: error.payload, rt: self)
         }
         return try vm.run(thunk, [])
-    }
-
-    /// Whether `(library name)` in `cond-expand` names a library this instance has.
-    func libraryExists(_ name: Value) -> Bool {
-        guard let parts = name.listElements else { return false }
-        let words = parts.map { Printer.display($0) }
-        if words.first == "scheme" || words.first == "srfi" || words == ["htll"] { return true }
-        return false
     }
 }

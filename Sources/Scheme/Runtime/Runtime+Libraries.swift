@@ -1,137 +1,346 @@
 import Foundation
 
-/// `import` and `define-library`. Every library shares the one global environment, so importing
-/// a standard library checks its name and makes nothing new; a user library is loaded once from
-/// `NAME/PARTS.sld` on the search path, and `prefix`/`rename` import sets define aliases.
+/// `import` and `define-library` (R7RS 5.2, 5.6): every library has an environment of its own with
+/// exactly its imports, and exports only what it names. The standard libraries export bindings of
+/// the sealed system environment (`standardLibraries` is their table); a user library is defined by
+/// a `define-library` form, or loaded once from `NAME/PARTS.sld` on the search path.
 extension Runtime {
-    /// The standard libraries `import` accepts.
-    static let standardLibraries: Set<String> = [
-        "scheme base", "scheme char", "scheme cxr", "scheme inexact", "scheme write", "scheme read",
-        "scheme eval", "scheme file", "scheme lazy", "scheme case-lambda", "scheme process-context",
-        "scheme time", "scheme complex", "scheme repl", "scheme load", "scheme r5rs",
-        "srfi 1", "srfi 2", "srfi 6", "srfi 8", "srfi 9", "srfi 13", "srfi 23", "srfi 39", "srfi 69",
-        "srfi 87", "srfi 98", "srfi 111", "srfi 130", "srfi 132", "htll",
-    ]
+    /// Identifiers to bindings, as an import set or a library's exports.
+    typealias Bindings = [ObjectIdentifier: (id: Symbol, binding: Binding)]
 
-    /// `(import set …)`, evaluated at run time.
-    func importSets(_ sets: [Value]) throws {
-        for set in sets { try importSet(set) }
+    /// Builds the standard libraries from the system environment, once the prelude is loaded.
+    func installStandardLibraries() {
+        for (name, words) in standardLibraries {
+            var exports: Bindings = [:]
+            for word in words.split(whereSeparator: \.isWhitespace) {
+                let id = intern(String(word))
+                guard let b = system.peek(id) else { continue }  // StandardLibraryTests lists any gap
+                exports[ObjectIdentifier(id)] = (id, b)
+            }
+            register(Library(name: name, environment: system, exports: exports))
+        }
+        register(Library(name: Runtime.defaultLibrary, environment: system, exports: publicBindings(of: system)))
     }
 
-    /// One import set: a library name, possibly wrapped in only/except/prefix/rename.
-    func importSet(_ set: Value) throws {
-        var renames: [(from: String, to: String)] = []
-        var prefix = ""
-        var cur = set
-        while let items = cur.listElements, case .symbol(let hs)? = items.first,
-              ["only", "except", "prefix", "rename"].contains(hs.takeUnretainedValue().base.name), items.count >= 2 {
-            switch hs.takeUnretainedValue().base.name {
-            case "prefix":
-                guard items.count == 3, case .symbol(let p) = items[2] else { throw error("import: bad prefix import set", set) }
-                prefix = p.takeUnretainedValue().base.name + prefix
-            case "rename":
-                for r in items.dropFirst(2) {
-                    guard let pair = r.listElements, pair.count == 2, let a = pair[0].stringValue, let b = pair[1].stringValue else {
-                        throw error("import: bad rename import set", set)
-                    }
-                    renames.append((a, b))
+    /// Makes `library` importable by its name. A library it replaces (a second `define-library` of
+    /// one name) stays rooted: environments that imported its macros and cells still use them.
+    func register(_ library: Library) {
+        if let old = libraries[library.name] { keptEnvironments.append(old.environment) }
+        libraries[library.name] = library
+    }
+
+    /// The library a program without `import` starts with: all of htll's Scheme.
+    static let defaultLibrary = "htll scheme"
+
+    /// The bindings of `env` user code may see: those whose names start with neither `%` (prelude
+    /// internals) nor `htll:` or `htll-` (the layout prelude's internals and the host's entry points).
+    func publicBindings(of env: Environment) -> Bindings {
+        var out: Bindings = [:]
+        for (name, _) in env.boundNames where !Runtime.isInternalName(name) {
+            let id = intern(name)
+            if let b = env.peek(id) { out[ObjectIdentifier(id)] = (id, b) }
+        }
+        return out
+    }
+
+    /// Whether `name` is a prelude internal that no library exports by default.
+    static func isInternalName(_ name: String) -> Bool {
+        name.hasPrefix("%") || name.hasPrefix("htll:") || name.hasPrefix("htll-")
+    }
+
+    /// A new top-level environment importing `libraries` (by name, e.g. "scheme base").
+    func makeEnvironment(name: String, isSystem: Bool = false, importing names: [String]) -> Environment {
+        let env = heap.own(Environment(name: name, isSystem: isSystem, heap: heap, declarations: declarations))
+        if isSystem { keptEnvironments.append(env) }
+        for n in names {
+            guard let lib = libraries[n] else { continue }
+            for e in lib.exports.values { env.importBinding(e.id, e.binding) }
+        }
+        return env
+    }
+
+    /// Registers a library whose code was compiled in `env`, exporting `names` (the embedding API:
+    /// the HTLL layout language is the library `(htll)`).
+    func registerLibrary(_ name: String, environment env: Environment, exports names: [String]) {
+        var exports: Bindings = [:]
+        for n in names {
+            let id = intern(n)
+            if let b = env.peek(id) { exports[ObjectIdentifier(id)] = (id, b) }
+        }
+        register(Library(name: name, environment: env, exports: exports))
+    }
+
+    // MARK: - Import sets
+
+    /// `(import set …)` into `env`. Every set is resolved before anything is bound, so an import
+    /// that fails (an unknown library, a name a library lacks) changes nothing.
+    func importSets(_ sets: [Value], into env: Environment) throws(SchemeRaise) {
+        var all: [Bindings] = []
+        for set in sets { all.append(try importSet(set, depth: 0)) }
+        for bindings in all {
+            for e in bindings.values { env.importBinding(e.id, e.binding) }
+        }
+    }
+
+    /// The bindings an import set names: a library's exports, as `only`, `except`, `prefix` and
+    /// `rename` filter and rename them (R7RS 5.2).
+    func importSet(_ set: Value, depth: Int) throws(SchemeRaise) -> Bindings {
+        guard depth < maxNesting else { throw error("import: import set nested too deeply", at: locationOf(set)) }
+        guard let items = set.listElements, !items.isEmpty else {
+            throw error("import: expected a library name or import set, got", set, at: locationOf(set))
+        }
+        // A modifier is recognised when its second element is itself a list (an import set);
+        // otherwise `(only 1)` names a library.
+        guard case .symbol(let hs) = items[0], items.count >= 2, items[1].isPair,
+              let modifier = ImportModifier(rawValue: hs.takeUnretainedValue().base.name) else {
+            return try library(named: set).exports
+        }
+        var inner = try importSet(items[1], depth: depth + 1)
+        let args = Array(items.dropFirst(2))
+        func missing(_ id: Symbol) -> SchemeRaise {
+            error("import: \(modifier.rawValue): \(id.name) is not in the import set", items[1], at: locationOf(set))
+        }
+        switch modifier {
+        case .only:
+            var kept: Bindings = [:]
+            for a in args {
+                let id = try importIdentifier(a, set)
+                guard let e = inner[ObjectIdentifier(id)] else { throw missing(id) }
+                kept[ObjectIdentifier(id)] = e
+            }
+            return kept
+        case .except:
+            for a in args {
+                let id = try importIdentifier(a, set)
+                guard inner.removeValue(forKey: ObjectIdentifier(id)) != nil else { throw missing(id) }
+            }
+            return inner
+        case .prefix:
+            guard args.count == 1 else { throw error("import: prefix: expected (prefix IMPORT-SET PREFIX)", set, at: locationOf(set)) }
+            let prefix = try importIdentifier(args[0], set).name
+            var out: Bindings = [:]
+            for e in inner.values {
+                let id = intern(prefix + e.id.name)
+                out[ObjectIdentifier(id)] = (id, e.binding)
+            }
+            return out
+        case .rename:
+            var renamed: [(Symbol, Binding)] = []
+            let original = inner
+            for a in args {
+                guard let pair = a.listElements, pair.count == 2 else {
+                    throw error("import: rename: expected (OLD NEW) pairs", set, at: locationOf(set))
                 }
-            default:
-                break  // only/except: the environment is shared, so nothing is hidden
+                let from = try importIdentifier(pair[0], set), to = try importIdentifier(pair[1], set)
+                guard let e = original[ObjectIdentifier(from)] else { throw missing(from) }
+                inner[ObjectIdentifier(from)] = nil
+                renamed.append((to, e.binding))
             }
-            cur = items[1]
+            for (to, b) in renamed { inner[ObjectIdentifier(to)] = (to, b) }
+            return inner
         }
-        guard let parts = cur.listElements, !parts.isEmpty else { throw error("import: bad library name", set) }
-        let name = parts.map { Printer.display($0) }.joined(separator: " ")
-        let exports: [String]
-        if Runtime.standardLibraries.contains(name) {
-            guard !prefix.isEmpty || !renames.isEmpty else { return }
-            exports = allSymbols.filter { s in
-                if case .undefined = s.value { return s.isSyntax }
-                return true
-            }.map { $0.name }
-        } else {
-            exports = try loadLibrary(parts, name)
-        }
-        for (from, to) in renames { alias(from, as: to) }
-        if !prefix.isEmpty { for e in exports { alias(e, as: prefix + e) } }
     }
 
-    /// Binds `new` to whatever `old` means globally (a value or syntax).
-    func alias(_ old: String, as new: String) {
-        let o = intern(old), n = intern(new)
-        n.value = o.value
-        n.syntax = o.syntax
+    /// The import-set modifiers of R7RS 5.2.
+    enum ImportModifier: String {
+        case only, except, prefix, rename
     }
 
-    /// Loads a user library (once) and returns its exported names.
-    func loadLibrary(_ parts: [Value], _ name: String) throws -> [String] {
-        if let exports = loadedLibraries[name] { return exports }
-        let names = parts.map { Printer.display($0) }
+    func importIdentifier(_ v: Value, _ set: Value) throws(SchemeRaise) -> Symbol {
+        guard case .symbol(let s) = v else { throw error("import: expected an identifier, got", v, at: locationOf(set)) }
+        return s.takeUnretainedValue().base
+    }
+
+    func locationOf(_ v: Value) -> SourceLocation {
+        if case .pair(let p) = v { return p.takeUnretainedValue().location }
+        return .none
+    }
+
+    // MARK: - Finding and loading libraries
+
+    /// A library name's text between the parentheses ("scheme base"), or an error: each part must be
+    /// an identifier or an exact non-negative integer.
+    func libraryName(_ v: Value, who: String) throws(SchemeRaise) -> (parts: [String], name: String) {
+        guard let items = v.listElements, !items.isEmpty else {
+            throw error("\(who): expected a library name such as (scheme base), got", v, at: locationOf(v))
+        }
+        var parts: [String] = []
+        for item in items {
+            switch item {
+            case .symbol(let s): parts.append(s.takeUnretainedValue().base.name)
+            case .fixnum(let n) where n >= 0: parts.append(String(n))
+            default: throw error("\(who): a library name part must be an identifier or an exact integer, got", item, at: locationOf(v))
+            }
+        }
         // A part is one file name: `(import (.. etc passwd))` must not climb out of the search path.
-        if let bad = names.first(where: { $0.isEmpty || $0 == "." || $0 == ".." || $0.contains("/") || $0.utf8.contains(0) }) {
-            throw error("import: bad library name part \(Printer.quoted(bad))", kind: .file)
+        if let bad = parts.first(where: { $0.isEmpty || $0 == "." || $0 == ".." || $0.contains("/") || $0.utf8.contains(0) }) {
+            throw error("\(who): bad library name part \(Printer.quoted(bad))", kind: .file, at: locationOf(v))
         }
-        let relative = names.joined(separator: "/") + ".sld"
-        guard let path = findLibraryFile(relative) else {
-            throw error("import: library (\(name)) not found (looked for \(relative) in \(searchPath.joined(separator: ", ")))", kind: .file)
-        }
-        loadedLibraries[name] = []
-        for form in try readFile(path, who: "import") {
-            if let items = form.listElements, case .symbol(let hs)? = items.first,
-               hs.takeUnretainedValue().name == "define-library" {
-                try defineLibrary(items, file: path)
-            } else {
-                _ = try vm.run(try compileToplevel(form), [])
-            }
-        }
-        return loadedLibraries[name] ?? []
+        return (parts, parts.joined(separator: " "))
     }
 
-    /// `(define-library name decl …)`: runs its imports, bodies and includes at top level.
-    func defineLibrary(_ items: [Value], file: String?) throws {
-        guard items.count >= 2, let parts = items[1].listElements else { throw error("define-library: bad syntax") }
-        let name = parts.map { Printer.display($0) }.joined(separator: " ")
-        var exports: [String] = []
-        var renamedExports: [(String, String)] = []
-        let dir = file.map { ($0 as NSString).deletingLastPathComponent } ?? ""
-        for decl in items.dropFirst(2) {
-            guard let d = decl.listElements, case .symbol(let hs)? = d.first else {
-                throw error("define-library: bad declaration", decl)
+    /// The library `nameValue` names: already known, or loaded from the search path.
+    func library(named nameValue: Value) throws(SchemeRaise) -> Library {
+        let (parts, name) = try libraryName(nameValue, who: "import")
+        if let lib = libraries[name] { return lib }
+        if loading.contains(name) {
+            throw error("import: library (\(name)) imports itself (a cycle of imports)", at: locationOf(nameValue))
+        }
+        let relative = parts.joined(separator: "/") + ".sld"
+        guard let path = findLibraryFile(relative) else {
+            let looked = searchPath.isEmpty ? "no search path (use -I DIR)" : "looked for \(relative) in \(searchPath.joined(separator: ", "))"
+            throw error("import: library (\(name)) not found: htll does not provide it, and \(looked)",
+                        kind: .file, at: locationOf(nameValue))
+        }
+        loading.append(name)
+        defer { loading.removeAll { $0 == name } }
+        let forms = try readFile(path, who: "import", at: locationOf(nameValue))
+        try withRooted(heap.list(forms)) { () throws(SchemeRaise) in
+            for form in forms {
+                if case .pair(let p) = form, case .symbol(let hs) = p.takeUnretainedValue().car,
+                   hs.takeUnretainedValue().name == "define-library" {
+                    try defineLibrary(form, file: path)
+                } else {
+                    try run(form, in: interaction)
+                }
             }
-            switch hs.takeUnretainedValue().name {
+        }
+        guard let lib = libraries[name] else {
+            throw error("import: \(path) does not define the library (\(name))", kind: .file, at: locationOf(nameValue))
+        }
+        return lib
+    }
+
+    /// Whether `(library name)` in `cond-expand` names a library `import` would find.
+    func libraryExists(_ name: Value) -> Bool {
+        guard let (parts, key) = try? libraryName(name, who: "cond-expand") else { return false }
+        if libraries[key] != nil { return true }
+        return findLibraryFile(parts.joined(separator: "/") + ".sld") != nil
+    }
+
+    // MARK: - define-library
+
+    /// `(define-library name decl …)`: a new environment, its declarations in order, then the exports.
+    func defineLibrary(_ form: Value, file: String?) throws(SchemeRaise) {
+        guard let items = form.listElements, items.count >= 2 else {
+            throw error("define-library: expected (define-library NAME DECLARATION ...)", at: locationOf(form))
+        }
+        let (_, name) = try libraryName(items[1], who: "define-library")
+        let env = makeEnvironment(name: "(\(name))", importing: [])
+        // Included files are found next to the library's own file.
+        let dir = (file ?? fileName(locationOf(form))).map(PathNames.base(of:)) ?? ""
+        var exports: [(inner: Symbol, outer: Symbol)] = []
+        loadingEnvironments.append(env)
+        defer { loadingEnvironments.removeLast() }
+        try libraryDeclarations(Array(items.dropFirst(2)), env, dir: dir, exports: &exports, depth: 0)
+        var table: Bindings = [:]
+        for (inner, outer) in exports {
+            guard let b = env.peek(inner) else {
+                throw error("define-library: (\(name)) exports \(inner.name), which it neither defines nor imports",
+                            at: locationOf(items[1]))
+            }
+            if case .global(let cell) = b, case .undefined = cell.value, cell.isFree {
+                throw error("define-library: (\(name)) exports \(inner.name), which it neither defines nor imports",
+                            at: locationOf(items[1]))
+            }
+            table[ObjectIdentifier(outer)] = (outer, b)
+        }
+        register(Library(name: name, environment: env, exports: table))
+    }
+
+    /// A library's declarations, in order.
+    func libraryDeclarations(_ decls: [Value], _ env: Environment, dir: String,
+                             exports: inout [(inner: Symbol, outer: Symbol)], depth: Int) throws(SchemeRaise) {
+        guard depth < maxNesting else { throw error("define-library: declarations nested too deeply") }
+        for decl in decls {
+            guard let d = decl.listElements, case .symbol(let hs)? = d.first else {
+                throw error("define-library: expected a declaration, got", decl, at: locationOf(decl))
+            }
+            switch hs.takeUnretainedValue().base.name {
             case "export":
                 for e in d.dropFirst() {
-                    if let r = e.listElements, r.count == 3, let inner = r[1].stringValue, let outer = r[2].stringValue {
-                        renamedExports.append((inner, outer))  // aliased once the body has defined them
-                        exports.append(outer)
-                    } else if let s = e.stringValue {
-                        exports.append(s)
+                    if let r = e.listElements, r.count == 3, case .symbol(let k) = r[0], k.takeUnretainedValue().base.name == "rename",
+                       case .symbol(let a) = r[1], case .symbol(let b) = r[2] {
+                        exports.append((a.takeUnretainedValue().base, b.takeUnretainedValue().base))
+                    } else if case .symbol(let s) = e {
+                        exports.append((s.takeUnretainedValue().base, s.takeUnretainedValue().base))
+                    } else {
+                        throw error("define-library: bad export specification", e, at: locationOf(decl))
                     }
                 }
             case "import":
-                try importSets(Array(d.dropFirst()))
+                try importSets(Array(d.dropFirst()), into: env)
             case "begin":
-                for form in d.dropFirst() { _ = try vm.run(try compileToplevel(form), []) }
-            case "include", "include-ci", "include-library-declarations":
-                for f in d.dropFirst() {
-                    guard let fname = f.sstring?.string else { throw error("define-library: include needs a file name", f) }
-                    let path = fname.hasPrefix("/") || dir.isEmpty ? fname : dir + "/" + fname
-                    for form in try readFile(path, who: "include") { _ = try vm.run(try compileToplevel(form), []) }
+                try withRooted(decl) { () throws(SchemeRaise) in
+                    for form in d.dropFirst() { try run(form, in: env) }
+                }
+            case "include", "include-ci":
+                for path in try includedPaths(d, dir: dir, decl) {
+                    let forms = try readFile(path, who: "include", at: locationOf(decl), foldCase: hs.takeUnretainedValue().base.name == "include-ci")
+                    try withRooted(heap.list(forms)) { () throws(SchemeRaise) in
+                        for form in forms { try run(form, in: env) }
+                    }
+                }
+            case "include-library-declarations":
+                for path in try includedPaths(d, dir: dir, decl) {
+                    let forms = try readFile(path, who: "include-library-declarations", at: locationOf(decl))
+                    try withRooted(heap.list(forms)) { () throws(SchemeRaise) in
+                        try libraryDeclarations(forms, env, dir: PathNames.base(of: path),
+                                                exports: &exports, depth: depth + 1)
+                    }
                 }
             case "cond-expand":
                 for clause in d.dropFirst() {
-                    guard let c = clause.listElements, let req = c.first else { continue }
+                    guard let c = clause.listElements, let req = c.first else {
+                        throw error("cond-expand: bad clause", clause, at: locationOf(decl))
+                    }
                     if try featureHolds(req) {
-                        try defineLibrary([items[0], items[1]] + c.dropFirst(), file: file)
+                        try libraryDeclarations(Array(c.dropFirst()), env, dir: dir, exports: &exports, depth: depth + 1)
                         break
                     }
                 }
             default:
-                throw error("define-library: unknown declaration", decl)
+                throw error("define-library: unknown declaration", decl, at: locationOf(decl))
             }
         }
-        for (inner, outer) in renamedExports { alias(inner, as: outer) }
-        loadedLibraries[name, default: []].append(contentsOf: exports)
+    }
+
+    /// The files an `include` declaration names, relative to the library's folder.
+    func includedPaths(_ d: [Value], dir: String, _ decl: Value) throws(SchemeRaise) -> [String] {
+        var paths: [String] = []
+        for f in d.dropFirst() {
+            guard let name = f.sstring?.string else { throw error("define-library: include needs a file name", f, at: locationOf(decl)) }
+            paths.append(PathNames.resolve(name, against: dir))
+        }
+        return paths
+    }
+
+    /// Compiles and runs one top-level form in `env` from Swift code called by the VM (library
+    /// loading); an uncaught error comes back as a raise with its message and location.
+    func run(_ form: Value, in env: Environment) throws(SchemeRaise) {
+        let thunk = try compileToplevel(form, in: env)
+        do {
+            _ = try vm.run(thunk, [])
+        } catch {
+            throw SchemeRaise(error.asRaise(self))
+        }
+    }
+
+    /// Runs `body` with `value` reachable from the roots (Swift holds it across runs of the VM).
+    func withRooted<T>(_ value: Value, _ body: () throws(SchemeRaise) -> T) throws(SchemeRaise) -> T {
+        rooted.append(value)
+        defer { rooted.removeLast() }
+        return try body()
+    }
+}
+
+extension SchemeError {
+    /// An error object with this error's message, irritants (as text) and location, to raise again
+    /// in an outer run (an error in a library body reaches the `import` that loaded it).
+    func asRaise(_ rt: Runtime) -> Value {
+        let text = ([message] + irritants).joined(separator: " ")
+        let loc = file.map { SourceLocation(file: rt.fileIndex($0), line: line, column: column) } ?? .none
+        let kind: ErrorObject.Kind = self.kind == .read ? .read : self.kind == .file ? .file : .general
+        return rt.makeError(text, kind: kind, at: loc)
     }
 }

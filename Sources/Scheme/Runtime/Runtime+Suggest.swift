@@ -1,20 +1,19 @@
 /// "Did you mean …?" for names that are not bound: the closest bound global name.
 extension Runtime {
-    /// The bound global (a value or syntax) closest to `name`, if one is close enough to be a
+    /// The name bound at the top level (to a value or syntax) closest to `name`, if one is close enough to be a
     /// likely misspelling: at most a third of the name's length in edits (at least 2), where
     /// swapping two neighbouring characters is one edit (lable → label). Ties go to the name
     /// with the same first character, then to the first in alphabetical order. Names starting
     /// with `%` (internal helpers) are not suggested, nor names with a `prefix:` unless `name` has one.
     func suggestion(forUnbound name: String) -> String? {
         let word = Array(name.unicodeScalars)
-        guard !word.isEmpty else { return nil }
+        guard !word.isEmpty, let top = interaction else { return nil }
         let limit = max(2, word.count / 3)
         let prefixed = name.contains(":")
         var best: (distance: Int, sameStart: Bool, name: String)?
-        for symbol in allSymbols {
-            let candidate = symbol.name
+        // The names the top level sees (layouts and the REPL run there).
+        for (candidate, _) in top.boundNames {
             guard candidate != name, !candidate.hasPrefix("%"), prefixed || !candidate.contains(":") else { continue }
-            if case .undefined = symbol.value, symbol.syntax == nil { continue }
             let other = Array(candidate.unicodeScalars)
             guard abs(other.count - word.count) <= limit else { continue }
             let d = Self.editDistance(word, other, limit: limit)

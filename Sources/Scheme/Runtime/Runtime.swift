@@ -1,6 +1,6 @@
 import Foundation
 
-/// The state of one Scheme instance: heap, symbols, globals, VM, source files and ports.
+/// The state of one Scheme instance: heap, symbols, environments and libraries, VM, source files and ports.
 ///
 /// Nothing here is shared between instances, so two instances never interfere; one instance must be
 /// used by one thread at a time.
@@ -13,8 +13,10 @@ public final class Runtime {
     /// Each name's index in `files`, so an embedder evaluating many named snippets pays no linear scan.
     private var fileIndexes: [String: Int] = ["": 0]
     var vm: VM!
-    /// Live bytes above which a collection raises "heap limit exceeded".
-    public var heapLimit: Int?
+    /// Live bytes above which a collection ends the evaluation with "heap limit exceeded".
+    public var heapLimit: Int? {
+        didSet { heap.limit = heapLimit }
+    }
     /// Values Swift code holds on to (see `Scheme.retain`), by handle number.
     var handles: [Int: Value] = [:]
     var nextHandle = 1
@@ -30,9 +32,26 @@ public final class Runtime {
     public internal(set) var sandboxed = false
     /// Folders `load`, `include` and `open-input-file` may read in a sandbox.
     public var allowedFolders: [String] = []
-    /// User libraries loaded by `import`, with their exported names.
-    var loadedLibraries: [String: [String]] = [:]
-    /// Identifiers that always mean a global (owned here, never collected).
+    /// The Scheme prelude's sealed environment: every builtin and prelude definition, internals included.
+    var system: Environment!
+    /// The program's top-level environment: where `evaluate`, `load`, the REPL and the embedding API
+    /// work, and what `interaction-environment` returns.
+    var interaction: Environment!
+    /// The libraries `import` finds without a file: the standard ones and those defined so far, by name.
+    var libraries: [String: Library] = [:]
+    /// Names of the libraries being loaded (an import of one of them is a cycle).
+    var loading: [String] = []
+    /// Environments of libraries being defined; environments kept for the runtime's lifetime (system
+    /// ones, whose cells they own, and libraries a new definition replaced); values Swift holds
+    /// across runs of the VM. All roots.
+    var loadingEnvironments: [Environment] = []
+    var keptEnvironments: [Environment] = []
+    var rooted: [Value] = []
+    /// The bindings every top-level environment has whatever it imports: `import`, `define-library`.
+    var declarations: [ObjectIdentifier: (id: Symbol, binding: Binding)] = [:]
+    /// The system's `raise`, which the VM hands its errors to: never a user's definition of the name.
+    var raiseCell: Global?
+    /// Identifiers that always mean what the system environment binds them to (owned here, never collected).
     var coreIdentifiers: [String: Symbol] = [:]
     /// Directories searched by `import` and `include`.
     public var searchPath: [String] = []
@@ -42,6 +61,9 @@ public final class Runtime {
     /// The standard streams' ports (kept so they can be flushed even when rebound).
     private(set) var stdoutPort: Port?
     private(set) var stderrPort: Port?
+    /// Output file ports, not kept alive by this list: flushed with the standard ports, so output a
+    /// program never flushed is written (or its failure reported) when the host flushes at exit.
+    var outputFiles: [WeakPort] = []
 
     public init(maxDepth: Int = 4_000_000) {
         vm = VM(runtime: self, maxDepth: maxDepth)
@@ -53,6 +75,19 @@ public final class Runtime {
         currentOutput = heap.own(Parameter(value: .object(Unmanaged.passUnretained(stdout)), converter: .false))
         currentError = heap.own(Parameter(value: .object(Unmanaged.passUnretained(stderr)), converter: .false))
         currentInput = heap.own(Parameter(value: .object(Unmanaged.passUnretained(stdin)), converter: .false))
+        for name in ["import", "define-library"] {
+            guard let sf = SpecialForm(rawValue: name) else { continue }
+            let id = intern(name)
+            declarations[ObjectIdentifier(id)] = (id, .syntax(.special(sf)))
+        }
+        system = heap.own(Environment(name: "(scheme system)", isSystem: true, heap: heap, declarations: declarations))
+        interaction = system
+    }
+
+    /// The value the system environment binds `name` to (`.undefined` if none): what the prelude
+    /// sees, whatever user code defines.
+    func systemValue(_ name: String) -> Value {
+        system.value(intern(name)) ?? .undefined
     }
 
     /// The interned symbol named `name`.
@@ -60,8 +95,13 @@ public final class Runtime {
         if let s = symbols[name] { return s }
         let s = Symbol(name: name)
         symbols[name] = s
+        // Never collected (issue 17 would make the table weak), so counted as live for good.
+        heap.chargePermanent(Self.symbolBytes + name.utf8.count)
         return s
     }
+
+    /// What an interned symbol costs besides its name's bytes: the object and its table entry.
+    static let symbolBytes = 96
 
     /// The interned symbol named `name`, as a value.
     public func symbol(_ name: String) -> Value { .symbol(Unmanaged.passUnretained(intern(name))) }
@@ -107,6 +147,13 @@ public final class Runtime {
     /// Marks everything the runtime holds besides the VM stacks.
     func traceRoots(_ marker: inout Marker) {
         for s in symbols.values { marker.markObject(s) }
+        for s in coreIdentifiers.values { marker.markObject(s) }
+        marker.markObject(system)
+        marker.markObject(interaction)
+        for lib in libraries.values { lib.trace(&marker) }
+        for env in loadingEnvironments { marker.markObject(env) }
+        for env in keptEnvironments { marker.markObject(env) }
+        for v in rooted { marker.mark(v) }
         for v in handles.values { marker.mark(v) }
         marker.markObject(currentOutput)
         marker.markObject(currentError)

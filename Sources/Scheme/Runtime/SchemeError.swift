@@ -1,7 +1,9 @@
 /// An error that reached Swift uncaught: its message, irritants, location and Scheme backtrace.
 public struct SchemeError: Error, CustomStringConvertible, Sendable {
     /// What kind of failure it was.
-    public enum Kind: Sendable { case error, read, file, raise, fatal, exit }
+    /// `limit`: a limit of `Scheme.Limits` was reached or `interrupt()` was called; the evaluation
+    /// ended without any Scheme handler seeing it. `fatal`: the VM itself failed.
+    public enum Kind: Sendable { case error, read, file, raise, limit, fatal, exit }
     public let kind: Kind
     /// The error message (for a raise of a non-error object: "uncaught exception").
     public let message: String

@@ -3,7 +3,7 @@
 extension VM {
     func call(_ n: Int, tail: Bool, _ r: inout Registers) throws(SchemeError) {
         steps &+= 1
-        if heap.wantsCollection || interruptRequested || steps > stepLimit, try safePoint(&r) { return }
+        if heap.wantsCollection || interruptRequested || steps > stepLimit { try safePoint(&r) }
         let calleeSlot = r.sp - n - 1
         guard case .procedure(let pu) = r.stack[calleeSlot] else {
             try signal(rt.makeError("not a procedure", r.stack[calleeSlot]), dropping: n + 1, &r)
@@ -115,6 +115,8 @@ extension VM {
             return
         }
         r.stack = stack
+        // A limit the builtin reached where it could not throw (bignum work): its result is not used.
+        if let pendingLimit { throw abort(pendingLimit, r) }
         finishCall(result, calleeSlot: calleeSlot, tail: tail, &r)
     }
 

@@ -45,9 +45,10 @@ extension VM {
             case .pop:
                 r.sp -= 1
             case .jump:
-                r.pc += Int(r.pc.pointee)
+                // Checked before jumping, so a limit that ends a loop is located at the jump.
                 steps &+= 1
-                if heap.wantsCollection || interruptRequested || steps > stepLimit { _ = try safePoint(&r) }
+                if heap.wantsCollection || interruptRequested || steps > stepLimit { try safePoint(&r) }
+                r.pc += Int(r.pc.pointee)
             case .jumpIfFalse:
                 r.sp -= 1
                 if case .bool(false) = r.stack[r.sp] { r.pc += Int(r.pc.pointee) } else { r.pc += 1 }
@@ -94,10 +95,12 @@ extension VM {
 
     @inline(__always) func globalRef(_ r: inout Registers) throws(SchemeError) {
         let k = Int(r.pc.pointee); r.pc += 1
-        guard case .symbol(let s) = r.constants[k] else { return }
-        let v = s._withUnsafeGuaranteedRef { $0.value }
+        // Only the compiler writes `global` operands, and always a `Global`'s constant index.
+        guard case .object(let o) = r.constants[k] else { return }
+        let v = o._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Global.self).value }
         if case .undefined = v {
-            try signal(rt.makeError(rt.unboundMessage("unbound variable: ", s.takeUnretainedValue().name)), dropping: 0, &r)
+            try signal(rt.makeError(rt.unboundMessage("unbound variable: ", unsafeDowncast(o.takeUnretainedValue(), to: Global.self).name.name)),
+                       dropping: 0, &r)
         } else {
             push(v, &r)
         }
@@ -105,19 +108,19 @@ extension VM {
 
     func globalSet(_ r: inout Registers, define: Bool) throws(SchemeError) {
         let k = Int(r.pc.pointee); r.pc += 1
-        guard case .symbol(let s) = r.constants[k] else { return }
-        let sym = s.takeUnretainedValue()
+        guard case .object(let o) = r.constants[k] else { return }
+        let cell = unsafeDowncast(o.takeUnretainedValue(), to: Global.self)
         r.sp -= 1
         let v = r.stack[r.sp]
-        if !define, case .undefined = sym.value {
-            try signal(rt.makeError(rt.unboundMessage("set!: unbound variable: ", sym.name)), dropping: 0, &r)
+        if !define, case .undefined = cell.value {
+            try signal(rt.makeError(rt.unboundMessage("set!: unbound variable: ", cell.name.name)), dropping: 0, &r)
             return
         }
         if define, case .procedure(let p) = v, let c = p.takeUnretainedValue() as? Closure,
            c.code.name == "anonymous" {
-            c.code.name = sym.name
+            c.code.name = cell.name.name
         }
-        sym.value = v
+        cell.assign(v)
     }
 
     func makeClosure(_ r: inout Registers) {
@@ -142,39 +145,5 @@ extension VM {
         r.fp = f.fp
         r.closure = f.closure
         r.constants = f.closure?._withUnsafeGuaranteedRef { $0.codeRef._withUnsafeGuaranteedRef { $0.constantPointer } } ?? r.constants
-    }
-
-    /// Collection, interruption and step limits, checked on calls and backward jumps. Returns true
-    /// when it raised an error: the VM is then running `raise`, and the caller must not go on with
-    /// the instruction it was executing.
-    func safePoint(_ r: inout Registers) throws(SchemeError) -> Bool {
-        if interruptRequested {
-            interruptRequested = false
-            try signal(rt.makeError("interrupted"), dropping: 0, &r)
-            return true
-        }
-        if steps > stepLimit {
-            if steps <= stepBudget {
-                // Only the clock's checkpoint: the step limit proper is further on.
-                stepLimit = min(stepBudget, steps &+ VM.clockInterval)
-                if deadline != 0 && DispatchTime.now().uptimeNanoseconds >= deadline {
-                    try signal(rt.makeError("time limit exceeded"), dropping: 0, &r)
-                    return true
-                }
-            } else {
-                steps = 0
-                stepLimit = deadline == 0 ? stepBudget : min(stepBudget, VM.clockInterval)
-                try signal(rt.makeError("step limit exceeded"), dropping: 0, &r)
-                return true
-            }
-        }
-        if heap.wantsCollection {
-            collect(r)
-            if let limit = rt.heapLimit, rt.heap.liveBytes > limit {
-                try signal(rt.makeError("heap limit exceeded: \(rt.heap.liveBytes) bytes live"), dropping: 0, &r)
-                return true
-            }
-        }
-        return false
     }
 }

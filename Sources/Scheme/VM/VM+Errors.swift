@@ -1,17 +1,23 @@
 /// Raising errors from inside the VM, and turning uncaught ones into `SchemeError`s.
 extension VM {
-    /// Hands `payload` to the Scheme `raise` procedure as if the current instruction had called it,
+    /// Hands `payload` to the system's `raise` procedure as if the current instruction had called it,
     /// after dropping the instruction's `dropping` operands. Without a `raise` yet, it is uncaught.
+    /// The procedure is the system environment's own, held by the runtime: no user definition or
+    /// assignment of `raise` can intercept the VM's errors. A limit error (`ErrorObject.Kind.limit`,
+    /// from a builtin, the reader or the expander) is not handed to `raise`: it ends the evaluation
+    /// (see `abort`), and so does any error while one has.
     func signal(_ payload: Value, dropping n: Int, _ r: inout Registers) throws(SchemeError) {
-        if let e = payload.object(ErrorObject.self), !e.location.isKnown {
-            e.location = userLocation(r)
+        if let aborting { throw aborting }
+        if let e = payload.object(ErrorObject.self) {
+            if !e.location.isKnown { e.location = userLocation(r) }
+            if e.kind == .limit { throw abort(e.message, r, at: e.location) }
         }
         r.sp -= n
-        guard case .procedure = raiseSymbol.value else {
+        guard let handler = rt.raiseCell?.value, case .procedure = handler else {
             throw SchemeError(raised: payload, vm: self, regs: r)
         }
         ensureStack(&r, room: 4)
-        push(raiseSymbol.value, &r)
+        push(handler, &r)
         push(payload, &r)
         try call(1, tail: false, &r)
     }
@@ -70,19 +76,25 @@ extension SchemeError {
     init(raised payload: Value, rt: Runtime, fallback: SourceLocation = .none, backtrace: [String] = []) {
         if let e = payload.object(ErrorObject.self) {
             let loc = e.location.isKnown ? e.location : fallback
-            let kind: Kind = e.kind == .read ? .read : e.kind == .file ? .file : .error
-            self.init(kind: kind, message: e.message, irritants: e.irritants.map { Printer.write($0) },
+            let kind: Kind
+            switch e.kind {
+            case .general: kind = .error
+            case .read: kind = .read
+            case .file: kind = .file
+            case .limit: kind = .limit
+            }
+            self.init(kind: kind, message: e.message, irritants: e.irritants.map { Printer.brief($0) },
                       file: rt.fileName(loc), line: loc.line, column: loc.column, backtrace: backtrace)
         } else {
-            self.init(kind: .raise, message: "uncaught exception:", irritants: [Printer.write(payload)],
+            self.init(kind: .raise, message: "uncaught exception:", irritants: [Printer.brief(payload)],
                       file: rt.fileName(fallback), line: fallback.line, column: fallback.column, backtrace: backtrace)
         }
     }
 
-    /// A failure of the VM itself (too deep recursion, corrupt code), not catchable by Scheme code.
-    static func fatal(_ message: String, vm: VM, regs: Registers) -> SchemeError {
-        let loc = vm.userLocation(regs)
-        return SchemeError(kind: .fatal, message: message, file: vm.rt.fileName(loc), line: loc.line,
+    /// A limit reached (or an interrupt) that ends the evaluation, not catchable by Scheme code.
+    static func limit(_ message: String, vm: VM, regs: Registers, at location: SourceLocation = .none) -> SchemeError {
+        let loc = location.isKnown ? location : vm.userLocation(regs)
+        return SchemeError(kind: .limit, message: message, file: vm.rt.fileName(loc), line: loc.line,
                            column: loc.column, backtrace: Array(vm.backtrace(regs).prefix(6)))
     }
 }

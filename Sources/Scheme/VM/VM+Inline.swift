@@ -74,7 +74,13 @@ extension VM {
             switch top {
             case .fixnum(let n): r.stack[r.sp - 1] = .bool(n == 0)
             case .flonum(let d): r.stack[r.sp - 1] = .bool(d == 0)
-            default: try signal(rt.makeError("zero?: expected a number, got", top), dropping: 1, &r)
+            default:
+                // Heap numbers (bignums, ratios) are never zero.
+                if let n = Numbers.classify(top) {
+                    r.stack[r.sp - 1] = .bool(Numbers.isZero(n))
+                } else {
+                    try signal(rt.makeError("zero?: expected a number, got", top), dropping: 1, &r)
+                }
             }
         case .vectorRef:
             try vectorAccess(set: false, &r)

@@ -14,7 +14,11 @@ final class VM {
     /// The registers while no run is active, or of the innermost suspended run.
     @exclusivity(unchecked) var regs: Registers
     /// Most frames a computation may have before it gets a "recursion too deep" error.
-    var maxDepth: Int
+    var maxDepth: Int {
+        didSet { frameCeiling = min(frameCapacity, maxDepth) }
+    }
+    /// `pushFrame` calls `growFrames` at this many frames: the capacity, or `maxDepth` if smaller.
+    @exclusivity(unchecked) var frameCeiling = 0
     /// Active runs (nested evaluations), innermost last.
     @exclusivity(unchecked) var runs: [(stackBase: Int, frameBase: Int)] = []
     /// Instructions executed; checked against `stepLimit` at safe points.
@@ -29,10 +33,16 @@ final class VM {
     /// about as much as a couple of steps).
     var deadline: UInt64 = 0
     static let clockInterval = 100
+    /// The limit the current evaluation reached (see `VM+Limits.swift`): set, it is never cleared
+    /// until the evaluation has returned to the host, and every safe point throws it again.
+    var aborting: SchemeError?
+    /// A limit reached where no error could be thrown (a long builtin, bignum arithmetic): the next
+    /// safe point turns it into `aborting`.
+    var pendingLimit: String?
+    /// Whether an evaluation with limits is under way (nested evaluations share its limits).
+    var limitsActive = false
     /// A one-word program, `halt`, that sentinel frames resume at.
     let haltCode: UnsafeMutablePointer<Int32>
-    /// The global `raise` (set once the prelude defines it); errors are handed to it.
-    var raiseSymbol: Symbol
     /// Set by an interrupt (Ctrl-C) handler; checked at safe points.
     /// Set from another thread (a Ctrl-C handler) and polled at safe points: an atomic, so the
     /// optimiser can't keep a stale copy in a register across a loop.
@@ -51,9 +61,9 @@ final class VM {
         stack.initialize(repeating: .undefined, count: stackCapacity)
         frameCapacity = 1024
         frames = .allocate(capacity: frameCapacity)
+        frameCeiling = min(frameCapacity, maxDepth)
         haltCode = .allocate(capacity: 1)
         haltCode.initialize(to: Opcode.halt.rawValue)
-        raiseSymbol = runtime.intern("raise")
         regs = Registers(pc: haltCode, fp: 0, sp: 0, closure: nil, constants: haltConstants, stack: stack)
     }
 
@@ -67,6 +77,8 @@ final class VM {
     /// Calls `procedure` with `arguments` and runs until it returns; an uncaught raise becomes a thrown
     /// `SchemeError`, and the VM is left as it was before the call.
     func run(_ procedure: Value, _ arguments: [Value]) throws(SchemeError) -> Value {
+        // A builtin that swallowed the error of a run stopped by a limit cannot start another.
+        if let aborting { throw aborting }
         let saved = regs
         let savedFrameTop = frameTop
         runs.append((regs.sp, frameTop))
@@ -99,21 +111,26 @@ final class VM {
 
     /// Pushes a frame, failing with a Scheme-level error beyond `maxDepth`.
     @inline(__always) func pushFrame(_ f: Frame, _ r: inout Registers) throws(SchemeError) {
-        if frameTop >= frameCapacity { try growFrames(&r) }
+        if frameTop >= frameCeiling { try growFrames(&r) }
         frames[frameTop] = f
         frameTop += 1
     }
 
     func growFrames(_ r: inout Registers) throws(SchemeError) {
-        if frameCapacity >= maxDepth {
-            throw SchemeError.fatal("recursion too deep: more than \(maxDepth) nested calls", vm: self, regs: r)
+        if frameTop >= maxDepth {
+            throw abort("recursion too deep: more than \(maxDepth) nested calls", r)
         }
-        let newCapacity = min(frameCapacity * 2, maxDepth + 64)
+        guard frameTop >= frameCapacity else {
+            frameCeiling = min(frameCapacity, maxDepth)
+            return
+        }
+        let newCapacity = max(min(frameCapacity * 2, maxDepth), frameTop + 1)
         let bigger = UnsafeMutablePointer<Frame>.allocate(capacity: newCapacity)
         bigger.moveInitialize(from: frames, count: frameTop)
         frames.deallocate()
         frames = bigger
         frameCapacity = newCapacity
+        frameCeiling = min(frameCapacity, maxDepth)
     }
 
     /// Makes sure `room` more values fit on the stack, moving it if needed.

@@ -37,7 +37,7 @@ final class ChibiSuiteTests: SchemeTestCase {
     func testR7RSHarnessCountsAndReports() throws {
         scheme.runtime.searchPath = [Self.harnessFolder.path]
         let out = output("""
-            (import (chibi test))
+            (import (scheme base) (chibi test))
             (test-begin "demo")
             (test 3 (+ 1 2))
             (test 1.0 (+ 0.9999999 0.0000001))
