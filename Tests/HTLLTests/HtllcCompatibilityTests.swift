@@ -356,37 +356,12 @@ final class HtllcCompatibilityTests: XCTestCase {
     }
 
     /// The frames a fragment sets at several canvas sizes (x, y, width, height of each view in
-    /// turn), or nil if it does not compile.
+    /// turn), or nil if it does not compile. The original's frames are brace-elided compound
+    /// literals: warnings are off.
     func run(fragment: String, layout: Layout) throws -> [Double]? {
-        let cc = try Tool.cCompiler()
-        let frames = try layout.frames(width: 100, height: 100).map(\.name)
-        var program = CompiledFrameTests.shim + "int main(int argc, char **argv) {\n"
-        program += "  UIView *self = [UIView viewFitting:0 :0];\n  UIView *cell = self;\n  (void)cell;\n"
-        program += "  [self setFrame:(CGRect){{0, 0}, {atof(argv[1]), atof(argv[2])}}];\n"
-        for s in try layout.intrinsicSizes() {
-            program += "  UIView *\(s.name) = [UIView viewFitting:\(s.width) :\(s.height)];\n  (void)\(s.name);\n"
-        }
-        program += fragment
-        for n in frames {
-            program += "  printf(\"\(n) %.6f %.6f %.6f %.6f\\n\", \(n).frame.origin.x, \(n).frame.origin.y, \(n).frame.size.width, \(n).frame.size.height);\n"
-        }
-        program += "  return 0;\n}\n"
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("htll-compat-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let source = dir.appendingPathComponent("frames.m"), binary = dir.appendingPathComponent("frames")
-        try program.write(to: source, atomically: true, encoding: .utf8)
-        // The original's frames are brace-elided compound literals: no -Wmissing-braces error.
-        let (status, log) = try Tool.run(cc, ["-x", "objective-c", "-w", source.path, "-lobjc", "-o", binary.path])
-        if status != 0, log.contains("objc/runtime.h") { throw Missing.gobjc }
-        guard status == 0 else { return nil }
-        var out: [Double] = []
-        for (w, h) in [(320.0, 480.0), (390.0, 844.0), (1024.0, 768.0)] {
-            let (rc, text) = try Tool.run(binary.path, [String(w), String(h)])
-            guard rc == 0 else { return nil }
-            out += text.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Double($0) }
-        }
-        return out
+        let (outputs, _) = try CompiledFrameTests.run(try CompiledFrameTests.program(fragment, layout: layout), flags: ["-w"],
+                                                      sizes: [(320.0, 480.0), (390.0, 844.0), (1024.0, 768.0)])
+        return outputs.map { $0.flatMap { $0.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Double($0) } } }
     }
 
     /// The comparison as Markdown: a summary, then a row per fragment.

@@ -2,26 +2,7 @@ import Foundation
 import XCTest
 
 /// The REPL's HTLL session and commands, through a pseudo-terminal.
-final class ReplSessionTests: XCTestCase {
-    private var homes: [String] = []
-
-    override func tearDown() {
-        for h in homes { try? FileManager.default.removeItem(atPath: h) }
-        homes.removeAll()
-        super.tearDown()
-    }
-
-    private func start(_ arguments: [String] = [], home: String? = nil) throws -> ReplTerminal {
-        guard FileManager.default.isExecutableFile(atPath: htllBinary) else {
-            XCTFail("\(htllBinary) is not built")
-            throw CocoaError(.fileNoSuchFile)
-        }
-        let t = try ReplTerminal(home: home, arguments: arguments)
-        homes.append(t.home)
-        t.expect("htll> ")
-        return t
-    }
-
+final class ReplSessionTests: ReplTestCase {
     /// define and let name views as `htll compile` does; frames are located; views print readably.
     func testViewsAreNamedLocatedAndWrittenReadably() throws {
         let t = try start()
@@ -142,7 +123,7 @@ final class ReplSessionTests: XCTestCase {
         (define title (label 'heading '((text . "Settings"))))
         (in (^^ title blank gap) 'self.view)
         """.write(toFile: folder + "/settings.htll", atomically: true, encoding: .utf8)
-        let t = try start(["-i", folder + "/settings.htll"], home: folder)
+        let t = try start(home: folder, ["-i", folder + "/settings.htll"])
         t.send(",objc\r")
         t.expect("title.textAlignment = NSTextAlignmentCenter;")
         t.send("gap\r")

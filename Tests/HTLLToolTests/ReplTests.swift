@@ -2,27 +2,7 @@ import Foundation
 import XCTest
 
 /// The REPL driven through a pseudo-terminal, and the quiet piped mode.
-final class ReplTests: XCTestCase {
-    /// Temporary HOME folders to delete after each test.
-    private var homes: [String] = []
-
-    override func tearDown() {
-        for h in homes { try? FileManager.default.removeItem(atPath: h) }
-        homes.removeAll()
-        super.tearDown()
-    }
-
-    private func start(home: String? = nil, _ arguments: [String] = []) throws -> ReplTerminal {
-        guard FileManager.default.isExecutableFile(atPath: htllBinary) else {
-            XCTFail("\(htllBinary) is not built")
-            throw CocoaError(.fileNoSuchFile)
-        }
-        let t = try ReplTerminal(home: home, arguments: arguments)
-        homes.append(t.home)
-        t.expect("htll> ")
-        return t
-    }
-
+final class ReplTests: ReplTestCase {
     func testResultsAreWrittenAndCtrlDExits() throws {
         let t = try start()
         t.send("(+ 40 2)\r")
