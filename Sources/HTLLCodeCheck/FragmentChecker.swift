@@ -225,3 +225,51 @@ public struct FragmentChecker: Sendable {
         }
     }
 }
+
+extension FragmentChecker {
+    /// The problems of an `--objc` category: each line must be one of the category's own lines for
+    /// the declared `views` (accessors, the methods that hold the fragments, their locals), a `//`
+    /// comment that cannot run into the next line, or a fragment statement (indented) as
+    /// `problem(inLine:)` accepts it.
+    public func categoryProblems(in category: String, className: String, categoryName: String = "Layout",
+                                 views: [(name: String, className: String)]) -> [String] {
+        var expected: Set<String> = [
+            "", "#import <UIKit/UIKit.h>", "#import <objc/runtime.h>", "@end", "}",
+            "@interface \(className) (\(categoryName))", "@implementation \(className) (\(categoryName))",
+            "- (UITableViewCell *)layoutCellForTableView:(UITableView *)tableView;",
+            "- (UITableViewCell *)layoutCellForTableView:(UITableView *)tableView {",
+            "- (void)layoutViewDidLoad;", "- (void)layoutViewWillAppear;", "- (void)layoutViewWillLayoutSubviews;",
+            "- (void)layoutViewWillDisappear;", "- (void)htllBindingChanged:(id)sender;",
+            "- (void)layoutViewDidLoad {", "- (void)layoutViewWillAppear {", "- (void)layoutViewWillLayoutSubviews {",
+            "- (void)layoutViewWillDisappear {", "- (void)htllBindingChanged:(id)sender {",
+            "- (void)observeValueForKeyPath:(NSString *)keyPath ofObject:(id)object change:(NSDictionary *)change context:(void *)context {",
+        ]
+        if let cell { expected.insert("    return \(cell);") }
+        for v in views {
+            let key = "htll\(categoryName)Key_\(v.name)"
+            let setter = "set" + v.name.prefix(1).uppercased() + v.name.dropFirst()
+            expected.formUnion([
+                "static char \(key);",
+                "- (\(v.className) *)\(v.name) { return objc_getAssociatedObject(self, &\(key)); }",
+                "- (void)\(setter):(\(v.className) *)value {",
+                "    objc_setAssociatedObject(self, &\(key), value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);",
+                "    \(v.className) * \(v.name) = self.\(v.name);", "    (void)\(v.name);", "    self.\(v.name) = \(v.name);",
+            ])
+        }
+        var result: [String] = []
+        for (n, line) in category.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let text = String(line)
+            if expected.contains(text) { continue }
+            if text.hasPrefix("//") {
+                if text.hasSuffix("\\") || Self.trigraph(in: text) != nil || text.unicodeScalars.contains(where: Self.isInvisible) {
+                    result.append("line \(n + 1): a comment that may run into the next line: \(text)")
+                }
+                continue
+            }
+            if text.hasPrefix("@property ") { if let why = problem(inLine: text) { result.append("line \(n + 1): \(why): \(text)") }; continue }
+            guard text.hasPrefix("    ") else { result.append("line \(n + 1): not a line of the category: \(text)"); continue }
+            if let why = problem(inLine: String(text.dropFirst(4))) { result.append("line \(n + 1): \(why): \(text)") }
+        }
+        return result
+    }
+}

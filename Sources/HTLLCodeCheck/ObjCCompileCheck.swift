@@ -1,5 +1,6 @@
 import Foundation
 import HTLL
+import Scheme
 
 /// Compiles a layout's generated Objective-C with GNU Objective-C against the stand-in header:
 /// every fragment in the method the build rules put it in, and the `--objc` category.
@@ -30,39 +31,44 @@ public final class ObjCCompileCheck {
 
     deinit { try? FileManager.default.removeItem(at: folder) }
 
-    /// The controller the fragments are compiled in: a `ViewController` with a property for each
+    /// The class the fragments are compiled in, for `layout`: a `ViewController` (a UIView when the
+    /// layout is placed in `self` itself: a UIView subclass's layoutSubviews) with a property for each
     /// name the layout gave an object (`self.model`, a bare `model`), all of a class that has a
-    /// property for each of those names too (so `self.model.card.view` is typed).
-    /// `views` (name, class) are instance variables, as the fragments use them.
-    public static func controllerInterface(objects: Set<String>, excluding taken: Set<String>,
-                                           views: [(name: String, className: String)]) -> String {
-        let names = objects.subtracting(taken).subtracting(["self"]).sorted()
+    /// property for each of those names too (so `self.model.card.view` is typed); `views` (name,
+    /// class) are instance variables, as the fragments use them. Returns the interface, still open
+    /// (no @end), and the names to @synthesize.
+    func controllerInterface(_ layout: Layout, objects: Set<String>, ivars: Bool) throws -> (text: String, synthesized: [String]) {
+        let views = try layout.declarations()
+        let cell = try layout.cellName()
+        let json = try layout.framesJSON(width: 390, height: 844)
+        let inSelf = (try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])?["parent"] as? String == "self"
+        // Names declared already: the views, the cell (a local), what the header declares (but for a
+        // UIView, which has no view property as a controller has).
+        let taken = Set(views.map(\.name)).union(header.vocabulary).union(cell.map { [$0] } ?? []).union(["self"])
+            .subtracting(inSelf ? ["view"] : [])
+        let names = objects.subtracting(taken).sorted()
         var out = "#import <UIKit/UIKit.h>\n@interface HTLLObject : UIView\n"
         for n in names { out += "@property (nonatomic, retain) HTLLObject *\(n);\n" }
-        out += "@end\n@interface ViewController : UIViewController {\n"
-        for v in views { out += "    \(v.className) *\(v.name);\n" }
+        out += "@end\n@interface ViewController : \(inSelf ? "UIView" : "UIViewController") {\n"
+        if ivars && cell == nil { for v in views { out += "    \(v.className) *\(v.name);\n" } }
         for n in names { out += "    HTLLObject *\(n);\n" }
         out += "}\n"
         for n in names { out += "@property (nonatomic, retain) HTLLObject *\(n);\n" }
-        return out
+        return (out, names)
     }
 
     /// Every fragment of `layout` in its method, as one compilable file. `objects`: the names the
     /// layout gave objects (parents, targets, references).
     public func fragmentsProgram(_ layout: Layout, objects: Set<String>) throws -> String {
-        let views = try layout.declarations()
-        let cellName = try layout.cellName()
-        let taken = Set(views.map(\.name)).union(header.vocabulary).union(cellName.map { [$0] } ?? [])
-        var out = Self.controllerInterface(objects: objects, excluding: taken, views: cellName == nil ? views : [])
-        if let cell = cellName {
-            out += "@end\n@implementation ViewController\n"
+        let (interface, names) = try controllerInterface(layout, objects: objects, ivars: true)
+        let synthesized = names.map { "@synthesize \($0);\n" }.joined()
+        if let cell = try layout.cellName() {
+            var out = interface + "@end\n@implementation ViewController\n" + synthesized
             out += "- (UITableViewCell *)tableView:(UITableView *)tableView cellForRowAtIndexPath:(id)indexPath {\n"
             out += try layout.objectiveC(.cellInit) + layout.objectiveC(.cellLayout)
-            out += "return \(cell);\n}\n@end\n"
-            return out
+            return out + "return \(cell);\n}\n@end\n"
         }
-        out += try layout.objectiveC(.property) + "@end\n@implementation ViewController\n"
-        for n in objects.subtracting(taken).subtracting(["self"]).sorted() { out += "@synthesize \(n);\n" }
+        var out = interface + (try layout.objectiveC(.property)) + "@end\n@implementation ViewController\n" + synthesized
         out += try layout.objectiveC(.synthesize)
         let methods: [(String, HTLL.Action)] = [
             ("- (void)viewDidLoad", .viewDidLoad), ("- (void)viewWillAppear:(BOOL)animated", .viewWillAppear),
@@ -78,8 +84,7 @@ public final class ObjCCompileCheck {
 
     /// The `--objc` category of `layout` after the controller's interface, as one compilable file.
     public func categoryProgram(_ layout: Layout, objects: Set<String>) throws -> String {
-        let taken = Set(try layout.declarations().map(\.name)).union(header.vocabulary).union(try layout.cellName().map { [$0] } ?? [])
-        return Self.controllerInterface(objects: objects, excluding: taken, views: []) + "@end\n" + (try layout.objectiveCCategory())
+        try controllerInterface(layout, objects: objects, ivars: false).text + "@end\n" + (try layout.objectiveCCategory())
     }
 
     /// Compiles `source` (syntax and types, `-Wall -Werror`): nil when it compiles, else the log.
@@ -91,13 +96,18 @@ public final class ObjCCompileCheck {
         defer { try? FileManager.default.removeItem(at: file) }
         let p = Process()
         p.executableURL = URL(fileURLWithPath: compiler)
-        p.arguments = ["-x", "objective-c", "-fsyntax-only", "-Wall", "-Werror"] + (trigraphs ? ["-trigraphs"] : [])
+        // -Wno-unused-value: GCC warns of `v.prop = -0.5;` (it lowers a property assignment to a
+        // comma expression and sees the negated literal unused); clang does not.
+        p.arguments = ["-x", "objective-c", "-fsyntax-only", "-Wall", "-Werror", "-Wno-unused-value"] + (trigraphs ? ["-trigraphs"] : [])
             + ["-I", folder.path, file.path]
         let pipe = Pipe()
         p.standardOutput = pipe
         p.standardError = pipe
         try p.run()
-        let log = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        // read(2) on a duplicate (readDataToEndOfFile traps when a signal interrupts the read, as the
+        // fuzzer's timers do).
+        let bytes = (try? FileSandbox.readAll(dup(pipe.fileHandleForReading.fileDescriptor), maxBytes: 1 << 24).get()) ?? []
+        let log = String(decoding: bytes, as: UTF8.self)
         p.waitUntilExit()
         if p.terminationStatus != 0, log.contains("cannot execute"), log.contains("cc1obj") { throw CheckError.noCompiler }
         return p.terminationStatus == 0 ? nil : log

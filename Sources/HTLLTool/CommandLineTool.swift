@@ -259,7 +259,8 @@ struct CommandLineTool {
     static func standardInput() throws -> String {
         switch FileSandbox.readAll(dup(STDIN_FILENO), maxBytes: Int.max) {
         case .success(let bytes): return String(decoding: bytes, as: UTF8.self)
-        case .failure(let why): throw SchemeError(kind: .file, message: "cannot read standard input: \(why)", file: "<stdin>")
+        case .failure(.failed(let why)): throw SchemeError(kind: .file, message: "cannot read standard input: \(why)", file: "<stdin>")
+        case .failure(.tooLarge): throw SchemeError(kind: .file, message: "cannot read standard input: too large", file: "<stdin>")
         }
     }
 

@@ -7,15 +7,18 @@ import Scheme
 /// The stand-in header, compile check and statement grammar (HTLLCodeCheck), shared by the tests
 /// that hold generated Objective-C to what the layout described.
 enum CodeCheck {
-    /// One instance for the header (building it evaluates the tables).
-    static let compileCheck: ObjCCompileCheck? = {
-        let scheme = Scheme()
-        guard (try? HTLL.install(into: scheme)) != nil, let header = try? StandInHeader(scheme: scheme) else { return nil }
-        return try? ObjCCompileCheck(header: header)
-    }()
+    /// One instance for the test process (building the header evaluates the tables), released at
+    /// exit, which removes its temporary folder.
+    nonisolated(unsafe) static var compileCheck: ObjCCompileCheck?
 
     static func check() throws -> ObjCCompileCheck {
-        try XCTUnwrap(compileCheck, "the stand-in header could not be built")
+        if let compileCheck { return compileCheck }
+        let scheme = Scheme()
+        try HTLL.install(into: scheme)
+        let made = try ObjCCompileCheck(header: StandInHeader(scheme: scheme))
+        compileCheck = made
+        atexit { CodeCheck.compileCheck = nil }
+        return made
     }
 
     /// The names `layout` gave objects (its parent, targets, delegates and data sources) and its
@@ -56,6 +59,8 @@ enum CodeCheck {
         for action in actions {
             problems += checker.problems(in: try layout.objectiveC(action)).map { "\(action.rawValue) \($0)" }
         }
+        problems += checker.categoryProblems(in: try layout.objectiveCCategory(), className: "ViewController",
+                                             views: cell ? [] : try layout.declarations()).map { "category \($0)" }
         return problems
     }
 

@@ -34,5 +34,17 @@ final class GeneratedCodeCheckTests: XCTestCase {
                     "label1.text = @\"\u{202E}\";", "int x = 1;"] {
             XCTAssertNotNil(checker.problem(inLine: bad), bad)
         }
+        // The category: its own lines for the declared views, fragments indented, nothing else.
+        let layout = try Layout(source: "(in (label '((text . \"a\"))) 'self.view)", file: "c.htll")
+        let category = try layout.objectiveCCategory()
+        let views = try layout.declarations()
+        let viewChecker = FragmentChecker(vocabulary: check.header.vocabulary, views: Set(views.map(\.name)),
+                                          objects: ["self", "view"], selectors: [])
+        XCTAssertEqual(viewChecker.categoryProblems(in: category, className: "ViewController", views: views), [])
+        for injected in ["system(\"id\");", "    system(\"id\");", "    label1.text = @\"b\"; exit(1);", "// a comment\\",
+                         "- (void)other {", "static char other;", "@implementation Other (Layout)"] {
+            let bad = category.replacingOccurrences(of: "@end\n\n", with: "@end\n\n" + injected + "\n")
+            XCTAssertNotEqual(viewChecker.categoryProblems(in: bad, className: "ViewController", views: views), [], injected)
+        }
     }
 }

@@ -309,6 +309,13 @@ final class InjectionTests: XCTestCase {
         return [reader.attribute ?? "", reader.text]
     }
 
+    /// A lone surrogate cannot be in a Scheme string: the reader and integer->char refuse it, so no
+    /// escaper ever sees one.
+    func testLoneSurrogatesCannotReachAString() {
+        XCTAssertTrue(error("(in (label '((text . \"a\\xD800;b\"))) 'self.view)").contains("error:"))
+        XCTAssertTrue(error("(in (label `((text . ,(string (integer->char #xDC00))))) 'self.view)").contains("integer->char"))
+    }
+
     /// The hostile texts compile and read as the emitter's statements.
     func testHostileTextsCompileAsTheirStatements() throws {
         let layout = try hostileLayout()

@@ -22,6 +22,23 @@ final class InputTrapCLITests: CLITestCase {
         try text.write(to: url, atomically: true, encoding: .utf8)
     }
 
+    /// Runs htll in the test folder with standard input read from `stdinPath`.
+    func htll(_ arguments: [String], stdinPath: String) throws -> (status: Int32, reason: Process.TerminationReason, stdout: String, stderr: String) {
+        let p = Process()
+        p.executableURL = Self.binary
+        p.arguments = arguments
+        p.currentDirectoryURL = folder
+        p.standardInput = try XCTUnwrap(FileHandle(forReadingAtPath: stdinPath))
+        let out = folder.appendingPathComponent("stdout.txt"), err = folder.appendingPathComponent("stderr.txt")
+        FileManager.default.createFile(atPath: out.path, contents: nil)
+        FileManager.default.createFile(atPath: err.path, contents: nil)
+        p.standardOutput = try FileHandle(forWritingTo: out)
+        p.standardError = try FileHandle(forWritingTo: err)
+        try p.run()
+        p.waitUntilExit()
+        return (p.terminationStatus, p.terminationReason, try String(contentsOf: out, encoding: .utf8), try String(contentsOf: err, encoding: .utf8))
+    }
+
     /// Runs htll in the test folder with standard output going to `stdoutPath` (and standard error
     /// to `stderrPath` when given); the status and standard error.
     func htll(_ arguments: [String], stdoutPath: String, stderrPath: String? = nil) throws -> (status: Int32, reason: Process.TerminationReason, stderr: String) {
@@ -83,6 +100,17 @@ final class InputTrapCLITests: CLITestCase {
         let layout = try htll(["compile", "/dev/stdin", "--action", "property"], input: "(in (label '()) 'self.view)")
         XCTAssertEqual(layout.status, 0, layout.stderr)
         XCTAssertEqual(layout.stdout, "@property (nonatomic, strong) UILabel * label1;\n")
+        // Standard input that cannot be read (a folder) is an error for `-`, and the end of input
+        // for (read-line) (FileHandle.availableData trapped on it).
+        try write("(write (read-line))", "r.scm")
+        for (arguments, status, output, message) in [(["-"], Int32(70), "", "<stdin>: error: cannot read standard input: Is a directory"),
+                                                     (["r.scm"], Int32(0), "#<eof>", "")] {
+            let r = try htll(arguments, stdinPath: folder.path)
+            XCTAssertEqual(r.reason, .exit, "\(arguments)")
+            XCTAssertEqual(r.status, status, "\(arguments): \(r.stderr)")
+            XCTAssertEqual(r.stdout, output, "\(arguments)")
+            XCTAssertTrue(r.stderr.hasPrefix(message), "\(arguments): \(r.stderr)")
+        }
         let disassembled = try htll(["--disassemble", "-"], input: "(display 1)")
         XCTAssertEqual(disassembled.status, 0, disassembled.stderr)
         XCTAssertTrue(disassembled.stdout.hasPrefix("; toplevel"), disassembled.stdout)

@@ -4,7 +4,7 @@
 ;;; from a layout is pasted into Objective-C, Swift or JSON as written. Everything that reaches the
 ;;; output goes through this file:
 ;;;  - names of views: C identifiers, never a reserved word (renamed with a warning, 70-objc.scm);
-;;;  - objects (parents, targets, delegates): key paths `self.a.b` of identifiers (htll:key-path?);
+;;;  - objects (parents, targets, delegates): key paths `self.a.b` of identifiers (htll:check-key-path);
 ;;;  - selectors: `save`, `save:`, `table:didSelect:` (htll:selector?);
 ;;;  - class names from the command line (htll:type-name-problem);
 ;;;  - text: string literals escaped so they mean exactly the text, in every output (htll:literal);
@@ -132,8 +132,6 @@
                      (if (string=? (car segments) "self") (cdr segments) segments))
            => (lambda (seg) (string-append seg " is " (htll:objc-reserved seg) " in Objective-C")))
           (else #f))))
-
-(define (htll:key-path? s) (and (string? s) (not (htll:key-path-problem s))))
 
 (define (htll:split-string s sep)
   (let loop ((i (- (string-length s) 1)) (end (string-length s)) (acc '()))

@@ -1,4 +1,5 @@
 import Foundation
+import Scheme
 
 /// Turns preview SVG into PNG with `rsvg-convert` (Debian's librsvg2-bin), which renders text with
 /// the installed fonts through fontconfig: Nimbus Sans from fonts-urw-base35, the face whose
@@ -38,7 +39,12 @@ public enum PNGRasterizer {
         } catch {
             throw LayoutError(message: "error: htll preview: cannot run \(tool): \(error.localizedDescription)")
         }
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
+        // read(2) on a duplicate of the pipe (readDataToEndOfFile traps when a signal interrupts it).
+        let message: [UInt8]
+        switch FileSandbox.readAll(dup(errors.fileHandleForReading.fileDescriptor), maxBytes: 1 << 20) {
+        case .success(let bytes): message = bytes
+        case .failure: message = Array("(its messages could not be read)".utf8)
+        }
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             throw LayoutError(message: "error: htll preview: rsvg-convert failed: " + String(decoding: message, as: UTF8.self))

@@ -204,12 +204,29 @@ public final class Port: HeapObject {
         return inputPosition < inputScalars.count || fillInput()
     }
 
-    /// The next chunk of bytes from a stream source (empty at its end, or for string and bytevector ports).
+    /// The next chunk of bytes from a stream source (empty at its end, or for string and bytevector
+    /// ports). Read with read(2), retried when a signal interrupts it: FileHandle.availableData
+    /// traps on any error (standard input that is a folder: EISDIR), and FileHandle.read gives up
+    /// on EINTR. A read error ends the input.
     func readChunk() -> Data {
+        let fd: Int32
         switch source {
-        case .standardInput?: return FileHandle.standardInput.availableData
-        case .file(let h)?: return (try? h.read(upToCount: 1 << 16)) ?? Data()
+        case .standardInput?: fd = STDIN_FILENO
+        case .file(let h)?: fd = h.fileDescriptor
         default: return Data()
+        }
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { b -> Int in
+                guard let base = b.baseAddress else { return 0 }
+                #if canImport(Darwin)
+                return Darwin.read(fd, base, b.count)
+                #else
+                return Glibc.read(fd, base, b.count)
+                #endif
+            }
+            if n < 0 && errno == EINTR { continue }
+            return n > 0 ? Data(buffer[..<n]) : Data()
         }
     }
 
