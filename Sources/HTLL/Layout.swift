@@ -13,6 +13,15 @@ public final class Layout {
     /// each thing accepted only because the original htllc accepted it.
     public private(set) var warnings: [String] = []
 
+    /// What the generated code is for.
+    public enum Target: String, CaseIterable, Sendable {
+        /// Today's iOS: deployment target iOS 15, Swift 5.10+ and the Swift 6 language mode; none of
+        /// the APIs the iOS SDK deprecates at iOS 15 (the default).
+        case ios15
+        /// The original htllc's spellings, for old projects (`htllc -v ios6`).
+        case ios6
+    }
+
     /// One view's frame in the concrete solution.
     public struct Frame: Equatable, Sendable {
         /// The view's variable name in the Objective-C output.
@@ -27,19 +36,21 @@ public final class Layout {
     /// instance that may read only files in the layout's own folder (its includes), and nothing else;
     /// the layout file itself must be a regular file inside that folder (a link to elsewhere is refused).
     /// It runs under `limits`, by default those of `Layout.limits(sandbox:)` (what `htll` uses).
-    /// `strict: false` accepts what the original htllc accepted (see `warnings`).
+    /// `strict: false` accepts what the original htllc accepted (see `warnings`); `target` is the iOS
+    /// the code is for.
     public convenience init(contentsOfFile path: String, sandbox: Bool = false, limits: Scheme.Limits? = nil,
-                            strict: Bool = true) throws {
+                            strict: Bool = true, target: Target = .ios15) throws {
         let folder = sandbox ? FileSandbox.parentFolder(of: path) : nil
         let limits = limits ?? Self.limits(sandbox: sandbox)
         let data = try Self.contents(of: path, sandbox: folder.map { FileSandbox(allowedFolders: [$0]) }, limits: limits)
         let scheme = try Self.makeScheme(limits: limits, sandboxFolder: folder)
-        try self.init(text: String(decoding: data, as: UTF8.self), displayName: path, scheme: scheme, strict: strict)
+        try self.init(text: String(decoding: data, as: UTF8.self), displayName: path, scheme: scheme,
+                      strict: strict, target: target)
     }
 
     /// The bytes of the layout file at `path`, read through `sandbox` when there is one (no more than
     /// the heap limit allows).
-    private static func contents(of path: String, sandbox: FileSandbox?, limits: Scheme.Limits) throws -> [UInt8] {
+    static func contents(of path: String, sandbox: FileSandbox?, limits: Scheme.Limits) throws -> [UInt8] {
         let fd: Int32
         if let sandbox {
             switch sandbox.openForReading(path) {
@@ -64,8 +75,8 @@ public final class Layout {
     /// original htllc accepted: unknown enumeration values it mapped to a fallback, ratios of 0 and
     /// 1, a `center` padding of half the area or more, negative margins, a view placed twice;
     /// each with a warning (`warnings`). Strict (the default, `htll compile`), they are errors.
-    public convenience init(source: String, file: String = "layout.htll", strict: Bool = true) throws {
-        try self.init(text: source, displayName: file, scheme: nil, strict: strict)
+    public convenience init(source: String, file: String = "layout.htll", strict: Bool = true, target: Target = .ios15) throws {
+        try self.init(text: source, displayName: file, scheme: nil, strict: strict, target: target)
     }
 
     /// The table cell's variable of a cell layout (`in-cell ... 'cell`), or nil.
@@ -89,15 +100,17 @@ public final class Layout {
     /// Evaluates layout source text in `scheme`, which already has HTLL installed (see
     /// `HTLL.install(into:)`); cheaper than a fresh instance per layout. A later layout loaded into
     /// the same instance replaces this one's state.
-    public convenience init(source: String, file: String = "layout.htll", scheme: Scheme, strict: Bool = true) throws {
-        try self.init(text: source, displayName: file, scheme: scheme, strict: strict)
+    public convenience init(source: String, file: String = "layout.htll", scheme: Scheme, strict: Bool = true,
+                            target: Target = .ios15) throws {
+        try self.init(text: source, displayName: file, scheme: scheme, strict: strict, target: target)
     }
 
-    private init(text: String, displayName: String, scheme existing: Scheme?, strict: Bool) throws {
+    private init(text: String, displayName: String, scheme existing: Scheme?, strict: Bool, target: Target) throws {
         file = displayName
         scheme = try existing ?? Self.makeScheme(limits: Scheme.Limits(), sandboxFolder: nil)
         try run(path: displayName) {
             try scheme.prelude("htll-set-strict!", [.bool(strict)])
+            _ = try scheme.prelude("htll-set-target!", [scheme.symbol(target.rawValue)])
             let forms = try scheme.read(text, file: displayName)
             try scheme.prelude("htll-load-forms", [forms, scheme.string(displayName)])
         }
@@ -205,7 +218,8 @@ public final class Layout {
     func run(path: String?, _ body: () throws -> Void) throws {
         defer {
             for w in (try? scheme.prelude("htll-take-warnings", []))?.listElements ?? [] {
-                // Each output declares the views again (a view bound but not placed warns each time).
+                // Each once: every output declares the views again (a view bound but not placed warns
+                // each time) and warns again about a renamed one.
                 if let text = w.stringValue, !warnings.contains(text) { warnings.append(text) }
             }
         }

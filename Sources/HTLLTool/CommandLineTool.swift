@@ -19,6 +19,7 @@ struct CommandLineTool {
            htll preview FILE.htll [-o OUT.svg|OUT.png] [--device NAME]... [--landscape|--both]
                         [--size WxH] [--safe-area T,L,B,R] [--rtl] [--scale N] [--outline] [--watch]
                                                      draw the layout as an iOS screen
+           htll serve FILE.htll [--port N] [--host ADDRESS]   a live preview page in the browser
            htllc [-v ios6] ACTION FILE.htll        the original htllc command line (argv[0] alias)
            htll -e EXPR            evaluate EXPR and print its value
            htll -i FILE            load FILE, then start the REPL
@@ -52,7 +53,7 @@ struct CommandLineTool {
     """
 
     /// The subcommands that load a layout file.
-    static let layoutCommands: Set<String> = ["compile", "frames", "preview", "htllc"]
+    static let layoutCommands: Set<String> = ["compile", "frames", "preview", "htllc", "serve"]
 
     /// Exit status for an uncaught Scheme error (EX_SOFTWARE).
     static let errorStatus: Int32 = 70
@@ -201,7 +202,8 @@ struct CommandLineTool {
         case .success(let r): rest = r.filter { $0 != "--sandbox" }
         case .failure(let e): return usageError(e.message)
         }
-        let sandbox = arguments.contains("--sandbox")
+        // serve always runs the layout sandboxed, under the --sandbox limits.
+        let sandbox = arguments.contains("--sandbox") || command == "serve"
         let limits = options.applied(to: Layout.limits(sandbox: sandbox))
         switch command {
         case "compile":
@@ -209,6 +211,7 @@ struct CommandLineTool {
                                                  : HTLLCommand.compile(rest, sandbox: sandbox, limits: limits))
         case "frames": return emit(HTLLCommand.frames(rest, sandbox: sandbox, limits: limits))
         case "preview": return emit(HTLLCommand.preview(rest, sandbox: sandbox, limits: limits))
+        case "serve": return emit(HTLLCommand.serve(rest, limits: limits))
         case "htllc" where programName == "htllc":
             return emit(HTLLCommand.htllc(rest, programName: programName, sandbox: sandbox, limits: limits))
         default: return emit(HTLLCommand.htllc(rest, sandbox: sandbox, limits: limits))

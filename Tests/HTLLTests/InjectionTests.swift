@@ -149,15 +149,17 @@ final class InjectionTests: XCTestCase {
         XCTAssertEqual(try CodeCheck.compileProblems(layout), [])
         try ModifierSupport.swiftParses(layout)
         // A cell's name is the cell variable's: a view with that name is renamed in a cell layout.
-        let cell = try Layout(source: "(let ((cell (label '()))) (in-cell cell 'cell))", file: "cell.htll")
-        XCTAssertEqual(try cell.declarations().map(\.name), ["cell_"])
+        let cell = try Layout(source: "(let* ((cell (label '())) (cellIdentifier (label '()))) (in-cell (above cell cellIdentifier 0.5) 'cell))",
+                              file: "cell.htll")
+        XCTAssertEqual(try cell.declarations().map(\.name), ["cell_", "cellIdentifier_"])
         XCTAssertEqual(try CodeCheck.compileProblems(cell), [])
+        try ModifierSupport.swiftParses(cell)
     }
 
-    /// title and Title would both have the setter setTitle: (a duplicate method in the category).
+    /// caption and Caption would both have the setter setCaption: (a duplicate method in the category).
     func testNamesDifferingOnlyInTheCaseOfTheirFirstLetterAreMadeDistinct() throws {
-        let layout = try Layout(source: "(let* ((title (label '())) (Title (label '()))) (in (above title Title 0.5) 'self.view))", file: "t.htll")
-        XCTAssertEqual(try layout.declarations().map(\.name), ["title", "Title2"])
+        let layout = try Layout(source: "(let* ((caption (label '())) (Caption (label '()))) (in (above caption Caption 0.5) 'self.view))", file: "t.htll")
+        XCTAssertEqual(try layout.declarations().map(\.name), ["caption", "Caption2"])
         XCTAssertEqual(try CodeCheck.compileProblems(layout), [])
     }
 

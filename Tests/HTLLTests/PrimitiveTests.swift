@@ -33,6 +33,29 @@ final class PrimitiveTests: XCTestCase {
         try assertFrames(defs + "(in (beside a b 0.25) 'self.view)", ["a": [0, 0, 75, 400], "b": [75, 0, 225, 400]])
     }
 
+    /// Exact ratios (`1/3`, `(/ 100 3)`) solve exactly and reach generated code as floating-point
+    /// literals: C and Swift would divide `1/3` as integers.
+    func testExactRatiosBecomeFloatingPointInEveryOutput() throws {
+        let source = defs + """
+            (define d (view '((alpha . 1/3))))
+            (in (above a (beside b (padding (/ 10 3) d) 1/3) 2/7) 'self.view)
+            """
+        try assertFrames(source, ["a": [0, 0, 300, 800.0 / 7], "b": [0, 800.0 / 7, 100, 2000.0 / 7],
+                                  "d": [100 + 10.0 / 3, 800.0 / 7 + 10.0 / 3, 200 - 20.0 / 3, 2000.0 / 7 - 20.0 / 3]])
+        let layout = try Layout(source: source, file: "p.htll", scheme: ViewTests.scheme)
+        let objc = try layout.objectiveC(.viewWillLayoutSubviews) + (try layout.objectiveC(.viewWillAppear))
+        let swift = try layout.swift()
+        let json = try layout.framesJSON(width: 300, height: 400)
+        for (name, text) in [("objc", objc), ("swift", swift), ("json", json)] {
+            XCTAssertFalse(text.contains("1/3") || text.contains("2/7") || text.contains("10/3"), "\(name): \(text)")
+        }
+        XCTAssertTrue(objc.contains("0.2857142857 * self.view.bounds.size.height"), objc)
+        XCTAssertTrue(objc.contains("0.3333333333 * self.view.bounds.size.width"), objc)
+        XCTAssertTrue(objc.contains("d.alpha = 0.3333333333;"), objc)
+        XCTAssertTrue(swift.contains("0.2857142857 * self.view.bounds.height"), swift)
+        XCTAssertTrue(json.contains("\"alpha\": 0.3333333333"), json)
+    }
+
     func testWrapPrimitivesGiveTheRestToTheOtherSide() throws {
         try assertFrames(defs + "(in (^^ fixed-a b 5) 'self.view)", ["fixedA": [0, 0, 50, 20], "b": [0, 25, 300, 375]])
         try assertFrames(defs + "(in (vv a fixed-a 5) 'self.view)", ["a": [0, 0, 300, 375], "fixedA": [0, 380, 50, 20]])

@@ -44,15 +44,15 @@ final class ReadmeExampleTests: XCTestCase {
         func print(_ items: Any...) { printed.append(items.map { "\($0)" }.joined(separator: " ")) }
         // README begin: ### The HTLL library
         let layout = try Layout(source: """
-            (define title (label '((text . "Inbox"))))
+            (define heading (label '((text . "Inbox"))))
             (define spinner (view '((hidden . #t))))
-            (in (^^ title (table '()) 8) 'self.view)
+            (in (^^ heading (table '()) 8) 'self.view)
             """, file: "inbox.htll")
         for f in try layout.frames(width: 390, height: 844) {
-            print(f.name, f.kind, f.x, f.y, f.width, f.height)        // title label 0.0 0.0 390.0 21.0, ...
+            print(f.name, f.kind, f.x, f.y, f.width, f.height)        // heading label 0.0 0.0 390.0 21.0, ...
         }
         let json = try layout.framesJSON(canvas: Layout.Canvas(width: 390, height: 844, rightToLeft: true))
-        let frameCode = try layout.objectiveC(.viewWillLayoutSubviews)  // [title sizeToFit]; title.frame = ...
+        let frameCode = try layout.objectiveC(.viewWillLayoutSubviews)  // [heading sizeToFit]; heading.frame = ...
         let category = try layout.objectiveCCategory(className: "InboxController")
         let swift = try layout.swift(viewName: "InboxView")           // a UIView subclass
         print(layout.warnings)  // ["inbox.htll:2:17: warning: the view spinner is bound but neither placed ..."]
@@ -60,10 +60,10 @@ final class ReadmeExampleTests: XCTestCase {
             print(e)  // bad.htll:1:5: error: unbound variable: lable; did you mean label?
         }
         // README end
-        XCTAssertEqual(printed.first, "title label 0.0 0.0 390.0 21.0")
+        XCTAssertEqual(printed.first, "heading label 0.0 0.0 390.0 21.0")
         XCTAssertEqual(printed.count, 4)
         XCTAssertTrue(json.contains("\"rtl\": true"))
-        XCTAssertTrue(frameCode.hasPrefix("[title sizeToFit];\ntitle.frame = "), frameCode)
+        XCTAssertTrue(frameCode.hasPrefix("[heading sizeToFit];\nheading.frame = "), frameCode)
         XCTAssertTrue(category.contains("@implementation InboxController (Layout)"), category)
         XCTAssertTrue(swift.contains("class InboxView: UIView"), swift)
         XCTAssertTrue(printed[2].hasPrefix("[\"inbox.htll:2:17: warning: the view spinner is bound but neither placed"), printed[2])

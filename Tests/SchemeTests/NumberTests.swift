@@ -310,7 +310,8 @@ final class NumberTests: XCTestCase {
         check("(sqrt 2.25)", "1.5")
         check("(sqrt (expt 10 40))", "100000000000000000000")
         check("(sqrt (+ (expt 10 40) 1))", "100000000000000000000.0")
-        check("(sqrt -4)", "error: sqrt: negative argument -4")
+        check("(sqrt -4)", "+2i")
+        check("(sqrt -4.0)", "0.0+2.0i")
         check("(exact-integer-sqrt 17)", "4 1")
         check("(exact-integer-sqrt 9223372036854775807)", "3037000499 5928526806")
         check("(exact-integer-sqrt (expt 10 41))", "316227766016837933199 562477137586013626399")
@@ -333,7 +334,8 @@ final class NumberTests: XCTestCase {
         check("(log 1)", "0.0")
         check("(log 8 2)", "3.0")
         check("(log 100 10)", "2.0")
-        check("(log -1)", "error: log: negative argument -1")
+        check("(log -1)", "0.0+3.141592653589793i")
+        check("(log (expt 10 400))", "921.0340371976182")
         check("(atan 1 1)", "0.7853981633974483")
         check("(sin 0)", "0.0")
         check("(exp \"a\")", "error: exp: expected a number, got \"a\"")
@@ -396,7 +398,7 @@ final class NumberTests: XCTestCase {
             ("+INF.0", "+inf.0"), ("inf.0", "#f"), ("#e+inf.0", "#f"),
             ("6/3", "2"), ("1/2", "1/2"), ("#e1/2", "1/2"), ("#i6/3", "2.0"), ("1/0", "#f"), ("/2", "#f"),
             ("", "#f"), ("+", "#f"), ("-", "#f"), (".", "#f"), ("...", "#f"), ("1e", "#f"), ("e1", "#f"),
-            ("1.2.3", "#f"), ("1a", "#f"), ("#x1.5", "#f"), ("1+2i", "#f"), ("+i", "#f"), ("#", "#f"),
+            ("1.2.3", "#f"), ("1a", "#f"), ("#x1.5", "#f"), ("1+2i", "1+2i"), ("+i", "+i"), ("#", "#f"),
             ("#q1", "#f"), ("- 1", "#f"), ("0x10", "#f"), ("1_000", "#f"), ("-0", "0"), ("-0.0", "-0.0"),
             ("123456789012345678901234567890", "123456789012345678901234567890"),
             ("-9223372036854775809", "-9223372036854775809"),
@@ -433,5 +435,89 @@ final class NumberTests: XCTestCase {
         XCTAssertTrue(a.isEqv(b))
         XCTAssertFalse(a.isEqv(c))
         XCTAssertFalse(a.isEqv(.flonum(1.2345678901234568e29)))
+    }
+
+    // MARK: - Complex numbers
+
+    func testComplexPredicatesHaveTheirR7RSMeaning() {
+        check("(real? -2.5+0.0i)", "#f")
+        check("(real? -2.5+0i)", "#t")
+        check("(integer? 3+0i)", "#t")
+        check("(complex? 3+4i)", "#t")
+        check("(rational? 1+i)", "#f")
+        check("(exact? 1+2i)", "#t")
+        check("(exact? 1.0+2i)", "#f")
+        check("(exact-rational? 1+2i)", "#f")
+        check("(finite? 3.0+inf.0i)", "#f")
+        check("(infinite? 3.0+inf.0i)", "#t")
+        check("(nan? 1+2i)", "#f")
+        check("(zero? 0.0+0.0i)", "#t")
+        check("(= 1 1.0 1.0+0.0i)", "#t")
+        check("(= 1.0 1.0+1.0i)", "#f")
+        check("(positive? 1+i)", "error: positive?: expected a real number, got 1+i")
+        check("(< 1 +i)", "error: <: expected a real number, got +i")
+        check("(max 1 +i)", "error: max: expected a real number, got +i")
+        check("(floor 1.5+i)", "error: floor: expected a real number, got 1.5+1.0i")
+        check("(odd? 1+i)", "error: odd?: expected an integer, got 1+i")
+    }
+
+    func testComplexExactnessRules() {
+        // Exact parts stay exact through + - * / and integer powers; an inexact part makes both inexact.
+        check("(make-rectangular 1 0.0)", "1.0+0.0i")
+        check("(make-rectangular 1.5 0)", "1.5")
+        check("(* 1+2i 3-i)", "5+5i")
+        check("(/ 1+2i 3+4i)", "11/25+2/25i")
+        check("(- 1+2i 1+2i)", "0")
+        check("(+ 1/2+i 0.5)", "1.0+1.0i")
+        check("(expt 1+i 2)", "+2i")
+        check("(expt 1+i -2)", "-1/2i")
+        check("(exact 1.5+2.5i)", "3/2+5/2i")
+        check("(inexact 1/2+1/3i)", "0.5+0.3333333333333333i")
+        check("(sqrt 3+4i)", "2+i")
+        check("(sqrt -1/4)", "+1/2i")
+        check("(magnitude 3+4i)", "5")
+        check("(expt (make-rectangular 3 4) (expt 10 30))", "error: expt: result too large 3+4i 1000000000000000000000000000000")
+    }
+
+    func testComplexFunctions() {
+        check("(sqrt -1.0-0.0i)", "0.0+1.0i")  // R7RS: zero real part, non-negative imaginary part
+        check("(exp +i)", "0.5403023058681398+0.8414709848078965i")
+        check("(make-polar 1 1)", "0.5403023058681398+0.8414709848078965i")
+        check("(angle 1+2i)", "1.1071487177940904")
+        check("(angle -1)", "3.141592653589793")
+        check("(asin 2)", "1.5707963267948966-1.3169578969248166i")
+        check("(asin -2)", "-1.5707963267948966+1.3169578969248166i")
+        check("(acos 2)", "0.0+1.3169578969248166i")
+        check("(expt -1 1/2)", "6.123233995736766e-17+1.0i")
+        check("(expt 0 1+i)", "0")
+        check("(atan +i)", "error: atan: singular at +i")
+        check("(tan 0+30i)", "0.0+1.0i")
+    }
+
+    func testComplexSyntaxAndPrinting() {
+        let cases: [(String, String)] = [
+            ("3+4i", "3+4i"), ("-1.0-0.5i", "-1.0-0.5i"), ("+i", "+i"), ("-i", "-i"), ("0+i", "+i"),
+            ("+2i", "+2i"), ("1.0+2i", "1.0+2.0i"), ("1e2+1.0i", "100.0+1.0i"), ("1.0+1s2i", "1.0+100.0i"),
+            ("1/2+3/4i", "1/2+3/4i"), ("#d1.0+1.0i", "1.0+1.0i"), ("#x10+11i", "16+17i"), ("#b10+11i", "2+3i"),
+            ("#e1.5+0.5i", "3/2+1/2i"), ("#i1+i", "1.0+1.0i"), ("#i+i", "0.0+1.0i"), ("#i-i", "0.0-1.0i"), ("+inf.0+inf.0i", "+inf.0+inf.0i"),
+            ("-inf.0-nan.0i", "-inf.0+nan.0i"), ("+inf.0i", "0.0+inf.0i"), ("1@0", "1"), ("#e1@0", "1"),
+            ("1+2", "#f"), ("1+2j", "#f"), ("1+i+i", "#f"), ("i", "#f"), ("2i", "#f"), ("1@", "#f"), ("+-i", "#f"),
+        ]
+        for (text, want) in cases { XCTAssertEqual(parsed(text), want, text) }
+        check("(number->string 1/2+1/4i 2)", "\"1/10+1/100i\"")
+        check("(number->string 0.5+0.25i 2)", "\"#i1/10+1/100i\"")
+        XCTAssertEqual(parsed("#i1/10+1/100i", radix: 2), "0.5+0.25i")
+    }
+
+    func testEqvAndHashingOfRatiosAndComplexNumbers() throws {
+        let a = try XCTUnwrap(Numbers.parse("1/3+2i", rt: rt)), b = try XCTUnwrap(Numbers.parse("2/6+2i", rt: rt))
+        XCTAssertFalse(a.isEq(b))
+        XCTAssertTrue(a.isEqv(b))
+        XCTAssertFalse(a.isEqv(try XCTUnwrap(Numbers.parse("1/3-2i", rt: rt))))
+        XCTAssertFalse(try XCTUnwrap(Numbers.parse("1.0+0.0i", rt: rt)).isEqv(try XCTUnwrap(Numbers.parse("1.0-0.0i", rt: rt))))
+        var h1 = Hasher(), h2 = Hasher()
+        XCTAssertTrue(Numbers.hashHeapNumber(a, into: &h1))
+        XCTAssertTrue(Numbers.hashHeapNumber(b, into: &h2))
+        XCTAssertEqual(h1.finalize(), h2.finalize())
     }
 }

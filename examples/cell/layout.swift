@@ -14,28 +14,28 @@ extension ViewController {
             ?? UITableViewCell(style: .subtitle, reuseIdentifier: cellIdentifier)
         if cell.contentView.viewWithTag(100) == nil {
             let detail = UILabel()
-            let title = UILabel()
+            let titleLabel = UILabel()
             let icon = UIImageView()
             detail.tag = 100
             cell.contentView.addSubview(detail)
             detail.text = "3.45 : 1"
             detail.textColor = UIColor.gray
-            title.tag = 101
-            cell.contentView.addSubview(title)
-            title.text = "Gear ratio"
-            title.font = UIFont.boldSystemFont(ofSize: 17)
+            titleLabel.tag = 101
+            cell.contentView.addSubview(titleLabel)
+            titleLabel.text = "Gear ratio"
+            titleLabel.font = UIFont.boldSystemFont(ofSize: 17)
             icon.tag = 102
             cell.contentView.addSubview(icon)
             icon.image = UIImage(named: "gear.png")
         }
         guard let detail = cell.contentView.viewWithTag(100) as? UILabel,
-              let title = cell.contentView.viewWithTag(101) as? UILabel,
+              let titleLabel = cell.contentView.viewWithTag(101) as? UILabel,
               let icon = cell.contentView.viewWithTag(102) as? UIImageView else {
             return cell
         }
         icon.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
-        title.frame = CGRect(x: 48, y: 0, width: cell.contentView.bounds.width - 48, height: 0.6 * cell.contentView.bounds.height)
-        detail.frame = CGRect(x: 48, y: title.bounds.height, width: cell.contentView.bounds.width - 48, height: 0.4 * cell.contentView.bounds.height)
+        titleLabel.frame = CGRect(x: 48, y: 0, width: cell.contentView.bounds.width - 48, height: 0.6 * cell.contentView.bounds.height)
+        detail.frame = CGRect(x: 48, y: titleLabel.bounds.height, width: cell.contentView.bounds.width - 48, height: 0.4 * cell.contentView.bounds.height)
         return cell
     }
 }

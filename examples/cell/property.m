@@ -1,3 +1,3 @@
 @property (nonatomic, strong) UILabel * detail;
-@property (nonatomic, strong) UILabel * title;
+@property (nonatomic, strong) UILabel * titleLabel;
 @property (nonatomic, strong) UIImageView * icon;

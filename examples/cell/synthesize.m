@@ -1,3 +1,3 @@
 @synthesize detail;
-@synthesize title;
+@synthesize titleLabel;
 @synthesize icon;

@@ -18,7 +18,7 @@ final class ViewControllerLayoutViews {
     let speedmeter = UISlider()
     let speedlabel = UILabel()
     let gears = UISegmentedControl(items: ["First", "Second", "Third", "Fourth", "Fifth"])
-    let title = UILabel()
+    let titleLabel = UILabel()
 }
 
 /// The associated-object key: only its address matters.
@@ -46,7 +46,7 @@ extension ViewController {
         self.view.addSubview(views.speedlabel)
         self.view.addSubview(views.gears)
         views.gears.addTarget(self, action: #selector(segmentedValueChanged(_:)), for: UIControl.Event.valueChanged)
-        self.view.addSubview(views.title)
+        self.view.addSubview(views.titleLabel)
     }
 
     /// Sets the views' attributes; call from viewWillAppear(_:).
@@ -62,19 +62,19 @@ extension ViewController {
         views.speedlabel.textAlignment = NSTextAlignment.center
         views.gears.selectedSegmentIndex = 0
         views.gears.setTitleTextAttributes([NSAttributedString.Key.foregroundColor: UIColor.blue, NSAttributedString.Key.shadow: { () -> NSShadow in let shadow = NSShadow(); shadow.shadowColor = UIColor.red; return shadow }()], for: UIControl.State.normal)
-        views.title.text = "Gear Calculator"
-        views.title.textAlignment = NSTextAlignment.center
+        views.titleLabel.text = "Gear Calculator"
+        views.titleLabel.textAlignment = NSTextAlignment.center
     }
 
     /// Sets the frames; call from viewWillLayoutSubviews().
     func layoutViewWillLayoutSubviews() {
         let views = layoutViews
-        views.title.frame = CGRect(x: 0, y: 0, width: self.view.bounds.width, height: 0.15 * self.view.bounds.height)
+        views.titleLabel.frame = CGRect(x: 0, y: 0, width: self.view.bounds.width, height: 0.15 * self.view.bounds.height)
         views.gears.sizeToFit()
-        views.gears.frame = CGRect(x: 0.01 * self.view.bounds.width, y: views.title.bounds.height + 0.0085 * self.view.bounds.height, width: 0.98 * self.view.bounds.width, height: views.gears.bounds.height)
-        views.speedlabel.frame = CGRect(x: 0.01 * self.view.bounds.width, y: views.title.bounds.height + 0.0085 * self.view.bounds.height + 20 + views.gears.bounds.height, width: 0.98 * self.view.bounds.width, height: 0.104125 * self.view.bounds.height - 2.5 - 0.125 * views.gears.bounds.height)
-        views.speedmeter.frame = CGRect(x: 0.01 * self.view.bounds.width, y: views.title.bounds.height + 0.0085 * self.view.bounds.height + 20 + views.gears.bounds.height + views.speedlabel.bounds.height, width: 0.98 * self.view.bounds.width, height: 0.104125 * self.view.bounds.height - 2.5 - 0.125 * views.gears.bounds.height)
-        views.tacholabel.frame = CGRect(x: 0.01 * self.view.bounds.width, y: views.title.bounds.height + 0.425 * self.view.bounds.height + 10 + 0.5 * views.gears.bounds.height, width: 0.98 * self.view.bounds.width, height: 0.104125 * self.view.bounds.height - 2.5 - 0.125 * views.gears.bounds.height)
-        views.tachometer.frame = CGRect(x: 0.01 * self.view.bounds.width, y: views.title.bounds.height + 0.425 * self.view.bounds.height + 10 + 0.5 * views.gears.bounds.height + views.tacholabel.bounds.height, width: 0.98 * self.view.bounds.width, height: 0.104125 * self.view.bounds.height - 2.5 - 0.125 * views.gears.bounds.height)
+        views.gears.frame = CGRect(x: 0.01 * self.view.bounds.width, y: views.titleLabel.bounds.height + 0.0085 * self.view.bounds.height, width: 0.98 * self.view.bounds.width, height: views.gears.bounds.height)
+        views.speedlabel.frame = CGRect(x: 0.01 * self.view.bounds.width, y: views.titleLabel.bounds.height + 0.0085 * self.view.bounds.height + 20 + views.gears.bounds.height, width: 0.98 * self.view.bounds.width, height: 0.104125 * self.view.bounds.height - 2.5 - 0.125 * views.gears.bounds.height)
+        views.speedmeter.frame = CGRect(x: 0.01 * self.view.bounds.width, y: views.titleLabel.bounds.height + 0.0085 * self.view.bounds.height + 20 + views.gears.bounds.height + views.speedlabel.bounds.height, width: 0.98 * self.view.bounds.width, height: 0.104125 * self.view.bounds.height - 2.5 - 0.125 * views.gears.bounds.height)
+        views.tacholabel.frame = CGRect(x: 0.01 * self.view.bounds.width, y: views.titleLabel.bounds.height + 0.425 * self.view.bounds.height + 10 + 0.5 * views.gears.bounds.height, width: 0.98 * self.view.bounds.width, height: 0.104125 * self.view.bounds.height - 2.5 - 0.125 * views.gears.bounds.height)
+        views.tachometer.frame = CGRect(x: 0.01 * self.view.bounds.width, y: views.titleLabel.bounds.height + 0.425 * self.view.bounds.height + 10 + 0.5 * views.gears.bounds.height + views.tacholabel.bounds.height, width: 0.98 * self.view.bounds.width, height: 0.104125 * self.view.bounds.height - 2.5 - 0.125 * views.gears.bounds.height)
     }
 }

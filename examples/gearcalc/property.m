@@ -3,4 +3,4 @@
 @property (nonatomic, strong) UISlider * speedmeter;
 @property (nonatomic, strong) UILabel * speedlabel;
 @property (nonatomic, strong) UISegmentedControl * gears;
-@property (nonatomic, strong) UILabel * title;
+@property (nonatomic, strong) UILabel * titleLabel;

@@ -3,4 +3,4 @@
 @synthesize speedmeter;
 @synthesize speedlabel;
 @synthesize gears;
-@synthesize title;
+@synthesize titleLabel;

@@ -1,8 +1,8 @@
 photo = [[UIImageView alloc] init];
 [self.view addSubview:photo];
 picture = photo;
-title = [[UILabel alloc] init];
-[self.view addSubview:title];
+titleLabel = [[UILabel alloc] init];
+[self.view addSubview:titleLabel];
 body = [[UITextView alloc] init];
 [self.view addSubview:body];
 caption = [[UILabel alloc] init];

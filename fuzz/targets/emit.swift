@@ -26,7 +26,10 @@ struct Tables {
     var colors: [String] = []
 
     init(_ s: Scheme) throws {
-        let kindList = try s.evaluate("""
+        // The tables are the prelude's internals: read in its sealed environment.
+        guard let prelude = HTLL.environment(of: s) else { throw LayoutError(message: "error: HTLL is not installed") }
+        func evaluate(_ code: String) throws -> Value { try s.evaluateSystemCode(code, file: "emit-tables", in: prelude) }
+        let kindList = try evaluate("""
             (map (lambda (k) (cons (car k) (map (lambda (a) (list (car a) (cadr a))) (htll:kind-attributes (car k)))))
                  (htll:filter (lambda (k) (not (eq? (cadddr k) 'abstract))) htll:kind-table))
             """)
@@ -39,13 +42,13 @@ struct Tables {
             }
             kinds.append((kind, attributes))
         }
-        if case .list(let es) = Datum.parse(s.write(try s.evaluate("(map (lambda (e) (cons (car e) (map car (cdr e)))) htll:enum-table)"))) {
+        if case .list(let es) = Datum.parse(s.write(try evaluate("(map (lambda (e) (cons (car e) (map car (cdr e)))) htll:enum-table)"))) {
             for e in es {
                 guard case .list(let items) = e, case .symbol(let name)? = items.first else { continue }
                 enums[name] = items.dropFirst().compactMap { if case .symbol(let v) = $0 { return v } else { return nil } }
             }
         }
-        if case .list(let cs) = Datum.parse(s.write(try s.evaluate("(map car htll:color-table)"))) {
+        if case .list(let cs) = Datum.parse(s.write(try evaluate("(map car htll:color-table)"))) {
             colors = cs.compactMap { if case .symbol(let v) = $0 { return v } else { return nil } }
         }
     }

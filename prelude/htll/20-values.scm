@@ -20,6 +20,20 @@
 
 (define (htll:fail message) (htll:error-at (htll:current-location) message))
 
+;;; The target and warnings.
+
+;; What the generated code is for: ios15, today's iOS (deployment target iOS 15, Swift 5.10+ and
+;; the Swift 6 language mode), or ios6, the original htllc's spellings for old projects
+;; (`htllc -v ios6`). The host sets it before a layout loads; 13-current-ios.scm says what ios15
+;; changes of the original's vocabulary.
+(define htll:targets '(ios15 ios6))
+(define htll:target 'ios15)
+(define (htll-set-target! target)
+  (if (not (memq target htll:targets))
+      (error (string-append "htll: unknown target " (htll:written target) " (targets: ios15, ios6)")))
+  (set! htll:target target))
+(define (htll:ios6?) (eq? htll:target 'ios6))
+
 ;;; Compatibility with the original htllc. `htll compile` is strict: what the original accepted by
 ;;; accident (an unknown enumeration value it mapped to a fallback, a ratio of 0 or 1, a centre
 ;;; padding of half the area or more, a negative margin, a view placed twice) is an error with a
@@ -42,6 +56,7 @@
 ;; For hosts: the warnings so far, oldest first, and forgets them.
 (define (htll-take-warnings)
   (let ((ws (reverse htll:warnings))) (set! htll:warnings '()) ws))
+(define (htll:warn message) (htll:warn-at (htll:current-location) message))
 
 ;; In htllc mode, warns that MESSAGE was accepted as the original did (at LOCATION, or where the
 ;; latest located call was written) and returns #t; in strict mode returns #f (the caller raises

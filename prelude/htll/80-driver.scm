@@ -162,6 +162,7 @@
   ;; Kept across evaluations for other traits: each evaluation's root stays valid.
   (set! htll:safe-area-roots '())
   (set! htll:loaded-queried '())
+  (set! htll:warnings '())
   ;; The host's settings belong to the layout loaded before.
   (set! htll:emit-rtl #f)
   (set! htll:canvas-rtl #f)

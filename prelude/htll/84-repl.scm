@@ -150,7 +150,7 @@
      (enum (string-append (symbol->string name) ": "
                           (htll:string-join (map (lambda (v) (string-append (symbol->string (car v)) " (" (cdr v) ")")) (cdr enum)) ", ")
                           "\n"))
-     (colour (string-append (symbol->string name) ": [UIColor " (cdr colour) "]\n"))
+     (colour (string-append (symbol->string name) ": [UIColor " (cadr colour) "]\n"))
      (else #f))))
 
 ;; Every name HTLL defines for layouts, for completion.

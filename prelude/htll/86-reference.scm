@@ -257,7 +257,7 @@
   ;; Colours
   (say "## Colours\n\nA colour attribute takes a name or `(rgba-color R G B A)` / `(hsba-color H S B A)`, each component\n"
        "from 0 to 1.\n\n| colour | UIKit |\n|---|---|\n")
-  (for-each (lambda (c) (say "| `" (symbol->string (car c)) "` | `[UIColor " (cdr c) "]` |\n")) htll:color-table)
+  (for-each (lambda (c) (say "| `" (symbol->string (car c)) "` | `[UIColor " (cadr c) "]` |\n")) htll:color-table)
   (say "\n")
   ;; Fonts
   (say "## Fonts\n\n| function | UIKit |\n|---|---|\n"

@@ -21,36 +21,3 @@
           ((> lo 0) (simplest lo hi))
           ((< hi 0) (- (simplest (- hi) (- lo))))
           (else zero))))
-
-;;; (scheme complex) on the real numbers. There are no complex numbers (a documented gap), so a
-;;; result with a non-zero imaginary part is an error rather than a wrong real.
-
-(define (%check-real who x)
-  (unless (real? x) (error (string-append who ": expected a real number, got") x)))
-
-(define (real-part z) (%check-real "real-part" z) z)
-
-(define (imag-part z) (%check-real "imag-part" z) 0)
-
-;; The angle of a real is 0 for non-negatives and pi for negatives (a NaN stays NaN).
-(define (angle z)
-  (%check-real "angle" z)
-  (cond ((nan? z) z)
-        ((negative? z) (atan 0 -1))
-        ((exact? z) 0)
-        (else 0.0)))
-
-(define (make-rectangular x y)
-  (%check-real "make-rectangular" x)
-  (%check-real "make-rectangular" y)
-  (cond ((and (exact? y) (zero? y)) x)
-        ((zero? y) (inexact x))
-        (else (error "make-rectangular: complex numbers are not supported" x y))))
-
-(define (make-polar r theta)
-  (%check-real "make-polar" r)
-  (%check-real "make-polar" theta)
-  (cond ((and (exact? theta) (zero? theta)) r)
-        ((zero? theta) (inexact r))
-        ((zero? r) (if (exact? r) 0 0.0))
-        (else (error "make-polar: complex numbers are not supported" r theta))))

@@ -16,7 +16,10 @@ extension HTLLCommand {
 
     /// `htll preview FILE …`: an SVG or PNG picture of the layout on one or more device screens.
     /// On a layout error it still writes a picture, one showing the message, and exits 1.
-    public static func preview(_ args: [String], sandbox: Bool = false, limits: Scheme.Limits? = nil) -> Result {
+    public static func preview(_ arguments: [String], sandbox: Bool = false, limits: Scheme.Limits? = nil) -> Result {
+        var args = arguments
+        let (target, targetError) = takeTarget(&args, command: "preview")
+        if let targetError { return targetError }
         var file: String?, output: String?, devices: [DevicePreset] = [], custom: DevicePreset?
         var landscape = false, both = false, watch = false, options = SVGPreview.Options(), strict = true
         var i = 0
@@ -75,20 +78,21 @@ extension HTLLCommand {
             let watchSandbox = sandbox ? FileSandbox(allowedFolders: [FileSandbox.parentFolder(of: file)]) : nil
             PreviewWatcher.run(file: file, sandbox: watchSandbox) {
                 renderPreview(file: file, screens: screens, options: options, output: output, sandbox: sandbox,
-                              limits: limits, strict: strict)
+                              limits: limits, strict: strict, target: target)
             }
             return Result(output: "", errorOutput: "", status: 0)
         }
         return renderPreview(file: file, screens: screens, options: options, output: output, sandbox: sandbox,
-                             limits: limits, strict: strict)
+                             limits: limits, strict: strict, target: target)
     }
 
     /// Renders `file` once: SVG text as output without `output`, else the picture written there.
     static func renderPreview(file: String, screens: [PreviewScreen], options: SVGPreview.Options, output: String?,
-                              sandbox: Bool = false, limits: Scheme.Limits? = nil, strict: Bool = true) -> Result {
+                              sandbox: Bool = false, limits: Scheme.Limits? = nil, strict: Bool = true,
+                              target: Layout.Target = .ios15) -> Result {
         var svg: String, status: Int32 = 0, errorText = "", layout: Layout?
         do {
-            let loaded = try Layout(contentsOfFile: file, sandbox: sandbox, limits: limits, strict: strict)
+            let loaded = try Layout(contentsOfFile: file, sandbox: sandbox, limits: limits, strict: strict, target: target)
             layout = loaded
             svg = try SVGPreview.render(loaded, screens: screens, options: options)
         } catch {

@@ -5,7 +5,10 @@ extension HTLLCommand {
     /// `htll compile FILE --swift [--view NAME | --class NAME]`: the layout as Swift, a view
     /// controller extension (of `--class`, default ViewController) or a `UIView` subclass (`--view`).
     /// Takes the same arguments as `compile`, `--swift` among them; `--rtl` adds the mirroring code.
-    public static func swift(_ args: [String], sandbox: Bool = false, limits: Scheme.Limits? = nil) -> Result {
+    public static func swift(_ arguments: [String], sandbox: Bool = false, limits: Scheme.Limits? = nil) -> Result {
+        var args = arguments
+        let (target, targetError) = takeTarget(&args, command: "compile")
+        if let targetError { return targetError }
         var file: String?, viewName: String?, className = "ViewController", sawSwift = false, rtl = false, strict = true
         var i = 0
         while i < args.count {
@@ -30,7 +33,7 @@ extension HTLLCommand {
         }
         guard let file else { return failure("htll compile: no layout file\n\(compileUsage)", status: 2) }
         guard sawSwift else { return failure("htll compile: say what to print: --action ACTION, --objc or --swift\n\(compileUsage)", status: 2) }
-        return produce(file, sandbox: sandbox, limits: limits, strict: strict) { layout in
+        return produce(file, sandbox: sandbox, limits: limits, strict: strict, target: target) { layout in
             for (flag, name) in [("--view", viewName), ("--class", className)] {
                 if let name, let why = layout.typeNameProblem(name, language: .swift) {
                     throw UsageError(message: "htll compile: \(flag) \(name): \(why)\n\(compileUsage)")

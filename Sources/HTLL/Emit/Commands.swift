@@ -39,6 +39,8 @@ public enum HTLLCommand {
           --swift          Swift UIKit code: an extension of the view controller --class (default
                            ViewController), or with --view NAME a UIView subclass called NAME
           --rtl            the code also mirrors the frames in right-to-left languages
+          --target T       ios15 (the default): today's iOS, no API deprecated at iOS 15;
+                           ios6: the original htllc's spellings (minimumFontSize, ...)
           --sandbox        the layout may read only files in its own folder (its includes)
           --strict         (the default) refuse what the original htllc accepted by accident: an
                            unknown enumeration value (a misspelt control state or event, border
@@ -53,7 +55,10 @@ public enum HTLLCommand {
 
     /// `htll compile FILE --action ACTION` or `htll compile FILE --objc [--class NAME]`; `--rtl`
     /// adds the code that mirrors the frames in right-to-left languages.
-    public static func compile(_ args: [String], sandbox: Bool = false, limits: Scheme.Limits? = nil) -> Result {
+    public static func compile(_ arguments: [String], sandbox: Bool = false, limits: Scheme.Limits? = nil) -> Result {
+        var args = arguments
+        let (target, targetError) = takeTarget(&args, command: "compile")
+        if let targetError { return targetError }
         var file: String?, action: String?, objc = false, className = "ViewController", rtl = false, strict = true
         var i = 0
         while i < args.count {
@@ -74,7 +79,7 @@ public enum HTLLCommand {
         guard objc || action != nil else {
             return failure("htll compile: say what to print: --action ACTION, --objc or --swift\n\(compileUsage)", status: 2)
         }
-        return produce(file, sandbox: sandbox, limits: limits, strict: strict) { layout in
+        return produce(file, sandbox: sandbox, limits: limits, strict: strict, target: target) { layout in
             if objc, let why = layout.typeNameProblem(className, language: .objectiveC) {
                 throw UsageError(message: "htll compile: --class \(className): \(why)\n\(compileUsage)")
             }
@@ -104,7 +109,10 @@ public enum HTLLCommand {
     /// `htll frames FILE [--size WxH | --device NAME] [--landscape] [--safe-area T,L,B,R] [--rtl]`:
     /// JSON frames (default 390x844, no insets). A device brings its safe-area insets and idiom;
     /// `--safe-area` sets the insets (top, left, bottom, right) of any canvas; `--rtl` mirrors.
-    public static func frames(_ args: [String], sandbox: Bool = false, limits: Scheme.Limits? = nil) -> Result {
+    public static func frames(_ arguments: [String], sandbox: Bool = false, limits: Scheme.Limits? = nil) -> Result {
+        var args = arguments
+        let (target, targetError) = takeTarget(&args, command: "frames")
+        if let targetError { return targetError }
         var file: String?, size = (width: 390.0, height: 844.0), landscape = false
         var device: DevicePreset?, insets: DevicePreset.Insets?, rtl = false, strict = true
         var i = 0
@@ -146,14 +154,14 @@ public enum HTLLCommand {
         }
         if let insets { canvas.safeArea = insets }
         let finalCanvas = canvas
-        return produce(file, sandbox: sandbox, limits: limits, strict: strict) { try $0.framesJSON(canvas: finalCanvas) }
+        return produce(file, sandbox: sandbox, limits: limits, strict: strict, target: target) { try $0.framesJSON(canvas: finalCanvas) }
     }
 
     /// The original command line: `htllc [-v ios6] ACTION FILE`; prints the usage on bad arguments.
     /// Not strict unless `--strict` is given: what the original accepted compiles, with warnings.
     public static func htllc(_ args: [String], programName: String = "htllc", sandbox: Bool = false,
                              limits: Scheme.Limits? = nil) -> Result {
-        var rest = args
+        var rest = args, target = Layout.Target.ios15
         if rest.count == 1, rest[0] == "-h" || rest[0] == "--help" { return help(htllcUsage(programName)) }
         var strict = false
         rest.removeAll { a in
@@ -164,14 +172,17 @@ public enum HTLLCommand {
             }
         }
         if rest.first == "-v" {
-            guard rest.count > 1, rest[1] == "ios6" else { return Result(output: htllcUsage(programName), errorOutput: "", status: 2) }
+            guard rest.count > 1, let t = Layout.Target(rawValue: rest[1]) else {
+                return Result(output: htllcUsage(programName), errorOutput: "", status: 2)
+            }
+            target = t
             rest.removeFirst(2)
         }
         guard rest.count == 2 else { return Result(output: htllcUsage(programName), errorOutput: "", status: 2) }
         guard let action = HTLL.Action(rawValue: rest[0]) else {
             return Result(output: "Unknown action: \(rest[0])\n" + htllcUsage(programName), errorOutput: "", status: 2)
         }
-        return produce(rest[1], sandbox: sandbox, limits: limits, strict: strict) { try $0.objectiveC(action) }
+        return produce(rest[1], sandbox: sandbox, limits: limits, strict: strict, target: target) { try $0.objectiveC(action) }
     }
 
     static func htllcUsage(_ prog: String) -> String {
@@ -179,7 +190,8 @@ public enum HTLLCommand {
         Usage: \(prog) [option] action source.htll
         Options:
         -v\t\tgenerate codes for iOS?
-          ios6\t\t(default)
+          ios15\t\t(default) today's iOS: no API deprecated at iOS 15
+          ios6\t\tthe original's spellings (minimumFontSize, UITextAttributeTextColor, ...)
         --strict\trefuse what htllc accepted by accident (unknown enumeration values, ratios
         \t\tof 0 or 1, ...), as htll compile does; by default they are accepted with a warning
 
@@ -205,13 +217,14 @@ public enum HTLLCommand {
     struct UsageError: Error { let message: String }
 
     /// Loads `file` (sandboxed when asked, under `limits` or the defaults of `Layout.limits(sandbox:)`;
-    /// not strict: accepting what htllc accepted) and prints what `body` makes of it, or the error;
-    /// the layout's warnings go to standard error either way.
+    /// strict or, as htllc, accepting what the original accepted) for `target` and prints what `body`
+    /// makes of it, or the error; the layout's warnings go to standard error either way.
     static func produce(_ file: String, sandbox: Bool, limits: Scheme.Limits?, strict: Bool = true,
+                        target: Layout.Target = .ios15,
                         _ body: (Layout) throws -> String) -> Result {
         var layout: Layout?
         do {
-            let loaded = try Layout(contentsOfFile: file, sandbox: sandbox, limits: limits, strict: strict)
+            let loaded = try Layout(contentsOfFile: file, sandbox: sandbox, limits: limits, strict: strict, target: target)
             layout = loaded
             let output = try body(loaded)
             return Result(output: output, errorOutput: warningText(layout), status: 0)
@@ -225,5 +238,17 @@ public enum HTLLCommand {
     /// The layout's warnings, a line each.
     static func warningText(_ layout: Layout?) -> String {
         (layout?.warnings ?? []).map { $0 + "\n" }.joined()
+    }
+
+    /// Takes `--target ios15|ios6` out of a layout command's arguments: the target (ios15 when not
+    /// given), or the usage error to print.
+    static func takeTarget(_ args: inout [String], command: String) -> (target: Layout.Target, error: Result?) {
+        guard let i = args.firstIndex(of: "--target") else { return (.ios15, nil) }
+        guard i + 1 < args.count, let t = Layout.Target(rawValue: args[i + 1]) else {
+            let names = Layout.Target.allCases.map(\.rawValue).joined(separator: ", ")
+            return (.ios15, failure("htll \(command): --target expects one of \(names)", status: 2))
+        }
+        args.removeSubrange(i...(i + 1))
+        return (t, nil)
     }
 }

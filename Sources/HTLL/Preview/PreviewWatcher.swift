@@ -3,7 +3,7 @@ import Scheme
 
 /// `htll preview --watch`: re-renders whenever the layout file or a file it includes changes.
 ///
-/// Polls modification dates (twice a second) rather than using inotify, which Foundation does
+/// Polls the files' stamps (twice a second) rather than using inotify, which Foundation does
 /// not wrap portably; a layout and its includes are a handful of files, so polling is cheap.
 enum PreviewWatcher {
     /// The layout file and the files it names in `(include "…")`, `(include-ci "…")` or
@@ -76,11 +76,6 @@ enum PreviewWatcher {
         return path.hasPrefix("/") ? "/" + body : (body.isEmpty ? "." : body)
     }
 
-    /// Modification date of each file (nil when missing), to compare between polls.
-    static func stamps(_ files: [String]) -> [Date?] {
-        files.map { (try? FileManager.default.attributesOfItem(atPath: $0))?[.modificationDate] as? Date }
-    }
-
     /// Renders once, then again after every change, reporting each result on standard error;
     /// returns after `maxRenders` renders (never, when nil).
     /// With `sandbox`, only the files it allows are read to find includes.
@@ -88,7 +83,7 @@ enum PreviewWatcher {
                     render: () -> HTLLCommand.Result) {
         var renders = 0
         var files = watchedFiles(for: file, sandbox: sandbox)
-        var last = stamps(files)
+        var last = FileStamp.of(files)
         while true {
             let r = render()
             renders += 1
@@ -99,7 +94,7 @@ enum PreviewWatcher {
             while true {
                 Thread.sleep(forTimeInterval: interval)
                 files = watchedFiles(for: file, sandbox: sandbox)
-                let now = stamps(files)
+                let now = FileStamp.of(files)
                 if now != last { last = now; break }
             }
         }

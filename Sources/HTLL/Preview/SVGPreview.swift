@@ -28,6 +28,11 @@ public enum SVGPreview {
 
     /// The contact sheet of `layout` on each of `screens`; throws the layout's `LayoutError`.
     public static func render(_ layout: Layout, screens: [PreviewScreen], options: Options = Options()) throws -> String {
+        render(try solve(layout, screens: screens, options: options), options: options)
+    }
+
+    /// `layout`'s views on each of `screens` (with the options' safe area and direction).
+    static func solve(_ layout: Layout, screens: [PreviewScreen], options: Options) throws -> [(PreviewScreen, [PreviewView])] {
         var solved: [(PreviewScreen, [PreviewView])] = []
         // A table cell's layout is drawn as a cell: the screen's width, 44 points high (a --size
         // gives both).
@@ -39,7 +44,7 @@ public enum SVGPreview {
             let canvas = Layout.Canvas(screen: s, rightToLeft: options.rightToLeft)
             solved.append((s, try PreviewView.parse(json: layout.framesJSON(canvas: canvas))))
         }
-        return render(solved, options: options)
+        return solved
     }
 
     /// The contact sheet for already solved views.

@@ -28,25 +28,24 @@ let numberBuiltins: [Builtin] = [
     Builtin("truncate/", .exactly(2)) { a, rt throws(SchemeRaise) in Numbers.values(try Numbers.divide("truncate/", a[0], a[1], floor: false, rt), rt) },
     Builtin("floor/", .exactly(2)) { a, rt throws(SchemeRaise) in Numbers.values(try Numbers.divide("floor/", a[0], a[1], floor: true, rt), rt) },
     Builtin("abs", .exactly(1)) { a, rt throws(SchemeRaise) in try Numbers.abs(a[0], "abs", rt) },
-    Builtin("magnitude", .exactly(1)) { a, rt throws(SchemeRaise) in try Numbers.abs(a[0], "magnitude", rt) },
     Builtin("gcd", .atLeast(0)) { a, rt throws(SchemeRaise) in try Numbers.fold("gcd", a, rt, identity: 0, Numbers.gcd, checkSingle: false) },
     Builtin("lcm", .atLeast(0)) { a, rt throws(SchemeRaise) in try Numbers.fold("lcm", a, rt, identity: 1, Numbers.lcm, checkSingle: false) },
 
     Builtin("number?", .exactly(1)) { a, _ throws(SchemeRaise) in .bool(Numbers.isNumber(a[0])) },
     Builtin("complex?", .exactly(1)) { a, _ throws(SchemeRaise) in .bool(Numbers.isNumber(a[0])) },
-    Builtin("real?", .exactly(1)) { a, _ throws(SchemeRaise) in .bool(Numbers.isNumber(a[0])) },
+    Builtin("real?", .exactly(1)) { a, _ throws(SchemeRaise) in .bool(Numbers.classify(a[0]).map { !Numbers.isComplex($0) } ?? false) },
     Builtin("rational?", .exactly(1)) { a, _ throws(SchemeRaise) in .bool(Numbers.isRational(a[0])) },
     Builtin("integer?", .exactly(1)) { a, _ throws(SchemeRaise) in .bool(Numbers.isInteger(a[0])) },
     Builtin("exact-integer?", .exactly(1)) { a, _ throws(SchemeRaise) in .bool(Numbers.isExactInteger(a[0])) },
-    Builtin("exact-rational?", .exactly(1)) { a, _ throws(SchemeRaise) in .bool(Numbers.classify(a[0]).map(Numbers.isExact) ?? false) },
-    Builtin("exact?", .exactly(1)) { a, rt throws(SchemeRaise) in .bool(!Numbers.isFlonum(try Numbers.num(a[0], "exact?", rt))) },
-    Builtin("inexact?", .exactly(1)) { a, rt throws(SchemeRaise) in .bool(Numbers.isFlonum(try Numbers.num(a[0], "inexact?", rt))) },
-    Builtin("nan?", .exactly(1)) { a, rt throws(SchemeRaise) in .bool(Numbers.double(try Numbers.num(a[0], "nan?", rt)).isNaN) },
-    Builtin("infinite?", .exactly(1)) { a, rt throws(SchemeRaise) in .bool(Numbers.flonumTest(try Numbers.num(a[0], "infinite?", rt)) { $0.isInfinite }) },
-    Builtin("finite?", .exactly(1)) { a, rt throws(SchemeRaise) in .bool(!Numbers.flonumTest(try Numbers.num(a[0], "finite?", rt)) { !$0.isFinite }) },
+    Builtin("exact-rational?", .exactly(1)) { a, _ throws(SchemeRaise) in .bool(Numbers.classify(a[0]).map { Numbers.rational($0) != nil } ?? false) },
+    Builtin("exact?", .exactly(1)) { a, rt throws(SchemeRaise) in .bool(Numbers.isExact(try Numbers.num(a[0], "exact?", rt))) },
+    Builtin("inexact?", .exactly(1)) { a, rt throws(SchemeRaise) in .bool(!Numbers.isExact(try Numbers.num(a[0], "inexact?", rt))) },
+    Builtin("nan?", .exactly(1)) { a, rt throws(SchemeRaise) in .bool(Numbers.partTest(try Numbers.num(a[0], "nan?", rt)) { $0.isNaN }) },
+    Builtin("infinite?", .exactly(1)) { a, rt throws(SchemeRaise) in .bool(Numbers.partTest(try Numbers.num(a[0], "infinite?", rt)) { $0.isInfinite }) },
+    Builtin("finite?", .exactly(1)) { a, rt throws(SchemeRaise) in .bool(!Numbers.partTest(try Numbers.num(a[0], "finite?", rt)) { !$0.isFinite }) },
     Builtin("zero?", .exactly(1)) { a, rt throws(SchemeRaise) in .bool(Numbers.isZero(try Numbers.num(a[0], "zero?", rt))) },
-    Builtin("positive?", .exactly(1)) { a, rt throws(SchemeRaise) in .bool(Numbers.sign(try Numbers.num(a[0], "positive?", rt)) > 0) },
-    Builtin("negative?", .exactly(1)) { a, rt throws(SchemeRaise) in .bool(Numbers.sign(try Numbers.num(a[0], "negative?", rt)) < 0) },
+    Builtin("positive?", .exactly(1)) { a, rt throws(SchemeRaise) in .bool(Numbers.sign(try Numbers.real(a[0], "positive?", rt)) > 0) },
+    Builtin("negative?", .exactly(1)) { a, rt throws(SchemeRaise) in .bool(Numbers.sign(try Numbers.real(a[0], "negative?", rt)) < 0) },
     Builtin("odd?", .exactly(1)) { a, rt throws(SchemeRaise) in .bool(Numbers.isOdd(try Numbers.integer(a[0], "odd?", rt))) },
     Builtin("even?", .exactly(1)) { a, rt throws(SchemeRaise) in .bool(!Numbers.isOdd(try Numbers.integer(a[0], "even?", rt))) },
 
@@ -65,17 +64,28 @@ let numberBuiltins: [Builtin] = [
     Builtin("sqrt", .exactly(1)) { a, rt throws(SchemeRaise) in try Numbers.sqrt(a[0], rt) },
     Builtin("exact-integer-sqrt", .exactly(1)) { a, rt throws(SchemeRaise) in try Numbers.exactIntegerSqrtBuiltin(a[0], rt) },
     Builtin("expt", .exactly(2)) { a, rt throws(SchemeRaise) in try Numbers.expt(a[0], a[1], rt) },
-    Builtin("exp", .exactly(1)) { a, rt throws(SchemeRaise) in .flonum(Foundation.exp(try rt.double(a[0], "exp"))) },
-    Builtin("log", .range(1, 2)) { a, rt throws(SchemeRaise) in try Numbers.log(a, rt) },
-    Builtin("sin", .exactly(1)) { a, rt throws(SchemeRaise) in .flonum(Foundation.sin(try rt.double(a[0], "sin"))) },
-    Builtin("cos", .exactly(1)) { a, rt throws(SchemeRaise) in .flonum(Foundation.cos(try rt.double(a[0], "cos"))) },
-    Builtin("tan", .exactly(1)) { a, rt throws(SchemeRaise) in .flonum(Foundation.tan(try rt.double(a[0], "tan"))) },
-    Builtin("asin", .exactly(1)) { a, rt throws(SchemeRaise) in .flonum(Foundation.asin(try rt.double(a[0], "asin"))) },
-    Builtin("acos", .exactly(1)) { a, rt throws(SchemeRaise) in .flonum(Foundation.acos(try rt.double(a[0], "acos"))) },
+    Builtin("exp", .exactly(1)) { a, rt throws(SchemeRaise) in try Numbers.apply(.exp, a[0], rt) },
+    Builtin("log", .range(1, 2)) { a, rt throws(SchemeRaise) in a.count == 1 ? try Numbers.apply(.log, a[0], rt) : try Numbers.log(a[0], base: a[1], rt) },
+    Builtin("sin", .exactly(1)) { a, rt throws(SchemeRaise) in try Numbers.apply(.sin, a[0], rt) },
+    Builtin("cos", .exactly(1)) { a, rt throws(SchemeRaise) in try Numbers.apply(.cos, a[0], rt) },
+    Builtin("tan", .exactly(1)) { a, rt throws(SchemeRaise) in try Numbers.apply(.tan, a[0], rt) },
+    Builtin("asin", .exactly(1)) { a, rt throws(SchemeRaise) in try Numbers.apply(.asin, a[0], rt) },
+    Builtin("acos", .exactly(1)) { a, rt throws(SchemeRaise) in try Numbers.apply(.acos, a[0], rt) },
     Builtin("atan", .range(1, 2)) { a, rt throws(SchemeRaise) in
-        a.count == 1 ? .flonum(Foundation.atan(try rt.double(a[0], "atan")))
+        a.count == 1 ? try Numbers.apply(.atan, a[0], rt)
                      : .flonum(Foundation.atan2(try rt.double(a[0], "atan"), try rt.double(a[1], "atan")))
     },
+
+    Builtin("make-rectangular", .exactly(2)) { a, rt throws(SchemeRaise) in
+        Numbers.makeRectangular(Numbers.value(try Numbers.real(a[0], "make-rectangular", rt), rt), Numbers.value(try Numbers.real(a[1], "make-rectangular", rt), rt), rt)
+    },
+    Builtin("make-polar", .exactly(2)) { a, rt throws(SchemeRaise) in
+        Numbers.makePolar(Numbers.value(try Numbers.real(a[0], "make-polar", rt), rt), Numbers.value(try Numbers.real(a[1], "make-polar", rt), rt), rt)
+    },
+    Builtin("real-part", .exactly(1)) { a, rt throws(SchemeRaise) in try Numbers.part(a[0], imaginary: false, rt) },
+    Builtin("imag-part", .exactly(1)) { a, rt throws(SchemeRaise) in try Numbers.part(a[0], imaginary: true, rt) },
+    Builtin("magnitude", .exactly(1)) { a, rt throws(SchemeRaise) in try Numbers.magnitude(a[0], rt) },
+    Builtin("angle", .exactly(1)) { a, rt throws(SchemeRaise) in try Numbers.angle(a[0], rt) },
 
     Builtin("number->string", .range(1, 2)) { a, rt throws(SchemeRaise) in try Numbers.numberToString(a, rt) },
     Builtin("string->number", .range(1, 2)) { a, rt throws(SchemeRaise) in
@@ -128,11 +138,11 @@ extension Numbers {
 
     /// `max` / `min`: inexact when any argument is, NaN when any argument is NaN.
     static func extremum(_ who: String, _ a: Arguments, _ rt: Runtime, max: Bool) throws(SchemeRaise) -> Value {
-        var best = try num(a[0], who, rt)
+        var best = try real(a[0], who, rt)
         var bestValue = a[0]
         var inexact = isFlonum(best)
         for i in 1..<a.count {
-            let x = try num(a[i], who, rt)
+            let x = try real(a[i], who, rt)
             if case .flonum(let d) = x {
                 inexact = true
                 if d.isNaN { best = x; bestValue = a[i]; continue }
@@ -145,17 +155,21 @@ extension Numbers {
         return inexact ? .flonum(double(best)) : bestValue
     }
 
-    /// `test` applied to a flonum; false for exact numbers.
-    static func flonumTest(_ n: Num, _ test: (Double) -> Bool) -> Bool {
-        if case .flonum(let d) = n { return test(d) }
-        return false
+    /// `test` applied to a flonum, or to either part of an inexact complex number; false for
+    /// exact numbers.
+    static func partTest(_ n: Num, _ test: (Double) -> Bool) -> Bool {
+        switch n {
+        case .flonum(let d): return test(d)
+        case .complex(let z): return z.flonums.map { test($0.0) || test($0.1) } ?? false
+        case .fixnum, .big, .ratio: return false
+        }
     }
 
     static func isInteger(_ v: Value) -> Bool {
         switch classify(v) {
         case .fixnum?, .big?: return true
         case .flonum(let d)?: return d.isFinite && d.rounded(.towardZero) == d
-        case .ratio?, nil: return false
+        case .ratio?, .complex?, nil: return false
         }
     }
 
@@ -163,7 +177,7 @@ extension Numbers {
         switch classify(v) {
         case .fixnum?, .big?, .ratio?: return true
         case .flonum(let d)?: return d.isFinite
-        case nil: return false
+        case .complex?, nil: return false
         }
     }
 
@@ -179,14 +193,14 @@ extension Numbers {
         switch n {
         case .fixnum(let i): return i & 1 == 1
         case .big(let b): return b.isOdd
-        case .ratio: return false
+        case .ratio, .complex: return false
         case .flonum(let d): return d.truncatingRemainder(dividingBy: 2) != 0
         }
     }
 
     static func abs(_ v: Value, _ who: String, _ rt: Runtime) throws(SchemeRaise) -> Value {
         if case .fixnum(let i) = v, i >= 0 { return v }
-        let n = try num(v, who, rt)
+        let n = try real(v, who, rt)
         if case .flonum(let d) = n { return .flonum(Swift.abs(d)) }
         return sign(n) < 0 ? negate(n, rt) : v
     }
@@ -202,16 +216,6 @@ extension Numbers {
             throw rt.error("exact-integer-sqrt: expected a non-negative exact integer, got", v)
         }
         return values((normalize(s, rt), normalize(r, rt)), rt)
-    }
-
-    /// `(log z)` and `(log z base)`; negative arguments are an error (no complex numbers).
-    static func log(_ a: Arguments, _ rt: Runtime) throws(SchemeRaise) -> Value {
-        let x = try rt.double(a[0], "log")
-        if x < 0 { throw rt.error("log: negative argument", a[0]) }
-        guard a.count == 2 else { return .flonum(Foundation.log(x)) }
-        let b = try rt.double(a[1], "log")
-        if b < 0 { throw rt.error("log: negative argument", a[1]) }
-        return .flonum(Foundation.log(x) / Foundation.log(b))
     }
 
     /// The optional radix argument (index 1) of `number->string` / `string->number`.

@@ -51,8 +51,14 @@ extension Numbers {
     /// (exact integer < exact ratio < flonum).
     static func arithmetic(_ op: Operation, _ who: String, _ a: Value, _ b: Value,
                            _ rt: Runtime) throws(SchemeRaise) -> Value {
+        // Inexact complex numbers (with flonums) without unpacking: Mandelbrot-style loops live here.
+        if let p = flonumParts(a), let q = flonumParts(b) {
+            let (re, im) = Complex.apply(op, p, q)
+            return complex(re, im, rt)
+        }
         let x = try num(a, who, rt), y = try num(b, who, rt)
         if op == .div, isExact(y), isZero(y) { throw rt.error("/: division by zero", a) }
+        if isComplex(x) || isComplex(y) { return try complexArithmetic(op, x, y, rt) }
         if isFlonum(x) || isFlonum(y) {
             let p = double(x), q = double(y)
             switch op {
@@ -63,6 +69,7 @@ extension Numbers {
             }
         }
         if let i = exact(x), let j = exact(y) {
+            guard BigWork.affordable(BigWork.exact(op, i.limbs.count, j.limbs.count, ratio: op == .div)) else { return .fixnum(0) }
             switch op {
             case .add: return normalize(i + j, rt)
             case .sub: return normalize(i - j, rt)
@@ -71,6 +78,7 @@ extension Numbers {
             }
         }
         guard let r = rational(x), let s = rational(y) else { return .flonum(.nan) }
+        guard BigWork.affordable(BigWork.exact(op, limbs(x), limbs(y), ratio: true)) else { return .fixnum(0) }
         switch op {
         case .add: return makeRational(r + s, rt)
         case .sub: return makeRational(r - s, rt)
@@ -80,17 +88,24 @@ extension Numbers {
     }
 
     /// Three-way comparison; nil when either is NaN. Exact and inexact numbers compare by their
-    /// true values (so comparisons stay transitive even beyond 2^53).
+    /// true values (so comparisons stay transitive even beyond 2^53). Complex numbers only compare
+    /// with `=` (equal is 0, different 1); the orderings reject them.
     static func compare(_ who: String, _ a: Value, _ b: Value, _ rt: Runtime) throws(SchemeRaise) -> Int? {
         if case .fixnum(let x) = a, case .fixnum(let y) = b { return x < y ? -1 : (x == y ? 0 : 1) }
         if case .flonum(let x) = a, case .flonum(let y) = b {
             if x.isNaN || y.isNaN { return nil }
             return x < y ? -1 : (x == y ? 0 : 1)
         }
-        return compare(try num(a, who, rt), try num(b, who, rt))
+        let x = try num(a, who, rt), y = try num(b, who, rt)
+        if who != "=" {
+            if isComplex(x) { throw rt.error("\(who): expected a real number, got", a) }
+            if isComplex(y) { throw rt.error("\(who): expected a real number, got", b) }
+        }
+        return compare(x, y)
     }
 
     static func compare(_ x: Num, _ y: Num) -> Int? {
+        if isComplex(x) || isComplex(y) { return complexEqual(x, y).map { $0 ? 0 : 1 } }
         switch (x, y) {
         case let (.fixnum(p), .fixnum(q)): return p < q ? -1 : (p == q ? 0 : 1)
         case let (.flonum(p), .flonum(q)):

@@ -13,19 +13,48 @@ extension Numbers {
     }
 
     static func format(_ n: Num, radix: Int) -> String {
+        // Reported first to the limits (the text is never seen when they refuse it).
+        if radix & (radix - 1) != 0 && !BigWork.affordable(BigWork.write(limbs(n))) { return "0" }
         switch n {
         case .fixnum(let i): return String(i, radix: radix)
         case .big(let b): return b.toString(radix: radix)
         case .ratio(let r): return r.numerator.toString(radix: radix) + "/" + r.denominator.toString(radix: radix)
         case .flonum(let d): return radix == 10 ? formatFlonum(d) : formatInexact(d, radix: radix)
+        case .complex(let z): return formatComplex(z, radix: radix)
         }
+    }
+
+    /// re+imi: the real part left out when it is an exact zero (+2i), an imaginary part of exact
+    /// ±1 written as a bare sign (1+i). In a radix other than 10 an inexact number gets one `#i`
+    /// for both parts (#i1/2+1/4i).
+    static func formatComplex(_ z: Compnum, radix: Int) -> String {
+        let prefix = radix != 10 && z.flonums != nil ? "#i" : ""
+        func part(_ v: Value) -> String {
+            if case .flonum(let d) = v, !prefix.isEmpty { return exactText(d, radix: radix) ?? formatFlonum(d) }
+            return format(v, radix: radix) ?? "?"
+        }
+        var imag: String
+        switch z.imag {
+        case .fixnum(1): imag = "+"
+        case .fixnum(-1): imag = "-"
+        default:
+            imag = part(z.imag)
+            if let first = imag.first, first != "-" && first != "+" { imag = "+" + imag }
+        }
+        if case .fixnum(0) = z.real { return prefix + imag + "i" }
+        return prefix + part(z.real) + imag + "i"
+    }
+
+    /// A finite flonum's exact value in a radix (nil for infinities and NaN).
+    static func exactText(_ d: Double, radix: Int) -> String? {
+        guard let r = Rational(exactly: d) else { return nil }
+        if r.isInteger { return r.num.toString(radix: radix) }
+        return r.num.toString(radix: radix) + "/" + r.den.toString(radix: radix)
     }
 
     /// A flonum in a radix other than 10: `#i` and its exact value, or an infinity or NaN.
     static func formatInexact(_ d: Double, radix: Int) -> String {
-        guard let r = Rational(exactly: d) else { return formatFlonum(d) }
-        let text = r.isInteger ? r.num.toString(radix: radix) : r.num.toString(radix: radix) + "/" + r.den.toString(radix: radix)
-        return "#i" + text
+        exactText(d, radix: radix).map { "#i" + $0 } ?? formatFlonum(d)
     }
 
     /// A flonum as Scheme writes it: `1.0`, `0.1`, `1.0e+21`, `1.5e-7`, `+inf.0`, `+nan.0`.

@@ -11,7 +11,7 @@ extension Numbers {
         switch n {
         case .fixnum, .big: return n
         case .flonum(let d) where d.isFinite && d.rounded(.towardZero) == d: return n
-        case .ratio, .flonum: throw rt.error("\(who): expected an integer, got", v)
+        case .ratio, .flonum, .complex: throw rt.error("\(who): expected an integer, got", v)
         }
     }
 
@@ -20,7 +20,7 @@ extension Numbers {
         switch classify(v) {
         case .fixnum(let i)?: return .fixnum(i)
         case .big(let b)?: return .big(b)
-        case .ratio?, .flonum?, nil: throw rt.error("\(who): expected an exact integer, got", v)
+        case .ratio?, .flonum?, .complex?, nil: throw rt.error("\(who): expected an exact integer, got", v)
         }
     }
 
@@ -44,6 +44,7 @@ extension Numbers {
             if floor && r != 0 && (r < 0) != (dy < 0) { r += dy }
             return (.flonum(((dx - r) / dy).rounded()), .flonum(r))
         }
+        guard BigWork.affordable(BigWork.divide(ex.limbs.count, ey.limbs.count)) else { return (.fixnum(0), .fixnum(0)) }
         let (q, r) = floor ? ex.floorDivision(by: ey) : ex.quotientAndRemainder(dividingBy: ey)
         return (normalize(q, rt), normalize(r, rt))
     }
@@ -56,6 +57,7 @@ extension Numbers {
             while q != 0 { (p, q) = (q, p.truncatingRemainder(dividingBy: q)) }
             return .flonum(p)
         }
+        guard BigWork.affordable(BigWork.gcd(ex.limbs.count, ey.limbs.count)) else { return .fixnum(0) }
         return normalize(BigNum.gcd(ex, ey), rt)
     }
 
@@ -69,6 +71,8 @@ extension Numbers {
             return .flonum(dx / g * dy)
         }
         if ex.isZero || ey.isZero { return .fixnum(0) }
+        guard BigWork.affordable(BigWork.gcd(ex.limbs.count, ey.limbs.count) + BigWork.multiply(ex.limbs.count, ey.limbs.count))
+        else { return .fixnum(0) }
         let g = BigNum.gcd(ex, ey)
         return normalize((ex.magnitude.exactQuotient(g) * ey).magnitude, rt)
     }
@@ -86,6 +90,7 @@ extension Numbers {
             }
             return (BigNum(s), BigNum(i - s * s))
         }
+        guard BigWork.affordable(BigWork.divide(n.limbs.count, n.limbs.count / 2) * 8) else { return (BigNum(0), BigNum(0)) }
         let s = BigNum.isqrt(n)
         return (s, n - s.squared())
     }
@@ -95,16 +100,6 @@ extension Numbers {
         guard let (sn, rn) = exactIntegerSqrt(r.num), rn.isZero,
               let (sd, rd) = exactIntegerSqrt(r.den), rd.isZero else { return nil }
         return Rational(sn, sd)
-    }
-
-    /// `sqrt` of a real: exact for exact squares (of integers or ratios), else a flonum;
-    /// negative arguments are an error.
-    static func sqrt(_ v: Value, _ rt: Runtime) throws(SchemeRaise) -> Value {
-        let n = try num(v, "sqrt", rt)
-        if sign(n) < 0 { throw rt.error("sqrt: negative argument", v) }
-        if case .flonum(let d) = n { return .flonum(d.squareRoot()) }
-        if let r = rational(n), let s = exactSqrt(r) { return makeRational(s, rt) }
-        return .flonum(squareRootOfExact(n))
     }
 
     /// The square root of a positive exact number as the nearest double, also when the number
@@ -120,12 +115,14 @@ extension Numbers {
         return scaled.squareRoot() * Foundation.pow(2, Double(k))
     }
 
-    /// `expt` on reals: exact for an exact base and exact integer exponent; inexact otherwise.
-    static func expt(_ a: Value, _ b: Value, _ rt: Runtime) throws(SchemeRaise) -> Value {
-        let base = try num(a, "expt", rt), e = try num(b, "expt", rt)
+    /// `expt` on reals: exact for an exact base and exact integer exponent; inexact otherwise;
+    /// nil when the result is not real (a negative base to a non-integer power).
+    static func realExpt(_ a: Value, _ b: Value, _ base: Num, _ e: Num, _ rt: Runtime) throws(SchemeRaise) -> Value? {
         guard let eb = exact(e), let rb = rational(base) else {
             if case .ratio = e, let rb = rational(base), !rb.negative, let root = try exactPower(rb, e, rt) { return root }
-            return .flonum(Foundation.pow(double(base), double(e)))
+            let x = double(base), y = double(e)
+            if x < 0 && y.isFinite && y.rounded(.towardZero) != y { return nil }
+            return .flonum(Foundation.pow(x, y))
         }
         // Bases whose powers never grow.
         if rb.isZero {
@@ -139,6 +136,8 @@ extension Numbers {
               bits * k <= maxExptBits, rt.heapLimit.map({ bits * k / 8 <= $0 }) ?? true
         else { throw rt.error("expt: result too large", a, b) }
         if case .fixnum(let x) = base, !eb.negative, let p = fixnumPower(x, k) { return .fixnum(p) }
+        let resultLimbs = bits * k / 64 + 1
+        guard BigWork.affordable(2 * BigWork.multiply(resultLimbs / 2 + 1, resultLimbs / 2 + 1)) else { return .fixnum(0) }
         let p = Rational(rb.num.power(k), rb.den.power(k))
         if !eb.negative { return makeRational(p, rt) }
         return makeRational(Rational(BigNum(1)) / p, rt)
@@ -173,6 +172,9 @@ extension Numbers {
     /// `exact`: flonums become the exact rational they stand for (every finite double is one).
     static func toExact(_ v: Value, _ who: String, _ rt: Runtime) throws(SchemeRaise) -> Value {
         let n = try num(v, who, rt)
+        if case .complex(let z) = n {
+            return makeRectangular(try toExact(z.real, who, rt), try toExact(z.imag, who, rt), rt)
+        }
         guard case .flonum(let d) = n else { return v }
         if let i = Int(exactly: d) { return .fixnum(i) }
         guard let r = Rational(exactly: d) else {
@@ -181,9 +183,14 @@ extension Numbers {
         return makeRational(r, rt)
     }
 
-    /// `inexact`: the nearest flonum.
+    /// `inexact`: the nearest flonum (for each part of a complex number).
     static func toInexact(_ v: Value, _ who: String, _ rt: Runtime) throws(SchemeRaise) -> Value {
-        .flonum(double(try num(v, who, rt)))
+        let n = try num(v, who, rt)
+        if case .complex = n {
+            let (re, im) = doubleParts(n)
+            return complex(re, im, rt)
+        }
+        return .flonum(double(n))
     }
 
     /// The four roundings to an integer.
@@ -204,7 +211,7 @@ extension Numbers {
     /// floor, ceiling, round (to even) and truncate: identity on exact integers.
     static func round(_ v: Value, _ who: String, _ rounding: Rounding, _ rt: Runtime) throws(SchemeRaise) -> Value {
         if case .flonum(let d) = v { return .flonum(d.rounded(rounding.rule)) }
-        guard case .ratio(let r) = try num(v, who, rt) else { return v }
+        guard case .ratio(let r) = try real(v, who, rt) else { return v }
         let x = Rational(r.numerator, r.denominator)
         switch rounding {
         case .floor: return normalize(x.floor, rt)
@@ -217,7 +224,7 @@ extension Numbers {
     /// `numerator` / `denominator`; of a flonum, those of the exact fraction it stands for, inexact.
     static func fraction(_ v: Value, numerator: Bool, _ rt: Runtime) throws(SchemeRaise) -> Value {
         let who = numerator ? "numerator" : "denominator"
-        switch try num(v, who, rt) {
+        switch try real(v, who, rt) {
         case .fixnum, .big: return numerator ? v : .fixnum(1)
         case .ratio(let r): return normalize(numerator ? r.numerator : r.denominator, rt)
         case .flonum(let d):
@@ -226,6 +233,7 @@ extension Numbers {
                 throw rt.error("\(who): expected a rational number, got", v)
             }
             return .flonum((numerator ? r.num : r.den).doubleValue)
+        case .complex: return v
         }
     }
 }

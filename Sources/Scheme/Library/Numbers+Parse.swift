@@ -32,10 +32,10 @@ extension Numbers {
 
     static func parse(bytes b: UnsafeBufferPointer<UInt8>, radix defaultRadix: Int, rt: Runtime) -> Value? {
         let n = b.count
-        // Converting n digits takes about n²/128 limb operations: reported first, so a limit refuses
-        // a 3-million-digit literal at once rather than after half a minute (the value returned then
-        // is never used: the evaluation ends at its next check).
-        guard n < 4096 || WorkMeter.charge(n * n / 128) else { return .fixnum(0) }
+        // Converting many digits is reported first, so a limit refuses a literal too long for it at
+        // once rather than after the work (the value returned then is never used: the evaluation
+        // ends at its next check).
+        guard n < 4096 || BigWork.affordable(BigWork.read(digits: n)) else { return .fixnum(0) }
         var i = 0
         var radix: Int? = nil
         var exactness = Exactness.unspecified
@@ -93,7 +93,7 @@ extension Numbers {
             if let sign = peek(), sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
                 // `+i` / `-i` alone.
                 if peek(1) == UInt8(ascii: "i") && i + 2 == b.count {
-                    return rectangular(.fixnum(0), .fixnum(sign == UInt8(ascii: "-") ? -1 : 1))
+                    return rectangular(.fixnum(0), unit(negative: sign == UInt8(ascii: "-")))
                 }
             }
             guard let first = real() else { return nil }
@@ -109,13 +109,19 @@ extension Numbers {
             case UInt8(ascii: "+")?, UInt8(ascii: "-")?:
                 let negative = peek() == UInt8(ascii: "-")
                 if peek(1) == UInt8(ascii: "i") && i + 2 == b.count {
-                    return rectangular(first, .fixnum(negative ? -1 : 1))
+                    return rectangular(first, unit(negative: negative))
                 }
                 guard let imag = real(), peek() == UInt8(ascii: "i"), i + 1 == b.count else { return nil }
                 return rectangular(first, imag)
             default:
                 return nil
             }
+        }
+
+        /// The imaginary part of a bare `+i` or `-i`, of the prefix's exactness.
+        func unit(negative: Bool) -> Value {
+            let one = negative ? -1 : 1
+            return exactness == .inexact ? .flonum(Double(one)) : .fixnum(one)
         }
 
         /// <real R>: an optional sign, then an unsigned real, or an infinity or NaN (which need
@@ -236,17 +242,16 @@ extension Numbers {
             return Numbers.makeRational(Rational(m, power).reduced, rt)
         }
 
-        /// A complex number from its rectangular parts (a real when the imaginary part is an
-        /// exact zero).
+        /// A complex number from its rectangular parts (each already of the prefix's exactness).
         func rectangular(_ re: Value, _ im: Value) -> Value? {
-            if case .fixnum(0) = im { return re }
-            return nil
+            Numbers.makeRectangular(re, im, rt)
         }
 
-        /// A complex number from its polar parts.
+        /// A complex number from its polar parts; `#e` makes the result exact.
         func polar(_ magnitude: Value, _ angle: Value) -> Value? {
-            if case .fixnum(0) = angle { return magnitude }
-            return nil
+            let z = Numbers.makePolar(magnitude, angle, rt)
+            guard exactness == .exact else { return z }
+            return try? Numbers.toExact(z, "string->number", rt)
         }
     }
 

@@ -1,4 +1,5 @@
-/// The numeric tower: fixnums, bignums (`BigInt`), exact ratios (`Ratnum`) and flonums.
+/// The numeric tower: fixnums, bignums (`BigInt`), exact ratios (`Ratnum`), flonums and complex
+/// numbers (`Compnum`).
 ///
 /// Every number kind is made and taken apart only here (`classify`, `normalize`, `makeRational`,
 /// `value`), so the arithmetic in the other `Numbers` files never touches a heap class directly.
@@ -11,6 +12,7 @@ enum Numbers {
         case big(BigNum)
         case ratio(Ratnum)
         case flonum(Double)
+        case complex(Compnum)
     }
 
     /// The bignum behind `v`, if it is one.
@@ -19,17 +21,44 @@ enum Numbers {
         return nil
     }
 
-    /// `v` unpacked, or nil when it is not a number.
+    /// `v` unpacked, or nil when it is not a number. (The number classes are final, so an
+    /// exact type comparison replaces a dynamic cast.)
     static func classify(_ v: Value) -> Num? {
         switch v {
         case .fixnum(let n): return .fixnum(n)
         case .flonum(let d): return .flonum(d)
         case .object(let o):
             let object = o.takeUnretainedValue()
-            if let b = object as? BigInt { return .big(b.value) }
-            if let r = object as? Ratnum { return .ratio(r) }
+            let type = ObjectIdentifier(Swift.type(of: object))
+            if type == ObjectIdentifier(BigInt.self) { return .big(unsafeDowncast(object, to: BigInt.self).value) }
+            if type == ObjectIdentifier(Ratnum.self) { return .ratio(unsafeDowncast(object, to: Ratnum.self)) }
+            if type == ObjectIdentifier(Compnum.self) { return .complex(unsafeDowncast(object, to: Compnum.self)) }
             return nil
         default: return nil
+        }
+    }
+
+    /// The parts of an inexact complex number (or a flonum, with a zero imaginary part), read
+    /// without retaining anything: the fast path of inexact complex arithmetic.
+    @inline(__always) static func flonumParts(_ v: Value) -> (Double, Double)? {
+        switch v {
+        case .flonum(let d): return (d, 0)
+        case .object(let o):
+            return o._withUnsafeGuaranteedRef { object in
+                guard ObjectIdentifier(type(of: object)) == ObjectIdentifier(Compnum.self) else { return nil }
+                return unsafeDowncast(object, to: Compnum.self).flonums
+            }
+        default: return nil
+        }
+    }
+
+    /// The parts of a complex number, read without retaining it; nil for anything else.
+    @inline(__always) static func complexParts(_ v: Value) -> (Value, Value)? {
+        guard case .object(let o) = v else { return nil }
+        return o._withUnsafeGuaranteedRef { object in
+            guard ObjectIdentifier(type(of: object)) == ObjectIdentifier(Compnum.self) else { return nil }
+            let z = unsafeDowncast(object, to: Compnum.self)
+            return (z.real, z.imag)
         }
     }
 
@@ -65,6 +94,7 @@ enum Numbers {
         case .flonum(let d): return .flonum(d)
         case .big(let b): return normalize(b, rt)
         case .ratio(let r): return .object(Unmanaged.passUnretained(r))
+        case .complex(let z): return .object(Unmanaged.passUnretained(z))
         }
     }
 
@@ -83,7 +113,14 @@ enum Numbers {
         return false
     }
 
-    static func isExact(_ n: Num) -> Bool { !isFlonum(n) }
+    /// Exact: not a flonum, nor a complex number with flonum parts.
+    static func isExact(_ n: Num) -> Bool {
+        switch n {
+        case .fixnum, .big, .ratio: return true
+        case .flonum: return false
+        case .complex(let z): return z.flonums == nil
+        }
+    }
 
     /// An exact number as a rational (nil for flonums).
     static func rational(_ n: Num) -> Rational? {
@@ -91,7 +128,7 @@ enum Numbers {
         case .fixnum(let i): return Rational(BigNum(i))
         case .big(let b): return Rational(b)
         case .ratio(let r): return Rational(r.numerator, r.denominator)
-        case .flonum: return nil
+        case .flonum, .complex: return nil
         }
     }
 
@@ -100,26 +137,29 @@ enum Numbers {
         switch n {
         case .fixnum(let i): return BigNum(i)
         case .big(let b): return b
-        case .ratio, .flonum: return nil
+        case .ratio, .flonum, .complex: return nil
         }
     }
 
-    /// The nearest double.
+    /// The nearest double of a real (NaN for a complex number: callers take those apart first).
     static func double(_ n: Num) -> Double {
         switch n {
         case .fixnum(let i): return Double(i)
         case .big(let b): return b.doubleValue
         case .ratio(let r): return Rational.quotientToDouble(r.numerator, r.denominator)
         case .flonum(let d): return d
+        case .complex: return .nan
         }
     }
 
-    /// The number as a double (nearest), or nil when `v` is not a number.
+    /// The number as a double (nearest), or nil when `v` is not a real number.
     static func toDouble(_ v: Value) -> Double? {
         switch v {
         case .fixnum(let n): return Double(n)
         case .flonum(let d): return d
-        default: return classify(v).map(double)
+        default:
+            guard let n = classify(v), !isComplex(n) else { return nil }
+            return double(n)
         }
     }
 
@@ -129,6 +169,7 @@ enum Numbers {
         switch (x, y) {
         case let (.big(p), .big(q)): return p == q
         case let (.ratio(p), .ratio(q)): return p.numerator == q.numerator && p.denominator == q.denominator
+        case let (.complex(p), .complex(q)): return p.real.isEqv(q.real) && p.imag.isEqv(q.imag)
         default: return false
         }
     }
@@ -141,21 +182,31 @@ enum Numbers {
             for limb in b.limbs.prefix(4) { hasher.combine(limb) }
             for limb in b.limbs.suffix(4) { hasher.combine(limb) }
         }
+        func part(_ p: Value) {
+            switch classify(p) {
+            case .fixnum(let i)?: hasher.combine(i)
+            case .flonum(let d)?: hasher.combine(d.bitPattern)
+            case .big(let b)?: combine(b)
+            case .ratio(let r)?: combine(r.numerator); combine(r.denominator)
+            case .complex?, nil: break
+            }
+        }
         switch classify(v) {
-        case .big(let b)?: combine(b)
-        case .ratio(let r)?: combine(r.numerator); combine(r.denominator)
+        case .big?, .ratio?: part(v)
+        case .complex(let z)?: part(z.real); part(z.imag)
         case .fixnum?, .flonum?, nil: return false
         }
         return true
     }
 
-    /// The sign of a number: -1, 0 or 1 (0 for NaN).
+    /// The sign of a real number: -1, 0 or 1 (0 for NaN and complex numbers, which callers reject).
     static func sign(_ n: Num) -> Int {
         switch n {
         case .fixnum(let i): return i.signum()
         case .big(let b): return b.negative ? -1 : 1
         case .ratio(let r): return r.numerator.negative ? -1 : 1
         case .flonum(let d): return d > 0 ? 1 : (d < 0 ? -1 : 0)
+        case .complex: return 0
         }
     }
 
@@ -164,11 +215,15 @@ enum Numbers {
         case .fixnum(let i): return i == 0
         case .big, .ratio: return false
         case .flonum(let d): return d == 0
+        case .complex(let z): return z.flonums.map { $0.0 == 0 && $0.1 == 0 } ?? false
         }
     }
 
     /// -n.
     static func negate(_ n: Num, _ rt: Runtime) -> Value {
+        if case .complex(let z) = n {
+            return makeRectangular(negate(classify(z.real) ?? .fixnum(0), rt), negate(classify(z.imag) ?? .fixnum(0), rt), rt)
+        }
         switch n {
         case .fixnum(let i):
             if i == Int.min { return normalize(-BigNum(i), rt) }
@@ -176,6 +231,7 @@ enum Numbers {
         case .big(let b): return normalize(-b, rt)
         case .ratio(let r): return makeRational(Rational(-r.numerator, r.denominator), rt)
         case .flonum(let d): return .flonum(-d)
+        case .complex: return .fixnum(0)
         }
     }
 }

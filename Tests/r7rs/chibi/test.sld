@@ -8,7 +8,7 @@
 (define-library (chibi test)
   (export test test-begin test-end test-assert test-not test-error test-values
           test-equal? test-group current-test-epsilon test-exit test-failure-count)
-  (import (scheme base) (scheme write) (scheme inexact) (scheme process-context))
+  (import (scheme base) (scheme write) (scheme inexact) (scheme complex) (scheme process-context))
   (begin
     ;; Helper names carry a ct: prefix: htll libraries share one global
     ;; environment, so plain names could collide with the suite's own.
@@ -33,10 +33,12 @@
                    (< large eps)
                    (< (/ (abs (- a b)) large) eps))))))
 
+    ;; Inexact expectations (real or complex) match part by part within the epsilon.
     (define (test-equal? expect got)
       (or (equal? expect got)
-          (and (real? expect) (inexact? expect) (real? got)
-               (ct:close? expect got (current-test-epsilon)))))
+          (and (number? expect) (inexact? expect) (number? got)
+               (ct:close? (real-part expect) (real-part got) (current-test-epsilon))
+               (ct:close? (imag-part expect) (imag-part got) (current-test-epsilon)))))
 
     (define (ct:group-name)
       (if (null? ct:groups) "" (car ct:groups)))

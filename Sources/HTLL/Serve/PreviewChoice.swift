@@ -1,0 +1,92 @@
+import Foundation
+
+/// What the live preview page asks to see: the devices, and a value for each toggle
+/// (orientation, direction, outlines, …), read from a request's query.
+///
+/// `toggles` is the one list of the page's switches: the page draws its controls from it (through
+/// `/info`), and each entry says how its value changes the screens or the drawing options, so a
+/// new preview option is one more entry.
+struct PreviewChoice: Hashable, Sendable {
+    /// Device keys, in the order asked, without repeats.
+    var devices: [String]
+    /// Each toggle's value, by toggle name (every toggle has one).
+    var values: [String: String]
+
+    /// The most devices one page shows at once.
+    static let maxDevices = 8
+    /// The devices a page starts with.
+    static let defaultDevices = ["iphone-15"]
+
+    /// A switch on the page.
+    struct Toggle: Sendable {
+        /// Its query parameter.
+        let name: String
+        /// Its label on the page.
+        let title: String
+        /// The values it takes; the first is the default.
+        let values: [String]
+        /// What a value does to the drawing.
+        let apply: @Sendable (String, inout Drawing) -> Void
+    }
+
+    /// The screens and options a choice draws.
+    struct Drawing: Sendable {
+        var portrait = true, landscape = false
+        var options = SVGPreview.Options()
+    }
+
+    static let toggles: [Toggle] = [
+        Toggle(name: "orientation", title: "Orientation", values: ["portrait", "landscape", "both"]) { v, d in
+            d.portrait = v != "landscape"
+            d.landscape = v != "portrait"
+        },
+        Toggle(name: "direction", title: "Direction", values: ["ltr", "rtl"]) { v, d in d.options.rightToLeft = v == "rtl" },
+        Toggle(name: "outline", title: "Outlines", values: ["off", "on"]) { v, d in d.options.outline = v == "on" },
+    ]
+
+    /// The devices the page offers: the documented ones first, then the other screen sizes (not
+    /// the other names of a documented screen).
+    static var deviceKeys: [String] {
+        let documented = DevicePreset.all.map(\.key)
+        return documented + HTLL.devices.keys.filter { !documented.contains($0) && DevicePreset.aliases[$0] == nil }.sorted()
+    }
+
+    /// The choice a query makes (`device=…&orientation=…`); unknown names and values are refused.
+    init(query: [HTTPRequest.QueryItem]) throws(HTTPError) {
+        var devices: [String] = [], values: [String: String] = [:]
+        for item in query {
+            if item.name == "device" {
+                guard let preset = DevicePreset.named(item.value) else {
+                    throw HTTPError(400, "unknown device \(item.value.prefix(60)) (devices: \(Self.deviceKeys.joined(separator: ", ")))")
+                }
+                if !devices.contains(preset.key) { devices.append(preset.key) }
+                guard devices.count <= Self.maxDevices else { throw HTTPError(400, "at most \(Self.maxDevices) devices at once") }
+            } else if let toggle = Self.toggles.first(where: { $0.name == item.name }) {
+                guard toggle.values.contains(item.value) else {
+                    throw HTTPError(400, "\(toggle.name) takes \(toggle.values.joined(separator: ", ")), not \(item.value.prefix(60))")
+                }
+                values[toggle.name] = item.value
+            } else {
+                throw HTTPError(400, "unknown parameter \(item.name.prefix(60))")
+            }
+        }
+        for t in Self.toggles where values[t.name] == nil { values[t.name] = t.values[0] }
+        self.devices = devices.isEmpty ? Self.defaultDevices : devices
+        self.values = values
+    }
+
+    /// A toggle's value.
+    func value(_ name: String) -> String? { values[name] }
+
+    /// The screens to draw and the drawing options.
+    var drawing: (screens: [PreviewScreen], options: SVGPreview.Options) {
+        var d = Drawing()
+        for t in Self.toggles { t.apply(values[t.name] ?? t.values[0], &d) }
+        var screens: [PreviewScreen] = []
+        for preset in devices.compactMap(DevicePreset.named) {
+            if d.portrait { screens.append(PreviewScreen(device: preset, landscape: false)) }
+            if d.landscape { screens.append(PreviewScreen(device: preset, landscape: true)) }
+        }
+        return (screens, d.options)
+    }
+}

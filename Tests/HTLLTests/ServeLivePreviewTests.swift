@@ -1,0 +1,183 @@
+import Foundation
+import XCTest
+import Scheme
+@testable import HTLL
+
+/// `htll serve`'s pages and endpoints over sockets: the page and its parts, the event stream
+/// announcing every save (of the layout and of what it includes), errors with their location,
+/// hostile layouts, limits and the sandbox.
+final class ServeLivePreviewTests: XCTestCase {
+    static let hello = "(define greeting (label '((text . \"Hello\"))))\n(in (above greeting blank 0.2) 'self.view)\n"
+
+    private func serve(_ files: KeyValuePairs<String, String>, limits: Scheme.Limits = Layout.limits(sandbox: true)) throws -> ServedLayout {
+        let served = try ServedLayout(files, limits: limits)
+        addTeardownBlock { served.close() }
+        return served
+    }
+
+    func testServesThePageItsPartsAndNothingElse() throws {
+        let s = try serve(["screen.htll": Self.hello, "secret.txt": "not for the browser"])
+        let page = try RawHTTPClient.get(s.port, "/")
+        XCTAssertEqual(page.status, 200)
+        XCTAssertEqual(page.header("content-type"), "text/html; charset=utf-8")
+        XCTAssertTrue(page.body.contains("<script src=\"/serve.js\""))
+        XCTAssertTrue(page.header("content-security-policy")?.contains("script-src 'self'") == true)
+        XCTAssertEqual(try RawHTTPClient.get(s.port, "/serve.js").header("content-type"), "text/javascript; charset=utf-8")
+        XCTAssertEqual(try RawHTTPClient.get(s.port, "/serve.css").status, 200)
+        // The page is self-contained: nothing it loads comes from elsewhere.
+        for asset in ["/", "/serve.js", "/serve.css"] {
+            let body = try RawHTTPClient.get(s.port, asset).body
+            XCTAssertNil(body.range(of: #"(src|href)\s*=\s*["']?(https?:)?//"#, options: .regularExpression), asset)
+            XCTAssertFalse(body.contains("@import"), asset)
+        }
+        let info = try s.get("/info")
+        XCTAssertEqual(info.json?["file"] as? String, s.file.path)
+        let devices = (info.json?["devices"] as? [[String: Any]])?.compactMap { $0["key"] as? String } ?? []
+        XCTAssertEqual(Array(devices.prefix(2)), ["iphone-se", "iphone-15"])
+        XCTAssertEqual((info.json?["outputs"] as? [[String: Any]])?.compactMap { $0["id"] as? String }, ["objc", "swift"])
+        XCTAssertEqual((info.json?["toggles"] as? [[String: Any]])?.compactMap { $0["name"] as? String },
+                       PreviewChoice.toggles.map(\.name))
+        // The server is no file server: names of files beside the layout are unknown pages.
+        for path in ["/secret.txt", "/screen.htll", "/" + s.file.path, "/serve.html", "/index.htm", "/events/x", "/info/"] {
+            XCTAssertEqual(try RawHTTPClient.get(s.port, path).status, 404, path)
+        }
+        for path in ["/render?device=nokia-3310", "/render?colour=red", "/render?orientation=sideways",
+                     "/render?" + (0..<9).map { "device=\(PreviewChoice.deviceKeys[$0])" }.joined(separator: "&"),
+                     "/code?output=cobol", "/code?direction=up"] {
+            let r = try s.get(path)
+            XCTAssertEqual(r.status, 400, path)
+            XCTAssertTrue(r.body.hasPrefix("400 Bad Request: "), r.body)
+        }
+    }
+
+    func testEverySaveIsAnnouncedAndRendered() throws {
+        let s = try serve(["screen.htll": "(include \"shared/words.htll\")\n" + Self.hello,
+                           "shared/words.htll": "(define word \"one\")\n"])
+        let stream = try s.events()
+        var seen = ""
+        XCTAssertNotNil(stream.waitForUpdate(atLeast: 1, seen: &seen), seen)
+        let first = try s.get("/render?device=iphone-15&orientation=both")
+        XCTAssertEqual(first.json?["version"] as? Int, 1)
+        let svg = try XCTUnwrap(first.json?["svg"] as? String)
+        XCTAssertTrue(svg.contains(">Hello</text>"))
+        XCTAssertEqual(svg.components(separatedBy: "<g class=\"screen\"").count - 1, 2, "portrait and landscape")
+        let screens = try XCTUnwrap(first.json?["screens"] as? [[String: Any]])
+        XCTAssertEqual(screens.map { $0["orientation"] as? String }, ["portrait", "landscape"])
+        let views = try XCTUnwrap(screens[0]["views"] as? [[String: Any]])
+        let greeting = try XCTUnwrap(views.first { $0["name"] as? String == "greeting" })
+        XCTAssertEqual(greeting["kind"] as? String, "label")
+        XCTAssertEqual(greeting["location"] as? String, s.file.path + ":2:18", "the include is line 1")
+        XCTAssertNotNil(greeting["width"] as? Double)
+
+        try s.write(Self.hello.replacingOccurrences(of: "Hello", with: "Bonjour"))
+        XCTAssertNotNil(stream.waitForUpdate(atLeast: 2, seen: &seen), seen)
+        let second = try s.get("/render?device=iphone-15&orientation=both")
+        XCTAssertGreaterThanOrEqual(second.json?["version"] as? Int ?? 0, 2)
+        XCTAssertTrue((second.json?["svg"] as? String)?.contains(">Bonjour</text>") == true)
+
+        // A file the layout includes is watched too.
+        try s.write("(include \"shared/words.htll\")\n(in (label `((text . ,word))) 'self.view)\n")
+        XCTAssertNotNil(stream.waitForUpdate(atLeast: 3, seen: &seen), seen)
+        XCTAssertTrue((try s.get("/render").json?["svg"] as? String)?.contains(">one</text>") == true)
+        try s.write("(define word \"two\")\n", to: "shared/words.htll")
+        XCTAssertNotNil(stream.waitForUpdate(atLeast: 4, seen: &seen), seen)
+        XCTAssertTrue((try s.get("/render").json?["svg"] as? String)?.contains(">two</text>") == true)
+        XCTAssertTrue(seen.contains("event: compiling\n"), "the page hears a compile start")
+    }
+
+    func testALayoutErrorIsShownWithItsLocation() throws {
+        let s = try serve(["bad.htll": "(define a (label '((text . \"x\"))))\n(in (above a (sliderr '()) 0.5) 'self.view)\n"])
+        let r = try s.get("/render")
+        XCTAssertEqual(r.status, 200)
+        XCTAssertNil(r.json?["svg"] as? String)
+        let error = try XCTUnwrap(r.json?["error"] as? [String: Any])
+        XCTAssertEqual(error["location"] as? String, s.file.path + ":2:14")
+        XCTAssertEqual(error["message"] as? String, s.file.path + ":2:14: error: unbound variable: sliderr")
+        let code = try s.get("/code?output=swift")
+        XCTAssertEqual((code.json?["error"] as? [String: Any])?["location"] as? String, s.file.path + ":2:14")
+        // Fixed: the next version draws again.
+        let stream = try s.events()
+        var seen = ""
+        try s.write("(define a (label '((text . \"x\"))))\n(in (above a (slider '()) 0.5) 'self.view)\n")
+        XCTAssertEqual(stream.waitForUpdate(atLeast: 2, seen: &seen)?["ok"] as? Bool, true, seen)
+        XCTAssertNotNil(try s.get("/render").json?["svg"] as? String)
+    }
+
+    func testGeneratedCodeForTheCurrentVersion() throws {
+        let s = try serve(["screen.htll": Self.hello])
+        let objc = try s.get("/code?output=objc")
+        XCTAssertEqual(objc.json?["output"] as? String, "objc")
+        XCTAssertTrue((objc.json?["text"] as? String)?.contains("@implementation ViewController (Layout)") == true, objc.body)
+        let swift = try s.get("/code?output=swift&direction=rtl")
+        let text = try XCTUnwrap(swift.json?["text"] as? String)
+        XCTAssertTrue(text.contains("extension ViewController"), text)
+        XCTAssertEqual(text, try Layout(contentsOfFile: s.file.path, sandbox: true).mirrored().swift())
+    }
+
+    func testHostileTextStaysData() throws {
+        let hostile = #"</script><script>alert(1)</script><img src=x onerror=alert(2)>&amp;"'"#
+        let s = try serve(["screen.htll": "(in (label '((text . \(Self.schemeString(hostile))))) 'self.view)\n"])
+        let r = try s.get("/render")
+        let svg = try XCTUnwrap(r.json?["svg"] as? String, r.body)
+        XCTAssertFalse(svg.contains("<script"))
+        XCTAssertFalse(svg.contains("<img"))
+        XCTAssertTrue(svg.contains("&lt;/script&gt;&lt;script&gt;"))
+        // An error message that is markup reaches the page as a JSON string.
+        try s.write("(error \(Self.schemeString(hostile)))\n")
+        let stream = try s.events()
+        var seen = ""
+        XCTAssertEqual(stream.waitForUpdate(atLeast: 2, seen: &seen)?["ok"] as? Bool, false, seen)
+        let e = try s.get("/render")
+        XCTAssertTrue(((e.json?["error"] as? [String: Any])?["message"] as? String)?.contains(hostile) == true, e.body)
+        XCTAssertEqual(e.json?.keys.contains("svg"), false)
+    }
+
+    func testALayoutThatNeverEndsIsStoppedAndReplaced() throws {
+        // Under a 20-second limit, a loop holds only the worker; the page is still served, and a
+        // save interrupts the loop at once rather than after its limit.
+        let s = try serve(["spin.htll": "(let loop () (loop))\n"])
+        let stream = try s.events()
+        Thread.sleep(forTimeInterval: 0.3)
+        let page = try RawHTTPClient.get(s.port, "/")
+        XCTAssertEqual(page.status, 200)
+        let started = Date()
+        try s.write(Self.hello)
+        var seen = ""
+        let update = stream.waitForUpdate(atLeast: 2, timeout: 15, seen: &seen)
+        XCTAssertEqual(update?["ok"] as? Bool, true, seen)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 15, "interrupted, not waited out")
+        XCTAssertTrue((try s.get("/render").json?["svg"] as? String)?.contains(">Hello</text>") == true)
+    }
+
+    func testLimitsEndAHostileLayout() throws {
+        var limits = Layout.limits(sandbox: true)
+        limits.seconds = 0.5
+        let s = try serve(["spin.htll": "(in (label `((text . ,(let loop ((n 0)) (loop (+ n 1)))))) 'self.view)\n"], limits: limits)
+        let r = try s.get("/render")
+        let message = ((r.json?["error"] as? [String: Any])?["message"] as? String) ?? r.body
+        XCTAssertTrue(message.contains("limit exceeded"), message)
+        XCTAssertEqual(try RawHTTPClient.get(s.port, "/").status, 200)
+    }
+
+    func testTheLayoutIsSandboxed() throws {
+        let s = try serve(["inner/screen.htll": "(include \"../outside.htll\")\n" + Self.hello,
+                           "outside.htll": "(define secret \"outside the folder\")\n"])
+        let r = try s.get("/render")
+        let message = ((r.json?["error"] as? [String: Any])?["message"] as? String) ?? ""
+        XCTAssertTrue(message.contains("not allowed in the sandbox"), r.body)
+        XCTAssertFalse(r.body.contains("outside the folder"))
+    }
+
+    /// `text` as a Scheme string literal.
+    static func schemeString(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+}
+
+extension Layout {
+    /// The layout with right-to-left mirroring on (what `/code?direction=rtl` generates).
+    func mirrored() throws -> Layout {
+        try setRightToLeftMirroring(true)
+        return self
+    }
+}
