@@ -57,7 +57,8 @@ public final class Scheme {
         }
     }
 
-    /// Reads every datum of `source` (without evaluating), as a list; lists keep their `file:line:col`.
+    /// Reads every datum of `source` (without evaluating), as a list; lists keep their `file:line:col`,
+    /// and each pair of the returned list that of its datum.
     /// Reading is under the limits like an evaluation (a huge literal must not outrun them).
     public func read(_ source: String, file: String? = nil) throws -> Value {
         try read(source, file: file, line: 1, column: 1)
@@ -70,13 +71,17 @@ public final class Scheme {
             var reader = Reader(text: source, fileIndex: rt.fileIndex(file ?? "<string>"), runtime: rt)
             reader.line = line
             reader.column = column
-            var data: [Value] = []
+            var data: [(Value, SourceLocation)] = []
             do throws(SchemeRaise) {
-                while let d = try reader.read() { data.append(d) }
+                while let d = try reader.read() { data.append((d, reader.datumStart)) }
             } catch {
                 throw SchemeError(raised: error.payload, rt: rt)
             }
-            return rt.heap.list(data)
+            // Each pair of the list is located where its datum starts (as in a list the reader
+            // reads), so a form that is a symbol can still be located.
+            var list = Value.null
+            for (d, at) in data.reversed() { list = rt.heap.cons(d, list, at: at) }
+            return list
         }
     }
 

@@ -87,10 +87,11 @@ final class HtllcCompatibilityTests: XCTestCase {
             case .aliases:
                 var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
                 for (alias, view) in aliases {
-                    // The creation of the alias becomes `alias = view;`; its attributes go.
+                    // The creation (or a reused cell's fetch) of the alias becomes `alias = view;`;
+                    // adding it to its parent and its attributes go.
                     lines = lines.compactMap { line in
                         if line.hasPrefix(alias + " = ") { return "\(alias) = \(view);" }
-                        if line == "[self.view addSubview:\(alias)];" || line.hasPrefix(alias + ".") { return nil }
+                        if (line.hasPrefix("[") && line.hasSuffix(" addSubview:\(alias)];")) || line.hasPrefix(alias + ".") { return nil }
                         return line
                     }
                 }
@@ -117,7 +118,7 @@ final class HtllcCompatibilityTests: XCTestCase {
         let golden: Bool
         let layout: Layout
         let actions: [HTLL.Action]
-        /// Alias name => view name (`b = a;` in htll's view-did-load).
+        /// Alias name => view name (`b = a;` in htll's view-did-load or cell-init).
         let aliases: [String: String]
         /// htll's names of the views no variable names (label1, ...).
         let inline: [String]
@@ -131,12 +132,10 @@ final class HtllcCompatibilityTests: XCTestCase {
             actions = isCell ? [.property, .synthesize, .cellInit, .cellLayout]
                              : [.property, .synthesize, .viewDidLoad, .viewWillAppear, .viewWillLayoutSubviews]
             var aliases: [String: String] = [:]
-            if !isCell {
-                for line in try layout.objectiveC(.viewDidLoad).split(separator: "\n") {
-                    let parts = line.split(separator: " ")
-                    if parts.count == 3, parts[1] == "=", parts[2].hasSuffix(";"), !parts[2].contains("[") {
-                        aliases[String(parts[0])] = String(parts[2].dropLast())
-                    }
+            for line in try layout.objectiveC(isCell ? .cellInit : .viewDidLoad).split(separator: "\n") {
+                let parts = line.split(separator: " ")
+                if parts.count == 3, parts[1] == "=", parts[2].hasSuffix(";"), !parts[2].contains("[") {
+                    aliases[String(parts[0])] = String(parts[2].dropLast())
                 }
             }
             self.aliases = aliases
@@ -250,7 +249,8 @@ final class HtllcCompatibilityTests: XCTestCase {
     }
 
     /// A view bound but not placed is declared, created, added and set up, with a warning, in both
-    /// modes; a second name for a view is a second property holding it.
+    /// modes; a second name for a view is a second property holding it, declared where it was
+    /// bound (after the views bound before it, as the original declared it).
     func testUnplacedAndAliasedViews() throws {
         let layout = try Layout(source: """
             (let* ((subject (label '((text . "Inbox"))))
@@ -260,16 +260,16 @@ final class HtllcCompatibilityTests: XCTestCase {
             """, file: "inbox.htll")
         XCTAssertEqual(try layout.objectiveC(.property), """
             @property (nonatomic, strong) UILabel * subject;
-            @property (nonatomic, strong) UILabel * heading;
             @property (nonatomic, strong) UIView * spinner;
+            @property (nonatomic, strong) UILabel * heading;
 
             """)
         XCTAssertEqual(try layout.objectiveC(.viewDidLoad), """
             subject = [[UILabel alloc] init];
             [self.view addSubview:subject];
-            heading = subject;
             spinner = [[UIView alloc] init];
             [self.view addSubview:spinner];
+            heading = subject;
 
             """)
         XCTAssertEqual(try layout.objectiveC(.viewWillAppear), "subject.text = @\"Inbox\";\nspinner.hidden = YES;\n")

@@ -32,14 +32,14 @@ final class InteractiveTests: XCTestCase {
             }
             return last
         }
-        _ = try eval("(define title (label '((text . \"Inbox\"))))")
-        _ = try eval("(let* ((a (label '())) (b a)) (in (^^ title a) 'self.view))", line: 2)
+        _ = try eval("(define inbox (label '((text . \"Inbox\"))))")
+        _ = try eval("(let* ((a (label '())) (b a)) (in (^^ inbox a) 'self.view))", line: 2)
         let json = try XCTUnwrap(HTLL.currentFramesJSON(in: s))
-        XCTAssertTrue(json.contains("\"name\": \"title\""), json)
+        XCTAssertTrue(json.contains("\"name\": \"inbox\""), json)
         XCTAssertTrue(json.contains("\"location\": \"<repl>:1:15\""), json)
         XCTAssertTrue(json.contains("\"location\": \"<repl>:2:11\""), json)
         XCTAssertTrue(try XCTUnwrap(HTLL.currentObjectiveC(in: s)).contains("b = a;"))
-        XCTAssertEqual(HTLL.interactiveText(of: try eval("title"), in: s), "#<label title \"Inbox\" {0 0 390 21}>")
+        XCTAssertEqual(HTLL.interactiveText(of: try eval("inbox"), in: s), "#<label inbox \"Inbox\" {0 0 390 21}>")
         XCTAssertEqual(HTLL.interactiveText(of: try eval("(list (rgba-color 1 0 0 1) (size 2 3))"), in: s),
                        "(#<rgba-color 1 0 0 1> #<size 2 3>)")
         XCTAssertNil(HTLL.interactiveText(of: try eval("'(1 2 \"plain\")"), in: s))

@@ -19,6 +19,18 @@ final class CLITests: CLITestCase {
         XCTAssertTrue(r.stderr.contains("backtrace:"), r.stderr)
     }
 
+    /// A name alone at the top level is located where it was read (a symbol keeps no location).
+    func testAnUnboundNameAloneIsLocated() throws {
+        let dir = try temporaryFolder("htll-cli")
+        let file = dir.appendingPathComponent("name.scm")
+        try "(define x 1)\n\n   undefined-thing\n".write(to: file, atomically: true, encoding: .utf8)
+        let r = try htll([file.path])
+        XCTAssertEqual(r.status, 70)
+        XCTAssertTrue(r.stderr.hasPrefix("\(file.path):3:4: error: unbound variable: undefined-thing"), r.stderr)
+        let piped = try htll(["-"], input: "(define y 2)\n y z\n")
+        XCTAssertTrue(piped.stderr.contains(":2:4: error: unbound variable: z"), piped.stderr)
+    }
+
     func testScriptArgumentsAndExitStatus() throws {
         let r = try htll(["examples/fib.scm", "3"])
         XCTAssertEqual(r.stdout, "fib(0) = 0\nfib(1) = 1\nfib(2) = 1\nfib(3) = 2\n")

@@ -1,5 +1,5 @@
 @synthesize photo;
-@synthesize picture;
 @synthesize titleLabel;
 @synthesize body;
 @synthesize caption;
+@synthesize picture;

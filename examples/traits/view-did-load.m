@@ -1,9 +1,9 @@
 photo = [[UIImageView alloc] init];
 [self.view addSubview:photo];
-picture = photo;
 titleLabel = [[UILabel alloc] init];
 [self.view addSubview:titleLabel];
 body = [[UITextView alloc] init];
 [self.view addSubview:body];
 caption = [[UILabel alloc] init];
 [self.view addSubview:caption];
+picture = photo;

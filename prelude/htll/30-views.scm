@@ -343,7 +343,8 @@
   value)
 
 ;; The views bound by %htll-bound since the layout was reset, newest first, as (view . group):
-;; GROUP is #f, or the token shared by the variables of one let (80-driver.scm). Not collected
+;; GROUP is #f, or the token shared by the variables of one let (80-driver.scm). A second name for
+;; a view is recorded there too, as ((view . name) . group). Not collected
 ;; at the REPL (84-repl.scm), where views bound long ago are not part of the next layout.
 (define htll:bound-views '())
 (define htll:record-bound #t)
@@ -361,7 +362,10 @@
                (if htll:record-bound
                    (set! htll:bound-views (cons (cons value (and (pair? group) (car group))) htll:bound-views))))
               ((not (or (string=? id (htll:view-name value)) (member id aliases)))
-               (htll:set-view-aliases! value (append aliases (list id)))))))
+               (htll:set-view-aliases! value (append aliases (list id)))
+               ;; Recorded as (view . name) where it was bound: the original declared it there.
+               (if htll:record-bound
+                   (set! htll:bound-views (cons (cons (cons value id) (and (pair? group) (car group))) htll:bound-views)))))))
   value)
 
 ;; The base of generated names: label1, button2, ...

@@ -39,7 +39,7 @@
                                    (loop (cdr as) (cons y more)))))))))))
     (walk (htll:root-child root))
     (set! placed (reverse placed))
-    (let* ((bound (htll:binding-order (htll:root-bound root)))
+    (let* ((bound (htll:filter htll:view? (htll:binding-order (htll:root-bound root))))
            (unplaced (htll:filter (lambda (v) (not (eq? (htll:view-mark v) placed-mark))) bound)))
       (for-each (lambda (v) (htll:set-view-mark! v bound-mark)) unplaced)
       (visit (append placed unplaced))
@@ -164,26 +164,56 @@
                                                                      (number->string index)))))
                           acc))))))))
 
-;; ((view alias ...) ...) for the DECLARED views with aliases ((b a) in a let*: b is another
-;; name for a's view), each alias unique among the views' names (NAME-OF) and the other aliases.
-;; The original htllc declared such a name as a second view; here it is a second property
-;; holding the same view.
+;; The second names of the DECLARED views ((b a) in a let*: b is another name for a's view), as
+;; ((anchor (alias . view) ...) ...): each alias unique among the views' names (NAME-OF) and the
+;; other aliases, and declared after ANCHOR, the view bound just before it, as the original htllc
+;; declared it (there it was a second view; here it is a second property holding the same view).
 (define (htll:alias-names declared name-of root)
   (let ((used (htll:make-string-set))
-        (reserved (if (htll:root-cell root) (list (htll:root-cell root)) '())))
+        (reserved (if (htll:root-cell root) (list (htll:root-cell root)) '()))
+        (members (htll:reserved-names root))
+        (anchors (htll:alias-anchors root)))
     (for-each (lambda (d) (htll:string-set-add! used (htll:name-key (name-of (car d))))) declared)
-    (let loop ((ds declared) (acc '()))
-      (if (null? ds)
-          (reverse acc)
-          (let ((as (or (htll:view-aliases (caar ds)) '())))
-            (loop (cdr ds)
-                  (if (null? as)
-                      acc
-                      (cons (cons (caar ds) (map (lambda (a) (htll:bound-name (caar ds) a used reserved (htll:reserved-names root))) as)) acc))))))))
+    ;; Unique names in the views' order, (view alias name) each; then each where it was bound.
+    (let* ((named (apply append
+                         (map (lambda (d)
+                                (map (lambda (a) (list (car d) a (htll:bound-name (car d) a used reserved members)))
+                                     (or (htll:view-aliases (car d)) '())))
+                              declared)))
+           ;; Its index in ANCHORS and its anchor; after the recorded ones at its own view.
+           (place (lambda (n) (let loop ((as anchors) (i 0))
+                                (cond ((null? as) (cons i (car n)))
+                                      ((and (eq? (cadar as) (car n)) (string=? (caddar as) (cadr n))) (cons i (caar as)))
+                                      (else (loop (cdr as) (+ i 1)))))))
+           (ordered (list-sort (lambda (a b) (< (caar a) (caar b)))
+                               (map (lambda (n) (cons (place n) n)) named))))
+      (let group ((ns ordered) (acc '()))
+        (if (null? ns)
+            (reverse acc)
+            (let* ((anchor (cdaar ns)) (n (cdar ns)) (entry (cons (caddr n) (car n))) (g (assq anchor acc)))
+              (if g
+                  (begin (set-cdr! g (append (cdr g) (list entry))) (group (cdr ns) acc))
+                  (group (cdr ns) (cons (list anchor entry) acc)))))))))
 
-;; The aliases of VIEW in ALIASES (from htll:alias-names).
+;; ((anchor view name) ...) for the second names recorded where they were bound, in the
+;; original's order: ANCHOR is the view bound just before (or VIEW itself).
+(define (htll:alias-anchors root)
+  (let loop ((bs (htll:binding-order (htll:root-bound root))) (last #f) (acc '()))
+    (cond ((null? bs) (reverse acc))
+          ((htll:view? (car bs)) (loop (cdr bs) (car bs) acc))
+          (else (loop (cdr bs) last (cons (list (or last (caar bs)) (caar bs) (cdar bs)) acc))))))
+
+;; The (alias . view) declared after VIEW in ALIASES (from htll:alias-names).
 (define (htll:aliases-of view aliases)
   (let ((a (assq view aliases))) (if a (cdr a) '())))
+
+;; The names of VIEW and of the aliases declared after it, each as (name . view).
+(define (htll:declared-names view name-of aliases)
+  (cons (cons (name-of view) view) (htll:aliases-of view aliases)))
+
+;; The aliases of VIEW itself in ALIASES.
+(define (htll:aliases-naming view aliases)
+  (apply append (map (lambda (g) (map car (htll:filter (lambda (e) (eq? (cdr e) view)) (cdr g)))) aliases)))
 
 (define (htll:name-of names)
   (let ((token (htll:fresh-mark)))
@@ -398,9 +428,9 @@
          (aliases (htll:alias-names declared name-of (car c))))
     (apply append
            (map (lambda (d)
-                  (map (lambda (name) (string-append "@property (nonatomic, strong) " (htll:kind-class (htll:view-kind (car d)))
-                                                     " * " name ";"))
-                       (cons (name-of (car d)) (htll:aliases-of (car d) aliases))))
+                  (map (lambda (n) (string-append "@property (nonatomic, strong) " (htll:kind-class (htll:view-kind (cdr n)))
+                                                  " * " (car n) ";"))
+                       (htll:declared-names (car d) name-of aliases)))
                 declared))))
 
 (define (htll:emit-synthesize)
@@ -408,13 +438,25 @@
          (aliases (htll:alias-names declared name-of (car c))))
     (apply append
            (map (lambda (d)
-                  (map (lambda (name) (string-append "@synthesize " name ";"))
-                       (cons (name-of (car d)) (htll:aliases-of (car d) aliases))))
+                  (map (lambda (n) (string-append "@synthesize " (car n) ";"))
+                       (htll:declared-names (car d) name-of aliases)))
                 declared))))
 
-;; ALIAS = VAR; for each alias of VIEW.
-(define (htll:objc-alias-lines view var aliases)
-  (map (lambda (a) (string-append a " = " var ";")) (htll:aliases-of view aliases)))
+;; ALIAS = VIEW; for each alias declared after ANCHOR.
+(define (htll:objc-alias-lines anchor aliases name-of)
+  (map (lambda (a) (string-append (car a) " = " (name-of (cdr a)) ";")) (htll:aliases-of anchor aliases)))
+
+;; In a reused cell, after VIEW is fetched by its tag (FETCHED: the views fetched): the aliases
+;; declared after it, and VIEW's own aliases whose anchor is not fetched.
+(define (htll:objc-fetched-alias-lines view fetched aliases name-of)
+  (append (htll:objc-alias-lines view aliases name-of)
+          (apply append
+                 (map (lambda (g)
+                        (if (memq (car g) fetched)
+                            '()
+                            (map (lambda (a) (string-append (car a) " = " (name-of view) ";"))
+                                 (htll:filter (lambda (a) (eq? (cdr a) view)) (cdr g)))))
+                      aliases))))
 
 (define (htll:emit-view-did-load)
   (let* ((c (htll:code-context "view-did-load")) (root (car c)) (name-of (cadddr c))
@@ -424,9 +466,9 @@
                   (let* ((v (car d)) (var (name-of v)))
                     (append (list (string-append var " = " (htll:init-expression v name-of) ";"))
                             (if (cdr d) (list (string-append "[" (htll:root-parent root) " addSubview:" var "];")) '())
-                            (htll:objc-alias-lines v var aliases)
                             (htll:attribute-lines v var '(target init-set) name-of)
-                            (htll:objc-two-way-lines v var))))
+                            (htll:objc-two-way-lines v var)
+                            (htll:objc-alias-lines v aliases name-of))))
                 (cadr c)))))
 
 (define (htll:emit-view-will-appear)
@@ -536,8 +578,8 @@
     (append
      (apply append
             (map (lambda (d)
-                   (map (lambda (name) (string-append (htll:kind-class (htll:view-kind (car d))) " * " name ";"))
-                        (cons (name-of (car d)) (htll:aliases-of (car d) aliases))))
+                   (map (lambda (n) (string-append (htll:kind-class (htll:view-kind (cdr n))) " * " (car n) ";"))
+                        (htll:declared-names (car d) name-of aliases)))
                  declared))
      (list "static NSString * CellIdentifier = @\"CellIdentifier\";"
            (string-append "UITableViewCell * " cell " = [tableView dequeueReusableCellWithIdentifier:CellIdentifier];")
@@ -547,18 +589,18 @@
             (map (lambda (d)
                    (let* ((v (car d)) (var (name-of v)))
                      (append (list (string-append var " = " (htll:init-expression v name-of) ";"))
-                             (htll:objc-alias-lines v var aliases)
                              (if (cdr d)
                                  (list (string-append var ".tag = " (tag v) ";")
                                        (string-append "[" parent " addSubview:" var "];"))
                                  '())
-                             (htll:attribute-lines v var '(target init-set set send) name-of))))
+                             (htll:attribute-lines v var '(target init-set set send) name-of)
+                             (htll:objc-alias-lines v aliases name-of))))
                  declared))
      (list "} else {")
      (apply append
             (map (lambda (v) (cons (string-append (name-of v) " = (" (htll:kind-class (htll:view-kind v)) " *)["
                                                   parent " viewWithTag:" (tag v) "];")
-                                   (htll:objc-alias-lines v (name-of v) aliases)))
+                                   (htll:objc-fetched-alias-lines v placed aliases name-of)))
                  placed))
      (list "}"))))
 

@@ -302,7 +302,7 @@
                            ;; Another name bound to the same view (htll:alias-names).
                            (map (lambda (a) (string-append "    var " (htll:swift-identifier a) ": "
                                                            (htll:kind-class (htll:view-kind (car d))) " { " (bare-name (car d)) " }"))
-                                (htll:aliases-of (car d) aliases))))
+                                (htll:aliases-naming (car d) aliases))))
                    declared)))
      (list "}")
      (if (null? groups) '() (cons "" (htll:swift-bindings holder file groups declared bare-name))))))

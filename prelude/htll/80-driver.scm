@@ -148,7 +148,7 @@
   (set! htll:queried '())
   (set! htll:location-now #f)
   (set! htll:location-file file)
-  (for-each htll:load-form forms)
+  (htll:load-forms-in forms '())
   (if (not htll:the-root)
       (error (string-append file ": the layout has no top-level (in ...) or (in-cell ...)"))))
 
@@ -361,8 +361,8 @@
     ;; An alias ((b a) in a let*) is a second property of the same class.
     (apply append
            (map (lambda (d)
-                  (map (lambda (name) (list name (htll:kind-class (htll:view-kind (car d)))))
-                       (cons (name-of (car d)) (htll:aliases-of (car d) aliases))))
+                  (map (lambda (n) (list (car n) (htll:kind-class (htll:view-kind (cdr n)))))
+                       (htll:declared-names (car d) name-of aliases)))
                 (cadr c)))))
 
 ;; #t when the layout is placed with in-cell.
