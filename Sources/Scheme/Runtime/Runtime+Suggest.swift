@@ -1,18 +1,26 @@
 /// "Did you mean …?" for names that are not bound: the closest bound global name.
 extension Runtime {
     /// The name bound at the top level (to a value or syntax) closest to `name`, if one is close enough to be a
-    /// likely misspelling: at most a third of the name's length in edits (at least 2), where
+    /// likely misspelling: at most a third of the name's length in edits (at least 1), where
     /// swapping two neighbouring characters is one edit (lable → label). Ties go to the name
     /// with the same first character, then to the first in alphabetical order. Names starting
-    /// with `%` (internal helpers) are not suggested, nor names with a `prefix:` unless `name` has one.
+    /// with `%` (internal helpers) are not suggested, nor names with a `prefix:` unless `name` has one;
+    /// names shorter than 3 characters, internal names and names the top level or the system binds
+    /// (unbound only in a narrower environment) get no suggestion.
     func suggestion(forUnbound name: String) -> String? {
         let word = Array(name.unicodeScalars)
-        guard !word.isEmpty, let top = interaction else { return nil }
-        let limit = max(2, word.count / 3)
+        // Short names have too many neighbours to guess from; internal (%) names are not typos.
+        guard word.count >= 3, !name.hasPrefix("%"), let top = interaction else { return nil }
+        let names = top.boundNames
+        // A name the top level or the system binds is spelt right: where it is unbound, an import
+        // is missing (cdr under (only (scheme base) car)), not a letter.
+        guard !names.contains(where: { $0.name == name }),
+              !(system?.boundNames.contains(where: { $0.name == name }) ?? false) else { return nil }
+        let limit = max(1, word.count / 3)
         let prefixed = name.contains(":")
         var best: (distance: Int, sameStart: Bool, name: String)?
         // The names the top level sees (layouts and the REPL run there).
-        for (candidate, _) in top.boundNames {
+        for (candidate, _) in names {
             guard candidate != name, !candidate.hasPrefix("%"), prefixed || !candidate.contains(":") else { continue }
             let other = Array(candidate.unicodeScalars)
             guard abs(other.count - word.count) <= limit else { continue }
