@@ -24,6 +24,7 @@ final class ReplSessionTests: ReplTestCase {
         t.expect("$3 = 42\r\n")
         t.send("(+ $3 1)\r")
         t.expect("$4 = 43\r\n")
+        t.expect("htll> ")
         t.send("\u{04}")
         XCTAssertEqual(t.waitForExit(), 0)
     }
