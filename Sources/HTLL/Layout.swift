@@ -11,6 +11,15 @@ public final class Layout {
     /// generated code.
     public private(set) var warnings: [String] = []
 
+    /// What the generated code is for.
+    public enum Target: String, CaseIterable, Sendable {
+        /// Today's iOS: deployment target iOS 15, Swift 5.10+ and the Swift 6 language mode; none of
+        /// the APIs the iOS SDK deprecates at iOS 15 (the default).
+        case ios15
+        /// The original htllc's spellings, for old projects (`htllc -v ios6`).
+        case ios6
+    }
+
     /// One view's frame in the concrete solution.
     public struct Frame: Equatable, Sendable {
         /// The view's variable name in the Objective-C output.
@@ -25,12 +34,13 @@ public final class Layout {
     /// instance that may read only files in the layout's own folder (its includes), and nothing else;
     /// the layout file itself must be a regular file inside that folder (a link to elsewhere is refused).
     /// It runs under `limits`, by default those of `Layout.limits(sandbox:)` (what `htll` uses).
-    public convenience init(contentsOfFile path: String, sandbox: Bool = false, limits: Scheme.Limits? = nil) throws {
+    public convenience init(contentsOfFile path: String, sandbox: Bool = false, limits: Scheme.Limits? = nil,
+                            target: Target = .ios15) throws {
         let folder = sandbox ? FileSandbox.parentFolder(of: path) : nil
         let limits = limits ?? Self.limits(sandbox: sandbox)
         let data = try Self.contents(of: path, sandbox: folder.map { FileSandbox(allowedFolders: [$0]) }, limits: limits)
         let scheme = try Self.makeScheme(limits: limits, sandboxFolder: folder)
-        try self.init(text: String(decoding: data, as: UTF8.self), displayName: path, scheme: scheme)
+        try self.init(text: String(decoding: data, as: UTF8.self), displayName: path, scheme: scheme, target: target)
     }
 
     /// The bytes of the layout file at `path`, read through `sandbox` when there is one (no more than
@@ -57,8 +67,8 @@ public final class Layout {
     }
 
     /// Evaluates layout source text; `file` names it in messages.
-    public convenience init(source: String, file: String = "layout.htll") throws {
-        try self.init(text: source, displayName: file, scheme: nil)
+    public convenience init(source: String, file: String = "layout.htll", target: Target = .ios15) throws {
+        try self.init(text: source, displayName: file, scheme: nil, target: target)
     }
 
     /// The table cell's variable of a cell layout (`in-cell ... 'cell`), or nil.
@@ -82,14 +92,15 @@ public final class Layout {
     /// Evaluates layout source text in `scheme`, which already has HTLL installed (see
     /// `HTLL.install(into:)`); cheaper than a fresh instance per layout. A later layout loaded into
     /// the same instance replaces this one's state.
-    public convenience init(source: String, file: String = "layout.htll", scheme: Scheme) throws {
-        try self.init(text: source, displayName: file, scheme: scheme)
+    public convenience init(source: String, file: String = "layout.htll", scheme: Scheme, target: Target = .ios15) throws {
+        try self.init(text: source, displayName: file, scheme: scheme, target: target)
     }
 
-    private init(text: String, displayName: String, scheme existing: Scheme?) throws {
+    private init(text: String, displayName: String, scheme existing: Scheme?, target: Target = .ios15) throws {
         file = displayName
         scheme = try existing ?? Self.makeScheme(limits: Scheme.Limits(), sandboxFolder: nil)
         try run(path: displayName) {
+            _ = try scheme.prelude("htll-set-target!", [scheme.symbol(target.rawValue)])
             let forms = try scheme.read(text, file: displayName)
             try scheme.prelude("htll-load-forms", [forms, scheme.string(displayName)])
         }
@@ -196,7 +207,8 @@ public final class Layout {
     func run(path: String?, _ body: () throws -> Void) throws {
         defer {
             for w in (try? scheme.prelude("htll-take-warnings", []))?.listElements ?? [] {
-                if let text = w.stringValue { warnings.append(text) }
+                // Each once: every output names the views again, and warns again about a renamed one.
+                if let text = w.stringValue, !warnings.contains(text) { warnings.append(text) }
             }
         }
         do {

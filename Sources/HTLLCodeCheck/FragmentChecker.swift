@@ -73,8 +73,8 @@ public struct FragmentChecker: Sendable {
     }
 
     func isName(_ name: String) -> Bool {
-        views.contains(name) || objects.contains(name) || vocabulary.contains(name) || Self.ownNames.contains(name)
-            || Self.isFrameLocal(name) || name == cell
+        views.contains(name) || objects.contains(name) || vocabulary.contains(name) || Self.ownNames.contains(name) || name == cell
+            || isShadowLocal(name) || Self.isFrameLocal(name)
     }
 
     /// Whether `name` is one of the frame code's own locals, which stand for long frame
@@ -84,6 +84,21 @@ public struct FragmentChecker: Sendable {
         guard scalars.count > 5, String(String.UnicodeScalarView(scalars[0..<4])) == "htll",
               "XYWH".unicodeScalars.contains(scalars[4]) else { return false }
         return scalars[5...].allSatisfy { $0.properties.numericType != nil && $0.isASCII }
+    }
+
+    /// The control states, as a shadow local spells them.
+    static let states: Set<String> = ["Normal", "Highlighted", "Disabled", "Selected", "Application", "Reserved"]
+
+    /// Whether `name` is the NSShadow local the emitter declares before a view's title text
+    /// attributes on today's target: htll, the view's name capitalized, the state, Shadow
+    /// (htllGearsNormalShadow).
+    func isShadowLocal(_ name: String) -> Bool {
+        guard name.hasPrefix("htll"), name.hasSuffix("Shadow") else { return false }
+        let middle = String(name.dropFirst(4).dropLast(6))
+        return views.contains { v in
+            let capitalized = v.prefix(1).uppercased() + v.dropFirst()
+            return middle.hasPrefix(capitalized) && Self.states.contains(String(middle.dropFirst(capitalized.count)))
+        }
     }
 
     /// A recursive-descent reader of one line's tokens.
@@ -129,6 +144,12 @@ public struct FragmentChecker: Sendable {
 
         mutating func view() -> Bool { name(in: checker.views, "a declared view") }
 
+        mutating func shadowLocal() -> Bool {
+            guard i < tokens.count, case .identifier(let n) = tokens[i], checker.isShadowLocal(n) else { return fail("expected a shadow local") }
+            i += 1
+            return true
+        }
+
         /// One whole-line statement of the emitter.
         mutating func statement() -> Bool {
             let start = i
@@ -162,6 +183,19 @@ public struct FragmentChecker: Sendable {
             let cell: Set<String> = checker.cell.map { [$0] } ?? []
             if eat("UITableViewCell"), eat("*") {
                 return name(in: cell, "the cell") && expect("=") && expression(until: ";") && expect(";")
+            }
+            retry()
+            // NSShadow * SHADOW = [[NSShadow alloc] init];  SHADOW.shadowColor = ...;  (title text attributes)
+            if eat("NSShadow"), eat("*") {
+                return shadowLocal() && expect("= [ [ NSShadow alloc ] init ] ;")
+            }
+            retry()
+            if shadowLocal() {
+                guard expect("."), i < tokens.count, case .identifier(let p) = tokens[i], p == "shadowColor" || p == "shadowOffset" else {
+                    return fail("expected shadowColor or shadowOffset")
+                }
+                i += 1
+                return expect("=") && expression(until: ";") && expect(";")
             }
             retry()
             // CLASS * VIEW;  (a cell's views, declared before they are made or found)

@@ -10,10 +10,24 @@ final class CommandTests: XCTestCase {
     }
 
     func testHtllcCommandLineIsADropInReplacement() throws {
-        let r = HTLLCommand.htllc(["-v", "ios6", "view-will-layout-subviews", gearcalc])
+        let r = HTLLCommand.htllc(["view-will-layout-subviews", gearcalc])
         XCTAssertEqual(r.status, 0, r.errorOutput)
         XCTAssertEqual(r.output, try golden("gearcalc", "view-will-layout-subviews.m"))
-        XCTAssertEqual(HTLLCommand.htllc(["property", gearcalc]).output, try golden("gearcalc", "property.m"))
+        XCTAssertEqual(HTLLCommand.htllc(["-v", "ios15", "property", gearcalc]).output, try golden("gearcalc", "property.m"))
+        // Today's iOS renames the view title (UIViewController has a title) and says so.
+        let modern = HTLLCommand.htllc(["property", gearcalc])
+        XCTAssertTrue(modern.output.contains("UILabel * titleLabel;"), modern.output)
+        XCTAssertEqual(modern.errorOutput, "\(gearcalc):1:14: warning: the view title is called titleLabel in the generated code: "
+                       + "a view controller already has a member title (UIViewController); htllc -v ios6 keeps the name\n")
+        // -v ios6 keeps the original's spellings: its names and iOS 6 text attribute keys, no warning.
+        let old = HTLLCommand.htllc(["-v", "ios6", "property", gearcalc])
+        XCTAssertEqual(old.status, 0)
+        XCTAssertEqual(old.errorOutput, "")
+        XCTAssertTrue(old.output.contains("@property (nonatomic, strong) UILabel * title;\n"), old.output)
+        let appear = HTLLCommand.htllc(["-v", "ios6", "view-will-appear", gearcalc]).output
+        XCTAssertTrue(appear.contains("title.text = @\"Gear Calculator\";"), appear)
+        XCTAssertTrue(appear.contains("[gears setTitleTextAttributes:[NSDictionary dictionaryWithObjectsAndKeys:[UIColor blueColor], "
+                                      + "UITextAttributeTextColor, [UIColor redColor], UITextAttributeTextShadowColor, nil] forState:UIControlStateNormal];"), appear)
         let bad = HTLLCommand.htllc(["frobnicate", gearcalc])
         XCTAssertEqual(bad.status, 2)
         XCTAssertTrue(bad.output.hasPrefix("Unknown action: frobnicate\nUsage: htllc"))
@@ -42,7 +56,7 @@ final class CommandTests: XCTestCase {
         let json = try JSONSerialization.jsonObject(with: Data(portrait.output.utf8)) as? [String: Any]
         let views = json?["views"] as? [[String: Any]]
         XCTAssertEqual(views?.count, 6)
-        XCTAssertEqual(views?.first?["name"] as? String, "title")
+        XCTAssertEqual(views?.first?["name"] as? String, "titleLabel")
         XCTAssertEqual((views?.first?["frame"] as? [String: Double])?["width"], 393)
         XCTAssertEqual(views?.first?["location"] as? String, "\(gearcalc):1:14")
         let landscape = HTLLCommand.frames([gearcalc, "--size", "390x844", "--landscape"])

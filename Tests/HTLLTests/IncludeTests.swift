@@ -126,7 +126,7 @@ final class IncludeTests: XCTestCase {
         let main = GoldenTests.examples.appendingPathComponent("included.htll").path
         let layout = try Layout(contentsOfFile: main)
         let code = try layout.objectiveC(.viewWillAppear)
-        XCTAssertTrue(code.contains("header.backgroundColor = [UIColor groupTableViewBackgroundColor];"), code)
+        XCTAssertTrue(code.contains("header.backgroundColor = [UIColor systemGroupedBackgroundColor];"), code)
         XCTAssertTrue(code.contains("greeting.text = @\"Gear Calc\";"), code)
     }
 

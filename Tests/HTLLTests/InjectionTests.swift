@@ -155,10 +155,10 @@ final class InjectionTests: XCTestCase {
         try ModifierSupport.swiftParses(cell)
     }
 
-    /// title and Title would both have the setter setTitle: (a duplicate method in the category).
+    /// caption and Caption would both have the setter setCaption: (a duplicate method in the category).
     func testNamesDifferingOnlyInTheCaseOfTheirFirstLetterAreMadeDistinct() throws {
-        let layout = try Layout(source: "(let ((title (label '())) (Title (label '()))) (in (above title Title 0.5) 'self.view))", file: "t.htll")
-        XCTAssertEqual(try layout.declarations().map(\.name), ["title", "Title2"])
+        let layout = try Layout(source: "(let ((caption (label '())) (Caption (label '()))) (in (above caption Caption 0.5) 'self.view))", file: "t.htll")
+        XCTAssertEqual(try layout.declarations().map(\.name), ["caption", "Caption2"])
         XCTAssertEqual(try CodeCheck.compileProblems(layout), [])
     }
 

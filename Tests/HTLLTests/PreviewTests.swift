@@ -76,7 +76,7 @@ final class PreviewTests: XCTestCase {
         XCTAssertTrue(title.hasSuffix("\u{2026}</text>"), title)
         XCTAssertTrue(title.contains("text-anchor=\"middle\"") && title.contains("fill=\"rgb(255,0,0)\""), title)
         let frames = try layout.frames(width: 375, height: 667)
-        let titleFrame = try XCTUnwrap(frames.first { $0.name == "title" })
+        let titleFrame = try XCTUnwrap(frames.first { $0.name == "titleLabel" })
         let shown = title.replacingOccurrences(of: #"<[^>]*>"#, with: "", options: .regularExpression)
         XCTAssertLessThanOrEqual(TextMetrics.width(of: Substring(shown), weight: .regular, points: 17), titleFrame.width + 0.01)
         // Placeholder in grey, selected segment filled, slider thumb half way, alpha, image name, table rows.
@@ -93,7 +93,7 @@ final class PreviewTests: XCTestCase {
         XCTAssertFalse(svg.contains("class=\"outline\""))
         let outlined = try SVGPreview.render(layout, screens: [try screen("iphone-se")], options: .init(outline: true))
         XCTAssertEqual(outlined.components(separatedBy: "class=\"outline\"").count - 1, frames.count - 1)
-        XCTAssertTrue(outlined.contains(">title (label)</text>"))
+        XCTAssertTrue(outlined.contains(">titleLabel (label)</text>"))
     }
 
     func testWrappingAlignmentAndColours() throws {

@@ -84,13 +84,12 @@ final class SwiftOutputTests: XCTestCase {
            (info (info-light-button `((title-for-state . ("i" . normal))
                                       (title-color-for-state . (,(rgba-color 0 0 1 0.5) . highlighted))
                                       (image-for-state . (,(image-named "i.png") . selected))
-                                      (content-edge-insets . ,(edge-insets 1 2 3 4))
                                       (target . (self info:with: (touch-down touch-up-inside))))))
            (disclosure (detail-disclosure-button '((target . (self more touch-cancel)))))
            (add (contact-add-button '((target . (self add: all-events)))))
            (dark (info-dark-button '()))
            (segments (segmented-control `((items . ("One" ,(image-named "two.png")))
-                                          (momentary . #t) (segmented-control-style . bar)
+                                          (momentary . #t)
                                           (width-for-segment-at-index . (40 . 0))
                                           (content-position-adjustment-for-segment-type-bar-metrics
                                            . (,(offset 1 2) left landscape-phone))
@@ -137,7 +136,6 @@ final class SwiftOutputTests: XCTestCase {
             "NSRange(location: 0, length: 3)", "views.rows.dataSource = self",
             "UIScrollView.DecelerationRate(rawValue: 0.99)", "UIScrollView.IndicatorStyle.default",
             "extension KitchenSinkController {", "max(",
-            "// views.segments.segmentedControlStyle = UISegmentedControlStyleBar: not available in Swift",
         ] {
             XCTAssertTrue(controller.contains(expected), "missing \(expected)")
         }
@@ -235,7 +233,7 @@ final class SwiftOutputTests: XCTestCase {
         XCTAssertTrue(text.contains("override func layoutSubviews() {"))
         XCTAssertTrue(text.contains("override func sizeThatFits(_ size: CGSize) -> CGSize {"))
         // The parent is the view itself: its size comes from the parameter.
-        XCTAssertTrue(text.contains("views.title.frame = CGRect(x: 0, y: 0, width: htllSize.width, height: 0.15 * htllSize.height)"), text)
+        XCTAssertTrue(text.contains("views.titleLabel.frame = CGRect(x: 0, y: 0, width: htllSize.width, height: 0.15 * htllSize.height)"), text)
         XCTAssertTrue(text.contains("self.addSubview(views.gears)"))
         XCTAssertTrue(text.contains("views.gears.addTarget(self, action: #selector(segmentedValueChanged(_:)), for: UIControl.Event.valueChanged)"))
         XCTAssertFalse(text.contains("self.view"))

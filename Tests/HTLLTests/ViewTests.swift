@@ -11,12 +11,12 @@ final class ViewTests: XCTestCase {
         return s
     }()
 
-    func code(_ source: String, _ action: HTLL.Action) throws -> String {
-        try Layout(source: source, file: "v.htll", scheme: Self.scheme).objectiveC(action)
+    func code(_ source: String, _ action: HTLL.Action, target: Layout.Target = .ios15) throws -> String {
+        try Layout(source: source, file: "v.htll", scheme: Self.scheme, target: target).objectiveC(action)
     }
 
-    func lines(_ source: String, _ action: HTLL.Action) throws -> [String] {
-        try code(source, action).split(separator: "\n").map(String.init)
+    func lines(_ source: String, _ action: HTLL.Action, target: Layout.Target = .ios15) throws -> [String] {
+        try code(source, action, target: target).split(separator: "\n").map(String.init)
     }
 
     func testEveryViewKindIsCreatedAsUIKitExpects() throws {
@@ -93,8 +93,9 @@ final class ViewTests: XCTestCase {
             (define i (image `((animation-images . (,(image-named "1.png") ,(image-named "2.png"))))))
             (in (vseq f s t l b g tb i) 'self.view)
             """
-        let appear = try lines(src, .viewWillAppear)
-        let load = try lines(src, .viewDidLoad)
+        // The original's spellings (htllc -v ios6).
+        let appear = try lines(src, .viewWillAppear, target: .ios6)
+        let load = try lines(src, .viewDidLoad, target: .ios6)
         for expected in [
             "f.text = @\"Say \\\"hi\\\"\\n\";",
             "f.placeholder = NSLocalizedString(@\"name.key\", @\"Name\");",
@@ -134,8 +135,63 @@ final class ViewTests: XCTestCase {
         XCTAssertTrue(load.contains("tb.dataSource = self;"))
         XCTAssertTrue(load.contains("tb.delegate = self;"))
         // A view only referenced by an attribute is declared but not placed.
-        XCTAssertTrue(try lines(src, .property).contains("@property (nonatomic, strong) UIView * pad;"))
+        XCTAssertTrue(try lines(src, .property, target: .ios6).contains("@property (nonatomic, strong) UIView * pad;"))
         XCTAssertFalse(load.contains("[self.view addSubview:pad];"))
+        // Today's iOS refuses contentStretch, naming what to do instead; without it, the rest is printed
+        // with today's names.
+        XCTAssertThrowsError(try lines(src, .viewWillAppear)) { error in
+            XCTAssertEqual("\(error)", "v.htll:2:11: error: text-field content-stretch: UIView's contentStretch is deprecated since iOS 6 "
+                           + "(it is unavailable in Swift); stretch a resizable image in an image view instead (htllc -v ios6 keeps it)")
+        }
+        let today = try lines(src.replacingOccurrences(of: "(content-stretch . ,(rect 0 0 1 1))", with: ""), .viewWillAppear)
+        for expected in [
+            "f.minimumFontSize = [UIFont smallSystemFontSize];", // a text field's minimumFontSize is current
+            "NSShadow * htllGNormalShadow = [[NSShadow alloc] init];", "htllGNormalShadow.shadowOffset = CGSizeMake(0, 1);",
+            "[g setTitleTextAttributes:[NSDictionary dictionaryWithObjectsAndKeys:[UIFont systemFontOfSize:12], NSFontAttributeName, "
+                + "htllGNormalShadow, NSShadowAttributeName, nil] forState:UIControlStateNormal];",
+            "[g setContentPositionAdjustment:UIOffsetMake(1, 2) forSegmentType:UISegmentedControlSegmentAlone barMetrics:UIBarMetricsCompact];",
+        ] {
+            XCTAssertTrue(today.contains(expected), "missing: \(expected)\n\(today.joined(separator: "\n"))")
+        }
+    }
+
+    /// A label's minimumFontSize (deprecated since iOS 6) becomes the scale of its font that size is,
+    /// after the font is set, with the font shrinking to fit unless the layout says otherwise.
+    func testMinimumFontSizeBecomesAScaleFactor() throws {
+        XCTAssertEqual(try lines("(in (label `((minimum-font-size . 12) (font . ,(system-font-of-size 20)))) 'self.view)", .viewWillAppear),
+                       ["label1.font = [UIFont systemFontOfSize:20];", "label1.adjustsFontSizeToFitWidth = YES;",
+                        "label1.minimumScaleFactor = MIN(12 / label1.font.pointSize, 1);"])
+        XCTAssertEqual(try lines("(in (label '((adjusts-font-size-to-fit-width . #f) (minimum-font-size . 12))) 'self.view)", .viewWillAppear),
+                       ["label1.adjustsFontSizeToFitWidth = NO;", "label1.minimumScaleFactor = MIN(12 / label1.font.pointSize, 1);"])
+        XCTAssertEqual(try lines("(in (label '((minimum-font-size . 12))) 'self.view)", .viewWillAppear, target: .ios6),
+                       ["label1.minimumFontSize = 12;"])
+        let swift = try Layout(source: "(in (label '((minimum-font-size . 12))) 'self.view)", file: "v.htll", scheme: Self.scheme).swift()
+        XCTAssertTrue(swift.contains("views.label1.adjustsFontSizeToFitWidth = true\n        views.label1.minimumScaleFactor = min(12 / views.label1.font.pointSize, 1)"), swift)
+    }
+
+    /// What has no effect on today's iOS is left out with a warning; the rest of the original's
+    /// iOS 6 vocabulary is refused with an error naming the replacement.
+    func testTodaysTargetLeavesOutOrRefusesTheDeprecatedVocabulary() throws {
+        let layout = try Layout(source: "(in (segmented-control '((items . (\"A\")) (segmented-control-style . bar))) 'self.view)",
+                                file: "v.htll", scheme: Self.scheme)
+        XCTAssertEqual(try layout.objectiveC(.viewWillAppear), "")
+        XCTAssertEqual(layout.warnings, ["v.htll:1:5: warning: segmented-control segmented-control-style: UISegmentedControl's "
+                                           + "segmentedControlStyle has had no effect since iOS 7; left out (htllc -v ios6 keeps it)"])
+        for attribute in ["(reverses-title-shadow-when-highlighted . #t)", "(adjusts-image-when-highlighted . #f)",
+                          "(adjusts-image-when-disabled . #f)", "(shows-touch-when-highlighted . #t)",
+                          "(content-edge-insets . (edge-insets 1 2 3 4))", "(title-edge-insets . (edge-insets 1 2 3 4))",
+                          "(image-edge-insets . (edge-insets 1 2 3 4))"] {
+            let source = "(in (custom-button '(\(attribute))) 'self.view)"
+            XCTAssertThrowsError(try code(source, .viewWillAppear)) { error in
+                XCTAssertTrue("\(error)".hasPrefix("v.htll:1:5: error: custom-button "), "\(error)")
+                XCTAssertTrue("\(error)".contains("deprecated since iOS 15"), "\(error)")
+            }
+            XCTAssertNoThrow(try code(source, .viewWillAppear, target: .ios6))
+        }
+        XCTAssertEqual(try lines("(in (table '((separator-style . single-line-etched))) 'self.view)", .viewWillAppear),
+                       ["table1.separatorStyle = UITableViewCellSeparatorStyleSingleLine;"])
+        XCTAssertEqual(try lines("(in (table '((separator-style . single-line-etched))) 'self.view)", .viewWillAppear, target: .ios6),
+                       ["table1.separatorStyle = UITableViewCellSeparatorStyleSingleLineEtched;"])
     }
 
     func testColoursAndFonts() throws {
@@ -147,8 +203,30 @@ final class ViewTests: XCTestCase {
             let method = c.split(separator: "-").enumerated()
                 .map { $0.offset == 0 ? String($0.element) : $0.element.prefix(1).uppercased() + $0.element.dropFirst() }
                 .joined() + "Color"
-            XCTAssertEqual(try lines("(in (label '((text-color . \(c)-color))) 'self.view)", .viewWillAppear),
+            XCTAssertEqual(try lines("(in (label '((text-color . \(c)-color))) 'self.view)", .viewWillAppear, target: .ios6),
                            ["label1.textColor = [UIColor \(method)];"])
+        }
+        // Today's iOS: the grouped table background is the system grouped background; the iOS 6
+        // textures are refused, naming colours to use instead.
+        XCTAssertEqual(try lines("(in (label '((text-color . group-table-view-background-color))) 'self.view)", .viewWillAppear),
+                       ["label1.textColor = [UIColor systemGroupedBackgroundColor];"])
+        for c in ["view-flipside-background", "scroll-view-textured-background", "under-page-background"] {
+            XCTAssertThrowsError(try code("(in (label '((text-color . \(c)-color))) 'self.view)", .viewWillAppear)) { error in
+                XCTAssertTrue("\(error)".hasPrefix("v.htll:1:5: error: label text-color: "), "\(error)")
+                XCTAssertTrue("\(error)".contains("use secondary-system-background or system-grouped-background (htllc -v ios6 keeps it)"), "\(error)")
+            }
+        }
+        // System and semantic colours, and the tint (its Swift name keeps the Color suffix).
+        let semantic = [("label", "labelColor", "label"), ("secondary-label", "secondaryLabelColor", "secondaryLabel"),
+                        ("system-background", "systemBackgroundColor", "systemBackground"),
+                        ("secondary-system-background", "secondarySystemBackgroundColor", "secondarySystemBackground"),
+                        ("separator", "separatorColor", "separator"), ("system-blue", "systemBlueColor", "systemBlue"),
+                        ("system-gray6", "systemGray6Color", "systemGray6"), ("tint", "tintColor", "tintColor")]
+        for (name, objc, swift) in semantic {
+            let source = "(in (label '((text-color . \(name)))) 'self.view)"
+            XCTAssertEqual(try lines(source, .viewWillAppear), ["label1.textColor = [UIColor \(objc)];"])
+            let text = try Layout(source: source, file: "v.htll", scheme: Self.scheme).swift()
+            XCTAssertTrue(text.contains("views.label1.textColor = UIColor.\(swift)\n"), text)
         }
         let resources: [(String, String)] = [
             ("(rgba-color 1 0 0.5 1)", "[UIColor colorWithRed:1 green:0 blue:0.5 alpha:1]"),

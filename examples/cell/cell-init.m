@@ -1,5 +1,5 @@
 UIImageView * icon;
-UILabel * title;
+UILabel * titleLabel;
 UILabel * detail;
 static NSString * CellIdentifier = @"CellIdentifier";
 UITableViewCell * cell = [tableView dequeueReusableCellWithIdentifier:CellIdentifier];
@@ -9,11 +9,11 @@ icon = [[UIImageView alloc] init];
 icon.tag = 100;
 [cell.contentView addSubview:icon];
 icon.image = [UIImage imageNamed:@"gear.png"];
-title = [[UILabel alloc] init];
-title.tag = 101;
-[cell.contentView addSubview:title];
-title.text = @"Gear ratio";
-title.font = [UIFont boldSystemFontOfSize:17];
+titleLabel = [[UILabel alloc] init];
+titleLabel.tag = 101;
+[cell.contentView addSubview:titleLabel];
+titleLabel.text = @"Gear ratio";
+titleLabel.font = [UIFont boldSystemFontOfSize:17];
 detail = [[UILabel alloc] init];
 detail.tag = 102;
 [cell.contentView addSubview:detail];
@@ -21,6 +21,6 @@ detail.text = @"3.45 : 1";
 detail.textColor = [UIColor grayColor];
 } else {
 icon = (UIImageView *)[cell.contentView viewWithTag:100];
-title = (UILabel *)[cell.contentView viewWithTag:101];
+titleLabel = (UILabel *)[cell.contentView viewWithTag:101];
 detail = (UILabel *)[cell.contentView viewWithTag:102];
 }

@@ -1,3 +1,3 @@
 icon.frame = (CGRect) {{0, 0}, {40, 40}};
-title.frame = (CGRect) {{48, 0}, {cell.contentView.bounds.size.width - 48, 0.6 * cell.contentView.bounds.size.height}};
-detail.frame = (CGRect) {{48, title.bounds.size.height}, {cell.contentView.bounds.size.width - 48, 0.4 * cell.contentView.bounds.size.height}};
+titleLabel.frame = (CGRect) {{48, 0}, {cell.contentView.bounds.size.width - 48, 0.6 * cell.contentView.bounds.size.height}};
+detail.frame = (CGRect) {{48, titleLabel.bounds.size.height}, {cell.contentView.bounds.size.width - 48, 0.4 * cell.contentView.bounds.size.height}};

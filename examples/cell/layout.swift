@@ -14,28 +14,28 @@ extension ViewController {
             ?? UITableViewCell(style: .subtitle, reuseIdentifier: cellIdentifier)
         if cell.contentView.viewWithTag(100) == nil {
             let icon = UIImageView()
-            let title = UILabel()
+            let titleLabel = UILabel()
             let detail = UILabel()
             icon.tag = 100
             cell.contentView.addSubview(icon)
             icon.image = UIImage(named: "gear.png")
-            title.tag = 101
-            cell.contentView.addSubview(title)
-            title.text = "Gear ratio"
-            title.font = UIFont.boldSystemFont(ofSize: 17)
+            titleLabel.tag = 101
+            cell.contentView.addSubview(titleLabel)
+            titleLabel.text = "Gear ratio"
+            titleLabel.font = UIFont.boldSystemFont(ofSize: 17)
             detail.tag = 102
             cell.contentView.addSubview(detail)
             detail.text = "3.45 : 1"
             detail.textColor = UIColor.gray
         }
         guard let icon = cell.contentView.viewWithTag(100) as? UIImageView,
-              let title = cell.contentView.viewWithTag(101) as? UILabel,
+              let titleLabel = cell.contentView.viewWithTag(101) as? UILabel,
               let detail = cell.contentView.viewWithTag(102) as? UILabel else {
             return cell
         }
         icon.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
-        title.frame = CGRect(x: 48, y: 0, width: cell.contentView.bounds.width - 48, height: 0.6 * cell.contentView.bounds.height)
-        detail.frame = CGRect(x: 48, y: title.bounds.height, width: cell.contentView.bounds.width - 48, height: 0.4 * cell.contentView.bounds.height)
+        titleLabel.frame = CGRect(x: 48, y: 0, width: cell.contentView.bounds.width - 48, height: 0.6 * cell.contentView.bounds.height)
+        detail.frame = CGRect(x: 48, y: titleLabel.bounds.height, width: cell.contentView.bounds.width - 48, height: 0.4 * cell.contentView.bounds.height)
         return cell
     }
 }

@@ -1,3 +1,3 @@
 @synthesize icon;
-@synthesize title;
+@synthesize titleLabel;
 @synthesize detail;

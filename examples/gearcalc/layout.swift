@@ -13,7 +13,7 @@ import ObjectiveC
 /// The views of the layout in examples/gearcalc.htll, created together.
 @MainActor
 final class ViewControllerLayoutViews {
-    let title = UILabel()
+    let titleLabel = UILabel()
     let gears = UISegmentedControl(items: ["First", "Second", "Third", "Fourth", "Fifth"])
     let speedlabel = UILabel()
     let speedmeter = UISlider()
@@ -38,7 +38,7 @@ extension ViewController {
     /// Adds the views and connects their targets; call from viewDidLoad().
     func layoutViewDidLoad() {
         let views = layoutViews
-        self.view.addSubview(views.title)
+        self.view.addSubview(views.titleLabel)
         self.view.addSubview(views.gears)
         views.gears.addTarget(self, action: #selector(segmentedValueChanged(_:)), for: UIControl.Event.valueChanged)
         self.view.addSubview(views.speedlabel)
@@ -52,8 +52,8 @@ extension ViewController {
     /// Sets the views' attributes; call from viewWillAppear(_:).
     func layoutViewWillAppear() {
         let views = layoutViews
-        views.title.text = "Gear Calculator"
-        views.title.textAlignment = NSTextAlignment.center
+        views.titleLabel.text = "Gear Calculator"
+        views.titleLabel.textAlignment = NSTextAlignment.center
         views.gears.selectedSegmentIndex = 0
         views.gears.setTitleTextAttributes([NSAttributedString.Key.foregroundColor: UIColor.blue, NSAttributedString.Key.shadow: { () -> NSShadow in let shadow = NSShadow(); shadow.shadowColor = UIColor.red; return shadow }()], for: UIControl.State.normal)
         views.speedlabel.textAlignment = NSTextAlignment.center
@@ -69,12 +69,12 @@ extension ViewController {
     /// Sets the frames; call from viewWillLayoutSubviews().
     func layoutViewWillLayoutSubviews() {
         let views = layoutViews
-        views.title.frame = CGRect(x: 0, y: 0, width: self.view.bounds.width, height: 0.15 * self.view.bounds.height)
+        views.titleLabel.frame = CGRect(x: 0, y: 0, width: self.view.bounds.width, height: 0.15 * self.view.bounds.height)
         views.gears.sizeToFit()
-        views.gears.frame = CGRect(x: 0.01 * self.view.bounds.width, y: views.title.bounds.height + 0.0085 * self.view.bounds.height, width: 0.98 * self.view.bounds.width, height: views.gears.bounds.height)
-        views.speedlabel.frame = CGRect(x: 0.01 * self.view.bounds.width, y: views.title.bounds.height + 0.0085 * self.view.bounds.height + 20 + views.gears.bounds.height, width: 0.98 * self.view.bounds.width, height: 0.104125 * self.view.bounds.height - 2.5 - 0.125 * views.gears.bounds.height)
-        views.speedmeter.frame = CGRect(x: 0.01 * self.view.bounds.width, y: views.title.bounds.height + 0.0085 * self.view.bounds.height + 20 + views.gears.bounds.height + views.speedlabel.bounds.height, width: 0.98 * self.view.bounds.width, height: 0.104125 * self.view.bounds.height - 2.5 - 0.125 * views.gears.bounds.height)
-        views.tacholabel.frame = CGRect(x: 0.01 * self.view.bounds.width, y: views.title.bounds.height + 0.425 * self.view.bounds.height + 10 + 0.5 * views.gears.bounds.height, width: 0.98 * self.view.bounds.width, height: 0.104125 * self.view.bounds.height - 2.5 - 0.125 * views.gears.bounds.height)
-        views.tachometer.frame = CGRect(x: 0.01 * self.view.bounds.width, y: views.title.bounds.height + 0.425 * self.view.bounds.height + 10 + 0.5 * views.gears.bounds.height + views.tacholabel.bounds.height, width: 0.98 * self.view.bounds.width, height: 0.104125 * self.view.bounds.height - 2.5 - 0.125 * views.gears.bounds.height)
+        views.gears.frame = CGRect(x: 0.01 * self.view.bounds.width, y: views.titleLabel.bounds.height + 0.0085 * self.view.bounds.height, width: 0.98 * self.view.bounds.width, height: views.gears.bounds.height)
+        views.speedlabel.frame = CGRect(x: 0.01 * self.view.bounds.width, y: views.titleLabel.bounds.height + 0.0085 * self.view.bounds.height + 20 + views.gears.bounds.height, width: 0.98 * self.view.bounds.width, height: 0.104125 * self.view.bounds.height - 2.5 - 0.125 * views.gears.bounds.height)
+        views.speedmeter.frame = CGRect(x: 0.01 * self.view.bounds.width, y: views.titleLabel.bounds.height + 0.0085 * self.view.bounds.height + 20 + views.gears.bounds.height + views.speedlabel.bounds.height, width: 0.98 * self.view.bounds.width, height: 0.104125 * self.view.bounds.height - 2.5 - 0.125 * views.gears.bounds.height)
+        views.tacholabel.frame = CGRect(x: 0.01 * self.view.bounds.width, y: views.titleLabel.bounds.height + 0.425 * self.view.bounds.height + 10 + 0.5 * views.gears.bounds.height, width: 0.98 * self.view.bounds.width, height: 0.104125 * self.view.bounds.height - 2.5 - 0.125 * views.gears.bounds.height)
+        views.tachometer.frame = CGRect(x: 0.01 * self.view.bounds.width, y: views.titleLabel.bounds.height + 0.425 * self.view.bounds.height + 10 + 0.5 * views.gears.bounds.height + views.tacholabel.bounds.height, width: 0.98 * self.view.bounds.width, height: 0.104125 * self.view.bounds.height - 2.5 - 0.125 * views.gears.bounds.height)
     }
 }

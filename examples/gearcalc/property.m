@@ -1,4 +1,4 @@
-@property (nonatomic, strong) UILabel * title;
+@property (nonatomic, strong) UILabel * titleLabel;
 @property (nonatomic, strong) UISegmentedControl * gears;
 @property (nonatomic, strong) UILabel * speedlabel;
 @property (nonatomic, strong) UISlider * speedmeter;

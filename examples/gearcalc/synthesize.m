@@ -1,4 +1,4 @@
-@synthesize title;
+@synthesize titleLabel;
 @synthesize gears;
 @synthesize speedlabel;
 @synthesize speedmeter;

@@ -1,5 +1,5 @@
-title = [[UILabel alloc] init];
-[self.view addSubview:title];
+titleLabel = [[UILabel alloc] init];
+[self.view addSubview:titleLabel];
 gears = [[UISegmentedControl alloc] initWithItems:[NSArray arrayWithObjects:@"First", @"Second", @"Third", @"Fourth", @"Fifth", nil]];
 [self.view addSubview:gears];
 [gears addTarget:self action:@selector(segmentedValueChanged:) forControlEvents:UIControlEventValueChanged];

@@ -1,7 +1,9 @@
-title.text = @"Gear Calculator";
-title.textAlignment = NSTextAlignmentCenter;
+titleLabel.text = @"Gear Calculator";
+titleLabel.textAlignment = NSTextAlignmentCenter;
 gears.selectedSegmentIndex = 0;
-[gears setTitleTextAttributes:[NSDictionary dictionaryWithObjectsAndKeys:[UIColor blueColor], UITextAttributeTextColor, [UIColor redColor], UITextAttributeTextShadowColor, nil] forState:UIControlStateNormal];
+NSShadow * htllGearsNormalShadow = [[NSShadow alloc] init];
+htllGearsNormalShadow.shadowColor = [UIColor redColor];
+[gears setTitleTextAttributes:[NSDictionary dictionaryWithObjectsAndKeys:[UIColor blueColor], NSForegroundColorAttributeName, htllGearsNormalShadow, NSShadowAttributeName, nil] forState:UIControlStateNormal];
 speedlabel.textAlignment = NSTextAlignmentCenter;
 speedmeter.continuous = YES;
 speedmeter.minimumValue = 0;

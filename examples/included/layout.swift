@@ -45,7 +45,7 @@ extension ViewController {
         let views = layoutViews
         views.header.font = UIFont.boldSystemFont(ofSize: 22)
         views.header.textColor = UIColor.darkGray
-        views.header.backgroundColor = UIColor.groupTableViewBackground
+        views.header.backgroundColor = UIColor.systemGroupedBackground
         views.header.textAlignment = NSTextAlignment.center
         views.header.text = "Settings"
         views.greeting.font = UIFont.boldSystemFont(ofSize: 22)

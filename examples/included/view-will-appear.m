@@ -1,6 +1,6 @@
 header.font = [UIFont boldSystemFontOfSize:22];
 header.textColor = [UIColor darkGrayColor];
-header.backgroundColor = [UIColor groupTableViewBackgroundColor];
+header.backgroundColor = [UIColor systemGroupedBackgroundColor];
 header.textAlignment = NSTextAlignmentCenter;
 header.text = @"Settings";
 greeting.font = [UIFont boldSystemFontOfSize:22];

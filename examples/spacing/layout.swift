@@ -14,7 +14,7 @@ import ObjectiveC
 @MainActor
 final class ViewControllerLayoutViews {
     let back = UIButton(type: .custom)
-    let title = UILabel()
+    let titleLabel = UILabel()
     let share = UIButton(type: .custom)
     let photo = UIView()
     let caption = UILabel()
@@ -45,7 +45,7 @@ extension ViewController {
     func layoutViewDidLoad() {
         let views = layoutViews
         self.view.addSubview(views.back)
-        self.view.addSubview(views.title)
+        self.view.addSubview(views.titleLabel)
         self.view.addSubview(views.share)
         self.view.addSubview(views.photo)
         self.view.addSubview(views.caption)
@@ -62,8 +62,8 @@ extension ViewController {
     func layoutViewWillAppear() {
         let views = layoutViews
         views.back.setTitle("Back", for: UIControl.State.normal)
-        views.title.text = "Spacing"
-        views.title.font = UIFont.boldSystemFont(ofSize: 17)
+        views.titleLabel.text = "Spacing"
+        views.titleLabel.font = UIFont.boldSystemFont(ofSize: 17)
         views.share.setTitle("Share", for: UIControl.State.normal)
         views.photo.backgroundColor = UIColor.gray
         views.caption.text = "A 16:9 picture, 280 points at most"
@@ -80,7 +80,7 @@ extension ViewController {
     func layoutViewWillLayoutSubviews() {
         let views = layoutViews
         views.back.sizeToFit()
-        views.title.sizeToFit()
+        views.titleLabel.sizeToFit()
         views.share.sizeToFit()
         views.caption.sizeToFit()
         views.day.sizeToFit()
@@ -88,16 +88,16 @@ extension ViewController {
         views.month.sizeToFit()
         views.done.sizeToFit()
         views.back.frame = CGRect(x: 16, y: 60, width: views.back.bounds.width, height: views.back.bounds.height)
-        views.title.frame = CGRect(x: 24 + 0.5 * max(self.view.bounds.width - 48 - views.back.bounds.width - views.title.bounds.width - views.share.bounds.width, 0) + views.back.bounds.width, y: 60, width: views.title.bounds.width, height: views.title.bounds.height)
-        views.share.frame = CGRect(x: 32 + max(self.view.bounds.width - 48 - views.back.bounds.width - views.title.bounds.width - views.share.bounds.width, 0) + views.back.bounds.width + views.title.bounds.width, y: 60, width: views.share.bounds.width, height: views.share.bounds.height)
-        views.photo.frame = CGRect(x: 16, y: 72 + max(max(views.back.bounds.height, views.title.bounds.height), views.share.bounds.height), width: -max(-self.view.bounds.width + 32, 1.7777777778 * max(-0.5625 * self.view.bounds.width + 18, -200)), height: -0.5625 * max(-self.view.bounds.width + 32, 1.7777777778 * max(-0.5625 * self.view.bounds.width + 18, -200)))
-        views.caption.frame = CGRect(x: 16, y: 84 + max(max(views.back.bounds.height, views.title.bounds.height), views.share.bounds.height) - max(-0.5625 * self.view.bounds.width + 18, -200), width: -max(-self.view.bounds.width + 32, -280), height: views.caption.bounds.height)
-        views.day.frame = CGRect(x: 16, y: 96 + max(max(views.back.bounds.height, views.title.bounds.height), views.share.bounds.height) - max(-0.5625 * self.view.bounds.width + 18, -200) + views.caption.bounds.height, width: 0.3333333333 * self.view.bounds.width - 16, height: views.day.bounds.height)
-        views.week.frame = CGRect(x: 24 + views.day.bounds.width, y: 96 + max(max(views.back.bounds.height, views.title.bounds.height), views.share.bounds.height) - max(-0.5625 * self.view.bounds.width + 18, -200) + views.caption.bounds.height, width: 0.3333333333 * self.view.bounds.width - 16, height: views.week.bounds.height)
-        views.month.frame = CGRect(x: 32 + views.day.bounds.width + views.week.bounds.width, y: 96 + max(max(views.back.bounds.height, views.title.bounds.height), views.share.bounds.height) - max(-0.5625 * self.view.bounds.width + 18, -200) + views.caption.bounds.height, width: 0.3333333333 * self.view.bounds.width - 16, height: views.month.bounds.height)
-        views.dot1.frame = CGRect(x: -27 + 0.5 * self.view.bounds.width, y: 108 + max(max(views.back.bounds.height, views.title.bounds.height), views.share.bounds.height) - max(-0.5625 * self.view.bounds.width + 18, -200) + views.caption.bounds.height + max(max(views.day.bounds.height, views.week.bounds.height), views.month.bounds.height), width: 10, height: 10)
-        views.dot2.frame = CGRect(x: -5 + 0.5 * self.view.bounds.width, y: 108 + max(max(views.back.bounds.height, views.title.bounds.height), views.share.bounds.height) - max(-0.5625 * self.view.bounds.width + 18, -200) + views.caption.bounds.height + max(max(views.day.bounds.height, views.week.bounds.height), views.month.bounds.height), width: 10, height: 10)
-        views.dot3.frame = CGRect(x: 17 + 0.5 * self.view.bounds.width, y: 108 + max(max(views.back.bounds.height, views.title.bounds.height), views.share.bounds.height) - max(-0.5625 * self.view.bounds.width + 18, -200) + views.caption.bounds.height + max(max(views.day.bounds.height, views.week.bounds.height), views.month.bounds.height), width: 10, height: 10)
-        views.done.frame = CGRect(x: -20 + self.view.bounds.width - max(views.done.bounds.width, 120), y: 134 + max(max(views.back.bounds.height, views.title.bounds.height), views.share.bounds.height) - max(-0.5625 * self.view.bounds.width + 18, -200) + views.caption.bounds.height + max(max(views.day.bounds.height, views.week.bounds.height), views.month.bounds.height), width: max(views.done.bounds.width, 120), height: max(views.done.bounds.height, 44))
+        views.titleLabel.frame = CGRect(x: 24 + 0.5 * max(self.view.bounds.width - 48 - views.back.bounds.width - views.titleLabel.bounds.width - views.share.bounds.width, 0) + views.back.bounds.width, y: 60, width: views.titleLabel.bounds.width, height: views.titleLabel.bounds.height)
+        views.share.frame = CGRect(x: 32 + max(self.view.bounds.width - 48 - views.back.bounds.width - views.titleLabel.bounds.width - views.share.bounds.width, 0) + views.back.bounds.width + views.titleLabel.bounds.width, y: 60, width: views.share.bounds.width, height: views.share.bounds.height)
+        views.photo.frame = CGRect(x: 16, y: 72 + max(max(views.back.bounds.height, views.titleLabel.bounds.height), views.share.bounds.height), width: -max(-self.view.bounds.width + 32, 1.7777777778 * max(-0.5625 * self.view.bounds.width + 18, -200)), height: -0.5625 * max(-self.view.bounds.width + 32, 1.7777777778 * max(-0.5625 * self.view.bounds.width + 18, -200)))
+        views.caption.frame = CGRect(x: 16, y: 84 + max(max(views.back.bounds.height, views.titleLabel.bounds.height), views.share.bounds.height) - max(-0.5625 * self.view.bounds.width + 18, -200), width: -max(-self.view.bounds.width + 32, -280), height: views.caption.bounds.height)
+        views.day.frame = CGRect(x: 16, y: 96 + max(max(views.back.bounds.height, views.titleLabel.bounds.height), views.share.bounds.height) - max(-0.5625 * self.view.bounds.width + 18, -200) + views.caption.bounds.height, width: 0.3333333333 * self.view.bounds.width - 16, height: views.day.bounds.height)
+        views.week.frame = CGRect(x: 24 + views.day.bounds.width, y: 96 + max(max(views.back.bounds.height, views.titleLabel.bounds.height), views.share.bounds.height) - max(-0.5625 * self.view.bounds.width + 18, -200) + views.caption.bounds.height, width: 0.3333333333 * self.view.bounds.width - 16, height: views.week.bounds.height)
+        views.month.frame = CGRect(x: 32 + views.day.bounds.width + views.week.bounds.width, y: 96 + max(max(views.back.bounds.height, views.titleLabel.bounds.height), views.share.bounds.height) - max(-0.5625 * self.view.bounds.width + 18, -200) + views.caption.bounds.height, width: 0.3333333333 * self.view.bounds.width - 16, height: views.month.bounds.height)
+        views.dot1.frame = CGRect(x: -27 + 0.5 * self.view.bounds.width, y: 108 + max(max(views.back.bounds.height, views.titleLabel.bounds.height), views.share.bounds.height) - max(-0.5625 * self.view.bounds.width + 18, -200) + views.caption.bounds.height + max(max(views.day.bounds.height, views.week.bounds.height), views.month.bounds.height), width: 10, height: 10)
+        views.dot2.frame = CGRect(x: -5 + 0.5 * self.view.bounds.width, y: 108 + max(max(views.back.bounds.height, views.titleLabel.bounds.height), views.share.bounds.height) - max(-0.5625 * self.view.bounds.width + 18, -200) + views.caption.bounds.height + max(max(views.day.bounds.height, views.week.bounds.height), views.month.bounds.height), width: 10, height: 10)
+        views.dot3.frame = CGRect(x: 17 + 0.5 * self.view.bounds.width, y: 108 + max(max(views.back.bounds.height, views.titleLabel.bounds.height), views.share.bounds.height) - max(-0.5625 * self.view.bounds.width + 18, -200) + views.caption.bounds.height + max(max(views.day.bounds.height, views.week.bounds.height), views.month.bounds.height), width: 10, height: 10)
+        views.done.frame = CGRect(x: -20 + self.view.bounds.width - max(views.done.bounds.width, 120), y: 134 + max(max(views.back.bounds.height, views.titleLabel.bounds.height), views.share.bounds.height) - max(-0.5625 * self.view.bounds.width + 18, -200) + views.caption.bounds.height + max(max(views.day.bounds.height, views.week.bounds.height), views.month.bounds.height), width: max(views.done.bounds.width, 120), height: max(views.done.bounds.height, 44))
     }
 }

@@ -1,5 +1,5 @@
 @property (nonatomic, strong) UIButton * back;
-@property (nonatomic, strong) UILabel * title;
+@property (nonatomic, strong) UILabel * titleLabel;
 @property (nonatomic, strong) UIButton * share;
 @property (nonatomic, strong) UIView * photo;
 @property (nonatomic, strong) UILabel * caption;

@@ -1,5 +1,5 @@
 @synthesize back;
-@synthesize title;
+@synthesize titleLabel;
 @synthesize share;
 @synthesize photo;
 @synthesize caption;

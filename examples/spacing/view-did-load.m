@@ -1,7 +1,7 @@
 back = [UIButton buttonWithType:UIButtonTypeCustom];
 [self.view addSubview:back];
-title = [[UILabel alloc] init];
-[self.view addSubview:title];
+titleLabel = [[UILabel alloc] init];
+[self.view addSubview:titleLabel];
 share = [UIButton buttonWithType:UIButtonTypeCustom];
 [self.view addSubview:share];
 photo = [[UIView alloc] init];

@@ -1,6 +1,6 @@
 [back setTitle:@"Back" forState:UIControlStateNormal];
-title.text = @"Spacing";
-title.font = [UIFont boldSystemFontOfSize:17];
+titleLabel.text = @"Spacing";
+titleLabel.font = [UIFont boldSystemFontOfSize:17];
 [share setTitle:@"Share" forState:UIControlStateNormal];
 photo.backgroundColor = [UIColor grayColor];
 caption.text = @"A 16:9 picture, 280 points at most";

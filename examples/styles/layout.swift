@@ -13,7 +13,7 @@ import ObjectiveC
 /// The views of the layout in examples/styles.htll, created together.
 @MainActor
 final class ViewControllerLayoutViews {
-    let title = UILabel()
+    let titleLabel = UILabel()
     let summary = UILabel()
     let details = UIButton(type: .custom)
     let share = UIButton(type: .custom)
@@ -36,7 +36,7 @@ extension ViewController {
     /// Adds the views and connects their targets; call from viewDidLoad().
     func layoutViewDidLoad() {
         let views = layoutViews
-        self.view.addSubview(views.title)
+        self.view.addSubview(views.titleLabel)
         self.view.addSubview(views.summary)
         self.view.addSubview(views.details)
         views.details.addTarget(self, action: #selector(showDetails(_:)), for: UIControl.Event.touchUpInside)
@@ -46,12 +46,12 @@ extension ViewController {
     /// Sets the views' attributes; call from viewWillAppear(_:).
     func layoutViewWillAppear() {
         let views = layoutViews
-        views.title.font = UIFont.boldSystemFont(ofSize: 24)
-        views.title.textAlignment = NSTextAlignment.center
-        views.title.text = "Weekly report"
+        views.titleLabel.font = UIFont.boldSystemFont(ofSize: 24)
+        views.titleLabel.textAlignment = NSTextAlignment.center
+        views.titleLabel.text = "Weekly report"
         views.summary.font = UIFont.systemFont(ofSize: 17)
         views.summary.textColor = UIColor.darkGray
-        views.summary.backgroundColor = UIColor.groupTableViewBackground
+        views.summary.backgroundColor = UIColor.systemGroupedBackground
         views.summary.text = "Seven days at a glance"
         views.summary.textAlignment = NSTextAlignment.left
         views.details.setTitleColor(UIColor.blue, for: UIControl.State.normal)
@@ -66,13 +66,13 @@ extension ViewController {
     /// Sets the frames; call from viewWillLayoutSubviews().
     func layoutViewWillLayoutSubviews() {
         let views = layoutViews
-        views.title.sizeToFit()
-        views.title.frame = CGRect(x: 0.1 * self.view.bounds.width, y: 0.1 * self.view.bounds.height, width: 0.8 * self.view.bounds.width, height: views.title.bounds.height)
+        views.titleLabel.sizeToFit()
+        views.titleLabel.frame = CGRect(x: 0.1 * self.view.bounds.width, y: 0.1 * self.view.bounds.height, width: 0.8 * self.view.bounds.width, height: views.titleLabel.bounds.height)
         views.summary.sizeToFit()
-        views.summary.frame = CGRect(x: 0.1 * self.view.bounds.width, y: 0.1 * self.view.bounds.height + 20 + views.title.bounds.height, width: 0.8 * self.view.bounds.width, height: views.summary.bounds.height)
+        views.summary.frame = CGRect(x: 0.1 * self.view.bounds.width, y: 0.1 * self.view.bounds.height + 20 + views.titleLabel.bounds.height, width: 0.8 * self.view.bounds.width, height: views.summary.bounds.height)
         views.details.sizeToFit()
-        views.details.frame = CGRect(x: 0.1 * self.view.bounds.width, y: 0.1 * self.view.bounds.height + 32 + views.title.bounds.height + views.summary.bounds.height, width: 0.4 * self.view.bounds.width, height: views.details.bounds.height)
+        views.details.frame = CGRect(x: 0.1 * self.view.bounds.width, y: 0.1 * self.view.bounds.height + 32 + views.titleLabel.bounds.height + views.summary.bounds.height, width: 0.4 * self.view.bounds.width, height: views.details.bounds.height)
         views.share.sizeToFit()
-        views.share.frame = CGRect(x: 0.1 * self.view.bounds.width + views.details.bounds.width, y: 0.1 * self.view.bounds.height + 32 + views.title.bounds.height + views.summary.bounds.height, width: 0.4 * self.view.bounds.width, height: views.share.bounds.height)
+        views.share.frame = CGRect(x: 0.1 * self.view.bounds.width + views.details.bounds.width, y: 0.1 * self.view.bounds.height + 32 + views.titleLabel.bounds.height + views.summary.bounds.height, width: 0.4 * self.view.bounds.width, height: views.share.bounds.height)
     }
 }

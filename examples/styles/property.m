@@ -1,4 +1,4 @@
-@property (nonatomic, strong) UILabel * title;
+@property (nonatomic, strong) UILabel * titleLabel;
 @property (nonatomic, strong) UILabel * summary;
 @property (nonatomic, strong) UIButton * details;
 @property (nonatomic, strong) UIButton * share;

@@ -1,4 +1,4 @@
-@synthesize title;
+@synthesize titleLabel;
 @synthesize summary;
 @synthesize details;
 @synthesize share;

@@ -1,5 +1,5 @@
-title = [[UILabel alloc] init];
-[self.view addSubview:title];
+titleLabel = [[UILabel alloc] init];
+[self.view addSubview:titleLabel];
 summary = [[UILabel alloc] init];
 [self.view addSubview:summary];
 details = [UIButton buttonWithType:UIButtonTypeCustom];

@@ -1,9 +1,9 @@
-title.font = [UIFont boldSystemFontOfSize:24];
-title.textAlignment = NSTextAlignmentCenter;
-title.text = @"Weekly report";
+titleLabel.font = [UIFont boldSystemFontOfSize:24];
+titleLabel.textAlignment = NSTextAlignmentCenter;
+titleLabel.text = @"Weekly report";
 summary.font = [UIFont systemFontOfSize:17];
 summary.textColor = [UIColor darkGrayColor];
-summary.backgroundColor = [UIColor groupTableViewBackgroundColor];
+summary.backgroundColor = [UIColor systemGroupedBackgroundColor];
 summary.text = @"Seven days at a glance";
 summary.textAlignment = NSTextAlignmentLeft;
 [details setTitleColor:[UIColor blueColor] forState:UIControlStateNormal];

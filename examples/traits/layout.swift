@@ -14,7 +14,7 @@ import ObjectiveC
 @MainActor
 final class ViewControllerLayoutViews {
     let photo = UIImageView()
-    let title = UILabel()
+    let titleLabel = UILabel()
     let body = UITextView()
     let caption = UILabel()
 }
@@ -37,7 +37,7 @@ extension ViewController {
     func layoutViewDidLoad() {
         let views = layoutViews
         self.view.addSubview(views.photo)
-        self.view.addSubview(views.title)
+        self.view.addSubview(views.titleLabel)
         self.view.addSubview(views.body)
         self.view.addSubview(views.caption)
     }
@@ -46,8 +46,8 @@ extension ViewController {
     func layoutViewWillAppear() {
         let views = layoutViews
         views.photo.backgroundColor = UIColor.lightGray
-        views.title.text = "Golden Gate Bridge"
-        views.title.font = UIFont.boldSystemFont(ofSize: 20)
+        views.titleLabel.text = "Golden Gate Bridge"
+        views.titleLabel.font = UIFont.boldSystemFont(ofSize: 20)
         views.body.text = "A suspension bridge spanning the Golden Gate strait."
         views.caption.text = "Photo: Rich Niewiroski"
     }
@@ -58,31 +58,31 @@ extension ViewController {
         if self.view.bounds.width <= self.view.bounds.height && self.view.traitCollection.horizontalSizeClass == .compact {
             views.caption.isHidden = true
             views.photo.frame = CGRect(x: self.view.safeAreaInsets.left, y: self.view.safeAreaInsets.top, width: self.view.bounds.width - self.view.safeAreaInsets.left - self.view.safeAreaInsets.right, height: 0.5 * self.view.bounds.height - 0.5 * self.view.safeAreaInsets.top - 0.5 * self.view.safeAreaInsets.bottom)
-            views.title.sizeToFit()
-            views.title.frame = CGRect(x: self.view.safeAreaInsets.left, y: self.view.safeAreaInsets.top + views.photo.bounds.height, width: self.view.bounds.width - self.view.safeAreaInsets.left - self.view.safeAreaInsets.right, height: views.title.bounds.height)
-            views.body.frame = CGRect(x: self.view.safeAreaInsets.left, y: self.view.safeAreaInsets.top + views.photo.bounds.height + 8 + views.title.bounds.height, width: self.view.bounds.width - self.view.safeAreaInsets.left - self.view.safeAreaInsets.right, height: 0.5 * self.view.bounds.height - 0.5 * self.view.safeAreaInsets.top - 0.5 * self.view.safeAreaInsets.bottom - 8 - views.title.bounds.height)
+            views.titleLabel.sizeToFit()
+            views.titleLabel.frame = CGRect(x: self.view.safeAreaInsets.left, y: self.view.safeAreaInsets.top + views.photo.bounds.height, width: self.view.bounds.width - self.view.safeAreaInsets.left - self.view.safeAreaInsets.right, height: views.titleLabel.bounds.height)
+            views.body.frame = CGRect(x: self.view.safeAreaInsets.left, y: self.view.safeAreaInsets.top + views.photo.bounds.height + 8 + views.titleLabel.bounds.height, width: self.view.bounds.width - self.view.safeAreaInsets.left - self.view.safeAreaInsets.right, height: 0.5 * self.view.bounds.height - 0.5 * self.view.safeAreaInsets.top - 0.5 * self.view.safeAreaInsets.bottom - 8 - views.titleLabel.bounds.height)
         } else if self.view.traitCollection.horizontalSizeClass == .compact {
             views.caption.isHidden = true
             views.photo.frame = CGRect(x: self.view.safeAreaInsets.left, y: self.view.safeAreaInsets.top, width: 0.4 * self.view.bounds.width - 0.4 * self.view.safeAreaInsets.left - 0.4 * self.view.safeAreaInsets.right, height: self.view.bounds.height - self.view.safeAreaInsets.top - self.view.safeAreaInsets.bottom)
-            views.title.sizeToFit()
-            views.title.frame = CGRect(x: self.view.safeAreaInsets.left + views.photo.bounds.width, y: self.view.safeAreaInsets.top, width: 0.6 * self.view.bounds.width - 0.6 * self.view.safeAreaInsets.left - 0.6 * self.view.safeAreaInsets.right, height: views.title.bounds.height)
-            views.body.frame = CGRect(x: self.view.safeAreaInsets.left + views.photo.bounds.width, y: self.view.safeAreaInsets.top + 8 + views.title.bounds.height, width: 0.6 * self.view.bounds.width - 0.6 * self.view.safeAreaInsets.left - 0.6 * self.view.safeAreaInsets.right, height: self.view.bounds.height - self.view.safeAreaInsets.top - self.view.safeAreaInsets.bottom - 8 - views.title.bounds.height)
+            views.titleLabel.sizeToFit()
+            views.titleLabel.frame = CGRect(x: self.view.safeAreaInsets.left + views.photo.bounds.width, y: self.view.safeAreaInsets.top, width: 0.6 * self.view.bounds.width - 0.6 * self.view.safeAreaInsets.left - 0.6 * self.view.safeAreaInsets.right, height: views.titleLabel.bounds.height)
+            views.body.frame = CGRect(x: self.view.safeAreaInsets.left + views.photo.bounds.width, y: self.view.safeAreaInsets.top + 8 + views.titleLabel.bounds.height, width: 0.6 * self.view.bounds.width - 0.6 * self.view.safeAreaInsets.left - 0.6 * self.view.safeAreaInsets.right, height: self.view.bounds.height - self.view.safeAreaInsets.top - self.view.safeAreaInsets.bottom - 8 - views.titleLabel.bounds.height)
         } else if self.view.bounds.width > self.view.bounds.height {
             views.caption.isHidden = false
             views.caption.sizeToFit()
             views.photo.frame = CGRect(x: self.view.safeAreaInsets.left, y: self.view.safeAreaInsets.top, width: 0.4 * self.view.bounds.width - 0.4 * self.view.safeAreaInsets.left - 0.4 * self.view.safeAreaInsets.right, height: self.view.bounds.height - self.view.safeAreaInsets.top - self.view.safeAreaInsets.bottom - 4 - views.caption.bounds.height)
             views.caption.frame = CGRect(x: self.view.safeAreaInsets.left, y: self.view.safeAreaInsets.top + 4 + views.photo.bounds.height, width: 0.4 * self.view.bounds.width - 0.4 * self.view.safeAreaInsets.left - 0.4 * self.view.safeAreaInsets.right, height: self.view.bounds.height - self.view.safeAreaInsets.top - self.view.safeAreaInsets.bottom - 4 - views.photo.bounds.height)
-            views.title.sizeToFit()
-            views.title.frame = CGRect(x: 0.6 * self.view.safeAreaInsets.left + 0.4 * self.view.bounds.width - 0.4 * self.view.safeAreaInsets.right, y: self.view.safeAreaInsets.top, width: 0.6 * self.view.bounds.width - 0.6 * self.view.safeAreaInsets.left - 0.6 * self.view.safeAreaInsets.right, height: views.title.bounds.height)
-            views.body.frame = CGRect(x: 0.6 * self.view.safeAreaInsets.left + 0.4 * self.view.bounds.width - 0.4 * self.view.safeAreaInsets.right, y: self.view.safeAreaInsets.top + 8 + views.title.bounds.height, width: 0.6 * self.view.bounds.width - 0.6 * self.view.safeAreaInsets.left - 0.6 * self.view.safeAreaInsets.right, height: self.view.bounds.height - self.view.safeAreaInsets.top - self.view.safeAreaInsets.bottom - 8 - views.title.bounds.height)
+            views.titleLabel.sizeToFit()
+            views.titleLabel.frame = CGRect(x: 0.6 * self.view.safeAreaInsets.left + 0.4 * self.view.bounds.width - 0.4 * self.view.safeAreaInsets.right, y: self.view.safeAreaInsets.top, width: 0.6 * self.view.bounds.width - 0.6 * self.view.safeAreaInsets.left - 0.6 * self.view.safeAreaInsets.right, height: views.titleLabel.bounds.height)
+            views.body.frame = CGRect(x: 0.6 * self.view.safeAreaInsets.left + 0.4 * self.view.bounds.width - 0.4 * self.view.safeAreaInsets.right, y: self.view.safeAreaInsets.top + 8 + views.titleLabel.bounds.height, width: 0.6 * self.view.bounds.width - 0.6 * self.view.safeAreaInsets.left - 0.6 * self.view.safeAreaInsets.right, height: self.view.bounds.height - self.view.safeAreaInsets.top - self.view.safeAreaInsets.bottom - 8 - views.titleLabel.bounds.height)
         } else {
             views.caption.isHidden = false
             views.caption.sizeToFit()
             views.photo.frame = CGRect(x: self.view.safeAreaInsets.left, y: self.view.safeAreaInsets.top, width: self.view.bounds.width - self.view.safeAreaInsets.left - self.view.safeAreaInsets.right, height: 0.5 * self.view.bounds.height - 0.5 * self.view.safeAreaInsets.top - 0.5 * self.view.safeAreaInsets.bottom - 4 - views.caption.bounds.height)
             views.caption.frame = CGRect(x: self.view.safeAreaInsets.left, y: self.view.safeAreaInsets.top + 4 + views.photo.bounds.height, width: self.view.bounds.width - self.view.safeAreaInsets.left - self.view.safeAreaInsets.right, height: 0.5 * self.view.bounds.height - 0.5 * self.view.safeAreaInsets.top - 0.5 * self.view.safeAreaInsets.bottom - 4 - views.photo.bounds.height)
-            views.title.sizeToFit()
-            views.title.frame = CGRect(x: self.view.safeAreaInsets.left, y: 0.5 * self.view.safeAreaInsets.top + 0.5 * self.view.bounds.height - 0.5 * self.view.safeAreaInsets.bottom, width: self.view.bounds.width - self.view.safeAreaInsets.left - self.view.safeAreaInsets.right, height: views.title.bounds.height)
-            views.body.frame = CGRect(x: self.view.safeAreaInsets.left, y: 0.5 * self.view.safeAreaInsets.top + 0.5 * self.view.bounds.height - 0.5 * self.view.safeAreaInsets.bottom + 8 + views.title.bounds.height, width: self.view.bounds.width - self.view.safeAreaInsets.left - self.view.safeAreaInsets.right, height: 0.5 * self.view.bounds.height - 0.5 * self.view.safeAreaInsets.top - 0.5 * self.view.safeAreaInsets.bottom - 8 - views.title.bounds.height)
+            views.titleLabel.sizeToFit()
+            views.titleLabel.frame = CGRect(x: self.view.safeAreaInsets.left, y: 0.5 * self.view.safeAreaInsets.top + 0.5 * self.view.bounds.height - 0.5 * self.view.safeAreaInsets.bottom, width: self.view.bounds.width - self.view.safeAreaInsets.left - self.view.safeAreaInsets.right, height: views.titleLabel.bounds.height)
+            views.body.frame = CGRect(x: self.view.safeAreaInsets.left, y: 0.5 * self.view.safeAreaInsets.top + 0.5 * self.view.bounds.height - 0.5 * self.view.safeAreaInsets.bottom + 8 + views.titleLabel.bounds.height, width: self.view.bounds.width - self.view.safeAreaInsets.left - self.view.safeAreaInsets.right, height: 0.5 * self.view.bounds.height - 0.5 * self.view.safeAreaInsets.top - 0.5 * self.view.safeAreaInsets.bottom - 8 - views.titleLabel.bounds.height)
         }
     }
 }

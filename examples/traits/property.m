@@ -1,4 +1,4 @@
 @property (nonatomic, strong) UIImageView * photo;
-@property (nonatomic, strong) UILabel * title;
+@property (nonatomic, strong) UILabel * titleLabel;
 @property (nonatomic, strong) UITextView * body;
 @property (nonatomic, strong) UILabel * caption;

@@ -1,4 +1,4 @@
 @synthesize photo;
-@synthesize title;
+@synthesize titleLabel;
 @synthesize body;
 @synthesize caption;

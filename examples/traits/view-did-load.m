@@ -1,7 +1,7 @@
 photo = [[UIImageView alloc] init];
 [self.view addSubview:photo];
-title = [[UILabel alloc] init];
-[self.view addSubview:title];
+titleLabel = [[UILabel alloc] init];
+[self.view addSubview:titleLabel];
 body = [[UITextView alloc] init];
 [self.view addSubview:body];
 caption = [[UILabel alloc] init];

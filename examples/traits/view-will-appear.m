@@ -1,5 +1,5 @@
 photo.backgroundColor = [UIColor lightGrayColor];
-title.text = @"Golden Gate Bridge";
-title.font = [UIFont boldSystemFontOfSize:20];
+titleLabel.text = @"Golden Gate Bridge";
+titleLabel.font = [UIFont boldSystemFontOfSize:20];
 body.text = @"A suspension bridge spanning the Golden Gate strait.";
 caption.text = @"Photo: Rich Niewiroski";

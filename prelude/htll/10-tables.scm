@@ -109,6 +109,7 @@
      (adjusts-font-size-to-fit-width boolean (set "adjustsFontSizeToFitWidth"))
      (baseline-adjustment (enum baseline-adjustment) (set "baselineAdjustment"))
      (minimum-font-size font-size (set "minimumFontSize"))
+     (minimum-scale-factor float (set "minimumScaleFactor"))
      (number-of-lines int (set "numberOfLines"))
      (highlighted-text-color color (set "highlightedTextColor"))
      (highlighted boolean (set "highlighted"))
@@ -311,6 +312,7 @@
      (bezeled . "UISegmentedControlStyleBezeled"))
     (bar-metrics
      (default . "UIBarMetricsDefault")
+     (compact . "UIBarMetricsCompact")
      (landscape-phone . "UIBarMetricsLandscapePhone"))
     (segment-type
      (any . "UISegmentedControlSegmentAny")
@@ -368,36 +370,13 @@
      (single-line . "UITableViewCellSeparatorStyleSingleLine")
      (single-line-etched . "UITableViewCellSeparatorStyleSingleLineEtched"))))
 
-;; The predefined colours: (name . "UIColor class method").
-(define htll:color-table
-  '((black-color . "blackColor")
-    (darkGray-color . "darkGrayColor")
-    (lightGray-color . "lightGrayColor")
-    (white-color . "whiteColor")
-    (gray-color . "grayColor")
-    (red-color . "redColor")
-    (green-color . "greenColor")
-    (blue-color . "blueColor")
-    (cyan-color . "cyanColor")
-    (yellow-color . "yellowColor")
-    (magenta-color . "magentaColor")
-    (orange-color . "orangeColor")
-    (purple-color . "purpleColor")
-    (brown-color . "brownColor")
-    (clear-color . "clearColor")
-    (light-text-color . "lightTextColor")
-    (dark-text-color . "darkTextColor")
-    (group-table-view-background-color . "groupTableViewBackgroundColor")
-    (view-flipside-background-color . "viewFlipsideBackgroundColor")
-    (scroll-view-textured-background-color . "scrollViewTexturedBackgroundColor")
-    (under-page-background-color . "underPageBackgroundColor")))
-
-;; Keys of title-text-attributes-for-state: (key type "iOS 6 dictionary key").
+;; Keys of title-text-attributes-for-state: (key type "iOS 6 dictionary key" "attributed-string key").
+;; Today's keys (iOS 7+) replace the iOS 6 ones; the two shadow keys make one NSShadow.
 (define htll:text-attribute-table
-  '((font font "UITextAttributeFont")
-    (text-color color "UITextAttributeTextColor")
-    (text-shadow-color color "UITextAttributeTextShadowColor")
-    (text-shadow-offset offset "UITextAttributeTextShadowOffset")))
+  '((font font "UITextAttributeFont" "NSFontAttributeName")
+    (text-color color "UITextAttributeTextColor" "NSForegroundColorAttributeName")
+    (text-shadow-color color "UITextAttributeTextShadowColor" "NSShadowAttributeName")
+    (text-shadow-offset offset "UITextAttributeTextShadowOffset" "NSShadowAttributeName")))
 
 ;; Standard font sizes: (function "UIFont class method" points), points as on iOS 6 (used by the
 ;; concrete solver; the Objective-C output calls UIKit instead).

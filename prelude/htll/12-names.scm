@@ -65,7 +65,10 @@
     "TARGET_OS_TV" "TARGET_OS_WATCH" "TARGET_OS_VISION"
     ;; Names the generated statements declare or take as parameters.
     "htllMirror" "htllValue" "tableView" "CellIdentifier" "keyPath" "object" "change" "context" "sender"
-    "cellIdentifier" "htllSize"))
+    ;; The parameter of the method a cell layout goes into, the Swift cell's local, the Swift view
+    ;; class's measuring method, and the methods the --objc category adds to the controller.
+    "indexPath" "cellIdentifier" "htllSize" "layoutViewDidLoad" "layoutViewWillAppear" "layoutViewWillLayoutSubviews"
+    "layoutViewWillDisappear" "layoutCellForTableView" "htllBindingChanged"))
 
 ;; Swift's reserved words: a name spelled like one is written in backticks in Swift.
 (define htll:swift-keywords

@@ -20,6 +20,20 @@
 
 (define (htll:fail message) (htll:error-at (htll:current-location) message))
 
+;;; The target and warnings.
+
+;; What the generated code is for: ios15, today's iOS (deployment target iOS 15, Swift 5.10+ and
+;; the Swift 6 language mode), or ios6, the original htllc's spellings for old projects
+;; (`htllc -v ios6`). The host sets it before a layout loads; 13-current-ios.scm says what ios15
+;; changes of the original's vocabulary.
+(define htll:targets '(ios15 ios6))
+(define htll:target 'ios15)
+(define (htll-set-target! target)
+  (if (not (memq target htll:targets))
+      (error (string-append "htll: unknown target " (htll:written target) " (targets: ios15, ios6)")))
+  (set! htll:target target))
+(define (htll:ios6?) (eq? htll:target 'ios6))
+
 ;; Warnings of the layout being loaded or compiled, newest first, each "file:line:col: warning:
 ;; message"; the host takes them (htll-take-warnings) and prints them on standard error, never
 ;; into the generated code. A warning given twice (the layout evaluated again) is kept once.
@@ -33,6 +47,7 @@
 ;; For hosts: the warnings so far, oldest first, and forgets them.
 (define (htll-take-warnings)
   (let ((ws (reverse htll:warnings))) (set! htll:warnings '()) ws))
+(define (htll:warn message) (htll:warn-at (htll:current-location) message))
 
 ;; A resource is something views refer to but that is not laid out.
 ;; kind: rgba-color hsba-color font system-font bold-system-font italic-system-font

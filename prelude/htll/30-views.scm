@@ -94,7 +94,8 @@
      ((eq? type 'color)
       (cond ((symbol? value)
              (if (assq value htll:color-table)
-                 value
+                 (let ((refused (htll:refused-color value)))
+                   (if refused (htll:fail (string-append what ": " refused)) value))
                  (htll:fail (string-append what ": unknown colour " (symbol->string value)
                                            (htll:did-you-mean value (map car htll:color-table))))))
             ((or (htll:resource-of? 'rgba-color value) (htll:resource-of? 'hsba-color value)) value)
@@ -218,10 +219,16 @@
           (if (not spec)
               (htll:fail (string-append who " has no attribute " (symbol->string name)
                                         (htll:did-you-mean name (map car specs)))))
-          (loop (cdr attrs)
-                (cons (cons name (htll:check (cadr spec) (cdar attrs)
-                                             (string-append who " " (symbol->string name))))
-                      acc))))))))
+          (let ((value (htll:check (cadr spec) (cdar attrs) (string-append who " " (symbol->string name))))
+                (treatment (htll:current-ios-treatment kind name)))
+            ;; Today's target refuses or leaves out some of the original's vocabulary (13-current-ios.scm).
+            (case (and treatment (car treatment))
+              ((refuse) (htll:fail (string-append who " " (symbol->string name) ": " (cadr treatment)
+                                                  " (htllc -v ios6 keeps it)")))
+              ((omit) (htll:warn (string-append who " " (symbol->string name) ": " (cadr treatment)
+                                                " (htllc -v ios6 keeps it)"))
+                      (loop (cdr attrs) acc))
+              (else (loop (cdr attrs) (cons (cons name value) acc)))))))))))
 
 (define (htll:attribute-list? x) (or (null? x) (pair? x)))
 

@@ -56,19 +56,23 @@
 
 ;; Names: a bound view keeps its variable's name (made unique: l, l2, ...); the others are
 ;; called after their kind and position: label1, button2, ... Two names may not differ only in
-;; the case of their first letter (title and Title would both have the setter setTitle:).
+;; the case of their first letter (title and Title would both have the setter setTitle:). A name
+;; Objective-C cannot use is renamed (htll:usable-name); on today's target so is a member of the
+;; view controller (title => titleLabel, 68-names.scm).
 (define (htll:view-names declared root)
   (let ((used (htll:make-string-set))
-        (reserved (if (htll:root-cell root) (list (htll:root-cell root)) '())))
+        (reserved (if (htll:root-cell root) (list (htll:root-cell root)) '()))
+        (members (htll:reserved-names root)))
     (define (key s) (string-append (string (char-downcase (string-ref s 0))) (substring s 1 (string-length s))))
     (define (unique base)
       (let loop ((n 1))
         (let ((candidate (if (= n 1) base (string-append base (number->string n)))))
-          (if (htll:string-set-member? used (key candidate))
+          (if (or (htll:string-set-member? used (key candidate)) (htll:reserved? members candidate))
               (loop (+ n 1))
               (begin (htll:string-set-add! used (key candidate)) candidate)))))
     (define (bound-name view name)
-      (let* ((usable (htll:usable-name name reserved)) (final (unique (car usable))))
+      (let* ((usable (htll:usable-name name reserved))
+             (final (unique (htll:declarable-name (car usable) view members))))
         ;; (Two views bound to one name become l and l2 quietly, as they always did.)
         (if (cdr usable)
             (htll:warn-at (htll:view-location view)
@@ -108,7 +112,8 @@
    ((eq? type 'font-size) (htll:font-size->objc value))
    ((eq? type 'ref) (symbol->string value))
    ((eq? type 'view) (name-of value))
-   ((and (pair? type) (eq? (car type) 'enum)) (cdr (assq value (htll:enum-values (cadr type)))))
+   ((and (pair? type) (eq? (car type) 'enum))
+    (cdr (assq (htll:target-enum-value (cadr type) value) (htll:enum-values (cadr type)))))
    ((and (pair? type) (eq? (car type) 'flags))
     (htll:string-join (map (lambda (v) (cdr (assq v (htll:enum-values (cadr type))))) value) " | "))
    ((and (pair? type) (eq? (car type) 'list-of))
@@ -117,7 +122,7 @@
                    "nil]"))
    ((eq? type 'color)
     (if (symbol? value)
-        (string-append "[UIColor " (cdr (assq value htll:color-table)) "]")
+        (string-append "[UIColor " (htll:color-objc-name (htll:target-color value)) "]")
         (let ((a (map htll:number->c (htll:resource-args value))))
           (if (eq? (htll:resource-kind value) 'rgba-color)
               (string-append "[UIColor colorWithRed:" (car a) " green:" (cadr a) " blue:" (caddr a) " alpha:" (cadddr a) "]")
@@ -151,24 +156,82 @@
    ((string? value) (htll:objc-string value))
    (else (error "htll: cannot print value" type value))))
 
+;; Title text attributes with today's keys (iOS 7+). The two iOS 6 shadow keys make one NSShadow,
+;; set up in the statements before the message in the local SHADOW (htll:shadow-lines).
+(define (htll:text-attributes->objc value name-of shadow)
+  (string-append
+   "[NSDictionary dictionaryWithObjectsAndKeys:"
+   (let loop ((es value) (shadow-done #f) (acc ""))
+     (if (null? es)
+         acc
+         (let* ((spec (assq (caar es) htll:text-attribute-table)) (key (cadddr spec)))
+           (case (caar es)
+             ((text-shadow-color text-shadow-offset)
+              (loop (cdr es) #t (if shadow-done acc (string-append acc shadow ", " key ", "))))
+             (else (loop (cdr es) shadow-done
+                         (string-append acc (htll:value->objc (cadr spec) (cdar es) name-of) ", " key ", ")))))))
+   "nil]"))
+
+;; The NSShadow local of VAR's text attributes VALUE for STATE: its name and the statements
+;; that make it, or (#f) when VALUE has no shadow key.
+(define (htll:shadow-lines var state value name-of)
+  (let ((color (assq 'text-shadow-color value))
+        (offset (assq 'text-shadow-offset value)))
+    (if (not (or color offset))
+        (list #f)
+        (let ((shadow (string-append "htll" (htll:capitalized var) (htll:capitalized (htll:identifier (symbol->string state))) "Shadow")))
+          (cons shadow
+                (append (list (string-append "NSShadow * " shadow " = [[NSShadow alloc] init];"))
+                        (if color (list (string-append shadow ".shadowColor = " (htll:value->objc 'color (cdr color) name-of) ";")) '())
+                        (if offset
+                            (list (string-append shadow ".shadowOffset = CGSizeMake("
+                                                 (htll:string-join (map htll:number->c (htll:resource-args (cdr offset))) ", ") ");"))
+                            '())))))))
+
+(define (htll:capitalized s)
+  (if (string=? s "") s (string-append (string (char-upcase (string-ref s 0))) (substring s 1 (string-length s)))))
+
 ;;; Statements for one view
 
 (define (htll:attribute-spec view name) (assq name (htll:view-kind-attributes view)))
 (define (htll:view-kind-attributes view) (htll:kind-attributes (htll:view-kind view)))
 
-;; (render how type value) for each of VIEW's attributes whose "how" is in HOWS, in source order:
-;; the walk both emitters (Objective-C here, Swift in 75-swift.scm) share.
+;; How the target sets VIEW's attribute of SPEC: the table's way, or today's replacement
+;; (13-current-ios.scm).
+(define (htll:attribute-how view spec)
+  (let ((t (htll:current-ios-treatment (htll:view-kind view) (car spec))))
+    (if (and t (eq? (car t) 'how)) (cadr t) (caddr spec))))
+
+;; Ways of setting an attribute that read another attribute at run time (the font): they come
+;; after the view's other attributes.
+(define htll:late-hows '(minimum-scale-factor))
+;; Ways that set a property in view-will-appear, like set.
+(define htll:set-like-hows '(set minimum-scale-factor))
+
+;; (render how type value) for each of VIEW's attributes whose "how" is in HOWS (set stands for
+;; every set-like way), in source order but the late ways last: the walk both emitters
+;; (Objective-C here, Swift in 75-swift.scm) share. A render returns a line or a list of lines.
 (define (htll:map-attributes view hows render)
-  (let ((specs (htll:view-kind-attributes view)))
-    (let loop ((as (htll:view-attributes view)) (acc '()))
+  (let ((specs (htll:view-kind-attributes view))
+        (hows (if (memq 'set hows) (append htll:set-like-hows hows) hows)))
+    (let loop ((as (htll:view-attributes view)) (acc '()) (late '()))
       (if (null? as)
-          (reverse acc)
+          (let flatten ((xs (append (reverse acc) (reverse late))) (out '()))
+            (cond ((null? xs) (reverse out))
+                  ((pair? (car xs)) (flatten (cdr xs) (append (reverse (car xs)) out)))
+                  (else (flatten (cdr xs) (cons (car xs) out)))))
           (let* ((spec (assq (caar as) specs))
-                 (how (caddr spec)))
-            (loop (cdr as)
-                  (if (memq (car how) hows)
-                      (cons (render how (cadr spec) (cdar as)) acc)
-                      acc)))))))
+                 (how (htll:attribute-how view spec)))
+            (cond ((not (memq (car how) hows)) (loop (cdr as) acc late))
+                  ((memq (car how) htll:late-hows) (loop (cdr as) acc (cons (render how (cadr spec) (cdar as)) late)))
+                  (else (loop (cdr as) (cons (render how (cadr spec) (cdar as)) acc) late))))))))
+
+;; A label's minimum-font-size on today's iOS: the scale of its font that size is, with the font
+;; shrinking to fit (which the original's minimumFontSize only did with adjustsFontSizeToFitWidth).
+;; (adjust? scale-text) for a view VAR: whether to set adjustsFontSizeToFitWidth, and the scale.
+(define (htll:minimum-scale view var points font-size)
+  (list (not (assq 'adjusts-font-size-to-fit-width (htll:view-attributes view)))
+        (string-append points " / " var "." font-size)))
 
 ;; The statements for VIEW's attributes whose "how" is in HOWS.
 (define (htll:attribute-lines view var hows name-of)
@@ -183,16 +246,30 @@
                       ";"))
       ((send)
        (let* ((arg-types (if (eq? (car type) 'pair) (list (cadr type) (caddr type)) (cdr type)))
-              (args (if (eq? (car type) 'pair) (list (car value) (cdr value)) value)))
-         (string-append "[" var
-                        (apply string-append
-                               (map (lambda (sel t v) (string-append " " sel (htll:value->objc t v name-of)))
-                                    (cdr how) arg-types args))
-                        "];")))
+              (args (if (eq? (car type) 'pair) (list (car value) (cdr value)) value))
+              ;; Title text attributes on today's target: an NSShadow made first (pair: (attributes . state)).
+              (shadow (if (and (equal? arg-types '(text-attributes control-state)) (not (htll:ios6?)))
+                          (htll:shadow-lines var (cdr value) (car value) name-of)
+                          (list #f))))
+         (append
+          (cdr shadow)
+          (list
+           (string-append "[" var
+                          (apply string-append
+                                 (map (lambda (sel t v)
+                                        (string-append " " sel (if (and (eq? t 'text-attributes) (not (htll:ios6?)))
+                                                                   (htll:text-attributes->objc v name-of (car shadow))
+                                                                   (htll:value->objc t v name-of))))
+                                      (cdr how) arg-types args))
+                          "];")))))
       ((target)
        (string-append "[" var " addTarget:" (symbol->string (car value))
                       " action:@selector(" (cadr value) ") forControlEvents:"
                       (htll:value->objc '(flags control-event) (caddr value) name-of) "];"))
+      ((minimum-scale-factor)
+       (let ((m (htll:minimum-scale view var (htll:font-size->objc value) "font.pointSize")))
+         (append (if (car m) (list (string-append var ".adjustsFontSizeToFitWidth = YES;")) '())
+                 (list (string-append var ".minimumScaleFactor = MIN(" (cadr m) ", 1);")))))
       (else (error "htll: unknown attribute form" how))))))
 
 ;; "layer.cornerRadius": a property of the view's CALayer.

@@ -53,8 +53,9 @@
     (data-detector-types "UIDataDetectorTypes")
     (separator-style "UITableViewCell.SeparatorStyle")))
 
-(define (htll:swift-enum-case enum value)
-  (let* ((entry (assq enum htll:swift-enum-table))
+(define (htll:swift-enum-case enum given)
+  (let* ((value (htll:target-enum-value enum given))
+         (entry (assq enum htll:swift-enum-table))
          (special (assq value (cddr entry))))
     (string-append (cadr entry) "." (if special (cdr special) (htll:identifier (symbol->string value))))))
 
@@ -91,9 +92,8 @@
 
 (define (htll:color->swift value)
   (if (symbol? value)
-      (let ((m (cdr (assq value htll:color-table))))
-        ;; blackColor => UIColor.black: Swift drops the Color suffix of the class properties.
-        (string-append "UIColor." (substring m 0 (- (string-length m) 5))))
+      ;; blackColor => UIColor.black: Swift drops the Color suffix of the class properties.
+      (string-append "UIColor." (htll:color-swift-name (htll:target-color value)))
       (let ((a (map htll:number->c (htll:resource-args value))))
         (if (eq? (htll:resource-kind value) 'rgba-color)
             (string-append "UIColor(red: " (car a) ", green: " (cadr a) ", blue: " (caddr a) ", alpha: " (cadddr a) ")")
@@ -217,6 +217,10 @@
                                (map (lambda (sel text) (string-append ", " (htll:swift-label sel) ": " text))
                                     (cddr how) (cdr texts)))
                         ")")))
+      ((minimum-scale-factor)
+       (let ((m (htll:minimum-scale view var (htll:font-size->swift value) "font.pointSize")))
+         (append (if (car m) (list (string-append var ".adjustsFontSizeToFitWidth = true")) '())
+                 (list (string-append var ".minimumScaleFactor = min(" (cadr m) ", 1)")))))
       ((target)
        ;; #selector(save(_:)) names a method of the class being extended: right for self only.
        ;; Another target's class is unknown here, so its action is the runtime selector.
@@ -454,6 +458,8 @@
          (name-of (lambda (v) (string-append "views." (bare-name v))))
          (holder (string-append class "Views"))
          (bound? (pair? (htll:bindings-by-key-path declared)))
+         ;; A table whose data source or delegate is self: the view adopts the protocols.
+         (protocols (htll:self-protocols declared))
          (dim (lambda (d) (case d ((w) "htllSize.width") ((h) "htllSize.height")
                             (else (string-append "safeAreaInsets." (symbol->string d))))))
          (placed (map car (htll:filter cdr declared))))
@@ -469,11 +475,17 @@
        (if bound?
            (list (string-append "Bound key paths are of the view itself (add @objc dynamic properties in a subclass of " class "),")
                  "observed while it is in a window.")
+           '())
+       (if (pair? protocols)
+           (list (string-append class " is the data source or delegate of a table, so it adopts "
+                                (htll:string-join protocols " and ") ":")
+                 "implement their required methods in an extension (tableView(_:numberOfRowsInSection:) and"
+                 "tableView(_:cellForRowAt:) for a data source).")
            '())))
      (list "")
      (htll:swift-holder holder file declared name-of bare-name)
      (list ""
-           (string-append "class " class ": UIView {")
+           (string-append "class " class ": " (htll:string-join (cons "UIView" protocols) ", ") " {")
            "    /// The layout's views."
            (string-append "    let views = " holder "()"))
      (if bound?

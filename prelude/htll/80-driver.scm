@@ -118,6 +118,7 @@
   ;; Kept across evaluations for other traits: each evaluation's root stays valid.
   (set! htll:safe-area-roots '())
   (set! htll:loaded-queried '())
+  (set! htll:warnings '())
   ;; The host's settings belong to the layout loaded before.
   (set! htll:emit-rtl #f)
   (set! htll:canvas-rtl #f)
@@ -337,7 +338,7 @@
      (enum (string-append (symbol->string name) ": "
                           (htll:string-join (map (lambda (v) (string-append (symbol->string (car v)) " (" (cdr v) ")")) (cdr enum)) ", ")
                           "\n"))
-     (colour (string-append (symbol->string name) ": [UIColor " (cdr colour) "]\n"))
+     (colour (string-append (symbol->string name) ": [UIColor " (cadr colour) "]\n"))
      (else #f))))
 
 ;; Every name HTLL defines for layouts, for completion.

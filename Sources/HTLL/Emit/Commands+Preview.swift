@@ -14,7 +14,10 @@ extension HTLLCommand {
 
     /// `htll preview FILE …`: an SVG or PNG picture of the layout on one or more device screens.
     /// On a layout error it still writes a picture, one showing the message, and exits 1.
-    public static func preview(_ args: [String], sandbox: Bool = false, limits: Scheme.Limits? = nil) -> Result {
+    public static func preview(_ arguments: [String], sandbox: Bool = false, limits: Scheme.Limits? = nil) -> Result {
+        var args = arguments
+        let (target, targetError) = takeTarget(&args, command: "preview")
+        if let targetError { return targetError }
         var file: String?, output: String?, devices: [DevicePreset] = [], custom: DevicePreset?
         var landscape = false, both = false, watch = false, options = SVGPreview.Options()
         var i = 0
@@ -69,18 +72,21 @@ extension HTLLCommand {
         if watch {
             guard let output else { return usage("--watch needs -o OUT.svg or -o OUT.png") }
             let watchSandbox = sandbox ? FileSandbox(allowedFolders: [FileSandbox.parentFolder(of: file)]) : nil
-            PreviewWatcher.run(file: file, sandbox: watchSandbox) { renderPreview(file: file, screens: screens, options: options, output: output, sandbox: sandbox, limits: limits) }
+            PreviewWatcher.run(file: file, sandbox: watchSandbox) {
+                renderPreview(file: file, screens: screens, options: options, output: output, sandbox: sandbox, limits: limits, target: target)
+            }
             return Result(output: "", errorOutput: "", status: 0)
         }
-        return renderPreview(file: file, screens: screens, options: options, output: output, sandbox: sandbox, limits: limits)
+        return renderPreview(file: file, screens: screens, options: options, output: output, sandbox: sandbox, limits: limits, target: target)
     }
 
     /// Renders `file` once: SVG text as output without `output`, else the picture written there.
     static func renderPreview(file: String, screens: [PreviewScreen], options: SVGPreview.Options, output: String?,
-                              sandbox: Bool = false, limits: Scheme.Limits? = nil) -> Result {
+                              sandbox: Bool = false, limits: Scheme.Limits? = nil,
+                              target: Layout.Target = .ios15) -> Result {
         var svg: String, status: Int32 = 0, errorText = "", layout: Layout?
         do {
-            let loaded = try Layout(contentsOfFile: file, sandbox: sandbox, limits: limits)
+            let loaded = try Layout(contentsOfFile: file, sandbox: sandbox, limits: limits, target: target)
             layout = loaded
             svg = try SVGPreview.render(loaded, screens: screens, options: options)
         } catch {

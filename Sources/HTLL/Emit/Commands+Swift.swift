@@ -7,7 +7,10 @@ extension HTLLCommand {
     /// `htll compile FILE --swift [--view NAME | --class NAME]`: the layout as Swift, a view
     /// controller extension (of `--class`, default ViewController) or a `UIView` subclass (`--view`).
     /// Takes the same arguments as `compile`, `--swift` among them; `--rtl` adds the mirroring code.
-    public static func swift(_ args: [String], sandbox: Bool = false, limits: Scheme.Limits? = nil) -> Result {
+    public static func swift(_ arguments: [String], sandbox: Bool = false, limits: Scheme.Limits? = nil) -> Result {
+        var args = arguments
+        let (target, targetError) = takeTarget(&args, command: "compile")
+        if let targetError { return targetError }
         var file: String?, viewName: String?, className = "ViewController", sawSwift = false, rtl = false
         var i = 0
         while i < args.count {
@@ -28,7 +31,7 @@ extension HTLLCommand {
             i += 1
         }
         guard let file, sawSwift else { return failure(swiftUsage, status: 2) }
-        return produce(file, sandbox: sandbox, limits: limits) { layout in
+        return produce(file, sandbox: sandbox, limits: limits, target: target) { layout in
             for (flag, name) in [("--view", viewName), ("--class", className)] {
                 if let name, let why = layout.typeNameProblem(name, language: .swift) {
                     throw UsageError(message: "htll compile: \(flag) \(name): \(why)\n\(swiftUsage)")

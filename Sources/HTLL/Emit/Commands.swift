@@ -24,7 +24,10 @@ public enum HTLLCommand {
 
     /// `htll compile FILE --action ACTION` or `htll compile FILE --objc [--class NAME]`; `--rtl`
     /// adds the code that mirrors the frames in right-to-left languages.
-    public static func compile(_ args: [String], sandbox: Bool = false, limits: Scheme.Limits? = nil) -> Result {
+    public static func compile(_ arguments: [String], sandbox: Bool = false, limits: Scheme.Limits? = nil) -> Result {
+        var args = arguments
+        let (target, targetError) = takeTarget(&args, command: "compile")
+        if let targetError { return targetError }
         var file: String?, action: String?, objc = false, className = "ViewController", rtl = false
         var i = 0
         while i < args.count {
@@ -41,7 +44,7 @@ public enum HTLLCommand {
         guard let file, objc || action != nil else {
             return failure("usage: htll compile FILE (--action ACTION | --objc [--class NAME]) [--rtl]\nactions: \(actionList)", status: 2)
         }
-        return produce(file, sandbox: sandbox, limits: limits) { layout in
+        return produce(file, sandbox: sandbox, limits: limits, target: target) { layout in
             if objc, let why = layout.typeNameProblem(className, language: .objectiveC) {
                 throw UsageError(message: "htll compile: --class \(className): \(why)\nusage: htll compile FILE (--action ACTION | --objc [--class NAME]) [--rtl]")
             }
@@ -59,7 +62,10 @@ public enum HTLLCommand {
     /// `htll frames FILE [--size WxH | --device NAME] [--landscape] [--safe-area T,L,B,R] [--rtl]`:
     /// JSON frames (default 390x844, no insets). A device brings its safe-area insets and idiom;
     /// `--safe-area` sets the insets (top, left, bottom, right) of any canvas; `--rtl` mirrors.
-    public static func frames(_ args: [String], sandbox: Bool = false, limits: Scheme.Limits? = nil) -> Result {
+    public static func frames(_ arguments: [String], sandbox: Bool = false, limits: Scheme.Limits? = nil) -> Result {
+        var args = arguments
+        let (target, targetError) = takeTarget(&args, command: "frames")
+        if let targetError { return targetError }
         var file: String?, size = (width: 390.0, height: 844.0), landscape = false
         var device: DevicePreset?, insets: DevicePreset.Insets?, rtl = false
         var i = 0
@@ -98,22 +104,25 @@ public enum HTLLCommand {
         }
         if let insets { canvas.safeArea = insets }
         let finalCanvas = canvas
-        return produce(file, sandbox: sandbox, limits: limits) { try $0.framesJSON(canvas: finalCanvas) }
+        return produce(file, sandbox: sandbox, limits: limits, target: target) { try $0.framesJSON(canvas: finalCanvas) }
     }
 
     /// The original command line: `htllc [-v ios6] ACTION FILE`; prints the usage on bad arguments.
     public static func htllc(_ args: [String], programName: String = "htllc", sandbox: Bool = false,
                              limits: Scheme.Limits? = nil) -> Result {
-        var rest = args
+        var rest = args, target = Layout.Target.ios15
         if rest.first == "-v" {
-            guard rest.count > 1, rest[1] == "ios6" else { return Result(output: htllcUsage(programName), errorOutput: "", status: 2) }
+            guard rest.count > 1, let t = Layout.Target(rawValue: rest[1]) else {
+                return Result(output: htllcUsage(programName), errorOutput: "", status: 2)
+            }
+            target = t
             rest.removeFirst(2)
         }
         guard rest.count == 2 else { return Result(output: htllcUsage(programName), errorOutput: "", status: 2) }
         guard let action = HTLL.Action(rawValue: rest[0]) else {
             return Result(output: "Unknown action: \(rest[0])\n" + htllcUsage(programName), errorOutput: "", status: 2)
         }
-        return produce(rest[1], sandbox: sandbox, limits: limits) { try $0.objectiveC(action) }
+        return produce(rest[1], sandbox: sandbox, limits: limits, target: target) { try $0.objectiveC(action) }
     }
 
     static func htllcUsage(_ prog: String) -> String {
@@ -121,7 +130,8 @@ public enum HTLLCommand {
         Usage: \(prog) [option] action source.htll
         Options:
         -v\t\tgenerate codes for iOS?
-          ios6\t\t(default)
+          ios15\t\t(default) today's iOS: no API deprecated at iOS 15
+          ios6\t\tthe original's spellings (minimumFontSize, UITextAttributeTextColor, ...)
 
         Actions:
         property\t\t\tgenerate property
@@ -145,13 +155,14 @@ public enum HTLLCommand {
     struct UsageError: Error { let message: String }
 
     /// Loads `file` (sandboxed when asked, under `limits` or the defaults of `Layout.limits(sandbox:)`)
-    /// and prints what `body` makes of it, or the error; the layout's warnings go to standard error
+    /// for `target` and prints what `body` makes of it, or the error; the layout's warnings go to standard error
     /// either way.
-    static func produce(_ file: String, sandbox: Bool, limits: Scheme.Limits?, _ body: (Layout) throws -> String) -> Result {
+    static func produce(_ file: String, sandbox: Bool, limits: Scheme.Limits?, target: Layout.Target = .ios15,
+                        _ body: (Layout) throws -> String) -> Result {
         var layout: Layout?
         func warnings() -> String { layout.map { $0.warnings.map { $0 + "\n" }.joined() } ?? "" }
         do {
-            let loaded = try Layout(contentsOfFile: file, sandbox: sandbox, limits: limits)
+            let loaded = try Layout(contentsOfFile: file, sandbox: sandbox, limits: limits, target: target)
             layout = loaded
             let output = try body(loaded)
             return Result(output: output, errorOutput: warnings(), status: 0)
@@ -160,5 +171,17 @@ public enum HTLLCommand {
         } catch {
             return failure(warnings() + "\(error)", status: (error as? LayoutError)?.isLimit == true ? limitStatus : 1)
         }
+    }
+
+    /// Takes `--target ios15|ios6` out of a layout command's arguments: the target (ios15 when not
+    /// given), or the usage error to print.
+    static func takeTarget(_ args: inout [String], command: String) -> (target: Layout.Target, error: Result?) {
+        guard let i = args.firstIndex(of: "--target") else { return (.ios15, nil) }
+        guard i + 1 < args.count, let t = Layout.Target(rawValue: args[i + 1]) else {
+            let names = Layout.Target.allCases.map(\.rawValue).joined(separator: ", ")
+            return (.ios15, failure("htll \(command): --target expects one of \(names)", status: 2))
+        }
+        args.removeSubrange(i...(i + 1))
+        return (t, nil)
     }
 }
