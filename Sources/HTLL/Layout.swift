@@ -189,9 +189,12 @@ public final class Layout {
     }
 
     /// The list a prelude procedure of no arguments returns.
-    func evaluateList(_ procedure: String) throws -> [Value] {
-        var result: [Value] = []
-        try run(path: nil) { result = try scheme.prelude(procedure, []).listElements ?? [] }
+    /// The elements of the list the prelude's `procedure` returns, each made Swift by `convert`
+    /// inside the evaluation: reading the warnings after it may collect the heap, and a `Value`
+    /// kept past that points at freed memory (a layout of a few hundred views crashed so).
+    func evaluateList<T>(_ procedure: String, _ convert: (Value) -> T) throws -> [T] {
+        var result: [T] = []
+        try run(path: nil) { result = (try scheme.prelude(procedure, []).listElements ?? []).map(convert) }
         return result
     }
 

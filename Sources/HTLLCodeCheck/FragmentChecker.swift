@@ -79,7 +79,7 @@ public struct FragmentChecker: Sendable {
 
     /// Whether `name` is one of the frame code's own locals, which stand for long frame
     /// expressions: `htll`, one of `X Y W H`, then digits (`htllY12`).
-    static func isFrameLocal(_ name: String) -> Bool {
+    public static func isFrameLocal(_ name: String) -> Bool {
         let scalars = Array(name.unicodeScalars)
         guard scalars.count > 5, String(String.UnicodeScalarView(scalars[0..<4])) == "htll",
               "XYWH".unicodeScalars.contains(scalars[4]) else { return false }

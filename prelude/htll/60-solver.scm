@@ -60,8 +60,10 @@
     ;; E, or a local standing for it when E is heavier than htll:local-weight.
     (define (named e axis)
       (if (or (htll:wrap? e) (<= (htll:e-weight e) htll:local-weight)) e (htll:e-local axis e)))
-    ;; Lays X out in the area; returns (width . height) of what it occupies. Heavy positions and
-    ;; lengths are named on the way in, heavy extents on the way out (see htll:local-weight).
+    ;; Lays X out in the area; returns (width . height) of what it occupies. A node names heavy
+    ;; positions and lengths on the way in and heavy extents on the way out (htll:local-weight);
+    ;; a view takes its area as it comes: it is a node's area plus a few siblings' terms (long
+    ;; sequences of views refer to the previous view's edge instead, see shorten?).
     (define (layout x left top w h gen?)
       ;; Children measured before they are placed (vv, >>, min-size on a wrapped axis...) are laid out
       ;; twice, so deep nesting of those could take exponential time: stop with an error instead.
@@ -70,26 +72,25 @@
           (htll:error-at (htll:root-location root)
                          (string-append "the layout is too deeply nested to solve (more than "
                                         (number->string htll:solver-steps) " steps)")))
-      (if gen?
-          (place x (named left 'x) (named top 'y) (named w 'w) (named h 'h) #t)
-          (measure x left top w h)))
+      (cond ((htll:view? x) (layout-view x left top w h gen?))
+            (gen? (place x (named left 'x) (named top 'y) (named w 'w) (named h 'h) #t))
+            (else (measure x left top w h))))
     ;; Measuring (gen? #f) emits no frame, so its extents depend on the node and the area's
     ;; lengths only: a node measured again in the same lengths (a chain of vv or >>, each
     ;; measuring the rest of the chain before placing it) reuses the first answer, which keeps
     ;; such chains linear instead of quadratic.
     (define (measure x left top w h)
-      (let* ((seen (if (htll:node? x) (hash-table-ref/default measured x '()) '()))
+      (let* ((seen (hash-table-ref/default measured x '()))
              (hit (let find ((s seen)) (cond ((null? s) #f) ((and (eq? (caar s) w) (eq? (cadar s) h)) (cddar s)) (else (find (cdr s)))))))
         (or hit
             (let ((extent (place x left top (named w 'w) (named h 'h) #f)))
-              (if (htll:node? x) (hash-table-set! measured x (cons (cons w (cons h extent)) seen)))
+              (hash-table-set! measured x (cons (cons w (cons h extent)) seen))
               extent))))
     (define (place x left top w h gen?)
-      (let ((extent (place-named x left top w h gen?)))
+      (let ((extent (place-node x left top w h gen?)))
         (cons (named (car extent) 'w) (named (cdr extent) 'h))))
-    (define (place-named x left top w h gen?)
+    (define (place-node x left top w h gen?)
       (cond
-       ((htll:view? x) (layout-view x left top w h gen?))
        ((not (htll:node? x)) (error "htll: not a layout" x))
        (else
         (let ((cs (htll:node-children x)) (ps (htll:node-params x)))
