@@ -102,6 +102,24 @@ final class FrameLocalTests: XCTestCase {
         }
     }
 
+    /// Past the layouts' nesting limit (2,000 levels) the command refuses the layout with a
+    /// located error, not a crash or an unlocated one; 1,900 levels compile.
+    func testNestingPastTheLimitIsALocatedError() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("htll-deep-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let deep = dir.appendingPathComponent("deep.htll").path, fine = dir.appendingPathComponent("fine.htll").path
+        try Self.stairs(3_200).write(toFile: deep, atomically: true, encoding: .utf8)
+        try Self.stairs(1_900).write(toFile: fine, atomically: true, encoding: .utf8)
+        let refused = HTLLCommand.compile([deep, "--action", "view-will-layout-subviews"])
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.errorOutput.hasPrefix("\(deep):1:"), refused.errorOutput)
+        XCTAssertTrue(refused.errorOutput.contains("error: expression nested too deeply (more than 2000 levels)"), refused.errorOutput)
+        let compiled = HTLLCommand.compile([fine, "--action", "view-will-layout-subviews"])
+        XCTAssertEqual(compiled.status, 0, compiled.errorOutput)
+        XCTAssertTrue(compiled.output.contains("CGFloat htllY"))
+    }
+
     /// A view spelled like a local is renamed, with a located warning.
     func testViewsNamedLikeLocalsAreRenamed() throws {
         let layout = try Layout(source: "(let ((htllY1 (label '())) (htllW20 (label '())) (htllZ1 (label '())))\n"

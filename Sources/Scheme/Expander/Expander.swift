@@ -5,6 +5,10 @@ final class Expander {
     /// Whether the code comes from the system prelude (kept out of backtraces; may shadow freely).
     let isSystem: Bool
     var depth = 0
+    /// Where the latest located form the expander entered was read: the place an error about a
+    /// form without a location of its own (an atom a loader inserted, as htll's layout loader
+    /// does) points at, its nearest located form.
+    var lastLocation = SourceLocation.none
 
     init(runtime: Runtime, isSystem: Bool) {
         rt = runtime
@@ -44,7 +48,14 @@ final class Expander {
         depth += 1
         defer { depth -= 1 }
         if depth > rt.maxNesting {
-            throw syntaxError("expression nested too deeply (more than \(rt.maxNesting) levels)", original)
+            let message = "expression nested too deeply (more than \(rt.maxNesting) levels)"
+            let here = location(of: original)
+            // A form without a location was inserted by a loader: the place is the better clue.
+            throw here.isKnown ? rt.error(message, strip(original), at: here) : rt.error(message, at: lastLocation)
+        }
+        if case .pair(let p) = original {
+            let here = p.takeUnretainedValue().location
+            if here.isKnown { lastLocation = here }
         }
         // Expanding counts as work and its nodes as allocation (a macro whose output doubles at each
         // use must meet the limits; nodes are Swift objects the collector does not see).
