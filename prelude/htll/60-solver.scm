@@ -7,6 +7,17 @@
 ;;; The Objective-C emitter prints the program (the symbolic form); htll:run-program executes it
 ;;; for a canvas size with measured intrinsic sizes (the concrete form), so both always agree.
 ;;; A width or height of 'wrap means "the child's own size" (the original used 0 for this).
+;;;
+;;; Why solving stays in Scheme (issue 19; release build, 2-core machine, 2026-12-01): what made
+;;; deep layouts explode was the expressions, not the language. Every frame repeated its ancestors'
+;;; terms, so 1,500 nested aboves took 4.6 s and printed 33 MB; with locals (htll:local-weight)
+;;; they take 0.38 s CPU for the whole frame-code command and print 0.5 MB. The remaining cost is
+;;; spread out: for 10,000 labels in one vseq (2.7 s CPU for view-will-layout-subviews) loading
+;;; the layout, naming the views, solving and printing each take a quarter, after ~45 ms spent
+;;; compiling the prelude at every start (GearCalc's whole process is ~60 ms). A Swift solver over a
+;;; typed tree would remove at most that quarter; the 100 ms and 15 ms targets need the loader,
+;;; the naming, the printers and a precompiled prelude out of the interpreter too (bench/README.md,
+;;; "Layouts by shape"). Until then the solver stays where users can read and extend it.
 
 (define (htll:wrap? x) (eq? x 'wrap))
 
