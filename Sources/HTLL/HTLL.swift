@@ -52,7 +52,7 @@ public enum HTLL {
             guard case .pair(let p) = args[0] else { return .bool(false) }
             let loc = p.takeUnretainedValue().location
             guard loc.isKnown else { return .bool(false) }
-            return rt.heap.list([rt.heap.string(rt.fileName(loc) ?? "?"), .fixnum(loc.line), .fixnum(loc.column)])
+            return rt.locationValue(loc)
         }
         scheme.define("htll:located-cons", arity: .exactly(3), in: env) { args in
             guard case .pair(let p) = args[2] else { return rt.heap.cons(args[0], args[1]) }

@@ -34,7 +34,7 @@ final class ServeLivePreviewTests: XCTestCase {
         XCTAssertEqual(info.json?["file"] as? String, s.file.path)
         let devices = (info.json?["devices"] as? [[String: Any]])?.compactMap { $0["key"] as? String } ?? []
         XCTAssertEqual(Array(devices.prefix(2)), ["iphone-se", "iphone-15"])
-        XCTAssertEqual((info.json?["outputs"] as? [[String: Any]])?.compactMap { $0["id"] as? String }, ["objc", "swift"])
+        XCTAssertEqual((info.json?["outputs"] as? [[String: Any]])?.compactMap { $0["id"] as? String }, ["objc", "swift", "frames"])
         XCTAssertEqual((info.json?["toggles"] as? [[String: Any]])?.compactMap { $0["name"] as? String },
                        PreviewChoice.toggles.map(\.name))
         // The server is no file server: names of files beside the layout are unknown pages.
@@ -112,6 +112,48 @@ final class ServeLivePreviewTests: XCTestCase {
         let text = try XCTUnwrap(swift.json?["text"] as? String)
         XCTAssertTrue(text.contains("extension ViewController"), text)
         XCTAssertEqual(text, try Layout(contentsOfFile: s.file.path, sandbox: true).mirrored().swift())
+    }
+
+    func testFramesAndDarkFollowTheChoice() throws {
+        let s = try serve(["screen.htll": Self.hello])
+        let layout = try Layout(contentsOfFile: s.file.path, sandbox: true)
+        // The Frames output: the solved frames of every chosen screen, as `htll frames` gives them.
+        let r = try s.get("/code?output=frames&device=iphone-se&device=ipad&orientation=both&direction=rtl")
+        XCTAssertEqual(r.status, 200, r.body)
+        let text = try XCTUnwrap(r.json?["text"] as? String, r.body)
+        let screens = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+        XCTAssertEqual(screens.map { "\($0["device"] ?? "") \($0["orientation"] ?? "")" },
+                       ["iphone-se portrait", "iphone-se landscape", "ipad portrait", "ipad landscape"])
+        let se = PreviewScreen(device: try XCTUnwrap(DevicePreset.named("iphone-se")), landscape: true)
+        let expected = try JSONSerialization.jsonObject(with: Data(try layout.framesJSON(canvas: .init(screen: se, rightToLeft: true)).utf8))
+        XCTAssertEqual(screens[1]["frames"] as? NSObject, expected as? NSObject, "mirrored, landscape")
+        XCTAssertEqual(try s.get("/code?output=frames&device=nokia").status, 400)
+
+        // The dark appearance is what `htll preview --dark` draws.
+        let dark = try XCTUnwrap(try s.get("/render?appearance=dark").json?["svg"] as? String)
+        let iphone = PreviewScreen(device: try XCTUnwrap(DevicePreset.named("iphone-15")), landscape: false)
+        XCTAssertEqual(dark, try SVGPreview.render(layout, screens: [iphone], options: .init(appearance: .dark)))
+        XCTAssertNotEqual(dark, try s.get("/render?appearance=light").json?["svg"] as? String)
+        XCTAssertEqual(try s.get("/render?appearance=dim").status, 400)
+    }
+
+    func testEverySaveLoadsInAFreshInstance() throws {
+        // The worker makes the next save's instance while idle; nothing of one version reaches the next.
+        let s = try serve(["screen.htll": "(define leaked \"from version 1\")\n" + Self.hello])
+        let stream = try s.events()
+        var seen = ""
+        // Versions 2, 4, 6 use what 1, 3, 5 defined.
+        for version in stride(from: 2, through: 6, by: 2) {
+            XCTAssertNotNil(stream.waitForUpdate(atLeast: version - 1, seen: &seen), seen)
+            // Quiet long enough for the spare to be made (the test holds either way).
+            Thread.sleep(forTimeInterval: LivePreview.spareDelay * 3)
+            try s.write("(in (label `((text . ,leaked))) 'self.view)\n;; \(version)\n")
+            XCTAssertEqual(stream.waitForUpdate(atLeast: version, seen: &seen)?["ok"] as? Bool, false, seen)
+            let error = try XCTUnwrap(try s.get("/render").json?["error"] as? [String: Any])
+            XCTAssertTrue((error["message"] as? String)?.contains("unbound variable: leaked") == true, "\(error)")
+            try s.write("(define leaked \"again\")\n" + Self.hello)
+            XCTAssertEqual(stream.waitForUpdate(atLeast: version + 1, seen: &seen)?["ok"] as? Bool, true, seen)
+        }
     }
 
     func testHostileTextStaysData() throws {

@@ -4,12 +4,13 @@ import Scheme
 extension HTLLCommand {
     static let previewUsage = """
         usage: htll preview FILE [-o OUT.svg|OUT.png] [--device NAME]... [--landscape | --both] [--size WxH]
-                                 [--safe-area T,L,B,R] [--rtl] [--scale N] [--outline] [--watch]
+                                 [--safe-area T,L,B,R] [--rtl] [--dark] [--scale N] [--outline] [--watch]
         Draws the solved layout as an iOS screen (default: iPhone 15, portrait, SVG on standard output).
         Several --device flags or --both give one contact sheet; --watch (with -o) re-renders on every
         change of FILE or the files it includes. Each screen is solved with its size, traits and
         safe area; --safe-area sets the insets of every screen (points), --rtl mirrors the layout as
-        in a right-to-left language. devices: 
+        in a right-to-left language, --dark draws the system's dark appearance (what the layout leaves
+        unset: background, text, controls, status bar). devices: 
         """ + DevicePreset.all.map(\.key).joined(separator: ", ")
 
     /// `htll preview FILE …`: an SVG or PNG picture of the layout on one or more device screens.
@@ -46,6 +47,7 @@ extension HTLLCommand {
                 }
                 options.safeArea = s; i += 1
             case "--rtl": options.rightToLeft = true
+            case "--dark": options.appearance = .dark
             case "--scale":
                 guard hasValue, let s = Double(args[i + 1]), s > 0, s <= 8 else { return usage("--scale expects a number from 0 to 8") }
                 options.scale = s; i += 1

@@ -9,10 +9,10 @@ import Scheme
 extension Layout {
     /// The views the layout declares: (variable name, UIKit class).
     public func declarations() throws -> [(name: String, className: String)] {
-        try evaluateList("htll-declarations") { item -> (name: String, className: String)? in
+        try evaluateList("htll-declarations") { item in
             guard let f = item.listElements, f.count == 2, let n = f[0].stringValue, let c = f[1].stringValue else { return nil }
-            return (n, c)
-        }.compactMap { $0 }
+            return (name: n, className: c)
+        }
     }
 
     /// A complete `@interface`/`@implementation` category on `className` named `categoryName`.

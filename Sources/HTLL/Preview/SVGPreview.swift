@@ -17,9 +17,13 @@ public enum SVGPreview {
         public var rightToLeft = false
         /// Safe-area insets for every screen instead of the devices' own (`--safe-area`).
         public var safeArea: DevicePreset.Insets?
+        /// The system appearance (`--dark`).
+        public var appearance = PreviewAppearance.light
         /// Options with the defaults.
-        public init(outline: Bool = false, scale: Double = 1, rightToLeft: Bool = false, safeArea: DevicePreset.Insets? = nil) {
+        public init(outline: Bool = false, scale: Double = 1, rightToLeft: Bool = false, safeArea: DevicePreset.Insets? = nil,
+                    appearance: PreviewAppearance = .light) {
             self.outline = outline; self.scale = scale; self.rightToLeft = rightToLeft; self.safeArea = safeArea
+            self.appearance = appearance
         }
     }
 
@@ -58,7 +62,8 @@ public enum SVGPreview {
         var x = margin
         for (index, (screen, views)) in solved.enumerated() {
             let ox = x + bezel, oy = margin + bezel
-            drawScreen(&w, screen: screen, views: views, index: index, at: (ox, oy), outline: options.outline)
+            drawScreen(&w, screen: screen, views: views, index: index, at: (ox, oy), outline: options.outline,
+                       appearance: options.appearance)
             w.text(screen.caption, x: ox + screen.width / 2, y: margin + maxHeight + 26, points: 15, weight: .bold,
                    fill: "rgb(60,60,67)", anchor: "middle", extra: " class=\"caption\"")
             x += screen.width + 2 * bezel + gap
@@ -97,7 +102,7 @@ public enum SVGPreview {
     // MARK: one screen
 
     static func drawScreen(_ w: inout SVGWriter, screen: PreviewScreen, views: [PreviewView], index: Int,
-                           at origin: (x: Double, y: Double), outline: Bool) {
+                           at origin: (x: Double, y: Double), outline: Bool, appearance: PreviewAppearance) {
         let n = SVGWriter.number
         let d = screen.device, sw = screen.width, sh = screen.height
         let radius = d.cornerRadius
@@ -105,15 +110,15 @@ public enum SVGPreview {
         w.line("<rect x=\"\(n(-bezel))\" y=\"\(n(-bezel))\" width=\"\(n(sw + 2 * bezel))\" height=\"\(n(sh + 2 * bezel))\" rx=\"\(n(radius + bezel))\" fill=\"rgb(28,28,30)\"/>")
         w.line("<clipPath id=\"screen\(index)\"><rect width=\"\(n(sw))\" height=\"\(n(sh))\" rx=\"\(n(radius))\"/></clipPath>")
         w.line("<g clip-path=\"url(#screen\(index))\">")
-        w.line("<rect width=\"\(n(sw))\" height=\"\(n(sh))\" fill=\"white\"/>")
+        w.line("<rect width=\"\(n(sw))\" height=\"\(n(sh))\" fill=\"\(appearance.background.svg)\"/>")
         drawSafeArea(&w, screen: screen)
         for v in views where v.bool("hidden") != true {
-            drawView(&w, v)
+            drawView(&w, v, appearance)
         }
         if outline {
             for v in views where v.bool("hidden") != true { drawOutline(&w, v) }
         }
-        StatusBar.draw(&w, screen: screen)
+        StatusBar.draw(&w, screen: screen, ink: appearance.ink.svg)
         w.line("</g>")
         w.line("</g>")
     }

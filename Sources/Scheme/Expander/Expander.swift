@@ -5,10 +5,9 @@ final class Expander {
     /// Whether the code comes from the system prelude (kept out of backtraces; may shadow freely).
     let isSystem: Bool
     var depth = 0
-    /// Where the latest located form the expander entered was read: the place an error about a
-    /// form without a location of its own (an atom a loader inserted, as htll's layout loader
-    /// does) points at, its nearest located form.
-    var lastLocation = SourceLocation.none
+    /// The location of the innermost located form being expanded: where an error about a form that
+    /// has none of its own (a symbol, data nested too deeply) is reported.
+    var enclosingLocation = SourceLocation.none
 
     init(runtime: Runtime, isSystem: Bool) {
         rt = runtime
@@ -46,16 +45,17 @@ final class Expander {
         var ctx = outer
         if !tail && !ctx.jumpable.isEmpty { ctx.jumpable = [] }
         depth += 1
-        defer { depth -= 1 }
-        if depth > rt.maxNesting {
-            let message = "expression nested too deeply (more than \(rt.maxNesting) levels)"
-            let here = location(of: original)
-            // A form without a location was inserted by a loader: the place is the better clue.
-            throw here.isKnown ? rt.error(message, strip(original), at: here) : rt.error(message, at: lastLocation)
-        }
+        let outerLocation = enclosingLocation
         if case .pair(let p) = original {
-            let here = p.takeUnretainedValue().location
-            if here.isKnown { lastLocation = here }
+            let loc = p.takeUnretainedValue().location
+            if loc.isKnown { enclosingLocation = loc }
+        }
+        defer {
+            depth -= 1
+            enclosingLocation = outerLocation
+        }
+        if depth > rt.maxNesting {
+            throw syntaxError("expression nested too deeply (more than \(rt.maxNesting) levels)", original)
         }
         // Expanding counts as work and its nodes as allocation (a macro whose output doubles at each
         // use must meet the limits; nodes are Swift objects the collector does not see).
@@ -189,7 +189,8 @@ final class Expander {
     }
 
     func syntaxError(_ message: String, _ form: Value) -> SchemeRaise {
-        rt.error(message, strip(form), at: location(of: form))
+        let loc = location(of: form)
+        return rt.error(message, strip(form), at: loc.isKnown ? loc : enclosingLocation)
     }
 
     /// The elements of a form that must be a proper list of `min`…`max` elements.
