@@ -1,3 +1,12 @@
+@property (nonatomic, strong) UIView * accessory;
+@property (nonatomic, strong) UIImageView * leftBadge;
+@property (nonatomic, strong) UIImageView * rightBadge;
+@property (nonatomic, strong) UIView * keyboard;
+@property (nonatomic, strong) UILabel * header;
+@property (nonatomic, strong) UILabel * footer;
+@property (nonatomic, strong) UIView * backdrop;
+@property (nonatomic, strong) UIView * canvas;
+@property (nonatomic, strong) UIScrollView * pager;
 @property (nonatomic, strong) UILabel * caption;
 @property (nonatomic, strong) UILabel * status;
 @property (nonatomic, strong) UIButton * go;
@@ -12,12 +21,3 @@
 @property (nonatomic, strong) UITextField * name;
 @property (nonatomic, strong) UITextView * notes;
 @property (nonatomic, strong) UITableView * rows;
-@property (nonatomic, strong) UIScrollView * pager;
-@property (nonatomic, strong) UIView * canvas;
-@property (nonatomic, strong) UIImageView * leftBadge;
-@property (nonatomic, strong) UIImageView * rightBadge;
-@property (nonatomic, strong) UIView * keyboard;
-@property (nonatomic, strong) UIView * accessory;
-@property (nonatomic, strong) UIView * backdrop;
-@property (nonatomic, strong) UILabel * header;
-@property (nonatomic, strong) UILabel * footer;

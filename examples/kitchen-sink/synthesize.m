@@ -1,3 +1,12 @@
+@synthesize accessory;
+@synthesize leftBadge;
+@synthesize rightBadge;
+@synthesize keyboard;
+@synthesize header;
+@synthesize footer;
+@synthesize backdrop;
+@synthesize canvas;
+@synthesize pager;
 @synthesize caption;
 @synthesize status;
 @synthesize go;
@@ -12,12 +21,3 @@
 @synthesize name;
 @synthesize notes;
 @synthesize rows;
-@synthesize pager;
-@synthesize canvas;
-@synthesize leftBadge;
-@synthesize rightBadge;
-@synthesize keyboard;
-@synthesize accessory;
-@synthesize backdrop;
-@synthesize header;
-@synthesize footer;
