@@ -52,7 +52,24 @@
   (define (location-of x)
     (let ((loc (htll:datum-location x)))
       (if (and loc htll:location-file (pair? loc)) (cons htll:location-file (cdr loc)) loc)))
+  ;; The walk is bounded by the expander's own nesting limit: deeper source is refused here, at
+  ;; the deepest form's location, instead of being walked to its bottom first (100,000 nested
+  ;; forms cost seconds of rewriting, then failed in the expander without a location).
+  (define depth 0)
+  (define limit (%nesting-limit))
   (define (rewrite x)
+    (if (pair? x)
+        (begin
+          (set! depth (+ depth 1))
+          (if (> depth limit)
+              (%error-at (or (location-of x) (location-of form))
+                         (string-append "expression nested too deeply (more than "
+                                        (number->string limit) " levels)")))
+          (let ((r (rewrite-form x)))
+            (set! depth (- depth 1))
+            r))
+        x))
+  (define (rewrite-form x)
     (cond
      ((not (pair? x)) x)
      ((eq? (car x) 'quote) x)
