@@ -54,6 +54,11 @@ public enum HTLL {
             guard loc.isKnown else { return .bool(false) }
             return rt.locationValue(loc)
         }
+        scheme.define(PreludeEntry.locatedCons.rawValue, arity: .exactly(3), in: env) { args in
+            guard case .pair(let p) = args[2] else { return rt.heap.cons(args[0], args[1]) }
+            let loc = p.takeUnretainedValue().location
+            return loc.isKnown ? rt.heap.cons(args[0], args[1], at: loc) : rt.heap.cons(args[0], args[1])
+        }
         if let problem = PreludeEntry.problems(in: scheme, env).first {
             throw SchemeError(kind: .error, message: problem)
         }

@@ -69,6 +69,9 @@ enum PreludeEntry: String, CaseIterable {
     /// (htll:datum-location PAIR): where the reader read PAIR; Swift replaces the prelude's portable
     /// "unknown" with the reader's locations once the prelude is loaded.
     case datumLocation = "htll:datum-location"
+    /// (htll:located-cons A D LIKE): (A . D) carrying LIKE's reader location, so the loader's rewritten
+    /// forms keep where they were written. Swift replaces the prelude's plain cons.
+    case locatedCons = "htll:located-cons"
     /// htll:allow-relayout: set by Swift in the REPL, where placing a layout again replaces it.
     case allowRelayout = "htll:allow-relayout"
 
@@ -77,7 +80,7 @@ enum PreludeEntry: String, CaseIterable {
         switch self {
         case .referenceSwatch, .allowRelayout, .theRoot: return false
         case .loadForms, .setStrict, .setTarget, .setEmitRTL, .useCanvas, .takeWarnings, .currentLocation,
-             .hasLayout, .isCellLayout, .cellName, .typeNameProblem, .declarations, .references, .datumLocation, .intrinsicSizes,
+             .hasLayout, .isCellLayout, .cellName, .typeNameProblem, .declarations, .references, .datumLocation, .locatedCons, .intrinsicSizes,
              .emit, .emitSwift, .commentText, .framesJSON, .framesList,
              .replEval, .replWrite, .describe, .apropos, .completionWords, .reference:
             return true
