@@ -48,6 +48,8 @@ enum PreludeEntry: String, CaseIterable {
     case commentText = "htll-comment-text"
     /// (htll-frames-json WIDTH HEIGHT): the solved frames as JSON text.
     case framesJSON = "htll-frames-json"
+    /// (htll-constraints-json WIDTH HEIGHT): the layout as Auto Layout constraints, as JSON text.
+    case constraintsJSON = "htll-constraints-json"
     /// (htll-frames-list WIDTH HEIGHT): the solved frames as values, for previews.
     case framesList = "htll-frames-list"
 
@@ -81,7 +83,7 @@ enum PreludeEntry: String, CaseIterable {
         case .referenceSwatch, .allowRelayout, .theRoot: return false
         case .loadForms, .setStrict, .setTarget, .setEmitRTL, .useCanvas, .takeWarnings, .currentLocation,
              .hasLayout, .isCellLayout, .cellName, .typeNameProblem, .declarations, .references, .datumLocation, .locatedCons, .intrinsicSizes,
-             .emit, .emitSwift, .commentText, .framesJSON, .framesList,
+             .emit, .emitSwift, .commentText, .framesJSON, .constraintsJSON, .framesList,
              .replEval, .replWrite, .describe, .apropos, .completionWords, .reference:
             return true
         }

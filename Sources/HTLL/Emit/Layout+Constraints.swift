@@ -8,7 +8,7 @@ extension Layout {
     public func constraintsJSON(canvas: Canvas) throws -> String {
         try text {
             try use(canvas)
-            return try scheme.prelude("htll-constraints-json", [.flonum(canvas.width), .flonum(canvas.height)])
+            return try scheme.prelude(.constraintsJSON, [.flonum(canvas.width), .flonum(canvas.height)])
         }
     }
 }
