@@ -194,3 +194,24 @@ final class ConstraintCodeTests: XCTestCase {
         XCTAssertTrue(refused.errorOutput.contains("traits.htll:") && refused.errorOutput.contains("--constraints:"), refused.errorOutput)
     }
 }
+
+extension ConstraintCodeTests {
+    /// The README's "Frames or constraints?" shows the code htll writes for examples/readme-above.htll.
+    func testReadmeShowsTheCodeBothWays() throws {
+        let readme = try String(contentsOf: ConstraintEquivalenceTests.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try XCTUnwrap(readme.components(separatedBy: "### Frames or constraints?").dropFirst().first)
+        let blocks = section.components(separatedBy: "```swift\n").dropFirst().prefix(2).map { $0.components(separatedBy: "```")[0] }
+        XCTAssertEqual(blocks.count, 2)
+        let file = GoldenTests.examples.appendingPathComponent("readme-above.htll").path
+        let frames = HTLLCommand.swift([file, "--swift"]).output
+        let constraints = HTLLCommand.swift([file, "--swift", "--constraints"]).output
+        for (block, code) in zip(blocks, [frames, constraints]) {
+            let lines = block.split(separator: "\n").filter { !$0.hasPrefix("//") }
+            XCTAssertFalse(lines.isEmpty)
+            // The block is a run of the code's lines (the code indents them further).
+            let codeLines = code.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            let first = try XCTUnwrap(codeLines.firstIndex(of: lines[0].trimmingCharacters(in: .whitespaces)), String(lines[0]))
+            XCTAssertEqual(Array(codeLines[first..<min(codeLines.count, first + lines.count)]), lines.map { $0.trimmingCharacters(in: .whitespaces) })
+        }
+    }
+}
