@@ -1,6 +1,7 @@
 import Foundation
 import HTLL
 import XCTest
+import HTLLCodeCheck
 
 /// `htll compile --constraints`: the Objective-C and Swift state exactly the constraints of
 /// `htll frames --constraints` (read back from the code), snapshots of a few examples, and the
@@ -108,8 +109,8 @@ final class ConstraintCodeTests: XCTestCase {
         }
         var inActivate = false
         for l in lines {
-            if l == "[NSLayoutConstraint activateConstraints:@[" { inActivate = true; continue }
-            if l == "]];" { inActivate = false; continue }
+            if l == "[NSLayoutConstraint activateConstraints:[NSArray arrayWithObjects:" { inActivate = true; continue }
+            if l == "nil]];" { inActivate = false; continue }
             if l.hasPrefix("NSLayoutConstraint * htllConstraint"), let eq = l.range(of: " = ") {
                 named[String(l[l.index(l.startIndex, offsetBy: 21)..<eq.lowerBound])] = try parse(String(l[eq.upperBound...].dropLast()))
             } else if l.hasPrefix("htllConstraint"), let eq = l.range(of: ".priority = ") {
@@ -187,7 +188,7 @@ final class ConstraintCodeTests: XCTestCase {
         XCTAssertTrue(objc.output.contains("[label2.topAnchor constraintEqualToAnchor:label1.bottomAnchor]"), objc.output)
         let load = HTLLCommand.compile([file, "--action", "view-did-load", "--constraints"])
         XCTAssertTrue(load.output.contains("label1.translatesAutoresizingMaskIntoConstraints = NO;"), load.output)
-        XCTAssertTrue(load.output.contains("[NSLayoutConstraint activateConstraints:@["), load.output)
+        XCTAssertTrue(load.output.contains("[NSLayoutConstraint activateConstraints:[NSArray arrayWithObjects:"), load.output)
         XCTAssertEqual(HTLLCommand.compile([file, "--action", "view-will-layout-subviews", "--constraints"]).output, "")
         let refused = HTLLCommand.compile([GoldenTests.examples.appendingPathComponent("traits.htll").path, "--objc", "--constraints"])
         XCTAssertEqual(refused.status, 1)
@@ -212,6 +213,52 @@ extension ConstraintCodeTests {
             let codeLines = code.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
             let first = try XCTUnwrap(codeLines.firstIndex(of: lines[0].trimmingCharacters(in: .whitespaces)), String(lines[0]))
             XCTAssertEqual(Array(codeLines[first..<min(codeLines.count, first + lines.count)]), lines.map { $0.trimmingCharacters(in: .whitespaces) })
+        }
+    }
+}
+
+extension ConstraintCodeTests {
+    /// The constraint code is held to the emitter's grammar and compiles against the stand-in
+    /// header (GNU Objective-C), as the frame code is (GeneratedCodeCheckTests).
+    func testConstraintCodeReadsAsTheEmittersStatementsAndCompiles() throws {
+        var checked = 0
+        for url in try GoldenTests.layoutFiles() {
+            let layout = try Layout(contentsOfFile: url.path)
+            try layout.setConstraintsOutput(true)
+            guard (try? layout.objectiveCCategory()) != nil else { continue }
+            XCTAssertEqual(try CodeCheck.statementProblems(layout), [], url.lastPathComponent)
+            XCTAssertEqual(try CodeCheck.compileProblems(layout), [], url.lastPathComponent)
+            checked += 1
+        }
+        XCTAssertGreaterThan(checked, 15)
+        // What an injection would add to the constraint lines is refused.
+        let check = try CodeCheck.check()
+        let checker = FragmentChecker(vocabulary: check.header.vocabulary, views: ["label1"], objects: ["self", "view"], selectors: [])
+        var activating = false
+        for good in ["UILayoutGuide * htllGuide1 = [[UILayoutGuide alloc] init];", "[self.view addLayoutGuide:htllGuide1];",
+                     "NSLayoutConstraint * htllConstraint1 = [label1.widthAnchor constraintEqualToAnchor:htllGuide1.widthAnchor multiplier:0.5 constant:-8];",
+                     "htllConstraint1.priority = 999;", "label1.translatesAutoresizingMaskIntoConstraints = NO;",
+                     "[label1 setContentHuggingPriority:UILayoutPriorityRequired forAxis:UILayoutConstraintAxisVertical];"] {
+            XCTAssertNil(checker.problem(inLine: good, activating: &activating), good)
+        }
+        XCTAssertNil(checker.problem(inLine: FragmentChecker.activateOpening, activating: &activating))
+        XCTAssertTrue(activating)
+        for good in ["    [label1.topAnchor constraintEqualToAnchor:self.view.safeAreaLayoutGuide.topAnchor constant:20],",
+                     "    htllConstraint1,", "    [label1.heightAnchor constraintGreaterThanOrEqualToConstant:44],"] {
+            XCTAssertNil(checker.problem(inLine: good, activating: &activating), good)
+        }
+        for bad in ["    [label1.topAnchor constraintEqualToAnchor:other.topAnchor],", "    system(\"id\"),",
+                    "    [label1.topAnchor constraintEqualToAnchor:self.view.topAnchor]; system(\"id\");",
+                    "    [label1 removeFromSuperview],", "    [label1.frame constraintEqualToConstant:1],"] {
+            var inside = true
+            XCTAssertNotNil(checker.problem(inLine: bad, activating: &inside), bad)
+        }
+        XCTAssertNil(checker.problem(inLine: FragmentChecker.activateEnd, activating: &activating))
+        XCTAssertFalse(activating)
+        for bad in ["UILayoutGuide * label1 = [[UILayoutGuide alloc] init];", "htllConstraint1.priority = system(\"id\");",
+                    "NSLayoutConstraint * htllConstraint1 = [label1 removeFromSuperview];", "    htllConstraint1,"] {
+            var outside = false
+            XCTAssertNotNil(checker.problem(inLine: bad, activating: &outside), bad)
         }
     }
 }

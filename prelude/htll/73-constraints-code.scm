@@ -94,15 +94,17 @@
      (if (null? named)
          '()
          (append
-          (list (if swift? "NSLayoutConstraint.activate([" "[NSLayoutConstraint activateConstraints:@["))
+          ;; Objective-C spells the array with arrayWithObjects: as the rest of the emitter does
+          ;; (GNU Objective-C, which the tests compile with, has no @[...] literal).
+          (list (if swift? "NSLayoutConstraint.activate([" "[NSLayoutConstraint activateConstraints:[NSArray arrayWithObjects:"))
           (let loop ((ns named) (acc '()))
             (if (null? ns)
                 (reverse acc)
                 (loop (cdr ns)
                       (cons (string-append "    " (or (caar ns) (htll:c-expression (cdar ns) item-text lang))
-                                           (if (null? (cdr ns)) "" ","))
+                                           (if (and swift? (null? (cdr ns))) "" ","))
                             acc))))
-          (list (if swift? "])" "]];")))))))
+          (list (if swift? "])" "    nil]];")))))))
 
 ;; The root whose constraints generated code states: the layout, or its one trait branch. A
 ;; layout whose trait branches differ is refused (one constraint set per branch is not done yet).

@@ -36,7 +36,7 @@
     icon.translatesAutoresizingMaskIntoConstraints = NO;
     titleLabel.translatesAutoresizingMaskIntoConstraints = NO;
     detail.translatesAutoresizingMaskIntoConstraints = NO;
-    [NSLayoutConstraint activateConstraints:@[
+    [NSLayoutConstraint activateConstraints:[NSArray arrayWithObjects:
         [icon.leadingAnchor constraintEqualToAnchor:cell.contentView.leadingAnchor],
         [icon.topAnchor constraintEqualToAnchor:cell.contentView.topAnchor],
         [icon.widthAnchor constraintEqualToConstant:40],
@@ -48,8 +48,8 @@
         [detail.leadingAnchor constraintEqualToAnchor:icon.trailingAnchor constant:8],
         [detail.topAnchor constraintEqualToAnchor:titleLabel.bottomAnchor],
         [detail.trailingAnchor constraintEqualToAnchor:cell.contentView.trailingAnchor],
-        [detail.heightAnchor constraintEqualToAnchor:cell.contentView.heightAnchor multiplier:0.4 constant:0]
-    ]];
+        [detail.heightAnchor constraintEqualToAnchor:cell.contentView.heightAnchor multiplier:0.4 constant:0],
+        nil]];
     } else {
     detail = (UILabel *)[cell.contentView viewWithTag:100];
     titleLabel = (UILabel *)[cell.contentView viewWithTag:101];

@@ -100,7 +100,7 @@ static char htllLayoutKey_titleLabel;
     [self.view addLayoutGuide:htllGuide7];
     UILayoutGuide * htllGuide8 = [[UILayoutGuide alloc] init];
     [self.view addLayoutGuide:htllGuide8];
-    [NSLayoutConstraint activateConstraints:@[
+    [NSLayoutConstraint activateConstraints:[NSArray arrayWithObjects:
         [titleLabel.leadingAnchor constraintEqualToAnchor:self.view.leadingAnchor],
         [titleLabel.topAnchor constraintEqualToAnchor:self.view.topAnchor],
         [titleLabel.widthAnchor constraintEqualToAnchor:self.view.widthAnchor],
@@ -155,8 +155,8 @@ static char htllLayoutKey_titleLabel;
         [htllGuide8.leadingAnchor constraintEqualToAnchor:self.view.leadingAnchor],
         [htllGuide8.widthAnchor constraintEqualToConstant:0],
         [htllGuide8.topAnchor constraintEqualToAnchor:htllGuide7.bottomAnchor],
-        [htllGuide8.heightAnchor constraintEqualToAnchor:htllGuide4.heightAnchor multiplier:0.25 constant:0]
-    ]];
+        [htllGuide8.heightAnchor constraintEqualToAnchor:htllGuide4.heightAnchor multiplier:0.25 constant:0],
+        nil]];
     self.tachometer = tachometer;
     self.tacholabel = tacholabel;
     self.speedmeter = speedmeter;

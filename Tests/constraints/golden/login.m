@@ -86,7 +86,7 @@ static char htllLayoutKey_forgot;
     [self.view addLayoutGuide:htllGuide2];
     UILayoutGuide * htllGuide3 = [[UILayoutGuide alloc] init];
     [self.view addLayoutGuide:htllGuide3];
-    [NSLayoutConstraint activateConstraints:@[
+    [NSLayoutConstraint activateConstraints:[NSArray arrayWithObjects:
         [htllGuide1.topAnchor constraintEqualToAnchor:self.view.topAnchor],
         [htllGuide1.heightAnchor constraintEqualToConstant:0],
         [htllGuide1.leadingAnchor constraintEqualToAnchor:self.view.leadingAnchor],
@@ -113,8 +113,8 @@ static char htllLayoutKey_forgot;
         [signIn.widthAnchor constraintEqualToAnchor:self.view.widthAnchor multiplier:0.8 constant:0],
         [forgot.leadingAnchor constraintEqualToAnchor:htllGuide1.trailingAnchor],
         [forgot.topAnchor constraintEqualToAnchor:signIn.bottomAnchor constant:20],
-        [forgot.widthAnchor constraintEqualToAnchor:self.view.widthAnchor multiplier:0.8 constant:0]
-    ]];
+        [forgot.widthAnchor constraintEqualToAnchor:self.view.widthAnchor multiplier:0.8 constant:0],
+        nil]];
     self.heading = heading;
     self.user = user;
     self.password = password;

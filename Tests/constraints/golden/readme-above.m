@@ -35,7 +35,7 @@ static char htllLayoutKey_label2;
     [self.view addSubview:label2];
     label1.translatesAutoresizingMaskIntoConstraints = NO;
     label2.translatesAutoresizingMaskIntoConstraints = NO;
-    [NSLayoutConstraint activateConstraints:@[
+    [NSLayoutConstraint activateConstraints:[NSArray arrayWithObjects:
         [label1.leadingAnchor constraintEqualToAnchor:self.view.leadingAnchor],
         [label1.topAnchor constraintEqualToAnchor:self.view.topAnchor],
         [label1.widthAnchor constraintEqualToAnchor:self.view.widthAnchor],
@@ -43,8 +43,8 @@ static char htllLayoutKey_label2;
         [label2.leadingAnchor constraintEqualToAnchor:self.view.leadingAnchor],
         [label2.topAnchor constraintEqualToAnchor:label1.bottomAnchor],
         [label2.widthAnchor constraintEqualToAnchor:self.view.widthAnchor],
-        [label2.heightAnchor constraintEqualToAnchor:self.view.heightAnchor multiplier:0.5 constant:0]
-    ]];
+        [label2.heightAnchor constraintEqualToAnchor:self.view.heightAnchor multiplier:0.5 constant:0],
+        nil]];
     self.label1 = label1;
     self.label2 = label2;
 }

@@ -57,7 +57,7 @@ static char htllLayoutKey_messages;
     [self.view addLayoutGuide:htllGuide1];
     NSLayoutConstraint * htllConstraint1 = [htllGuide1.heightAnchor constraintEqualToConstant:0];
     htllConstraint1.priority = 999;
-    [NSLayoutConstraint activateConstraints:@[
+    [NSLayoutConstraint activateConstraints:[NSArray arrayWithObjects:
         [compose.trailingAnchor constraintEqualToAnchor:self.view.safeAreaLayoutGuide.trailingAnchor],
         [compose.topAnchor constraintEqualToAnchor:self.view.safeAreaLayoutGuide.topAnchor],
         [header.leadingAnchor constraintEqualToAnchor:self.view.safeAreaLayoutGuide.leadingAnchor],
@@ -72,8 +72,8 @@ static char htllLayoutKey_messages;
         [messages.leadingAnchor constraintEqualToAnchor:self.view.safeAreaLayoutGuide.leadingAnchor],
         [messages.topAnchor constraintEqualToAnchor:htllGuide1.bottomAnchor constant:8],
         [messages.widthAnchor constraintEqualToAnchor:self.view.safeAreaLayoutGuide.widthAnchor],
-        [messages.bottomAnchor constraintEqualToAnchor:self.view.safeAreaLayoutGuide.bottomAnchor]
-    ]];
+        [messages.bottomAnchor constraintEqualToAnchor:self.view.safeAreaLayoutGuide.bottomAnchor],
+        nil]];
     self.header = header;
     self.compose = compose;
     self.messages = messages;

@@ -219,7 +219,7 @@ static char htllLayoutKey_done;
     htllConstraint9.priority = 999;
     NSLayoutConstraint * htllConstraint10 = [htllGuide13.heightAnchor constraintEqualToConstant:0];
     htllConstraint10.priority = 999;
-    [NSLayoutConstraint activateConstraints:@[
+    [NSLayoutConstraint activateConstraints:[NSArray arrayWithObjects:
         [back.leadingAnchor constraintEqualToAnchor:self.view.leadingAnchor constant:16],
         [back.topAnchor constraintEqualToAnchor:self.view.topAnchor constant:60],
         [htllGuide1.topAnchor constraintEqualToAnchor:self.view.topAnchor],
@@ -335,8 +335,8 @@ static char htllLayoutKey_done;
         [done.topAnchor constraintEqualToAnchor:htllGuide13.bottomAnchor constant:16],
         [done.widthAnchor constraintGreaterThanOrEqualToConstant:120],
         [done.heightAnchor constraintGreaterThanOrEqualToConstant:44],
-        [done.trailingAnchor constraintEqualToAnchor:self.view.trailingAnchor constant:-20]
-    ]];
+        [done.trailingAnchor constraintEqualToAnchor:self.view.trailingAnchor constant:-20],
+        nil]];
     self.back = back;
     self.titleLabel = titleLabel;
     self.share = share;
