@@ -42,7 +42,6 @@ final class ConstraintCodeTests: XCTestCase {
     /// The constraints Swift code activates, read back from its lines.
     static func fromSwift(_ code: String) throws -> [Stated] {
         let lines = code.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-        var named: [String: Stated] = [:], result: [Stated] = []
         func parse(_ e: String) throws -> Stated {
             // a.xAnchor.constraint(equalTo: b.yAnchor, multiplier: m, constant: c) / (equalToConstant: c)
             let open = try XCTUnwrap(e.range(of: ".constraint("), e)
@@ -65,13 +64,22 @@ final class ConstraintCodeTests: XCTestCase {
             }
             return s
         }
-        var inActivate = false
+        return try activated(lines, opening: "NSLayoutConstraint.activate([", closing: "])", declaration: "let ",
+                             priority: ".priority = UILayoutPriority(", parse: parse)
+    }
+
+    /// The constraints of the activate call in LINES, from OPENING to CLOSING: each parsed by
+    /// PARSE, or a named one (declared after DECLARATION, its priority set after PRIORITY).
+    static func activated(_ lines: [String], opening: String, closing: String, declaration: String, priority: String,
+                          parse: (String) throws -> Stated) throws -> [Stated] {
+        var named: [String: Stated] = [:], result: [Stated] = [], inActivate = false
         for l in lines {
-            if l == "NSLayoutConstraint.activate([" { inActivate = true; continue }
-            if l == "])" { inActivate = false; continue }
-            if l.hasPrefix("let htllConstraint"), let eq = l.range(of: " = ") {
-                named[String(l[l.index(l.startIndex, offsetBy: 4)..<eq.lowerBound])] = try parse(String(l[eq.upperBound...]))
-            } else if l.hasPrefix("htllConstraint"), let eq = l.range(of: ".priority = UILayoutPriority(") {
+            if l == opening { inActivate = true; continue }
+            if l == closing { inActivate = false; continue }
+            if l.hasPrefix(declaration + "htllConstraint"), let eq = l.range(of: " = ") {
+                let e = String(l[eq.upperBound...])
+                named[String(l[l.index(l.startIndex, offsetBy: declaration.count)..<eq.lowerBound])] = try parse(e.hasSuffix(";") ? String(e.dropLast()) : e)
+            } else if l.hasPrefix("htllConstraint"), let eq = l.range(of: priority) {
                 named[String(l[..<eq.lowerBound])]?.priority = try XCTUnwrap(Int(l[eq.upperBound...].dropLast()), l)
             } else if inActivate {
                 let e = l.hasSuffix(",") ? String(l.dropLast()) : l
@@ -84,7 +92,6 @@ final class ConstraintCodeTests: XCTestCase {
     /// The constraints Objective-C code activates, read back from its lines.
     static func fromObjC(_ code: String) throws -> [Stated] {
         let lines = code.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-        var named: [String: Stated] = [:], result: [Stated] = []
         func parse(_ e: String) throws -> Stated {
             // [a.xAnchor constraintEqualToAnchor:b.yAnchor multiplier:m constant:c] / [... constraintEqualToConstant:c]
             XCTAssertTrue(e.hasPrefix("[") && e.hasSuffix("]"), e)
@@ -107,20 +114,8 @@ final class ConstraintCodeTests: XCTestCase {
             }
             return s
         }
-        var inActivate = false
-        for l in lines {
-            if l == "[NSLayoutConstraint activateConstraints:[NSArray arrayWithObjects:" { inActivate = true; continue }
-            if l == "nil]];" { inActivate = false; continue }
-            if l.hasPrefix("NSLayoutConstraint * htllConstraint"), let eq = l.range(of: " = ") {
-                named[String(l[l.index(l.startIndex, offsetBy: 21)..<eq.lowerBound])] = try parse(String(l[eq.upperBound...].dropLast()))
-            } else if l.hasPrefix("htllConstraint"), let eq = l.range(of: ".priority = ") {
-                named[String(l[..<eq.lowerBound])]?.priority = try XCTUnwrap(Int(l[eq.upperBound...].dropLast()), l)
-            } else if inActivate {
-                let e = l.hasSuffix(",") ? String(l.dropLast()) : l
-                result.append(e.hasPrefix("htllConstraint") ? try XCTUnwrap(named[e], e) : try parse(e))
-            }
-        }
-        return result
+        return try activated(lines, opening: "[NSLayoutConstraint activateConstraints:[NSArray arrayWithObjects:", closing: "nil]];",
+                             declaration: "NSLayoutConstraint * ", priority: ".priority = ", parse: parse)
     }
 
     /// Every example the constraints can state: its Swift (controller and UIView) and Objective-C
