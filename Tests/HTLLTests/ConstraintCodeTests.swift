@@ -257,3 +257,32 @@ extension ConstraintCodeTests {
         }
     }
 }
+
+extension ConstraintCodeTests {
+    /// Views named like the constraint code's locals and types, or like reserved words, are
+    /// renamed; the code with guides and named constraints reads as the emitter's statements,
+    /// compiles, and parses as Swift, whatever the parent's key path.
+    func testHostileNamesReachTheConstraintCodeRenamed() throws {
+        let names = ["default", "int", "id", "init", "UIView", "htllGuide1", "htllConstraint2", "UILayoutGuide",
+                     "NSLayoutConstraint", "htllMirror", "sender", "tableView"]
+        let bindings = names.enumerated().map { "(\($0.element) (label '((text . \"\($0.offset)\"))))" }.joined(separator: "\n  ")
+        for parent in ["(in-safe-area", "(in"] {
+            let source = """
+                (let* (\(bindings))
+                  \(parent) (center (vseq* 4 'space-between \(names.joined(separator: " "))) 0.1 0.1) 'self.cardView))
+                """
+            let layout = try Layout(source: source, file: "names.htll")
+            try layout.setConstraintsOutput(true)
+            let declared = try layout.declarations().map(\.name)
+            XCTAssertEqual(Set(declared).count, names.count)
+            for reserved in ["htllGuide1", "htllConstraint2", "UILayoutGuide", "NSLayoutConstraint"] {
+                XCTAssertFalse(declared.contains(reserved), "\(reserved) is renamed: \(declared)")
+            }
+            let objc = try layout.objectiveCCategory()
+            XCTAssertTrue(objc.contains("htllConstraint1.priority = 999;") && objc.contains("[self.cardView addLayoutGuide:htllGuide1];"), objc)
+            XCTAssertEqual(try CodeCheck.statementProblems(layout), [], parent)
+            XCTAssertEqual(try CodeCheck.compileProblems(layout), [], parent)
+            try ModifierSupport.swiftParses(layout)
+        }
+    }
+}

@@ -56,6 +56,9 @@
     "UITableViewCell" "UITableViewCellStyleSubtitle" "UIUserInterfaceLayoutDirectionRightToLeft"
     "UIUserInterfaceIdiomPad" "UIUserInterfaceIdiomPhone" "UIUserInterfaceSizeClassCompact"
     "UIUserInterfaceSizeClassRegular" "NSKeyValueObservingOptionNew" "UIControlEventEditingChanged"
+    ;; The constraint code's (73-constraints-code.scm).
+    "NSLayoutConstraint" "UILayoutGuide" "UILayoutPriorityRequired" "UILayoutConstraintAxisHorizontal"
+    "UILayoutConstraintAxisVertical"
     "objc_getAssociatedObject" "objc_setAssociatedObject" "OBJC_ASSOCIATION_RETAIN_NONATOMIC"
     "DEBUG" "NDEBUG" "TRUE" "FALSE" "EOF" "NAN" "INFINITY" "HUGE_VAL" "errno" "stdin" "stdout" "stderr"
     "assert" "offsetof" "M_PI" "M_E" "CGFLOAT_MAX" "CGFLOAT_MIN" "CGFLOAT_IS_DOUBLE" "CGFLOAT_TYPE"
