@@ -476,7 +476,8 @@
 (define (htll:emit-view-did-load)
   (let* ((c (htll:code-context "view-did-load")) (root (car c)) (name-of (cadddr c))
          (aliases (htll:alias-names (cadr c) name-of root)))
-    (apply append
+    (append
+     (apply append
            (map (lambda (d)
                   (let* ((v (car d)) (var (name-of v)))
                     (append (list (string-append var " = " (htll:init-expression v name-of) ";"))
@@ -484,7 +485,9 @@
                             (htll:attribute-lines v var '(target init-set) name-of)
                             (htll:objc-two-way-lines v var)
                             (htll:objc-alias-lines v aliases name-of))))
-                (cadr c)))))
+                (cadr c)))
+     ;; compile --constraints: the layout is stated once, here (73-constraints-code.scm).
+     (htll:constraints-code-lines "view-did-load" name-of (htll:root-parent root) 'objc))))
 
 (define (htll:emit-view-will-appear)
   (let* ((c (htll:code-context "view-will-appear")) (name-of (cadddr c)) (declared (cadr c)))
@@ -576,7 +579,9 @@
 ;; 82-variants.scm), then the right-to-left mirroring when asked for.
 (define (htll:emit-view-will-layout-subviews)
   (let ((c (htll:code-context "view-will-layout-subviews")))
-    (htll:layout-lines (htll:objc-dialect (htll:root-parent (car c)) (cadddr c)) (cadddr c))))
+    (if htll:emit-constraints
+        '()
+        (htll:layout-lines (htll:objc-dialect (htll:root-parent (car c)) (cadddr c)) (cadddr c)))))
 
 (define (htll:cell-root who)
   (let ((root (htll:the-layout who)))
@@ -614,6 +619,7 @@
                              (htll:attribute-lines v var '(target init-set set send) name-of)
                              (htll:objc-alias-lines v aliases name-of))))
                  declared))
+     (htll:constraints-code-lines "cell-init" name-of parent 'objc)
      (list "} else {")
      (apply append
             (map (lambda (v) (cons (string-append (name-of v) " = (" (htll:kind-class (htll:view-kind v)) " *)["
@@ -624,7 +630,9 @@
 
 (define (htll:emit-cell-layout)
   (let* ((root (htll:cell-root "cell-layout")) (c (htll:code-context "cell-layout")))
-    (htll:layout-lines (htll:objc-dialect (htll:root-parent root) (cadddr c)) (cadddr c))))
+    (if htll:emit-constraints
+        '()
+        (htll:layout-lines (htll:objc-dialect (htll:root-parent root) (cadddr c)) (cadddr c)))))
 
 (define htll:actions
   (list (cons 'property htll:emit-property)

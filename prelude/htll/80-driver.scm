@@ -187,6 +187,7 @@
   (set! htll:warnings '())
   ;; The host's settings belong to the layout loaded before.
   (set! htll:emit-rtl #f)
+  (set! htll:emit-constraints #f)
   (set! htll:canvas-rtl #f)
   (set! htll:canvas-insets '(0 0 0 0))
   (htll:evaluate-forms forms file htll:default-traits)
