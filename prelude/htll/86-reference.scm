@@ -104,6 +104,8 @@
     (vseq* 240 160 () "(in (vseq* 8 'center (label '((text . \"a\") (background-color . cyan-color)))\n          (label '((text . \"bb\") (background-color . yellow-color)))\n          (label '((text . \"ccc\") (background-color . magenta-color)))) 'self.view)")
     (fixed 240 160 () "(in (fixed 120 60 (swatch \"120 x 60\" 'cyan-color)) 'self.view)")
     (padding 240 160 () "(in (padding 16 (swatch \"child\" 'cyan-color)) 'self.view)")
+    (grid 240 160 () "(in (grid 2 3 8 (swatch \"1\" 'cyan-color) (swatch \"2\" 'yellow-color) (swatch \"3\" 'magenta-color)\n              (swatch \"4\" 'lightGray-color) (swatch \"5\" 'cyan-color)) 'self.view)")
+    (overlay 240 160 () "(in (overlay (swatch \"under\" 'cyan-color) (center (swatch \"over\" 'yellow-color) 0.25 0.25)) 'self.view)")
     (inset 240 160 () "(in (inset 10 20 30 40 (swatch \"child\" 'cyan-color)) 'self.view)")
     (aspect 240 160 () "(in (aspect 1.5 (swatch \"3 : 2\" 'cyan-color)) 'self.view)")
     (min-size 240 120 () "(in (<< (min-size 150 #f (label '((text . \"at least 150\") (background-color . cyan-color))))\n        (swatch \"rest\" 'yellow-color)) 'self.view)")
