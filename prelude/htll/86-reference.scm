@@ -106,6 +106,7 @@
     (padding 240 160 () "(in (padding 16 (swatch \"child\" 'cyan-color)) 'self.view)")
     (grid 240 160 () "(in (grid 2 3 8 (swatch \"1\" 'cyan-color) (swatch \"2\" 'yellow-color) (swatch \"3\" 'magenta-color)\n              (swatch \"4\" 'lightGray-color) (swatch \"5\" 'cyan-color)) 'self.view)")
     (overlay 240 160 () "(in (overlay (swatch \"under\" 'cyan-color) (center (swatch \"over\" 'yellow-color) 0.25 0.25)) 'self.view)")
+    (flow 240 160 () "(in (flow 8 (label '((text . \"swift\") (background-color . cyan-color)))\n            (label '((text . \"scheme\") (background-color . yellow-color)))\n            (label '((text . \"layout\") (background-color . magenta-color)))\n            (label '((text . \"ios\") (background-color . lightGray-color)))\n            (label '((text . \"frames\") (background-color . cyan-color)))) 'self.view)")
     (inset 240 160 () "(in (inset 10 20 30 40 (swatch \"child\" 'cyan-color)) 'self.view)")
     (aspect 240 160 () "(in (aspect 1.5 (swatch \"3 : 2\" 'cyan-color)) 'self.view)")
     (min-size 240 120 () "(in (<< (min-size 150 #f (label '((text . \"at least 150\") (background-color . cyan-color))))\n        (swatch \"rest\" 'yellow-color)) 'self.view)")
