@@ -261,6 +261,7 @@
       ((edge) (string-append (owner-name (caddr a)) (if (eq? (cadr a) 'x) ".frame.maxX" ".frame.maxY")))
       ((shown) (string-append "(" (owner-name (cadr a)) ".isHidden ? 0 : " (htll:e->swift (caddr a) owner-name parent) ")"))
       ((quotient) (string-append "(" (htll:e->swift (cadr a) owner-name parent) ") / (" (htll:e->swift (caddr a) owner-name parent) ")"))
+      ((if<=) (htll:if<=->text a (lambda (e) (htll:e->swift e owner-name parent))))
       ;; PARENT maps top, left, bottom and right to the parent's safe-area insets.
       ((safe-area) (parent (cadr a)))
       ((local) (htll:local-text a))
