@@ -24,6 +24,10 @@ extension Layout {
             self.idiom = idiom; self.rightToLeft = rightToLeft
         }
 
+        /// The default canvas of `htll frames`, `htll preview` and the REPL: the default device
+        /// (`DevicePreset.defaultKey`) in portrait, with its safe area.
+        public static var standard: Canvas { Canvas(screen: PreviewScreen(device: .standard, landscape: false)) }
+
         /// The canvas of a device screen in one orientation, with its safe area.
         public init(screen: PreviewScreen, rightToLeft: Bool = false) {
             self.init(width: screen.width, height: screen.height, safeArea: screen.insets,

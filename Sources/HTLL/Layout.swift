@@ -178,12 +178,15 @@ public final class Layout {
     }
 
     /// Tells the prelude the canvas the next frames are for.
-    private func use(_ canvas: Canvas) throws {
+    private func use(_ canvas: Canvas) throws { try Self.use(canvas, in: scheme) }
+
+    /// Tells the prelude of `scheme` the canvas the next frames are for.
+    static func use(_ canvas: Canvas, in scheme: Scheme) throws {
         let insets = canvas.safeArea
         _ = try scheme.prelude("htll-use-canvas", [
-            .flonum(canvas.width), .flonum(canvas.height),
+            HTLL.points(canvas.width), HTLL.points(canvas.height),
             canvas.idiom.map { scheme.symbol($0.rawValue) } ?? .bool(false),
-            scheme.list([.flonum(insets.top), .flonum(insets.left), .flonum(insets.bottom), .flonum(insets.right)]),
+            scheme.list([insets.top, insets.left, insets.bottom, insets.right].map(HTLL.points)),
             .bool(canvas.rightToLeft),
         ])
     }

@@ -5,7 +5,7 @@ extension HTLLCommand {
     static let previewUsage = """
         usage: htll preview FILE [-o OUT.svg|OUT.png] [--device NAME]... [--landscape | --both] [--size WxH]
                                  [--safe-area T,L,B,R] [--rtl] [--scale N] [--outline] [--watch]
-        Draws the solved layout as an iOS screen (default: iPhone 15, portrait, SVG on standard output).
+        Draws the solved layout as an iOS screen (default: \(DevicePreset.standard.displayName), portrait, SVG on standard output).
         Several --device flags or --both give one contact sheet; --watch (with -o) re-renders on every
         change of FILE or the files it includes. Each screen is solved with its size, traits and
         safe area; --safe-area sets the insets of every screen (points), --rtl mirrors the layout as
@@ -63,7 +63,7 @@ extension HTLLCommand {
         if let output, !(output.hasSuffix(".svg") || output.hasSuffix(".png")) {
             return usage("the output name must end in .svg or .png, got \(output)")
         }
-        if devices.isEmpty && custom == nil, let d = DevicePreset.named("iphone-15") { devices = [d] }
+        if devices.isEmpty && custom == nil { devices = [.standard] }
         var screens: [PreviewScreen] = []
         for d in devices + (custom.map { [$0] } ?? []) {
             if both || !landscape { screens.append(PreviewScreen(device: d, landscape: false)) }

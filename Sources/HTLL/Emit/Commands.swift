@@ -60,14 +60,14 @@ public enum HTLLCommand {
     static let framesUsage = "usage: htll frames FILE [--size WxH | --device NAME] [--landscape] [--safe-area T,L,B,R] [--rtl]"
 
     /// `htll frames FILE [--size WxH | --device NAME] [--landscape] [--safe-area T,L,B,R] [--rtl]`:
-    /// JSON frames (default 390x844, no insets). A device brings its safe-area insets and idiom;
+    /// JSON frames (default: the default device in portrait, `Canvas.standard`). A device brings its safe-area insets and idiom;
     /// `--safe-area` sets the insets (top, left, bottom, right) of any canvas; `--rtl` mirrors.
     public static func frames(_ arguments: [String], sandbox: Bool = false, limits: Scheme.Limits? = nil) -> Result {
         var args = arguments
         let (target, targetError) = takeTarget(&args, command: "frames")
         if let targetError { return targetError }
-        var file: String?, size = (width: 390.0, height: 844.0), landscape = false
-        var device: DevicePreset?, insets: DevicePreset.Insets?, rtl = false
+        var file: String?, size = (width: DevicePreset.standard.width, height: DevicePreset.standard.height), landscape = false
+        var device: DevicePreset? = .standard, insets: DevicePreset.Insets?, rtl = false
         var i = 0
         while i < args.count {
             switch args[i] {

@@ -70,7 +70,7 @@ public enum SVGPreview {
 
     /// A picture in place of the layout that shows `message` (which starts with `file:line:col`).
     public static func errorPicture(message: String, screen: PreviewScreen?, scale: Double = 1) -> String {
-        let width = max(screen?.width ?? 393, 320), height = max(min(screen?.height ?? 852, 480), 240)
+        let width = max(screen?.width ?? DevicePreset.standard.width, 320), height = max(min(screen?.height ?? DevicePreset.standard.height, 480), 240)
         var w = SVGWriter()
         header(&w, width: width, height: height, scale: scale, extra: " data-htll-error=\"1\"")
         w.line("<rect width=\"100%\" height=\"100%\" fill=\"rgb(255,241,240)\"/>")
