@@ -32,6 +32,13 @@ final class ViewControllerLayoutViews {
     let rows = UITableView()
     let pager = UIScrollView()
     let canvas = UIView()
+    let frosting = UIVisualEffectView()
+    let wifi = UISwitch()
+    let copies = UIStepper()
+    let spinner = UIActivityIndicatorView()
+    let pages = UIPageControl()
+    let download = UIProgressView()
+    let reminder = UIDatePicker()
     let leftBadge = UIImageView()
     let rightBadge = UIImageView()
     let keyboard = UIView()
@@ -154,6 +161,17 @@ extension ViewController {
         views.rows.delegate = self
         self.view.addSubview(views.pager)
         self.view.addSubview(views.canvas)
+        self.view.addSubview(views.frosting)
+        self.view.addSubview(views.wifi)
+        views.wifi.addTarget(self, action: #selector(wifiChanged(_:)), for: UIControl.Event.valueChanged)
+        self.view.addSubview(views.copies)
+        views.copies.addTarget(self, action: #selector(copiesChanged(_:)), for: UIControl.Event.valueChanged)
+        self.view.addSubview(views.spinner)
+        self.view.addSubview(views.pages)
+        views.pages.addTarget(self, action: #selector(pageChanged(_:)), for: UIControl.Event.valueChanged)
+        self.view.addSubview(views.download)
+        self.view.addSubview(views.reminder)
+        views.reminder.addTarget(self, action: #selector(reminderChanged(_:)), for: UIControl.Event.valueChanged)
     }
 
     /// Sets the views' attributes and starts the bindings; call from viewWillAppear(_:).
@@ -305,6 +323,35 @@ extension ViewController {
         views.canvas.autoresizesSubviews = true
         views.canvas.contentMode = UIView.ContentMode.redraw
         views.canvas.contentScaleFactor = 2
+        views.frosting.effect = UIBlurEffect(style: UIBlurEffect.Style.systemMaterial)
+        views.wifi.isOn = true
+        views.wifi.onTintColor = UIColor.systemGreen
+        views.wifi.thumbTintColor = UIColor.white
+        views.copies.value = 1
+        views.copies.minimumValue = 1
+        views.copies.maximumValue = 10
+        views.copies.stepValue = 1
+        views.copies.isContinuous = true
+        views.copies.autorepeat = true
+        views.copies.wraps = false
+        views.spinner.style = UIActivityIndicatorView.Style.large
+        views.spinner.color = UIColor.secondaryLabel
+        views.spinner.hidesWhenStopped = true
+        views.spinner.startAnimating()
+        views.pages.numberOfPages = 3
+        views.pages.currentPage = 0
+        views.pages.hidesForSinglePage = true
+        views.pages.pageIndicatorTintColor = UIColor.tertiaryLabel
+        views.pages.currentPageIndicatorTintColor = UIColor.label
+        views.pages.backgroundStyle = UIPageControl.BackgroundStyle.minimal
+        views.download.progress = 0.4
+        views.download.progressViewStyle = UIProgressView.Style.default
+        views.download.progressTintColor = UIColor.systemBlue
+        views.download.trackTintColor = UIColor.systemGray5
+        views.reminder.datePickerMode = UIDatePicker.Mode.dateAndTime
+        views.reminder.preferredDatePickerStyle = UIDatePickerStyle.wheels
+        views.reminder.minuteInterval = 5
+        views.reminder.countDownDuration = 60
         views.leftBadge.image = UIImage(named: "badge")
         views.rightBadge.image = UIImage(named: "badge")
         views.keyboard.backgroundColor = UIColor.white
@@ -334,6 +381,12 @@ extension ViewController {
         views.volume.sizeToFit()
         views.gears.sizeToFit()
         views.name.sizeToFit()
+        views.wifi.sizeToFit()
+        views.copies.sizeToFit()
+        views.spinner.sizeToFit()
+        views.pages.sizeToFit()
+        views.download.sizeToFit()
+        views.reminder.sizeToFit()
         views.caption.frame = CGRect(x: self.view.safeAreaInsets.left + 16, y: self.view.safeAreaInsets.top + 16, width: self.view.bounds.width - self.view.safeAreaInsets.left - self.view.safeAreaInsets.right - 32, height: views.caption.bounds.height)
         views.status.frame = CGRect(x: self.view.safeAreaInsets.left + 16, y: self.view.safeAreaInsets.top + 24 + views.caption.bounds.height, width: self.view.bounds.width - self.view.safeAreaInsets.left - self.view.safeAreaInsets.right - 32, height: views.status.bounds.height)
         views.go.frame = CGRect(x: self.view.safeAreaInsets.left + 16, y: self.view.safeAreaInsets.top + 32 + views.caption.bounds.height + views.status.bounds.height, width: views.go.bounds.width, height: views.go.bounds.height)
@@ -348,7 +401,14 @@ extension ViewController {
         views.name.frame = CGRect(x: self.view.safeAreaInsets.left + 16, y: views.gears.frame.maxY + 8, width: self.view.bounds.width - self.view.safeAreaInsets.left - self.view.safeAreaInsets.right - 32, height: views.name.bounds.height)
         views.notes.frame = CGRect(x: self.view.safeAreaInsets.left + 16, y: views.name.frame.maxY + 8, width: 120, height: 120)
         views.rows.frame = CGRect(x: self.view.safeAreaInsets.left + 16, y: views.name.frame.maxY + 136, width: 200, height: 200)
-        views.pager.frame = CGRect(x: self.view.safeAreaInsets.left + 16, y: views.name.frame.maxY + 344, width: 60, height: 120)
-        views.canvas.frame = CGRect(x: self.view.safeAreaInsets.left + 16 + views.pager.bounds.width, y: views.name.frame.maxY + 344, width: 60, height: 120)
+        views.pager.frame = CGRect(x: self.view.safeAreaInsets.left + 16, y: views.name.frame.maxY + 344, width: 40, height: 120)
+        views.canvas.frame = CGRect(x: self.view.safeAreaInsets.left + 16 + views.pager.bounds.width, y: views.name.frame.maxY + 344, width: 40, height: 120)
+        views.frosting.frame = CGRect(x: self.view.safeAreaInsets.left + 16 + views.pager.bounds.width + views.canvas.bounds.width, y: views.name.frame.maxY + 344, width: 40, height: 120)
+        views.wifi.frame = CGRect(x: self.view.safeAreaInsets.left + 16, y: views.name.frame.maxY + 472, width: views.wifi.bounds.width, height: views.wifi.bounds.height)
+        views.copies.frame = CGRect(x: self.view.safeAreaInsets.left + 24 + views.wifi.bounds.width, y: views.name.frame.maxY + 472, width: views.copies.bounds.width, height: views.copies.bounds.height)
+        views.spinner.frame = CGRect(x: self.view.safeAreaInsets.left + 32 + views.wifi.bounds.width + views.copies.bounds.width, y: views.name.frame.maxY + 472, width: views.spinner.bounds.width, height: views.spinner.bounds.height)
+        views.pages.frame = CGRect(x: self.view.safeAreaInsets.left + 40 + views.wifi.bounds.width + views.copies.bounds.width + views.spinner.bounds.width, y: views.name.frame.maxY + 472, width: views.pages.bounds.width, height: views.pages.bounds.height)
+        views.download.frame = CGRect(x: self.view.safeAreaInsets.left + 16, y: views.name.frame.maxY + 480 + max(max(max(views.wifi.bounds.height, views.copies.bounds.height), views.spinner.bounds.height), views.pages.bounds.height), width: self.view.bounds.width - self.view.safeAreaInsets.left - self.view.safeAreaInsets.right - 32, height: views.download.bounds.height)
+        views.reminder.frame = CGRect(x: self.view.safeAreaInsets.left + 16, y: views.download.frame.maxY + 8, width: self.view.bounds.width - self.view.safeAreaInsets.left - self.view.safeAreaInsets.right - 32, height: views.reminder.bounds.height)
     }
 }

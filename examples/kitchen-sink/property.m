@@ -14,6 +14,13 @@
 @property (nonatomic, strong) UITableView * rows;
 @property (nonatomic, strong) UIScrollView * pager;
 @property (nonatomic, strong) UIView * canvas;
+@property (nonatomic, strong) UIVisualEffectView * frosting;
+@property (nonatomic, strong) UISwitch * wifi;
+@property (nonatomic, strong) UIStepper * copies;
+@property (nonatomic, strong) UIActivityIndicatorView * spinner;
+@property (nonatomic, strong) UIPageControl * pages;
+@property (nonatomic, strong) UIProgressView * download;
+@property (nonatomic, strong) UIDatePicker * reminder;
 @property (nonatomic, strong) UIImageView * leftBadge;
 @property (nonatomic, strong) UIImageView * rightBadge;
 @property (nonatomic, strong) UIView * keyboard;

@@ -14,6 +14,13 @@
 @synthesize rows;
 @synthesize pager;
 @synthesize canvas;
+@synthesize frosting;
+@synthesize wifi;
+@synthesize copies;
+@synthesize spinner;
+@synthesize pages;
+@synthesize download;
+@synthesize reminder;
 @synthesize leftBadge;
 @synthesize rightBadge;
 @synthesize keyboard;

@@ -9,6 +9,12 @@
 [volume sizeToFit];
 [gears sizeToFit];
 [name sizeToFit];
+[wifi sizeToFit];
+[copies sizeToFit];
+[spinner sizeToFit];
+[pages sizeToFit];
+[download sizeToFit];
+[reminder sizeToFit];
 caption.frame = (CGRect) {{self.view.safeAreaInsets.left + 16, self.view.safeAreaInsets.top + 16}, {self.view.bounds.size.width - self.view.safeAreaInsets.left - self.view.safeAreaInsets.right - 32, caption.bounds.size.height}};
 status.frame = (CGRect) {{self.view.safeAreaInsets.left + 16, self.view.safeAreaInsets.top + 24 + caption.bounds.size.height}, {self.view.bounds.size.width - self.view.safeAreaInsets.left - self.view.safeAreaInsets.right - 32, status.bounds.size.height}};
 go.frame = (CGRect) {{self.view.safeAreaInsets.left + 16, self.view.safeAreaInsets.top + 32 + caption.bounds.size.height + status.bounds.size.height}, {go.bounds.size.width, go.bounds.size.height}};
@@ -23,5 +29,12 @@ gears.frame = (CGRect) {{self.view.safeAreaInsets.left + 16, self.view.safeAreaI
 name.frame = (CGRect) {{self.view.safeAreaInsets.left + 16, CGRectGetMaxY(gears.frame) + 8}, {self.view.bounds.size.width - self.view.safeAreaInsets.left - self.view.safeAreaInsets.right - 32, name.bounds.size.height}};
 notes.frame = (CGRect) {{self.view.safeAreaInsets.left + 16, CGRectGetMaxY(name.frame) + 8}, {120, 120}};
 rows.frame = (CGRect) {{self.view.safeAreaInsets.left + 16, CGRectGetMaxY(name.frame) + 136}, {200, 200}};
-pager.frame = (CGRect) {{self.view.safeAreaInsets.left + 16, CGRectGetMaxY(name.frame) + 344}, {60, 120}};
-canvas.frame = (CGRect) {{self.view.safeAreaInsets.left + 16 + pager.bounds.size.width, CGRectGetMaxY(name.frame) + 344}, {60, 120}};
+pager.frame = (CGRect) {{self.view.safeAreaInsets.left + 16, CGRectGetMaxY(name.frame) + 344}, {40, 120}};
+canvas.frame = (CGRect) {{self.view.safeAreaInsets.left + 16 + pager.bounds.size.width, CGRectGetMaxY(name.frame) + 344}, {40, 120}};
+frosting.frame = (CGRect) {{self.view.safeAreaInsets.left + 16 + pager.bounds.size.width + canvas.bounds.size.width, CGRectGetMaxY(name.frame) + 344}, {40, 120}};
+wifi.frame = (CGRect) {{self.view.safeAreaInsets.left + 16, CGRectGetMaxY(name.frame) + 472}, {wifi.bounds.size.width, wifi.bounds.size.height}};
+copies.frame = (CGRect) {{self.view.safeAreaInsets.left + 24 + wifi.bounds.size.width, CGRectGetMaxY(name.frame) + 472}, {copies.bounds.size.width, copies.bounds.size.height}};
+spinner.frame = (CGRect) {{self.view.safeAreaInsets.left + 32 + wifi.bounds.size.width + copies.bounds.size.width, CGRectGetMaxY(name.frame) + 472}, {spinner.bounds.size.width, spinner.bounds.size.height}};
+pages.frame = (CGRect) {{self.view.safeAreaInsets.left + 40 + wifi.bounds.size.width + copies.bounds.size.width + spinner.bounds.size.width, CGRectGetMaxY(name.frame) + 472}, {pages.bounds.size.width, pages.bounds.size.height}};
+download.frame = (CGRect) {{self.view.safeAreaInsets.left + 16, CGRectGetMaxY(name.frame) + 480 + MAX(MAX(MAX(wifi.bounds.size.height, copies.bounds.size.height), spinner.bounds.size.height), pages.bounds.size.height)}, {self.view.bounds.size.width - self.view.safeAreaInsets.left - self.view.safeAreaInsets.right - 32, download.bounds.size.height}};
+reminder.frame = (CGRect) {{self.view.safeAreaInsets.left + 16, CGRectGetMaxY(download.frame) + 8}, {self.view.bounds.size.width - self.view.safeAreaInsets.left - self.view.safeAreaInsets.right - 32, reminder.bounds.size.height}};

@@ -28,7 +28,15 @@
     (segmented-control "UISegmentedControl" control items)
     (text-field "UITextField" control alloc)
     (text-view "UITextView" scroll alloc)
-    (table "UITableView" scroll alloc)))
+    (table "UITableView" scroll alloc)
+    ;; Today's controls (each in UIKit since iOS 2-8; the styles below are iOS 13-14's).
+    (switch "UISwitch" control alloc)
+    (stepper "UIStepper" control alloc)
+    (activity-indicator "UIActivityIndicatorView" view alloc)
+    (progress-view "UIProgressView" view alloc)
+    (date-picker "UIDatePicker" control alloc)
+    (page-control "UIPageControl" control alloc)
+    (visual-effect-view "UIVisualEffectView" view alloc)))
 
 ;; Attributes each kind adds to its parent's: (name type how).
 ;; how: (set "prop")        v.prop = VALUE;              in view-will-appear
@@ -37,6 +45,7 @@
 ;;      (target)            [v addTarget:...];           in view-did-load
 ;;      (constructor)       used by the initializer (segmented-control items)
 ;;      (layout)            used by the frame solver only (size)
+;;      (call "on" "off")   [v on]; for #t, [v off]; for #f  in view-will-appear
 ;;      (bind)              a model binding: key-value coding and observing (36-modifiers.scm)
 (define htll:attribute-table
   '((view
@@ -217,7 +226,43 @@
      (allows-selection-during-editing boolean (set "allowsSelectionDuringEditing"))
      (allows-multiple-selection-during-editing boolean (set "allowsMultipleSelectionDuringEditing"))
      (data-source ref (init-set "dataSource"))
-     (delegate ref (init-set "delegate")))))
+     (delegate ref (init-set "delegate")))
+    (switch
+     (on boolean (set "on"))
+     (on-tint-color color (set "onTintColor"))
+     (thumb-tint-color color (set "thumbTintColor")))
+    (stepper
+     (value float (set "value"))
+     (minimum-value float (set "minimumValue"))
+     (maximum-value float (set "maximumValue"))
+     (step-value float (set "stepValue"))
+     (continuous boolean (set "continuous"))
+     (autorepeat boolean (set "autorepeat"))
+     (wraps boolean (set "wraps")))
+    (activity-indicator
+     (activity-indicator-view-style (enum activity-indicator-view-style) (set "activityIndicatorViewStyle"))
+     (color color (set "color"))
+     (hides-when-stopped boolean (set "hidesWhenStopped"))
+     (animating boolean (call "startAnimating" "stopAnimating")))
+    (progress-view
+     (progress float (set "progress"))
+     (progress-view-style (enum progress-view-style) (set "progressViewStyle"))
+     (progress-tint-color color (set "progressTintColor"))
+     (track-tint-color color (set "trackTintColor")))
+    (date-picker
+     (date-picker-mode (enum date-picker-mode) (set "datePickerMode"))
+     (preferred-date-picker-style (enum date-picker-style) (set "preferredDatePickerStyle"))
+     (minute-interval int (set "minuteInterval"))
+     (count-down-duration float (set "countDownDuration")))
+    (page-control
+     (number-of-pages int (set "numberOfPages"))
+     (current-page int (set "currentPage"))
+     (hides-for-single-page boolean (set "hidesForSinglePage"))
+     (page-indicator-tint-color color (set "pageIndicatorTintColor"))
+     (current-page-indicator-tint-color color (set "currentPageIndicatorTintColor"))
+     (background-style (enum page-control-background-style) (set "backgroundStyle")))
+    (visual-effect-view
+     (effect blur-effect (set "effect")))))
 
 ;; Other spellings accepted for an attribute: (alias . attribute).
 ;; The README spells the table attribute "minium".
@@ -365,6 +410,38 @@
      (address . "UIDataDetectorTypeAddress")
      (calendar-event . "UIDataDetectorTypeCalendarEvent")
      (all . "UIDataDetectorTypeAll"))
+    (activity-indicator-view-style
+     (medium . "UIActivityIndicatorViewStyleMedium")
+     (large . "UIActivityIndicatorViewStyleLarge"))
+    (progress-view-style
+     (default . "UIProgressViewStyleDefault")
+     (bar . "UIProgressViewStyleBar"))
+    (date-picker-mode
+     (time . "UIDatePickerModeTime")
+     (date . "UIDatePickerModeDate")
+     (date-and-time . "UIDatePickerModeDateAndTime")
+     (count-down-timer . "UIDatePickerModeCountDownTimer"))
+    (date-picker-style
+     (automatic . "UIDatePickerStyleAutomatic")
+     (wheels . "UIDatePickerStyleWheels")
+     (compact . "UIDatePickerStyleCompact")
+     (inline . "UIDatePickerStyleInline"))
+    (page-control-background-style
+     (automatic . "UIPageControlBackgroundStyleAutomatic")
+     (prominent . "UIPageControlBackgroundStyleProminent")
+     (minimal . "UIPageControlBackgroundStyleMinimal"))
+    ;; The effect of a visual-effect-view: a UIBlurEffect of this style (iOS 8; materials iOS 13).
+    (blur-effect-style
+     (system-ultra-thin-material . "UIBlurEffectStyleSystemUltraThinMaterial")
+     (system-thin-material . "UIBlurEffectStyleSystemThinMaterial")
+     (system-material . "UIBlurEffectStyleSystemMaterial")
+     (system-thick-material . "UIBlurEffectStyleSystemThickMaterial")
+     (system-chrome-material . "UIBlurEffectStyleSystemChromeMaterial")
+     (regular . "UIBlurEffectStyleRegular")
+     (prominent . "UIBlurEffectStyleProminent")
+     (extra-light . "UIBlurEffectStyleExtraLight")
+     (light . "UIBlurEffectStyleLight")
+     (dark . "UIBlurEffectStyleDark"))
     (separator-style
      (none . "UITableViewCellSeparatorStyleNone")
      (single-line . "UITableViewCellSeparatorStyleSingleLine")

@@ -132,6 +132,7 @@
           (bad "a string or an image")))
      ((eq? type 'target) (htll:check-target value what))
      ((eq? type 'text-attributes) (htll:check-text-attributes value what))
+     ((eq? type 'blur-effect) (htll:check '(enum blur-effect-style) value what))
      ((and (pair? type) (eq? (car type) 'enum))
       (let ((values (htll:enum-values (cadr type))))
         (if (and (symbol? value) (assq value values))
@@ -237,7 +238,7 @@
 (define (htll:replaces? kind entry later)
   (and (eq? (car entry) (car later))
        (let* ((spec (assq (car entry) (htll:kind-attributes kind))) (how (car (caddr spec))))
-         (cond ((memq how '(set init-set layout)) #t)
+         (cond ((memq how '(set init-set layout call)) #t)
                ((and (eq? how 'send) (pair? (cdr entry)) (pair? (cdr later))
                      (pair? (cadr spec)) (eq? (car (cadr spec)) 'pair))
                 (equal? (cddr entry) (cddr later)))
@@ -316,8 +317,15 @@
 (define (text-field . args) (htll:make-checked-view 'text-field args))
 (define (text-view . args) (htll:make-checked-view 'text-view args))
 (define (table . args) (htll:make-checked-view 'table args))
+(define (switch . args) (htll:make-checked-view 'switch args))
+(define (stepper . args) (htll:make-checked-view 'stepper args))
+(define (activity-indicator . args) (htll:make-checked-view 'activity-indicator args))
+(define (progress-view . args) (htll:make-checked-view 'progress-view args))
+(define (date-picker . args) (htll:make-checked-view 'date-picker args))
+(define (page-control . args) (htll:make-checked-view 'page-control args))
+(define (visual-effect-view . args) (htll:make-checked-view 'visual-effect-view args))
 (define (control . args)
-  (htll:fail "control is abstract: use a button, slider, segmented-control or text-field, which have its attributes"))
+  (htll:fail (string-append "control is abstract: use " (htll:control-kinds-text) ", which have its attributes")))
 
 ;; The naming hook: the evaluator (or the binding rewriter in 80-driver.scm) calls this for
 ;; every variable a let, let*, letrec or define binds; a view takes the first name it gets.

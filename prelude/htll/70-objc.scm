@@ -127,6 +127,8 @@
           (if (eq? (htll:resource-kind value) 'rgba-color)
               (string-append "[UIColor colorWithRed:" (car a) " green:" (cadr a) " blue:" (caddr a) " alpha:" (cadddr a) "]")
               (string-append "[UIColor colorWithHue:" (car a) " saturation:" (cadr a) " brightness:" (caddr a) " alpha:" (cadddr a) "]")))))
+   ((eq? type 'blur-effect)
+    (string-append "[UIBlurEffect effectWithStyle:" (htll:value->objc '(enum blur-effect-style) value name-of) "]"))
    ((eq? type 'text-attributes)
     (string-append "[NSDictionary dictionaryWithObjectsAndKeys:"
                    (apply string-append
@@ -206,7 +208,7 @@
 ;; after the view's other attributes.
 (define htll:late-hows '(minimum-scale-factor))
 ;; Ways that set a property in view-will-appear, like set.
-(define htll:set-like-hows '(set minimum-scale-factor))
+(define htll:set-like-hows '(set minimum-scale-factor call))
 
 ;; (render how type value) for each of VIEW's attributes whose "how" is in HOWS (set stands for
 ;; every set-like way), in source order but the late ways last: the walk both emitters
@@ -244,6 +246,7 @@
                       ;; A CALayer takes CGColors, not UIColors.
                       (if (and (eq? type 'color) (htll:layer-property? (cadr how))) ".CGColor" "")
                       ";"))
+      ((call) (string-append "[" var " " (if value (cadr how) (caddr how)) "];"))
       ((send)
        (let* ((arg-types (if (eq? (car type) 'pair) (list (cadr type) (caddr type)) (cdr type)))
               (args (if (eq? (car type) 'pair) (list (car value) (cdr value)) value))

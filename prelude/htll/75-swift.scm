@@ -51,7 +51,13 @@
     (autocorrection-type "UITextAutocorrectionType")
     (text-field-view-mode "UITextField.ViewMode")
     (data-detector-types "UIDataDetectorTypes")
-    (separator-style "UITableViewCell.SeparatorStyle")))
+    (separator-style "UITableViewCell.SeparatorStyle")
+    (activity-indicator-view-style "UIActivityIndicatorView.Style")
+    (progress-view-style "UIProgressView.Style")
+    (date-picker-mode "UIDatePicker.Mode")
+    (date-picker-style "UIDatePickerStyle")
+    (page-control-background-style "UIPageControl.BackgroundStyle")
+    (blur-effect-style "UIBlurEffect.Style")))
 
 (define (htll:swift-enum-case enum given)
   (let* ((value (htll:target-enum-value enum given))
@@ -66,14 +72,16 @@
           ((null? (cdr vs)) (htll:swift-enum-case enum (car vs)))
           (else (string-append "[" (htll:string-join (map (lambda (v) (htll:swift-enum-case enum v)) vs) ", ") "]")))))
 
-;; Boolean properties whose Swift name has the getter's is- prefix.
+;; Properties Swift imports under another name: booleans with the getter's is- prefix, and
+;; UIActivityIndicatorView's activityIndicatorViewStyle, which Swift calls style.
 (define htll:swift-property-names
   '(("hidden" . "isHidden") ("opaque" . "isOpaque") ("userInteractionEnabled" . "isUserInteractionEnabled")
     ("multipleTouchEnabled" . "isMultipleTouchEnabled") ("exclusiveTouch" . "isExclusiveTouch")
     ("enabled" . "isEnabled") ("selected" . "isSelected") ("highlighted" . "isHighlighted")
     ("scrollEnabled" . "isScrollEnabled") ("directionalLockEnabled" . "isDirectionalLockEnabled")
     ("pagingEnabled" . "isPagingEnabled") ("continuous" . "isContinuous") ("momentary" . "isMomentary")
-    ("editable" . "isEditable") ("secureTextEntry" . "isSecureTextEntry")))
+    ("editable" . "isEditable") ("secureTextEntry" . "isSecureTextEntry") ("on" . "isOn")
+    ("activityIndicatorViewStyle" . "style")))
 
 (define (htll:swift-property objc)
   (let ((p (assoc objc htll:swift-property-names))) (if p (cdr p) objc)))
@@ -144,6 +152,7 @@
       (if (eq? (cadr type) 'image) (string-append items ".compactMap { $0 }") items)))
    ((eq? type 'color) (htll:color->swift value))
    ((eq? type 'text-attributes) (htll:text-attributes->swift value name-of))
+   ((eq? type 'blur-effect) (string-append "UIBlurEffect(style: " (htll:swift-enum-case 'blur-effect-style value) ")"))
    ((and (eq? type 'string-or-image) (htll:resource-of? 'image value))
     ;; Segment items are [Any]: an image that is missing becomes an empty one, not nil.
     (string-append (htll:value->swift 'image value name-of) " ?? UIImage()"))
@@ -207,6 +216,7 @@
                             ((and (eq? type 'color) (htll:layer-property? (cadr how)))
                              (string-append (htll:value->swift type value name-of) ".cgColor"))
                             (else (htll:value->swift type value name-of))))))
+      ((call) (string-append var "." (if value (cadr how) (caddr how)) "()"))
       ((send)
        (let* ((arg-types (if (eq? (car type) 'pair) (list (cadr type) (caddr type)) (cdr type)))
               (args (if (eq? (car type) 'pair) (list (car value) (cdr value)) value))

@@ -178,7 +178,11 @@
 ;; What [view sizeToFit] gives VIEW: (width . height).
 (define (htll:measure view)
   (let* ((kind (htll:view-kind view))
-         (metrics (%htll-control-metrics kind))
+         ;; A large activity indicator has its own size.
+         (metrics (%htll-control-metrics (if (and (eq? kind 'activity-indicator)
+                                                  (eq? (htll:view-attribute view 'activity-indicator-view-style) 'large))
+                                             'activity-indicator-large
+                                             kind)))
          (fixed-w (car metrics)) (fixed-h (cadr metrics))
          (pad-w (caddr metrics)) (pad-h (cadddr metrics))
          (font (htll:font-of view (list-ref metrics 4) (list-ref metrics 5)))
@@ -193,6 +197,10 @@
                          (let* ((items (htll:view-attribute view 'items))
                                 (widths (map (lambda (i) (car (%htll-text-size (htll:text-of i) (car font) (cdr font)))) items)))
                            (cons (- (* (length items) (+ (apply max 0 widths) pad-w)) pad-w) 0)))
+                        ;; A page indicator per page (UIPageControl's default is none: 0 pages).
+                        ((eq? kind 'page-control)
+                         (let ((pages (max 0 (min 1000 (or (htll:view-attribute view 'number-of-pages) 0)))))
+                           (cons (if (= pages 0) (- pad-w) (* 16 pages)) 0)))
                         ((string=? text "") (cons 0 0))
                         (else (%htll-text-size text (car font) (cdr font))))))
     (if (and (eq? kind 'label) (string=? text ""))

@@ -3,7 +3,7 @@ import Foundation
 /// Each HTLL view kind drawn the way UIKit shows it, in the view's own coordinates.
 ///
 /// Colours follow iOS: the system blue rgb(0,122,255), grey placeholders rgb(199,199,205),
-/// separators rgb(200,199,204), switch green rgb(76,217,100).
+/// separators rgb(200,199,204); today's controls in SVGPreview+Controls.swift.
 extension SVGPreview {
     static let systemBlue = "rgb(0,122,255)"
     static let placeholderGrey = "rgb(199,199,205)"
@@ -44,6 +44,12 @@ extension SVGPreview {
         case "slider": drawSlider(&w, v, width, height)
         case "segmented-control": drawSegments(&w, v, width, height)
         case "switch": drawSwitch(&w, v, width, height)
+        case "stepper": drawStepper(&w, v, width, height)
+        case "activity-indicator": drawActivityIndicator(&w, v, width, height)
+        case "progress-view": drawProgress(&w, v, width, height)
+        case "date-picker": drawDatePicker(&w, v, width, height)
+        case "page-control": drawPageControl(&w, v, width, height)
+        case "visual-effect-view": drawVisualEffect(&w, v, width, height)
         case "image": drawImage(&w, v, width, height)
         case "table": drawTable(&w, v, width, height)
         case "text-view":
@@ -177,8 +183,11 @@ extension SVGPreview {
         let n = SVGWriter.number
         let on = v.bool("on") ?? false
         let sw = 51.0, sh = 31.0, x = (width - sw) / 2, y = (height - sh) / 2
-        w.line("<rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(sw))\" height=\"\(n(sh))\" rx=\"15.5\" fill=\"\(on ? "rgb(76,217,100)" : "white")\" stroke=\"\(on ? "rgb(76,217,100)" : "rgb(229,229,234)")\" stroke-width=\"1.5\"/>")
-        w.line("<circle cx=\"\(n(on ? x + sw - 15.5 : x + 15.5))\" cy=\"\(n(y + 15.5))\" r=\"13.5\" fill=\"white\" stroke=\"rgb(210,210,215)\" stroke-width=\"0.5\"/>")
+        // iOS 13+: an on switch is filled with its on tint (system green), an off one with a grey track.
+        let track = on ? (v.color("on-tint-color")?.svg ?? systemGreen) : trackGrey
+        let thumb = v.color("thumb-tint-color")?.svg ?? "white"
+        w.line("<rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(sw))\" height=\"\(n(sh))\" rx=\"15.5\" fill=\"\(track)\"/>")
+        w.line("<circle cx=\"\(n(on ? x + sw - 15.5 : x + 15.5))\" cy=\"\(n(y + 15.5))\" r=\"13.5\" fill=\"\(thumb)\" stroke=\"rgb(210,210,215)\" stroke-width=\"0.5\"/>")
     }
 
     static func drawImage(_ w: inout SVGWriter, _ v: PreviewView, _ width: Double, _ height: Double) {
