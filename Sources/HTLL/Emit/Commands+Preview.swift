@@ -4,10 +4,13 @@ import Scheme
 extension HTLLCommand {
     static let previewUsage = """
         usage: htll preview FILE [-o OUT.svg|OUT.png] [--device NAME]... [--landscape | --both] [--size WxH]
-                                 [--safe-area T,L,B,R] [--rtl] [--scale N] [--outline] [--watch]
+                                 [--appearance light|dark|both] [--safe-area T,L,B,R] [--rtl] [--scale N]
+                                 [--outline] [--watch]
         Draws the solved layout as an iOS screen (default: \(DevicePreset.standard.displayName), portrait, SVG on standard output).
         Several --device flags or --both give one contact sheet; --watch (with -o) re-renders on every
-        change of FILE or the files it includes. Each screen is solved with its size, traits and
+        change of FILE or the files it includes. --appearance dark draws the named colours (label,
+        system-background, ...) with their dark values, both draws each screen in the two appearances.
+        Each screen is solved with its size, traits and
         safe area; --safe-area sets the insets of every screen (points), --rtl mirrors the layout as
         in a right-to-left language. devices: 
         """ + DevicePreset.all.map(\.key).joined(separator: ", ")
@@ -19,7 +22,7 @@ extension HTLLCommand {
         let (target, targetError) = takeTarget(&args, command: "preview")
         if let targetError { return targetError }
         var file: String?, output: String?, devices: [DevicePreset] = [], custom: DevicePreset?
-        var landscape = false, both = false, watch = false, options = SVGPreview.Options()
+        var landscape = false, both = false, watch = false, options = SVGPreview.Options(), appearances = [false]
         var i = 0
         func usage(_ why: String) -> Result { failure("htll preview: \(why)\n" + previewUsage, status: 2) }
         while i < args.count {
@@ -49,6 +52,10 @@ extension HTLLCommand {
             case "--scale":
                 guard hasValue, let s = Double(args[i + 1]), s > 0, s <= 8 else { return usage("--scale expects a number from 0 to 8") }
                 options.scale = s; i += 1
+            case "--appearance":
+                let choices = ["light": [false], "dark": [true], "both": [false, true]]
+                guard hasValue, let a = choices[args[i + 1]] else { return usage("--appearance expects light, dark or both") }
+                appearances = a; i += 1
             case "--landscape": landscape = true
             case "--both": both = true
             case "--outline": options.outline = true
@@ -66,8 +73,10 @@ extension HTLLCommand {
         if devices.isEmpty && custom == nil { devices = [.standard] }
         var screens: [PreviewScreen] = []
         for d in devices + (custom.map { [$0] } ?? []) {
-            if both || !landscape { screens.append(PreviewScreen(device: d, landscape: false)) }
-            if both || landscape { screens.append(PreviewScreen(device: d, landscape: true)) }
+            for dark in appearances {
+                if both || !landscape { screens.append(PreviewScreen(device: d, landscape: false, dark: dark)) }
+                if both || landscape { screens.append(PreviewScreen(device: d, landscape: true, dark: dark)) }
+            }
         }
         if watch {
             guard let output else { return usage("--watch needs -o OUT.svg or -o OUT.png") }

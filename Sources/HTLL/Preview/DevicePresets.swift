@@ -147,17 +147,20 @@ public struct DevicePreset: Sendable, Equatable {
     }
 }
 
-/// One screen of a preview: a device in one orientation.
+/// One screen of a preview: a device in one orientation and appearance.
 public struct PreviewScreen: Sendable, Equatable {
     /// The device.
     public let device: DevicePreset
     /// Landscape (width and height swapped) or portrait.
     public let landscape: Bool
+    /// The dark appearance (named colours take their dark values) or the light one.
+    public let dark: Bool
 
-    /// A screen for `device` in the given orientation.
-    public init(device: DevicePreset, landscape: Bool) {
+    /// A screen for `device` in the given orientation and appearance.
+    public init(device: DevicePreset, landscape: Bool, dark: Bool = false) {
         self.device = device
         self.landscape = landscape
+        self.dark = dark
     }
 
     /// Width in points in this orientation.
@@ -172,12 +175,12 @@ public struct PreviewScreen: Sendable, Equatable {
         return PreviewScreen(device: DevicePreset(key: d.key, displayName: d.displayName, width: d.width, height: d.height,
                                                   portraitInsets: insets, landscapeInsets: insets, dynamicIsland: d.dynamicIsland,
                                                   homeIndicator: d.homeIndicator, cornerRadius: d.cornerRadius, isPad: d.isPad),
-                             landscape: landscape)
+                             landscape: landscape, dark: dark)
     }
     /// Caption under the screen in a contact sheet.
     public var caption: String {
         let orientation = device.key == "custom" ? "" : (landscape ? " — landscape" : " — portrait")
-        return device.displayName + orientation + " (\(SVGWriter.number(width)) × \(SVGWriter.number(height)) pt)"
+        return device.displayName + orientation + (dark ? " — dark" : "") + " (\(SVGWriter.number(width)) × \(SVGWriter.number(height)) pt)"
     }
     /// Whether iOS shows the status bar (iPhones hide it in landscape).
     var showsStatusBar: Bool { device.key != "custom" && (!landscape || device.isPad) }

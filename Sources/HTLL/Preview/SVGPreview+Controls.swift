@@ -18,8 +18,8 @@ extension SVGPreview {
         let value = v.number("value") ?? 0
         let wraps = v.bool("wraps") ?? false
         // A button that cannot change the value any more is dimmed, as UIKit does.
-        let minus = wraps || value > lo ? "black" : "rgb(199,199,204)"
-        let plus = wraps || value < hi ? "black" : "rgb(199,199,204)"
+        let minus = wraps || value > lo ? v.palette.text.svg : "rgb(199,199,204)"
+        let plus = wraps || value < hi ? v.palette.text.svg : "rgb(199,199,204)"
         w.line("<rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(sw))\" height=\"\(n(sh))\" rx=\"8\" fill=\"rgb(118,118,128)\" fill-opacity=\"0.12\"/>")
         w.line("<line x1=\"\(n(x + sw / 2))\" y1=\"\(n(y + 8))\" x2=\"\(n(x + sw / 2))\" y2=\"\(n(y + sh - 8))\" stroke=\"rgb(60,60,67)\" stroke-opacity=\"0.3\"/>")
         let cy = y + sh / 2, lx = x + sw / 4, rx = x + 3 * sw / 4
@@ -49,7 +49,7 @@ extension SVGPreview {
         let progress = min(max(v.number("progress") ?? 0, 0), 1)
         let bar = v.symbol("progress-view-style") == "bar"
         let h = min(4, height), y = (height - h) / 2
-        let track = v.color("track-tint-color") ?? (bar ? PreviewColor(0, 0, 0, 0) : PreviewColor(229.0 / 255, 229.0 / 255, 234.0 / 255))
+        let track = v.color("track-tint-color") ?? (bar ? PreviewColor(0, 0, 0, 0) : v.palette.named("system-gray5", PreviewColor(229.0 / 255, 229.0 / 255, 234.0 / 255)))
         let tint = v.color("progress-tint-color") ?? PreviewColor(0, 122.0 / 255, 1)
         let r = bar ? 0 : h / 2
         if track.alpha > 0 {
@@ -80,7 +80,7 @@ extension SVGPreview {
                 guard y - row / 2 >= 0, y + row / 2 <= height else { continue }
                 let opacity = offset == 0 ? 1 : 0.35
                 w.textBox(text, x: Double(c) * column + 4, y: y - row / 2, width: max(0, column - 8), height: row,
-                          points: offset == 0 ? 21 : 19, weight: .regular, fill: "black", opacity: opacity, alignment: "center")
+                          points: offset == 0 ? 21 : 19, weight: .regular, fill: v.palette.text.svg, opacity: opacity, alignment: "center")
             }
         }
     }
@@ -90,8 +90,9 @@ extension SVGPreview {
         let pages = min(max(v.integer("number-of-pages") ?? 0, 0), 200)
         guard pages > 0, !(pages == 1 && v.bool("hides-for-single-page") == true) else { return }
         let current = v.integer("current-page") ?? 0
-        let normal = v.color("page-indicator-tint-color") ?? PreviewColor(0, 0, 0, 0.3)
-        let selected = v.color("current-page-indicator-tint-color") ?? PreviewColor(0, 0, 0, 1)
+        let ink = v.palette.text
+        let normal = v.color("page-indicator-tint-color") ?? PreviewColor(ink.red, ink.green, ink.blue, 0.3)
+        let selected = v.color("current-page-indicator-tint-color") ?? ink
         if v.symbol("background-style") == "prominent" {
             w.line("<rect x=\"0\" y=\"0\" width=\"\(n(width))\" height=\"\(n(height))\" rx=\"\(n(height / 2))\" fill=\"rgb(118,118,128)\" fill-opacity=\"0.24\"/>")
         }
@@ -106,7 +107,7 @@ extension SVGPreview {
     static func drawVisualEffect(_ w: inout SVGWriter, _ v: PreviewView, _ width: Double, _ height: Double) {
         guard let style = v.symbol("effect") else { return }
         let n = SVGWriter.number
-        let dark = style == "dark"
+        let dark = style == "dark" || (v.palette.dark && style.hasPrefix("system-"))
         let opacity: Double
         switch style {
         case "system-ultra-thin-material": opacity = 0.45

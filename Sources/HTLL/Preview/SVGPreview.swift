@@ -29,17 +29,20 @@ public enum SVGPreview {
     /// The contact sheet of `layout` on each of `screens`; throws the layout's `LayoutError`.
     public static func render(_ layout: Layout, screens: [PreviewScreen], options: Options = Options()) throws -> String {
         var solved: [(PreviewScreen, [PreviewView])] = []
+        var palettes: [Bool: PreviewPalette] = [:]
         for original in screens {
             // Each screen's own size, traits and safe area: a layout that asks about traits differs.
             let s = options.safeArea.map { original.withInsets($0) } ?? original
             let canvas = Layout.Canvas(screen: s, rightToLeft: options.rightToLeft)
-            solved.append((s, try PreviewView.parse(json: layout.framesJSON(canvas: canvas))))
+            let palette = try palettes[s.dark] ?? PreviewPalette.of(layout, dark: s.dark)
+            palettes[s.dark] = palette
+            solved.append((s, try PreviewView.parse(json: layout.framesJSON(canvas: canvas), palette: palette)))
         }
-        return render(solved, options: options)
+        return render(solved, options: options, palettes: palettes)
     }
 
-    /// The contact sheet for already solved views.
-    static func render(_ solved: [(PreviewScreen, [PreviewView])], options: Options) -> String {
+    /// The contact sheet for already solved views, each screen in its appearance's palette.
+    static func render(_ solved: [(PreviewScreen, [PreviewView])], options: Options, palettes: [Bool: PreviewPalette]) -> String {
         var totalWidth = margin, maxHeight = 0.0
         for (s, _) in solved {
             totalWidth += s.width + 2 * bezel + gap
@@ -53,7 +56,8 @@ public enum SVGPreview {
         var x = margin
         for (index, (screen, views)) in solved.enumerated() {
             let ox = x + bezel, oy = margin + bezel
-            drawScreen(&w, screen: screen, views: views, index: index, at: (ox, oy), outline: options.outline)
+            drawScreen(&w, screen: screen, views: views, palette: palettes[screen.dark] ?? .empty, index: index,
+                       at: (ox, oy), outline: options.outline)
             w.text(screen.caption, x: ox + screen.width / 2, y: margin + maxHeight + 26, points: 15, weight: .bold,
                    fill: "rgb(60,60,67)", anchor: "middle", extra: " class=\"caption\"")
             x += screen.width + 2 * bezel + gap
@@ -91,8 +95,8 @@ public enum SVGPreview {
 
     // MARK: one screen
 
-    static func drawScreen(_ w: inout SVGWriter, screen: PreviewScreen, views: [PreviewView], index: Int,
-                           at origin: (x: Double, y: Double), outline: Bool) {
+    static func drawScreen(_ w: inout SVGWriter, screen: PreviewScreen, views: [PreviewView], palette: PreviewPalette,
+                           index: Int, at origin: (x: Double, y: Double), outline: Bool) {
         let n = SVGWriter.number
         let d = screen.device, sw = screen.width, sh = screen.height
         let radius = d.cornerRadius
@@ -100,7 +104,7 @@ public enum SVGPreview {
         w.line("<rect x=\"\(n(-bezel))\" y=\"\(n(-bezel))\" width=\"\(n(sw + 2 * bezel))\" height=\"\(n(sh + 2 * bezel))\" rx=\"\(n(radius + bezel))\" fill=\"rgb(28,28,30)\"/>")
         w.line("<clipPath id=\"screen\(index)\"><rect width=\"\(n(sw))\" height=\"\(n(sh))\" rx=\"\(n(radius))\"/></clipPath>")
         w.line("<g clip-path=\"url(#screen\(index))\">")
-        w.line("<rect width=\"\(n(sw))\" height=\"\(n(sh))\" fill=\"white\"/>")
+        w.line("<rect class=\"screen-background\" width=\"\(n(sw))\" height=\"\(n(sh))\" fill=\"\(palette.background.svg)\"/>")
         drawSafeArea(&w, screen: screen)
         for v in views where v.bool("hidden") != true {
             drawView(&w, v)
@@ -108,7 +112,7 @@ public enum SVGPreview {
         if outline {
             for v in views where v.bool("hidden") != true { drawOutline(&w, v) }
         }
-        StatusBar.draw(&w, screen: screen)
+        StatusBar.draw(&w, screen: screen, ink: palette.ink)
         w.line("</g>")
         w.line("</g>")
     }
