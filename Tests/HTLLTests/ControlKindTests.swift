@@ -1,29 +1,13 @@
 import XCTest
-import HTLL
+@testable import HTLL
 import Scheme
 
 /// Today's controls (switch, stepper, activity-indicator, progress-view, date-picker,
 /// page-control, visual-effect-view): their construction, attributes, events, intrinsic sizes,
 /// Objective-C and Swift, and their preview drawings. (The SDK type-checks of all of them are the
 /// kitchen sink's, in SDKCheckTests.)
-final class ControlKindTests: XCTestCase {
-    static let scheme: Scheme = {
-        let s = Scheme()
-        try? HTLL.install(into: s)
-        return s
-    }()
-
-    func layout(_ source: String) throws -> Layout {
-        try Layout(source: source, file: "c.htll", scheme: Self.scheme)
-    }
-
-    func lines(_ source: String, _ action: HTLL.Action) throws -> [String] {
-        try layout(source).objectiveC(action).split(separator: "\n").map(String.init)
-    }
-
-    func message(_ source: String) -> String {
-        do { _ = try layout(source).objectiveC(.viewWillAppear); return "no error" } catch { return "\(error)" }
-    }
+final class ControlKindTests: SmallLayoutTestCase {
+    override class var file: String { "c.htll" }
 
     func testEachKindIsCreatedAndAddedAsUIKitExpects() throws {
         let kinds = [("switch", "UISwitch"), ("stepper", "UIStepper"), ("activity-indicator", "UIActivityIndicatorView"),
@@ -121,6 +105,40 @@ final class ControlKindTests: XCTestCase {
         XCTAssertEqual(sizes, ["wifi": [51, 31], "copies": [94, 32], "small": [20, 20], "big": [37, 37],
                                "download": [150, 4], "reminder": [320, 216], "pages": [64, 26], "none": [0, 26],
                                "frosting": [0, 0]])
+    }
+
+    /// iOS 15 button configurations: set first, so the titles for states apply to them; the
+    /// refusals of the deprecated insets name them, and what they name is accepted.
+    func testButtonConfigurations() throws {
+        let src = """
+            (define go (custom-button '((title-for-state . ("Go" . normal)) (configuration . filled))))
+            (define more (rounded-rect-button '((configuration . bordered-prominent))))
+            (in (hseq go more) 'self.view)
+            """
+        let didLoad = try lines(src, .viewDidLoad)
+        XCTAssertEqual(didLoad.filter { $0.contains("configuration") },
+                       ["go.configuration = [UIButtonConfiguration filledButtonConfiguration];",
+                        "more.configuration = [UIButtonConfiguration borderedProminentButtonConfiguration];"])
+        XCTAssertTrue(try lines(src, .viewWillAppear).contains("[go setTitle:@\"Go\" forState:UIControlStateNormal];"))
+        let swift = try layout(src).swift()
+        XCTAssertTrue(swift.contains("go.configuration = UIButton.Configuration.filled()"), swift)
+        XCTAssertTrue(swift.contains("more.configuration = UIButton.Configuration.borderedProminent()"), swift)
+        // The title in 17 points inside 12 + 12 by 7 + 7 points of content insets.
+        let go = try XCTUnwrap(try layout(src).intrinsicSizes().first { $0.name == "go" })
+        let text = TextMetrics.size(of: "Go", weight: .regular, points: 17)
+        XCTAssertEqual([go.width, go.height], [(text.width + 24).rounded(.up), (text.height + 14).rounded(.up)])
+
+        let refused = message("(in (custom-button '((content-edge-insets . (edge-insets 1 2 3 4)))) 'self.view)")
+        XCTAssertTrue(refused.hasPrefix("c.htll:1:") && refused.contains("(configuration . plain)"), refused)
+        XCTAssertEqual(message("(in (custom-button '((configuration . plain))) 'self.view)"), "no error")
+        let unknown = message("(in (custom-button '((configuration . shiny))) 'self.view)")
+        XCTAssertTrue(unknown.contains("is not a button-configuration-style"), unknown)
+        XCTAssertThrowsError(try Layout(source: "(in (custom-button '((configuration . plain))) 'self.view)", file: "o.htll", target: .ios6)
+            .objectiveC(.viewDidLoad)) { error in
+            XCTAssertTrue("\(error)".contains("button configurations are iOS 15"), "\(error)")
+        }
+        let svg = try SVGPreview.render(try layout(src), screens: [PreviewScreen(device: .standard, landscape: false)])
+        XCTAssertTrue(svg.contains("class=\"configuration\"") && svg.contains("fill=\"rgb(0,122,255)\" fill-opacity=\"1\""), svg)
     }
 
     func testPreviewDrawsEachKind() throws {

@@ -1,12 +1,16 @@
 @property (nonatomic, strong) UILabel * caption;
 @property (nonatomic, strong) UILabel * status;
+@property (nonatomic, strong) UILabel * subtitle;
 @property (nonatomic, strong) UIButton * go;
 @property (nonatomic, strong) UIButton * more;
+@property (nonatomic, strong) UIButton * done;
 @property (nonatomic, strong) UIButton * details;
 @property (nonatomic, strong) UIButton * info;
 @property (nonatomic, strong) UIButton * infoDark;
 @property (nonatomic, strong) UIButton * add;
 @property (nonatomic, strong) UIImageView * photo;
+@property (nonatomic, strong) UIImageView * gear;
+@property (nonatomic, strong) UIImageView * bell;
 @property (nonatomic, strong) UISlider * volume;
 @property (nonatomic, strong) UISegmentedControl * gears;
 @property (nonatomic, strong) UITextField * name;

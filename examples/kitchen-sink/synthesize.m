@@ -1,12 +1,16 @@
 @synthesize caption;
 @synthesize status;
+@synthesize subtitle;
 @synthesize go;
 @synthesize more;
+@synthesize done;
 @synthesize details;
 @synthesize info;
 @synthesize infoDark;
 @synthesize add;
 @synthesize photo;
+@synthesize gear;
+@synthesize bell;
 @synthesize volume;
 @synthesize gears;
 @synthesize name;

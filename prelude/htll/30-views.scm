@@ -66,6 +66,9 @@
 
 (define (htll:enum-type? t) (and (symbol? t) (assq t htll:enum-table)))
 
+;; An image from the app's assets (image-named) or an SF Symbol (system-image).
+(define (htll:image? x) (or (htll:resource-of? 'image x) (htll:resource-of? 'system-image x)))
+
 ;; Check VALUE against TYPE; returns the normalized value or raises an error naming WHAT.
 (define (htll:check type value what)
   (define (bad expected)
@@ -102,11 +105,11 @@
             (else (bad "a colour (red-color, (rgba-color R G B A), ...)"))))
      ((eq? type 'font)
       (if (and (htll:resource? value)
-               (memq (htll:resource-kind value) '(font system-font bold-system-font italic-system-font)))
+               (memq (htll:resource-kind value) '(font system-font bold-system-font italic-system-font preferred-font)))
           value
-          (bad "a font ((system-font-of-size N), (font NAME N), ...)")))
+          (bad "a font ((system-font-of-size N), (preferred-font 'body), (font NAME N), ...)")))
      ((eq? type 'font-size) (htll:check-font-size what value))
-     ((eq? type 'image) (if (htll:resource-of? 'image value) value (bad "an image (image-named NAME)")))
+     ((eq? type 'image) (if (htll:image? value) value (bad "an image (image-named NAME) or (system-image NAME)")))
      ((memq type '(size rect offset edge-insets range))
       (if (htll:resource-of? type value) value (bad (string-append "a " (symbol->string type) " (" (symbol->string type) " ...)"))))
      ((eq? type 'point)
@@ -127,12 +130,16 @@
      ;; An object the generated code refers to: a key path such as self or self.model (12-names.scm).
      ((eq? type 'ref) (string->symbol (htll:check-key-path what "the value" value "self or self.model")))
      ((eq? type 'string-or-image)
-      (if (or (string? value) (htll:resource-of? 'localized value) (htll:resource-of? 'image value))
+      (if (or (string? value) (htll:resource-of? 'localized value) (htll:image? value))
           value
           (bad "a string or an image")))
      ((eq? type 'target) (htll:check-target value what))
      ((eq? type 'text-attributes) (htll:check-text-attributes value what))
      ((eq? type 'blur-effect) (htll:check '(enum blur-effect-style) value what))
+     ((eq? type 'button-configuration)
+      (if (htll:ios6?)
+          (htll:fail (string-append what ": button configurations are iOS 15 (htllc -v ios6 targets iOS 6)"))
+          (htll:check '(enum button-configuration-style) value what)))
      ((and (pair? type) (eq? (car type) 'enum))
       (let ((values (htll:enum-values (cadr type))))
         (if (and (symbol? value) (assq value values))

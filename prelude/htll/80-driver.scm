@@ -165,6 +165,7 @@
             ((font) (cons 'regular (htll:font-points (cadr args))))
             ((bold-system-font) (cons 'bold (htll:font-points (car args))))
             ((italic-system-font) (cons 'italic (htll:font-points (car args))))
+            ((preferred-font) (let ((f (htll:text-style-font (car args)))) (cons (cdr f) (car f))))
             (else (cons 'regular (htll:font-points (car args)))))))))
 
 (define (htll:normal-title view)
@@ -178,11 +179,14 @@
 ;; What [view sizeToFit] gives VIEW: (width . height).
 (define (htll:measure view)
   (let* ((kind (htll:view-kind view))
-         ;; A large activity indicator has its own size.
-         (metrics (%htll-control-metrics (if (and (eq? kind 'activity-indicator)
-                                                  (eq? (htll:view-attribute view 'activity-indicator-view-style) 'large))
-                                             'activity-indicator-large
-                                             kind)))
+         ;; A large activity indicator and a button with a configuration have their own sizes.
+         (metrics (%htll-control-metrics
+                   (cond ((and (eq? kind 'activity-indicator)
+                               (eq? (htll:view-attribute view 'activity-indicator-view-style) 'large))
+                          'activity-indicator-large)
+                         ((and (eq? (htll:kind-parent kind) 'button) (htll:view-attribute view 'configuration))
+                          'configured-button)
+                         (else kind))))
          (fixed-w (car metrics)) (fixed-h (cadr metrics))
          (pad-w (caddr metrics)) (pad-h (cadddr metrics))
          (font (htll:font-of view (list-ref metrics 4) (list-ref metrics 5)))

@@ -5,11 +5,14 @@ extension HTLLCommand {
     static let previewUsage = """
         usage: htll preview FILE [-o OUT.svg|OUT.png] [--device NAME]... [--landscape | --both] [--size WxH]
                                  [--appearance light|dark|both] [--safe-area T,L,B,R] [--rtl] [--scale N]
-                                 [--outline] [--watch]
+                                 [--text-size SIZE] [--outline] [--check] [--watch]
         Draws the solved layout as an iOS screen (default: \(DevicePreset.standard.displayName), portrait, SVG on standard output).
         Several --device flags or --both give one contact sheet; --watch (with -o) re-renders on every
         change of FILE or the files it includes. --appearance dark draws the named colours (label,
         system-background, ...) with their dark values, both draws each screen in the two appearances.
+        --check warns (on standard error) about views that overflow a screen or overlap; --text-size
+        draws Dynamic Type fonts at a text size (extra-small ... large, the default, ...
+        accessibility-extra-extra-extra-large).
         Each screen is solved with its size, traits and
         safe area; --safe-area sets the insets of every screen (points), --rtl mirrors the layout as
         in a right-to-left language. devices: 
@@ -59,6 +62,10 @@ extension HTLLCommand {
             case "--landscape": landscape = true
             case "--both": both = true
             case "--outline": options.outline = true
+            case "--check": options.check = true
+            case "--text-size":
+                guard hasValue else { return usage("--text-size needs a size such as extra-large") }
+                options.textSize = args[i + 1]; i += 1
             case "--watch": watch = true
             case "-h", "--help": return Result(output: previewUsage + "\n", errorOutput: "", status: 0)
             case let a where !a.hasPrefix("-") && file == nil: file = a
@@ -93,18 +100,23 @@ extension HTLLCommand {
     static func renderPreview(file: String, screens: [PreviewScreen], options: SVGPreview.Options, output: String?,
                               sandbox: Bool = false, limits: Scheme.Limits? = nil,
                               target: Layout.Target = .ios15) -> Result {
-        var svg: String, status: Int32 = 0, errorText = "", layout: Layout?
+        var svg: String, status: Int32 = 0, errorText = "", layout: Layout?, checkWarnings: [String] = []
         do {
             let loaded = try Layout(contentsOfFile: file, sandbox: sandbox, limits: limits, target: target)
             layout = loaded
             svg = try SVGPreview.render(loaded, screens: screens, options: options)
+            if options.check {
+                checkWarnings = try screens.flatMap { try LayoutCheck.warnings(loaded, screen: options.safeArea.map($0.withInsets) ?? $0,
+                                                                                 rightToLeft: options.rightToLeft, textSize: options.textSize) }
+            }
         } catch {
             errorText = "\(error)"
             status = (error as? LayoutError)?.isLimit == true ? limitStatus : 1
             svg = SVGPreview.errorPicture(message: errorText, screen: screens.first, scale: options.scale)
         }
         // The layout's warnings come first on standard error.
-        if let warnings = layout?.warnings, !warnings.isEmpty {
+        let warnings = (layout?.warnings ?? []) + checkWarnings
+        if !warnings.isEmpty {
             errorText = (warnings + (errorText.isEmpty ? [] : [errorText])).joined(separator: "\n")
         }
         guard let output else {

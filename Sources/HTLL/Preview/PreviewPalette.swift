@@ -1,13 +1,17 @@
 import Scheme
 
-/// The named colours a preview draws with, in one appearance (light or dark): read from the layout
-/// prelude's colour table (11-colors.scm, the one source of each colour's light and dark values),
-/// so a layout's `system-background` or `secondary-label` looks in the picture as it does on iOS.
+/// The named colours and text styles a preview draws with, in one appearance (light or dark):
+/// read from the layout prelude's tables (11-colors.scm and the text styles of 10-tables.scm, the
+/// one source of each colour's light and dark values and each style's size), so a layout's
+/// `system-background`, `secondary-label` or `(preferred-font 'headline)` looks in the picture as
+/// it does on iOS.
 struct PreviewPalette: Sendable {
     /// Colour name (`red-color`, `label`, …) => its components in this appearance.
     let colors: [String: PreviewColor]
     /// Whether these are the dark appearance's values.
     let dark: Bool
+    /// Text style (`body`, `headline`, …) => its size and face at the default text size.
+    var textStyles: [String: (points: Double, weight: TextMetrics.Weight)] = [:]
 
     /// No named colours (a picture without a layout).
     static let empty = PreviewPalette(colors: [:], dark: false)
@@ -21,7 +25,13 @@ struct PreviewPalette: Sendable {
                   let c = e[dark ? 2 : 1].listElements?.compactMap(\.doubleValue), c.count == 4 else { continue }
             colors[name] = PreviewColor(c[0] / 255, c[1] / 255, c[2] / 255, c[3])
         }
-        return PreviewPalette(colors: colors, dark: dark)
+        var palette = PreviewPalette(colors: colors, dark: dark)
+        for entry in try layout.evaluateList("htll-text-style-sizes") {
+            // (name points weight)
+            guard let e = entry.listElements, e.count == 3, let name = e[0].stringValue, let points = e[1].doubleValue else { continue }
+            palette.textStyles[name] = (points, e[2].stringValue.flatMap(TextMetrics.Weight.init(rawValue:)) ?? .regular)
+        }
+        return palette
     }
 
     /// A named colour, or `fallback` when the table has no such name.

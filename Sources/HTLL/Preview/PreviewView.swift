@@ -90,7 +90,7 @@ public struct PreviewView {
         if case .list(let items) = datum, case .symbol("localized")? = items.first {
             for item in items.reversed() { if case .string(let t) = item { return t } }
         }
-        if case .list(let items) = datum, case .symbol("image-named")? = items.first,
+        if case .list(let items) = datum, case .symbol(let head)? = items.first, head == "image-named" || head == "system-image",
            items.count > 1, case .string(let t) = items[1] {
             return "[" + t + "]"
         }
@@ -124,6 +124,9 @@ public struct PreviewView {
         -> (points: Double, weight: TextMetrics.Weight) {
         guard let s = attributes[key] as? String, case .list(let items) = Datum.parse(s),
               case .symbol(let head)? = items.first else { return (defaultPoints, defaultWeight) }
+        if head == "preferred-font", items.count == 2, case .symbol(let style) = items[1], let f = palette.textStyles[style] {
+            return f
+        }
         let weight: TextMetrics.Weight = head.hasPrefix("bold") ? .bold : head.hasPrefix("italic") ? .italic : .regular
         return (Self.points(items.dropFirst()) ?? defaultPoints, weight)
     }

@@ -11,6 +11,34 @@ extension SVGPreview {
     static let systemGreen = "rgb(52,199,89)"
     static let trackGrey = "rgb(229,229,234)"
 
+    /// A button with an iOS 15 configuration: filled (tint background, white title), tinted (a
+    /// pale tint background), gray (a grey fill), plain or borderless (the title alone), in a
+    /// rounded rectangle; the title in the 17-point body font.
+    static func drawConfiguredButton(_ w: inout SVGWriter, _ v: PreviewView, _ style: String, _ width: Double, _ height: Double) {
+        let n = SVGWriter.number
+        let tint = v.palette.named("tint", PreviewColor(0, 122.0 / 255, 1))
+        let background: PreviewColor?, titleColor: PreviewColor
+        switch style {
+        case "filled", "bordered-prominent":
+            background = tint; titleColor = PreviewColor(1, 1, 1)
+        case "tinted", "bordered-tinted":
+            background = PreviewColor(tint.red, tint.green, tint.blue, 0.15); titleColor = tint
+        case "gray", "bordered":
+            background = v.palette.named("tertiary-system-fill", PreviewColor(118.0 / 255, 118.0 / 255, 128.0 / 255, 0.12)); titleColor = tint
+        default:
+            background = nil; titleColor = tint
+        }
+        if let bg = background {
+            w.line("<rect class=\"configuration\" width=\"\(n(width))\" height=\"\(n(height))\" rx=\"\(n(min(8, height / 2)))\" fill=\"\(bg.svg)\" fill-opacity=\"\(n(bg.alpha))\"/>")
+        }
+        let title = PreviewView.text(v.forNormalState("title-for-state")) ?? ""
+        guard !title.isEmpty else { return }
+        let color = v.color(value: v.forNormalState("title-color-for-state")) ?? titleColor
+        let f = v.font(defaultPoints: 17)
+        w.textBox(title, x: 12, y: 0, width: max(0, width - 24), height: height, points: f.points, weight: f.weight,
+                  fill: color.svg, opacity: color.alpha, alignment: "center", maxLines: 1, mode: "middle-truncation")
+    }
+
     static func drawStepper(_ w: inout SVGWriter, _ v: PreviewView, _ width: Double, _ height: Double) {
         let n = SVGWriter.number
         let sw = 94.0, sh = 32.0, x = (width - sw) / 2, y = (height - sh) / 2
@@ -116,5 +144,39 @@ extension SVGPreview {
         default: opacity = 0.72
         }
         w.line("<rect class=\"material\" width=\"\(n(width))\" height=\"\(n(height))\" fill=\"\(dark ? "rgb(28,28,30)" : "rgb(246,246,248)")\" fill-opacity=\"\(n(opacity))\"/>")
+    }
+}
+
+/// An SF Symbol (`(system-image "gear" ((point-size . 24) (scale . large)))` as the frames JSON
+/// writes it). The glyphs are Apple's and not drawn here: a placeholder of the symbol's size (its
+/// point size, 17 by default, times the scale: small 0.8, medium 1, large 1.3, about what SF
+/// Symbols' scales do) with the symbol's name under it.
+struct SymbolImage {
+    let name: String
+    let size: Double
+
+    init?(_ any: Any?) {
+        guard let s = any as? String, case .list(let items) = Datum.parse(s), items.count >= 2,
+              case .symbol("system-image") = items[0], case .string(let name) = items[1] else { return nil }
+        var points = 17.0, scale = 1.0
+        if items.count > 2, case .list(let config) = items[2] {
+            for case .list(let entry) in config where entry.count == 2 {
+                switch (entry[0], entry[1]) {
+                case (.symbol("point-size"), .number(let p)) where p > 0 && p.isFinite: points = min(p, 1000)
+                case (.symbol("scale"), .symbol(let s)): scale = s == "small" ? 0.8 : s == "large" ? 1.3 : 1
+                default: break
+                }
+            }
+        }
+        self.name = name
+        self.size = points * scale
+    }
+
+    func draw(_ w: inout SVGWriter, width: Double, height: Double, color: PreviewColor) {
+        let n = SVGWriter.number
+        let x = (width - size) / 2, y = (height - size) / 2
+        w.line("<rect class=\"symbol\" data-symbol=\"\(SVGWriter.escape(name))\" x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(size))\" height=\"\(n(size))\" rx=\"\(n(size / 4))\" fill=\"none\" stroke=\"\(color.svg)\" stroke-width=\"1.5\" stroke-dasharray=\"3 2\"/>")
+        w.textBox(name, x: 0, y: y + size, width: width, height: max(0, min(12, height - y - size)), points: 9, weight: .regular,
+                  fill: color.svg, alignment: "center", mode: "middle-truncation")
     }
 }

@@ -77,6 +77,10 @@ extension SVGPreview {
     }
 
     static func drawTitleButton(_ w: inout SVGWriter, _ v: PreviewView, _ width: Double, _ height: Double) {
+        if let style = v.symbol("configuration") {
+            drawConfiguredButton(&w, v, style, width, height)
+            return
+        }
         // Since iOS 7 a rounded-rect button is the system button: no border, a title in the tint colour.
         let rounded = v.kind == "rounded-rect-button"
         let title = PreviewView.text(v.forNormalState("title-for-state")) ?? ""
@@ -190,6 +194,10 @@ extension SVGPreview {
 
     static func drawImage(_ w: inout SVGWriter, _ v: PreviewView, _ width: Double, _ height: Double) {
         let n = SVGWriter.number
+        if let symbol = SymbolImage(v.attributes["image"]) {
+            symbol.draw(&w, width: width, height: height, color: v.color("tint-color") ?? v.palette.named("tint", PreviewColor(0, 122.0 / 255, 1)))
+            return
+        }
         w.line("<rect x=\"0.5\" y=\"0.5\" width=\"\(n(max(0, width - 1)))\" height=\"\(n(max(0, height - 1)))\" fill=\"rgb(229,229,234)\" stroke=\"rgb(174,174,178)\"/>")
         w.line("<path d=\"M0 0 L\(n(width)) \(n(height)) M\(n(width)) 0 L0 \(n(height))\" stroke=\"rgb(199,199,204)\"/>")
         var name = "image"

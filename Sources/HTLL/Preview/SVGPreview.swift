@@ -17,6 +17,10 @@ public enum SVGPreview {
         public var rightToLeft = false
         /// Safe-area insets for every screen instead of the devices' own (`--safe-area`).
         public var safeArea: DevicePreset.Insets?
+        /// Also report views that overflow a screen or overlap (`--check`, `LayoutCheck`).
+        public var check = false
+        /// The user's text size Dynamic Type fonts are drawn at (`--text-size`; nil: `large`).
+        public var textSize: String?
         /// Options with the defaults.
         public init(outline: Bool = false, scale: Double = 1, rightToLeft: Bool = false, safeArea: DevicePreset.Insets? = nil) {
             self.outline = outline; self.scale = scale; self.rightToLeft = rightToLeft; self.safeArea = safeArea
@@ -33,10 +37,12 @@ public enum SVGPreview {
         for original in screens {
             // Each screen's own size, traits and safe area: a layout that asks about traits differs.
             let s = options.safeArea.map { original.withInsets($0) } ?? original
-            let canvas = Layout.Canvas(screen: s, rightToLeft: options.rightToLeft)
+            let canvas = Layout.Canvas(screen: s, rightToLeft: options.rightToLeft, textSize: options.textSize)
+            let json = try layout.framesJSON(canvas: canvas)
+            // After the frames: the canvas sets the text size the palette's text styles are at.
             let palette = try palettes[s.dark] ?? PreviewPalette.of(layout, dark: s.dark)
             palettes[s.dark] = palette
-            solved.append((s, try PreviewView.parse(json: layout.framesJSON(canvas: canvas), palette: palette)))
+            solved.append((s, try PreviewView.parse(json: json, palette: palette)))
         }
         return render(solved, options: options, palettes: palettes)
     }

@@ -5,6 +5,10 @@
 /// style, which also matches what `sizeThatFits:` returns on those systems):
 /// - label: its text in the 17-point system font (`[UIFont labelFontSize]` is 17), no padding.
 /// - system / rounded-rect button: title in the 15-point system font, 30 points high.
+/// - a button with an iOS 15 configuration (`configured-button`): its title in the 17-point body
+///   font inside the configuration's default content insets, 7 points above and below and 12 on
+///   each side (`UIButton.Configuration.contentInsets` for the medium size; Apple's documentation
+///   gives no figure, these are the system's defaults as Interface Builder shows them).
 /// - detail disclosure, info light/dark, contact add buttons: 22 × 22 points.
 /// - slider: 31 points high; no intrinsic width (118 points, Interface Builder's default).
 /// - segmented control: 29 points high; each segment as wide as the widest title in 13 points
@@ -48,6 +52,8 @@ public struct ControlMetrics: Sendable {
             return ControlMetrics(width: nil, height: nil, paddingWidth: 0, paddingHeight: 0, fontPoints: 17, weight: .regular)
         case "custom-button", "rounded-rect-button":
             return ControlMetrics(width: nil, height: 30, paddingWidth: 0, paddingHeight: 0, fontPoints: 15, weight: .regular)
+        case "configured-button":
+            return ControlMetrics(width: nil, height: nil, paddingWidth: 24, paddingHeight: 14, fontPoints: 17, weight: .regular)
         case "detail-disclosure-button", "info-light-button", "info-dark-button", "contact-add-button":
             return ControlMetrics(width: 22, height: 22, paddingWidth: 0, paddingHeight: 0, fontPoints: 15, weight: .regular)
         case "slider":
