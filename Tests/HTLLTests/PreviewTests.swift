@@ -79,8 +79,8 @@ final class PreviewTests: XCTestCase {
         let titleFrame = try XCTUnwrap(frames.first { $0.name == "titleLabel" })
         let shown = title.replacingOccurrences(of: #"<[^>]*>"#, with: "", options: .regularExpression)
         XCTAssertLessThanOrEqual(TextMetrics.width(of: Substring(shown), weight: .regular, points: 17), titleFrame.width + 0.01)
-        // Placeholder in grey, selected segment filled, slider thumb half way, alpha, image name, table rows.
-        XCTAssertTrue(svg.contains("fill=\"rgb(199,199,205)\" text-anchor=\"start\" xml:space=\"preserve\">User name</text>"))
+        // Placeholder in placeholderTextColor, selected segment filled, slider thumb half way, alpha, image name, table rows.
+        XCTAssertTrue(svg.contains("fill=\"rgb(60,60,67)\" fill-opacity=\"0.3\" text-anchor=\"start\" xml:space=\"preserve\">User name</text>"))
         XCTAssertEqual(svg.components(separatedBy: "class=\"selected\"").count - 1, 1)
         XCTAssertTrue(svg.contains(">Three</text>"))
         let speed = try XCTUnwrap(frames.first { $0.name == "speed" })

@@ -76,10 +76,10 @@ final class ServeBrowserTests: XCTestCase {
         return try Data(contentsOf: png).base64EncodedString()
     }
 
-    /// The contact sheet `htll preview --device iphone-15` draws for `file` as it is now.
+    /// The contact sheet `htll preview` draws for `file` as it is now (on the default device, the page's too).
     private func preview(_ file: URL) throws -> String {
         let layout = try Layout(contentsOfFile: file.path, sandbox: true)
-        let screen = PreviewScreen(device: try XCTUnwrap(DevicePreset.named("iphone-15")), landscape: false)
+        let screen = PreviewScreen(device: .standard, landscape: false)
         return try SVGPreview.render(layout, screens: [screen])
     }
 

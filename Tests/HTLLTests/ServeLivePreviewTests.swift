@@ -33,7 +33,7 @@ final class ServeLivePreviewTests: XCTestCase {
         let info = try s.get("/info")
         XCTAssertEqual(info.json?["file"] as? String, s.file.path)
         let devices = (info.json?["devices"] as? [[String: Any]])?.compactMap { $0["key"] as? String } ?? []
-        XCTAssertEqual(Array(devices.prefix(2)), ["iphone-se", "iphone-15"])
+        XCTAssertEqual(Array(devices.prefix(2)), ["iphone-16e", "iphone-16"])
         XCTAssertEqual((info.json?["outputs"] as? [[String: Any]])?.compactMap { $0["id"] as? String }, ["objc", "swift"])
         XCTAssertEqual((info.json?["toggles"] as? [[String: Any]])?.compactMap { $0["name"] as? String },
                        PreviewChoice.toggles.map(\.name))

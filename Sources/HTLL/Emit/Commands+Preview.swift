@@ -4,10 +4,16 @@ import Scheme
 extension HTLLCommand {
     static let previewUsage = """
         usage: htll preview FILE [-o OUT.svg|OUT.png] [--device NAME]... [--landscape | --both] [--size WxH]
-                                 [--safe-area T,L,B,R] [--rtl] [--scale N] [--outline] [--watch]
-        Draws the solved layout as an iOS screen (default: iPhone 15, portrait, SVG on standard output).
+                                 [--appearance light|dark|both] [--safe-area T,L,B,R] [--rtl] [--scale N]
+                                 [--text-size SIZE] [--outline] [--check] [--watch]
+        Draws the solved layout as an iOS screen (default: \(DevicePreset.standard.displayName), portrait, SVG on standard output).
         Several --device flags or --both give one contact sheet; --watch (with -o) re-renders on every
-        change of FILE or the files it includes. Each screen is solved with its size, traits and
+        change of FILE or the files it includes. --appearance dark draws the named colours (label,
+        system-background, ...) with their dark values, both draws each screen in the two appearances.
+        --check warns (on standard error) about views that overflow a screen or overlap; --text-size
+        draws Dynamic Type fonts at a text size (extra-small ... large, the default, ...
+        accessibility-extra-extra-extra-large).
+        Each screen is solved with its size, traits and
         safe area; --safe-area sets the insets of every screen (points), --rtl mirrors the layout as
         in a right-to-left language. devices: 
         """ + DevicePreset.all.map(\.key).joined(separator: ", ")
@@ -19,7 +25,7 @@ extension HTLLCommand {
         let (target, targetError) = takeTarget(&args, command: "preview")
         if let targetError { return targetError }
         var file: String?, output: String?, devices: [DevicePreset] = [], custom: DevicePreset?
-        var landscape = false, both = false, watch = false, options = SVGPreview.Options()
+        var landscape = false, both = false, watch = false, options = SVGPreview.Options(), appearances = [false]
         var i = 0
         func usage(_ why: String) -> Result { failure("htll preview: \(why)\n" + previewUsage, status: 2) }
         while i < args.count {
@@ -49,9 +55,17 @@ extension HTLLCommand {
             case "--scale":
                 guard hasValue, let s = Double(args[i + 1]), s > 0, s <= 8 else { return usage("--scale expects a number from 0 to 8") }
                 options.scale = s; i += 1
+            case "--appearance":
+                let choices = ["light": [false], "dark": [true], "both": [false, true]]
+                guard hasValue, let a = choices[args[i + 1]] else { return usage("--appearance expects light, dark or both") }
+                appearances = a; i += 1
             case "--landscape": landscape = true
             case "--both": both = true
             case "--outline": options.outline = true
+            case "--check": options.check = true
+            case "--text-size":
+                guard hasValue else { return usage("--text-size needs a size such as extra-large") }
+                options.textSize = args[i + 1]; i += 1
             case "--watch": watch = true
             case "-h", "--help": return Result(output: previewUsage + "\n", errorOutput: "", status: 0)
             case let a where !a.hasPrefix("-") && file == nil: file = a
@@ -63,11 +77,13 @@ extension HTLLCommand {
         if let output, !(output.hasSuffix(".svg") || output.hasSuffix(".png")) {
             return usage("the output name must end in .svg or .png, got \(output)")
         }
-        if devices.isEmpty && custom == nil, let d = DevicePreset.named("iphone-15") { devices = [d] }
+        if devices.isEmpty && custom == nil { devices = [.standard] }
         var screens: [PreviewScreen] = []
         for d in devices + (custom.map { [$0] } ?? []) {
-            if both || !landscape { screens.append(PreviewScreen(device: d, landscape: false)) }
-            if both || landscape { screens.append(PreviewScreen(device: d, landscape: true)) }
+            for dark in appearances {
+                if both || !landscape { screens.append(PreviewScreen(device: d, landscape: false, dark: dark)) }
+                if both || landscape { screens.append(PreviewScreen(device: d, landscape: true, dark: dark)) }
+            }
         }
         if watch {
             guard let output else { return usage("--watch needs -o OUT.svg or -o OUT.png") }
@@ -84,18 +100,23 @@ extension HTLLCommand {
     static func renderPreview(file: String, screens: [PreviewScreen], options: SVGPreview.Options, output: String?,
                               sandbox: Bool = false, limits: Scheme.Limits? = nil,
                               target: Layout.Target = .ios15) -> Result {
-        var svg: String, status: Int32 = 0, errorText = "", layout: Layout?
+        var svg: String, status: Int32 = 0, errorText = "", layout: Layout?, checkWarnings: [String] = []
         do {
             let loaded = try Layout(contentsOfFile: file, sandbox: sandbox, limits: limits, target: target)
             layout = loaded
             svg = try SVGPreview.render(loaded, screens: screens, options: options)
+            if options.check {
+                checkWarnings = try screens.flatMap { try LayoutCheck.warnings(loaded, screen: options.safeArea.map($0.withInsets) ?? $0,
+                                                                                 rightToLeft: options.rightToLeft, textSize: options.textSize) }
+            }
         } catch {
             errorText = "\(error)"
             status = (error as? LayoutError)?.isLimit == true ? limitStatus : 1
             svg = SVGPreview.errorPicture(message: errorText, screen: screens.first, scale: options.scale)
         }
         // The layout's warnings come first on standard error.
-        if let warnings = layout?.warnings, !warnings.isEmpty {
+        let warnings = (layout?.warnings ?? []) + checkWarnings
+        if !warnings.isEmpty {
             errorText = (warnings + (errorText.isEmpty ? [] : [errorText])).joined(separator: "\n")
         }
         guard let output else {

@@ -57,17 +57,18 @@ public enum HTLLCommand {
         }
     }
 
-    static let framesUsage = "usage: htll frames FILE [--size WxH | --device NAME] [--landscape] [--safe-area T,L,B,R] [--rtl]"
+    static let framesUsage = "usage: htll frames FILE [--size WxH | --device NAME] [--landscape] [--safe-area T,L,B,R] [--rtl] [--text-size SIZE] [--check]"
 
     /// `htll frames FILE [--size WxH | --device NAME] [--landscape] [--safe-area T,L,B,R] [--rtl]`:
-    /// JSON frames (default 390x844, no insets). A device brings its safe-area insets and idiom;
-    /// `--safe-area` sets the insets (top, left, bottom, right) of any canvas; `--rtl` mirrors.
+    /// JSON frames (default: the default device in portrait, `Canvas.standard`). A device brings its safe-area insets and idiom;
+    /// `--safe-area` sets the insets (top, left, bottom, right) of any canvas; `--rtl` mirrors;
+    /// `--check` adds warnings on standard error for views that overflow the screen or overlap (`LayoutCheck`).
     public static func frames(_ arguments: [String], sandbox: Bool = false, limits: Scheme.Limits? = nil) -> Result {
         var args = arguments
         let (target, targetError) = takeTarget(&args, command: "frames")
         if let targetError { return targetError }
-        var file: String?, size = (width: 390.0, height: 844.0), landscape = false
-        var device: DevicePreset?, insets: DevicePreset.Insets?, rtl = false
+        var file: String?, size = (width: DevicePreset.standard.width, height: DevicePreset.standard.height), landscape = false
+        var device: DevicePreset? = .standard, insets: DevicePreset.Insets?, rtl = false, check = false, textSize: String?
         var i = 0
         while i < args.count {
             switch args[i] {
@@ -89,6 +90,8 @@ public enum HTLLCommand {
                 insets = s; i += 1
             case "--landscape": landscape = true
             case "--rtl": rtl = true
+            case "--check": check = true
+            case "--text-size" where i + 1 < args.count: textSize = args[i + 1]; i += 1
             case let a where !a.hasPrefix("-") && file == nil: file = a
             default: return failure("htll frames: unexpected argument \(args[i])\n\(framesUsage)", status: 2)
             }
@@ -103,8 +106,21 @@ public enum HTLLCommand {
             canvas = Layout.Canvas(width: w, height: h, rightToLeft: rtl)
         }
         if let insets { canvas.safeArea = insets }
+        canvas.textSize = textSize
         let finalCanvas = canvas
-        return produce(file, sandbox: sandbox, limits: limits, target: target) { try $0.framesJSON(canvas: finalCanvas) }
+        let place = device.map { PreviewScreen(device: $0, landscape: landscape).caption }
+            ?? "a \(SVGWriter.number(canvas.width)) × \(SVGWriter.number(canvas.height)) pt canvas"
+        var checked: [String] = []
+        var result = produce(file, sandbox: sandbox, limits: limits, target: target) { layout in
+            let json = try layout.framesJSON(canvas: finalCanvas)
+            if check {
+                checked = LayoutCheck.warnings(views: try PreviewView.parse(json: json), width: finalCanvas.width,
+                                               height: finalCanvas.height, on: place)
+            }
+            return json
+        }
+        result.errorOutput += checked.map { $0 + "\n" }.joined()
+        return result
     }
 
     /// The original command line: `htllc [-v ios6] ACTION FILE`; prints the usage on bad arguments.

@@ -3,7 +3,7 @@ import Foundation
 /// Each HTLL view kind drawn the way UIKit shows it, in the view's own coordinates.
 ///
 /// Colours follow iOS: the system blue rgb(0,122,255), grey placeholders rgb(199,199,205),
-/// separators rgb(200,199,204), switch green rgb(76,217,100).
+/// separators rgb(200,199,204); today's controls in SVGPreview+Controls.swift.
 extension SVGPreview {
     static let systemBlue = "rgb(0,122,255)"
     static let placeholderGrey = "rgb(199,199,205)"
@@ -28,7 +28,7 @@ extension SVGPreview {
             w.line("<clipPath id=\"\(id)\"><rect width=\"\(n(width))\" height=\"\(n(height))\" rx=\"\(n(layer.cornerRadius(width, height)))\"/></clipPath>")
             w.line("<g clip-path=\"url(#\(id))\">")
         }
-        let defaultBackground: PreviewColor? = ["table", "text-view"].contains(v.kind) ? PreviewColor(1, 1, 1) : nil
+        let defaultBackground: PreviewColor? = ["table", "text-view"].contains(v.kind) ? v.palette.background : nil
         if let bg = v.color("background-color") ?? v.color("layer-background-color") ?? defaultBackground, bg.alpha > 0 {
             let o = bg.alpha < 1 ? " fill-opacity=\"\(n(bg.alpha))\"" : ""
             let r = layer.cornerRadius(width, height)
@@ -44,12 +44,18 @@ extension SVGPreview {
         case "slider": drawSlider(&w, v, width, height)
         case "segmented-control": drawSegments(&w, v, width, height)
         case "switch": drawSwitch(&w, v, width, height)
+        case "stepper": drawStepper(&w, v, width, height)
+        case "activity-indicator": drawActivityIndicator(&w, v, width, height)
+        case "progress-view": drawProgress(&w, v, width, height)
+        case "date-picker": drawDatePicker(&w, v, width, height)
+        case "page-control": drawPageControl(&w, v, width, height)
+        case "visual-effect-view": drawVisualEffect(&w, v, width, height)
         case "image": drawImage(&w, v, width, height)
         case "table": drawTable(&w, v, width, height)
         case "text-view":
             let f = v.font(defaultPoints: 17)
             w.textBox(v.text("text") ?? "", x: 8, y: 8, width: max(0, width - 16), height: max(0, height - 16),
-                      points: f.points, weight: f.weight, fill: (v.color("text-color") ?? PreviewColor(0, 0, 0)).svg,
+                      points: f.points, weight: f.weight, fill: (v.color("text-color") ?? v.palette.text).svg,
                       alignment: v.symbol("text-alignment") ?? "left", maxLines: 0, mode: "word-wrap", top: true)
             drawScrollIndicator(&w, v, width, height)
         case "scroll": drawScrollIndicator(&w, v, width, height)
@@ -63,7 +69,7 @@ extension SVGPreview {
     static func drawLabel(_ w: inout SVGWriter, _ v: PreviewView, _ width: Double, _ height: Double) {
         guard let text = v.text("text"), !text.isEmpty else { return }
         let f = v.font(defaultPoints: 17)
-        let color = v.color("text-color") ?? PreviewColor(0, 0, 0)
+        let color = v.color("text-color") ?? v.palette.text
         let lines = v.integer("number-of-lines") ?? 1
         w.textBox(text, x: 0, y: 0, width: width, height: height, points: f.points, weight: f.weight, fill: color.svg,
                   opacity: color.alpha, alignment: v.symbol("text-alignment") ?? "left", maxLines: lines,
@@ -71,17 +77,19 @@ extension SVGPreview {
     }
 
     static func drawTitleButton(_ w: inout SVGWriter, _ v: PreviewView, _ width: Double, _ height: Double) {
-        let n = SVGWriter.number
-        let rounded = v.kind == "rounded-rect-button"
-        if rounded {
-            w.line("<rect x=\"0.5\" y=\"0.5\" width=\"\(n(max(0, width - 1)))\" height=\"\(n(max(0, height - 1)))\" rx=\"8\" fill=\"white\" stroke=\"rgb(170,170,178)\"/>")
+        if let style = v.symbol("configuration") {
+            drawConfiguredButton(&w, v, style, width, height)
+            return
         }
+        // Since iOS 7 a rounded-rect button is the system button: no border, a title in the tint colour.
+        let rounded = v.kind == "rounded-rect-button"
         let title = PreviewView.text(v.forNormalState("title-for-state")) ?? ""
         guard !title.isEmpty else { return }
         // UIKit's custom buttons default to white titles; on an unset background that would be
         // invisible, so the preview uses black there.
-        let defaultColor = rounded ? PreviewColor(0, 122.0 / 255, 1) : (v.color("background-color") != nil ? PreviewColor(1, 1, 1) : PreviewColor(0, 0, 0))
-        let color = PreviewColor(v.forNormalState("title-color-for-state")) ?? defaultColor
+        let defaultColor = rounded ? v.palette.named("tint", PreviewColor(0, 122.0 / 255, 1))
+            : (v.color("background-color") != nil ? PreviewColor(1, 1, 1) : v.palette.text)
+        let color = v.color(value: v.forNormalState("title-color-for-state")) ?? defaultColor
         w.textBox(title, x: 0, y: 0, width: width, height: height, points: 15, weight: .regular,
                   fill: color.svg, opacity: color.alpha, alignment: "center", maxLines: 1, mode: "middle-truncation")
     }
@@ -111,7 +119,7 @@ extension SVGPreview {
         var inset = 0.0
         switch v.symbol("border-style") ?? "none" {
         case "rounded-rect":
-            w.line("<rect \(inner) rx=\"6\" fill=\"white\" stroke=\"rgb(199,199,204)\"/>"); inset = 7
+            w.line("<rect \(inner) rx=\"6\" fill=\"\(v.palette.background.svg)\" stroke=\"rgb(199,199,204)\"/>"); inset = 7
         case "line":
             w.line("<rect \(inner) fill=\"none\" stroke=\"black\"/>"); inset = 3
         case "bezel":
@@ -127,7 +135,7 @@ extension SVGPreview {
         }
         let text = v.text("text") ?? ""
         let shown = text.isEmpty ? (v.text("placeholder") ?? "") : text
-        let color = text.isEmpty ? PreviewColor(199.0 / 255, 199.0 / 255, 205.0 / 255) : (v.color("text-color") ?? PreviewColor(0, 0, 0))
+        let color = text.isEmpty ? v.palette.placeholder : (v.color("text-color") ?? v.palette.text)
         w.textBox(shown, x: inset, y: 0, width: max(0, width - inset - right), height: height, points: f.points,
                   weight: f.weight, fill: color.svg, opacity: color.alpha, alignment: v.symbol("text-alignment") ?? "left")
     }
@@ -152,12 +160,12 @@ extension SVGPreview {
         var normal = PreviewColor(0, 122.0 / 255, 1)
         if let attrs = v.forNormalState("title-text-attributes-for-state") as? [Any] {
             for case let pair as [Any] in attrs where pair.count == 2 && (pair[0] as? String) == "text-color" {
-                if let c = PreviewColor(pair[1]) { normal = c }
+                if let c = v.color(value: pair[1]) { normal = c }
             }
         }
         let count = max(items.count, 1)
         let segment = width / Double(count)
-        w.line("<rect x=\"0.5\" y=\"0.5\" width=\"\(n(max(0, width - 1)))\" height=\"\(n(max(0, height - 1)))\" rx=\"4\" fill=\"white\" stroke=\"\(systemBlue)\"/>")
+        w.line("<rect x=\"0.5\" y=\"0.5\" width=\"\(n(max(0, width - 1)))\" height=\"\(n(max(0, height - 1)))\" rx=\"4\" fill=\"\(v.palette.background.svg)\" stroke=\"\(systemBlue)\"/>")
         for (i, item) in items.enumerated() {
             let x = Double(i) * segment
             let isSelected = i == selected
@@ -177,12 +185,19 @@ extension SVGPreview {
         let n = SVGWriter.number
         let on = v.bool("on") ?? false
         let sw = 51.0, sh = 31.0, x = (width - sw) / 2, y = (height - sh) / 2
-        w.line("<rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(sw))\" height=\"\(n(sh))\" rx=\"15.5\" fill=\"\(on ? "rgb(76,217,100)" : "white")\" stroke=\"\(on ? "rgb(76,217,100)" : "rgb(229,229,234)")\" stroke-width=\"1.5\"/>")
-        w.line("<circle cx=\"\(n(on ? x + sw - 15.5 : x + 15.5))\" cy=\"\(n(y + 15.5))\" r=\"13.5\" fill=\"white\" stroke=\"rgb(210,210,215)\" stroke-width=\"0.5\"/>")
+        // iOS 13+: an on switch is filled with its on tint (system green), an off one with a grey track.
+        let track = on ? (v.color("on-tint-color")?.svg ?? systemGreen) : trackGrey
+        let thumb = v.color("thumb-tint-color")?.svg ?? "white"
+        w.line("<rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(sw))\" height=\"\(n(sh))\" rx=\"15.5\" fill=\"\(track)\"/>")
+        w.line("<circle cx=\"\(n(on ? x + sw - 15.5 : x + 15.5))\" cy=\"\(n(y + 15.5))\" r=\"13.5\" fill=\"\(thumb)\" stroke=\"rgb(210,210,215)\" stroke-width=\"0.5\"/>")
     }
 
     static func drawImage(_ w: inout SVGWriter, _ v: PreviewView, _ width: Double, _ height: Double) {
         let n = SVGWriter.number
+        if let symbol = SymbolImage(v.attributes["image"]) {
+            symbol.draw(&w, width: width, height: height, color: v.color("tint-color") ?? v.palette.named("tint", PreviewColor(0, 122.0 / 255, 1)))
+            return
+        }
         w.line("<rect x=\"0.5\" y=\"0.5\" width=\"\(n(max(0, width - 1)))\" height=\"\(n(max(0, height - 1)))\" fill=\"rgb(229,229,234)\" stroke=\"rgb(174,174,178)\"/>")
         w.line("<path d=\"M0 0 L\(n(width)) \(n(height)) M\(n(width)) 0 L0 \(n(height))\" stroke=\"rgb(199,199,204)\"/>")
         var name = "image"

@@ -17,6 +17,10 @@ public enum SVGPreview {
         public var rightToLeft = false
         /// Safe-area insets for every screen instead of the devices' own (`--safe-area`).
         public var safeArea: DevicePreset.Insets?
+        /// Also report views that overflow a screen or overlap (`--check`, `LayoutCheck`).
+        public var check = false
+        /// The user's text size Dynamic Type fonts are drawn at (`--text-size`; nil: `large`).
+        public var textSize: String?
         /// Options with the defaults.
         public init(outline: Bool = false, scale: Double = 1, rightToLeft: Bool = false, safeArea: DevicePreset.Insets? = nil) {
             self.outline = outline; self.scale = scale; self.rightToLeft = rightToLeft; self.safeArea = safeArea
@@ -34,16 +38,22 @@ public enum SVGPreview {
     /// `layout`'s views on each of `screens` (with the options' safe area and direction).
     static func solve(_ layout: Layout, screens: [PreviewScreen], options: Options) throws -> [(PreviewScreen, [PreviewView])] {
         var solved: [(PreviewScreen, [PreviewView])] = []
+        var palettes: [Bool: PreviewPalette] = [:]
         for original in screens {
             // Each screen's own size, traits and safe area: a layout that asks about traits differs.
             let s = options.safeArea.map { original.withInsets($0) } ?? original
-            let canvas = Layout.Canvas(screen: s, rightToLeft: options.rightToLeft)
-            solved.append((s, try PreviewView.parse(json: layout.framesJSON(canvas: canvas))))
+            let canvas = Layout.Canvas(screen: s, rightToLeft: options.rightToLeft, textSize: options.textSize)
+            let json = try layout.framesJSON(canvas: canvas)
+            // After the frames: the canvas sets the text size the palette's text styles are at.
+            let palette = try palettes[s.dark] ?? PreviewPalette.of(layout, dark: s.dark)
+            palettes[s.dark] = palette
+            solved.append((s, try PreviewView.parse(json: json, palette: palette)))
         }
         return solved
     }
 
-    /// The contact sheet for already solved views.
+    /// The contact sheet for already solved views, each screen in its appearance's palette (its
+    /// views', which `solve` gave them).
     static func render(_ solved: [(PreviewScreen, [PreviewView])], options: Options) -> String {
         var totalWidth = margin, maxHeight = 0.0
         for (s, _) in solved {
@@ -58,7 +68,8 @@ public enum SVGPreview {
         var x = margin
         for (index, (screen, views)) in solved.enumerated() {
             let ox = x + bezel, oy = margin + bezel
-            drawScreen(&w, screen: screen, views: views, index: index, at: (ox, oy), outline: options.outline)
+            drawScreen(&w, screen: screen, views: views, palette: views.first?.palette ?? .fallback(dark: screen.dark), index: index,
+                       at: (ox, oy), outline: options.outline)
             w.text(screen.caption, x: ox + screen.width / 2, y: margin + maxHeight + 26, points: 15, weight: .bold,
                    fill: "rgb(60,60,67)", anchor: "middle", extra: " class=\"caption\"")
             x += screen.width + 2 * bezel + gap
@@ -75,7 +86,7 @@ public enum SVGPreview {
 
     /// A picture in place of the layout that shows `message` (which starts with `file:line:col`).
     public static func errorPicture(message: String, screen: PreviewScreen?, scale: Double = 1) -> String {
-        let width = max(screen?.width ?? 393, 320), height = max(min(screen?.height ?? 852, 480), 240)
+        let width = max(screen?.width ?? DevicePreset.standard.width, 320), height = max(min(screen?.height ?? DevicePreset.standard.height, 480), 240)
         var w = SVGWriter()
         header(&w, width: width, height: height, scale: scale, extra: " data-htll-error=\"1\"")
         w.line("<rect width=\"100%\" height=\"100%\" fill=\"rgb(255,241,240)\"/>")
@@ -96,8 +107,8 @@ public enum SVGPreview {
 
     // MARK: one screen
 
-    static func drawScreen(_ w: inout SVGWriter, screen: PreviewScreen, views: [PreviewView], index: Int,
-                           at origin: (x: Double, y: Double), outline: Bool) {
+    static func drawScreen(_ w: inout SVGWriter, screen: PreviewScreen, views: [PreviewView], palette: PreviewPalette,
+                           index: Int, at origin: (x: Double, y: Double), outline: Bool) {
         let n = SVGWriter.number
         let d = screen.device, sw = screen.width, sh = screen.height
         let radius = d.cornerRadius
@@ -105,7 +116,7 @@ public enum SVGPreview {
         w.line("<rect x=\"\(n(-bezel))\" y=\"\(n(-bezel))\" width=\"\(n(sw + 2 * bezel))\" height=\"\(n(sh + 2 * bezel))\" rx=\"\(n(radius + bezel))\" fill=\"rgb(28,28,30)\"/>")
         w.line("<clipPath id=\"screen\(index)\"><rect width=\"\(n(sw))\" height=\"\(n(sh))\" rx=\"\(n(radius))\"/></clipPath>")
         w.line("<g clip-path=\"url(#screen\(index))\">")
-        w.line("<rect width=\"\(n(sw))\" height=\"\(n(sh))\" fill=\"white\"/>")
+        w.line("<rect class=\"screen-background\" width=\"\(n(sw))\" height=\"\(n(sh))\" fill=\"\(palette.background.svg)\"/>")
         drawSafeArea(&w, screen: screen)
         for v in views where v.bool("hidden") != true {
             drawView(&w, v)
@@ -113,7 +124,7 @@ public enum SVGPreview {
         if outline {
             for v in views where v.bool("hidden") != true { drawOutline(&w, v) }
         }
-        StatusBar.draw(&w, screen: screen)
+        StatusBar.draw(&w, screen: screen, ink: palette.ink)
         w.line("</g>")
         w.line("</g>")
     }

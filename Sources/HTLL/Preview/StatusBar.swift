@@ -1,7 +1,8 @@
 /// The furniture iOS draws over an app: status bar (time, signal, battery), Dynamic Island and
 /// home indicator. Positions approximate Apple's screenshots; 9:41 is Apple's customary time.
 enum StatusBar {
-    static func draw(_ w: inout SVGWriter, screen: PreviewScreen) {
+    /// The furniture of `screen`, its glyphs in `ink` (black on a light screen, white on a dark one).
+    static func draw(_ w: inout SVGWriter, screen: PreviewScreen, ink: String) {
         let n = SVGWriter.number
         let d = screen.device, sw = screen.width, sh = screen.height
         w.line("<g class=\"status-bar\">")
@@ -16,38 +17,38 @@ enum StatusBar {
             if d.dynamicIsland {
                 // Time centred in the left "ear", icons in the right one.
                 let ear = (sw / 2 - 63) / 2
-                w.text("9:41", x: ear, y: 36, points: 17, weight: .bold, fill: "black", anchor: "middle")
-                battery(&w, x: sw - ear + 4, y: 25)
-                signal(&w, x: sw - ear - 42, y: 25)
+                w.text("9:41", x: ear, y: 36, points: 17, weight: .bold, fill: ink, anchor: "middle")
+                battery(&w, ink: ink, x: sw - ear + 4, y: 25)
+                signal(&w, ink: ink, x: sw - ear - 42, y: 25)
             } else if d.isPad {
-                w.text("9:41 AM  Tue Jan 9", x: 20, y: 17, points: 12, weight: .bold, fill: "black")
-                battery(&w, x: sw - 46, y: 6)
-                signal(&w, x: sw - 88, y: 6)
+                w.text("9:41 AM  Tue Jan 9", x: 20, y: 17, points: 12, weight: .bold, fill: ink)
+                battery(&w, ink: ink, x: sw - 46, y: 6)
+                signal(&w, ink: ink, x: sw - 88, y: 6)
             } else {
-                w.text("9:41 AM", x: sw / 2, y: 15, points: 12, weight: .bold, fill: "black", anchor: "middle")
-                signal(&w, x: 6, y: 4)
-                battery(&w, x: sw - 34, y: 4)
+                w.text("9:41 AM", x: sw / 2, y: 15, points: 12, weight: .bold, fill: ink, anchor: "middle")
+                signal(&w, ink: ink, x: 6, y: 4)
+                battery(&w, ink: ink, x: sw - 34, y: 4)
             }
         }
         if d.homeIndicator {
             let width = d.isPad ? 315.0 : (screen.landscape ? 209.0 : 134.0)
-            w.line("<rect class=\"home-indicator\" x=\"\(n(sw / 2 - width / 2))\" y=\"\(n(sh - 13))\" width=\"\(n(width))\" height=\"5\" rx=\"2.5\" fill=\"black\"/>")
+            w.line("<rect class=\"home-indicator\" x=\"\(n(sw / 2 - width / 2))\" y=\"\(n(sh - 13))\" width=\"\(n(width))\" height=\"5\" rx=\"2.5\" fill=\"\(ink)\"/>")
         }
         w.line("</g>")
     }
 
-    static func battery(_ w: inout SVGWriter, x: Double, y: Double) {
+    static func battery(_ w: inout SVGWriter, ink: String, x: Double, y: Double) {
         let n = SVGWriter.number
-        w.line("<rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"25\" height=\"12\" rx=\"3.5\" fill=\"none\" stroke=\"black\" stroke-opacity=\"0.4\"/>")
-        w.line("<rect x=\"\(n(x + 2))\" y=\"\(n(y + 2))\" width=\"21\" height=\"8\" rx=\"2\" fill=\"black\"/>")
-        w.line("<rect x=\"\(n(x + 26))\" y=\"\(n(y + 4))\" width=\"1.5\" height=\"4\" rx=\"0.75\" fill=\"black\" fill-opacity=\"0.4\"/>")
+        w.line("<rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"25\" height=\"12\" rx=\"3.5\" fill=\"none\" stroke=\"\(ink)\" stroke-opacity=\"0.4\"/>")
+        w.line("<rect x=\"\(n(x + 2))\" y=\"\(n(y + 2))\" width=\"21\" height=\"8\" rx=\"2\" fill=\"\(ink)\"/>")
+        w.line("<rect x=\"\(n(x + 26))\" y=\"\(n(y + 4))\" width=\"1.5\" height=\"4\" rx=\"0.75\" fill=\"\(ink)\" fill-opacity=\"0.4\"/>")
     }
 
-    static func signal(_ w: inout SVGWriter, x: Double, y: Double) {
+    static func signal(_ w: inout SVGWriter, ink: String, x: Double, y: Double) {
         let n = SVGWriter.number
         for i in 0..<4 {
             let h = 4.0 + Double(i) * 2.7
-            w.line("<rect x=\"\(n(x + Double(i) * 4.5))\" y=\"\(n(y + 12 - h))\" width=\"3\" height=\"\(n(h))\" rx=\"0.7\" fill=\"black\"/>")
+            w.line("<rect x=\"\(n(x + Double(i) * 4.5))\" y=\"\(n(y + 12 - h))\" width=\"3\" height=\"\(n(h))\" rx=\"0.7\" fill=\"\(ink)\"/>")
         }
     }
 }

@@ -15,7 +15,7 @@ struct PreviewChoice: Hashable, Sendable {
     /// The most devices one page shows at once.
     static let maxDevices = 8
     /// The devices a page starts with.
-    static let defaultDevices = ["iphone-15"]
+    static let defaultDevices = [DevicePreset.defaultKey]
 
     /// A switch on the page.
     struct Toggle: Sendable {
@@ -44,12 +44,8 @@ struct PreviewChoice: Hashable, Sendable {
         Toggle(name: "outline", title: "Outlines", values: ["off", "on"]) { v, d in d.options.outline = v == "on" },
     ]
 
-    /// The devices the page offers: the documented ones first, then the other screen sizes (not
-    /// the other names of a documented screen).
-    static var deviceKeys: [String] {
-        let documented = DevicePreset.all.map(\.key)
-        return documented + HTLL.devices.keys.filter { !documented.contains($0) && DevicePreset.aliases[$0] == nil }.sorted()
-    }
+    /// The devices the page offers: the device table's, in its order (not the other names of a screen).
+    static var deviceKeys: [String] { DevicePreset.all.map(\.key) }
 
     /// The choice a query makes (`device=…&orientation=…`); unknown names and values are refused.
     init(query: [HTTPRequest.QueryItem]) throws(HTTPError) {

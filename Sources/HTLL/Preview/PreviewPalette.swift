@@ -1,0 +1,51 @@
+import Scheme
+
+/// The named colours and text styles a preview draws with, in one appearance (light or dark):
+/// read from the layout prelude's tables (11-colors.scm and the text styles of 10-tables.scm, the
+/// one source of each colour's light and dark values and each style's size), so a layout's
+/// `system-background`, `secondary-label` or `(preferred-font 'headline)` looks in the picture as
+/// it does on iOS.
+struct PreviewPalette: Sendable {
+    /// Colour name (`red-color`, `label`, …) => its components in this appearance.
+    let colors: [String: PreviewColor]
+    /// Whether these are the dark appearance's values.
+    let dark: Bool
+    /// Text style (`body`, `headline`, …) => its size and face at the default text size.
+    var textStyles: [String: (points: Double, weight: TextMetrics.Weight)] = [:]
+
+    /// No named colours (a picture without a layout).
+    static let empty = PreviewPalette(colors: [:], dark: false)
+
+    /// No named colours, in an appearance (a screen without views): the defaults below follow it.
+    static func fallback(dark: Bool) -> PreviewPalette { PreviewPalette(colors: [:], dark: dark) }
+
+    /// The palette of `layout`'s colour table in the dark or light appearance.
+    static func of(_ layout: Layout, dark: Bool) throws -> PreviewPalette {
+        var colors: [String: PreviewColor] = [:]
+        for entry in try layout.evaluateList("htll-color-components") {
+            // (name (r g b a) (r g b a)): components 0-255, alpha 0-1.
+            guard let e = entry.listElements, e.count == 3, let name = e[0].stringValue,
+                  let c = e[dark ? 2 : 1].listElements?.compactMap(\.doubleValue), c.count == 4 else { continue }
+            colors[name] = PreviewColor(c[0] / 255, c[1] / 255, c[2] / 255, c[3])
+        }
+        var palette = PreviewPalette(colors: colors, dark: dark)
+        for entry in try layout.evaluateList("htll-text-style-sizes") {
+            // (name points weight)
+            guard let e = entry.listElements, e.count == 3, let name = e[0].stringValue, let points = e[1].doubleValue else { continue }
+            palette.textStyles[name] = (points, e[2].stringValue.flatMap(TextMetrics.Weight.init(rawValue:)) ?? .regular)
+        }
+        return palette
+    }
+
+    /// A named colour, or `fallback` when the table has no such name.
+    func named(_ name: String, _ fallback: PreviewColor) -> PreviewColor { colors[name] ?? fallback }
+
+    /// What UIKit draws text in by default (`labelColor`).
+    var text: PreviewColor { named("label", dark ? PreviewColor(1, 1, 1) : PreviewColor(0, 0, 0)) }
+    /// The screen's and a table's or text view's default background (`systemBackgroundColor`).
+    var background: PreviewColor { named("system-background", dark ? PreviewColor(0, 0, 0) : PreviewColor(1, 1, 1)) }
+    /// A text field's placeholder (`placeholderTextColor`).
+    var placeholder: PreviewColor { named("placeholder-text", PreviewColor(199.0 / 255, 199.0 / 255, 205.0 / 255)) }
+    /// The status bar's and home indicator's ink: black on light screens, white on dark ones.
+    var ink: String { dark ? "white" : "black" }
+}
