@@ -41,7 +41,7 @@ final class PreviewAppearanceTests: XCTestCase {
             XCTAssertTrue(try element(dark, name).contains("fill=\"rgb(255,255,255)\""), name)
         }
         // The status bar's ink follows the appearance; the Dynamic Island stays black.
-        XCTAssertTrue(dark.contains("font-weight=\"bold\" fill=\"white\" text-anchor=\"middle\" xml:space=\"preserve\">9:41</text>"))
+        XCTAssertTrue(dark.contains("font-weight=\"bold\" fill=\"rgb(255,255,255)\" text-anchor=\"middle\" xml:space=\"preserve\">9:41</text>"))
         XCTAssertTrue(dark.contains("rx=\"18.5\" fill=\"black\""))
     }
 

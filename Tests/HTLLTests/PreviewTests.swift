@@ -79,8 +79,8 @@ final class PreviewTests: XCTestCase {
         let titleFrame = try XCTUnwrap(frames.first { $0.name == "titleLabel" })
         let shown = title.replacingOccurrences(of: #"<[^>]*>"#, with: "", options: .regularExpression)
         XCTAssertLessThanOrEqual(TextMetrics.width(of: Substring(shown), weight: .regular, points: 17), titleFrame.width + 0.01)
-        // Placeholder in placeholderTextColor, selected segment filled, slider thumb half way, alpha, image name, table rows.
-        XCTAssertTrue(svg.contains("fill=\"rgb(60,60,67)\" fill-opacity=\"0.3\" text-anchor=\"start\" xml:space=\"preserve\">User name</text>"))
+        // Placeholder in grey, selected segment filled, slider thumb half way, alpha, image name, table rows.
+        XCTAssertTrue(svg.contains("fill=\"rgb(199,199,205)\" text-anchor=\"start\" xml:space=\"preserve\">User name</text>"))
         XCTAssertEqual(svg.components(separatedBy: "class=\"selected\"").count - 1, 1)
         XCTAssertTrue(svg.contains(">Three</text>"))
         let speed = try XCTUnwrap(frames.first { $0.name == "speed" })
@@ -212,6 +212,44 @@ final class PreviewTests: XCTestCase {
     }
 
     /// Writes the README pictures when HTLL_PREVIEW_DOCS names a directory.
+    func testDarkAppearanceChangesWhatTheLayoutLeavesUnset() throws {
+        let source = """
+            (let ((plain (label '((text . "Plain"))))
+                  (red (label '((text . "Red") (text-color . red-color))))
+                  (field (text-field '((placeholder . "Name") (border-style . rounded-rect))))
+                  (white (label '((text . "On white") (background-color . white-color)))))
+              (in (above plain (above red (above field white 0.5) 0.5) 0.25) 'self.view))
+            """
+        let layout = try Layout(source: source, file: "dark.htll")
+        let light = try SVGPreview.render(layout, screens: [try screen("iphone-15")])
+        let dark = try SVGPreview.render(layout, screens: [try screen("iphone-15")], options: .init(appearance: .dark))
+        func line(_ svg: String, _ text: String) -> String { svg.components(separatedBy: "\n").first { $0.contains(">\(text)</text>") } ?? "" }
+        // Unset text is the label colour: black, white in the dark; a named colour stays itself.
+        XCTAssertTrue(line(light, "Plain").contains("fill=\"rgb(0,0,0)\""), line(light, "Plain"))
+        XCTAssertTrue(line(dark, "Plain").contains("fill=\"rgb(255,255,255)\""), line(dark, "Plain"))
+        XCTAssertTrue(line(dark, "Red").contains("fill=\"rgb(255,0,0)\""), line(dark, "Red"))
+        // A background the layout sets stays; the screen's own becomes black.
+        XCTAssertTrue(dark.contains("<rect class=\"background\" width=\"100%\" height=\"100%\" fill=\"rgb(255,255,255)\"/>"))
+        XCTAssertTrue(dark.contains("height=\"852\" fill=\"rgb(0,0,0)\"/>"), "the screen is black")
+        XCTAssertTrue(light.contains("height=\"852\" fill=\"rgb(255,255,255)\"/>"), "the screen is white")
+        // Placeholders, fields and the status bar follow the appearance.
+        XCTAssertNotEqual(line(light, "Name"), line(dark, "Name"))
+        XCTAssertTrue(dark.contains(">9:41</text>") && line(dark, "9:41").contains("rgb(255,255,255)"), line(dark, "9:41"))
+        XCTAssertEqual(light, try SVGPreview.render(layout, screens: [try screen("iphone-15")], options: .init(appearance: .light)))
+
+        // htll preview --dark draws the same.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("htll-dark-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("dark.htll")
+        try Data(source.utf8).write(to: file)
+        let r = HTLLCommand.preview([file.path, "--dark"])
+        XCTAssertEqual(r.status, 0, r.errorOutput)
+        XCTAssertEqual(r.output, try SVGPreview.render(try Layout(contentsOfFile: file.path),
+                                                       screens: [PreviewScreen(device: .standard, landscape: false)],
+                                                       options: .init(appearance: .dark)))
+    }
+
     func testWriteDocumentationPictures() throws {
         guard let dir = ProcessInfo.processInfo.environment["HTLL_PREVIEW_DOCS"] else { throw XCTSkip("HTLL_PREVIEW_DOCS not set") }
         let ex = GoldenTests.examples

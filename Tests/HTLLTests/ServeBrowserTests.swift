@@ -92,9 +92,9 @@ final class ServeBrowserTests: XCTestCase {
         _ = try tab.evaluate("window.htllMark = 'still here'")
 
         try s.write(Self.after)
-        try tab.wait(for: "Number(document.documentElement.dataset.version) >= 2 && document.documentElement.dataset.state === 'ok'")
+        try tab.wait(for: "document.documentElement.dataset.state === 'ok' && document.querySelectorAll('#sheet svg.view').length === 4")
+        XCTAssertGreaterThanOrEqual(try tab.evaluate("Number(document.documentElement.dataset.version)") as? Int ?? 0, 2)
         XCTAssertEqual(try tab.evaluate("window.htllMark") as? String, "still here", "redrawn without a reload")
-        XCTAssertEqual(try tab.evaluate("document.querySelectorAll('#sheet svg.view').length") as? Int, 4)
 
         // The sheet as the browser shows it, against the same SVG drawn by rsvg-convert.
         let box = try XCTUnwrap(try tab.evaluate("(() => { const r = document.querySelector('#sheet > svg').getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; })()") as? [Double])
@@ -126,8 +126,9 @@ final class ServeBrowserTests: XCTestCase {
         _ = try tab.evaluate("document.querySelector('[data-toggle=orientation] [data-value=both]').click()")
         try tab.wait(for: "document.querySelectorAll('#sheet g.screen').length === 2")
         _ = try tab.evaluate("window.scrollTo(0, 150)")
+        // Waiting for the new text itself, not a version number.
         try s.write(Self.after.replacingOccurrences(of: "After the save", with: "Saved again"))
-        try tab.wait(for: "Number(document.documentElement.dataset.version) >= 2")
+        try tab.wait(for: "document.documentElement.dataset.state === 'ok' && document.querySelector('#sheet text').textContent === 'Saved again'")
         XCTAssertEqual(try tab.evaluate("window.scrollY") as? Int, 150)
         XCTAssertEqual(try tab.evaluate("document.querySelectorAll('#sheet g.screen').length") as? Int, 2)
         XCTAssertEqual(try tab.evaluate("document.querySelector('[data-toggle=orientation] [aria-pressed=true]').dataset.value") as? String, "both")
@@ -154,7 +155,19 @@ final class ServeBrowserTests: XCTestCase {
         XCTAssertGreaterThan(try tab.evaluate("document.querySelectorAll('#code span.kw').length") as? Int ?? 0, 5)
         _ = try tab.evaluate("document.querySelector('#outputs [data-output=swift]').click()")
         try tab.wait(for: "document.querySelector('#code').textContent.includes('extension ViewController')")
+        // The frames of the screens shown (both orientations).
+        _ = try tab.evaluate("document.querySelector('#outputs [data-output=frames]').click()")
+        try tab.wait(for: "document.querySelector('#code').textContent.includes('\"orientation\": \"landscape\"')")
+        let frames = try tab.evaluate("JSON.parse(document.querySelector('#code').textContent).map((s) => s.orientation).join()") as? String
+        XCTAssertEqual(frames, "portrait,landscape")
         _ = try tab.evaluate("document.getElementById('tab-preview').click()")
+
+        // The dark appearance: the screens turn black, the unset text white.
+        let screenFill = "document.querySelector('#sheet g.screen g[clip-path] > rect').getAttribute('fill')"
+        XCTAssertEqual(try tab.evaluate(screenFill) as? String, "rgb(255,255,255)")
+        _ = try tab.evaluate("document.querySelector('[data-toggle=appearance] [data-value=dark]').click()")
+        try tab.wait(for: "\(screenFill) === 'rgb(0,0,0)'")
+        XCTAssertEqual(try tab.evaluate("document.querySelector('#sheet svg.view[data-name=note] text').getAttribute('fill')") as? String, "rgb(85,85,85)", "darkGray-color stays")
 
         // Markup in an error message and in a label is shown as text and never runs.
         let hostile = #"<img src=x onerror="document.title='pwned'"><script>document.title='pwned'</script>"#

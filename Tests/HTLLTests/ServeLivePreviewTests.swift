@@ -34,7 +34,7 @@ final class ServeLivePreviewTests: XCTestCase {
         XCTAssertEqual(info.json?["file"] as? String, s.file.path)
         let devices = (info.json?["devices"] as? [[String: Any]])?.compactMap { $0["key"] as? String } ?? []
         XCTAssertEqual(Array(devices.prefix(2)), ["iphone-16e", "iphone-16"])
-        XCTAssertEqual((info.json?["outputs"] as? [[String: Any]])?.compactMap { $0["id"] as? String }, ["objc", "swift"])
+        XCTAssertEqual((info.json?["outputs"] as? [[String: Any]])?.compactMap { $0["id"] as? String }, ["objc", "swift", "frames"])
         XCTAssertEqual((info.json?["toggles"] as? [[String: Any]])?.compactMap { $0["name"] as? String },
                        PreviewChoice.toggles.map(\.name))
         // The server is no file server: names of files beside the layout are unknown pages.
@@ -112,6 +112,29 @@ final class ServeLivePreviewTests: XCTestCase {
         let text = try XCTUnwrap(swift.json?["text"] as? String)
         XCTAssertTrue(text.contains("extension ViewController"), text)
         XCTAssertEqual(text, try Layout(contentsOfFile: s.file.path, sandbox: true).mirrored().swift())
+    }
+
+    func testFramesAndDarkFollowTheChoice() throws {
+        let s = try serve(["screen.htll": Self.hello])
+        let layout = try Layout(contentsOfFile: s.file.path, sandbox: true)
+        // The Frames output: the solved frames of every chosen screen, as `htll frames` gives them.
+        let r = try s.get("/code?output=frames&device=iphone-se&device=ipad&orientation=both&direction=rtl")
+        XCTAssertEqual(r.status, 200, r.body)
+        let text = try XCTUnwrap(r.json?["text"] as? String, r.body)
+        let screens = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+        XCTAssertEqual(screens.map { "\($0["device"] ?? "") \($0["orientation"] ?? "")" },
+                       ["iphone-se portrait", "iphone-se landscape", "ipad portrait", "ipad landscape"])
+        let se = PreviewScreen(device: try XCTUnwrap(DevicePreset.named("iphone-se")), landscape: true)
+        let expected = try JSONSerialization.jsonObject(with: Data(try layout.framesJSON(canvas: .init(screen: se, rightToLeft: true)).utf8))
+        XCTAssertEqual(screens[1]["frames"] as? NSObject, expected as? NSObject, "mirrored, landscape")
+        XCTAssertEqual(try s.get("/code?output=frames&device=nokia").status, 400)
+
+        // The dark appearance is what `htll preview --dark` draws.
+        let dark = try XCTUnwrap(try s.get("/render?appearance=dark").json?["svg"] as? String)
+        let iphone = PreviewScreen(device: .standard, landscape: false)
+        XCTAssertEqual(dark, try SVGPreview.render(layout, screens: [iphone], options: .init(appearance: .dark)))
+        XCTAssertNotEqual(dark, try s.get("/render?appearance=light").json?["svg"] as? String)
+        XCTAssertEqual(try s.get("/render?appearance=dim").status, 400)
     }
 
     func testHostileTextStaysData() throws {

@@ -31,9 +31,11 @@ final class ServedLayout {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    /// Replaces the text of `name` (the layout by default).
+    /// Replaces the text of `name` (the layout by default), atomically (a new file renamed over
+    /// the old, as many editors save), so the server never sees it half written: a test that waits
+    /// for the next version finds the text it wrote.
     func write(_ text: String, to name: String? = nil) throws {
-        try Data(text.utf8).write(to: name.map { folder.appendingPathComponent($0) } ?? file)
+        try Data(text.utf8).write(to: name.map { folder.appendingPathComponent($0) } ?? file, options: .atomic)
     }
 
     /// `GET path`: the status and the body read as JSON (nil when it is not JSON).

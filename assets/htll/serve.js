@@ -175,22 +175,30 @@
 
   // MARK: the preview
 
-  let rendering = false, renderAgain = false;
-  async function refresh() {
-    if (rendering) { renderAgain = true; return; }
-    rendering = true;
-    try {
-      do {
-        renderAgain = false;
-        show(await getJSON('/render?' + query()));
-      } while (renderAgain);
-      if (state.tab === 'code') await refreshCode();
-    } catch (e) {
-      setStatus('no answer', 'down');
-    } finally {
-      rendering = false;
-    }
+  // One run at a time: a call while it runs asks for one more run after it, so the page ends on
+  // the latest state without piling up requests.
+  function oneAtATime(body) {
+    let running = false, again = false;
+    return async function run() {
+      if (running) { again = true; return; }
+      running = true;
+      try {
+        do {
+          again = false;
+          await body();
+        } while (again);
+      } catch (e) {
+        setStatus('no answer', 'down');
+      } finally {
+        running = false;
+      }
+    };
   }
+
+  const refresh = oneAtATime(async () => {
+    show(await getJSON('/render?' + query()));
+    if (state.tab === 'code') await refreshCode();
+  });
 
   function showError(card, where, message, problem) {
     card.hidden = !problem;
@@ -306,28 +314,16 @@
 
   // MARK: generated code
 
-  let coding = false, codeAgain = false;
-  async function refreshCode() {
-    if (coding) { codeAgain = true; return; }
-    coding = true;
-    try {
-      do {
-        codeAgain = false;
-        const q = new URLSearchParams({ output: state.output, direction: state.toggles.direction || 'ltr' });
-        const r = await getJSON('/code?' + q.toString());
-        showError($('code-error'), $('code-error-location'), $('code-error-message'), r.error);
-        const code = $('code').firstChild;
-        const output = info.outputs.find((o) => o.id === r.output);
-        if (r.text !== undefined && r.text !== null) code.replaceChildren(highlight(r.text, output ? output.language : ''));
-        $('code').classList.toggle('stale', !!r.error);
-        document.documentElement.dataset.codeVersion = String(r.version);
-      } while (codeAgain);
-    } catch (e) {
-      setStatus('no answer', 'down');
-    } finally {
-      coding = false;
-    }
-  }
+  const refreshCode = oneAtATime(async () => {
+    // The same choice as the preview: the direction mirrors the code, the frames are its screens'.
+    const r = await getJSON('/code?' + new URLSearchParams({ output: state.output }).toString() + '&' + query());
+    showError($('code-error'), $('code-error-location'), $('code-error-message'), r.error);
+    const code = $('code').firstChild;
+    const output = info.outputs.find((o) => o.id === r.output);
+    if (r.text !== undefined && r.text !== null) code.replaceChildren(highlight(r.text, output ? output.language : ''));
+    $('code').classList.toggle('stale', !!r.error);
+    document.documentElement.dataset.codeVersion = String(r.version);
+  });
 
   const keywords = {
     objc: new Set(('if else for while do return switch case default break continue static const void int float double char ' +
@@ -337,6 +333,7 @@
       'deinit class struct enum extension protocol import public private fileprivate internal open final override ' +
       'static lazy weak unowned self Self super nil true false as is try throws rethrows where get set willSet didSet ' +
       'private(set) @objc @MainActor').split(' ')),
+    json: new Set(['true', 'false', 'null']),
   };
 
   // One pass over the text: comments, strings, preprocessor lines, @-words, numbers, words.

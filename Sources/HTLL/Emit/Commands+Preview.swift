@@ -4,12 +4,14 @@ import Scheme
 extension HTLLCommand {
     static let previewUsage = """
         usage: htll preview FILE [-o OUT.svg|OUT.png] [--device NAME]... [--landscape | --both] [--size WxH]
-                                 [--appearance light|dark|both] [--safe-area T,L,B,R] [--rtl] [--scale N]
+                                 [--appearance light|dark|both | --dark] [--safe-area T,L,B,R] [--rtl] [--scale N]
                                  [--text-size SIZE] [--outline] [--check] [--watch]
         Draws the solved layout as an iOS screen (default: \(DevicePreset.standard.displayName), portrait, SVG on standard output).
         Several --device flags or --both give one contact sheet; --watch (with -o) re-renders on every
-        change of FILE or the files it includes. --appearance dark draws the named colours (label,
-        system-background, ...) with their dark values, both draws each screen in the two appearances.
+        change of FILE or the files it includes. --appearance dark (or --dark) draws the system's dark
+        appearance: what the layout leaves unset (background, text, controls, status bar) and the
+        named colours (label, system-background, ...) with their dark values; both draws each screen
+        in the two appearances.
         --check warns (on standard error) about views that overflow a screen or overlap; --text-size
         draws Dynamic Type fonts at a text size (extra-small ... large, the default, ...
         accessibility-extra-extra-extra-large).
@@ -52,6 +54,7 @@ extension HTLLCommand {
                 }
                 options.safeArea = s; i += 1
             case "--rtl": options.rightToLeft = true
+            case "--dark": options.appearance = .dark
             case "--scale":
                 guard hasValue, let s = Double(args[i + 1]), s > 0, s <= 8 else { return usage("--scale expects a number from 0 to 8") }
                 options.scale = s; i += 1

@@ -40,12 +40,10 @@ struct PreviewPalette: Sendable {
     /// A named colour, or `fallback` when the table has no such name.
     func named(_ name: String, _ fallback: PreviewColor) -> PreviewColor { colors[name] ?? fallback }
 
+    /// The appearance's colours for what a layout leaves unset (screen background, text, fills).
+    var appearance: PreviewAppearance { dark ? .dark : .light }
     /// What UIKit draws text in by default (`labelColor`).
-    var text: PreviewColor { named("label", dark ? PreviewColor(1, 1, 1) : PreviewColor(0, 0, 0)) }
+    var text: PreviewColor { appearance.ink }
     /// The screen's and a table's or text view's default background (`systemBackgroundColor`).
-    var background: PreviewColor { named("system-background", dark ? PreviewColor(0, 0, 0) : PreviewColor(1, 1, 1)) }
-    /// A text field's placeholder (`placeholderTextColor`).
-    var placeholder: PreviewColor { named("placeholder-text", PreviewColor(199.0 / 255, 199.0 / 255, 205.0 / 255)) }
-    /// The status bar's and home indicator's ink: black on light screens, white on dark ones.
-    var ink: String { dark ? "white" : "black" }
+    var background: PreviewColor { appearance.background }
 }

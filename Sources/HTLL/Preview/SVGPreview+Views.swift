@@ -2,15 +2,13 @@ import Foundation
 
 /// Each HTLL view kind drawn the way UIKit shows it, in the view's own coordinates.
 ///
-/// Colours follow iOS: the system blue rgb(0,122,255), grey placeholders rgb(199,199,205),
-/// separators rgb(200,199,204); today's controls in SVGPreview+Controls.swift.
+/// Colours follow iOS in the light or dark appearance (`PreviewAppearance`): the system blue,
+/// grey placeholders and separators, switch green rgb(52,199,89); named colours from the layout's
+/// colour table (`PreviewPalette`); today's controls in SVGPreview+Controls.swift.
 extension SVGPreview {
-    static let systemBlue = "rgb(0,122,255)"
-    static let placeholderGrey = "rgb(199,199,205)"
-    static let separatorGrey = "rgb(200,199,204)"
 
     /// One view: a nested `<svg>` at its frame carrying its name, kind and alpha.
-    static func drawView(_ w: inout SVGWriter, _ v: PreviewView) {
+    static func drawView(_ w: inout SVGWriter, _ v: PreviewView, _ a: PreviewAppearance) {
         let n = SVGWriter.number
         // The layer's opacity multiplies the view's alpha (both are the same CALayer property).
         let alpha = min(max(v.number("alpha") ?? 1, 0), 1) * min(max(v.number("layer-opacity") ?? 1, 0), 1)
@@ -28,7 +26,7 @@ extension SVGPreview {
             w.line("<clipPath id=\"\(id)\"><rect width=\"\(n(width))\" height=\"\(n(height))\" rx=\"\(n(layer.cornerRadius(width, height)))\"/></clipPath>")
             w.line("<g clip-path=\"url(#\(id))\">")
         }
-        let defaultBackground: PreviewColor? = ["table", "text-view"].contains(v.kind) ? v.palette.background : nil
+        let defaultBackground: PreviewColor? = ["table", "text-view"].contains(v.kind) ? a.background : nil
         if let bg = v.color("background-color") ?? v.color("layer-background-color") ?? defaultBackground, bg.alpha > 0 {
             let o = bg.alpha < 1 ? " fill-opacity=\"\(n(bg.alpha))\"" : ""
             let r = layer.cornerRadius(width, height)
@@ -36,29 +34,29 @@ extension SVGPreview {
             w.line("<rect class=\"background\" width=\"100%\" height=\"100%\"\(corners) fill=\"\(bg.svg)\"\(o)/>")
         }
         switch v.kind {
-        case "label": drawLabel(&w, v, width, height)
-        case "rounded-rect-button", "custom-button": drawTitleButton(&w, v, width, height)
+        case "label": drawLabel(&w, v, width, height, a)
+        case "rounded-rect-button", "custom-button": drawTitleButton(&w, v, width, height, a)
         case "info-light-button", "info-dark-button", "contact-add-button", "detail-disclosure-button":
-            drawIconButton(&w, v, width, height)
-        case "text-field": drawTextField(&w, v, width, height)
-        case "slider": drawSlider(&w, v, width, height)
-        case "segmented-control": drawSegments(&w, v, width, height)
-        case "switch": drawSwitch(&w, v, width, height)
+            drawIconButton(&w, v, width, height, a)
+        case "text-field": drawTextField(&w, v, width, height, a)
+        case "slider": drawSlider(&w, v, width, height, a)
+        case "segmented-control": drawSegments(&w, v, width, height, a)
+        case "switch": drawSwitch(&w, v, width, height, a)
         case "stepper": drawStepper(&w, v, width, height)
         case "activity-indicator": drawActivityIndicator(&w, v, width, height)
         case "progress-view": drawProgress(&w, v, width, height)
         case "date-picker": drawDatePicker(&w, v, width, height)
         case "page-control": drawPageControl(&w, v, width, height)
         case "visual-effect-view": drawVisualEffect(&w, v, width, height)
-        case "image": drawImage(&w, v, width, height)
-        case "table": drawTable(&w, v, width, height)
+        case "image": drawImage(&w, v, width, height, a)
+        case "table": drawTable(&w, v, width, height, a)
         case "text-view":
             let f = v.font(defaultPoints: 17)
             w.textBox(v.text("text") ?? "", x: 8, y: 8, width: max(0, width - 16), height: max(0, height - 16),
-                      points: f.points, weight: f.weight, fill: (v.color("text-color") ?? v.palette.text).svg,
+                      points: f.points, weight: f.weight, fill: (v.color("text-color") ?? a.ink).svg,
                       alignment: v.symbol("text-alignment") ?? "left", maxLines: 0, mode: "word-wrap", top: true)
-            drawScrollIndicator(&w, v, width, height)
-        case "scroll": drawScrollIndicator(&w, v, width, height)
+            drawScrollIndicator(&w, v, width, height, a)
+        case "scroll": drawScrollIndicator(&w, v, width, height, a)
         default: break
         }
         if rounded { w.line("</g>") }
@@ -66,17 +64,17 @@ extension SVGPreview {
         w.line("</svg>")
     }
 
-    static func drawLabel(_ w: inout SVGWriter, _ v: PreviewView, _ width: Double, _ height: Double) {
+    static func drawLabel(_ w: inout SVGWriter, _ v: PreviewView, _ width: Double, _ height: Double, _ a: PreviewAppearance) {
         guard let text = v.text("text"), !text.isEmpty else { return }
         let f = v.font(defaultPoints: 17)
-        let color = v.color("text-color") ?? v.palette.text
+        let color = v.color("text-color") ?? a.ink
         let lines = v.integer("number-of-lines") ?? 1
         w.textBox(text, x: 0, y: 0, width: width, height: height, points: f.points, weight: f.weight, fill: color.svg,
                   opacity: color.alpha, alignment: v.symbol("text-alignment") ?? "left", maxLines: lines,
                   mode: v.symbol("line-break-mode") ?? "tail-truncation")
     }
 
-    static func drawTitleButton(_ w: inout SVGWriter, _ v: PreviewView, _ width: Double, _ height: Double) {
+    static func drawTitleButton(_ w: inout SVGWriter, _ v: PreviewView, _ width: Double, _ height: Double, _ a: PreviewAppearance) {
         if let style = v.symbol("configuration") {
             drawConfiguredButton(&w, v, style, width, height)
             return
@@ -86,16 +84,16 @@ extension SVGPreview {
         let title = PreviewView.text(v.forNormalState("title-for-state")) ?? ""
         guard !title.isEmpty else { return }
         // UIKit's custom buttons default to white titles; on an unset background that would be
-        // invisible, so the preview uses black there.
-        let defaultColor = rounded ? v.palette.named("tint", PreviewColor(0, 122.0 / 255, 1))
-            : (v.color("background-color") != nil ? PreviewColor(1, 1, 1) : v.palette.text)
+        // invisible, so the preview uses the text colour there.
+        let defaultColor = rounded ? a.tint : (v.color("background-color") != nil ? PreviewColor(1, 1, 1) : a.ink)
         let color = v.color(value: v.forNormalState("title-color-for-state")) ?? defaultColor
         w.textBox(title, x: 0, y: 0, width: width, height: height, points: 15, weight: .regular,
                   fill: color.svg, opacity: color.alpha, alignment: "center", maxLines: 1, mode: "middle-truncation")
     }
 
-    static func drawIconButton(_ w: inout SVGWriter, _ v: PreviewView, _ width: Double, _ height: Double) {
+    static func drawIconButton(_ w: inout SVGWriter, _ v: PreviewView, _ width: Double, _ height: Double, _ a: PreviewAppearance) {
         let n = SVGWriter.number
+        let systemBlue = a.tint.svg
         let cx = width / 2, cy = height / 2, r = 10.0
         switch v.kind {
         case "detail-disclosure-button":
@@ -113,17 +111,17 @@ extension SVGPreview {
         }
     }
 
-    static func drawTextField(_ w: inout SVGWriter, _ v: PreviewView, _ width: Double, _ height: Double) {
+    static func drawTextField(_ w: inout SVGWriter, _ v: PreviewView, _ width: Double, _ height: Double, _ a: PreviewAppearance) {
         let n = SVGWriter.number
         let inner = "x=\"0.5\" y=\"0.5\" width=\"\(n(max(0, width - 1)))\" height=\"\(n(max(0, height - 1)))\""
         var inset = 0.0
         switch v.symbol("border-style") ?? "none" {
         case "rounded-rect":
-            w.line("<rect \(inner) rx=\"6\" fill=\"\(v.palette.background.svg)\" stroke=\"rgb(199,199,204)\"/>"); inset = 7
+            w.line("<rect \(inner) rx=\"6\" fill=\"\(a.controlFill)\" stroke=\"\(a.controlBorder)\"/>"); inset = 7
         case "line":
-            w.line("<rect \(inner) fill=\"none\" stroke=\"black\"/>"); inset = 3
+            w.line("<rect \(inner) fill=\"none\" stroke=\"\(a.ink.svg)\"/>"); inset = 3
         case "bezel":
-            w.line("<rect \(inner) fill=\"white\" stroke=\"rgb(120,120,128)\"/>")
+            w.line("<rect \(inner) fill=\"\(a.controlFill)\" stroke=\"rgb(120,120,128)\"/>")
             w.line("<path d=\"M1.5 \(n(height - 1.5)) V1.5 H\(n(width - 1.5))\" fill=\"none\" stroke=\"rgb(60,60,67)\"/>"); inset = 4
         default: break
         }
@@ -131,33 +129,34 @@ extension SVGPreview {
         var right = inset
         if v.symbol("clear-button-mode") == "always" {
             right += 24
-            w.line("<circle cx=\"\(n(width - inset - 9))\" cy=\"\(n(height / 2))\" r=\"7\" fill=\"rgb(199,199,204)\"/>")
+            w.line("<circle cx=\"\(n(width - inset - 9))\" cy=\"\(n(height / 2))\" r=\"7\" fill=\"\(a.controlBorder)\"/>")
         }
         let text = v.text("text") ?? ""
         let shown = text.isEmpty ? (v.text("placeholder") ?? "") : text
-        let color = text.isEmpty ? v.palette.placeholder : (v.color("text-color") ?? v.palette.text)
+        let color = text.isEmpty ? nil : (v.color("text-color") ?? a.ink)
         w.textBox(shown, x: inset, y: 0, width: max(0, width - inset - right), height: height, points: f.points,
-                  weight: f.weight, fill: color.svg, opacity: color.alpha, alignment: v.symbol("text-alignment") ?? "left")
+                  weight: f.weight, fill: color?.svg ?? a.placeholder, opacity: color?.alpha ?? 1, alignment: v.symbol("text-alignment") ?? "left")
     }
 
-    static func drawSlider(_ w: inout SVGWriter, _ v: PreviewView, _ width: Double, _ height: Double) {
+    static func drawSlider(_ w: inout SVGWriter, _ v: PreviewView, _ width: Double, _ height: Double, _ a: PreviewAppearance) {
         let n = SVGWriter.number
         let lo = v.number("minimum-value") ?? 0, hi = v.number("maximum-value") ?? 1
         let value = min(max(v.number("value") ?? lo, min(lo, hi)), max(lo, hi))
         let fraction = hi > lo ? (value - lo) / (hi - lo) : 0
         let thumb = 14.0, cy = height / 2
         let tx = thumb + max(0, width - 2 * thumb) * fraction
-        w.line("<rect x=\"2\" y=\"\(n(cy - 1))\" width=\"\(n(max(0, width - 4)))\" height=\"2\" rx=\"1\" fill=\"rgb(182,182,182)\"/>")
-        w.line("<rect x=\"2\" y=\"\(n(cy - 1))\" width=\"\(n(max(0, tx - 2)))\" height=\"2\" rx=\"1\" fill=\"\(systemBlue)\"/>")
+        w.line("<rect x=\"2\" y=\"\(n(cy - 1))\" width=\"\(n(max(0, width - 4)))\" height=\"2\" rx=\"1\" fill=\"\(a.sliderTrack)\"/>")
+        w.line("<rect x=\"2\" y=\"\(n(cy - 1))\" width=\"\(n(max(0, tx - 2)))\" height=\"2\" rx=\"1\" fill=\"\(a.tint.svg)\"/>")
         w.line("<circle class=\"thumb\" cx=\"\(n(tx))\" cy=\"\(n(cy + 1))\" r=\"\(n(thumb))\" fill=\"black\" fill-opacity=\"0.12\"/>")
         w.line("<circle class=\"thumb\" cx=\"\(n(tx))\" cy=\"\(n(cy))\" r=\"\(n(thumb - 0.5))\" fill=\"white\" stroke=\"rgb(210,210,215)\" stroke-width=\"0.5\"/>")
     }
 
-    static func drawSegments(_ w: inout SVGWriter, _ v: PreviewView, _ width: Double, _ height: Double) {
+    static func drawSegments(_ w: inout SVGWriter, _ v: PreviewView, _ width: Double, _ height: Double, _ a: PreviewAppearance) {
         let n = SVGWriter.number
+        let systemBlue = a.tint.svg
         let items = (v.attributes["items"] as? [Any] ?? []).map { PreviewView.text($0) ?? "" }
         let selected = v.integer("selected-segment-index") ?? -1
-        var normal = PreviewColor(0, 122.0 / 255, 1)
+        var normal = a.tint
         if let attrs = v.forNormalState("title-text-attributes-for-state") as? [Any] {
             for case let pair as [Any] in attrs where pair.count == 2 && (pair[0] as? String) == "text-color" {
                 if let c = v.color(value: pair[1]) { normal = c }
@@ -165,7 +164,7 @@ extension SVGPreview {
         }
         let count = max(items.count, 1)
         let segment = width / Double(count)
-        w.line("<rect x=\"0.5\" y=\"0.5\" width=\"\(n(max(0, width - 1)))\" height=\"\(n(max(0, height - 1)))\" rx=\"4\" fill=\"\(v.palette.background.svg)\" stroke=\"\(systemBlue)\"/>")
+        w.line("<rect x=\"0.5\" y=\"0.5\" width=\"\(n(max(0, width - 1)))\" height=\"\(n(max(0, height - 1)))\" rx=\"4\" fill=\"\(a.controlFill)\" stroke=\"\(systemBlue)\"/>")
         for (i, item) in items.enumerated() {
             let x = Double(i) * segment
             let isSelected = i == selected
@@ -181,25 +180,25 @@ extension SVGPreview {
         }
     }
 
-    static func drawSwitch(_ w: inout SVGWriter, _ v: PreviewView, _ width: Double, _ height: Double) {
+    static func drawSwitch(_ w: inout SVGWriter, _ v: PreviewView, _ width: Double, _ height: Double, _ a: PreviewAppearance) {
         let n = SVGWriter.number
         let on = v.bool("on") ?? false
         let sw = 51.0, sh = 31.0, x = (width - sw) / 2, y = (height - sh) / 2
-        // iOS 13+: an on switch is filled with its on tint (system green), an off one with a grey track.
-        let track = on ? (v.color("on-tint-color")?.svg ?? systemGreen) : trackGrey
+        // iOS 13+: an on switch is filled with its on tint (system green), an off one with the appearance's track.
+        let onTint = v.color("on-tint-color")?.svg ?? systemGreen
         let thumb = v.color("thumb-tint-color")?.svg ?? "white"
-        w.line("<rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(sw))\" height=\"\(n(sh))\" rx=\"15.5\" fill=\"\(track)\"/>")
+        w.line("<rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(sw))\" height=\"\(n(sh))\" rx=\"15.5\" fill=\"\(on ? onTint : a.switchOff)\" stroke=\"\(on ? onTint : a.track)\" stroke-width=\"1.5\"/>")
         w.line("<circle cx=\"\(n(on ? x + sw - 15.5 : x + 15.5))\" cy=\"\(n(y + 15.5))\" r=\"13.5\" fill=\"\(thumb)\" stroke=\"rgb(210,210,215)\" stroke-width=\"0.5\"/>")
     }
 
-    static func drawImage(_ w: inout SVGWriter, _ v: PreviewView, _ width: Double, _ height: Double) {
+    static func drawImage(_ w: inout SVGWriter, _ v: PreviewView, _ width: Double, _ height: Double, _ a: PreviewAppearance) {
         let n = SVGWriter.number
         if let symbol = SymbolImage(v.attributes["image"]) {
-            symbol.draw(&w, width: width, height: height, color: v.color("tint-color") ?? v.palette.named("tint", PreviewColor(0, 122.0 / 255, 1)))
+            symbol.draw(&w, width: width, height: height, color: v.color("tint-color") ?? a.tint)
             return
         }
-        w.line("<rect x=\"0.5\" y=\"0.5\" width=\"\(n(max(0, width - 1)))\" height=\"\(n(max(0, height - 1)))\" fill=\"rgb(229,229,234)\" stroke=\"rgb(174,174,178)\"/>")
-        w.line("<path d=\"M0 0 L\(n(width)) \(n(height)) M\(n(width)) 0 L0 \(n(height))\" stroke=\"rgb(199,199,204)\"/>")
+        w.line("<rect x=\"0.5\" y=\"0.5\" width=\"\(n(max(0, width - 1)))\" height=\"\(n(max(0, height - 1)))\" fill=\"\(a.imageFill)\" stroke=\"\(a.imageBorder)\"/>")
+        w.line("<path d=\"M0 0 L\(n(width)) \(n(height)) M\(n(width)) 0 L0 \(n(height))\" stroke=\"\(a.imageCross)\"/>")
         var name = "image"
         if let s = v.attributes["image"] as? String, case .list(let items) = Datum.parse(s), items.count > 1,
            case .string(let t) = items[1] {
@@ -207,14 +206,14 @@ extension SVGPreview {
         }
         let points = min(12, max(6, height / 3))
         w.textBox(name, x: 2, y: 0, width: max(0, width - 4), height: height, points: points, weight: .regular,
-                  fill: "rgb(99,99,102)", alignment: "center", mode: "middle-truncation")
+                  fill: a.imageText, alignment: "center", mode: "middle-truncation")
     }
 
-    static func drawTable(_ w: inout SVGWriter, _ v: PreviewView, _ width: Double, _ height: Double) {
+    static func drawTable(_ w: inout SVGWriter, _ v: PreviewView, _ width: Double, _ height: Double, _ a: PreviewAppearance) {
         let n = SVGWriter.number
         let row = max(v.number("row-height") ?? 44, 4)
         guard v.symbol("separator-style") != "none" else { return }
-        let color = (v.color("separator-color") ?? PreviewColor(200.0 / 255, 199.0 / 255, 204.0 / 255)).svg
+        let color = (v.color("separator-color") ?? a.separator).svg
         var y = row
         var count = 0
         // Rows fill the visible height (bounded: a row is at least 4 points).
@@ -224,11 +223,11 @@ extension SVGPreview {
         }
     }
 
-    static func drawScrollIndicator(_ w: inout SVGWriter, _ v: PreviewView, _ width: Double, _ height: Double) {
+    static func drawScrollIndicator(_ w: inout SVGWriter, _ v: PreviewView, _ width: Double, _ height: Double, _ a: PreviewAppearance) {
         guard v.bool("shows-vertical-scroll-indicator") != false, height > 24, width > 8 else { return }
         let n = SVGWriter.number
         let h = max(20, height * 0.3)
-        w.line("<rect class=\"scroll-indicator\" x=\"\(n(width - 5.5))\" y=\"3\" width=\"2.5\" height=\"\(n(h))\" rx=\"1.25\" fill=\"black\" fill-opacity=\"0.35\"/>")
+        w.line("<rect class=\"scroll-indicator\" x=\"\(n(width - 5.5))\" y=\"3\" width=\"2.5\" height=\"\(n(h))\" rx=\"1.25\" fill=\"\(a.ink.svg)\" fill-opacity=\"0.35\"/>")
     }
 }
 

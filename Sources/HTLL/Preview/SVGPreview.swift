@@ -21,9 +21,14 @@ public enum SVGPreview {
         public var check = false
         /// The user's text size Dynamic Type fonts are drawn at (`--text-size`; nil: `large`).
         public var textSize: String?
+        /// The system appearance of every screen (`--dark`, `--appearance dark`; a screen of its own
+        /// that is dark, `PreviewScreen.dark`, stays dark).
+        public var appearance = PreviewAppearance.light
         /// Options with the defaults.
-        public init(outline: Bool = false, scale: Double = 1, rightToLeft: Bool = false, safeArea: DevicePreset.Insets? = nil) {
+        public init(outline: Bool = false, scale: Double = 1, rightToLeft: Bool = false, safeArea: DevicePreset.Insets? = nil,
+                    appearance: PreviewAppearance = .light) {
             self.outline = outline; self.scale = scale; self.rightToLeft = rightToLeft; self.safeArea = safeArea
+            self.appearance = appearance
         }
     }
 
@@ -41,7 +46,9 @@ public enum SVGPreview {
         var palettes: [Bool: PreviewPalette] = [:]
         for original in screens {
             // Each screen's own size, traits and safe area: a layout that asks about traits differs.
-            let s = options.safeArea.map { original.withInsets($0) } ?? original
+            let placed = options.safeArea.map { original.withInsets($0) } ?? original
+            let s = options.appearance == .dark && !placed.dark
+                ? PreviewScreen(device: placed.device, landscape: placed.landscape, dark: true) : placed
             let canvas = Layout.Canvas(screen: s, rightToLeft: options.rightToLeft, textSize: options.textSize)
             let json = try layout.framesJSON(canvas: canvas)
             // After the frames: the canvas sets the text size the palette's text styles are at.
@@ -116,15 +123,15 @@ public enum SVGPreview {
         w.line("<rect x=\"\(n(-bezel))\" y=\"\(n(-bezel))\" width=\"\(n(sw + 2 * bezel))\" height=\"\(n(sh + 2 * bezel))\" rx=\"\(n(radius + bezel))\" fill=\"rgb(28,28,30)\"/>")
         w.line("<clipPath id=\"screen\(index)\"><rect width=\"\(n(sw))\" height=\"\(n(sh))\" rx=\"\(n(radius))\"/></clipPath>")
         w.line("<g clip-path=\"url(#screen\(index))\">")
-        w.line("<rect class=\"screen-background\" width=\"\(n(sw))\" height=\"\(n(sh))\" fill=\"\(palette.background.svg)\"/>")
+        w.line("<rect class=\"screen-background\" width=\"\(n(sw))\" height=\"\(n(sh))\" fill=\"\(palette.appearance.background.svg)\"/>")
         drawSafeArea(&w, screen: screen)
         for v in views where v.bool("hidden") != true {
-            drawView(&w, v)
+            drawView(&w, v, palette.appearance)
         }
         if outline {
             for v in views where v.bool("hidden") != true { drawOutline(&w, v) }
         }
-        StatusBar.draw(&w, screen: screen, ink: palette.ink)
+        StatusBar.draw(&w, screen: screen, ink: palette.appearance.ink.svg)
         w.line("</g>")
         w.line("</g>")
     }

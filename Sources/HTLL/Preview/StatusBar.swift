@@ -1,7 +1,7 @@
 /// The furniture iOS draws over an app: status bar (time, signal, battery), Dynamic Island and
 /// home indicator. Positions approximate Apple's screenshots; 9:41 is Apple's customary time.
 enum StatusBar {
-    /// The furniture of `screen`, its glyphs in `ink` (black on a light screen, white on a dark one).
+    /// The furniture of `screen`, drawn in `ink` (the label colour: black, or white in the dark).
     static func draw(_ w: inout SVGWriter, screen: PreviewScreen, ink: String) {
         let n = SVGWriter.number
         let d = screen.device, sw = screen.width, sh = screen.height
@@ -18,16 +18,16 @@ enum StatusBar {
                 // Time centred in the left "ear", icons in the right one.
                 let ear = (sw / 2 - 63) / 2
                 w.text("9:41", x: ear, y: 36, points: 17, weight: .bold, fill: ink, anchor: "middle")
-                battery(&w, ink: ink, x: sw - ear + 4, y: 25)
-                signal(&w, ink: ink, x: sw - ear - 42, y: 25)
+                battery(&w, x: sw - ear + 4, y: 25, ink: ink)
+                signal(&w, x: sw - ear - 42, y: 25, ink: ink)
             } else if d.isPad {
                 w.text("9:41 AM  Tue Jan 9", x: 20, y: 17, points: 12, weight: .bold, fill: ink)
-                battery(&w, ink: ink, x: sw - 46, y: 6)
-                signal(&w, ink: ink, x: sw - 88, y: 6)
+                battery(&w, x: sw - 46, y: 6, ink: ink)
+                signal(&w, x: sw - 88, y: 6, ink: ink)
             } else {
                 w.text("9:41 AM", x: sw / 2, y: 15, points: 12, weight: .bold, fill: ink, anchor: "middle")
-                signal(&w, ink: ink, x: 6, y: 4)
-                battery(&w, ink: ink, x: sw - 34, y: 4)
+                signal(&w, x: 6, y: 4, ink: ink)
+                battery(&w, x: sw - 34, y: 4, ink: ink)
             }
         }
         if d.homeIndicator {
@@ -37,14 +37,14 @@ enum StatusBar {
         w.line("</g>")
     }
 
-    static func battery(_ w: inout SVGWriter, ink: String, x: Double, y: Double) {
+    static func battery(_ w: inout SVGWriter, x: Double, y: Double, ink: String) {
         let n = SVGWriter.number
         w.line("<rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"25\" height=\"12\" rx=\"3.5\" fill=\"none\" stroke=\"\(ink)\" stroke-opacity=\"0.4\"/>")
         w.line("<rect x=\"\(n(x + 2))\" y=\"\(n(y + 2))\" width=\"21\" height=\"8\" rx=\"2\" fill=\"\(ink)\"/>")
         w.line("<rect x=\"\(n(x + 26))\" y=\"\(n(y + 4))\" width=\"1.5\" height=\"4\" rx=\"0.75\" fill=\"\(ink)\" fill-opacity=\"0.4\"/>")
     }
 
-    static func signal(_ w: inout SVGWriter, ink: String, x: Double, y: Double) {
+    static func signal(_ w: inout SVGWriter, x: Double, y: Double, ink: String) {
         let n = SVGWriter.number
         for i in 0..<4 {
             let h = 4.0 + Double(i) * 2.7

@@ -128,9 +128,9 @@ extension LivePreview {
             case .render(let choice):
                 let reply = evaluating(in: layout.scheme, for: v) { PreviewReply.render(layout, choice, version: v) }
                 made = (Self.encode(reply), reply.error != nil)
-            case .code(let id, let rtl):
+            case .code(let id, let choice):
                 let output = CodeReply.outputs.first { $0.id == id } ?? CodeReply.outputs[0]
-                let reply = evaluating(in: layout.scheme, for: v) { CodeReply.make(output, layout, rightToLeft: rtl, version: v) }
+                let reply = evaluating(in: layout.scheme, for: v) { CodeReply.make(output, layout, choice, version: v) }
                 made = (Self.encode(reply), reply.error != nil)
             }
         case .failure(let error)?: made = (failure(key, error, v), true)

@@ -41,7 +41,7 @@ public final class LivePreview: @unchecked Sendable {
         /// What is asked; equal keys get one answer.
         enum Key: Hashable {
             case render(PreviewChoice)
-            case code(output: String, rightToLeft: Bool)
+            case code(output: String, choice: PreviewChoice)
         }
         let key: Key
         let ticket: HTTPServer.Ticket
@@ -135,18 +135,23 @@ public final class LivePreview: @unchecked Sendable {
         }
     }
 
+    /// `/code?output=ID` and the same choice as `/render` (the direction mirrors the code; the
+    /// frames are the chosen screens').
     private func codeRequest(_ request: HTTPRequest, _ ticket: HTTPServer.Ticket) -> HTTPServer.Reply {
-        var output = CodeReply.outputs[0].id, rtl = false
+        var output = CodeReply.outputs[0].id, rest: [HTTPRequest.QueryItem] = []
         for item in request.query {
-            switch item.name {
-            case "output" where CodeReply.outputs.contains(where: { $0.id == item.value }): output = item.value
-            case "direction" where item.value == "ltr" || item.value == "rtl": rtl = item.value == "rtl"
-            default:
+            guard item.name == "output" else { rest.append(item); continue }
+            guard CodeReply.outputs.contains(where: { $0.id == item.value }) else {
                 let outputs = CodeReply.outputs.map(\.id).joined(separator: ", ")
-                return .response(.text(400, "/code takes output=\(outputs) and direction=ltr|rtl, not \(item.name.prefix(60))=\(item.value.prefix(60))"))
+                return .response(.text(400, "output takes \(outputs), not \(item.value.prefix(60))"))
             }
+            output = item.value
         }
-        return enqueue(.code(output: output, rightToLeft: rtl), ticket)
+        do {
+            return enqueue(.code(output: output, choice: try PreviewChoice(query: rest)), ticket)
+        } catch {
+            return .response(.error(error))
+        }
     }
 
     private func enqueue(_ key: Job.Key, _ ticket: HTTPServer.Ticket) -> HTTPServer.Reply {

@@ -41,6 +41,9 @@ struct PreviewChoice: Hashable, Sendable {
             d.landscape = v != "portrait"
         },
         Toggle(name: "direction", title: "Direction", values: ["ltr", "rtl"]) { v, d in d.options.rightToLeft = v == "rtl" },
+        Toggle(name: "appearance", title: "Appearance", values: PreviewAppearance.allCases.map(\.rawValue)) { v, d in
+            d.options.appearance = PreviewAppearance(rawValue: v) ?? .light
+        },
         Toggle(name: "outline", title: "Outlines", values: ["off", "on"]) { v, d in d.options.outline = v == "on" },
     ]
 

@@ -105,29 +105,45 @@ struct CodeReply: Encodable {
     struct Output: Sendable {
         /// Its query value and the page's name for it.
         let id: String, title: String
-        /// The highlighter the page uses (`c` for Objective-C, `swift`).
+        /// The highlighter the page uses (`objc`, `swift`, `json`).
         let language: String
-        /// Makes it.
-        let make: @Sendable (Layout) throws -> String
+        /// Makes it for the page's current choice.
+        let make: @Sendable (Layout, PreviewChoice) throws -> String
     }
 
-    /// The outputs, in the order of the page's buttons: one entry per output (a constraints output
-    /// is one more line).
+    /// The outputs, in the order of the page's buttons: one entry per output.
     static let outputs: [Output] = [
-        Output(id: "objc", title: "Objective-C", language: "objc") { try $0.objectiveCCategory() },
-        Output(id: "swift", title: "Swift", language: "swift") { try $0.swift() },
+        Output(id: "objc", title: "Objective-C", language: "objc") { layout, _ in try layout.objectiveCCategory() },
+        Output(id: "swift", title: "Swift", language: "swift") { layout, _ in try layout.swift() },
+        Output(id: "frames", title: "Frames", language: "json") { layout, choice in try frames(layout, choice) },
     ]
 
-    /// Generates `output` from `layout`, mirroring for right-to-left languages when asked.
-    static func make(_ output: Output, _ layout: Layout, rightToLeft: Bool, version: Int) -> CodeReply {
+    /// Generates `output` from `layout` for `choice` (mirrored for a right-to-left direction).
+    static func make(_ output: Output, _ layout: Layout, _ choice: PreviewChoice, version: Int) -> CodeReply {
         var reply = CodeReply(version: version, file: layout.file, output: output.id)
         do {
-            try layout.setRightToLeftMirroring(rightToLeft)
-            reply.text = try output.make(layout)
+            try layout.setRightToLeftMirroring(choice.drawing.options.rightToLeft)
+            reply.text = try output.make(layout, choice)
         } catch {
             reply.error = PreviewReply.Problem("\(error)")
         }
         reply.warnings = PreviewReply.unique(layout.warnings)
         return reply
+    }
+}
+
+extension CodeReply {
+    /// The solved frames of every screen `choice` shows, as `htll frames` prints them: a JSON array
+    /// of `{"device", "orientation", "frames"}`. htll places views by frames, not constraints: these
+    /// are what the generated code sets.
+    static func frames(_ layout: Layout, _ choice: PreviewChoice) throws -> String {
+        let (screens, options) = choice.drawing
+        var parts: [String] = []
+        for screen in screens {
+            let canvas = Layout.Canvas(screen: options.safeArea.map { screen.withInsets($0) } ?? screen, rightToLeft: options.rightToLeft)
+            let json = try layout.framesJSON(canvas: canvas).trimmingCharacters(in: .whitespacesAndNewlines)
+            parts.append("{\"device\": \(String(decoding: try JSONEncoder().encode(screen.device.key), as: UTF8.self)), \"orientation\": \"\(screen.landscape ? "landscape" : "portrait")\",\n \"frames\": \(json)}")
+        }
+        return "[\n" + parts.joined(separator: ",\n") + "\n]\n"
     }
 }
