@@ -27,6 +27,12 @@ let package = Package(
         .testTarget(name: "SchemeTests", dependencies: ["Scheme"], path: "Tests/SchemeTests"),
         .testTarget(name: "HTLLTests", dependencies: ["HTLL", "Scheme", "HTLLCodeCheck"], path: "Tests/HTLLTests"),
         .testTarget(name: "HTLLToolTests", dependencies: ["HTLLTool"], path: "Tests/HTLLToolTests"),
+        // The Scheme, R7RS, hostile and golden-layout suites again, under GC stress: these folders hold
+        // links to those test files, compiled with GC_STRESS (see Tests/SchemeTests/GCStress.swift).
+        .testTarget(name: "SchemeStressTests", dependencies: ["Scheme"], path: "Tests/SchemeStressTests",
+                    swiftSettings: [.define("GC_STRESS")]),
+        .testTarget(name: "HTLLStressTests", dependencies: ["HTLL", "Scheme"], path: "Tests/HTLLStressTests",
+                    swiftSettings: [.define("GC_STRESS")]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -43,7 +43,7 @@ public enum HTLL {
             guard case .pair(let p) = args[0] else { return .bool(false) }
             let loc = p.takeUnretainedValue().location
             guard loc.isKnown else { return .bool(false) }
-            return rt.heap.list([rt.heap.string(rt.fileName(loc) ?? "?"), .fixnum(loc.line), .fixnum(loc.column)])
+            return rt.locationValue(loc)
         }
         scheme.registerLibrary("htll", environment: env, exports: scheme.publicDefinitions(of: env))
         try scheme.importLibraries("(htll)")

@@ -12,17 +12,13 @@ extension HTLL {
     /// `,describe` text for every HTLL name (views, primitives, enumerations, colours).
     public static func descriptions(in scheme: Scheme) -> [String: String] {
         var result: [String: String] = [:]
-        guard let names = try? scheme.prelude("htll-names", []).listElements else { return result }
-        for name in names {
-            guard let key = name.stringValue,
-                  let text = try? scheme.prelude("htll-describe", [name]).stringValue else { continue }
-            result[key] = text
-        }
+        // The names are read out as Swift strings first: a value returned by one call is not kept
+        // alive across the next (see `Scheme`). The enumeration table is the prelude's own, so rooted.
+        let names = (try? scheme.prelude("htll-names", []).listElements?.compactMap(\.stringValue)) ?? []
         let enumTable = scheme.preludeValue("htll:enum-table")?.listElements ?? []
-        for enumName in enumTable.compactMap({ $0.listElements?.first }) {
-            if let key = enumName.stringValue, let text = try? scheme.prelude("htll-describe", [enumName]).stringValue {
-                result[key] = text
-            }
+        let enumNames = enumTable.compactMap { $0.listElements?.first?.stringValue }
+        for key in names + enumNames {
+            if let text = try? scheme.prelude("htll-describe", [scheme.symbol(key)]).stringValue { result[key] = text }
         }
         return result
     }

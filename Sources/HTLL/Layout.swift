@@ -194,10 +194,12 @@ public final class Layout {
         _ = try scheme.prelude("htll-set-text-size!", [scheme.symbol(canvas.textSize ?? "large")])
     }
 
-    /// The list a prelude procedure of no arguments returns.
-    func evaluateList(_ procedure: String) throws -> [Value] {
-        var result: [Value] = []
-        try run(path: nil) { result = try scheme.prelude(procedure, []).listElements ?? [] }
+    /// The elements of the list a prelude procedure of no arguments returns, each made a Swift value
+    /// by `convert` (nil: skipped). They are converted inside `run`: the values themselves are not
+    /// kept alive past the call, and `run` calls Scheme again afterwards (`htll-take-warnings`).
+    func evaluateList<T>(_ procedure: String, _ convert: (Value) -> T?) throws -> [T] {
+        var result: [T] = []
+        try run(path: nil) { result = (try scheme.prelude(procedure, []).listElements ?? []).compactMap(convert) }
         return result
     }
 
@@ -220,15 +222,18 @@ public final class Layout {
         do {
             try scheme.withOutputToErrorPort(body)
         } catch let e as SchemeError {
-            // While loading, an error the prelude raises without a location of its own (a primitive
-            // called with the wrong number of arguments) happened in the latest located call.
-            var fallback: String? = nil
-            if path != nil, e.file.map({ $0.hasPrefix("prelude/htll/") }) ?? true,
-               let loc = try? scheme.prelude("htll:current-location", []),
-               let text = try? scheme.prelude("htll:location->string", [loc]), let string = text.stringValue {
-                fallback = string
+            // The prelude raises errors at the layout's locations (`%error-at`); one located in the
+            // prelude itself (a primitive called with the wrong number of arguments in it) happened,
+            // while loading, in the layout's latest located call.
+            if let file = e.file, !file.hasPrefix("prelude/htll/") {
+                throw LayoutError(e, at: (file, e.line, e.column))
             }
-            throw LayoutError(e, layoutFile: file, readPath: path, fallbackLocation: fallback)
+            var fallback: (String, Int, Int)? = nil
+            if path != nil, let loc = try? scheme.prelude("htll:current-location", []), let parts = loc.listElements,
+               parts.count == 3, let file = parts[0].stringValue, let line = parts[1].intValue, let column = parts[2].intValue {
+                fallback = (file, line, column)
+            }
+            throw LayoutError(e, at: fallback)
         }
     }
 }
@@ -237,6 +242,10 @@ public final class Layout {
 public struct LayoutError: Error, CustomStringConvertible, Sendable {
     /// The full one-line message.
     public let message: String
+    /// The layout file the error is in, when known.
+    public let file: String?
+    /// Its line and column (0 when only the file is known).
+    public let line: Int, column: Int
 
     /// Whether a limit (time, memory, …) ended the evaluation, rather than a fault of the layout.
     public let isLimit: Bool
@@ -245,25 +254,21 @@ public struct LayoutError: Error, CustomStringConvertible, Sendable {
     public init(message: String, isLimit: Bool = false) {
         self.message = message
         self.isLimit = isLimit
+        file = nil
+        line = 0
+        column = 0
     }
 
-    /// Errors the prelude raises carry the layout's location at the start of their message;
-    /// the prelude's own location (where `error` was called) means nothing to users.
-    init(_ e: SchemeError, layoutFile: String, readPath: String?, fallbackLocation: String? = nil) {
+    /// A Scheme error at `location` (file, line, column): the error's own location, taken from its
+    /// fields, never from its text, unless that is in the prelude, whose places mean nothing to users.
+    init(_ e: SchemeError, at location: (file: String, line: Int, column: Int)?) {
         isLimit = e.kind == .limit
-        var text = e.message
-        for i in e.irritants { text += " " + i }
-        var location = e.locationText
-        if e.file.map({ $0.hasPrefix("prelude/htll/") }) ?? true { location = fallbackLocation ?? "" }
-        if let readPath, !readPath.isEmpty {
-            text = text.replacingOccurrences(of: readPath, with: layoutFile)
-            location = location.replacingOccurrences(of: readPath, with: layoutFile)
-        }
-        if let range = text.range(of: #"^[^\s:]+:\d+:\d+: "#, options: .regularExpression) {
-            location = String(text[text.startIndex..<text.index(range.upperBound, offsetBy: -2)])
-            text = String(text[range.upperBound...])
-        }
-        message = (location.isEmpty ? "" : location + ": ") + "error: " + text
+        file = location?.file
+        line = location?.line ?? 0
+        column = location?.column ?? 0
+        var where_ = file ?? ""
+        if line > 0 { where_ += ":\(line):\(column)" }
+        message = (where_.isEmpty ? "" : where_ + ": ") + "error: " + ([e.message] + e.irritants).joined(separator: " ")
     }
 
     /// The message.

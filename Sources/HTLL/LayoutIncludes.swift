@@ -5,7 +5,7 @@ import Scheme
 extension HTLL {
     /// Defines `(%htll-read-forms TEXT FILE)`: every datum of TEXT as a list, each list keeping its
     /// `FILE:line:col`, so errors in an included file are located in that file. A syntax error
-    /// is a Scheme error whose message starts with its location. Opening the file is left to the
+    /// is a read error located there. Opening the file is left to the
     /// prelude, which goes through the Scheme library's file procedures and so through the same
     /// sandbox check as `open-input-file`.
     static func defineIncludeBuiltins(in scheme: Scheme, _ env: Environment) {
@@ -18,8 +18,8 @@ extension HTLL {
             do {
                 return try s.read(text, file: file)
             } catch let e as SchemeError {
-                let location = e.line > 0 ? "\(file):\(e.line):\(e.column): " : "\(file): "
-                throw rt.error(location + ([e.message] + e.irritants).joined(separator: " "), kind: .read)
+                let location = SourceLocation(file: rt.fileIndex(file), line: e.line, column: e.column)
+                throw rt.error(([e.message] + e.irritants).joined(separator: " "), kind: .read, at: location)
             }
         }
     }

@@ -181,11 +181,17 @@ struct CommandLineTool {
             repl.showFrames = { HTLL.currentFramesJSON(in: scheme) }
             repl.showObjC = { HTLL.currentObjectiveC(in: scheme) }
             // An expression that placed a new layout (`in`, `in-cell`) shows the frames it solved.
+            // The last root seen is kept alive (a handle), so no later object can take its address.
             let prelude = HTLL.environment(of: scheme)
             var root = scheme.global("htll:the-root", in: prelude) ?? .false
+            var rootHandle = scheme.retain(root)
             repl.presentResult = { _ in
                 let now = scheme.global("htll:the-root", in: prelude) ?? .false
-                defer { root = now }
+                defer {
+                    scheme.release(rootHandle)
+                    root = now
+                    rootHandle = scheme.retain(now)
+                }
                 guard !now.isEq(root), now.isTrue else { return nil }
                 return HTLL.currentFramesJSON(in: scheme)
             }

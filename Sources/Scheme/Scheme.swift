@@ -4,7 +4,8 @@ import Foundation
 ///
 /// An instance may be used from one thread at a time; separate instances may run on separate
 /// threads at once. Values returned by `evaluate` stay valid until the next call into the instance;
-/// keep one longer with `retain`.
+/// keep one longer with `retain` or `keeping`. (Inside a builtin, every value stays valid until the
+/// builtin returns, whatever it calls: see `Heap`.)
 public final class Scheme {
     /// The instance's state (heap, symbols, VM), for builtins and advanced embedding.
     public let runtime: Runtime
@@ -98,7 +99,9 @@ public final class Scheme {
     /// Calls a Scheme procedure with arguments.
     @discardableResult
     public func call(_ procedure: Value, _ arguments: [Value]) throws -> Value {
-        try withLimits { () throws(SchemeError) -> Value in try runtime.vm.run(procedure, arguments) }
+        try withLimits { () throws(SchemeError) -> Value in
+            try runtime.vm.run(procedure, arguments, keepingExisting: false)
+        }
     }
 
     /// Calls the procedure `name` of the top-level environment (or of `environment`).
@@ -192,6 +195,11 @@ public final class Scheme {
     /// Lets a value kept by `retain` be collected again.
     public func release(_ handle: Int) {
         runtime.handles[handle] = nil
+    }
+
+    /// Runs `body` with `values` kept alive, for host code that uses them across calls into the instance.
+    public func keeping<T>(_ values: [Value], _ body: () throws -> T) rethrows -> T {
+        try runtime.keeping(values, body)
     }
 
     /// The text `write` would print for `value`.
@@ -295,9 +303,11 @@ extension Scheme {
     public func capturingOutput(_ body: () throws -> Void) rethrows -> String {
         let port = runtime.heap.own(Port(output: .string))
         let saved = runtime.currentOutput.value
-        runtime.currentOutput.value = .object(Unmanaged.passUnretained(port))
+        let portValue = Value.object(Unmanaged.passUnretained(port))
+        runtime.currentOutput.value = portValue
         defer { runtime.currentOutput.value = saved }
-        try body()
+        // Both ports must outlive `body`'s evaluations, which may rebind the current output port.
+        try runtime.keeping([saved, portValue], body)
         return port.outputString
     }
 }

@@ -4,7 +4,7 @@ import HTLL
 /// Every `examples/NAME.htll` against the expected output under `examples/NAME/`:
 /// one `ACTION.m` per build-rule action and `frames-390x844.json`.
 /// Run with HTLL_UPDATE_GOLDEN=1 to rewrite the expected files after a deliberate change.
-final class GoldenTests: XCTestCase {
+final class GoldenTests: GCStressableTestCase {
     static let examples = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("examples")

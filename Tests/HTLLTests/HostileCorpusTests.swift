@@ -11,7 +11,7 @@ import Scheme
 /// (`Layout.makeScheme` with `Layout.limits(sandbox: true)`), every Objective-C action, the category,
 /// Swift and the frames JSON, on a thread with an 8 MB stack and a wall-clock timeout, so a crash or a
 /// hang fails here, not in the host.
-final class HostileCorpusTests: XCTestCase {
+final class HostileCorpusTests: GCStressableTestCase {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("hostile")
 

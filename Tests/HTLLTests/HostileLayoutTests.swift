@@ -4,7 +4,7 @@ import HTLL
 import Scheme
 
 /// Hostile layouts: huge, wrong or sandboxed; each finishes within the timeout with code or an error.
-final class HostileLayoutTests: XCTestCase {
+final class HostileLayoutTests: GCStressableTestCase {
     /// Either the Objective-C text or the error, or nil on timeout (run on a background thread).
     func compile(_ source: String, scheme: @escaping @Sendable () -> Scheme? = { nil },
                  timeout: TimeInterval = 120) -> Result<String, Error>? {

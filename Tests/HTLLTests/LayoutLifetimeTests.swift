@@ -17,4 +17,24 @@ final class LayoutLifetimeTests: XCTestCase {
         XCTAssertNil(scheme, "the Scheme instance outlived its layout")
         XCTAssertNil(runtime, "the runtime outlived its layout")
     }
+
+    /// `Layout.run` calls the prelude again after its body (`htll-take-warnings`), and that call may
+    /// collect whatever Scheme values the body returned: what `declarations()` and the other readers
+    /// return is converted to Swift values inside the body. Under a collection at every safe point,
+    /// the names and classes still read back (they once were read from freed pairs and strings).
+    func testValuesReadFromTheLayoutSurviveTheWarningsCall() throws {
+        let names = (0..<12).map { "view\($0)" } + ["int", "default"]
+        let bindings = names.map { "(\($0) (label '((text . \"\($0)\"))))" }.joined(separator: "\n  ")
+        let layout = try Layout(source: "(let (\(bindings))\n (in (vseq \(names.joined(separator: " "))) 'self.view))",
+                                file: "many.htll")
+        layout.scheme.runtime.heap.stressInterval = 1
+        defer { layout.scheme.runtime.heap.stressInterval = 0 }
+        for _ in 0..<2 {
+            let declared = try layout.declarations()
+            XCTAssertEqual(declared.map(\.name), names.dropLast(2) + ["int_", "default_"])
+            XCTAssertEqual(Set(declared.map(\.className)), ["UILabel"])
+            XCTAssertEqual(try layout.frames(width: 320, height: 480).map(\.name), declared.map(\.name))
+        }
+        XCTAssertTrue(try layout.objectiveCCategory(className: "VC").contains("UILabel * view11 = self.view11;"))
+    }
 }

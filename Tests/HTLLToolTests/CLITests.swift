@@ -46,7 +46,7 @@ final class CLITests: CLITestCase {
     func testDisassemble() throws {
         let r = try htll(["-e", "(display (disassemble (lambda (n) (let loop ((i n)) (if (= i 0) 'done (loop (- i 1)))))))"])
         XCTAssertTrue(r.stdout.contains("jumpIfFalse"), r.stdout)
-        XCTAssertTrue(r.stdout.contains("jump "), r.stdout)
+        XCTAssertTrue(r.stdout.contains("jumpBack"), r.stdout)
         XCTAssertTrue(r.stdout.contains("return"), r.stdout)
     }
 

@@ -17,7 +17,7 @@ final class CompilerTests: SchemeTestCase {
         XCTAssertFalse(tail.contains("return"), tail)
         // A named let called only in tail position is a jump, with no closure made.
         let loop = listing("(lambda (n) (let loop ((i 0)) (if (< i n) (loop (+ i 1)) i)))")
-        XCTAssertTrue(loop.contains("jump "), loop)
+        XCTAssertTrue(loop.contains("jumpBack"), loop)
         XCTAssertFalse(loop.contains("closure"), loop)
         // Escaping the name makes it a real closure.
         let escaping = listing("(lambda (n) (let loop ((i 0)) (if (< i n) (loop (+ i 1)) loop)))")

@@ -186,8 +186,8 @@ final class LibraryNamespaceTests: SchemeTestCase {
               (begin (define n (length (make-list 3000 'z))))
               (begin (define x (list 'a 'b 'c))))
             """)
-        scheme.runtime.heap.stress = true
-        defer { scheme.runtime.heap.stress = false }
+        scheme.runtime.heap.stressInterval = 1
+        defer { scheme.runtime.heap.stressInterval = 0 }
         check("(import (scheme base) (gc2 foo)) (list x n)", "((a b c) 3000)")
     }
 

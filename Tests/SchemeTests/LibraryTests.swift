@@ -2,10 +2,11 @@ import XCTest
 @testable import Scheme
 
 /// Tests of the standard-library builtins, calling them directly (no evaluator needed).
-final class LibraryTests: XCTestCase {
+final class LibraryTests: GCStressableTestCase {
     var rt: Runtime!
 
     override func setUp() {
+        super.setUp()
         rt = Runtime()
         rt.installStandardLibrary()
     }

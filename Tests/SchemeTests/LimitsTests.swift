@@ -4,7 +4,7 @@ import XCTest
 
 /// `Scheme.Limits`: exceeding a limit ends the evaluation (no handler catches it; see
 /// `LimitEndTests`) and the instance stays usable.
-final class LimitsTests: XCTestCase {
+final class LimitsTests: GCStressableTestCase {
     /// The error message `source` raises in `s` (fails the test if it returns normally).
     func message(_ s: Scheme, _ source: String, file: StaticString = #filePath, line: UInt = #line) -> String {
         do {

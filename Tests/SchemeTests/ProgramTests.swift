@@ -5,12 +5,9 @@ import XCTest
 /// The programs in `Tests/programs/`: each `NAME.scm` prints exactly `NAME.out`, the output of
 /// guile-3.0 --r7rs on the same file (each program's header says where chibi-scheme differs, or
 /// where guile departs from R7RS and the expected output is not guile's).
-class ProgramTests: XCTestCase {
+class ProgramTests: GCStressableTestCase {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("programs")
-
-    /// A fresh instance for one program (subclasses turn the collector's stress mode on).
-    func makeScheme() -> Scheme { Scheme() }
 
     func testEveryProgramPrintsItsExpectedOutput() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path)
@@ -19,7 +16,7 @@ class ProgramTests: XCTestCase {
         for name in names {
             let url = Self.folder.appendingPathComponent(name)
             let expected = try String(contentsOf: url.deletingPathExtension().appendingPathExtension("out"), encoding: .utf8)
-            let scheme = makeScheme()
+            let scheme = Scheme()
             var printed = ""
             do {
                 printed = try scheme.capturingOutput { try scheme.load(path: url.path) }

@@ -2,7 +2,7 @@ import XCTest
 @testable import Scheme
 
 /// Shared helpers: evaluate source and get its value as written, its output, or its error.
-class SchemeTestCase: XCTestCase {
+class SchemeTestCase: GCStressableTestCase {
     var scheme: Scheme!
 
     override func setUp() {

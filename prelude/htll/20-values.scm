@@ -13,10 +13,11 @@
                         (htll:->string (caddr loc))))
         (else #f)))
 
-;; Raise an error whose message starts with the location, when known.
+;; Raise an error located at LOC, a (file line column) list: the location travels as a value with
+;; the error object, not as text in its message. Without one (#f), the host reports the location
+;; of the layout's call being evaluated.
 (define (htll:error-at loc message)
-  (let ((where (htll:location->string loc)))
-    (error (if where (string-append where ": " message) message))))
+  (%error-at (if (pair? loc) loc #f) message))
 
 (define (htll:fail message) (htll:error-at (htll:current-location) message))
 

@@ -107,7 +107,7 @@
   (set! htll:location-file file)
   (for-each htll:load-form forms)
   (if (not htll:the-root)
-      (error (string-append file ": the layout has no top-level (in ...) or (in-cell ...)"))))
+      (%error-at (list file 0 0) "the layout has no top-level (in ...) or (in-cell ...)")))
 
 ;; Evaluates a layout's top-level forms (as read, with locations) after a reset.
 (define (htll-load-forms forms file)

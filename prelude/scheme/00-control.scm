@@ -165,20 +165,29 @@
 
 (define-syntax define-values
   (syntax-rules ()
-    ((_ () expr) (call-with-values (lambda () expr) (lambda args #f)))
-    ((_ (var) expr) (define var (call-with-values (lambda () expr) (lambda (x) x))))
+    ((_ () expr) (%values-for 0 #f (call-with-values (lambda () expr) list)))
+    ((_ (var) expr) (define var (car (%values-for 1 #f (call-with-values (lambda () expr) list)))))
     ((_ (var0 var1 ...) expr)
      (begin
-       (define var0 (call-with-values (lambda () expr) list))
+       (define var0 (%values-for (length '(var0 var1 ...)) #f (call-with-values (lambda () expr) list)))
        (define var1 (let ((x (cadr var0))) (set-cdr! var0 (cddr var0)) x)) ...
        (define var0 (car var0))))
     ((_ (var0 var1 ... . rest) expr)
      (begin
-       (define var0 (call-with-values (lambda () expr) list))
+       (define var0 (%values-for (length '(var0 var1 ...)) #t (call-with-values (lambda () expr) list)))
        (define var1 (let ((x (cadr var0))) (set-cdr! var0 (cddr var0)) x)) ...
        (define rest (let ((x (cdr var0))) (set-cdr! var0 '()) x))
        (define var0 (car var0))))
     ((_ var expr) (define var (call-with-values (lambda () expr) list)))))
+
+;; The list of values a define-values expression returned, checked against its N variables (at
+;; least N with a rest variable), so a wrong count says so where the definition is.
+(define (%values-for n rest? vals)
+  (let ((got (length vals)))
+    (if (if rest? (< got n) (not (= got n)))
+        (error (string-append "define-values: expected " (if rest? "at least " "") (number->string n)
+                              (if (= n 1) " value, got " " values, got ") (number->string got))))
+    vals))
 
 (define-syntax receive
   (syntax-rules ()
@@ -247,9 +256,15 @@
   (for-each (lambda (form) ((apply %compile form environment))) (%read-file file))
   (if #f #f))
 
+(define (%exit-status who status)
+  (cond ((null? status) #t)
+        ((null? (cdr status)) (car status))
+        (else (error (string-append who ": expected 0 to 1 arguments, got " (number->string (length status)))))))
+
 (define (exit . status)
-  (%travel-to '())
-  (%exit (if (pair? status) (car status) #t)))
+  (let ((code (%exit-status "exit" status)))
+    (%travel-to '())
+    (%exit code)))
 
 (define (emergency-exit . status)
-  (%exit (if (pair? status) (car status) #t)))
+  (%exit (%exit-status "emergency-exit" status)))

@@ -9,12 +9,10 @@ import Scheme
 extension Layout {
     /// The views the layout declares: (variable name, UIKit class).
     public func declarations() throws -> [(name: String, className: String)] {
-        var result: [(name: String, className: String)] = []
-        for item in try evaluateList("htll-declarations") {
-            guard let f = item.listElements, f.count == 2, let n = f[0].stringValue, let c = f[1].stringValue else { continue }
-            result.append((n, c))
+        try evaluateList("htll-declarations") { item in
+            guard let f = item.listElements, f.count == 2, let n = f[0].stringValue, let c = f[1].stringValue else { return nil }
+            return (name: n, className: c)
         }
-        return result
     }
 
     /// A complete `@interface`/`@implementation` category on `className` named `categoryName`.

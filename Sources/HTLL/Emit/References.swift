@@ -36,21 +36,24 @@ extension Layout {
     /// What the generated code refers to but does not define.
     public func references() throws -> References {
         var result = References(parent: "", cell: nil, actions: [], protocols: [])
-        for (i, item) in try evaluateList("htll-references").enumerated() {
-            switch i {
-            case 0: result.parent = item.stringValue ?? ""
-            case 1: result.cell = item.stringValue
-            case 2:
-                result.actions = (item.listElements ?? []).compactMap {
-                    guard let p = $0.listElements, p.count == 2, let t = p[0].stringValue, let s = p[1].stringValue else { return nil }
-                    return References.Action(target: t, selector: s)
+        // Read inside `run`: the list is not kept alive past it (see `evaluateList`).
+        try run(path: nil) {
+            for (i, item) in (try scheme.prelude("htll-references", []).listElements ?? []).enumerated() {
+                switch i {
+                case 0: result.parent = item.stringValue ?? ""
+                case 1: result.cell = item.stringValue
+                case 2:
+                    result.actions = (item.listElements ?? []).compactMap {
+                        guard let p = $0.listElements, p.count == 2, let t = p[0].stringValue, let s = p[1].stringValue else { return nil }
+                        return References.Action(target: t, selector: s)
+                    }
+                case 3:
+                    result.protocols = (item.listElements ?? []).compactMap {
+                        guard let p = $0.listElements, p.count == 2, let o = p[0].stringValue, let n = p[1].stringValue else { return nil }
+                        return References.Adoption(object: o, protocolName: n)
+                    }
+                default: break
                 }
-            case 3:
-                result.protocols = (item.listElements ?? []).compactMap {
-                    guard let p = $0.listElements, p.count == 2, let o = p[0].stringValue, let n = p[1].stringValue else { return nil }
-                    return References.Adoption(object: o, protocolName: n)
-                }
-            default: break
             }
         }
         return result

@@ -109,8 +109,8 @@ struct Compiler {
             for a in args { compile(a, .value, &b) }
             for v in info.variables.reversed() { storeFresh(v, &b) }
             b.locate(info.location)
-            b.emit(.jump, 0)
-            b.code[b.code.count - 1] = Int32(info.head - (b.code.count - 1))
+            b.emit(.jumpBack, 0, Int32(info.bodySlots.lowerBound), Int32(info.bodySlots.count))
+            b.code[b.code.count - 3] = Int32(info.head - (b.code.count - 3))
         }
     }
 

@@ -35,9 +35,12 @@ enum Disassembler {
                     line += "    ; " + inner.name
                     nested.append(inner)
                 }
-            case .jump, .jumpIfFalse:
+            case .jump, .jumpIfFalse, .jumpBack:
                 if let off = operands.first { line += "    ; -> \(pc + 1 + off)" }
-            default:
+            case .fixnum, .null, .true, .false, .unspecified, .local, .setLocal, .localBox, .setLocalBox,
+                 .boxLocal, .captured, .capturedBox, .setCapturedBox, .pop, .call, .tailCall, .return, .halt,
+                 .add, .sub, .mul, .numEq, .lt, .gt, .le, .ge, .car, .cdr, .cons, .isNull, .isPair, .isEq,
+                 .not, .isZero, .vectorRef, .vectorSet:
                 break
             }
             out += line + "\n"

@@ -39,8 +39,11 @@ public enum Opcode: Int32, CaseIterable, Sendable {
     case defineGlobal
     /// ; ( v -- )
     case pop
-    /// offset ; ( -- ) pc += offset
+    /// offset ; ( -- ) pc += offset (forward only)
     case jump
+    /// offset first count ; ( -- ) a loop's back edge: locals first..<first+count (the variables of
+    /// the loop body, dead here) become undefined, then pc += offset; a safe point
+    case jumpBack
     /// offset ; ( v -- ) pc += offset if v is #f
     case jumpIfFalse
     /// k n ; ( c1 … cn -- closure ) code block constants[k] capturing c1 … cn
@@ -94,21 +97,26 @@ public enum Opcode: Int32, CaseIterable, Sendable {
     /// (a constant the loop's range check folds; a test checks it against `allCases`).
     @inline(__always) static var count: Int32 { Opcode.vectorSet.rawValue + 1 }
 
-    /// How many operand words follow the opcode.
+    /// How many operand words follow the opcode (every case listed: a new opcode must say).
     public var operandCount: Int {
         switch self {
+        case .null, .true, .false, .unspecified, .pop, .return, .halt,
+             .add, .sub, .mul, .numEq, .lt, .gt, .le, .ge,
+             .car, .cdr, .cons, .isNull, .isPair, .isEq, .not, .isZero, .vectorRef, .vectorSet:
+            return 0
         case .const, .fixnum, .local, .setLocal, .localBox, .setLocalBox, .boxLocal, .captured,
              .capturedBox, .setCapturedBox, .global, .setGlobal, .defineGlobal, .jump, .jumpIfFalse,
              .call, .tailCall:
             return 1
         case .closure:
             return 2
-        default:
-            return 0
+        case .jumpBack:
+            return 3
         }
     }
 
-    /// The Scheme procedure an inlined opcode stands for, and its argument count.
+    /// The Scheme procedure an inlined opcode stands for, and its argument count. The opcode runs
+    /// that builtin whenever its operands are not the plain case it handles itself (`VM+Inline`).
     public var inlinedPrimitive: (name: String, arity: Int)? {
         switch self {
         case .add: return ("+", 2)
@@ -129,7 +137,10 @@ public enum Opcode: Int32, CaseIterable, Sendable {
         case .isZero: return ("zero?", 1)
         case .vectorRef: return ("vector-ref", 2)
         case .vectorSet: return ("vector-set!", 3)
-        default: return nil
+        case .const, .fixnum, .null, .true, .false, .unspecified, .local, .setLocal, .localBox, .setLocalBox,
+             .boxLocal, .captured, .capturedBox, .setCapturedBox, .global, .setGlobal, .defineGlobal, .pop,
+             .jump, .jumpBack, .jumpIfFalse, .closure, .call, .tailCall, .return, .halt:
+            return nil
         }
     }
 

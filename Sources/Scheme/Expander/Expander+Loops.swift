@@ -73,7 +73,9 @@ extension Expander {
         // Outer loops stay jumpable only if this loop is in their tail position (`expand` has
         // emptied `ctx.jumpable` otherwise).
         inner.jumpable = ctx.jumpable + [label]
+        let firstBodySlot = ctx.lambda.slotCount
         let bodyNode = try expandBody(body, inner, at: .none)
+        label.info.bodySlots = firstBodySlot..<ctx.lambda.slotCount
         return .loopBlock(label.info, inits, bodyNode)
     }
 

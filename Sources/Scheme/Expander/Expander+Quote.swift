@@ -88,8 +88,14 @@ extension Expander {
             if let arg = unaryForm(t, .quasiquote, ctx) {
                 return list([.constant(rt.symbol("quasiquote")), try quasi(arg, depth: depth + 1, ctx)])
             }
+            if let arg = unaryForm(t, .unquoteSplicing, ctx) {
+                // `,@x` splices into the list or vector around it; alone there is none.
+                guard depth > 0 else { throw syntaxError("unquote-splicing: not inside a list or vector", t) }
+                return list([.constant(rt.symbol("unquote-splicing")), try quasi(arg, depth: depth - 1, ctx)])
+            }
             _ = head
             // Walk the spine iteratively; `(a . ,b)` reads as (a unquote b), which ends the spine.
+            // (`(a . ,@b)` reads as (a unquote-splicing b), a list of data, as in guile and chibi.)
             var elements: [Value] = []
             var cur = t
             var seen = Set<ObjectIdentifier>()

@@ -5,6 +5,9 @@ final class Expander {
     /// Whether the code comes from the system prelude (kept out of backtraces; may shadow freely).
     let isSystem: Bool
     var depth = 0
+    /// The location of the innermost located form being expanded: where an error about a form that
+    /// has none of its own (a symbol, data nested too deeply) is reported.
+    var enclosingLocation = SourceLocation.none
 
     init(runtime: Runtime, isSystem: Bool) {
         rt = runtime
@@ -42,7 +45,15 @@ final class Expander {
         var ctx = outer
         if !tail && !ctx.jumpable.isEmpty { ctx.jumpable = [] }
         depth += 1
-        defer { depth -= 1 }
+        let outerLocation = enclosingLocation
+        if case .pair(let p) = original {
+            let loc = p.takeUnretainedValue().location
+            if loc.isKnown { enclosingLocation = loc }
+        }
+        defer {
+            depth -= 1
+            enclosingLocation = outerLocation
+        }
         if depth > rt.maxNesting {
             throw syntaxError("expression nested too deeply (more than \(rt.maxNesting) levels)", original)
         }
@@ -178,7 +189,8 @@ final class Expander {
     }
 
     func syntaxError(_ message: String, _ form: Value) -> SchemeRaise {
-        rt.error(message, strip(form), at: location(of: form))
+        let loc = location(of: form)
+        return rt.error(message, strip(form), at: loc.isKnown ? loc : enclosingLocation)
     }
 
     /// The elements of a form that must be a proper list of `min`…`max` elements.

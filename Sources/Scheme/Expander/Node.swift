@@ -28,6 +28,10 @@ indirect enum Node {
 /// A named `let` whose name is only ever called in tail position: compiled to a jump, not a closure.
 final class LoopInfo {
     let variables: [Variable]
+    /// The frame slots of the variables bound inside the loop body: dead at each jump back, which
+    /// clears them, so a stale value (a continuation captured in the previous iteration, which
+    /// holds the one before, …) is not kept alive by the frame.
+    var bodySlots: Range<Int> = 0..<0
     /// The code offset of the loop head, set by the compiler.
     var head = 0
     /// Where the loop calls itself (its first jump): the location of its backward jumps, where a

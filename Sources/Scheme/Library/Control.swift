@@ -10,6 +10,13 @@ let controlBuiltins: [Builtin] = [
     Builtin("%exit", .exactly(1), special: .exit),
     Builtin("error", .atLeast(1)) { a, rt in throw SchemeRaise(rt.heap.object(ErrorObject(
         message: a[0].sstring?.string ?? Printer.brief(a[0], .display), irritants: Array(a.array.dropFirst())))) },
+    // (%error-at LOCATION MESSAGE IRRITANT ...): `error`, located at LOCATION, a (file line column)
+    // list (#f: where it is called), for code that reports errors at its input's locations.
+    Builtin("%error-at", .atLeast(2)) { a, rt in throw SchemeRaise(rt.heap.object(ErrorObject(
+        message: a[1].sstring?.string ?? Printer.brief(a[1], .display), irritants: Array(a.array.dropFirst(2)),
+        location: rt.sourceLocation(a[0])))) },
+    Builtin("error-object-location", .exactly(1)) { a, rt in
+        rt.locationValue(try rt.object(a[0], ErrorObject.self, "error-object-location", "an error object").location) },
     Builtin("%make-error", .exactly(2)) { a, rt in rt.heap.object(ErrorObject(
         message: a[0].sstring?.string ?? Printer.brief(a[0], .display), irritants: a[1].listElements ?? [])) },
     Builtin("error-object?", .exactly(1)) { a, _ in .bool(a[0].object(ErrorObject.self) != nil) },
@@ -100,6 +107,11 @@ extension Runtime {
         for sf in SpecialForm.allCases { system.defineSyntax(intern(sf.rawValue), .special(sf)) }
         install(controlBuiltins)
         installLibraries()
+        for op in Opcode.allCases {
+            if let (name, _) = op.inlinedPrimitive, case .global(let cell)? = system.peek(intern(name)) {
+                vm.inlinedBuiltins[Int(op.rawValue)] = cell.value.object(Primitive.self)
+            }
+        }
     }
 
     /// Seals the system environment once the prelude has run: the VM raises through the system's

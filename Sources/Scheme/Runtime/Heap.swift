@@ -1,11 +1,20 @@
 /// The owner of every collectable object, and its mark-sweep collector.
 ///
 /// Invariant: the heap's `objects` array holds the only strong reference to each collectable object;
-/// values refer to objects through `Unmanaged`. An object survives a collection iff it is reachable from
-/// the roots the runtime reports (VM stacks, symbols and their globals and macros, live continuations,
-/// handles held by Swift). Collection happens only at VM safe points (calls, returns into loops), never
-/// inside an allocation, so Swift code that allocates (builtins, the reader, the compiler) needs no
-/// rooting of its temporaries. `stress` makes every safe point after any allocation collect.
+/// values refer to objects through `Unmanaged`. Collection happens only at VM safe points (calls and
+/// loop back edges), never inside an allocation, so Swift code that allocates and returns without
+/// running Scheme code (most builtins, the reader, the expander, the compiler) needs no rooting.
+/// An object survives a collection iff it is reachable from
+/// - the VM's stacks, the symbols (their globals and macros) and live continuations;
+/// - handles Swift holds on purpose (`Scheme.retain`, `Runtime.keeping`);
+/// - or it is protected: a run of the VM that Swift starts while already inside one (a builtin
+///   calling back into Scheme, library loading, `include`, an embedder's builtin calling `Scheme.call`)
+///   or from runtime code (`VM.run` keeps by default) protects every object that exists when it
+///   starts, until it ends (`protectedCount`). Whatever Swift holds when it calls into the VM existed
+///   before that call, so no Swift local, array or struct can lose its values, however it got them.
+///   Only the embedding API's own top-level calls (`Scheme.evaluate`, `call`, `load`) collect
+///   everything unreachable: a host keeps a value across them with `Scheme.retain` or `keeping`.
+/// `stressInterval` makes collections frequent, for tests.
 public final class Heap {
     @exclusivity(unchecked) private(set) var objects: [HeapObject] = []
     /// Objects that are never swept (interned symbols), still marked so epochs stay consistent.
@@ -14,16 +23,35 @@ public final class Heap {
     @exclusivity(unchecked) private(set) var allocatedSinceCollection = 0
     /// Estimated live bytes after the last collection.
     public private(set) var liveBytes = 0
-    /// Collect when `allocatedSinceCollection` passes this.
+    /// Collect when `allocatedSinceCollection` passes this (0 in stress mode: every safe point asks).
     @exclusivity(unchecked) private var threshold = 4 << 20
-    /// Collect at every safe point that follows an allocation (for tests).
-    public var stress = false {
-        didSet { threshold = nextThreshold() }
+    /// The threshold without stress mode: stress collections never come later than ordinary ones.
+    private var regularThreshold = 4 << 20
+    /// Stress mode for tests: when above zero, each call into the instance collects at every
+    /// `stressInterval`th safe point that follows an allocation (1: every one), for its first
+    /// `denseStressCollections` collections; after that, at most once per cost/16 safe points, where
+    /// `cost` is the number of references (objects and stack slots) the last collection followed.
+    /// Every call is stressed densely from its start, and a long one (a loop of millions of steps,
+    /// a large heap, a deep stack) pays about 16 references of marking per safe point.
+    public var stressInterval = 0 {
+        didSet {
+            setThreshold()
+            restartStressPacing()
+        }
     }
+    /// Safe points left before the next stress collection.
+    @exclusivity(unchecked) private var stressCountdown = 0
+    /// Stress collections since the current call into the instance started.
+    private var stressCollections = 0
+    /// `objects[0..<protectedCount]` survive every collection and keep what they refer to: they
+    /// existed when Swift code that may hold them called into the VM (see the invariant; `VM.run`).
+    @exclusivity(unchecked) var protectedCount = 0
+    /// References the last collection followed (see `stressInterval`).
+    private(set) var lastCollectionCost = 0
     /// The heap limit (live bytes), if any: collections come early enough that the heap does not
-    /// grow far past it between two (see `nextThreshold`).
+    /// grow far past it between two (see `setThreshold`).
     public var limit: Int? {
-        didSet { threshold = nextThreshold() }
+        didSet { setThreshold() }
     }
     /// Bytes of objects that are never collected (interned symbols), counted in `liveBytes`.
     public private(set) var permanentBytes = 0
@@ -34,7 +62,38 @@ public final class Heap {
         allocatedSinceCollection > threshold
     }
 
-    public init() {}
+    /// Whether a safe point at which `wantsCollection` holds should collect: always, except in
+    /// stress mode, where only every `stressInterval`th one does (or one past the regular threshold).
+    func collectionDue() -> Bool {
+        guard stressInterval > 0, allocatedSinceCollection <= regularThreshold else { return true }
+        stressCountdown -= 1
+        if stressCountdown > 0 { return false }
+        stressCollections += 1
+        stressCountdown = stressCollections < Heap.denseStressCollections
+            ? stressInterval : max(stressInterval, lastCollectionCost >> 4)
+        return true
+    }
+
+    /// Stress collections per call made at `stressInterval` whatever they cost.
+    static let denseStressCollections = 256
+
+    /// Makes stress collections dense again: a new call into the instance begins.
+    func restartStressPacing() {
+        stressCountdown = stressInterval
+        stressCollections = 0
+    }
+
+    /// The `stressInterval` new heaps start with (0: none). Tests set it to re-run whole suites
+    /// under stress, including instances made by code under test (layouts, hostile corpora).
+    nonisolated(unsafe) static var defaultStressInterval = 0
+
+    public init() {
+        if Heap.defaultStressInterval > 0 {
+            stressInterval = Heap.defaultStressInterval  // (no didSet in init)
+            setThreshold()
+            restartStressPacing()
+        }
+    }
 
     /// Takes ownership of `object` and returns it.
     @inline(__always) @discardableResult
@@ -53,7 +112,7 @@ public final class Heap {
 
     /// Bytes allocated past the point where a safe point would have collected: work outside the
     /// dispatch loop (reading, expanding, a builtin) cannot collect, so the limits check this.
-    var overdraft: Int { allocatedSinceCollection &- threshold }
+    var overdraft: Int { allocatedSinceCollection &- regularThreshold }
 
     /// Counts `bytes` of memory that is never collected (an interned symbol): it stays in
     /// `liveBytes`, so the heap limit bounds it too.
@@ -65,11 +124,10 @@ public final class Heap {
     /// Allocated bytes before the next collection: as many as are live (at least 4 MB), but under a
     /// limit no more than the room left below it (at least a sixteenth of the limit, so a heap close
     /// to its limit is not collected at every safe point).
-    private func nextThreshold() -> Int {
-        if stress { return 0 }
+    private func setThreshold() {
         let grown = max(4 << 20, liveBytes)
-        guard let limit else { return grown }
-        return min(grown, max(limit - liveBytes, limit / 16))
+        regularThreshold = limit.map { min(grown, max($0 - liveBytes, $0 / 16)) } ?? grown
+        threshold = stressInterval > 0 ? 0 : regularThreshold
     }
 
     /// Allocates a pair.
@@ -99,24 +157,33 @@ public final class Heap {
     /// Wraps an owned non-procedure object as a value.
     public func object(_ o: HeapObject) -> Value { .object(Unmanaged.passUnretained(own(o))) }
 
-    /// Runs a full collection: marks from `roots`, then drops every unreached object.
+    /// Runs a collection: marks from `roots` and the protected objects, then drops every other
+    /// unreached object.
     public func collect(roots: (inout Marker) -> Void) {
         epoch &+= 1
         if epoch == 0 { epoch = 1 }
         var marker = Marker(epoch: epoch)
         roots(&marker)
+        for i in 0..<protectedCount { marker.markObject(objects[i]) }
         marker.drain()
+        lastCollectionCost = marker.visits
         var live = 0
         var kept: [HeapObject] = []
-        kept.reserveCapacity(objects.count / 2 + 16)
-        for o in objects where o.markEpoch == epoch {
+        kept.reserveCapacity(protectedCount + (objects.count - protectedCount) / 2 + 16)
+        // The protected prefix stays as it is, in order, so `protectedCount` of every enclosing run
+        // still counts the same objects.
+        for i in 0..<protectedCount {
+            kept.append(objects[i])
+            live += objects[i].byteSize
+        }
+        for o in objects[protectedCount...] where o.markEpoch == epoch {
             kept.append(o)
             live += o.byteSize
         }
         objects = kept  // dropping the old array releases every unmarked object
         liveBytes = live &+ permanentBytes
         allocatedSinceCollection = 0
-        threshold = nextThreshold()
+        setThreshold()
         collections += 1
     }
 
@@ -128,6 +195,8 @@ public final class Heap {
 public struct Marker {
     let epoch: UInt32
     private var work: [Unmanaged<HeapObject>] = []
+    /// References followed so far: the cost of the collection, which stress mode paces by.
+    private(set) var visits = 0
 
     init(epoch: UInt32) { self.epoch = epoch }
 
@@ -150,6 +219,7 @@ public struct Marker {
     }
 
     @inline(__always) private mutating func push(_ raw: UnsafeMutableRawPointer) {
+        visits &+= 1
         let u = Unmanaged<HeapObject>.fromOpaque(raw)
         let fresh = u._withUnsafeGuaranteedRef { o -> Bool in
             if o.markEpoch == epoch { return false }

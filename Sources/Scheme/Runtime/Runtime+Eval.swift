@@ -46,7 +46,8 @@ extension Runtime {
         return result
     }
 
-    /// Compiles and runs one datum at the top level of `env`.
+    /// Compiles and runs one datum at the top level of `env`, as a top-level call of the embedding
+    /// API (whose host keeps values with handles; see `VM.run`) unless a run is active.
     func evaluateForm(_ form: Value, in env: Environment) throws(SchemeError) -> Value {
         let thunk: Value
         do {
@@ -54,6 +55,6 @@ extension Runtime {
         } catch {
             throw SchemeError(raised: error.payload, rt: self)
         }
-        return try vm.run(thunk, [])
+        return try vm.run(thunk, [], keepingExisting: false)
     }
 }

@@ -48,10 +48,18 @@ extension Runtime {
         name.hasPrefix("%") || name.hasPrefix("htll:") || name.hasPrefix("htll-")
     }
 
-    /// A new top-level environment importing `libraries` (by name, e.g. "scheme base").
+    /// A new top-level environment importing `libraries` (by name, e.g. "scheme base"). A system
+    /// environment (an embedder's prelude, like HTLL's) also sees the Scheme prelude's internals
+    /// (`%` names, such as `%error-at`, which raises an error at its input's location).
     func makeEnvironment(name: String, isSystem: Bool = false, importing names: [String]) -> Environment {
         let env = heap.own(Environment(name: name, isSystem: isSystem, heap: heap, declarations: declarations))
-        if isSystem { keptEnvironments.append(env) }
+        if isSystem {
+            keptEnvironments.append(env)
+            for (name, _) in system.boundNames where name.hasPrefix("%") {
+                let id = intern(name)
+                if let b = system.peek(id) { env.importBinding(id, b) }
+            }
+        }
         for n in names {
             guard let lib = libraries[n] else { continue }
             for e in lib.exports.values { env.importBinding(e.id, e.binding) }
@@ -326,12 +334,6 @@ extension Runtime {
         }
     }
 
-    /// Runs `body` with `value` reachable from the roots (Swift holds it across runs of the VM).
-    func withRooted<T>(_ value: Value, _ body: () throws(SchemeRaise) -> T) throws(SchemeRaise) -> T {
-        rooted.append(value)
-        defer { rooted.removeLast() }
-        return try body()
-    }
 }
 
 extension SchemeError {

@@ -20,6 +20,8 @@ public final class Runtime {
     /// Values Swift code holds on to (see `Scheme.retain`), by handle number.
     var handles: [Int: Value] = [:]
     var nextHandle = 1
+    /// Values kept alive by the `keeping` and `withRooted` calls in progress, innermost last.
+    private var kept: [Value] = []
     /// Deepest expression nesting the expander and compiler accept (they recurse on the Swift stack).
     public var maxNesting = 2_000
     /// Most bytes one output port may receive; checked by every output builtin before it writes.
@@ -42,11 +44,9 @@ public final class Runtime {
     /// Names of the libraries being loaded (an import of one of them is a cycle).
     var loading: [String] = []
     /// Environments of libraries being defined; environments kept for the runtime's lifetime (system
-    /// ones, whose cells they own, and libraries a new definition replaced); values Swift holds
-    /// across runs of the VM. All roots.
+    /// ones, whose cells they own, and libraries a new definition replaced). All roots.
     var loadingEnvironments: [Environment] = []
     var keptEnvironments: [Environment] = []
-    var rooted: [Value] = []
     /// The bindings every top-level environment has whatever it imports: `import`, `define-library`.
     var declarations: [ObjectIdentifier: (id: Symbol, binding: Binding)] = [:]
     /// The system's `raise`, which the VM hands its errors to: never a user's definition of the name.
@@ -132,6 +132,21 @@ public final class Runtime {
         loc.isKnown && loc.file < files.count ? files[loc.file] : nil
     }
 
+    /// A location as Scheme data, `(file line column)`, or `#f` when unknown: how the host and Scheme
+    /// code (the HTLL prelude) exchange locations.
+    public func locationValue(_ loc: SourceLocation) -> Value {
+        guard loc.isKnown, let file = fileName(loc) else { return .false }
+        return heap.list([heap.string(file), .fixnum(loc.line), .fixnum(loc.column)])
+    }
+
+    /// The location a `(file line column)` list stands for (line 0: the file as a whole); `.none`
+    /// for anything else.
+    public func sourceLocation(_ v: Value) -> SourceLocation {
+        guard let items = v.listElements, items.count == 3, let file = items[0].sstring?.string,
+              case .fixnum(let line) = items[1], case .fixnum(let column) = items[2] else { return .none }
+        return SourceLocation(file: fileIndex(file), line: max(line, 0), column: line > 0 ? max(column, 0) : 0)
+    }
+
     /// A new error object, as a value.
     public func makeError(_ message: String, _ irritants: Value..., kind: ErrorObject.Kind = .general,
                           at location: SourceLocation = .none) -> Value {
@@ -153,13 +168,31 @@ public final class Runtime {
         for lib in libraries.values { lib.trace(&marker) }
         for env in loadingEnvironments { marker.markObject(env) }
         for env in keptEnvironments { marker.markObject(env) }
-        for v in rooted { marker.mark(v) }
         for v in handles.values { marker.mark(v) }
+        for v in kept { marker.mark(v) }
         marker.markObject(currentOutput)
         marker.markObject(currentError)
         marker.markObject(currentInput)
         if let stdoutPort { marker.markObject(stdoutPort) }
         if let stderrPort { marker.markObject(stderrPort) }
+    }
+
+    /// Runs `body` with `values` kept alive: for Swift code that holds values across top-level calls
+    /// into this instance (see `Heap`'s invariant; runs started inside a run need nothing).
+    public func keeping<T>(_ values: [Value], _ body: () throws -> T) rethrows -> T {
+        let mark = kept.count
+        kept.append(contentsOf: values)
+        defer { kept.removeSubrange(mark...) }
+        return try body()
+    }
+
+    /// `keeping` for runtime code, which throws Scheme raises: library loading keeps the forms it
+    /// read while it runs them (runs from Swift protect them too, see `Heap`; this says so on purpose).
+    func withRooted<T>(_ value: Value, _ body: () throws(SchemeRaise) -> T) throws(SchemeRaise) -> T {
+        let mark = kept.count
+        kept.append(value)
+        defer { kept.removeSubrange(mark...) }
+        return try body()
     }
 
     /// Runs a full collection now (only safe between evaluations or from the VM's safe points).

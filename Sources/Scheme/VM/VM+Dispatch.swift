@@ -45,7 +45,11 @@ extension VM {
             case .pop:
                 r.sp -= 1
             case .jump:
-                // Checked before jumping, so a limit that ends a loop is located at the jump.
+                r.pc += Int(r.pc.pointee)
+            case .jumpBack:
+                // Clears the slots of the loop body's variables (see `Opcode.jumpBack`), then checks
+                // the safe point before jumping, so a limit that ends a loop is located at the jump.
+                clearLocals(from: Int(r.pc[1]), count: Int(r.pc[2]), &r)
                 steps &+= 1
                 if heap.wantsCollection || interruptRequested || steps > stepLimit { try safePoint(&r) }
                 r.pc += Int(r.pc.pointee)
@@ -67,10 +71,24 @@ extension VM {
                 let v = r.stack[r.sp]
                 r.stack[r.sp] = .undefined
                 return v
-            case .add, .sub, .mul, .numEq, .lt, .gt, .le, .ge:
-                try arithmetic(op, &r)
-            case .car, .cdr, .cons, .isNull, .isPair, .isEq, .not, .isZero, .vectorRef, .vectorSet:
-                try inlinePrimitive(op, &r)
+            case .add: try arithmetic(op, &r, { $0.addingReportingOverflow($1) }, +)
+            case .sub: try arithmetic(op, &r, { $0.subtractingReportingOverflow($1) }, -)
+            case .mul: try arithmetic(op, &r, { $0.multipliedReportingOverflow(by: $1) }, *)
+            case .numEq: try comparison(op, &r, ==, ==)
+            case .lt: try comparison(op, &r, <, <)
+            case .gt: try comparison(op, &r, >, >)
+            case .le: try comparison(op, &r, <=, <=)
+            case .ge: try comparison(op, &r, >=, >=)
+            case .car: try pairField(op, &r) { $0.car }
+            case .cdr: try pairField(op, &r) { $0.cdr }
+            case .cons:
+                replaceOperands(2, with: rt.heap.cons(r.stack[r.sp - 2], r.stack[r.sp - 1]), &r)
+            case .isNull: r.stack[r.sp - 1] = .bool(r.stack[r.sp - 1].isNull)
+            case .isPair: r.stack[r.sp - 1] = .bool(r.stack[r.sp - 1].isPair)
+            case .isEq: replaceOperands(2, with: .bool(r.stack[r.sp - 2].isEq(r.stack[r.sp - 1])), &r)
+            case .not: r.stack[r.sp - 1] = .bool(!r.stack[r.sp - 1].isTrue)
+            case .isZero: try isZero(&r)
+            case .vectorRef, .vectorSet: try vectorAccess(op, &r)
             }
         }
     }
@@ -78,6 +96,11 @@ extension VM {
     @inline(__always) func push(_ v: Value, _ r: inout Registers) {
         r.stack[r.sp] = v
         r.sp += 1
+    }
+
+    @inline(__always) func clearLocals(from first: Int, count: Int, _ r: inout Registers) {
+        let base = r.fp + first
+        for i in 0..<count { r.stack[base + i] = .undefined }
     }
 
     @inline(__always) func capturedValue(_ r: Registers, _ i: Int) -> Value {

@@ -83,12 +83,39 @@ extension SchemeError {
             case .file: kind = .file
             case .limit: kind = .limit
             }
-            self.init(kind: kind, message: e.message, irritants: e.irritants.map { Printer.brief($0) },
+            self.init(kind: kind, message: e.message, irritants: SchemeError.printed(e.irritants),
                       file: rt.fileName(loc), line: loc.line, column: loc.column, backtrace: backtrace)
         } else {
-            self.init(kind: .raise, message: "uncaught exception:", irritants: [Printer.brief(payload)],
+            self.init(kind: .raise, message: "uncaught exception:", irritants: SchemeError.printed([payload]),
                       file: rt.fileName(fallback), line: fallback.line, column: fallback.column, backtrace: backtrace)
         }
+    }
+
+    /// Most bytes of irritants an uncaught error keeps: its message is one line for people to read,
+    /// not a dump of every datum (a 7 MB list was a 7 MB line).
+    static let irritantBytes = 2_000
+
+    /// The irritants as `write` prints them, cut to `irritantBytes` in all.
+    static func printed(_ irritants: [Value]) -> [String] {
+        var texts: [String] = []
+        var left = irritantBytes
+        for v in irritants {
+            guard left > 0 else {
+                texts.append("...")
+                break
+            }
+            let text = Printer.render(v, .write, maxLength: left)
+            left -= text.utf8.count
+            texts.append(text)
+        }
+        return texts
+    }
+
+    /// A failure of the VM itself (corrupt code), not catchable by Scheme code.
+    static func fatal(_ message: String, vm: VM, regs: Registers) -> SchemeError {
+        let loc = vm.userLocation(regs)
+        return SchemeError(kind: .fatal, message: message, file: vm.rt.fileName(loc), line: loc.line,
+                           column: loc.column, backtrace: Array(vm.backtrace(regs).prefix(6)))
     }
 
     /// A limit reached (or an interrupt) that ends the evaluation, not catchable by Scheme code.

@@ -1,116 +1,86 @@
-/// Opcodes that stand for common primitives: fixnum and pair fast paths, generic fallbacks.
+/// Opcodes that stand for common primitives. Each has one implementation, its builtin: the opcode
+/// handles only the cases whose answer is plain (fixnums that do not overflow, two flonums, a pair,
+/// a vector and an index in range) and otherwise calls the builtin on its operands, so bignums,
+/// exact rationals, mixed types and every error behave exactly as `(apply op args)` does.
 extension VM {
-    @inline(__always) func arithmetic(_ op: Opcode, _ r: inout Registers) throws(SchemeError) {
+    /// `+ - *` on the two operands on top of the stack.
+    @inline(__always) func arithmetic(_ op: Opcode, _ r: inout Registers,
+                                      _ fixnum: (Int, Int) -> (partialValue: Int, overflow: Bool),
+                                      _ flonum: (Double, Double) -> Double) throws(SchemeError) {
         let a = r.stack[r.sp - 2], b = r.stack[r.sp - 1]
         if case .fixnum(let x) = a, case .fixnum(let y) = b {
-            let result: Value?
-            switch op {
-            case .add: let (s, o) = x.addingReportingOverflow(y); result = o ? nil : .fixnum(s)
-            case .sub: let (s, o) = x.subtractingReportingOverflow(y); result = o ? nil : .fixnum(s)
-            case .mul: let (s, o) = x.multipliedReportingOverflow(by: y); result = o ? nil : .fixnum(s)
-            case .numEq: result = .bool(x == y)
-            case .lt: result = .bool(x < y)
-            case .gt: result = .bool(x > y)
-            case .le: result = .bool(x <= y)
-            default: result = .bool(x >= y)
-            }
-            if let result {
-                r.sp -= 1
-                r.stack[r.sp - 1] = result
-                return
-            }
+            let (result, overflow) = fixnum(x, y)
+            if !overflow { return replaceOperands(2, with: .fixnum(result), &r) }
+        } else if case .flonum(let x) = a, case .flonum(let y) = b {
+            return replaceOperands(2, with: .flonum(flonum(x, y)), &r)
         }
-        try arithmeticSlow(op, a, b, &r)
+        try callBuiltin(op, &r)
     }
 
-    func arithmeticSlow(_ op: Opcode, _ a: Value, _ b: Value, _ r: inout Registers) throws(SchemeError) {
-        let result: Value
-        do {
-            switch op {
-            case .add: result = try Numbers.add(a, b, rt)
-            case .sub: result = try Numbers.sub(a, b, rt)
-            case .mul: result = try Numbers.mul(a, b, rt)
-            default:
-                let name = op.inlinedPrimitive?.name ?? "compare"
-                let c = try Numbers.compare(name, a, b, rt)
-                switch op {
-                case .numEq: result = .bool(c == 0)
-                case .lt: result = .bool(c.map { $0 < 0 } ?? false)
-                case .gt: result = .bool(c.map { $0 > 0 } ?? false)
-                case .le: result = .bool(c.map { $0 <= 0 } ?? false)
-                default: result = .bool(c.map { $0 >= 0 } ?? false)
-                }
-            }
-        } catch {
-            try signal(error.payload, dropping: 2, &r)
-            return
+    /// `= < > <= >=` on the two operands on top of the stack.
+    @inline(__always) func comparison(_ op: Opcode, _ r: inout Registers,
+                                      _ fixnum: (Int, Int) -> Bool, _ flonum: (Double, Double) -> Bool) throws(SchemeError) {
+        let a = r.stack[r.sp - 2], b = r.stack[r.sp - 1]
+        if case .fixnum(let x) = a, case .fixnum(let y) = b {
+            return replaceOperands(2, with: .bool(fixnum(x, y)), &r)
         }
-        r.sp -= 1
+        if case .flonum(let x) = a, case .flonum(let y) = b {
+            return replaceOperands(2, with: .bool(flonum(x, y)), &r)
+        }
+        try callBuiltin(op, &r)
+    }
+
+    /// `car` or `cdr` of the operand on top of the stack.
+    @inline(__always) func pairField(_ op: Opcode, _ r: inout Registers, _ field: (Pair) -> Value) throws(SchemeError) {
+        guard case .pair(let p) = r.stack[r.sp - 1] else { return try callBuiltin(op, &r) }
+        r.stack[r.sp - 1] = p._withUnsafeGuaranteedRef(field)
+    }
+
+    /// `zero?` of the operand on top of the stack.
+    @inline(__always) func isZero(_ r: inout Registers) throws(SchemeError) {
+        switch r.stack[r.sp - 1] {
+        case .fixnum(let n): r.stack[r.sp - 1] = .bool(n == 0)
+        case .flonum(let d): r.stack[r.sp - 1] = .bool(d == 0)
+        default: try callBuiltin(.isZero, &r)
+        }
+    }
+
+    /// `vector-ref` (2 operands) or `vector-set!` (3 operands).
+    @inline(__always) func vectorAccess(_ op: Opcode, _ r: inout Registers) throws(SchemeError) {
+        let set = op == .vectorSet
+        let n = set ? 3 : 2
+        if case .vector(let vu) = r.stack[r.sp - n], case .fixnum(let k) = r.stack[r.sp - n + 1] {
+            let vec = vu.takeUnretainedValue()
+            if k >= 0, k < vec.items.count {
+                if set {
+                    vec.items[k] = r.stack[r.sp - 1]
+                    return replaceOperands(3, with: .unspecified, &r)
+                }
+                return replaceOperands(2, with: vec.items[k], &r)
+            }
+        }
+        try callBuiltin(op, &r)
+    }
+
+    /// Pops `n` operands and pushes `result`.
+    @inline(__always) func replaceOperands(_ n: Int, with result: Value, _ r: inout Registers) {
+        r.sp -= n - 1
         r.stack[r.sp - 1] = result
     }
 
-    @inline(__always) func inlinePrimitive(_ op: Opcode, _ r: inout Registers) throws(SchemeError) {
-        let top = r.stack[r.sp - 1]
-        switch op {
-        case .car, .cdr:
-            guard case .pair(let p) = top else {
-                try signal(rt.makeError("\(op.name): expected a pair, got", top), dropping: 1, &r)
-                return
-            }
-            r.stack[r.sp - 1] = p._withUnsafeGuaranteedRef { op == .car ? $0.car : $0.cdr }
-        case .cons:
-            r.sp -= 1
-            r.stack[r.sp - 1] = rt.heap.cons(r.stack[r.sp - 1], top)
-        case .isNull:
-            r.stack[r.sp - 1] = .bool(top.isNull)
-        case .isPair:
-            r.stack[r.sp - 1] = .bool(top.isPair)
-        case .isEq:
-            r.sp -= 1
-            r.stack[r.sp - 1] = .bool(r.stack[r.sp - 1].isEq(top))
-        case .not:
-            r.stack[r.sp - 1] = .bool(!top.isTrue)
-        case .isZero:
-            switch top {
-            case .fixnum(let n): r.stack[r.sp - 1] = .bool(n == 0)
-            case .flonum(let d): r.stack[r.sp - 1] = .bool(d == 0)
-            default:
-                // Heap numbers (bignums, ratios) are never zero.
-                if let n = Numbers.classify(top) {
-                    r.stack[r.sp - 1] = .bool(Numbers.isZero(n))
-                } else {
-                    try signal(rt.makeError("zero?: expected a number, got", top), dropping: 1, &r)
-                }
-            }
-        case .vectorRef:
-            try vectorAccess(set: false, &r)
-        default:
-            try vectorAccess(set: true, &r)
+    /// The slow path of an inlined opcode: runs its builtin on the operands on top of the stack.
+    func callBuiltin(_ op: Opcode, _ r: inout Registers) throws(SchemeError) {
+        guard let (name, n) = op.inlinedPrimitive, let p = inlinedBuiltins[Int(op.rawValue)] else {
+            // Only inlined opcodes come here, and `Runtime.installCore` binds them all.
+            throw SchemeError.fatal("\(op.name): no builtin behind this opcode", vm: self, regs: r)
         }
-    }
-
-    func vectorAccess(set: Bool, _ r: inout Registers) throws(SchemeError) {
-        let n = set ? 3 : 2
-        let v = r.stack[r.sp - n], i = r.stack[r.sp - n + 1]
-        let who = set ? "vector-set!" : "vector-ref"
-        guard case .vector(let vu) = v else {
-            try signal(rt.makeError("\(who): expected a vector, got", v), dropping: n, &r)
-            return
+        let result: Value
+        do {
+            result = try p.function(Arguments(base: r.stack + r.sp - n, count: n), rt)
+        } catch {
+            let payload = (error as? SchemeRaise)?.payload ?? rt.makeError("\(name): \(error)")
+            return try signal(payload, dropping: n, &r)
         }
-        let vec = vu.takeUnretainedValue()
-        guard case .fixnum(let k) = i, k >= 0, k < vec.items.count else {
-            let message = i.fixnum.map { "\(who): index \($0) out of range for vector of length \(vec.items.count)" }
-                ?? "\(who): expected an exact integer index, got"
-            try signal(i.fixnum == nil ? rt.makeError(message, i) : rt.makeError(message), dropping: n, &r)
-            return
-        }
-        if set {
-            vec.items[k] = r.stack[r.sp - 1]
-            r.sp -= 2
-            r.stack[r.sp - 1] = .unspecified
-        } else {
-            r.sp -= 1
-            r.stack[r.sp - 1] = vec.items[k]
-        }
+        replaceOperands(n, with: result, &r)
     }
 }

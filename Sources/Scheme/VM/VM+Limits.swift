@@ -18,7 +18,7 @@ extension VM {
     func safePoint(_ r: inout Registers) throws(SchemeError) {
         if let aborting { throw aborting }
         if let message = pendingLimit ?? exceededLimit() { throw abort(message, r) }
-        if heap.wantsCollection {
+        if heap.wantsCollection, heap.collectionDue() {
             collect(r)
             if let limit = rt.heapLimit, heap.liveBytes > limit {
                 throw abort("heap limit exceeded: \(heap.liveBytes) bytes live", r)

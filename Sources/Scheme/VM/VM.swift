@@ -21,6 +21,11 @@ final class VM {
     @exclusivity(unchecked) var frameCeiling = 0
     /// Active runs (nested evaluations), innermost last.
     @exclusivity(unchecked) var runs: [(stackBase: Int, frameBase: Int)] = []
+    /// The builtin behind each inlined opcode, by raw value (see `VM+Inline`): bound once, when the
+    /// builtins are installed, so redefining the global later changes nothing compiled before.
+    var inlinedBuiltins: [Primitive?] = Array(repeating: nil, count: Int(Opcode.count))
+    /// Value stacks replaced while a builtin's arguments pointed into them (see `growStack`).
+    var retiredStacks: [(UnsafeMutablePointer<Value>, Int)] = []
     /// Instructions executed; checked against `stepLimit` at safe points.
     @exclusivity(unchecked) var steps = 0
     /// When safe points look at the limits next: `stepBudget`, or sooner to read the clock.
@@ -68,6 +73,7 @@ final class VM {
     }
 
     deinit {
+        releaseRetiredStacks()
         stack.deinitialize(count: stackCapacity)
         stack.deallocate()
         frames.deallocate()
@@ -76,13 +82,25 @@ final class VM {
 
     /// Calls `procedure` with `arguments` and runs until it returns; an uncaught raise becomes a thrown
     /// `SchemeError`, and the VM is left as it was before the call.
-    func run(_ procedure: Value, _ arguments: [Value]) throws(SchemeError) -> Value {
+    ///
+    /// Every object that exists when the run starts survives it (`Heap.protectedCount`), because the
+    /// Swift code calling may hold any of them in locals the collector cannot see. Only the embedding
+    /// API's top-level calls, whose host keeps values with handles, pass `keepingExisting: false`;
+    /// a run started while another is active keeps them regardless (its caller is a builtin).
+    func run(_ procedure: Value, _ arguments: [Value], keepingExisting: Bool = true) throws(SchemeError) -> Value {
         // A builtin that swallowed the error of a run stopped by a limit cannot start another.
         if let aborting { throw aborting }
         let saved = regs
         let savedFrameTop = frameTop
+        let savedProtected = heap.protectedCount
+        if keepingExisting || !runs.isEmpty { heap.protectedCount = heap.objectCount }
+        if runs.isEmpty && heap.stressInterval > 0 { heap.restartStressPacing() }
         runs.append((regs.sp, frameTop))
-        defer { runs.removeLast() }
+        defer {
+            runs.removeLast()
+            heap.protectedCount = savedProtected
+            if runs.isEmpty { releaseRetiredStacks() }
+        }
         var r = regs
         ensureStack(&r, room: arguments.count + 2)
         do {
@@ -142,12 +160,29 @@ final class VM {
         var newCapacity = stackCapacity * 2
         while r.sp + room >= newCapacity { newCapacity *= 2 }
         let bigger = UnsafeMutablePointer<Value>.allocate(capacity: newCapacity)
-        bigger.moveInitialize(from: stack, count: stackCapacity)
+        bigger.initialize(from: stack, count: stackCapacity)
         (bigger + stackCapacity).initialize(repeating: .undefined, count: newCapacity - stackCapacity)
-        stack.deallocate()
+        if runs.count > 1 {
+            // A builtin below this nested run reads its `Arguments` through a pointer into the old
+            // stack: keep that memory (its values are unchanged, and rooted in the copy) until the
+            // outermost run ends.
+            retiredStacks.append((stack, stackCapacity))
+        } else {
+            stack.deinitialize(count: stackCapacity)
+            stack.deallocate()
+        }
         stack = bigger
         stackCapacity = newCapacity
         r.stack = bigger
+    }
+
+    /// Frees the stacks `growStack` kept for builtins' arguments (once no run is active).
+    func releaseRetiredStacks() {
+        for (old, capacity) in retiredStacks {
+            old.deinitialize(count: capacity)
+            old.deallocate()
+        }
+        retiredStacks.removeAll()
     }
 
     /// Marks everything the VM holds.

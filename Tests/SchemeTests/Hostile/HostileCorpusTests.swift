@@ -5,7 +5,7 @@ import XCTest
 /// The hostile files in `Tests/hostile/`: each `NAME.scm` has a `NAME.expected` whose first line is
 /// `error: TEXT` (the error message contains TEXT) or `value: TEXT` (the last value is written as TEXT).
 /// Every file must finish within the timeout, and never crash the test process.
-final class HostileCorpusTests: XCTestCase {
+final class HostileCorpusTests: GCStressableTestCase {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("hostile")
 

@@ -1,0 +1,1 @@
+../HTLLTests/GoldenTests.swift

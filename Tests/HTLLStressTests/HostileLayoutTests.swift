@@ -1,0 +1,1 @@
+../HTLLTests/HostileLayoutTests.swift

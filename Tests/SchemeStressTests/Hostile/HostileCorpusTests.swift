@@ -1,0 +1,1 @@
+../../SchemeTests/Hostile/HostileCorpusTests.swift

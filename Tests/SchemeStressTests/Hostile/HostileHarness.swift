@@ -1,0 +1,1 @@
+../../SchemeTests/Hostile/HostileHarness.swift

@@ -1,0 +1,1 @@
+../../SchemeTests/R7RS/ChibiSuiteTests.swift

@@ -1,0 +1,1 @@
+../../SchemeTests/R7RS/R7RSChapter6Tests.swift
