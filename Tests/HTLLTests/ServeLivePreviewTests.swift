@@ -137,6 +137,25 @@ final class ServeLivePreviewTests: XCTestCase {
         XCTAssertEqual(try s.get("/render?appearance=dim").status, 400)
     }
 
+    func testEverySaveLoadsInAFreshInstance() throws {
+        // The worker makes the next save's instance while idle; nothing of one version reaches the next.
+        let s = try serve(["screen.htll": "(define leaked \"from version 1\")\n" + Self.hello])
+        let stream = try s.events()
+        var seen = ""
+        // Versions 2, 4, 6 use what 1, 3, 5 defined.
+        for version in stride(from: 2, through: 6, by: 2) {
+            XCTAssertNotNil(stream.waitForUpdate(atLeast: version - 1, seen: &seen), seen)
+            // Quiet long enough for the spare to be made (the test holds either way).
+            Thread.sleep(forTimeInterval: LivePreview.spareDelay * 3)
+            try s.write("(in (label `((text . ,leaked))) 'self.view)\n;; \(version)\n")
+            XCTAssertEqual(stream.waitForUpdate(atLeast: version, seen: &seen)?["ok"] as? Bool, false, seen)
+            let error = try XCTUnwrap(try s.get("/render").json?["error"] as? [String: Any])
+            XCTAssertTrue((error["message"] as? String)?.contains("unbound variable: leaked") == true, "\(error)")
+            try s.write("(define leaked \"again\")\n" + Self.hello)
+            XCTAssertEqual(stream.waitForUpdate(atLeast: version + 1, seen: &seen)?["ok"] as? Bool, true, seen)
+        }
+    }
+
     func testHostileTextStaysData() throws {
         let hostile = #"</script><script>alert(1)</script><img src=x onerror=alert(2)>&amp;"'"#
         let s = try serve(["screen.htll": "(in (label '((text . \(Self.schemeString(hostile))))) 'self.view)\n"])

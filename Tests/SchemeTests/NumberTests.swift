@@ -237,6 +237,27 @@ final class NumberTests: XCTestCase {
         check("(modulo 7 0.0)", "error: modulo: division by zero 7")
         check("(floor/ 7 0)", "error: floor/: division by zero 7")
         check("(quotient 7.5 2)", "error: quotient: expected an integer, got 7.5")
+        check("(modulo 7/2 2)", "error: modulo: expected an integer, got 7/2")
+    }
+
+    /// `floor/` and `truncate/` (and their quotients and remainders) take any reals, as in chibi
+    /// and guile (whose answers these are): an integer quotient and n1 - n2 * quotient.
+    func testFloorAndTruncateDivisionOfNonIntegers() {
+        check("(floor/ 7/2 2/3)", "5 1/6")
+        check("(floor/ -7/2 2/3)", "-6 1/2")
+        check("(truncate/ -7/2 2/3)", "-5 -1/6")
+        check("(floor/ 7/2 -2/3)", "-6 -1/2")
+        check("(truncate/ 7/2 -2/3)", "-5 1/6")
+        check("(floor-quotient 7 2/3)", "10")
+        check("(floor-remainder -1/3 1/3)", "0")
+        check("(truncate/ 123456789012345678901234567891 7/3)", "52910052433862433814814814810 1")
+        check("(floor/ 7.5 2)", "3.0 1.5")
+        check("(floor/ -7.5 2)", "-4.0 0.5")
+        check("(truncate/ -7.5 2)", "-3.0 -1.5")
+        check("(floor/ 7/2 0.5)", "7.0 0.0")
+        check("(floor/ 10 3.5)", "2.0 3.0")
+        check("(floor/ 1/2 0)", "error: floor/: division by zero 1/2")
+        check("(truncate/ 1/2 +i)", "error: truncate/: expected a real number, got +i")
         check("(remainder \"a\" 2)", "error: remainder: expected a number, got \"a\"")
         check("(gcd)", "0")
         check("(gcd 12 -18)", "6")
@@ -415,6 +436,20 @@ final class NumberTests: XCTestCase {
         XCTAssertEqual(parsed("#d10", radix: 16), "10")
         XCTAssertEqual(parsed("12", radix: 2), "#f")
         XCTAssertEqual(parsed("1.5", radix: 16), "#f")
+    }
+
+    /// `#e1e10000000` is the exact integer 10^10,000,000 (33 million bits), read without going
+    /// through a flonum; an exponent ten times larger is past the 2^26-bit bound of exact results.
+    /// (A debug build checks 10^100,000: unoptimised, the big-number code is ~100× slower.)
+    func testExactLiteralWithAHugeExponent() {
+        #if DEBUG
+        let e = 100_000
+        #else
+        let e = 10_000_000
+        #endif
+        check("(exact-integer? #e1e\(e))", "#t")
+        check("(= #e1e\(e) (expt 10 \(e)))", "#t")
+        check("(string->number \"#e1e99999999\")", "#f")
     }
 
     func testStringToNumberBuiltin() {

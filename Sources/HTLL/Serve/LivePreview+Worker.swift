@@ -40,6 +40,11 @@ extension LivePreview {
         var layout: Result<Layout, Error>?
         /// Answers already made for the loaded version, by job.
         var answers: [Job.Key: (json: Data, failed: Bool)] = [:]
+        /// A fresh instance made while idle, for the next save: its prelude is already loaded
+        /// (most of a save's cost), so a save only loads the layout.
+        var spare: Scheme?
+        /// Whether the worker should make a spare when it is next idle (once per load).
+        var wantsSpare = true
     }
 
     /// Loads each new version and answers jobs, until `stop()`.
@@ -47,6 +52,17 @@ extension LivePreview {
         let own = WorkerState()
         state.lock()
         while true {
+            if own.wantsSpare && isIdle {
+                // After a quiet moment: the pages fetch the new drawing first, and the spare
+                // must not hold up their answers.
+                if !state.wait(until: Date().addingTimeInterval(Self.spareDelay)) && own.wantsSpare && isIdle {
+                    own.wantsSpare = false
+                    state.unlock()
+                    own.spare = try? freshScheme()
+                    state.lock()
+                }
+                continue
+            }
             while !stopping && (version == 0 || (loaded == version && jobs.isEmpty)) { state.wait() }
             if stopping { break }
             if loaded != version {
@@ -83,6 +99,12 @@ extension LivePreview {
         state.unlock()
     }
 
+    /// Seconds of quiet after a load before the worker makes the next spare instance.
+    static let spareDelay = 0.1
+
+    /// Whether the worker has nothing to do (the caller holds `state`).
+    private var isIdle: Bool { !stopping && version > 0 && loaded == version && jobs.isEmpty }
+
     private func isStale(_ v: Int) -> Bool {
         state.lock()
         defer { state.unlock() }
@@ -93,10 +115,12 @@ extension LivePreview {
     private func load(_ v: Int, into own: WorkerState) {
         own.layout = nil
         own.answers = [:]
+        let spare = own.spare
+        own.spare = nil
+        own.wantsSpare = true
         do {
-            let folder = FileSandbox.parentFolder(of: file)
             let bytes = try Layout.contents(of: file, sandbox: sandbox, limits: limits)
-            let scheme = try Layout.makeScheme(limits: limits, sandboxFolder: folder)
+            let scheme = try spare ?? freshScheme()
             own.layout = .success(try evaluating(in: scheme, for: v) {
                 try Layout(source: String(decoding: bytes, as: UTF8.self), file: file, scheme: scheme)
             })
@@ -147,6 +171,11 @@ extension LivePreview {
         case .render: return Self.encode(PreviewReply.failed(error, file: file, version: v))
         case .code(let id, _): return Self.encode(CodeReply(version: v, file: file, output: id, error: .init("\(error)")))
         }
+    }
+
+    /// A new sandboxed instance with the HTLL prelude, under the limits.
+    private func freshScheme() throws -> Scheme {
+        try Layout.makeScheme(limits: limits, sandboxFolder: FileSandbox.parentFolder(of: file))
     }
 
     /// Runs `body`, which evaluates in `scheme`, where the watcher can interrupt it for a newer version.

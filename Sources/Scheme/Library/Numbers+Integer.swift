@@ -49,6 +49,25 @@ extension Numbers {
         return (normalize(q, rt), normalize(r, rt))
     }
 
+    /// `floor/`, `truncate/` and their quotients and remainders, which take any reals (as in chibi
+    /// and guile; `quotient`, `remainder` and `modulo` stay integer-only): the quotient n1/n2
+    /// rounded down or toward zero, as an integer, and the remainder n1 - n2 * quotient; exact
+    /// when both arguments are (`(floor/ 7/2 2/3)` is 5 and 1/6), else flonums.
+    static func divideReals(_ who: String, _ a: Value, _ b: Value, floor: Bool,
+                            _ rt: Runtime) throws(SchemeRaise) -> (Value, Value) {
+        if isInteger(a) && isInteger(b) { return try divide(who, a, b, floor: floor, rt) }
+        let x = try real(a, who, rt), y = try real(b, who, rt)
+        if isZero(y) { throw rt.error("\(who): division by zero", a) }
+        if isExact(x) && isExact(y) {
+            let q = try round(try div(a, b, rt), who, floor ? .floor : .truncate, rt)
+            return (q, try sub(a, try mul(b, q, rt), rt))
+        }
+        let dx = double(x), dy = double(y)
+        var r = dx.truncatingRemainder(dividingBy: dy)
+        if floor && r != 0 && (r < 0) != (dy < 0) { r += dy }
+        return (.flonum(((dx - r) / dy).rounded()), .flonum(r))
+    }
+
     /// Greatest common divisor (non-negative).
     static func gcd(_ a: Value, _ b: Value, _ rt: Runtime) throws(SchemeRaise) -> Value {
         let x = try integer(a, "gcd", rt), y = try integer(b, "gcd", rt)
