@@ -261,7 +261,7 @@ final class DescribeTests: XCTestCase {
         XCTAssertTrue(label.contains("  text-color  color\n"))
         XCTAssertTrue(label.contains("  background-color  color\n"), "inherited attributes are listed")
         XCTAssertTrue(try describe("control").contains("(abstract: not constructible)"))
-        XCTAssertEqual(try describe("^^"), "(^^ top bottom [margin]): TOP at its own height, BOTTOM the rest\n")
+        XCTAssertEqual(try describe("^^"), "(^^ top bottom [margin] [alignment]): TOP at its own height, BOTTOM the rest; ALIGNMENT across: 'start 'center 'end 'fill\n")
         XCTAssertEqual(try describe("text-alignment"),
                        "text-alignment: left (NSTextAlignmentLeft), center (NSTextAlignmentCenter), right (NSTextAlignmentRight)\n")
         XCTAssertEqual(try describe("red-color"), "red-color: [UIColor redColor]\n")
