@@ -1,7 +1,9 @@
 import Foundation
 import Scheme
 
-/// HTLL in an interactive session (the REPL's `,describe`, completion, `,frames` and `,objc`).
+/// HTLL in an interactive session: the REPL, `htll -i FILE` and `htll -e EXPR` evaluate forms as
+/// a layout's forms, write layout values readably, and ask the tables for `,describe`,
+/// `,apropos` and completion (prelude/htll/84-repl.scm).
 extension HTLL {
     /// Installs HTLL for a REPL: like `install(into:)`, but a later `(in ...)` replaces the layout.
     public static func installInteractive(into scheme: Scheme) throws {
@@ -9,18 +11,44 @@ extension HTLL {
         if let env = environment(of: scheme) { scheme.define("htll:allow-relayout", value: .true, in: env) }
     }
 
-    /// `,describe` text for every HTLL name (views, primitives, enumerations, colours).
-    public static func descriptions(in scheme: Scheme) -> [String: String] {
-        var result: [String: String] = [:]
-        // The names are read out as Swift strings first: a value returned by one call is not kept
-        // alive across the next (see `Scheme`). The enumeration table is the prelude's own, so rooted.
-        let names = (try? scheme.prelude("htll-names", []).listElements?.compactMap(\.stringValue)) ?? []
-        let enumTable = scheme.preludeValue("htll:enum-table")?.listElements ?? []
-        let enumNames = enumTable.compactMap { $0.listElements?.first?.stringValue }
-        for key in names + enumNames {
-            if let text = try? scheme.prelude("htll-describe", [scheme.symbol(key)]).stringValue { result[key] = text }
+    /// Evaluates one datum (as `read` gives it, with its locations) the way a layout file's
+    /// top-level form is evaluated: definitions and lets name the views they bind, HTLL calls are
+    /// located, `include` and `define-style` work. Returns its value.
+    public static func evaluateInteractive(_ form: Value, in scheme: Scheme) throws -> Value {
+        try scheme.prelude("htll-repl-eval", [form])
+    }
+
+    /// Loads the file at `path` form by form as `evaluateInteractive` evaluates typed forms
+    /// (`htll -i FILE`); includes are found beside it. Stops at the first error, which it throws.
+    public static func loadInteractive(path: String, into scheme: Scheme) throws {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw SchemeError(kind: .file, message: "cannot open file \"\(path)\"", file: path)
         }
-        return result
+        let forms = try scheme.read(String(decoding: data, as: UTF8.self), file: path)
+        // Kept across the evaluations, which may collect garbage.
+        let kept = scheme.retain(forms)
+        defer { scheme.release(kept) }
+        for form in forms.arrayValue ?? [] {
+            try scheme.prelude("htll-repl-eval", [form, scheme.string(path)])
+        }
+    }
+
+    /// How the REPL writes `value` when it holds layout values (`#<label title "Inbox" {0 0 390 21}>`,
+    /// `#<point 10 20>`), or nil for plain data.
+    public static func interactiveText(of value: Value, in scheme: Scheme) -> String? {
+        (try? scheme.prelude("htll-repl-write", [value]))?.stringValue
+    }
+
+    /// `,describe` text for an HTLL name (a view kind, primitive, attribute, enumeration or
+    /// colour), or nil.
+    public static func description(of name: String, in scheme: Scheme) -> String? {
+        guard let text = (try? scheme.prelude("htll-describe", [scheme.symbol(name)]))?.stringValue else { return nil }
+        return text.hasSuffix("\n") ? String(text.dropLast()) : text
+    }
+
+    /// HTLL words that contain `text` (views, primitives, attributes, enumeration values, colours).
+    public static func apropos(_ text: String, in scheme: Scheme) -> [String] {
+        ((try? scheme.prelude("htll-apropos", [scheme.string(text)]))?.listElements ?? []).compactMap(\.stringValue)
     }
 
     /// HTLL words starting with `prefix`: constructors, primitives, attributes, enumeration values, colours.

@@ -8,7 +8,9 @@ public final class Layout {
     /// The file name used in messages and locations.
     public let file: String
     /// The layout's warnings so far (`file:line:col: warning: …`): for standard error, never the
-    /// generated code.
+    /// generated code. Among them: a view bound but neither placed nor referred to (declared and
+    /// added to the parent all the same, as htllc did, once code is printed), and when not strict
+    /// each thing accepted only because the original htllc accepted it.
     public private(set) var warnings: [String] = []
 
     /// What the generated code is for.
@@ -34,13 +36,16 @@ public final class Layout {
     /// instance that may read only files in the layout's own folder (its includes), and nothing else;
     /// the layout file itself must be a regular file inside that folder (a link to elsewhere is refused).
     /// It runs under `limits`, by default those of `Layout.limits(sandbox:)` (what `htll` uses).
+    /// `strict: false` accepts what the original htllc accepted (see `warnings`); `target` is the iOS
+    /// the code is for.
     public convenience init(contentsOfFile path: String, sandbox: Bool = false, limits: Scheme.Limits? = nil,
-                            target: Target = .ios15) throws {
+                            strict: Bool = true, target: Target = .ios15) throws {
         let folder = sandbox ? FileSandbox.parentFolder(of: path) : nil
         let limits = limits ?? Self.limits(sandbox: sandbox)
         let data = try Self.contents(of: path, sandbox: folder.map { FileSandbox(allowedFolders: [$0]) }, limits: limits)
         let scheme = try Self.makeScheme(limits: limits, sandboxFolder: folder)
-        try self.init(text: String(decoding: data, as: UTF8.self), displayName: path, scheme: scheme, target: target)
+        try self.init(text: String(decoding: data, as: UTF8.self), displayName: path, scheme: scheme,
+                      strict: strict, target: target)
     }
 
     /// The bytes of the layout file at `path`, read through `sandbox` when there is one (no more than
@@ -66,9 +71,12 @@ public final class Layout {
         }
     }
 
-    /// Evaluates layout source text; `file` names it in messages.
-    public convenience init(source: String, file: String = "layout.htll", target: Target = .ios15) throws {
-        try self.init(text: source, displayName: file, scheme: nil, target: target)
+    /// Evaluates layout source text; `file` names it in messages. `strict: false` accepts what the
+    /// original htllc accepted: unknown enumeration values it mapped to a fallback, ratios of 0 and
+    /// 1, a `center` padding of half the area or more, negative margins, a view placed twice;
+    /// each with a warning (`warnings`). Strict (the default, `htll compile`), they are errors.
+    public convenience init(source: String, file: String = "layout.htll", strict: Bool = true, target: Target = .ios15) throws {
+        try self.init(text: source, displayName: file, scheme: nil, strict: strict, target: target)
     }
 
     /// The table cell's variable of a cell layout (`in-cell ... 'cell`), or nil.
@@ -92,14 +100,16 @@ public final class Layout {
     /// Evaluates layout source text in `scheme`, which already has HTLL installed (see
     /// `HTLL.install(into:)`); cheaper than a fresh instance per layout. A later layout loaded into
     /// the same instance replaces this one's state.
-    public convenience init(source: String, file: String = "layout.htll", scheme: Scheme, target: Target = .ios15) throws {
-        try self.init(text: source, displayName: file, scheme: scheme, target: target)
+    public convenience init(source: String, file: String = "layout.htll", scheme: Scheme, strict: Bool = true,
+                            target: Target = .ios15) throws {
+        try self.init(text: source, displayName: file, scheme: scheme, strict: strict, target: target)
     }
 
-    private init(text: String, displayName: String, scheme existing: Scheme?, target: Target = .ios15) throws {
+    private init(text: String, displayName: String, scheme existing: Scheme?, strict: Bool, target: Target) throws {
         file = displayName
         scheme = try existing ?? Self.makeScheme(limits: Scheme.Limits(), sandboxFolder: nil)
         try run(path: displayName) {
+            try scheme.prelude("htll-set-strict!", [.bool(strict)])
             _ = try scheme.prelude("htll-set-target!", [scheme.symbol(target.rawValue)])
             let forms = try scheme.read(text, file: displayName)
             try scheme.prelude("htll-load-forms", [forms, scheme.string(displayName)])
@@ -118,6 +128,7 @@ public final class Layout {
         }
         return scheme
     }
+
 
     /// The Objective-C fragment for one build-rule action, as the original `htllc` printed it.
     public func objectiveC(_ action: HTLL.Action) throws -> String {
@@ -215,7 +226,8 @@ public final class Layout {
     func run(path: String?, _ body: () throws -> Void) throws {
         defer {
             for w in (try? scheme.prelude("htll-take-warnings", []))?.listElements ?? [] {
-                // Each once: every output names the views again, and warns again about a renamed one.
+                // Each once: every output declares the views again (a view bound but not placed warns
+                // each time) and warns again about a renamed one.
                 if let text = w.stringValue, !warnings.contains(text) { warnings.append(text) }
             }
         }

@@ -25,6 +25,7 @@ struct CommandLineTool {
            htll -i FILE            load FILE, then start the REPL
            htll --disassemble FILE print the bytecode of every form in FILE
            htll repl               start the REPL (also: htll with no arguments)
+           htll doc [-o DIR]       write the language reference (docs/reference.md) from the tables
 
     options:
       -I DIR         add DIR to the library search path
@@ -38,6 +39,17 @@ struct CommandLineTool {
     \(LimitOptions.help)
 
     A script's uncaught error prints file:line:col: error: message, and htll exits with status 70.
+    """
+
+    /// `htll repl --help`.
+    static let replUsage = """
+    usage: htll repl                 start the REPL (so does htll with no arguments)
+           htll -i FILE [ARGS...]    load FILE, then start the REPL (an error in FILE is shown, the REPL opens)
+    On a terminal the REPL edits lines with GNU Readline, keeps history in ~/.htll_history and
+    completes names with Tab; without a terminal it reads standard input to the end without prompts.
+    HTLL is loaded: a layout placed with (in ...) shows its frames.
+
+    \(Repl.help)
     """
 
     /// The subcommands that load a layout file.
@@ -59,6 +71,7 @@ struct CommandLineTool {
         while lead < arguments.count {
             if arguments[lead] == "--sandbox" { lead += 1 } else if LimitOptions.isFlag(arguments[lead]) { lead += 2 } else { break }
         }
+        if arguments.first == "doc" { return emit(HTLLCommand.doc(Array(arguments.dropFirst()))) }
         if programName == "htllc" {
             return runLayoutCommand("htllc", Array(arguments))
         }
@@ -113,37 +126,71 @@ struct CommandLineTool {
         var args = arguments
         if !expressions.isEmpty {
             scheme.runtime.commandLine = ["htll"] + args
+            // With HTLL, as at the REPL: `htll -e "(label '())"` makes a label.
+            let session = self.session(scheme, interactive: false)
+            session.inputName = "<command line>"
             for e in expressions {
-                do {
-                    let v = try scheme.evaluate(e, file: "<command line>")
-                    let text = scheme.write(v)
+                var splitter = InputSplitter(scheme: scheme)
+                var last: [Value] = []
+                for datum in splitter.feed(e) + splitter.finish() {
+                    switch session.evaluate(datum) {
+                    case .values(let vs): last = vs
+                    case .failed(let error): return report(error, scheme)
+                    case .exit(let code): return code
+                    }
+                }
+                // Kept while each is written (writing may evaluate, and so collect garbage).
+                let kept = last.map { scheme.retain($0) }
+                defer { kept.forEach { scheme.release($0) } }
+                for v in last {
+                    let text = session.writeValue?(v) ?? scheme.write(v)
                     if !text.isEmpty { scheme.runtime.writeToStandardOutput(text + "\n") }
-                } catch {
-                    return report(error, scheme)
                 }
             }
             return 0
         }
-        if args.first == "repl" || args.isEmpty {
-            return repl(scheme)
+        if args.first == "repl" {
+            let rest = args.dropFirst()
+            if rest.contains("-h") || rest.contains("--help") {
+                print(Self.replUsage)
+                return 0
+            }
+            if let extra = rest.first { return usageError("repl: unexpected argument \(extra)") }
+            return session(scheme).run()
+        }
+        if args.isEmpty {
+            return session(scheme).run()
         }
         guard let file = args.popFirst() else { return usageError("missing file") }
         scheme.runtime.commandLine = [file] + args
         // Libraries are looked up in -I directories, then beside the script.
         scheme.runtime.searchPath.append(file == "-" ? "." : FileSandbox.parentFolder(of: file))
         if disassemble { return disassembleFile(file, scheme) }
-        do {
-            // `-` is the program on standard input, as for guile and chibi-scheme.
-            if file == "-" {
-                try scheme.evaluate(try Self.standardInput(), file: "<stdin>")
-            } else {
-                try scheme.load(path: file)
+        guard interactiveAfter else {
+            do {
+                // `-` is the program on standard input, as for guile and chibi-scheme.
+                if file == "-" {
+                    try scheme.evaluate(try Self.standardInput(), file: "<stdin>")
+                } else {
+                    try scheme.load(path: file)
+                }
+            } catch {
+                return report(error, scheme)
             }
+            return 0
+        }
+        // -i: HTLL first, so the file may use it; the file's forms are evaluated as typed ones
+        // (views named, calls located). An error stops the loading and shows, then the REPL opens.
+        let repl = session(scheme)
+        do {
+            try HTLL.loadInteractive(path: file, into: scheme)
         } catch {
             let status = report(error, scheme)
-            if status != 0 || !interactiveAfter { return status }
+            if let e = error as? SchemeError, e.kind == .exit { return status }
         }
-        return interactiveAfter ? repl(scheme) : 0
+        // The file's layout is the current one, not news for the first typed expression.
+        _ = repl.layoutWatch?.changed()
+        return repl.run()
     }
 
     /// A layout command (`compile`, `frames`, `preview`, `htllc`) with its arguments, from which
@@ -171,34 +218,29 @@ struct CommandLineTool {
         }
     }
 
-    /// The REPL, with the HTLL prelude loaded and its docs, completions and views hooked in.
-    func repl(_ scheme: Scheme) -> Int32 {
-        let repl = Repl(scheme: scheme)
+    /// A REPL on `scheme` with HTLL installed and hooked in: typed forms name views and locate
+    /// calls, views print readably, `,describe`, `,apropos`, completion, `,frames` and `,objc`
+    /// know layouts.
+    func session(_ scheme: Scheme, interactive: Bool? = nil) -> Repl {
+        let repl = Repl(scheme: scheme, interactive: interactive)
         do {
             try HTLL.installInteractive(into: scheme)
-            repl.descriptions = HTLL.descriptions(in: scheme)
-            repl.extraCompletions = { prefix, _ in HTLL.completions(in: scheme, prefix: prefix) }
-            repl.showFrames = { HTLL.currentFramesJSON(in: scheme) }
-            repl.showObjC = { HTLL.currentObjectiveC(in: scheme) }
-            // An expression that placed a new layout (`in`, `in-cell`) shows the frames it solved.
-            // The last root seen is kept alive (a handle), so no later object can take its address.
-            let prelude = HTLL.environment(of: scheme)
-            var root = scheme.global("htll:the-root", in: prelude) ?? .false
-            var rootHandle = scheme.retain(root)
-            repl.presentResult = { _ in
-                let now = scheme.global("htll:the-root", in: prelude) ?? .false
-                defer {
-                    scheme.release(rootHandle)
-                    root = now
-                    rootHandle = scheme.retain(now)
-                }
-                guard !now.isEq(root), now.isTrue else { return nil }
-                return HTLL.currentFramesJSON(in: scheme)
-            }
         } catch {
             Self.writeError("htll: the layout prelude failed to load: \(error)\n")
+            return repl
         }
-        return repl.run()
+        repl.evaluator = { form in try HTLL.evaluateInteractive(form, in: scheme) }
+        repl.writeValue = { value in HTLL.interactiveText(of: value, in: scheme) }
+        repl.describeExtra = { name in HTLL.description(of: name, in: scheme) }
+        repl.extraCompletions = { prefix, _ in HTLL.completions(in: scheme, prefix: prefix) }
+        repl.extraApropos = { text in HTLL.apropos(text, in: scheme) }
+        repl.showFrames = { HTLL.currentFramesJSON(in: scheme) }
+        repl.showObjC = { HTLL.currentObjectiveC(in: scheme) }
+        // An expression that placed a new layout (`in`, `in-cell`) shows the frames it solved.
+        let watch = LayoutWatch(scheme)
+        repl.presentResult = { _ in watch.changed() ? HTLL.currentFramesJSON(in: scheme) : nil }
+        repl.layoutWatch = watch
+        return repl
     }
 
     /// Exit status when the output cannot be written (EX_IOERR): a full disk, a closed pipe.
@@ -277,5 +319,23 @@ struct CommandLineTool {
         } catch {
             return report(error, scheme)
         }
+    }
+}
+
+/// Notices when an evaluation placed a new layout (`in`, `in-cell`): the REPL then shows its frames.
+final class LayoutWatch {
+    let scheme: Scheme
+    private var root: Value
+
+    init(_ scheme: Scheme) {
+        self.scheme = scheme
+        root = scheme.global("htll:the-root", in: HTLL.environment(of: scheme)) ?? .false
+    }
+
+    /// Whether the current layout is another than at the last call (and a layout at all).
+    func changed() -> Bool {
+        let now = scheme.global("htll:the-root", in: HTLL.environment(of: scheme)) ?? .false
+        defer { root = now }
+        return !now.isEq(root) && now.isTrue
     }
 }

@@ -8,12 +8,22 @@ extension Repl {
       ,load FILE         load and evaluate FILE
       ,time EXPR         evaluate EXPR, then print elapsed time and garbage collections
       ,disassemble EXPR  bytecode of a procedure (or of EXPR compiled)
-      ,describe NAME     what NAME is bound to: procedure and arity, syntax, variable
+      ,describe NAME     what NAME is: procedure and arity, syntax, variable; an HTLL view, attribute,
+                         primitive, enumeration or colour
+      ,apropos TEXT      the bound names (and HTLL names) that contain TEXT
+      ,expand EXPR       EXPR with its macros and derived forms expanded, as the compiler sees it
+      ,trace PROC        print each call of the global procedure PROC and what it returns
+      ,untrace PROC      stop tracing PROC
       ,frames            the last layout's solved frames
       ,objc              the last layout's Objective-C
       ,quit              leave (so does Ctrl-D)
-    Tab completes names (and file names inside a string); Ctrl-C interrupts a running evaluation.
+    Results are numbered: $1, $2, ... name them afterwards. Tab completes names (commands after a
+    comma, file names inside a string); Ctrl-C interrupts a running evaluation.
     """
+
+    /// The commands Tab offers after a comma.
+    static let commandNames = ["apropos", "describe", "disassemble", "expand", "frames", "help", "load", "objc",
+                               "quit", "time", "trace", "untrace"]
 
     /// Runs a `,command` line. Output goes to stdout, errors to stderr.
     func command(_ line: String) -> Outcome {
@@ -36,17 +46,38 @@ extension Repl {
             return disassemble(argument)
         case "describe", "desc":
             guard !argument.isEmpty else { return usage(",describe NAME") }
-            var text = scheme.describe(argument)
-            if let extra = descriptions[argument] { text += "\n" + extra }
-            say(text)
+            say(describe(argument))
+        case "apropos", "a":
+            guard !argument.isEmpty else { return usage(",apropos TEXT") }
+            let found = Set(scheme.boundNames(prefix: "").filter { $0.contains(argument) })
+                .union(extraApropos?(argument) ?? [])
+            say(found.isEmpty ? "nothing contains \(argument)" : found.sorted().joined(separator: "\n"))
+        case "expand", "x":
+            guard !argument.isEmpty else { return usage(",expand EXPR") }
+            return expand(argument)
+        case "trace", "tr":
+            guard !argument.isEmpty else { return usage(",trace PROCEDURE") }
+            return trace(argument, on: true)
+        case "untrace":
+            guard !argument.isEmpty else { return usage(",untrace PROCEDURE") }
+            return trace(argument, on: false)
         case "frames":
             say(showFrames?() ?? "no layout yet")
         case "objc":
             say(showObjC?() ?? "no layout yet")
         default:
-            return fail("unknown command ,\(name) (,help lists them)")
+            let close = Self.commandNames.filter { $0.hasPrefix(name) || name.hasPrefix($0) }
+            return fail("unknown command ,\(name)" + (close.isEmpty ? "" : "; did you mean ,\(close[0])?") + " (,help lists them)")
         }
         return .values([])
+    }
+
+    /// The Scheme description of NAME, then HTLL's.
+    func describe(_ name: String) -> String {
+        let own = scheme.describe(name)
+        guard let extra = describeExtra?(name) else { return own }
+        // An HTLL name that is not a Scheme binding (an attribute, a colour) needs no "is not bound".
+        return own.hasSuffix(" is not bound") ? extra : own + "\n" + extra
     }
 
     private func load(_ path: String) -> Outcome {
@@ -103,6 +134,66 @@ extension Repl {
             return .failed(error)
         }
     }
+
+    /// Each form of the text expanded, written one a line.
+    private func expand(_ text: String) -> Outcome {
+        do {
+            for form in try scheme.expand(text, file: inputName).arrayValue ?? [] { say(scheme.write(form)) }
+            return .values([])
+        } catch {
+            reportError(error)
+            return .failed(error)
+        }
+    }
+
+    /// Wraps the global procedure NAME so that each call and what it returns is printed (or puts
+    /// the original back). Written in Scheme: the wrapper is an ordinary procedure.
+    private func trace(_ name: String, on: Bool) -> Outcome {
+        guard Scheme.isPlainIdentifier(name) else { return fail("\(name) is not an identifier") }
+        if scheme.global("%repl-trace") == nil {
+            do {
+                try scheme.evaluate(Self.tracing, file: "<repl trace>")
+            } catch {
+                reportError(error)
+                return .failed(error)
+            }
+        }
+        return evaluate(source: "(%repl-\(on ? "trace" : "untrace") '\(name))", file: inputName)
+    }
+
+    /// The tracer: `(%repl-trace 'name)` replaces the global with a wrapper that prints
+    /// `trace: (name arg ...)` on entry and `trace: value` on return, indented by depth;
+    /// `(%repl-untrace 'name)` restores the procedure it wrapped.
+    static let tracing = """
+    (define %repl-trace-depth 0)
+    (define %repl-traced '())
+    (define (%repl-trace name)
+      (let ((proc (eval name (interaction-environment))))
+        (cond ((assq name %repl-traced) (display "already traced: ") (display name) (newline))
+              ((not (procedure? proc)) (error "trace: not a procedure" name))
+              (else
+               (set! %repl-traced (cons (cons name proc) %repl-traced))
+               (eval `(set! ,name ',(%repl-tracing name proc)) (interaction-environment))))))
+    (define (%repl-untrace name)
+      (let ((entry (assq name %repl-traced)))
+        (if (not entry) (error "untrace: not traced" name))
+        (set! %repl-traced (let drop ((es %repl-traced)) (cond ((null? es) '()) ((eq? (car es) entry) (cdr es)) (else (cons (car es) (drop (cdr es)))))))
+        (eval `(set! ,name ',(cdr entry)) (interaction-environment))))
+    (define (%repl-tracing name proc)
+      (lambda args
+        (let ((indent (make-string (* 2 %repl-trace-depth) #\\space)))
+          (display "trace: ") (display indent) (write (cons name args)) (newline)
+          (call-with-values
+           (lambda ()
+             (dynamic-wind (lambda () (set! %repl-trace-depth (+ %repl-trace-depth 1)))
+                           (lambda () (apply proc args))
+                           (lambda () (set! %repl-trace-depth (- %repl-trace-depth 1)))))
+           (lambda results
+             (display "trace: ") (display indent)
+             (if (and (pair? results) (null? (cdr results))) (write (car results)) (write (cons 'values results)))
+             (newline)
+             (apply values results))))))
+    """
 
     /// `"file name"` or `file name`: a quoted argument is taken without its quotes.
     private func unquoted(_ s: String) -> String {

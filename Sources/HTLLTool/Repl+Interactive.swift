@@ -20,27 +20,46 @@ extension Repl {
         defer { ReplReadline.saveHistory(historyPath, size: historySize) }
         startInterruptWatcher()
         say("htll 0.1.0 — type ,help for commands, Ctrl-D to quit")
+        // The lines of the expression being typed: history keeps a multi-line expression as one entry.
+        var entry: [String] = []
         while true {
             scheme.flush()
             let prompt = scanner.isIncomplete ? Self.continuationPrompt : Self.prompt
             guard let line = ReplReadline.readLine(prompt: prompt) else {
-                // Ctrl-D: a session that ends normally succeeds, whatever errors happened in it.
-                return 0
+                guard scanner.isIncomplete else {
+                    // Ctrl-D: a session that ends normally succeeds, whatever errors happened in it.
+                    return 0
+                }
+                // Ctrl-D inside an expression: the reader says where it is unfinished; the session stays.
+                say("")
+                for datum in scanner.finish() {
+                    if case .failed(let error) = evaluate(datum) { reportError(error) }
+                }
+                ReplReadline.remember(entry.joined(separator: "\n"), path: historyPath)
+                entry.removeAll()
+                continue
             }
             if ReplReadline.cancelled {
                 // Ctrl-C at the prompt drops the unfinished expression (readline has ended the line).
                 scanner.reset()
+                entry.removeAll()
                 continue
             }
-            ReplReadline.remember(line, path: historyPath)
             if !scanner.isIncomplete, line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix(",") {
+                ReplReadline.remember(line, path: historyPath)
                 switch command(line) {
                 case .exit(let code): return code
                 case .failed, .values: break
                 }
                 continue
             }
-            for datum in scanner.feed(line + "\n") {
+            entry.append(line)
+            let data = scanner.feed(line + "\n")
+            if !scanner.isIncomplete {
+                ReplReadline.remember(entry.joined(separator: "\n"), path: historyPath)
+                entry.removeAll()
+            }
+            for datum in data {
                 switch evaluate(datum) {
                 case .values(let vs):
                     printResults(vs)
@@ -75,9 +94,12 @@ extension Repl {
         watcher.start()
     }
 
-    /// Bound identifiers (and HTLL's extra names) starting with `prefix`, sorted. `before` is the line
-    /// up to the word being completed.
+    /// What Tab offers for the word `prefix`, sorted. `before` is the line up to the word. After a
+    /// comma at the start of a line, the REPL's commands; otherwise bound identifiers and HTLL's names.
     func completions(for prefix: String, before: String) -> [String] {
+        if !scanner.isIncomplete, before.trimmingCharacters(in: .whitespaces) == "," {
+            return Self.commandNames.filter { $0.hasPrefix(prefix) }
+        }
         var names = Set(scheme.boundNames(prefix: prefix))
         if let extra = extraCompletions {
             for n in extra(prefix, scanner.pendingText + before) where n.hasPrefix(prefix) { names.insert(n) }

@@ -5,15 +5,18 @@ import Scheme
 ///
 /// On a terminal it is interactive (GNU Readline: editing, history, completion, Ctrl-C); otherwise it reads
 /// stdin to the end without prompts, prints only what the program writes, and exits with the status of
-/// the last error. Either way the input is split into top-level data by `ReplScanner` and each is
-/// evaluated on its own, so an error in one does not lose the definitions made by the others.
+/// the last error. Either way the reader splits the input into top-level data (`InputSplitter`) and
+/// each is evaluated on its own, so an error in one does not lose the definitions made by the others.
 final class Repl {
     let scheme: Scheme
-    /// Extra `,describe` text by name, shown after the built-in description (HTLL adds views, attributes).
-    var descriptions: [String: String] = [:]
+    /// Extra `,describe` text for a name, shown after the built-in description (HTLL adds views,
+    /// attributes, primitives, enumerations, colours); nil when it has none.
+    var describeExtra: ((String) -> String?)?
     /// Extra tab completions (HTLL views, attribute and colour names): given the word typed so far and the
     /// unfinished input before it (earlier lines of the expression included), the candidates to offer.
     var extraCompletions: ((_ prefix: String, _ before: String) -> [String])?
+    /// Extra `,apropos` matches (HTLL attributes, enumeration values, colours) for a fragment.
+    var extraApropos: ((String) -> [String])?
     /// The last layout's solved frames for `,frames`; nil until HTLL installs it (or nil result: no layout).
     var showFrames: (() -> String?)?
     /// The last layout's Objective-C for `,objc`; nil until HTLL installs it.
@@ -21,17 +24,27 @@ final class Repl {
     /// Replaces the printing of an evaluation's results when it returns text (HTLL: a new layout
     /// shows the frames it solved).
     var presentResult: (([Value]) -> String?)?
+    /// Tells when an evaluation placed a new layout (set with `presentResult`).
+    var layoutWatch: LayoutWatch?
+    /// How a value is written when it is not plain data (HTLL: views and resources readably); nil
+    /// falls back to `write`.
+    var writeValue: ((Value) -> String?)?
+    /// Evaluates one datum read from the input (HTLL names the views that definitions bind and
+    /// locates its calls); nil evaluates it as plain Scheme.
+    var evaluator: ((Value) throws -> Value)?
     /// Where history is kept across sessions.
     var historyPath: String
-    /// Most lines the history file keeps.
+    /// Most entries the history file keeps.
     var historySize: Int32 = 1000
+    /// The value history: `$1`, `$2`, … name the results printed so far.
+    var resultCount = 0
 
     /// Whether stdin is a terminal (decides prompts, readline and result printing).
     let interactive: Bool
     /// The file name errors report for typed input.
-    var inputName: String { interactive ? "<repl>" : "<stdin>" }
+    var inputName: String
 
-    var scanner = ReplScanner()
+    var scanner: InputSplitter
     /// Guards `evaluatingFlag`, which the Ctrl-C watcher thread reads.
     let stateLock = NSLock()
     private var evaluatingFlag = false
@@ -46,6 +59,8 @@ final class Repl {
     init(scheme: Scheme, interactive: Bool? = nil) {
         self.scheme = scheme
         self.interactive = interactive ?? (isatty(STDIN_FILENO) == 1)
+        inputName = self.interactive ? "<repl>" : "<stdin>"
+        scanner = InputSplitter(scheme: scheme)
         let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
         historyPath = (home as NSString).appendingPathComponent(".htll_history")
     }
@@ -55,23 +70,55 @@ final class Repl {
         interactive ? runInteractive() : runPiped()
     }
 
-    /// Reads stdin line by line (so a pipe is served as it arrives), evaluating each complete datum.
+    /// Reads stdin as it arrives (a pipe is served piece by piece), evaluating each complete datum.
     func runPiped() -> Int32 {
         var status: Int32 = 0
-        while let line = readLine(strippingNewline: false) {
-            for datum in scanner.feed(line) {
+        var decoder = UTF8Pieces()
+        while true {
+            let data: Data
+            switch Self.readStandardInput() {
+            case .success(let d): data = d
+            case .failure(let reason):
+                scheme.flush()
+                FileHandle.standardError.write(Data("htll: cannot read standard input: \(reason)\n".utf8))
+                return CommandLineTool.errorStatus
+            }
+            if data.isEmpty { break }
+            for datum in scanner.feed(decoder.decode(data)) {
                 if let exit = evaluateQuietly(datum, &status) { return exit }
             }
         }
-        for datum in scanner.finish() {
+        for datum in scanner.feed(decoder.finish()) + scanner.finish() {
             if let exit = evaluateQuietly(datum, &status) { return exit }
         }
         scheme.flush()
         return status
     }
 
+    /// What standard input has now (waiting for some), empty at its end; read with read(2), retried
+    /// when a signal interrupts it (FileHandle.availableData traps on a read error, such as
+    /// standard input that is a folder).
+    static func readStandardInput() -> Result<Data, ReadError> {
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { b -> Int in
+                guard let base = b.baseAddress else { return 0 }
+                return read(STDIN_FILENO, base, b.count)
+            }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { return .failure(ReadError(reason: String(cString: strerror(errno)))) }
+            return .success(Data(buffer[..<n]))
+        }
+    }
+
+    /// Why standard input could not be read.
+    struct ReadError: Error, CustomStringConvertible {
+        let reason: String
+        var description: String { reason }
+    }
+
     /// Evaluates a datum in piped mode: output only, errors on stderr. Returns a status to exit with.
-    private func evaluateQuietly(_ datum: ReplScanner.Datum, _ status: inout Int32) -> Int32? {
+    private func evaluateQuietly(_ datum: InputSplitter.Datum, _ status: inout Int32) -> Int32? {
         switch evaluate(datum) {
         case .values:
             return nil
@@ -84,37 +131,34 @@ final class Repl {
         }
     }
 
-    /// Evaluates one datum, with its text placed at its line and column so errors and procedures
-    /// defined in it report where it was typed. Padding costs a scalar per line, so far into a long input
-    /// the datum is evaluated as is and only the error's own location is moved to where it belongs.
-    // TODO(lead API): use `evaluate(_:file:line:column:)` once Scheme has it, and drop both paths.
-    func evaluate(_ datum: ReplScanner.Datum) -> Outcome {
-        if datum.line <= Self.paddingLimit {
-            let padding = String(repeating: "\n", count: max(datum.line - 1, 0))
-                + String(repeating: " ", count: max(datum.column - 1, 0))
-            return evaluate(source: padding + datum.text, file: inputName)
+    /// Evaluates one datum at its line and column, so errors and procedures defined in it report
+    /// where it was typed.
+    func evaluate(_ datum: InputSplitter.Datum) -> Outcome {
+        guard let evaluator else {
+            return evaluate(source: datum.text, file: inputName, line: datum.line, column: datum.column)
         }
-        let outcome = evaluate(source: datum.text, file: inputName)
-        guard case .failed(let error) = outcome, let e = error as? SchemeError, e.file == inputName, e.line > 0 else {
-            return outcome
+        return run {
+            let forms = try scheme.read(datum.text, file: inputName, line: datum.line, column: datum.column)
+            // Kept across the evaluations, which may collect garbage.
+            let kept = scheme.retain(forms)
+            defer { scheme.release(kept) }
+            var result = Value.unspecified
+            for form in forms.arrayValue ?? [] { result = try evaluator(form) }
+            return result
         }
-        var moved = SchemeError(kind: e.kind, message: e.message, irritants: e.irritants, file: e.file,
-                                line: e.line + datum.line - 1,
-                                column: e.line == 1 ? e.column + datum.column - 1 : e.column,
-                                backtrace: e.backtrace)
-        moved.exitCode = e.exitCode
-        return .failed(moved)
     }
 
-    /// Lines of input up to which data are padded to their position (see `evaluate(_:)`).
-    static let paddingLimit = 1000
-
     /// Evaluates source text with Ctrl-C armed, turning `(exit)` and errors into an outcome.
-    func evaluate(source: String, file: String?) -> Outcome {
+    func evaluate(source: String, file: String?, line: Int = 1, column: Int = 1) -> Outcome {
+        run { try scheme.evaluate(source, file: file, line: line, column: column) }
+    }
+
+    /// Runs an evaluation with Ctrl-C armed, turning `(exit)` and errors into an outcome.
+    func run(_ body: () throws -> Value) -> Outcome {
         setEvaluating(true)
         defer { setEvaluating(false) }
         do {
-            return .values(results(of: try scheme.evaluate(source, file: file)))
+            return .values(results(of: try body()))
         } catch let e as SchemeError where e.kind == .exit {
             return .exit(e.exitCode)
         } catch {
@@ -133,16 +177,25 @@ final class Repl {
         }
     }
 
-    /// Writes each value with `write`, one a line (or what `presentResult` makes of it).
+    /// Writes each value, one a line, as `$N = value`: `$N` then names it (or what `presentResult`
+    /// makes of them).
     func printResults(_ values: [Value]) {
         if let present = presentResult, let text = present(values) {
             scheme.runtime.writeToStandardOutput(text.hasSuffix("\n") ? text : text + "\n")
             scheme.flush()
             return
         }
+        // Each value is named first: `$N` keeps it alive while the others are written (writing
+        // may evaluate, and evaluating may collect garbage).
+        var named: [(String, Value)] = []
         for v in values {
-            let text = scheme.write(v)
-            if !text.isEmpty { scheme.runtime.writeToStandardOutput(text + "\n") }
+            resultCount += 1
+            let name = "$\(resultCount)"
+            scheme.define(name, value: v)
+            named.append((name, v))
+        }
+        for (name, v) in named {
+            scheme.runtime.writeToStandardOutput("\(name) = \(writeValue?(v) ?? scheme.write(v))\n")
         }
         scheme.flush()
     }
@@ -174,5 +227,33 @@ final class Repl {
         guard evaluatingFlag else { return false }
         scheme.interrupt()
         return true
+    }
+}
+
+/// Decodes UTF-8 that arrives in pieces: a character split between two pieces waits for its end.
+struct UTF8Pieces {
+    private var pending: [UInt8] = []
+
+    /// The text of the complete characters so far.
+    mutating func decode(_ data: Data) -> String {
+        pending.append(contentsOf: data)
+        // Keep back an unfinished sequence at the end (at most 3 bytes of a 4-byte character).
+        var cut = pending.count
+        var back = 0
+        while back < 3 && cut > 0 && pending[cut - 1] & 0xC0 == 0x80 { cut -= 1; back += 1 }
+        if cut > 0 {
+            let lead = pending[cut - 1]
+            let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+            if length > back + 1 { cut -= 1 } else { cut = pending.count }
+        }
+        let text = String(decoding: pending[..<cut], as: UTF8.self)
+        pending.removeFirst(cut)
+        return text
+    }
+
+    /// What is left at the end of the input (an unfinished character decodes as U+FFFD).
+    mutating func finish() -> String {
+        defer { pending.removeAll() }
+        return String(decoding: pending, as: UTF8.self)
     }
 }

@@ -47,18 +47,55 @@ enum ReplReadline {
         return String(cString: p)
     }
 
-    /// Loads history and bounds its size.
+    /// Loads history and bounds its size. An expression typed over several lines is one entry:
+    /// the file gives each entry a timestamp line (`#` and digits), which is how readline knows
+    /// where a multi-line entry ends.
     static func loadHistory(_ path: String, size: Int32) {
         using_history()
+        history_write_timestamps = 1
         stifle_history(size)
         if !FileManager.default.fileExists(atPath: path) {
             _ = FileManager.default.createFile(atPath: path, contents: nil)
         }
-        read_history(path)
+        // Read here rather than by readline, which would join the one-line entries of a file
+        // written before entries had timestamps into one.
+        guard let data = FileManager.default.contents(atPath: path) else { return }
+        for (time, text) in historyEntries(String(decoding: data, as: UTF8.self)) {
+            add_history(text)
+            add_history_time(time)
+        }
     }
 
-    /// Adds a line to the history (not blank, not a repeat of the last) and appends it to the file at once,
-    /// so history survives a crash.
+    /// The entries of a history file: a `#` and digits line starts an entry (its timestamp) that
+    /// runs to the next one; a line before any timestamp is an entry of its own (timestamp "#0").
+    static func historyEntries(_ text: String) -> [(time: String, text: String)] {
+        var entries: [(time: String, text: String)] = []
+        var current: (time: String, lines: [Substring])?
+        func flush() {
+            if let c = current, !c.lines.isEmpty { entries.append((c.time, c.lines.joined(separator: "\n"))) }
+            current = nil
+        }
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.count > 1, line.first == "#", line.dropFirst().allSatisfy(\.isNumber) {
+                flush()
+                current = (String(line), [])
+            } else if current != nil {
+                current?.lines.append(line)
+            } else if !line.isEmpty {
+                entries.append(("#0", String(line)))
+            }
+        }
+        flush()
+        // The final newline of the file leaves an empty last line in the last entry.
+        return entries.map { e in
+            var t = e.text
+            while t.hasSuffix("\n") { t.removeLast() }
+            return (e.time, t)
+        }.filter { !$0.text.isEmpty }
+    }
+
+    /// Adds an entry (a line, or the lines of one expression) to the history, unless blank or a
+    /// repeat of the last, and appends it to the file at once, so history survives a crash.
     static func remember(_ line: String, path: String) {
         guard !line.allSatisfy(\.isWhitespace) else { return }
         if history_length > 0, let last = history_get(history_base + history_length - 1), let text = last.pointee.line,
@@ -66,12 +103,14 @@ enum ReplReadline {
             return
         }
         add_history(line)
+        // The timestamp line marks where the entry begins in the file (several lines may follow).
+        add_history_time("#\(Int(Date().timeIntervalSince1970))")
         append_history(1, path)
     }
 
-    /// Trims the history file to its size limit.
+    /// Writes the history (at most its size limit of entries) back to the file.
     static func saveHistory(_ path: String, size: Int32) {
-        history_truncate_file(path, size)
+        write_history(path)
     }
 
     /// Installs the C SIGINT handler writing to `fd`.

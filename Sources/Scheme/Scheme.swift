@@ -58,19 +58,31 @@ public final class Scheme {
         }
     }
 
-    /// Reads every datum of `source` (without evaluating), as a list; lists keep their `file:line:col`.
+    /// Reads every datum of `source` (without evaluating), as a list; lists keep their `file:line:col`,
+    /// and each pair of the returned list that of its datum.
     /// Reading is under the limits like an evaluation (a huge literal must not outrun them).
     public func read(_ source: String, file: String? = nil) throws -> Value {
+        try read(source, file: file, line: 1, column: 1)
+    }
+
+    /// Like `read(_:file:)`, for source that starts at `line` and `column` of `file` (a REPL's input).
+    public func read(_ source: String, file: String? = nil, line: Int, column: Int) throws -> Value {
         let rt = runtime
         return try withLimits { () throws(SchemeError) -> Value in
             var reader = Reader(text: source, fileIndex: rt.fileIndex(file ?? "<string>"), runtime: rt)
-            var data: [Value] = []
+            reader.line = line
+            reader.column = column
+            var data: [(Value, SourceLocation)] = []
             do throws(SchemeRaise) {
-                while let d = try reader.read() { data.append(d) }
+                while let d = try reader.read() { data.append((d, reader.datumStart)) }
             } catch {
                 throw SchemeError(raised: error.payload, rt: rt)
             }
-            return rt.heap.list(data)
+            // Each pair of the list is located where its datum starts (as in a list the reader
+            // reads), so a form that is a symbol can still be located.
+            var list = Value.null
+            for (d, at) in data.reversed() { list = rt.heap.cons(d, list, at: at) }
+            return list
         }
     }
 
@@ -229,7 +241,16 @@ extension Scheme {
 }
 
 extension Value {
-    /// The integer, if this is an exact integer that fits in `Int`.
+    /// An exact integer (`.fixnum(n)`).
+    public init(_ n: Int) { self = .fixnum(n) }
+    /// A flonum (`.flonum(d)`).
+    public init(_ d: Double) { self = .flonum(d) }
+    /// A boolean (`.bool(b)`).
+    public init(_ b: Bool) { self = .bool(b) }
+
+    /// The integer, if this is an exact integer that fits in `Int`. A bignum (an exact integer
+    /// past 64 bits, as `(expt 2 100)` makes) gives nil, since `Int` cannot hold it: its digits
+    /// are `description`, and `doubleValue` gives it approximately.
     public var intValue: Int? { fixnum }
     /// The number as a `Double` (the nearest one for big integers and ratios), if this is a real number.
     public var doubleValue: Double? { Numbers.toDouble(self) }
@@ -310,4 +331,10 @@ extension Scheme {
         try runtime.keeping([saved, portValue], body)
         return port.outputString
     }
+}
+
+extension Value: CustomStringConvertible {
+    /// The value as `write` prints it: `(1 "two" #\3)`, `#<procedure car>`. A `Value` of an
+    /// instance is only valid until the next call into that instance (see `Scheme.retain(_:)`).
+    public var description: String { Printer.write(self) }
 }

@@ -26,4 +26,8 @@ for path in args.dropFirst() {
     swift += "    (name: \"\(name)\", text: \(hashes)\"\"\"\n\(text)\n\"\"\"\(hashes)),\n"
 }
 swift += "]\n"
+// Unchanged text is not written again: SwiftPM builds this tool in two build graphs, so after a
+// clean build the next one relinks it and runs this command once more; a rewritten file (a new
+// modification time) would then recompile the whole Scheme or HTLL module for nothing.
+if let old = FileManager.default.contents(atPath: out), old == Data(swift.utf8) { exit(0) }
 try swift.write(toFile: out, atomically: true, encoding: .utf8)

@@ -117,7 +117,7 @@ final class BindingTests: XCTestCase {
         try program.write(to: source, atomically: true, encoding: .utf8)
         let (status, log) = try Tool.run(cc, ["-x", "objective-c", "-std=gnu99", "-fconstant-string-class=HTLLConstantString",
                                          "-Wall", "-Werror", "-Wno-unused-variable", source.path, "-lobjc", "-o", binary.path])
-        if status != 0, log.contains("objc/runtime.h") { throw XCTSkip("no GNU Objective-C runtime headers") }
+        if status != 0, log.contains("objc/runtime.h") { throw Missing.gobjc }
         XCTAssertEqual(status, 0, "the binding fragments do not compile:\n\(log)\n\(program)")
         guard status == 0 else { return }
         let (rc, out) = try Tool.run(binary.path, [])
@@ -304,7 +304,7 @@ final class BindingTests: XCTestCase {
     /// isolation (views on the main actor, NSObject's observeValue not); only the Objective-C parts
     /// (imports, @objc, target-action lines with #selector) are left out.
     func testGeneratedBindingsTypeCheckInSwift6AgainstAStandIn() throws {
-        guard let swiftc = SwiftOutputTests.swiftc() else { throw XCTSkip("no swiftc on this machine") }
+        guard let swiftc = SwiftOutputTests.swiftc() else { throw Missing.swiftc }
         let layout = try M.layout("""
             (let* ((greeting (label (bind 'text "user.greeting") (layer '((corner-radius . 8) (border-color . gray-color)))
                                     '((text-alignment . center))))

@@ -60,36 +60,53 @@ final class CompiledFrameTests: XCTestCase {
         }
     }
 
-    func check(source: String, name example: String) throws {
-        let cc = try Tool.cCompiler()
-        let layout = try Layout(source: source, file: example + ".htll")
-        let isCell = (try? layout.objectiveC(.cellLayout)) != nil
-        let fragment = try layout.objectiveC(isCell ? .cellLayout : .viewWillLayoutSubviews)
-        let names = try layout.frames(width: 100, height: 100).map(\.name)
-        var program = Self.shim + "int main(int argc, char **argv) {\n"
+    /// A program that makes the layout's views as shim views (their measured sizes, the hidden ones
+    /// hidden), runs `fragment` on a canvas of argv[1] x argv[2], and prints each frame.
+    static func program(_ fragment: String, layout: Layout) throws -> String {
+        var program = shim + "int main(int argc, char **argv) {\n"
         program += "  UIView *self = [UIView viewFitting:0 :0];\n  UIView *cell = self;\n  (void)cell;\n"
         program += "  [self setFrame:(CGRect){{0, 0}, {atof(argv[1]), atof(argv[2])}}];\n"
         for s in try layout.intrinsicSizes() {
             program += "  UIView *\(s.name) = [UIView viewFitting:\(s.width) :\(s.height)];\n  (void)\(s.name);\n"
         }
-        for n in try Self.hiddenViews(layout) { program += "  \(n).hidden = YES;\n" }
+        for n in try hiddenViews(layout) { program += "  \(n).hidden = YES;\n" }
         program += fragment
-        for n in names {
+        for n in try layout.frames(width: 100, height: 100).map(\.name) {
             program += "  printf(\"\(n) %.9f %.9f %.9f %.9f\\n\", \(n).frame.origin.x, \(n).frame.origin.y, \(n).frame.size.width, \(n).frame.size.height);\n"
         }
-        program += "  return 0;\n}\n"
+        return program + "  return 0;\n}\n"
+    }
+
+    /// Compiles `program` with `flags` and runs it at each size: its outputs, or nil and the
+    /// compiler's log when it does not compile (a skip without GNU Objective-C).
+    static func run(_ program: String, flags: [String], sizes: [(Double, Double)]) throws -> (outputs: [String]?, log: String) {
+        let cc = try Tool.cCompiler()
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("htll-objc-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let source = dir.appendingPathComponent("layout.m"), binary = dir.appendingPathComponent("layout")
         try program.write(to: source, atomically: true, encoding: .utf8)
-        let (status, log) = try Tool.run(cc, ["-x", "objective-c", "-Wall", "-Werror", "-Wno-unused-variable", source.path, "-lobjc", "-o", binary.path])
-        if status != 0, log.contains("objc/runtime.h") { throw XCTSkip("no GNU Objective-C runtime headers") }
-        XCTAssertEqual(status, 0, "\(example): the emitted fragment does not compile:\n\(log)")
-        guard status == 0 else { return }
-        for (w, h) in [(320.0, 480.0), (390.0, 844.0), (844.0, 390.0), (1024.0, 1366.0)] {
+        let (status, log) = try Tool.run(cc, ["-x", "objective-c"] + flags + [source.path, "-lobjc", "-o", binary.path])
+        if status != 0, log.contains("objc/runtime.h") { throw Missing.gobjc }
+        guard status == 0 else { return (nil, log) }
+        var outputs: [String] = []
+        for (w, h) in sizes {
             let (rc, out) = try Tool.run(binary.path, [String(w), String(h)])
-            XCTAssertEqual(rc, 0)
+            guard rc == 0 else { return (nil, "exit status \(rc) at \(w)x\(h)") }
+            outputs.append(out)
+        }
+        return (outputs, log)
+    }
+
+    func check(source: String, name example: String) throws {
+        let layout = try Layout(source: source, file: example + ".htll")
+        let isCell = (try? layout.objectiveC(.cellLayout)) != nil
+        let fragment = try layout.objectiveC(isCell ? .cellLayout : .viewWillLayoutSubviews)
+        let sizes = [(320.0, 480.0), (390.0, 844.0), (844.0, 390.0), (1024.0, 1366.0)]
+        let (outputs, log) = try Self.run(try Self.program(fragment, layout: layout),
+                                          flags: ["-Wall", "-Werror", "-Wno-unused-variable"], sizes: sizes)
+        guard let outputs else { return XCTFail("\(example): the emitted fragment does not compile:\n\(log)") }
+        for ((w, h), out) in zip(sizes, outputs) {
             let expected = try layout.frames(width: w, height: h)
             let lines = out.split(separator: "\n")
             XCTAssertEqual(lines.count, expected.count, "\(example) at \(w)x\(h)")

@@ -46,10 +46,11 @@ final class EventTests: XCTestCase {
             (let ((a (button tap '())) (b (rounded-rect-button tap (on 'touch-down 'tableView:didTouch:) '())))
               (in (hseq a b) 'self.view))
             """)
+        // A plain let's views are declared (and set up) in reverse, as htllc declared them.
         XCTAssertEqual(try M.lines(layout, .viewDidLoad).filter { $0.contains("addTarget") }, [
-            "[a addTarget:self action:@selector(tapped:) forControlEvents:UIControlEventTouchUpInside];",
             "[b addTarget:self action:@selector(tapped:) forControlEvents:UIControlEventTouchUpInside];",
             "[b addTarget:self action:@selector(tableView:didTouch:) forControlEvents:UIControlEventTouchDown];",
+            "[a addTarget:self action:@selector(tapped:) forControlEvents:UIControlEventTouchUpInside];",
         ])
         XCTAssertTrue(try layout.swift().contains("views.b.addTarget(self, action: #selector(tableView(_:didTouch:)), for: UIControl.Event.touchDown)\n"))
     }

@@ -82,7 +82,7 @@ enum CodeCheck {
                 }
             }
         } catch ObjCCompileCheck.CheckError.noCompiler {
-            throw XCTSkip("no Objective-C compiler")
+            throw Missing.gobjc
         }
         return problems
     }

@@ -92,7 +92,7 @@ final class HostileCorpusTests: GCStressableTestCase {
         // The error location after a 1 MB line is still the real column.
         let line = "(in (label '((text . \"\(text)\"))) 'self.view) "
         check(Self.run(line + "(lable)", file: "big.htll"),
-              "error: big.htll:1:\(line.unicodeScalars.count + 1): error: unbound variable: lable", "1 MB line")
+              "error: big.htll:1:\(line.unicodeScalars.count + 1): error: unbound variable: lable; did you mean label?", "1 MB line")
     }
 
     /// 100,000 nested parentheses in a layout: an error (too deep), not a stack overflow.

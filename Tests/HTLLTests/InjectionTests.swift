@@ -132,7 +132,8 @@ final class InjectionTests: XCTestCase {
                      "newButton", "alloc", "MAX", "CGRectMake", "DEBUG", "errno", "bool", "template", "this", "_Bool",
                      "UIControlStateNormal", "htllMirror", "sender", "_", "NSString", "tableView"]
         let bindings = names.enumerated().map { "(\($0.element) (label '((text . \"\($0.offset)\"))))" }.joined(separator: "\n  ")
-        let layout = try Layout(source: "(let (\(bindings))\n (in (vseq \(names.joined(separator: " "))) 'self.view))", file: "names.htll")
+        // let*: the views are declared in binding order (a plain let's in reverse, as htllc did).
+        let layout = try Layout(source: "(let* (\(bindings))\n (in (vseq \(names.joined(separator: " "))) 'self.view))", file: "names.htll")
         let declared = try layout.declarations().map(\.name)
         XCTAssertEqual(declared.count, names.count)
         XCTAssertEqual(Set(declared).count, names.count)
@@ -148,7 +149,7 @@ final class InjectionTests: XCTestCase {
         XCTAssertEqual(try CodeCheck.compileProblems(layout), [])
         try ModifierSupport.swiftParses(layout)
         // A cell's name is the cell variable's: a view with that name is renamed in a cell layout.
-        let cell = try Layout(source: "(let ((cell (label '())) (cellIdentifier (label '()))) (in-cell (above cell cellIdentifier 0.5) 'cell))",
+        let cell = try Layout(source: "(let* ((cell (label '())) (cellIdentifier (label '()))) (in-cell (above cell cellIdentifier 0.5) 'cell))",
                               file: "cell.htll")
         XCTAssertEqual(try cell.declarations().map(\.name), ["cell_", "cellIdentifier_"])
         XCTAssertEqual(try CodeCheck.compileProblems(cell), [])
@@ -157,7 +158,7 @@ final class InjectionTests: XCTestCase {
 
     /// caption and Caption would both have the setter setCaption: (a duplicate method in the category).
     func testNamesDifferingOnlyInTheCaseOfTheirFirstLetterAreMadeDistinct() throws {
-        let layout = try Layout(source: "(let ((caption (label '())) (Caption (label '()))) (in (above caption Caption 0.5) 'self.view))", file: "t.htll")
+        let layout = try Layout(source: "(let* ((caption (label '())) (Caption (label '()))) (in (above caption Caption 0.5) 'self.view))", file: "t.htll")
         XCTAssertEqual(try layout.declarations().map(\.name), ["caption", "Caption2"])
         XCTAssertEqual(try CodeCheck.compileProblems(layout), [])
     }
@@ -251,7 +252,7 @@ final class InjectionTests: XCTestCase {
 
     /// Swift: each literal, compiled and run, holds exactly the text's scalars.
     func testSwiftLiteralsRoundTrip() throws {
-        guard let swiftc = SwiftOutputTests.swiftc() else { throw XCTSkip("no swiftc on this machine") }
+        guard let swiftc = SwiftOutputTests.swiftc() else { throw Missing.swiftc }
         let layout = try hostileLayout()
         let literals = literals(try layout.swift(), prefix: "views.", suffix: "")
         XCTAssertEqual(literals.count, Self.hostileStrings.count)
@@ -334,7 +335,7 @@ final class InjectionTests: XCTestCase {
         let source = dir.appendingPathComponent("literals.m"), binary = dir.appendingPathComponent("literals")
         try program.write(to: source, atomically: true, encoding: .utf8)
         let (status, log) = try Tool.run(cc, flags + [source.path] + libraries + ["-o", binary.path])
-        if status != 0, log.contains("objc/objc.h") || log.contains("cc1obj") { throw XCTSkip("no GNU Objective-C") }
+        if status != 0, log.contains("objc/objc.h") || log.contains("cc1obj") { throw Missing.gobjc }
         XCTAssertEqual(status, 0, log + "\n" + program)
         guard status == 0 else { return "" }
         let (rc, out) = try Tool.run(binary.path, [])

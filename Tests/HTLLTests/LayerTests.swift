@@ -107,7 +107,7 @@ final class LayerTests: XCTestCase {
         XCTAssertTrue(svg.contains("data-shadow=\"card\""))
         XCTAssertTrue(svg.contains("class=\"border\""))
         // rsvg-convert reads the filters and clip paths (skipped where it is not installed).
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/rsvg-convert") else { return }
+        guard PNGRasterizer.converterPath != nil else { throw Missing.rsvg }
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("htll-layers-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }

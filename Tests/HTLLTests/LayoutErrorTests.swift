@@ -42,6 +42,26 @@ final class LayoutErrorTests: XCTestCase {
         XCTAssertEqual(message(src), "bad.htll:1:10: error: the view a is placed twice in the layout")
     }
 
+    /// A misspelt name alone at the top level (a symbol keeps no location) is located where it was
+    /// read, in a begin and in an included file too, not at the last HTLL call before it.
+    func testAMisspeltNameAtTheTopLevelIsLocatedWhereItIsWritten() throws {
+        XCTAssertEqual(message("(define a (label '()))\n  lable\n(in a 'self.view)"),
+                       "bad.htll:2:3: error: unbound variable: lable; did you mean label?")
+        XCTAssertEqual(message("(define a (label '()))\n(begin (define b 1)\n       lable)\n(in a 'self.view)"),
+                       "bad.htll:3:8: error: unbound variable: lable; did you mean label?")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("htll-toplevel-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try "(define gap 8)\n\nlable\n".write(to: dir.appendingPathComponent("theme.htll"), atomically: true, encoding: .utf8)
+        let main = dir.appendingPathComponent("main.htll")
+        try "(include \"theme.htll\")\n(in (label '()) 'self.view)\n".write(to: main, atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try Layout(contentsOfFile: main.path)) { error in
+            XCTAssertEqual("\(error)", dir.appendingPathComponent("theme.htll").path + ":3:1: error: unbound variable: lable; did you mean label?")
+        }
+        // Constants at the top level are harmless, as before.
+        XCTAssertNoThrow(try Layout(source: "42\n\"text\"\n(in (label '()) 'self.view)", file: "ok.htll"))
+    }
+
     func testSecondTopLevelPrimitive() {
         let src = "(in (label '()) 'self.view)\n(in (label '()) 'self.view)"
         XCTAssertEqual(message(src), "bad.htll:2:1: error: in: a layout has one top-level in or in-cell; the first one is at bad.htll:1:1")

@@ -25,7 +25,7 @@ final class LayoutLifetimeTests: XCTestCase {
     func testValuesReadFromTheLayoutSurviveTheWarningsCall() throws {
         let names = (0..<12).map { "view\($0)" } + ["int", "default"]
         let bindings = names.map { "(\($0) (label '((text . \"\($0)\"))))" }.joined(separator: "\n  ")
-        let layout = try Layout(source: "(let (\(bindings))\n (in (vseq \(names.joined(separator: " "))) 'self.view))",
+        let layout = try Layout(source: "(let* (\(bindings))\n (in (vseq \(names.joined(separator: " "))) 'self.view))",
                                 file: "many.htll")
         layout.scheme.runtime.heap.stressInterval = 1
         defer { layout.scheme.runtime.heap.stressInterval = 0 }

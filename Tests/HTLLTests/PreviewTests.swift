@@ -167,7 +167,7 @@ final class PreviewTests: XCTestCase {
     }
 
     func testPNGOutput() throws {
-        guard PNGRasterizer.converterPath != nil else { throw XCTSkip("rsvg-convert is not installed") }
+        guard PNGRasterizer.converterPath != nil else { throw Missing.rsvg }
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("htll-preview-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -251,7 +251,7 @@ final class PreviewTests: XCTestCase {
     }
 
     func testWriteDocumentationPictures() throws {
-        guard let dir = ProcessInfo.processInfo.environment["HTLL_PREVIEW_DOCS"] else { throw XCTSkip("HTLL_PREVIEW_DOCS not set") }
+        guard let dir = ProcessInfo.processInfo.environment["HTLL_PREVIEW_DOCS"] else { throw XCTSkip("skipped: writes the README's pictures (docs/*.png) into the folder HTLL_PREVIEW_DOCS names; picture regressions are PreviewRegressionTests") }
         let ex = GoldenTests.examples
         for (args, name) in [([ex.appendingPathComponent("gearcalc.htll").path, "--device", "iphone-15"], "preview-gearcalc"),
                              ([ex.appendingPathComponent("login.htll").path, "--device", "iphone-15", "--both"], "preview-login"),

@@ -92,7 +92,7 @@ final class ServeLivePreviewTests: XCTestCase {
         XCTAssertNil(r.json?["svg"] as? String)
         let error = try XCTUnwrap(r.json?["error"] as? [String: Any])
         XCTAssertEqual(error["location"] as? String, s.file.path + ":2:14")
-        XCTAssertEqual(error["message"] as? String, s.file.path + ":2:14: error: unbound variable: sliderr")
+        XCTAssertEqual(error["message"] as? String, s.file.path + ":2:14: error: unbound variable: sliderr; did you mean slider?")
         let code = try s.get("/code?output=swift")
         XCTAssertEqual((code.json?["error"] as? [String: Any])?["location"] as? String, s.file.path + ":2:14")
         // Fixed: the next version draws again.

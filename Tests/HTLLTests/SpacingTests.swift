@@ -198,7 +198,7 @@ final class SpacingTests: XCTestCase {
     /// The Swift frame code (max, min, far edges, hidden views, shares among the shown views),
     /// compiled against a stand-in UIView and run, computes the solver's frames.
     func testGeneratedSwiftComputesTheSolversFrames() throws {
-        guard let swiftc = SwiftOutputTests.swiftc() else { throw XCTSkip("no swiftc on this machine") }
+        guard let swiftc = SwiftOutputTests.swiftc() else { throw Missing.swiftc }
         let spacing = try String(contentsOf: GoldenTests.examples.appendingPathComponent("spacing.htll"), encoding: .utf8)
         let column = "(in (beside (vseq " + (1...12).map { "(label '((text . \"\($0)\")))" }.joined(separator: " ")
             + ") (h... " + (1...9).map { "(custom-button '((title-for-state . (\"b\($0)\" . normal))))" }.joined(separator: " ")
@@ -229,7 +229,8 @@ final class SpacingTests: XCTestCase {
             let holderEnd = try XCTUnwrap(lines[holder...].firstIndex(of: "}"))
             let function = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("    private func layOutViews(") })
             let functionEnd = try XCTUnwrap(lines[function...].firstIndex(of: "    }"))
-            let names = lines[(holder + 1)..<holderEnd].map { String($0.dropFirst(8).prefix { $0 != " " }) }
+            let names = lines[(holder + 1)..<holderEnd].filter { $0.hasPrefix("    let ") }  // not an alias's computed var
+            .map { String($0.dropFirst(8).prefix { $0 != " " }) }
             program += "final class V\(i)Views {\n" + names.map { "    let \($0) = UIView()\n" }.joined() + "}\n"
             program += "final class V\(i) {\n    let views = V\(i)Views()\n"
             program += lines[function...functionEnd].joined(separator: "\n").replacingOccurrences(of: "private func", with: "func") + "\n}\n"

@@ -64,4 +64,19 @@ final class StructuredLocationTests: XCTestCase {
         XCTAssertEqual(e.line, 2)
         XCTAssertTrue(e.message.contains("error: expression nested too deeply"), e.message)
     }
+
+    /// Nested layout primitives (which the loader rewrites to record their locations) deeper than
+    /// the nesting limit (2,000 by default) are refused at the first form past it, located: `in` is
+    /// the first level and the `above` on line L the L-th, so the `'()` in the label of the `above`
+    /// on line 1,999 (column 15) is the 2,001st.
+    func testNestedPrimitivesTooDeepAreRefusedWhereTheLimitIsPassed() throws {
+        let n = 100_000
+        let deep = "(in\n" + String(repeating: "(above (label '())\n", count: n) + "(label '())"
+            + String(repeating: " 0.5)", count: n) + " 'self.view)\n"
+        let e = try layoutError("deep primitives.htll", deep)
+        XCTAssertEqual(e.file, dir + "/deep primitives.htll")
+        XCTAssertEqual(e.line, 1_999)
+        XCTAssertEqual(e.column, 15)
+        XCTAssertTrue(e.message.hasSuffix("error: expression nested too deeply (more than 2000 levels)"), e.message)
+    }
 }

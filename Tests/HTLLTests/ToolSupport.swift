@@ -23,8 +23,16 @@ enum Tool {
     /// The C (GNU Objective-C) compiler, or a skip when there is none.
     static func cCompiler() throws -> String {
         for path in ["/usr/bin/gcc", "/usr/bin/cc"] where FileManager.default.isExecutableFile(atPath: path) { return path }
-        throw XCTSkip("no C compiler")
+        throw Missing.cCompiler
     }
+}
+
+/// A test skipped for a missing tool says what it skipped and what to install (README, Install).
+enum Missing {
+    static let cCompiler = XCTSkip("skipped: compiling the generated Objective-C needs a C compiler (Debian: gcc, gobjc)")
+    static let gobjc = XCTSkip("skipped: compiling the generated Objective-C needs GNU Objective-C and its runtime headers (Debian: gobjc)")
+    static let swiftc = XCTSkip("skipped: checking the generated Swift needs swiftc (the Swift toolchain) on the PATH")
+    static let rsvg = XCTSkip("skipped: PNG output needs rsvg-convert (Debian: librsvg2-bin)")
 }
 
 extension Scheme {

@@ -292,7 +292,7 @@ final class TraitCompiledFrameTests: XCTestCase {
         let source = dir.appendingPathComponent("layout.m"), binary = dir.appendingPathComponent("layout")
         try program.write(to: source, atomically: true, encoding: .utf8)
         let (status, log) = try Tool.run(cc, ["-x", "objective-c", "-Wall", "-Werror", "-Wno-unused-variable", source.path, "-lobjc", "-o", binary.path])
-        if status != 0, log.contains("objc/runtime.h") { throw XCTSkip("no GNU Objective-C runtime headers") }
+        if status != 0, log.contains("objc/runtime.h") { throw Missing.gobjc }
         XCTAssertEqual(status, 0, "\(example): the emitted fragment does not compile:\n\(log)\n\(fragment)")
         guard status == 0 else { return }
         var canvases: [Layout.Canvas] = []
@@ -359,7 +359,7 @@ final class TraitSwiftFrameTests: XCTestCase {
         """
 
     func check(example: String) throws {
-        guard let swiftc = SwiftOutputTests.swiftc() else { throw XCTSkip("no swiftc on this machine") }
+        guard let swiftc = SwiftOutputTests.swiftc() else { throw Missing.swiftc }
         let layout = try SwiftOutputTests.layout(GoldenTests.examples.appendingPathComponent(example + ".htll"))
         try layout.setRightToLeftMirroring(true)
         let lines = try layout.swift(viewName: "V").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -367,7 +367,8 @@ final class TraitSwiftFrameTests: XCTestCase {
         let holderEnd = try XCTUnwrap(lines[holder...].firstIndex(of: "}"))
         let function = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("    private func layOutViews(") })
         let functionEnd = try XCTUnwrap(lines[function...].firstIndex(of: "    }"))
-        let names = lines[(holder + 1)..<holderEnd].map { String($0.dropFirst(8).prefix { $0 != " " }) }
+        let names = lines[(holder + 1)..<holderEnd].filter { $0.hasPrefix("    let ") }  // not an alias's computed var
+            .map { String($0.dropFirst(8).prefix { $0 != " " }) }
         var program = Self.shim + "final class VViews {\n" + names.map { "    let \($0) = UIView()\n" }.joined() + "}\n"
         program += "final class V: UIView {\n    let views = VViews()\n"
         program += lines[function...functionEnd].joined(separator: "\n").replacingOccurrences(of: "private func", with: "func") + "\n}\n"

@@ -54,8 +54,10 @@ final class ViewTests: XCTestCase {
               (let* ((go (custom-button '())))
                 (in (vseq speed-label (label '()) go (caption "a") (caption "b") (slider '())) 'self.view)))
             """
+        // The views the bindings around the in bind come first, in binding order (as htllc declared
+        // them); then the other placed views in layout order, numbered by their place in it.
         XCTAssertEqual(try lines(src, .synthesize),
-                       ["@synthesize speedLabel;", "@synthesize label2;", "@synthesize go;",
+                       ["@synthesize speedLabel;", "@synthesize go;", "@synthesize label2;",
                         "@synthesize cap;", "@synthesize cap2;", "@synthesize slider6;"])
     }
 
@@ -262,8 +264,15 @@ final class DescribeTests: XCTestCase {
         XCTAssertTrue(label.contains("  background-color  color\n"), "inherited attributes are listed")
         XCTAssertTrue(try describe("control").contains("(abstract: not constructible)"))
         XCTAssertEqual(try describe("^^"), "(^^ top bottom [margin] [alignment]): TOP at its own height, BOTTOM the rest; ALIGNMENT across: 'start 'center 'end 'fill\n")
-        XCTAssertEqual(try describe("text-alignment"),
-                       "text-alignment: left (NSTextAlignmentLeft), center (NSTextAlignmentCenter), right (NSTextAlignmentRight)\n")
+        // An attribute that names its enumeration too is described as the attribute, with the values.
+        XCTAssertEqual(try describe("text-alignment"), """
+            text-alignment: attribute of label, text-field, text-view (and the kinds that inherit them), a text-alignment
+              values: left, center, right
+              UIKit: view.textAlignment = VALUE
+
+            """)
+        let states = try describe("control-state")
+        XCTAssertTrue(states.hasPrefix("control-state: normal (UIControlStateNormal), highlighted (UIControlStateHighlighted)"), states)
         XCTAssertEqual(try describe("red-color"), "red-color: [UIColor redColor]\n")
         XCTAssertEqual(try describe("no-such-thing"), "#f")
         let names = s.display(try s.evaluateInPrelude("(htll-names)"))

@@ -17,6 +17,14 @@ class CLITestCase: XCTestCase {
         return root.appendingPathComponent(".build/debug/htll")
     }
 
+    /// A new empty folder under the system's temporary folder, removed when the test ends.
+    func temporaryFolder(_ prefix: String) throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
+        return dir
+    }
+
     struct Result {
         let status: Int32
         let stdout: String
@@ -37,18 +45,27 @@ class CLITestCase: XCTestCase {
         try p.run()
         if let input { inp.fileHandleForWriting.write(Data(input.utf8)) }
         try inp.fileHandleForWriting.close()
-        var outData = Data(), errData = Data()
+        // Both pipes are drained at once (a full pipe would block the child); each reader owns its box.
+        let outData = Collected(), errData = Collected()
         let group = DispatchGroup()
         group.enter()
-        DispatchQueue.global().async { outData = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        DispatchQueue.global().async { outData.set(out.fileHandleForReading.readDataToEndOfFile()); group.leave() }
         group.enter()
-        DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        DispatchQueue.global().async { errData.set(err.fileHandleForReading.readDataToEndOfFile()); group.leave() }
         if group.wait(timeout: .now() + timeout) == .timedOut {
             p.terminate()
             XCTFail("htll \(arguments) timed out")
         }
         p.waitUntilExit()
-        return Result(status: p.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+        return Result(status: p.terminationStatus, stdout: String(decoding: outData.get(), as: UTF8.self),
+                      stderr: String(decoding: errData.get(), as: UTF8.self))
     }
+}
+
+/// Data one thread writes and another reads after waiting for it.
+final class Collected: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+    func set(_ d: Data) { lock.lock(); data = d; lock.unlock() }
+    func get() -> Data { lock.lock(); defer { lock.unlock() }; return data }
 }

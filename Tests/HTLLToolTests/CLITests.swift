@@ -9,8 +9,7 @@ final class CLITests: CLITestCase {
     }
 
     func testUncaughtErrorIsLocatedAndExits70() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("htll-cli-\(getpid())")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try temporaryFolder("htll-cli")
         let file = dir.appendingPathComponent("bad.scm")
         try "(define (f x) (vector-ref x 9))\n(display \"before\")\n(f (vector 1 2))\n".write(to: file, atomically: true, encoding: .utf8)
         let r = try htll([file.path])
@@ -18,6 +17,18 @@ final class CLITests: CLITestCase {
         XCTAssertEqual(r.stdout, "before")
         XCTAssertTrue(r.stderr.hasPrefix("\(file.path):1:15: error: vector-ref: index 9 out of range for vector of length 2"), r.stderr)
         XCTAssertTrue(r.stderr.contains("backtrace:"), r.stderr)
+    }
+
+    /// A name alone at the top level is located where it was read (a symbol keeps no location).
+    func testAnUnboundNameAloneIsLocated() throws {
+        let dir = try temporaryFolder("htll-cli")
+        let file = dir.appendingPathComponent("name.scm")
+        try "(define x 1)\n\n   undefined-thing\n".write(to: file, atomically: true, encoding: .utf8)
+        let r = try htll([file.path])
+        XCTAssertEqual(r.status, 70)
+        XCTAssertTrue(r.stderr.hasPrefix("\(file.path):3:4: error: unbound variable: undefined-thing"), r.stderr)
+        let piped = try htll(["-"], input: "(define y 2)\n y z\n")
+        XCTAssertTrue(piped.stderr.contains(":2:4: error: unbound variable: z"), piped.stderr)
     }
 
     func testScriptArgumentsAndExitStatus() throws {
@@ -41,6 +52,53 @@ final class CLITests: CLITestCase {
         let missing = try htll(["/nonexistent/file.scm"])
         XCTAssertEqual(missing.status, 70)
         XCTAssertTrue(missing.stderr.contains("cannot open file"), missing.stderr)
+    }
+
+    /// Every command and subcommand prints its whole usage for --help, on stdout, with status 0.
+    func testEveryCommandAnswersHelp() throws {
+        let cases: [([String], [String])] = [
+            (["--help"], ["usage: htll", "compile", "frames", "preview", "htllc", "repl"]),
+            (["-h"], ["usage: htll"]),
+            (["compile", "--help"], ["usage: htll compile", "--action", "--objc", "--swift", "--view", "--class", "--rtl", "view-did-load"]),
+            (["compile", "x.htll", "--swift", "--help"], ["usage: htll compile", "--swift", "--view"]),
+            (["frames", "--help"], ["usage: htll frames", "--device", "--size", "--safe-area", "iphone-15"]),
+            (["preview", "--help"], ["usage: htll preview", "--outline", "--watch"]),
+            (["htllc", "--help"], ["Usage: htllc", "view-will-layout-subviews"]),
+            (["repl", "--help"], ["usage: htll repl", ",describe", ",quit"]),
+        ]
+        for (arguments, expected) in cases {
+            let r = try htll(arguments)
+            XCTAssertEqual(r.status, 0, "\(arguments): \(r.stderr)")
+            XCTAssertEqual(r.stderr, "", "\(arguments)")
+            for text in expected { XCTAssertTrue(r.stdout.contains(text), "\(arguments) lacks \(text):\n\(r.stdout)") }
+        }
+        // Installed as htllc (a symlink), the original command line answers too.
+        let dir = try temporaryFolder("htll-cli")
+        let link = dir.appendingPathComponent("htllc")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: Self.binary)
+        let p = Process()
+        p.executableURL = link
+        p.arguments = ["--help"]
+        let out = Pipe()
+        p.standardOutput = out
+        try p.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        XCTAssertEqual(p.terminationStatus, 0)
+        XCTAssertTrue(text.hasPrefix("Usage: htllc"), text)
+        // A wrong command line is still a usage error.
+        XCTAssertEqual(try htll(["compile", "x.htll", "--frobnicate"]).status, 2)
+        XCTAssertEqual(try htll(["repl", "extra"]).status, 64)
+    }
+
+    /// -e knows HTLL (views print readably); an unbound name gets a suggestion.
+    func testEvaluateWithHTLL() throws {
+        let r = try htll(["-e", "(label '())", "-e", "(label '((text . \"Hi\")))"])
+        XCTAssertEqual(r.stdout, "#<label>\n#<label \"Hi\">\n", r.stderr)
+        XCTAssertEqual(r.status, 0)
+        let typo = try htll(["-e", "(lable '())"])
+        XCTAssertEqual(typo.status, 70)
+        XCTAssertTrue(typo.stderr.hasPrefix("<command line>:1:1: error: unbound variable: lable; did you mean label?"), typo.stderr)
     }
 
     func testDisassemble() throws {

@@ -36,4 +36,22 @@ final class ReplCompletionTests: XCTestCase {
         XCTAssertEqual(s.describe("no-such-name-here"), "no-such-name-here is not bound")
         XCTAssertEqual(s.describe("(x"), "(x is not an identifier")
     }
+
+    /// History files: a timestamp line starts an entry that may span lines; lines from before
+    /// entries had timestamps are one entry each.
+    func testHistoryEntries() {
+        let text = "(old 1)\n(old 2)\n#1700000000\n(define (f x)\n  (* x x))\n#1700000001\n,quit\n"
+        let entries = ReplReadline.historyEntries(text)
+        XCTAssertEqual(entries.map(\.text), ["(old 1)", "(old 2)", "(define (f x)\n  (* x x))", ",quit"])
+        XCTAssertEqual(entries.map(\.time), ["#0", "#0", "#1700000000", "#1700000001"])
+    }
+
+    /// After a comma, Tab offers the commands.
+    func testCommaCompletesCommands() {
+        let repl = Repl(scheme: Scheme(), interactive: false)
+        XCTAssertEqual(repl.completions(for: "de", before: ","), ["describe"])
+        XCTAssertEqual(repl.completions(for: "", before: ",").first, "apropos")
+        XCTAssertTrue(repl.completions(for: "", before: ",").contains("trace"))
+        XCTAssertFalse(repl.completions(for: "de", before: "(").contains("describe"))
+    }
 }

@@ -131,3 +131,27 @@ final class ReplTerminal {
         return nil
     }
 }
+
+/// REPL tests through a pseudo-terminal: each session's HOME is a temporary folder, removed after the test.
+class ReplTestCase: XCTestCase {
+    /// Temporary HOME folders to delete after each test.
+    var homes: [String] = []
+
+    override func tearDown() {
+        for h in homes { try? FileManager.default.removeItem(atPath: h) }
+        homes.removeAll()
+        super.tearDown()
+    }
+
+    /// `htll ARGUMENTS` on a terminal, once it shows its prompt.
+    func start(home: String? = nil, _ arguments: [String] = []) throws -> ReplTerminal {
+        guard FileManager.default.isExecutableFile(atPath: htllBinary) else {
+            XCTFail("\(htllBinary) is not built")
+            throw CocoaError(.fileNoSuchFile)
+        }
+        let t = try ReplTerminal(home: home, arguments: arguments)
+        homes.append(t.home)
+        t.expect("htll> ")
+        return t
+    }
+}

@@ -52,14 +52,16 @@ final class ServeCLITests: CLITestCase {
 
     private func get(_ url: String) throws -> (status: Int, body: String) {
         let done = DispatchSemaphore(value: 0)
-        var result: (Int, String)?
+        // A box rather than a captured var: the completion handler runs on another thread.
+        final class Box: @unchecked Sendable { var result: (Int, String)? }
+        let box = Box()
         let task = URLSession.shared.dataTask(with: try XCTUnwrap(URL(string: url))) { data, response, _ in
-            result = ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data ?? Data(), as: UTF8.self))
+            box.result = ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data ?? Data(), as: UTF8.self))
             done.signal()
         }
         task.resume()
         XCTAssertEqual(done.wait(timeout: .now() + 30), .success, url)
-        return try XCTUnwrap(result)
+        return try XCTUnwrap(box.result)
     }
 
     func testServesPrintsItsAddressAndStops() throws {

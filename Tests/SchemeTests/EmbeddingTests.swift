@@ -2,22 +2,6 @@ import XCTest
 import Scheme
 
 final class EmbeddingTests: XCTestCase {
-    /// The README's embedding example, verbatim.
-    func testReadmeExample() throws {
-        let scheme = Scheme()
-        scheme.define("greet", arity: .exactly(1)) { [unowned scheme] args in
-            scheme.string("Hello, \(args[0].stringValue ?? "?")!")
-        }
-        try scheme.evaluate("(define (square x) (* x x))")
-        let n = try scheme.evaluate("(square 12)").intValue          // 144
-        let s = try scheme.evaluate("(greet \"htll\")").stringValue  // "Hello, htll!"
-        do { try scheme.evaluate("(car '())", file: "demo.scm") } catch let e as SchemeError {
-            print(e)  // demo.scm:1:1: error: car: expected a pair, got ()
-        }
-        XCTAssertEqual(n, 144)
-        XCTAssertEqual(s, "Hello, htll!")
-    }
-
     func testSwiftErrorsBecomeSchemeErrors() throws {
         struct Oops: Error {}
         let scheme = Scheme()

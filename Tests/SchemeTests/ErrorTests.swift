@@ -48,6 +48,16 @@ final class ErrorTests: SchemeTestCase {
         XCTAssertEqual(e?.exitCode, 3)
     }
 
+    /// An unbound name gets the closest bound one as a suggestion, when one is close.
+    func testUnboundVariablesGetASuggestion() {
+        XCTAssertEqual(error("(lenght '(1 2))")?.message, "unbound variable: lenght; did you mean length?")
+        XCTAssertEqual(error("(define my-total 3) (+ my-totl 1)")?.message, "unbound variable: my-totl; did you mean my-total?")
+        XCTAssertEqual(error("(set! vecotr-ref 1)")?.message, "set!: unbound variable: vecotr-ref; did you mean vector-ref?")
+        XCTAssertEqual(error("(zzzzqqqq)")?.message, "unbound variable: zzzzqqqq")
+        // Swapped neighbours are one edit, and the same first letter wins a tie (not "table").
+        XCTAssertEqual(Runtime.editDistance(Array("lable".unicodeScalars), Array("label".unicodeScalars), limit: 5), 1)
+    }
+
     /// Errors carry their location as a value: `%error-at` raises one at a given place, and
     /// `error-object-location` reads it back; the message text holds no location.
     func testErrorLocationsAreValues() {

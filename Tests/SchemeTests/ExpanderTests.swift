@@ -106,6 +106,7 @@ final class ExpanderTests: SchemeTestCase {
         check("(cond-expand ((and r7rs (not chez)) 'both) (else 'no))", "both")
         check("(cond-expand ((library (scheme base)) 'lib) (else 'no))", "lib")
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("htll-include-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: dir) }
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         try "(define included-value 42)".write(to: dir.appendingPathComponent("inc.scm"), atomically: true, encoding: .utf8)
         try "(include \"inc.scm\") (define (f) (include \"inc.scm\") included-value)".write(

@@ -11,6 +11,7 @@ final class LibrarySystemTests: SchemeTestCase {
 
     func testUserLibraryFromSearchPath() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("htll-lib-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: dir) }
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("app"), withIntermediateDirectories: true)
         try """
         (define-library (app styles)

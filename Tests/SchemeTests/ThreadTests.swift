@@ -49,8 +49,7 @@ final class ThreadTests: XCTestCase {
     func testEightInstancesInParallel() {
         // Each job repeated a few times per thread, so the threads really overlap.
         let rounds = 3
-        var results = [[String]](repeating: [], count: Self.jobs.count)
-        let lock = NSLock()
+        let results = Shared([[String]](repeating: [], count: Self.jobs.count))
         let group = DispatchGroup()
         for (i, job) in Self.jobs.enumerated() {
             group.enter()
@@ -64,27 +63,23 @@ final class ThreadTests: XCTestCase {
                         mine.append("error: \(error)")
                     }
                 }
-                lock.lock()
-                results[i] = mine
-                lock.unlock()
+                results.update { $0[i] = mine }
                 group.leave()
             }
             thread.stackSize = 8 << 20
             thread.start()
         }
         XCTAssertEqual(group.wait(timeout: .now() + 300), .success, "threads did not finish")
-        lock.lock()
-        defer { lock.unlock() }
+        let finished = results.value
         for (i, job) in Self.jobs.enumerated() {
-            XCTAssertEqual(results[i], Array(repeating: job.expected, count: rounds), job.source)
+            XCTAssertEqual(finished[i], Array(repeating: job.expected, count: rounds), job.source)
         }
     }
 
     /// Errors on one thread stay on that thread's instance; the others keep their globals.
     func testInstancesDoNotShareGlobals() {
         let group = DispatchGroup()
-        let lock = NSLock()
-        var seen: [Int: String] = [:]
+        let seen = Shared([Int: String]())
         for i in 0..<8 {
             group.enter()
             Thread {
@@ -97,15 +92,21 @@ final class ThreadTests: XCTestCase {
                 } catch {
                     out = "error: \(error)"
                 }
-                lock.lock()
-                seen[i] = out
-                lock.unlock()
+                seen.update { $0[i] = out }
                 group.leave()
             }.start()
         }
         XCTAssertEqual(group.wait(timeout: .now() + 300), .success)
-        lock.lock()
-        defer { lock.unlock() }
-        for i in 0..<8 { XCTAssertEqual(seen[i], "(\(i) x)") }
+        let finished = seen.value
+        for i in 0..<8 { XCTAssertEqual(finished[i], "(\(i) x)") }
     }
+}
+
+/// A value threads update under a lock (a class, so closures share it rather than capture a var).
+final class Shared<T>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: T
+    init(_ value: T) { stored = value }
+    func update(_ body: (inout T) -> Void) { lock.lock(); body(&stored); lock.unlock() }
+    var value: T { lock.lock(); defer { lock.unlock() }; return stored }
 }

@@ -1,26 +1,26 @@
-UIImageView * icon;
-UILabel * titleLabel;
 UILabel * detail;
+UILabel * titleLabel;
+UIImageView * icon;
 static NSString * CellIdentifier = @"CellIdentifier";
 UITableViewCell * cell = [tableView dequeueReusableCellWithIdentifier:CellIdentifier];
 if (cell == nil) {
 cell = [[UITableViewCell alloc] initWithStyle:UITableViewCellStyleSubtitle reuseIdentifier:CellIdentifier];
-icon = [[UIImageView alloc] init];
-icon.tag = 100;
-[cell.contentView addSubview:icon];
-icon.image = [UIImage imageNamed:@"gear.png"];
+detail = [[UILabel alloc] init];
+detail.tag = 100;
+[cell.contentView addSubview:detail];
+detail.text = @"3.45 : 1";
+detail.textColor = [UIColor grayColor];
 titleLabel = [[UILabel alloc] init];
 titleLabel.tag = 101;
 [cell.contentView addSubview:titleLabel];
 titleLabel.text = @"Gear ratio";
 titleLabel.font = [UIFont boldSystemFontOfSize:17];
-detail = [[UILabel alloc] init];
-detail.tag = 102;
-[cell.contentView addSubview:detail];
-detail.text = @"3.45 : 1";
-detail.textColor = [UIColor grayColor];
+icon = [[UIImageView alloc] init];
+icon.tag = 102;
+[cell.contentView addSubview:icon];
+icon.image = [UIImage imageNamed:@"gear.png"];
 } else {
-icon = (UIImageView *)[cell.contentView viewWithTag:100];
+detail = (UILabel *)[cell.contentView viewWithTag:100];
 titleLabel = (UILabel *)[cell.contentView viewWithTag:101];
-detail = (UILabel *)[cell.contentView viewWithTag:102];
+icon = (UIImageView *)[cell.contentView viewWithTag:102];
 }

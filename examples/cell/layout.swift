@@ -13,24 +13,24 @@ extension ViewController {
         let cell = tableView.dequeueReusableCell(withIdentifier: cellIdentifier)
             ?? UITableViewCell(style: .subtitle, reuseIdentifier: cellIdentifier)
         if cell.contentView.viewWithTag(100) == nil {
-            let icon = UIImageView()
-            let titleLabel = UILabel()
             let detail = UILabel()
-            icon.tag = 100
-            cell.contentView.addSubview(icon)
-            icon.image = UIImage(named: "gear.png")
+            let titleLabel = UILabel()
+            let icon = UIImageView()
+            detail.tag = 100
+            cell.contentView.addSubview(detail)
+            detail.text = "3.45 : 1"
+            detail.textColor = UIColor.gray
             titleLabel.tag = 101
             cell.contentView.addSubview(titleLabel)
             titleLabel.text = "Gear ratio"
             titleLabel.font = UIFont.boldSystemFont(ofSize: 17)
-            detail.tag = 102
-            cell.contentView.addSubview(detail)
-            detail.text = "3.45 : 1"
-            detail.textColor = UIColor.gray
+            icon.tag = 102
+            cell.contentView.addSubview(icon)
+            icon.image = UIImage(named: "gear.png")
         }
-        guard let icon = cell.contentView.viewWithTag(100) as? UIImageView,
+        guard let detail = cell.contentView.viewWithTag(100) as? UILabel,
               let titleLabel = cell.contentView.viewWithTag(101) as? UILabel,
-              let detail = cell.contentView.viewWithTag(102) as? UILabel else {
+              let icon = cell.contentView.viewWithTag(102) as? UIImageView else {
             return cell
         }
         icon.frame = CGRect(x: 0, y: 0, width: 40, height: 40)

@@ -1,3 +1,3 @@
-@property (nonatomic, strong) UIImageView * icon;
-@property (nonatomic, strong) UILabel * titleLabel;
 @property (nonatomic, strong) UILabel * detail;
+@property (nonatomic, strong) UILabel * titleLabel;
+@property (nonatomic, strong) UIImageView * icon;

@@ -1,3 +1,3 @@
-@synthesize icon;
-@synthesize titleLabel;
 @synthesize detail;
+@synthesize titleLabel;
+@synthesize icon;

@@ -13,12 +13,12 @@ import ObjectiveC
 /// The views of the layout in examples/gearcalc.htll, created together.
 @MainActor
 final class ViewControllerLayoutViews {
-    let titleLabel = UILabel()
-    let gears = UISegmentedControl(items: ["First", "Second", "Third", "Fourth", "Fifth"])
-    let speedlabel = UILabel()
-    let speedmeter = UISlider()
-    let tacholabel = UILabel()
     let tachometer = UISlider()
+    let tacholabel = UILabel()
+    let speedmeter = UISlider()
+    let speedlabel = UILabel()
+    let gears = UISegmentedControl(items: ["First", "Second", "Third", "Fourth", "Fifth"])
+    let titleLabel = UILabel()
 }
 
 /// The associated-object key: only its address matters.
@@ -38,32 +38,32 @@ extension ViewController {
     /// Adds the views and connects their targets; call from viewDidLoad().
     func layoutViewDidLoad() {
         let views = layoutViews
-        self.view.addSubview(views.titleLabel)
-        self.view.addSubview(views.gears)
-        views.gears.addTarget(self, action: #selector(segmentedValueChanged(_:)), for: UIControl.Event.valueChanged)
-        self.view.addSubview(views.speedlabel)
-        self.view.addSubview(views.speedmeter)
-        views.speedmeter.addTarget(self, action: #selector(sliderValueChanged(_:)), for: UIControl.Event.valueChanged)
-        self.view.addSubview(views.tacholabel)
         self.view.addSubview(views.tachometer)
         views.tachometer.addTarget(self, action: #selector(sliderValueChanged(_:)), for: UIControl.Event.valueChanged)
+        self.view.addSubview(views.tacholabel)
+        self.view.addSubview(views.speedmeter)
+        views.speedmeter.addTarget(self, action: #selector(sliderValueChanged(_:)), for: UIControl.Event.valueChanged)
+        self.view.addSubview(views.speedlabel)
+        self.view.addSubview(views.gears)
+        views.gears.addTarget(self, action: #selector(segmentedValueChanged(_:)), for: UIControl.Event.valueChanged)
+        self.view.addSubview(views.titleLabel)
     }
 
     /// Sets the views' attributes; call from viewWillAppear(_:).
     func layoutViewWillAppear() {
         let views = layoutViews
-        views.titleLabel.text = "Gear Calculator"
-        views.titleLabel.textAlignment = NSTextAlignment.center
-        views.gears.selectedSegmentIndex = 0
-        views.gears.setTitleTextAttributes([NSAttributedString.Key.foregroundColor: UIColor.blue, NSAttributedString.Key.shadow: { () -> NSShadow in let shadow = NSShadow(); shadow.shadowColor = UIColor.red; return shadow }()], for: UIControl.State.normal)
-        views.speedlabel.textAlignment = NSTextAlignment.center
-        views.speedmeter.isContinuous = true
-        views.speedmeter.minimumValue = 0
-        views.speedmeter.maximumValue = 240
-        views.tacholabel.textAlignment = NSTextAlignment.center
         views.tachometer.isContinuous = true
         views.tachometer.minimumValue = 0
         views.tachometer.maximumValue = 6500
+        views.tacholabel.textAlignment = NSTextAlignment.center
+        views.speedmeter.isContinuous = true
+        views.speedmeter.minimumValue = 0
+        views.speedmeter.maximumValue = 240
+        views.speedlabel.textAlignment = NSTextAlignment.center
+        views.gears.selectedSegmentIndex = 0
+        views.gears.setTitleTextAttributes([NSAttributedString.Key.foregroundColor: UIColor.blue, NSAttributedString.Key.shadow: { () -> NSShadow in let shadow = NSShadow(); shadow.shadowColor = UIColor.red; return shadow }()], for: UIControl.State.normal)
+        views.titleLabel.text = "Gear Calculator"
+        views.titleLabel.textAlignment = NSTextAlignment.center
     }
 
     /// Sets the frames; call from viewWillLayoutSubviews().

@@ -1,6 +1,6 @@
-@synthesize titleLabel;
-@synthesize gears;
-@synthesize speedlabel;
-@synthesize speedmeter;
-@synthesize tacholabel;
 @synthesize tachometer;
+@synthesize tacholabel;
+@synthesize speedmeter;
+@synthesize speedlabel;
+@synthesize gears;
+@synthesize titleLabel;

@@ -16,6 +16,15 @@ import ObjectiveC
 /// The views of the layout in examples/kitchen-sink.htll, created together.
 @MainActor
 final class ViewControllerLayoutViews {
+    let accessory = UIView()
+    let leftBadge = UIImageView()
+    let rightBadge = UIImageView()
+    let keyboard = UIView()
+    let header = UILabel()
+    let footer = UILabel()
+    let backdrop = UIView()
+    let canvas = UIView()
+    let pager = UIScrollView()
     let caption = UILabel()
     let status = UILabel()
     let subtitle = UILabel()
@@ -34,22 +43,13 @@ final class ViewControllerLayoutViews {
     let name = UITextField()
     let notes = UITextView()
     let rows = UITableView()
-    let pager = UIScrollView()
-    let canvas = UIView()
-    let frosting = UIVisualEffectView()
     let wifi = UISwitch()
     let copies = UIStepper()
     let spinner = UIActivityIndicatorView()
-    let pages = UIPageControl()
     let download = UIProgressView()
     let reminder = UIDatePicker()
-    let leftBadge = UIImageView()
-    let rightBadge = UIImageView()
-    let keyboard = UIView()
-    let accessory = UIView()
-    let backdrop = UIView()
-    let header = UILabel()
-    let footer = UILabel()
+    let pages = UIPageControl()
+    let frosting = UIVisualEffectView()
 }
 
 /// The model bindings of the layout in examples/kitchen-sink.htll: observes the owner's key paths while started
@@ -138,6 +138,8 @@ extension ViewController {
     /// Adds the views and connects their targets; call from viewDidLoad().
     func layoutViewDidLoad() {
         let views = layoutViews
+        self.view.addSubview(views.canvas)
+        self.view.addSubview(views.pager)
         self.view.addSubview(views.caption)
         self.view.addSubview(views.status)
         self.view.addSubview(views.subtitle)
@@ -169,24 +171,73 @@ extension ViewController {
         self.view.addSubview(views.rows)
         views.rows.dataSource = self
         views.rows.delegate = self
-        self.view.addSubview(views.pager)
-        self.view.addSubview(views.canvas)
-        self.view.addSubview(views.frosting)
         self.view.addSubview(views.wifi)
         views.wifi.addTarget(self, action: #selector(wifiChanged(_:)), for: UIControl.Event.valueChanged)
         self.view.addSubview(views.copies)
         views.copies.addTarget(self, action: #selector(copiesChanged(_:)), for: UIControl.Event.valueChanged)
         self.view.addSubview(views.spinner)
-        self.view.addSubview(views.pages)
-        views.pages.addTarget(self, action: #selector(pageChanged(_:)), for: UIControl.Event.valueChanged)
         self.view.addSubview(views.download)
         self.view.addSubview(views.reminder)
         views.reminder.addTarget(self, action: #selector(reminderChanged(_:)), for: UIControl.Event.valueChanged)
+        self.view.addSubview(views.pages)
+        views.pages.addTarget(self, action: #selector(pageChanged(_:)), for: UIControl.Event.valueChanged)
+        self.view.addSubview(views.frosting)
     }
 
     /// Sets the views' attributes and starts the bindings; call from viewWillAppear(_:).
     func layoutViewWillAppear() {
         let views = layoutViews
+        views.accessory.backgroundColor = UIColor.lightGray
+        views.leftBadge.image = UIImage(named: "badge")
+        views.rightBadge.image = UIImage(named: "badge")
+        views.keyboard.backgroundColor = UIColor.white
+        views.header.text = "Header"
+        views.footer.text = "Footer"
+        views.backdrop.backgroundColor = UIColor.white
+        views.canvas.layer.cornerRadius = 8
+        views.canvas.layer.borderWidth = 1
+        views.canvas.layer.borderColor = UIColor.gray.cgColor
+        views.canvas.layer.backgroundColor = UIColor.white.cgColor
+        views.canvas.layer.opacity = 1
+        views.canvas.layer.masksToBounds = false
+        views.canvas.layer.shadowColor = UIColor.black.cgColor
+        views.canvas.layer.shadowOpacity = 0.2
+        views.canvas.layer.shadowRadius = 3
+        views.canvas.layer.shadowOffset = CGSize(width: 0, height: 1)
+        views.canvas.backgroundColor = UIColor(red: 0.95, green: 0.95, blue: 0.97, alpha: 1)
+        views.canvas.isHidden = false
+        views.canvas.alpha = 1
+        views.canvas.isOpaque = false
+        views.canvas.clipsToBounds = true
+        views.canvas.clearsContextBeforeDrawing = true
+        views.canvas.isUserInteractionEnabled = true
+        views.canvas.isMultipleTouchEnabled = false
+        views.canvas.isExclusiveTouch = false
+        views.canvas.autoresizingMask = [UIView.AutoresizingMask.flexibleWidth, UIView.AutoresizingMask.flexibleHeight]
+        views.canvas.autoresizesSubviews = true
+        views.canvas.contentMode = UIView.ContentMode.redraw
+        views.canvas.contentScaleFactor = 2
+        views.pager.contentOffset = CGPoint(x: 0, y: 0)
+        views.pager.contentSize = CGSize(width: 800, height: 600)
+        views.pager.contentInset = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+        views.pager.isScrollEnabled = true
+        views.pager.isDirectionalLockEnabled = true
+        views.pager.scrollsToTop = true
+        views.pager.isPagingEnabled = false
+        views.pager.bounces = true
+        views.pager.alwaysBounceVertical = true
+        views.pager.alwaysBounceHorizontal = false
+        views.pager.canCancelContentTouches = true
+        views.pager.delaysContentTouches = true
+        views.pager.decelerationRate = UIScrollView.DecelerationRate(rawValue: 0.998)
+        views.pager.indicatorStyle = UIScrollView.IndicatorStyle.black
+        views.pager.scrollIndicatorInsets = UIEdgeInsets(top: 0, left: 0, bottom: 0, right: 2)
+        views.pager.showsHorizontalScrollIndicator = false
+        views.pager.showsVerticalScrollIndicator = true
+        views.pager.zoomScale = 1
+        views.pager.maximumZoomScale = 4
+        views.pager.minimumZoomScale = 0.5
+        views.pager.bouncesZoom = true
         views.caption.text = NSLocalizedString("caption", comment: "Everything at once")
         views.caption.font = UIFont.boldSystemFont(ofSize: 20)
         views.caption.textColor = UIColor.darkGray
@@ -296,51 +347,6 @@ extension ViewController {
         views.rows.allowsMultipleSelection = false
         views.rows.allowsSelectionDuringEditing = false
         views.rows.allowsMultipleSelectionDuringEditing = false
-        views.pager.contentOffset = CGPoint(x: 0, y: 0)
-        views.pager.contentSize = CGSize(width: 800, height: 600)
-        views.pager.contentInset = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
-        views.pager.isScrollEnabled = true
-        views.pager.isDirectionalLockEnabled = true
-        views.pager.scrollsToTop = true
-        views.pager.isPagingEnabled = false
-        views.pager.bounces = true
-        views.pager.alwaysBounceVertical = true
-        views.pager.alwaysBounceHorizontal = false
-        views.pager.canCancelContentTouches = true
-        views.pager.delaysContentTouches = true
-        views.pager.decelerationRate = UIScrollView.DecelerationRate(rawValue: 0.998)
-        views.pager.indicatorStyle = UIScrollView.IndicatorStyle.black
-        views.pager.scrollIndicatorInsets = UIEdgeInsets(top: 0, left: 0, bottom: 0, right: 2)
-        views.pager.showsHorizontalScrollIndicator = false
-        views.pager.showsVerticalScrollIndicator = true
-        views.pager.zoomScale = 1
-        views.pager.maximumZoomScale = 4
-        views.pager.minimumZoomScale = 0.5
-        views.pager.bouncesZoom = true
-        views.canvas.layer.cornerRadius = 8
-        views.canvas.layer.borderWidth = 1
-        views.canvas.layer.borderColor = UIColor.gray.cgColor
-        views.canvas.layer.backgroundColor = UIColor.white.cgColor
-        views.canvas.layer.opacity = 1
-        views.canvas.layer.masksToBounds = false
-        views.canvas.layer.shadowColor = UIColor.black.cgColor
-        views.canvas.layer.shadowOpacity = 0.2
-        views.canvas.layer.shadowRadius = 3
-        views.canvas.layer.shadowOffset = CGSize(width: 0, height: 1)
-        views.canvas.backgroundColor = UIColor(red: 0.95, green: 0.95, blue: 0.97, alpha: 1)
-        views.canvas.isHidden = false
-        views.canvas.alpha = 1
-        views.canvas.isOpaque = false
-        views.canvas.clipsToBounds = true
-        views.canvas.clearsContextBeforeDrawing = true
-        views.canvas.isUserInteractionEnabled = true
-        views.canvas.isMultipleTouchEnabled = false
-        views.canvas.isExclusiveTouch = false
-        views.canvas.autoresizingMask = [UIView.AutoresizingMask.flexibleWidth, UIView.AutoresizingMask.flexibleHeight]
-        views.canvas.autoresizesSubviews = true
-        views.canvas.contentMode = UIView.ContentMode.redraw
-        views.canvas.contentScaleFactor = 2
-        views.frosting.effect = UIBlurEffect(style: UIBlurEffect.Style.systemMaterial)
         views.wifi.isOn = true
         views.wifi.onTintColor = UIColor.systemGreen
         views.wifi.thumbTintColor = UIColor.white
@@ -355,12 +361,6 @@ extension ViewController {
         views.spinner.color = UIColor.secondaryLabel
         views.spinner.hidesWhenStopped = true
         views.spinner.startAnimating()
-        views.pages.numberOfPages = 3
-        views.pages.currentPage = 0
-        views.pages.hidesForSinglePage = true
-        views.pages.pageIndicatorTintColor = UIColor.tertiaryLabel
-        views.pages.currentPageIndicatorTintColor = UIColor.label
-        views.pages.backgroundStyle = UIPageControl.BackgroundStyle.minimal
         views.download.progress = 0.4
         views.download.progressViewStyle = UIProgressView.Style.default
         views.download.progressTintColor = UIColor.systemBlue
@@ -369,13 +369,13 @@ extension ViewController {
         views.reminder.preferredDatePickerStyle = UIDatePickerStyle.wheels
         views.reminder.minuteInterval = 5
         views.reminder.countDownDuration = 60
-        views.leftBadge.image = UIImage(named: "badge")
-        views.rightBadge.image = UIImage(named: "badge")
-        views.keyboard.backgroundColor = UIColor.white
-        views.accessory.backgroundColor = UIColor.lightGray
-        views.backdrop.backgroundColor = UIColor.white
-        views.header.text = "Header"
-        views.footer.text = "Footer"
+        views.pages.numberOfPages = 3
+        views.pages.currentPage = 0
+        views.pages.hidesForSinglePage = true
+        views.pages.pageIndicatorTintColor = UIColor.tertiaryLabel
+        views.pages.currentPageIndicatorTintColor = UIColor.label
+        views.pages.backgroundStyle = UIPageControl.BackgroundStyle.minimal
+        views.frosting.effect = UIBlurEffect(style: UIBlurEffect.Style.systemMaterial)
         layoutBindings.start(observing: self)
     }
 

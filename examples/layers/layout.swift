@@ -13,9 +13,9 @@ import ObjectiveC
 /// The views of the layout in examples/layers.htll, created together.
 @MainActor
 final class ViewControllerLayoutViews {
+    let card = UIView()
     let avatar = UIImageView()
     let badge = UILabel()
-    let card = UIView()
 }
 
 /// The associated-object key: only its address matters.
@@ -35,14 +35,22 @@ extension ViewController {
     /// Adds the views and connects their targets; call from viewDidLoad().
     func layoutViewDidLoad() {
         let views = layoutViews
+        self.view.addSubview(views.card)
         self.view.addSubview(views.avatar)
         self.view.addSubview(views.badge)
-        self.view.addSubview(views.card)
     }
 
     /// Sets the views' attributes; call from viewWillAppear(_:).
     func layoutViewWillAppear() {
         let views = layoutViews
+        views.card.layer.cornerRadius = 8
+        views.card.layer.borderWidth = 1
+        views.card.layer.borderColor = UIColor.gray.cgColor
+        views.card.layer.shadowColor = UIColor.black.cgColor
+        views.card.layer.shadowOpacity = 0.3
+        views.card.layer.shadowRadius = 4
+        views.card.layer.shadowOffset = CGSize(width: 0, height: 2)
+        views.card.backgroundColor = UIColor.white
         views.avatar.layer.cornerRadius = 30
         views.avatar.layer.masksToBounds = true
         views.avatar.layer.borderWidth = 2
@@ -53,14 +61,6 @@ extension ViewController {
         views.badge.layer.opacity = 0.9
         views.badge.text = "New"
         views.badge.textAlignment = NSTextAlignment.center
-        views.card.layer.cornerRadius = 8
-        views.card.layer.borderWidth = 1
-        views.card.layer.borderColor = UIColor.gray.cgColor
-        views.card.layer.shadowColor = UIColor.black.cgColor
-        views.card.layer.shadowOpacity = 0.3
-        views.card.layer.shadowRadius = 4
-        views.card.layer.shadowOffset = CGSize(width: 0, height: 2)
-        views.card.backgroundColor = UIColor.white
     }
 
     /// Sets the frames; call from viewWillLayoutSubviews().

@@ -1,3 +1,3 @@
+@property (nonatomic, strong) UIView * card;
 @property (nonatomic, strong) UIImageView * avatar;
 @property (nonatomic, strong) UILabel * badge;
-@property (nonatomic, strong) UIView * card;

@@ -1,3 +1,3 @@
+@synthesize card;
 @synthesize avatar;
 @synthesize badge;
-@synthesize card;

@@ -15,7 +15,6 @@ import ObjectiveC
 final class ViewControllerLayoutViews {
     let heading = UILabel()
     let wifiIcon = UIImageView()
-    let label3 = UILabel()
     let wifi = UISwitch()
     let copiesLabel = UILabel()
     let copies = UIStepper()
@@ -24,6 +23,7 @@ final class ViewControllerLayoutViews {
     let sync = UIProgressView()
     let pages = UIPageControl()
     let save = UIButton(type: .custom)
+    let label3 = UILabel()
 }
 
 /// The associated-object key: only its address matters.
@@ -45,7 +45,6 @@ extension ViewController {
         let views = layoutViews
         self.view.addSubview(views.heading)
         self.view.addSubview(views.wifiIcon)
-        self.view.addSubview(views.label3)
         self.view.addSubview(views.wifi)
         views.wifi.addTarget(self, action: #selector(wifiChanged(_:)), for: UIControl.Event.valueChanged)
         self.view.addSubview(views.copiesLabel)
@@ -59,6 +58,7 @@ extension ViewController {
         self.view.addSubview(views.save)
         views.save.addTarget(self, action: #selector(save(_:)), for: UIControl.Event.touchUpInside)
         views.save.configuration = UIButton.Configuration.filled()
+        self.view.addSubview(views.label3)
     }
 
     /// Sets the views' attributes; call from viewWillAppear(_:).
@@ -70,9 +70,6 @@ extension ViewController {
         views.heading.textColor = UIColor.label
         views.wifiIcon.image = UIImage(systemName: "wifi", withConfiguration: UIImage.SymbolConfiguration(pointSize: 17, weight: UIImage.SymbolWeight.semibold, scale: UIImage.SymbolScale.unspecified))
         views.wifiIcon.tintColor = UIColor.systemBlue
-        views.label3.text = "Wi-Fi"
-        views.label3.font = UIFont.preferredFont(forTextStyle: UIFont.TextStyle.body)
-        views.label3.textColor = UIColor.label
         views.wifi.isOn = true
         views.copiesLabel.text = "Copies"
         views.copiesLabel.font = UIFont.preferredFont(forTextStyle: UIFont.TextStyle.body)
@@ -89,6 +86,9 @@ extension ViewController {
         views.pages.numberOfPages = 4
         views.pages.currentPage = 1
         views.save.setTitle("Save", for: UIControl.State.normal)
+        views.label3.text = "Wi-Fi"
+        views.label3.font = UIFont.preferredFont(forTextStyle: UIFont.TextStyle.body)
+        views.label3.textColor = UIColor.label
     }
 
     /// Sets the frames; call from viewWillLayoutSubviews().

@@ -1,6 +1,5 @@
 @property (nonatomic, strong) UILabel * heading;
 @property (nonatomic, strong) UIImageView * wifiIcon;
-@property (nonatomic, strong) UILabel * label3;
 @property (nonatomic, strong) UISwitch * wifi;
 @property (nonatomic, strong) UILabel * copiesLabel;
 @property (nonatomic, strong) UIStepper * copies;
@@ -9,3 +8,4 @@
 @property (nonatomic, strong) UIProgressView * sync;
 @property (nonatomic, strong) UIPageControl * pages;
 @property (nonatomic, strong) UIButton * save;
+@property (nonatomic, strong) UILabel * label3;

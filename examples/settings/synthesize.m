@@ -1,6 +1,5 @@
 @synthesize heading;
 @synthesize wifiIcon;
-@synthesize label3;
 @synthesize wifi;
 @synthesize copiesLabel;
 @synthesize copies;
@@ -9,3 +8,4 @@
 @synthesize sync;
 @synthesize pages;
 @synthesize save;
+@synthesize label3;

@@ -14,6 +14,7 @@ import ObjectiveC
 @MainActor
 final class ViewControllerLayoutViews {
     let photo = UIImageView()
+    var picture: UIImageView { photo }
     let titleLabel = UILabel()
     let body = UITextView()
     let caption = UILabel()

@@ -2,3 +2,4 @@
 @synthesize titleLabel;
 @synthesize body;
 @synthesize caption;
+@synthesize picture;

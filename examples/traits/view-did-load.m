@@ -6,3 +6,4 @@ body = [[UITextView alloc] init];
 [self.view addSubview:body];
 caption = [[UILabel alloc] init];
 [self.view addSubview:caption];
+picture = photo;

@@ -58,6 +58,10 @@
                  (cons (if (and up (pair? acc)) (char-upcase (car cs)) (car cs)) acc)))
           (else (loop (cdr cs) #f (cons #\_ acc))))))
 
+;; "a WORD" or "an WORD".
+(define (htll:a-or-an word)
+  (string-append (if (and (> (string-length word) 0) (memv (string-ref word 0) '(#\a #\e #\i #\o #\u))) "an " "a ") word))
+
 ;; Levenshtein distance, for "did you mean" suggestions.
 (define (htll:edit-distance a b)
   (let* ((a (string->list a)) (b (list->vector (string->list b)))

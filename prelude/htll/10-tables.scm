@@ -491,6 +491,23 @@
      (single-line . "UITableViewCellSeparatorStyleSingleLine")
      (single-line-etched . "UITableViewCellSeparatorStyleSingleLineEtched"))))
 
+;; What the original htllc printed for a value it did not know, per enumeration (the `else` of
+;; its generators); only in htllc mode (20-values.scm), with a warning. Enumerations not listed
+;; made the original fail.
+(define htll:htllc-enum-fallbacks
+  '((control-event . all-events)
+    (control-state . reserved)
+    (border-style . none)
+    (separator-style . none)
+    (text-field-view-mode . never)
+    (autoresizing-mask . none)
+    (baseline-adjustment . none)
+    (data-detector-types . none)
+    (segmented-control-style . plain)
+    (bar-metrics . default)
+    (segment-type . any)
+    (indicator-style . default)))
+
 ;; Keys of title-text-attributes-for-state: (key type "iOS 6 dictionary key" "attributed-string key").
 ;; Today's keys (iOS 7+) replace the iOS 6 ones; the two shadow keys make one NSShadow.
 (define htll:text-attribute-table

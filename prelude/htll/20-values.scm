@@ -35,6 +35,14 @@
   (set! htll:target target))
 (define (htll:ios6?) (eq? htll:target 'ios6))
 
+;;; Compatibility with the original htllc. `htll compile` is strict: what the original accepted by
+;;; accident (an unknown enumeration value it mapped to a fallback, a ratio of 0 or 1, a centre
+;;; padding of half the area or more, a negative margin, a view placed twice) is an error with a
+;;; suggestion. As `htllc` (or with --no-strict) those are accepted with the original's behaviour
+;;; and a located warning. The host sets the mode before loading.
+(define htll:strict #t)
+(define (htll-set-strict! on) (set! htll:strict (if on #t #f)))
+
 ;; Warnings of the layout being loaded or compiled, newest first, each "file:line:col: warning:
 ;; message"; the host takes them (htll-take-warnings) and prints them on standard error, never
 ;; into the generated code. A warning given twice (the layout evaluated again) is kept once.
@@ -44,11 +52,21 @@
   (let* ((where (htll:location->string loc))
          (text (string-append (if where (string-append where ": ") "") "warning: " message)))
     (if (not (member text htll:warnings)) (set! htll:warnings (cons text htll:warnings)))))
+(define (htll:warn message) (htll:warn-at (htll:current-location) message))
 
 ;; For hosts: the warnings so far, oldest first, and forgets them.
 (define (htll-take-warnings)
   (let ((ws (reverse htll:warnings))) (set! htll:warnings '()) ws))
 (define (htll:warn message) (htll:warn-at (htll:current-location) message))
+
+;; In htllc mode, warns that MESSAGE was accepted as the original did (at LOCATION, or where the
+;; latest located call was written) and returns #t; in strict mode returns #f (the caller raises
+;; its error).
+(define (htll:lenient? message . location)
+  (and (not htll:strict)
+       (begin (htll:warn-at (if (pair? location) (car location) (htll:current-location))
+                            (string-append message " (accepted as htllc did; htll compile refuses it)"))
+              #t)))
 
 ;; A resource is something views refer to but that is not laid out.
 ;; kind: rgba-color hsba-color font system-font bold-system-font italic-system-font preferred-font

@@ -1,7 +1,7 @@
 ;;; HTLL prelude, part 3: views as records, attribute checking, names.
 
 (define-record-type htll:view
-  (htll:construct-view kind attributes name location mark output-name origins)
+  (htll:construct-view kind attributes name location mark output-name origins aliases)
   htll:view?
   (kind htll:view-kind)
   (attributes htll:view-attributes htll:set-view-attributes!) ; checked alist ((name . value) ...), in source order
@@ -9,11 +9,14 @@
   (name htll:view-name htll:set-view-name!)  ; #f until bound by let/define or named at output
   (location htll:view-location)
   (mark htll:view-mark htll:set-view-mark!)  ; scratch for linear-time traversals (htll:fresh-mark)
-  (output-name htll:view-output-name htll:set-view-output-name!)) ; (token . name) of the latest output
+  (output-name htll:view-output-name htll:set-view-output-name!) ; (token . name) of the latest output
+  ;; #f until a binding the layout's top level sees names the view (%htll-bound); then the other
+  ;; names such bindings gave it, as identifiers: (let* ((a (label ...)) (b a)) ...) gives a ("b").
+  (aliases htll:view-aliases htll:set-view-aliases!))
 
-(define (htll:make-view kind attributes name location) (htll:construct-view kind attributes name location #f #f '()))
+(define (htll:make-view kind attributes name location) (htll:construct-view kind attributes name location #f #f '() #f))
 (define (htll:make-view-with-origins kind attributes origins location)
-  (htll:construct-view kind attributes #f location #f #f origins))
+  (htll:construct-view kind attributes #f location #f #f origins #f))
 
 ;; ((name . origin) ...) for VIEW's attributes set by a modifier, in attribute order (a name may
 ;; come more than once, as per-state attributes do).
@@ -142,13 +145,15 @@
           (htll:check '(enum button-configuration-style) value what)))
      ((and (pair? type) (eq? (car type) 'enum))
       (let ((values (htll:enum-values (cadr type))))
-        (if (and (symbol? value) (assq value values))
-            value
-            (htll:fail (string-append what ": " (htll:written value) " is not a "
-                                      (symbol->string (cadr type))
-                                      (if (symbol? value) (htll:did-you-mean value (map car values)) "")
-                                      " (one of " (htll:string-join (map (lambda (v) (symbol->string (car v))) values) ", ")
-                                      ")")))))
+        (cond
+         ((and (symbol? value) (assq value values)) value)
+         ((and (symbol? value) (htll:enum-fallback (cadr type) value what)))
+         (else
+          (htll:fail (string-append what ": " (htll:written value) " is not "
+                                    (htll:a-or-an (symbol->string (cadr type)))
+                                    (if (symbol? value) (htll:did-you-mean value (map car values)) "")
+                                    " (one of " (htll:string-join (map (lambda (v) (symbol->string (car v))) values) ", ")
+                                    ")"))))))
      ((and (pair? type) (eq? (car type) 'flags))
       (if (and (pair? value) (htll:proper-list? value))
           (map (lambda (v) (htll:check (list 'enum (cadr type)) v what)) value)
@@ -183,11 +188,22 @@
         (htll:fail (string-append what ": " (htll:written selector) " is not an Objective-C selector (such as save: or save)")))
     (list (string->symbol target) selector
           (map (lambda (e)
-                 (if (and (symbol? e) (assq e (htll:enum-values 'control-event)))
-                     e
-                     (htll:fail (string-append what ": unknown control event " (htll:written e)
-                                               (if (symbol? e) (htll:did-you-mean e (map car (htll:enum-values 'control-event))) "")))))
+                 (cond ((and (symbol? e) (assq e (htll:enum-values 'control-event))) e)
+                       ((and (symbol? e) (htll:enum-fallback 'control-event e what)))
+                       (else
+                        (htll:fail (string-append what ": unknown control event " (htll:written e)
+                                                  (if (symbol? e) (htll:did-you-mean e (map car (htll:enum-values 'control-event))) ""))))))
                events))))
+
+;; In htllc mode, the value the original printed for VALUE, unknown in the enumeration ENUM,
+;; with a warning; #f in strict mode or when the original failed on it too.
+(define (htll:enum-fallback enum value what)
+  (let ((fallback (assq enum htll:htllc-enum-fallbacks)))
+    (and fallback
+         (htll:lenient? (string-append what ": " (symbol->string value) " is not " (htll:a-or-an (symbol->string enum))
+                                       "; using " (symbol->string (cdr fallback))
+                                       (htll:did-you-mean value (map car (htll:enum-values enum)))))
+         (cdr fallback))))
 
 (define (htll:check-text-attributes value what)
   (if (not (htll:proper-list? value))
@@ -334,11 +350,37 @@
 (define (control . args)
   (htll:fail (string-append "control is abstract: use " (htll:control-kinds-text) ", which have its attributes")))
 
-;; The naming hook: the evaluator (or the binding rewriter in 80-driver.scm) calls this for
-;; every variable a let, let*, letrec or define binds; a view takes the first name it gets.
+;; The naming hook: the binding rewriter (80-driver.scm) calls this for every variable a let,
+;; let*, letrec or define binds; a view takes the first name it gets.
 (define (%htll-named name value)
   (if (and (htll:view? value) (not (htll:view-name value)))
       (htll:set-view-name! value (htll:identifier (htll:->string name))))
+  value)
+
+;; The views bound by %htll-bound since the layout was reset, newest first, as (view . group):
+;; GROUP is #f, or the token shared by the variables of one let (80-driver.scm). A second name for
+;; a view is recorded there too, as ((view . name) . group). Not collected
+;; at the REPL (84-repl.scm), where views bound long ago are not part of the next layout.
+(define htll:bound-views '())
+(define htll:record-bound #t)
+
+;; The naming hook for the bindings the layout's top level sees when it calls in: top-level
+;; defines and the let bindings around the in (the variables the original htllc declared). Such a
+;; binding names the view (over a name from a helper's local binding), and the original declared
+;; every view so bound, placed or not; a second such name for the same view is an alias.
+(define (%htll-bound name value . group)
+  (if (htll:view? value)
+      (let ((id (htll:identifier (htll:->string name))) (aliases (htll:view-aliases value)))
+        (cond ((not aliases)
+               (htll:set-view-name! value id)
+               (htll:set-view-aliases! value '())
+               (if htll:record-bound
+                   (set! htll:bound-views (cons (cons value (and (pair? group) (car group))) htll:bound-views))))
+              ((not (or (string=? id (htll:view-name value)) (member id aliases)))
+               (htll:set-view-aliases! value (append aliases (list id)))
+               ;; Recorded as (view . name) where it was bound: the original declared it there.
+               (if htll:record-bound
+                   (set! htll:bound-views (cons (cons (cons value id) (and (pair? group) (car group))) htll:bound-views)))))))
   value)
 
 ;; The base of generated names: label1, button2, ...

@@ -83,8 +83,21 @@
       ;; (An error leaves htll:location-file set; htll-load-forms sets it again for every layout.)
       (dynamic-wind
        (lambda () (set! htll:location-file path))
-       (lambda () (for-each (lambda (f) (htll:load-form-in f (cons path chain))) forms))
+       (lambda () (htll:load-forms-in forms (cons path chain)))
        (lambda () (set! htll:location-file saved-file))))))
+
+;; Evaluates the top-level forms of the list FORMS in turn. A form that is not a pair (a misspelt
+;; name) has no location of its own: the list's pair holding it has the reader's, and an error in
+;; it is reported there.
+(define (htll:load-forms-in forms chain)
+  (let loop ((cell forms))
+    (if (pair? cell)
+        (let ((form (car cell)) (loc (htll:form-location cell)))
+          (if (or (pair? form) (not loc))
+              (htll:load-form-in form chain)
+              (guard (e ((error-object? e) (htll:error-at loc (error-object-message e))))
+                (eval form htll:layout-environment)))
+          (loop (cdr cell))))))
 
 ;; Evaluates one top-level form of a layout: an include loads its files in place, a define-style
 ;; becomes a located definition, a begin's forms are each top-level, and anything else is
@@ -99,7 +112,7 @@
           (htll:error-at loc (string-append "include: expected (include \"FILE\" ...), got " (htll:written form))))
       (for-each (lambda (name) (htll:include-file name loc chain)) (cdr form))))
    ((and (pair? form) (eq? (car form) 'begin) (htll:proper-list? form))
-    (for-each (lambda (f) (htll:load-form-in f chain)) (cdr form)))
+    (htll:load-forms-in (cdr form) chain))
    ((and (pair? form) (eq? (car form) 'define-style))
     (eval (htll:rewrite-bindings (htll:style-form->definition form (htll:form-location form))) htll:layout-environment))
    (else (eval (htll:rewrite-bindings form) htll:layout-environment))))

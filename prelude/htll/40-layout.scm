@@ -18,7 +18,10 @@
         (else (htll:fail (string-append who ": expected a view or a layout, got " (htll:written x))))))
 
 (define (htll:check-ratio who x)
-  (if (and (real? x) (> x 0) (< x 1))
+  (if (or (and (real? x) (> x 0) (< x 1))
+          ;; The original took 0 and 1 too: one child gets the whole area, the other none.
+          (and (real? x) (or (= x 0) (= x 1))
+               (htll:lenient? (string-append who ": a ratio of " (htll:written x) " gives one child the whole area"))))
       x
       (htll:fail (string-append who ": the ratio must be a number between 0 and 1 (exclusive), got "
                                 (htll:written x)))))
@@ -28,6 +31,10 @@
         ((not (null? (cdr margin)))
          (htll:fail (string-append who ": expected at most one margin, got " (htll:written margin))))
         ((and (real? (car margin)) (>= (car margin) 0) (<= (car margin) htll:longest-length)) (car margin))
+        ;; A negative margin overlaps the two children, which UIKit allows and the original printed.
+        ((and (real? (car margin)) (< (car margin) 0) (>= (car margin) (- htll:longest-length))
+              (htll:lenient? (string-append who ": a negative margin (" (htll:written (car margin)) ") overlaps the children")))
+         (car margin))
         (else (htll:fail (string-append who ": the margin must be a non-negative number up to " (number->string htll:longest-length) ", got "
                                         (htll:written (car margin)))))))
 
@@ -78,7 +85,11 @@
 
 (define (center child h-ratio v-ratio)
   (define (pad who r)
-    (if (and (real? r) (>= r 0) (< r 0.5))
+    (if (or (and (real? r) (>= r 0) (< r 0.5))
+            ;; From half the area the child gets no or a negative length, as the original computed.
+            (and (real? r) (>= r 0.5) (< r 1)
+                 (htll:lenient? (string-append "center: a " who " padding of " (htll:written r)
+                                               " leaves the child no room"))))
         r
         (htll:fail (string-append "center: the " who " padding must be a number from 0 up to (not including) 0.5, got "
                                   (htll:written r)))))
@@ -111,33 +122,35 @@
 ;;; The top level: exactly one in or in-cell per layout.
 
 (define-record-type htll:root
-  (htll:make-root child parent cell location)
+  (htll:make-root child parent cell location bound)
   htll:root?
   (child htll:root-child)
   (parent htll:root-parent)   ; the Objective-C expression of the parent view: "self.view", "cell.contentView"
   (cell htll:root-cell)       ; #f, or the cell variable's name for in-cell
-  (location htll:root-location))
+  (location htll:root-location)
+  (bound htll:root-bound))    ; the views bound where the in was called (htll:bound-views then), newest first
 
 (define htll:the-root #f)
 
 ;; In an interactive session a later in or in-cell replaces the layout instead of failing.
 (define htll:allow-relayout #f)
 
-(define (htll:reset!) (set! htll:the-root #f))
+(define (htll:reset!) (set! htll:the-root #f) (set! htll:bound-views '()))
 
 ;; The parent as the generated code names it: a key path such as self.view (12-names.scm).
 (define (htll:parent-string who parent)
   (htll:check-key-path who "the parent" parent "'self.view"))
 
-;; Every view appears once in a layout.
+;; Every view appears once in a layout (as htllc, the last of its frames wins: 80-driver.scm).
 (define (htll:check-placed-once child)
   (let ((mark (htll:fresh-mark)))
     (let walk ((x child))
       (cond ((htll:view? x)
              (if (eq? (htll:view-mark x) mark)
-                 (htll:error-at (htll:view-location x)
-                                (string-append "the view " (or (htll:view-name x) (symbol->string (htll:view-kind x)))
-                                               " is placed twice in the layout"))
+                 (let ((what (string-append "the view " (or (htll:view-name x) (symbol->string (htll:view-kind x)))
+                                            " is placed twice in the layout")))
+                   (if (not (htll:lenient? (string-append what "; its last frame wins") (htll:view-location x)))
+                       (htll:error-at (htll:view-location x) what)))
                  (htll:set-view-mark! x mark)))
             ((htll:node? x) (for-each walk (htll:node-children x)))))))
 
@@ -149,7 +162,7 @@
                                             (if first (string-append "; the first one is at " first) "")))))
     (htll:check-child who child)
     (htll:check-placed-once child)
-    (set! htll:the-root (htll:make-root child parent cell loc))
+    (set! htll:the-root (htll:make-root child parent cell loc htll:bound-views))
     child))
 
 (define (in child parent)

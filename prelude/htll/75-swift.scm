@@ -322,14 +322,21 @@
     (map (lambda (l) (if (string=? l "") l (string-append pad l))) lines)))
 
 ;; The holder class: one stored property per declared view, created with it.
-(define (htll:swift-holder holder file declared name-of bare-name)
+(define (htll:swift-holder holder file root declared name-of bare-name)
   (let ((groups (htll:bindings-by-key-path declared)))
     (append
      (list (string-append "/// The views of the layout in " (htll:comment-text file) ", created together.")
            "@MainActor"
            (string-append "final class " holder " {"))
-     (map (lambda (d) (string-append "    let " (bare-name (car d)) " = " (htll:swift-init-expression (car d) name-of)))
-          declared)
+     (let ((aliases (htll:alias-names declared bare-name root)))
+       (apply append
+              (map (lambda (d)
+                     (cons (string-append "    let " (bare-name (car d)) " = " (htll:swift-init-expression (car d) name-of))
+                           ;; Another name bound to the same view (htll:alias-names).
+                           (map (lambda (a) (string-append "    var " (htll:swift-identifier a) ": "
+                                                           (htll:kind-class (htll:view-kind (car d))) " { " (bare-name (car d)) " }"))
+                                (htll:aliases-naming (car d) aliases))))
+                   declared)))
      (list "}")
      (if (null? groups) '() (cons "" (htll:swift-bindings holder file groups declared bare-name))))))
 
@@ -371,7 +378,7 @@
                 "  override func viewWillDisappear(_ animated: Bool) { super.viewWillDisappear(animated); layoutViewWillDisappear() }")
           '())))
      (list "import ObjectiveC" "")
-     (htll:swift-holder holder file declared name-of bare-name)
+     (htll:swift-holder holder file root declared name-of bare-name)
      (list ""
            (if bound? "/// The associated-object keys: only their addresses matter." "/// The associated-object key: only its address matters.")
            (string-append "nonisolated(unsafe) private var " key ": UInt8 = 0"))
@@ -490,7 +497,8 @@
          (protocols (htll:self-protocols declared))
          (dim (lambda (d) (case d ((w) "htllSize.width") ((h) "htllSize.height")
                             (else (string-append "safeAreaInsets." (symbol->string d))))))
-         (placed (map car (htll:filter cdr declared))))
+         ;; The views with frames (not those only bound, which are added without one).
+         (placed (map car (htll:filter (lambda (d) (eq? (cdr d) #t)) declared))))
     (append
      (htll:swift-header
       file
@@ -511,7 +519,7 @@
                  "tableView(_:cellForRowAt:) for a data source).")
            '())))
      (list "")
-     (htll:swift-holder holder file declared name-of bare-name)
+     (htll:swift-holder holder file root declared name-of bare-name)
      (list ""
            (string-append "class " class ": " (htll:string-join (cons "UIView" protocols) ", ") " {")
            "    /// The layout's views."

@@ -3,6 +3,9 @@
 ;;; Loading a layout. The loader rewrites each top-level form before evaluating it:
 ;;;  - every variable bound by let, let*, letrec, letrec* or define names the view it is bound to:
 ;;;      (let ((x E)) ...)  =>  (let ((x (%htll-named 'x E))) ...)
+;;;    and the bindings the layout's top level sees when it places the layout (top-level defines,
+;;;    and the lets and bodies that contain the in or in-cell call) use %htll-bound instead, which
+;;;    also declares the views they bind, as the original htllc declared the variables it saw;
 ;;;  - every call of an HTLL constructor or primitive records where it was written, for errors
 ;;;    and `htll frames`:  (label A)  =>  (%htll-call '("f.htll" 3 7) label A)
 ;;; The inserted %htll-named and %htll-call are the procedures themselves, not their names: the
@@ -25,25 +28,67 @@
           (map car htll:primitive-table)
           (map car htll:resource-constructors)))
 
-(define (htll:rewrite-bindings form)
+;; TOP-LEVEL? #f rewrites every binding with %htll-named only (the REPL, where nothing is loaded
+;; as a layout and views bound at the prompt should not all be declared).
+(define (htll:rewrite-bindings form . top-level?)
+  (define declare? (or (null? top-level?) (car top-level?)))
+  ;; How many in / in-cell calls the rewriting has met, and the naming wrappers made in the
+  ;; scope being rewritten: a scope whose code places the layout turns its wrappers into
+  ;; %htll-bound (the wrappers of inner scopes are decided by those scopes).
+  (define placements 0)
+  (define wrappers '())
+  (define (scope! body!)
+    (let ((saved wrappers) (before placements))
+      (set! wrappers '())
+      (body!)
+      (if (and declare? (> placements before))
+          (for-each (lambda (w) (set-car! w %htll-bound)) wrappers))
+      (set! wrappers saved)))
   (define (location-of x)
     (let ((loc (htll:datum-location x)))
       (if (and loc htll:location-file (pair? loc)) (cons htll:location-file (cdr loc)) loc)))
+  ;; The walk is bounded by the expander's own nesting limit: deeper source is refused here, at
+  ;; the deepest form's location, instead of being walked to its bottom first (100,000 nested
+  ;; forms cost seconds of rewriting, then failed in the expander without a location).
+  (define depth 0)
+  (define limit (%nesting-limit))
   (define (rewrite x)
+    (if (pair? x)
+        (begin
+          (set! depth (+ depth 1))
+          (if (> depth limit)
+              (%error-at (or (location-of x) (location-of form))
+                         (string-append "expression nested too deeply (more than "
+                                        (number->string limit) " levels)")))
+          (let ((r (rewrite-form x)))
+            (set! depth (- depth 1))
+            r))
+        x))
+  (define (rewrite-form x)
     (cond
      ((not (pair? x)) x)
      ((eq? (car x) 'quote) x)
+     ;; A macro's templates are data until used; its uses are rewritten where they are written.
+     ((memq (car x) '(define-syntax let-syntax letrec-syntax syntax-rules)) x)
      ((eq? (car x) 'quasiquote) (quasi! x 0) x)
      ((and (memq (car x) '(let let* letrec letrec*)) (pair? (cdr x)))
-      (if (and (eq? (car x) 'let) (symbol? (cadr x)) (pair? (cddr x)))
-          (begin (bindings! (caddr x)) (rewrite-tail! (cdddr x)))
-          (begin (bindings! (cadr x)) (rewrite-tail! (cddr x))))
+      (scope! (lambda ()
+                (if (and (eq? (car x) 'let) (symbol? (cadr x)) (pair? (cddr x)))
+                    (begin (bindings! (caddr x)) (rewrite-tail! (cdddr x)))
+                    (let ((ws (bindings! (cadr x))))
+                      (rewrite-tail! (cddr x))
+                      ;; The original declared a let's variables (one environment frame) in
+                      ;; reverse; a let* has a frame per variable. The group tells which views
+                      ;; one let bound together (htll:declared-views).
+                      (if (and (eq? (car x) 'let) (pair? ws) (pair? (cdr ws)))
+                          (let ((group (list 'let)))
+                            (for-each (lambda (w) (set-cdr! (cddr w) (list (list 'quote group)))) ws)))))))
       x)
      ((and (eq? (car x) 'define) (pair? (cdr x)) (symbol? (cadr x)) (pair? (cddr x)) (null? (cdddr x)))
       (set-car! (cddr x) (named (cadr x) (rewrite (caddr x))))
       x)
      ((and (memq (car x) '(define lambda)) (pair? (cdr x)))
-      (rewrite-tail! (cddr x))
+      (scope! (lambda () (rewrite-tail! (cddr x))))
       x)
      ((and (eq? (car x) 'case) (pair? (cdr x)))
       (set-car! (cdr x) (rewrite (cadr x)))
@@ -51,6 +96,7 @@
       x)
      ((and (symbol? (car x)) (memq (car x) htll:located-names) (htll:proper-list? x))
       (let ((loc (location-of x)))
+        (if (memq (car x) '(in in-cell)) (set! placements (+ placements 1)))
         (rewrite-tail! (cdr x))
         (if loc (cons %htll-call (cons (list 'quote loc) x)) x)))
      (else (rewrite-tail! x) x)))
@@ -75,14 +121,28 @@
             (loop (cdr p) (+ n 1))))))
   ;; A form already rewritten (a layout evaluated again for other traits) keeps its one name.
   (define (named name e)
-    (if (and (pair? e) (eq? (car e) %htll-named)) e (list %htll-named (list 'quote name) e)))
+    (if (and (pair? e) (memq (car e) (list %htll-named %htll-bound)))
+        e
+        (let ((w (list %htll-named (list 'quote name) e)))
+          (set! wrappers (cons w wrappers))
+          w)))
+  ;; Wraps each binding's expression; returns the new wrappers.
   (define (bindings! bs)
     (if (htll:proper-list? bs)
-        (for-each (lambda (b)
-                    (if (and (pair? b) (symbol? (car b)) (pair? (cdr b)) (null? (cddr b)))
-                        (set-car! (cdr b) (named (car b) (rewrite (cadr b))))))
-                  bs)))
-  (rewrite form))
+        (let loop ((bs bs) (made '()))
+          (if (null? bs)
+              (reverse made)
+              (let ((b (car bs)))
+                (if (and (pair? b) (symbol? (car b)) (pair? (cdr b)) (null? (cddr b)))
+                    (let ((w (named (car b) (rewrite (cadr b)))))
+                      (set-car! (cdr b) w)
+                      (loop (cdr bs) (if (eq? (car w) %htll-named) (cons w made) made)))
+                    (loop (cdr bs) made)))))
+        '()))
+  ;; The top level is a scope the layout's top level sees whether or not it places the layout.
+  (let ((result (rewrite form)))
+    (if declare? (for-each (lambda (w) (set-car! w %htll-bound)) wrappers))
+    result))
 
 ;; The forms and file of the loaded layout, kept to evaluate it again for other traits
 ;; (55-traits.scm); the traits its first evaluation asked about.
@@ -105,12 +165,13 @@
   (set! htll:queried '())
   (set! htll:location-now #f)
   (set! htll:location-file file)
-  (for-each htll:load-form forms)
+  (htll:load-forms-in forms '())
   (if (not htll:the-root)
       (%error-at (list file 0 0) "the layout has no top-level (in ...) or (in-cell ...)")))
 
 ;; Evaluates a layout's top-level forms (as read, with locations) after a reset.
 (define (htll-load-forms forms file)
+  (set! htll:warnings '())
   (set! htll:loaded-forms forms)
   (set! htll:loaded-file file)
   (set! htll:variants-cache #f)
@@ -215,8 +276,17 @@
 ;; ((view x y w h) ...) for a WIDTH x HEIGHT parent (with the canvas's insets, mirrored for --rtl).
 (define (htll:frames width height)
   (let* ((root (htll:the-layout "frames"))
-         (frames (htll:run-program (htll:solve root) width height htll:measure)))
+         (frames (htll:last-frames (htll:run-program (htll:solve root) width height htll:measure))))
     (if htll:canvas-rtl (htll:mirror-frames root frames width height) frames)))
+
+;; FRAMES with each view once, at its last frame: a view placed twice (htllc mode) ends where
+;; the code sets its frame last.
+(define (htll:last-frames frames)
+  (let ((seen (htll:fresh-mark)))
+    (let loop ((fs (reverse frames)) (acc '()))
+      (cond ((null? fs) acc)
+            ((eq? (htll:view-mark (caar fs)) seen) (loop (cdr fs) acc))
+            (else (htll:set-view-mark! (caar fs) seen) (loop (cdr fs) (cons (car fs) acc)))))))
 
 ;; The JSON fields that describe a canvas other than the plain default one.
 (define (htll:canvas-json-fields)
@@ -315,8 +385,14 @@
 
 ;; ((name class) ...) for every declared view, for hosts that write whole classes.
 (define (htll-declarations)
-  (let* ((c (htll:code-context "declarations")) (name-of (cadddr c)))
-    (map (lambda (d) (list (name-of (car d)) (htll:kind-class (htll:view-kind (car d))))) (cadr c))))
+  (let* ((c (htll:code-context "declarations")) (name-of (cadddr c))
+         (aliases (htll:alias-names (cadr c) name-of (car c))))
+    ;; An alias ((b a) in a let*) is a second property of the same class.
+    (apply append
+           (map (lambda (d)
+                  (map (lambda (n) (list (car n) (htll:kind-class (htll:view-kind (cdr n)))))
+                       (htll:declared-names (car d) name-of aliases)))
+                (cadr c)))))
 
 ;; #t when the layout is placed with in-cell.
 (define (htll-cell-layout?) (if (htll:root-cell (htll:the-layout "cell")) #t #f))
@@ -326,49 +402,3 @@
 
 ;; TEXT (a file name) as it may appear in a // comment of generated code (12-names.scm).
 (define (htll-comment-text text) (htll:comment-text text))
-
-;;; For the REPL: ,describe and completion read the tables.
-
-;; A description of an HTLL name (a view kind, primitive, enumeration or colour), or #f.
-(define (htll-describe name)
-  (let ((kind (htll:kind-entry name))
-        (prim (assq name htll:primitive-table))
-        (enum (assq name htll:enum-table))
-        (colour (assq name htll:color-table)))
-    (cond
-     (kind
-      (let ((parent (htll:kind-parent name)) (how (htll:kind-construction name)))
-        (string-append
-         "(" (symbol->string name) " ATTRIBUTES): a " (htll:kind-class name)
-         (if parent (string-append ", inherits " (symbol->string parent)) "")
-         (if (eq? how 'abstract) " (abstract: not constructible)" "")
-         "\n"
-         (apply string-append
-                (map (lambda (a) (string-append "  " (symbol->string (car a)) "  " (htll:type-name (cadr a)) "\n"))
-                     (htll:kind-attributes name))))))
-     (prim (string-append "(" (symbol->string name) (if (string=? (cadr prim) "") "" " ") (cadr prim) "): " (caddr prim) "\n"))
-     (enum (string-append (symbol->string name) ": "
-                          (htll:string-join (map (lambda (v) (string-append (symbol->string (car v)) " (" (cdr v) ")")) (cdr enum)) ", ")
-                          "\n"))
-     (colour (string-append (symbol->string name) ": [UIColor " (cadr colour) "]\n"))
-     (else #f))))
-
-;; Every name HTLL defines for layouts, for completion.
-(define (htll-names)
-  (append (map car htll:kind-table) '(button) (map car htll:primitive-table) (map car htll:resource-constructors)
-          (map car htll:color-table)))
-
-;; Attribute names, enumeration values and colours too, for completing inside attribute lists.
-(define (htll-completion-words)
-  (let ((words (append (htll-names)
-                       (apply append (map (lambda (k) (map car (cdr k))) htll:attribute-table))
-                       (apply append (map (lambda (e) (map car (cdr e))) htll:enum-table))
-                       (map car htll:text-attribute-table))))
-    ;; Each once, in first-seen order.
-    (let loop ((ws words) (seen '()))
-      (cond ((null? ws) (reverse seen))
-            ((memq (car ws) seen) (loop (cdr ws) seen))
-            (else (loop (cdr ws) (cons (car ws) seen)))))))
-
-;; #t once a layout has been placed.
-(define (htll-has-layout?) (if htll:the-root #t #f))

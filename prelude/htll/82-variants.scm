@@ -123,9 +123,9 @@
                           ((cdr d) (set-car! (cddr seen) #t)))))
                 (cadr c))))
            contexts)
-          (let* ((declared (reverse (map (lambda (u) (cons (cadr u) (caddr u))) union)))
-                 ;; Placed views first, as htll:declared-views orders them.
-                 (declared (append (htll:filter cdr declared) (htll:filter (lambda (d) (not (cdr d))) declared))))
+          ;; In the order the branches declare them (htll:declared-views), first branch first.
+          (let ((declared (reverse (map (lambda (u) (cons (cadr u) (caddr u))) union))))
+            (htll:warn-unplaced (car (car contexts)) declared)
             (list (car (car contexts)) declared all-names (htll:name-of all-names)))))))
 
 ;;; Branch conditions.
@@ -248,7 +248,14 @@
 ;;; The frame code.
 
 (define (htll:placed-views root)
-  (map car (htll:filter cdr (htll:declared-views root))))
+  ;; In layout order, each view once.
+  (let ((mark (htll:fresh-mark)) (placed '()))
+    (let walk ((x (htll:root-child root)))
+      (cond ((htll:view? x)
+             (if (not (eq? (htll:view-mark x) mark))
+                 (begin (htll:set-view-mark! x mark) (set! placed (cons x placed)))))
+            ((htll:node? x) (for-each walk (htll:node-children x)))))
+    (reverse placed)))
 
 ;; Lines that mirror the PLACED views of ROOT when the layout direction is right-to-left, if the
 ;; layout or the command asks for it.
@@ -304,7 +311,7 @@
     (define (body root placed names)
       (append
        (apply append (map (lambda (dv) (if (member (name-of (car dv)) varying) (d 'attributes (car dv)) '()))
-                          (htll:filter cdr (htll:declared-views root))))
+                          (htll:filter (lambda (d) (eq? (cdr d) #t)) (htll:declared-views root))))
        (apply append
               (map (lambda (u)
                      (cond ((not (member (car u) names)) (list (d 'hidden (car u) #t)))

@@ -17,7 +17,9 @@ extension HTLLCommand {
         accessibility-extra-extra-extra-large).
         Each screen is solved with its size, traits and
         safe area; --safe-area sets the insets of every screen (points), --rtl mirrors the layout as
-        in a right-to-left language. devices: 
+        in a right-to-left language; --sandbox lets the layout read only files in its own folder;
+        --no-strict accepts what the original htllc accepted, with warnings (see htll compile --help).
+        devices: 
         """ + DevicePreset.all.map(\.key).joined(separator: ", ")
 
     /// `htll preview FILE …`: an SVG or PNG picture of the layout on one or more device screens.
@@ -28,6 +30,7 @@ extension HTLLCommand {
         if let targetError { return targetError }
         var file: String?, output: String?, devices: [DevicePreset] = [], custom: DevicePreset?
         var landscape = false, both = false, watch = false, options = SVGPreview.Options(), appearances = [false]
+        var strict = true
         var i = 0
         func usage(_ why: String) -> Result { failure("htll preview: \(why)\n" + previewUsage, status: 2) }
         while i < args.count {
@@ -69,8 +72,10 @@ extension HTLLCommand {
             case "--text-size":
                 guard hasValue else { return usage("--text-size needs a size such as extra-large") }
                 options.textSize = args[i + 1]; i += 1
+            case "--strict": strict = true
+            case "--no-strict": strict = false
             case "--watch": watch = true
-            case "-h", "--help": return Result(output: previewUsage + "\n", errorOutput: "", status: 0)
+            case "-h", "--help": return help(previewUsage)
             case let a where !a.hasPrefix("-") && file == nil: file = a
             default: return usage("unexpected argument \(args[i])")
             }
@@ -92,20 +97,22 @@ extension HTLLCommand {
             guard let output else { return usage("--watch needs -o OUT.svg or -o OUT.png") }
             let watchSandbox = sandbox ? FileSandbox(allowedFolders: [FileSandbox.parentFolder(of: file)]) : nil
             PreviewWatcher.run(file: file, sandbox: watchSandbox) {
-                renderPreview(file: file, screens: screens, options: options, output: output, sandbox: sandbox, limits: limits, target: target)
+                renderPreview(file: file, screens: screens, options: options, output: output, sandbox: sandbox,
+                              limits: limits, strict: strict, target: target)
             }
             return Result(output: "", errorOutput: "", status: 0)
         }
-        return renderPreview(file: file, screens: screens, options: options, output: output, sandbox: sandbox, limits: limits, target: target)
+        return renderPreview(file: file, screens: screens, options: options, output: output, sandbox: sandbox,
+                             limits: limits, strict: strict, target: target)
     }
 
     /// Renders `file` once: SVG text as output without `output`, else the picture written there.
     static func renderPreview(file: String, screens: [PreviewScreen], options: SVGPreview.Options, output: String?,
-                              sandbox: Bool = false, limits: Scheme.Limits? = nil,
+                              sandbox: Bool = false, limits: Scheme.Limits? = nil, strict: Bool = true,
                               target: Layout.Target = .ios15) -> Result {
         var svg: String, status: Int32 = 0, errorText = "", layout: Layout?, checkWarnings: [String] = []
         do {
-            let loaded = try Layout(contentsOfFile: file, sandbox: sandbox, limits: limits, target: target)
+            let loaded = try Layout(contentsOfFile: file, sandbox: sandbox, limits: limits, strict: strict, target: target)
             layout = loaded
             svg = try SVGPreview.render(loaded, screens: screens, options: options)
             if options.check {

@@ -16,11 +16,42 @@ public enum HTLLCommand {
         public var status: Int32
     }
 
+    /// A command's usage asked for with `--help`: on standard output, status 0.
+    static func help(_ usage: String) -> Result {
+        Result(output: usage.hasSuffix("\n") ? usage : usage + "\n", errorOutput: "", status: 0)
+    }
+
     static func failure(_ message: String, status: Int32 = 1) -> Result {
         Result(output: "", errorOutput: message.hasSuffix("\n") ? message : message + "\n", status: status)
     }
 
     static let actionList = HTLL.Action.allCases.map(\.rawValue).joined(separator: ", ")
+
+    /// The usage of `htll compile`, all three outputs (`--help` prints it).
+    public static let compileUsage = """
+        usage: htll compile FILE.htll --action ACTION [--rtl]
+               htll compile FILE.htll --objc [--class NAME] [--rtl]
+               htll compile FILE.htll --swift [--view NAME | --class NAME] [--rtl]
+        Prints the code for a layout.
+          --action ACTION  one fragment of the original htllc's Xcode build rule; actions:
+                           \(actionList)
+          --objc           every fragment in one Objective-C category of --class (default ViewController)
+          --swift          Swift UIKit code: an extension of the view controller --class (default
+                           ViewController), or with --view NAME a UIView subclass called NAME
+          --rtl            the code also mirrors the frames in right-to-left languages
+          --target T       ios15 (the default): today's iOS, no API deprecated at iOS 15;
+                           ios6: the original htllc's spellings (minimumFontSize, ...)
+          --sandbox        the layout may read only files in its own folder (its includes)
+          --strict         (the default) refuse what the original htllc accepted by accident: an
+                           unknown enumeration value (a misspelt control state or event, border
+                           style, ...), an above/beside ratio of 0 or 1, a center padding of 0.5 or
+                           more, a negative margin, a view placed twice; each is an error with a
+                           suggestion where one is close
+          --no-strict      accept them as htllc did (its fallback value, the overlap, the last
+                           frame), with a located warning on standard error (htllc's default)
+        Views bound by let or define but neither placed nor referred to are declared and added to
+        the parent as htllc did, with a warning.
+        """
 
     /// `htll compile FILE --action ACTION` or `htll compile FILE --objc [--class NAME]`; `--rtl`
     /// adds the code that mirrors the frames in right-to-left languages.
@@ -28,25 +59,29 @@ public enum HTLLCommand {
         var args = arguments
         let (target, targetError) = takeTarget(&args, command: "compile")
         if let targetError { return targetError }
-        var file: String?, action: String?, objc = false, className = "ViewController", rtl = false
+        var file: String?, action: String?, objc = false, className = "ViewController", rtl = false, strict = true
         var i = 0
         while i < args.count {
             switch args[i] {
             case "--action" where i + 1 < args.count: action = args[i + 1]; i += 1
+            case "--strict": strict = true
+            case "--no-strict": strict = false
             case "--objc": objc = true
             case "--rtl": rtl = true
             case "--class" where i + 1 < args.count: className = args[i + 1]; i += 1
+            case "-h", "--help": return help(compileUsage)
             case let a where !a.hasPrefix("-") && file == nil: file = a
-            default: return failure("htll compile: unexpected argument \(args[i])\nusage: htll compile FILE (--action ACTION | --objc [--class NAME]) [--rtl]", status: 2)
+            default: return failure("htll compile: unexpected argument \(args[i])\n\(compileUsage)", status: 2)
             }
             i += 1
         }
-        guard let file, objc || action != nil else {
-            return failure("usage: htll compile FILE (--action ACTION | --objc [--class NAME]) [--rtl]\nactions: \(actionList)", status: 2)
+        guard let file else { return failure("htll compile: no layout file\n\(compileUsage)", status: 2) }
+        guard objc || action != nil else {
+            return failure("htll compile: say what to print: --action ACTION, --objc or --swift\n\(compileUsage)", status: 2)
         }
-        return produce(file, sandbox: sandbox, limits: limits, target: target) { layout in
+        return produce(file, sandbox: sandbox, limits: limits, strict: strict, target: target) { layout in
             if objc, let why = layout.typeNameProblem(className, language: .objectiveC) {
-                throw UsageError(message: "htll compile: --class \(className): \(why)\nusage: htll compile FILE (--action ACTION | --objc [--class NAME]) [--rtl]")
+                throw UsageError(message: "htll compile: --class \(className): \(why)\n\(compileUsage)")
             }
             if rtl { try layout.setRightToLeftMirroring(true) }
             if objc { return try layout.objectiveCCategory(className: className) }
@@ -57,7 +92,23 @@ public enum HTLLCommand {
         }
     }
 
-    static let framesUsage = "usage: htll frames FILE [--size WxH | --device NAME] [--landscape] [--safe-area T,L,B,R] [--rtl] [--text-size SIZE] [--check]"
+    /// The usage of `htll frames` (`--help` prints it).
+    public static let framesUsage = """
+        usage: htll frames FILE.htll [--size WxH | --device NAME] [--landscape] [--safe-area T,L,B,R] [--rtl]
+                                     [--text-size SIZE] [--check]
+        Prints the solved frames of a layout as JSON (default: \(DevicePreset.standard.displayName) in portrait, with its safe area).
+          --size WxH          the canvas in points (without insets)
+          --device NAME       a device's screen, safe area and idiom; devices:
+                              \(DevicePreset.knownNames.joined(separator: ", "))
+          --landscape         the device or size turned sideways
+          --safe-area T,L,B,R the safe-area insets (top, left, bottom, right) in points
+          --rtl               mirrored, as in a right-to-left language
+          --text-size SIZE    Dynamic Type fonts at a text size (extra-small ... large, the default, ...
+                              accessibility-extra-extra-extra-large)
+          --check             warn (on standard error) about views that overflow the screen or overlap
+          --sandbox           the layout may read only files in its own folder (its includes)
+          --no-strict         accept what the original htllc accepted, with warnings (htll compile --help)
+        """
 
     /// `htll frames FILE [--size WxH | --device NAME] [--landscape] [--safe-area T,L,B,R] [--rtl]`:
     /// JSON frames (default: the default device in portrait, `Canvas.standard`). A device brings its safe-area insets and idiom;
@@ -69,9 +120,12 @@ public enum HTLLCommand {
         if let targetError { return targetError }
         var file: String?, size = (width: DevicePreset.standard.width, height: DevicePreset.standard.height), landscape = false
         var device: DevicePreset? = .standard, insets: DevicePreset.Insets?, rtl = false, check = false, textSize: String?
+        var strict = true
         var i = 0
         while i < args.count {
             switch args[i] {
+            case "--strict": strict = true
+            case "--no-strict": strict = false
             case "--size" where i + 1 < args.count:
                 let parts = args[i + 1].lowercased().split(separator: "x").compactMap { Double($0) }
                 guard parts.count == 2, parts.allSatisfy({ $0 > 0 && $0.isFinite }) else {
@@ -92,12 +146,13 @@ public enum HTLLCommand {
             case "--rtl": rtl = true
             case "--check": check = true
             case "--text-size" where i + 1 < args.count: textSize = args[i + 1]; i += 1
+            case "-h", "--help": return help(framesUsage)
             case let a where !a.hasPrefix("-") && file == nil: file = a
             default: return failure("htll frames: unexpected argument \(args[i])\n\(framesUsage)", status: 2)
             }
             i += 1
         }
-        guard let file else { return failure(framesUsage, status: 2) }
+        guard let file else { return failure("htll frames: no layout file\n\(framesUsage)", status: 2) }
         var canvas: Layout.Canvas
         if let device {
             canvas = Layout.Canvas(screen: PreviewScreen(device: device, landscape: landscape), rightToLeft: rtl)
@@ -111,7 +166,7 @@ public enum HTLLCommand {
         let place = device.map { PreviewScreen(device: $0, landscape: landscape).caption }
             ?? "a \(SVGWriter.number(canvas.width)) × \(SVGWriter.number(canvas.height)) pt canvas"
         var checked: [String] = []
-        var result = produce(file, sandbox: sandbox, limits: limits, target: target) { layout in
+        var result = produce(file, sandbox: sandbox, limits: limits, strict: strict, target: target) { layout in
             let json = try layout.framesJSON(canvas: finalCanvas)
             if check {
                 checked = LayoutCheck.warnings(views: try PreviewView.parse(json: json), width: finalCanvas.width,
@@ -124,9 +179,19 @@ public enum HTLLCommand {
     }
 
     /// The original command line: `htllc [-v ios6] ACTION FILE`; prints the usage on bad arguments.
+    /// Not strict unless `--strict` is given: what the original accepted compiles, with warnings.
     public static func htllc(_ args: [String], programName: String = "htllc", sandbox: Bool = false,
                              limits: Scheme.Limits? = nil) -> Result {
         var rest = args, target = Layout.Target.ios15
+        if rest.count == 1, rest[0] == "-h" || rest[0] == "--help" { return help(htllcUsage(programName)) }
+        var strict = false
+        rest.removeAll { a in
+            switch a {
+            case "--strict": strict = true; return true
+            case "--no-strict": strict = false; return true
+            default: return false
+            }
+        }
         if rest.first == "-v" {
             guard rest.count > 1, let t = Layout.Target(rawValue: rest[1]) else {
                 return Result(output: htllcUsage(programName), errorOutput: "", status: 2)
@@ -138,7 +203,7 @@ public enum HTLLCommand {
         guard let action = HTLL.Action(rawValue: rest[0]) else {
             return Result(output: "Unknown action: \(rest[0])\n" + htllcUsage(programName), errorOutput: "", status: 2)
         }
-        return produce(rest[1], sandbox: sandbox, limits: limits, target: target) { try $0.objectiveC(action) }
+        return produce(rest[1], sandbox: sandbox, limits: limits, strict: strict, target: target) { try $0.objectiveC(action) }
     }
 
     static func htllcUsage(_ prog: String) -> String {
@@ -148,6 +213,8 @@ public enum HTLLCommand {
         -v\t\tgenerate codes for iOS?
           ios15\t\t(default) today's iOS: no API deprecated at iOS 15
           ios6\t\tthe original's spellings (minimumFontSize, UITextAttributeTextColor, ...)
+        --strict\trefuse what htllc accepted by accident (unknown enumeration values, ratios
+        \t\tof 0 or 1, ...), as htll compile does; by default they are accepted with a warning
 
         Actions:
         property\t\t\tgenerate property
@@ -170,23 +237,28 @@ public enum HTLLCommand {
     /// A command line that names something the layout's code cannot use (a class name, say).
     struct UsageError: Error { let message: String }
 
-    /// Loads `file` (sandboxed when asked, under `limits` or the defaults of `Layout.limits(sandbox:)`)
-    /// for `target` and prints what `body` makes of it, or the error; the layout's warnings go to standard error
-    /// either way.
-    static func produce(_ file: String, sandbox: Bool, limits: Scheme.Limits?, target: Layout.Target = .ios15,
+    /// Loads `file` (sandboxed when asked, under `limits` or the defaults of `Layout.limits(sandbox:)`;
+    /// strict or, as htllc, accepting what the original accepted) for `target` and prints what `body`
+    /// makes of it, or the error; the layout's warnings go to standard error either way.
+    static func produce(_ file: String, sandbox: Bool, limits: Scheme.Limits?, strict: Bool = true,
+                        target: Layout.Target = .ios15,
                         _ body: (Layout) throws -> String) -> Result {
         var layout: Layout?
-        func warnings() -> String { layout.map { $0.warnings.map { $0 + "\n" }.joined() } ?? "" }
         do {
-            let loaded = try Layout(contentsOfFile: file, sandbox: sandbox, limits: limits, target: target)
+            let loaded = try Layout(contentsOfFile: file, sandbox: sandbox, limits: limits, strict: strict, target: target)
             layout = loaded
             let output = try body(loaded)
-            return Result(output: output, errorOutput: warnings(), status: 0)
+            return Result(output: output, errorOutput: warningText(layout), status: 0)
         } catch let e as UsageError {
-            return failure(warnings() + e.message, status: 2)
+            return failure(warningText(layout) + e.message, status: 2)
         } catch {
-            return failure(warnings() + "\(error)", status: (error as? LayoutError)?.isLimit == true ? limitStatus : 1)
+            return failure(warningText(layout) + "\(error)", status: (error as? LayoutError)?.isLimit == true ? limitStatus : 1)
         }
+    }
+
+    /// The layout's warnings, a line each.
+    static func warningText(_ layout: Layout?) -> String {
+        (layout?.warnings ?? []).map { $0 + "\n" }.joined()
     }
 
     /// Takes `--target ios15|ios6` out of a layout command's arguments: the target (ios15 when not

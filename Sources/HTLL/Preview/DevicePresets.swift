@@ -177,11 +177,19 @@ public struct PreviewScreen: Sendable, Equatable {
                                                   homeIndicator: d.homeIndicator, cornerRadius: d.cornerRadius, isPad: d.isPad),
                              landscape: landscape, dark: dark)
     }
+    /// A table cell `width` points wide and `height` high (no status bar, no safe area): how
+    /// `htll preview` draws an `in-cell` layout.
+    public static func cell(width: Double, height: Double = 44, dark: Bool = false) -> PreviewScreen {
+        PreviewScreen(device: DevicePreset(key: "cell", displayName: "Table cell", width: width, height: height,
+                                           portraitInsets: .zero, landscapeInsets: .zero, dynamicIsland: false,
+                                           homeIndicator: false, cornerRadius: 0, isPad: false),
+                      landscape: false, dark: dark)
+    }
     /// Caption under the screen in a contact sheet.
     public var caption: String {
-        let orientation = device.key == "custom" ? "" : (landscape ? " — landscape" : " — portrait")
+        let orientation = ["custom", "cell"].contains(device.key) ? "" : (landscape ? " — landscape" : " — portrait")
         return device.displayName + orientation + (dark ? " — dark" : "") + " (\(SVGWriter.number(width)) × \(SVGWriter.number(height)) pt)"
     }
     /// Whether iOS shows the status bar (iPhones hide it in landscape).
-    var showsStatusBar: Bool { device.key != "custom" && (!landscape || device.isPad) }
+    var showsStatusBar: Bool { !["custom", "cell"].contains(device.key) && (!landscape || device.isPad) }
 }

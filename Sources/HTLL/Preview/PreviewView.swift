@@ -18,6 +18,8 @@ public struct PreviewView {
     public let location: String?
     /// The named colours of the appearance it is drawn in.
     let palette: PreviewPalette
+    /// Whether the canvas is right-to-left (`--rtl`): text without an alignment aligns right.
+    var rightToLeft = false
 
     /// The views of a frames JSON document, in drawing order, their named colours from `palette`;
     /// throws `LayoutError` on a malformed document.
@@ -26,6 +28,7 @@ public struct PreviewView {
               let root = object as? [String: Any], let views = root["views"] as? [[String: Any]] else {
             throw LayoutError(message: "error: htll preview: could not read the solved frames")
         }
+        let rtl = root["rtl"] as? Bool ?? false
         return views.compactMap { v in
             guard let name = v["name"] as? String, let kind = v["kind"] as? String,
                   let frame = v["frame"] as? [String: Any],
@@ -33,7 +36,7 @@ public struct PreviewView {
                   let w = Self.double(frame["width"]), let h = Self.double(frame["height"]) else { return nil }
             return PreviewView(name: name, kind: kind, x: x, y: y, width: w, height: h,
                                attributes: v["attributes"] as? [String: Any] ?? [:], location: v["location"] as? String,
-                               palette: palette)
+                               palette: palette, rightToLeft: rtl)
         }
     }
 
@@ -63,6 +66,10 @@ public struct PreviewView {
     /// A symbol (enumeration) attribute.
     func symbol(_ key: String) -> String? { attributes[key] as? String }
 
+    /// How the view's text aligns: its text-alignment, else the natural alignment, which follows
+    /// the language (right in a right-to-left one); left and right stay physical, as in UIKit.
+    func textAlignment() -> String { symbol("text-alignment") ?? (rightToLeft ? "right" : "left") }
+
     /// A string attribute: a plain string, or the default of `(localized KEY DEFAULT)`; a property
     /// bound to a key path (`bind`) shows the path in braces, as the model's value replaces the text.
     func text(_ key: String) -> String? { boundKeyPath(key).map { "{" + $0 + "}" } ?? Self.text(attributes[key]) }
@@ -77,10 +84,13 @@ public struct PreviewView {
     }
 
     /// Every value of an attribute: the JSON gives an attribute set more than once (one per state,
-    /// several events or bindings) as an array of its values, whose first element is itself an array.
+    /// several events or bindings) as an array of its values, each itself an array (every attribute
+    /// that can repeat has list values). One value is an array with a non-array element too: a
+    /// title's `["Go", "normal"]`, or `[[["text-color", "blue-color"]], "normal"]` for text
+    /// attributes, whose first element alone is an array.
     func entries(_ key: String) -> [Any] {
         guard let value = attributes[key] else { return [] }
-        if let list = value as? [Any], list.first is [Any] { return list }
+        if let list = value as? [Any], !list.isEmpty, list.allSatisfy({ $0 is [Any] }) { return list }
         return [value]
     }
 

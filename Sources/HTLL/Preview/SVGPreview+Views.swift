@@ -54,7 +54,7 @@ extension SVGPreview {
             let f = v.font(defaultPoints: 17)
             w.textBox(v.text("text") ?? "", x: 8, y: 8, width: max(0, width - 16), height: max(0, height - 16),
                       points: f.points, weight: f.weight, fill: (v.color("text-color") ?? a.ink).svg,
-                      alignment: v.symbol("text-alignment") ?? "left", maxLines: 0, mode: "word-wrap", top: true)
+                      alignment: v.textAlignment(), maxLines: 0, mode: "word-wrap", top: true)
             drawScrollIndicator(&w, v, width, height, a)
         case "scroll": drawScrollIndicator(&w, v, width, height, a)
         default: break
@@ -70,7 +70,7 @@ extension SVGPreview {
         let color = v.color("text-color") ?? a.ink
         let lines = v.integer("number-of-lines") ?? 1
         w.textBox(text, x: 0, y: 0, width: width, height: height, points: f.points, weight: f.weight, fill: color.svg,
-                  opacity: color.alpha, alignment: v.symbol("text-alignment") ?? "left", maxLines: lines,
+                  opacity: color.alpha, alignment: v.textAlignment(), maxLines: lines,
                   mode: v.symbol("line-break-mode") ?? "tail-truncation")
     }
 
@@ -135,7 +135,7 @@ extension SVGPreview {
         let shown = text.isEmpty ? (v.text("placeholder") ?? "") : text
         let color = text.isEmpty ? nil : (v.color("text-color") ?? a.ink)
         w.textBox(shown, x: inset, y: 0, width: max(0, width - inset - right), height: height, points: f.points,
-                  weight: f.weight, fill: color?.svg ?? a.placeholder, opacity: color?.alpha ?? 1, alignment: v.symbol("text-alignment") ?? "left")
+                  weight: f.weight, fill: color?.svg ?? a.placeholder, opacity: color?.alpha ?? 1, alignment: v.textAlignment())
     }
 
     static func drawSlider(_ w: inout SVGWriter, _ v: PreviewView, _ width: Double, _ height: Double, _ a: PreviewAppearance) {

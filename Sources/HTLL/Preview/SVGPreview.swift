@@ -44,7 +44,11 @@ public enum SVGPreview {
     static func solve(_ layout: Layout, screens: [PreviewScreen], options: Options) throws -> [(PreviewScreen, [PreviewView])] {
         var solved: [(PreviewScreen, [PreviewView])] = []
         var palettes: [Bool: PreviewPalette] = [:]
-        for original in screens {
+        // A table cell's layout is drawn as a cell: the screen's width, 44 points high (a --size
+        // gives both).
+        let isCell = try layout.cellName() != nil
+        for screen in screens {
+            let original = isCell && screen.device.key != "custom" ? PreviewScreen.cell(width: screen.width, dark: screen.dark) : screen
             // Each screen's own size, traits and safe area: a layout that asks about traits differs.
             let placed = options.safeArea.map { original.withInsets($0) } ?? original
             let s = options.appearance == .dark && !placed.dark
@@ -129,7 +133,7 @@ public enum SVGPreview {
             drawView(&w, v, palette.appearance)
         }
         if outline {
-            for v in views where v.bool("hidden") != true { drawOutline(&w, v) }
+            for v in views where v.bool("hidden") != true { drawOutline(&w, v, screenHeight: sh) }
         }
         StatusBar.draw(&w, screen: screen, ink: palette.appearance.ink.svg)
         w.line("</g>")
@@ -149,18 +153,31 @@ public enum SVGPreview {
         w.line("</g>")
     }
 
-    static func drawOutline(_ w: inout SVGWriter, _ v: PreviewView) {
+    /// Height of an outline's name tag.
+    static let tagHeight = 12.0
+
+    /// Where a view's name tag goes: just above its frame, so it never covers the view's own text;
+    /// below the frame when the view touches the top of the screen; inside its bottom edge only
+    /// when the view fills the screen's height.
+    static func tagY(_ v: PreviewView, screenHeight: Double) -> Double {
+        if v.y >= tagHeight { return v.y - tagHeight }
+        if v.y + v.height + tagHeight <= screenHeight { return v.y + max(0, v.height) }
+        return v.y + max(0, v.height) - tagHeight
+    }
+
+    static func drawOutline(_ w: inout SVGWriter, _ v: PreviewView, screenHeight: Double) {
         let n = SVGWriter.number
-        // The name tag stays within the frame (at least 40 points), cut with an ellipsis if needed.
+        // The name tag is as wide as the frame (at least 40 points), cut with an ellipsis if needed.
         let room = max(v.width, 40) - 6
         let label = TextLayout.truncate(v.name + " (" + v.kind + ")", width: room, mode: "tail-truncation") {
             TextMetrics.width(of: Substring($0), weight: .regular, points: 9)
         }
         let lw = TextMetrics.width(of: Substring(label), weight: .regular, points: 9) + 6
+        let ty = tagY(v, screenHeight: screenHeight)
         w.line("<g class=\"outline\" data-outline=\"\(SVGWriter.escape(v.name))\">")
         w.line("<rect x=\"\(n(v.x + 0.5))\" y=\"\(n(v.y + 0.5))\" width=\"\(n(max(0, v.width - 1)))\" height=\"\(n(max(0, v.height - 1)))\" fill=\"none\" stroke=\"rgb(255,45,85)\" stroke-dasharray=\"3 2\"/>")
-        w.line("<rect x=\"\(n(v.x))\" y=\"\(n(v.y))\" width=\"\(n(lw))\" height=\"12\" fill=\"rgb(255,45,85)\" fill-opacity=\"0.7\"/>")
-        w.text(label, x: v.x + 3, y: v.y + 9, points: 9, fill: "white")
+        w.line("<rect class=\"tag\" x=\"\(n(v.x))\" y=\"\(n(ty))\" width=\"\(n(lw))\" height=\"\(n(tagHeight))\" fill=\"rgb(255,45,85)\" fill-opacity=\"0.7\"/>")
+        w.text(label, x: v.x + 3, y: ty + 9, points: 9, fill: "white")
         w.line("</g>")
     }
 }

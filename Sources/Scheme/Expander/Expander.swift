@@ -28,8 +28,10 @@ final class Expander {
     }
 
     /// Expands one top-level form of environment `env` into a thunk.
-    func expandToplevel(_ form: Value, in env: Environment) throws(SchemeRaise) -> LambdaNode {
-        let thunk = LambdaNode(name: "toplevel", parent: nil, location: location(of: form))
+    func expandToplevel(_ form: Value, in env: Environment, at read: SourceLocation = .none) throws(SchemeRaise) -> LambdaNode {
+        // A pair knows where it was read; a symbol (an unbound name) is located by the reader's `read`.
+        let own = location(of: form)
+        let thunk = LambdaNode(name: "toplevel", parent: nil, location: own.isKnown ? own : read)
         let ctx = Context(scope: env.scope, lambda: thunk, toplevel: true)
         thunk.body = try expand(form, ctx, tail: true)
         return thunk

@@ -15,6 +15,9 @@ let controlBuiltins: [Builtin] = [
     Builtin("%error-at", .atLeast(2)) { a, rt in throw SchemeRaise(rt.heap.object(ErrorObject(
         message: a[1].sstring?.string ?? Printer.brief(a[1], .display), irritants: Array(a.array.dropFirst(2)),
         location: rt.sourceLocation(a[0])))) },
+    // (%nesting-limit): the deepest expression nesting the expander accepts, for code that walks
+    // source before it is expanded (the layout loader) and must refuse what the expander would.
+    Builtin("%nesting-limit", .exactly(0)) { _, rt in .fixnum(rt.maxNesting) },
     Builtin("error-object-location", .exactly(1)) { a, rt in
         rt.locationValue(try rt.object(a[0], ErrorObject.self, "error-object-location", "an error object").location) },
     Builtin("%make-error", .exactly(2)) { a, rt in rt.heap.object(ErrorObject(

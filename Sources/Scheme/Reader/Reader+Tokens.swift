@@ -274,6 +274,7 @@ extension Reader {
         while true {
             guard let c = peek() else {
                 endedInsideDatum = true
+                endedInsideString = inString
                 throw error("unexpected end of input in \(what) started at \(start.line):\(start.column)",
                             at: location)
             }

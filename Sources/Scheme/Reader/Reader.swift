@@ -24,6 +24,11 @@ struct Reader {
     /// True when the last `read()` failed only because the input ended inside a datum (or a string
     /// or block comment), so a REPL can ask for another line instead of reporting an error.
     var endedInsideDatum = false
+    /// True when that datum is a string literal still open (a REPL completes file names there).
+    var endedInsideString = false
+    /// Where the datum the last `read()` returned starts: the location of a top-level symbol or
+    /// constant, which unlike a pair has nowhere to keep it.
+    var datumStart = SourceLocation.none
 
     /// Values of the datum labels (`#n=`) completed in the datum being read.
     var labelValues: [Int: Value] = [:]
@@ -125,6 +130,7 @@ struct Reader {
         openLabels.removeAll()
         placeholders.removeAll()
         endedInsideDatum = false
+        endedInsideString = false
         while true {
             try skipAtmosphere()
             guard position < scalars.count else {
@@ -139,6 +145,7 @@ struct Reader {
             runtime.heap.charge(Reader.itemBytes)
             try runtime.chargeWork(1, at: location)
             let start = location
+            if frames.isEmpty { datumStart = start }
             let c = scalars[position]
             var datum: Value
             var datumLocation = start

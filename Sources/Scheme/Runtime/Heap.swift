@@ -29,10 +29,13 @@ public final class Heap {
     private var regularThreshold = 4 << 20
     /// Stress mode for tests: when above zero, each call into the instance collects at every
     /// `stressInterval`th safe point that follows an allocation (1: every one), for its first
-    /// `denseStressCollections` collections; after that, at most once per cost/16 safe points, where
+    /// `denseStressCollections` collections or until they have followed `denseStressBudget`
+    /// references, whichever comes first; after that, at most once per cost/16 safe points, where
     /// `cost` is the number of references (objects and stack slots) the last collection followed.
     /// Every call is stressed densely from its start, and a long one (a loop of millions of steps,
-    /// a large heap, a deep stack) pays about 16 references of marking per safe point.
+    /// a large heap, a deep stack) pays about 16 references of marking per safe point. (The budget:
+    /// without it, each of the many calls a layout makes over a 100,000-form datum marked it 256
+    /// times, and the stressed test ran into its 20-second limit.)
     public var stressInterval = 0 {
         didSet {
             setThreshold()
@@ -43,6 +46,8 @@ public final class Heap {
     @exclusivity(unchecked) private var stressCountdown = 0
     /// Stress collections since the current call into the instance started.
     private var stressCollections = 0
+    /// References those collections followed.
+    private var stressMarked = 0
     /// `objects[0..<protectedCount]` survive every collection and keep what they refer to: they
     /// existed when Swift code that may hold them called into the VM (see the invariant; `VM.run`).
     @exclusivity(unchecked) var protectedCount = 0
@@ -69,18 +74,22 @@ public final class Heap {
         stressCountdown -= 1
         if stressCountdown > 0 { return false }
         stressCollections += 1
-        stressCountdown = stressCollections < Heap.denseStressCollections
+        stressMarked &+= lastCollectionCost
+        stressCountdown = stressCollections < Heap.denseStressCollections && stressMarked < Heap.denseStressBudget
             ? stressInterval : max(stressInterval, lastCollectionCost >> 4)
         return true
     }
 
     /// Stress collections per call made at `stressInterval` whatever they cost.
     static let denseStressCollections = 256
+    /// References the dense stress collections of one call may follow in all.
+    static let denseStressBudget = 16_000_000
 
     /// Makes stress collections dense again: a new call into the instance begins.
     func restartStressPacing() {
         stressCountdown = stressInterval
         stressCollections = 0
+        stressMarked = 0
     }
 
     /// The `stressInterval` new heaps start with (0: none). Tests set it to re-run whole suites

@@ -122,7 +122,7 @@ extension VM {
         guard case .object(let o) = r.constants[k] else { return }
         let v = o._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Global.self).value }
         if case .undefined = v {
-            try signal(rt.makeError("unbound variable: \(unsafeDowncast(o.takeUnretainedValue(), to: Global.self).name.name)"),
+            try signal(rt.makeError(rt.unboundMessage("unbound variable: ", unsafeDowncast(o.takeUnretainedValue(), to: Global.self).name.name)),
                        dropping: 0, &r)
         } else {
             push(v, &r)
@@ -136,7 +136,7 @@ extension VM {
         r.sp -= 1
         let v = r.stack[r.sp]
         if !define, case .undefined = cell.value {
-            try signal(rt.makeError("set!: unbound variable: \(cell.name.name)"), dropping: 0, &r)
+            try signal(rt.makeError(rt.unboundMessage("set!: unbound variable: ", cell.name.name)), dropping: 0, &r)
             return
         }
         if define, case .procedure(let p) = v, let c = p.takeUnretainedValue() as? Closure,

@@ -1,0 +1,2 @@
+@property (nonatomic, strong) UIView * spinner;
+@property (nonatomic, strong) UILabel * title;

@@ -1,0 +1,2 @@
+@synthesize spinner;
+@synthesize title;

@@ -1,0 +1,3 @@
+spinner.hidden = YES;
+spinner.backgroundColor = [UIColor grayColor];
+title.text = @"Inbox";

@@ -1,0 +1,3 @@
+@synthesize heading;
+@synthesize title;
+@synthesize body;

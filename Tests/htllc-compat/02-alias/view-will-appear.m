@@ -1,0 +1,2 @@
+heading.text = @"Settings";
+body.text = @"Nothing to set";

@@ -1,0 +1,2 @@
+heading.frame = (CGRect) {{0, 0}, {self.view.bounds.size.width, 0.25 * self.view.bounds.size.height}};
+body.frame = (CGRect) {{0, heading.bounds.size.height}, {self.view.bounds.size.width, 0.75 * self.view.bounds.size.height}};

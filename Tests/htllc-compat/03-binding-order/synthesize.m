@@ -1,0 +1,4 @@
+@synthesize footer;
+@synthesize second;
+@synthesize overlay;
+@synthesize first;

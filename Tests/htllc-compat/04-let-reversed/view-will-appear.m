@@ -1,0 +1,3 @@
+badge.text = @"3";
+badge.textAlignment = NSTextAlignmentCenter;
+backdrop.backgroundColor = [UIColor blackColor];

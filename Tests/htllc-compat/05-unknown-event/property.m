@@ -1,0 +1,2 @@
+@property (nonatomic, strong) UIButton * save;
+@property (nonatomic, strong) UIButton * flick;

@@ -1,0 +1,2 @@
+@synthesize save;
+@synthesize flick;

@@ -1,0 +1,2 @@
+[save setTitle:@"Save" forState:UIControlStateNormal];
+[flick setTitle:@"Flick" forState:UIControlStateNormal];

@@ -1,0 +1,2 @@
+go = [UIButton buttonWithType:UIButtonTypeRoundedRect];
+[self.view addSubview:go];

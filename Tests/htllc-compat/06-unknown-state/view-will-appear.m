@@ -1,0 +1,3 @@
+[go setTitle:@"Go" forState:UIControlStateNormal];
+[go setTitle:@"Going" forState:UIControlStateReserved];
+[go setTitleColor:[UIColor redColor] forState:UIControlStateReserved];

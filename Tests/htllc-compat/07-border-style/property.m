@@ -1,0 +1,2 @@
+@property (nonatomic, strong) UITextField * name;
+@property (nonatomic, strong) UITextField * mail;

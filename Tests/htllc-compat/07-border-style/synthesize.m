@@ -1,0 +1,2 @@
+@synthesize name;
+@synthesize mail;

@@ -1,0 +1,3 @@
+list.rowHeight = 44;
+list.separatorStyle = UITableViewCellSeparatorStyleNone;
+list.allowsSelection = YES;

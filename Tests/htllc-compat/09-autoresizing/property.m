@@ -1,0 +1,2 @@
+@property (nonatomic, strong) UIView * panel;
+@property (nonatomic, strong) UILabel * caption;

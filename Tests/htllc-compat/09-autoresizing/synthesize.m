@@ -1,0 +1,2 @@
+@synthesize panel;
+@synthesize caption;

@@ -1,0 +1,5 @@
+panel.autoresizingMask = UIViewAutoresizingNone;
+panel.backgroundColor = [UIColor whiteColor];
+caption.text = @"Caption";
+caption.baselineAdjustment = UIBaselineAdjustmentNone;
+caption.numberOfLines = 2;

@@ -1,0 +1,2 @@
+notes = [[UITextView alloc] init];
+[self.view addSubview:notes];

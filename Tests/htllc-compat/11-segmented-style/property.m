@@ -1,0 +1,2 @@
+@property (nonatomic, strong) UISegmentedControl * mode;
+@property (nonatomic, strong) UIView * body;

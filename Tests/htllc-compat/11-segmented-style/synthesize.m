@@ -1,0 +1,2 @@
+@synthesize mode;
+@synthesize body;

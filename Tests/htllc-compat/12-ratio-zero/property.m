@@ -1,0 +1,2 @@
+@property (nonatomic, strong) UILabel * hiddenTop;
+@property (nonatomic, strong) UILabel * rest;

@@ -1,0 +1,2 @@
+@synthesize hiddenTop;
+@synthesize rest;

@@ -1,0 +1,2 @@
+hiddenTop.text = @"Top";
+rest.text = @"Rest";

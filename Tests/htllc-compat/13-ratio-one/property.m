@@ -1,0 +1,2 @@
+@property (nonatomic, strong) UILabel * all;
+@property (nonatomic, strong) UILabel * none;

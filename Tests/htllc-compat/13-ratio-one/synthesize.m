@@ -1,0 +1,2 @@
+@synthesize all;
+@synthesize none;

@@ -1,0 +1,4 @@
+all = [[UILabel alloc] init];
+[self.view addSubview:all];
+none = [[UILabel alloc] init];
+[self.view addSubview:none];

@@ -1,0 +1,2 @@
+all.text = @"All";
+none.text = @"None";

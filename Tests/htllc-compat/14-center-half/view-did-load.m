@@ -1,0 +1,2 @@
+dot = [[UIView alloc] init];
+[self.view addSubview:dot];

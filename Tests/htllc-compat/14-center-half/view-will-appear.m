@@ -1,0 +1,1 @@
+dot.backgroundColor = [UIColor redColor];

@@ -1,0 +1,3 @@
+@property (nonatomic, strong) UIImageView * avatar;
+@property (nonatomic, strong) UILabel * badge;
+@property (nonatomic, strong) UILabel * name;

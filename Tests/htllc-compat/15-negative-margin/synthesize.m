@@ -1,0 +1,3 @@
+@synthesize avatar;
+@synthesize badge;
+@synthesize name;

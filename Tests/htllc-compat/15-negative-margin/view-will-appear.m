@@ -1,0 +1,3 @@
+avatar.image = [UIImage imageNamed:@"avatar.png"];
+badge.text = @"1";
+name.text = @"Ada";

@@ -1,0 +1,2 @@
+@property (nonatomic, strong) UILabel * logo;
+@property (nonatomic, strong) UILabel * other;

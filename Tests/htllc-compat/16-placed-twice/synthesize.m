@@ -1,0 +1,2 @@
+@synthesize logo;
+@synthesize other;

@@ -1,0 +1,4 @@
+logo = [[UILabel alloc] init];
+[self.view addSubview:logo];
+other = [[UILabel alloc] init];
+[self.view addSubview:other];

@@ -1,0 +1,2 @@
+logo.text = @"Logo";
+other.text = @"Other";

@@ -1,0 +1,4 @@
+@property (nonatomic, strong) UIButton * one;
+@property (nonatomic, strong) UIButton * two;
+@property (nonatomic, strong) UIButton * three;
+@property (nonatomic, strong) UIButton * four;

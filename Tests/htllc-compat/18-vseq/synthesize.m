@@ -1,0 +1,4 @@
+@synthesize one;
+@synthesize two;
+@synthesize three;
+@synthesize four;

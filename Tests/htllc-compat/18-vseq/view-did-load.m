@@ -1,0 +1,8 @@
+one = [UIButton buttonWithType:UIButtonTypeCustom];
+[self.view addSubview:one];
+two = [UIButton buttonWithType:UIButtonTypeCustom];
+[self.view addSubview:two];
+three = [UIButton buttonWithType:UIButtonTypeCustom];
+[self.view addSubview:three];
+four = [UIButton buttonWithType:UIButtonTypeCustom];
+[self.view addSubview:four];

@@ -1,0 +1,3 @@
+@synthesize header;
+@synthesize sub;
+@synthesize content;

@@ -1,0 +1,3 @@
+header.text = @"Header";
+sub.text = @"Sub";
+content.text = @"Body";

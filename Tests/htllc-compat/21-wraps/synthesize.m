@@ -1,0 +1,5 @@
+@synthesize back;
+@synthesize title;
+@synthesize edit;
+@synthesize content;
+@synthesize toolbar;

@@ -1,0 +1,10 @@
+back = [UIButton buttonWithType:UIButtonTypeCustom];
+[self.view addSubview:back];
+title = [[UILabel alloc] init];
+[self.view addSubview:title];
+edit = [UIButton buttonWithType:UIButtonTypeCustom];
+[self.view addSubview:edit];
+content = [[UIView alloc] init];
+[self.view addSubview:content];
+toolbar = [[UILabel alloc] init];
+[self.view addSubview:toolbar];

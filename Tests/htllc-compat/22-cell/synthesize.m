@@ -1,0 +1,3 @@
+@synthesize icon;
+@synthesize title;
+@synthesize detail;

@@ -1,0 +1,2 @@
+@property (nonatomic, strong) UIView * card;
+@property (nonatomic, strong) UILabel * message;

@@ -1,0 +1,2 @@
+@synthesize card;
+@synthesize message;

@@ -1,0 +1,3 @@
+card.backgroundColor = [UIColor whiteColor];
+message.text = @"Nothing here";
+message.textAlignment = NSTextAlignmentCenter;

@@ -1,0 +1,2 @@
+@property (nonatomic, strong) UITextField * field;
+@property (nonatomic, strong) UIButton * cancel;

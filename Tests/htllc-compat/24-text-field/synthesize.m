@@ -1,0 +1,2 @@
+@synthesize field;
+@synthesize cancel;

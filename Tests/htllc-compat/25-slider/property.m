@@ -1,0 +1,2 @@
+@property (nonatomic, strong) UISlider * volume;
+@property (nonatomic, strong) UILabel * level;

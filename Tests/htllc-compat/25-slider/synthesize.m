@@ -1,0 +1,2 @@
+@synthesize volume;
+@synthesize level;

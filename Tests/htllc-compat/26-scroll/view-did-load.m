@@ -1,0 +1,2 @@
+pages = [[UIScrollView alloc] init];
+[self.view addSubview:pages];

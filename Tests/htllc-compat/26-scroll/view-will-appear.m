@@ -1,0 +1,5 @@
+pages.pagingEnabled = YES;
+pages.bounces = NO;
+pages.contentSize = CGSizeMake(1170, 400);
+pages.showsHorizontalScrollIndicator = NO;
+pages.indicatorStyle = UIScrollViewIndicatorStyleWhite;

@@ -1,0 +1,2 @@
+@property (nonatomic, strong) UIImageView * photo;
+@property (nonatomic, strong) UILabel * caption;

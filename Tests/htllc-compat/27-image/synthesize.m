@@ -1,0 +1,2 @@
+@synthesize photo;
+@synthesize caption;

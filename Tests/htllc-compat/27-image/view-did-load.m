@@ -1,0 +1,4 @@
+photo = [[UIImageView alloc] init];
+[self.view addSubview:photo];
+caption = [[UILabel alloc] init];
+[self.view addSubview:caption];

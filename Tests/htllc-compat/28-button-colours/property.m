@@ -1,0 +1,2 @@
+@property (nonatomic, strong) UIButton * primary;
+@property (nonatomic, strong) UIButton * secondary;

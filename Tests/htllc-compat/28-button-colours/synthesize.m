@@ -1,0 +1,2 @@
+@synthesize primary;
+@synthesize secondary;

@@ -1,0 +1,2 @@
+@property (nonatomic, strong) UILabel * hello;
+@property (nonatomic, strong) UILabel * world;

@@ -1,0 +1,2 @@
+@synthesize hello;
+@synthesize world;

@@ -1,0 +1,4 @@
+hello = [[UILabel alloc] init];
+[self.view addSubview:hello];
+world = [[UILabel alloc] init];
+[self.view addSubview:world];

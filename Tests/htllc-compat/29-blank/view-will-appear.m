@@ -1,0 +1,2 @@
+hello.text = @"Hello";
+world.text = @"World";

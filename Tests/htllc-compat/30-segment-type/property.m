@@ -1,0 +1,2 @@
+@property (nonatomic, strong) UISegmentedControl * tabs;
+@property (nonatomic, strong) UITableView * list;

@@ -1,0 +1,2 @@
+@synthesize tabs;
+@synthesize list;

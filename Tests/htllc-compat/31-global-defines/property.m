@@ -1,0 +1,3 @@
+@property (nonatomic, strong) UILabel * title;
+@property (nonatomic, strong) UILabel * banner;
+@property (nonatomic, strong) UITableView * events;

@@ -1,0 +1,3 @@
+@synthesize title;
+@synthesize banner;
+@synthesize events;

@@ -1,0 +1,2 @@
+@property (nonatomic, strong) UIImageView * glass;
+@property (nonatomic, strong) UITextField * search;

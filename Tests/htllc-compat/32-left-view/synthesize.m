@@ -1,0 +1,2 @@
+@synthesize glass;
+@synthesize search;

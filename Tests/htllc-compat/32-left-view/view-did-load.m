@@ -1,0 +1,3 @@
+glass = [[UIImageView alloc] init];
+search = [[UITextField alloc] init];
+[self.view addSubview:search];

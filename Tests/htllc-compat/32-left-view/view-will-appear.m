@@ -1,0 +1,4 @@
+glass.image = [UIImage imageNamed:@"glass.png"];
+search.placeholder = @"Search";
+search.leftView = glass;
+search.leftViewMode = UITextFieldViewModeAlways;

@@ -1,0 +1,2 @@
+@property (nonatomic, strong) UIButton * go;
+@property (nonatomic, strong) UISlider * s;

@@ -1,0 +1,2 @@
+@synthesize go;
+@synthesize s;

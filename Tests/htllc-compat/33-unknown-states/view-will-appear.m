@@ -1,0 +1,3 @@
+[go setTitle:@"Go" forState:UIControlStateReserved];
+[go setTitleColor:[UIColor blueColor] forState:UIControlStateReserved];
+[s setThumbImage:[UIImage imageNamed:@"t.png"] forState:UIControlStateReserved];

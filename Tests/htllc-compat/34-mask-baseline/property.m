@@ -1,0 +1,2 @@
+@property (nonatomic, strong) UILabel * t;
+@property (nonatomic, strong) UIView * box;

@@ -1,0 +1,2 @@
+@synthesize t;
+@synthesize box;

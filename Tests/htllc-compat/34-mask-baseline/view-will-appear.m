@@ -1,0 +1,3 @@
+t.text = @"x";
+t.baselineAdjustment = UIBaselineAdjustmentNone;
+box.autoresizingMask = UIViewAutoresizingNone;

@@ -1,0 +1,1 @@
+@property (nonatomic, strong) UISegmentedControl * seg;

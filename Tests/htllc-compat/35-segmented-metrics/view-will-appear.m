@@ -1,0 +1,2 @@
+seg.segmentedControlStyle = UISegmentedControlStylePlain;
+[seg setBackgroundImage:[UIImage imageNamed:@"bg.png"] forState:UIControlStateNormal barMetrics:UIBarMetricsDefault];

@@ -1,0 +1,3 @@
+@property (nonatomic, strong) UILabel * a;
+@property (nonatomic, strong) UILabel * b;
+@property (nonatomic, strong) UILabel * c;

@@ -1,0 +1,3 @@
+a.text = @"A";
+b.text = @"B";
+c.text = @"C";

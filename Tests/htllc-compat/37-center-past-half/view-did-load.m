@@ -1,0 +1,2 @@
+d = [[UIView alloc] init];
+[self.view addSubview:d];

@@ -1,0 +1,1 @@
+d.backgroundColor = [UIColor redColor];

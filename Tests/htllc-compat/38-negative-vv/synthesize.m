@@ -1,0 +1,3 @@
+@synthesize a;
+@synthesize b;
+@synthesize c;

@@ -1,0 +1,3 @@
+@property (nonatomic, strong) UILabel * title;
+@property (nonatomic, strong) UIView * overlay;
+@property (nonatomic, strong) UILabel * same;

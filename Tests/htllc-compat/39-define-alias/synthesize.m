@@ -1,0 +1,3 @@
+@synthesize title;
+@synthesize overlay;
+@synthesize same;

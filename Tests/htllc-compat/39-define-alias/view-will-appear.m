@@ -1,0 +1,3 @@
+title.text = @"T";
+overlay.backgroundColor = [UIColor blackColor];
+overlay.alpha = 0.5;

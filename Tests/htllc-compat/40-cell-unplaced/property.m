@@ -1,0 +1,2 @@
+@property (nonatomic, strong) UILabel * badge;
+@property (nonatomic, strong) UILabel * name;

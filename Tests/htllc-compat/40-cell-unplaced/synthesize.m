@@ -1,0 +1,2 @@
+@synthesize badge;
+@synthesize name;

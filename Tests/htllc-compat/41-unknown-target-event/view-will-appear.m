@@ -1,0 +1,1 @@
+[b setTitle:@"x" forState:UIControlStateNormal];

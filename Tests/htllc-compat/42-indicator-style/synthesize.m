@@ -1,0 +1,1 @@
+@synthesize s;

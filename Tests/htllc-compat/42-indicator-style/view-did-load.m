@@ -1,0 +1,2 @@
+s = [[UIScrollView alloc] init];
+[self.view addSubview:s];

@@ -1,0 +1,2 @@
+s = [[UISegmentedControl alloc] initWithItems:[NSArray arrayWithObjects:@"A", @"B", nil]];
+[self.view addSubview:s];

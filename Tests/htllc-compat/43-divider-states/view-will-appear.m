@@ -1,0 +1,1 @@
+[s setDividerImage:[UIImage imageNamed:@"d.png"] forLeftSegmentState:UIControlStateNormal rightSegmentState:UIControlStateReserved barMetrics:UIBarMetricsDefault];

@@ -1,0 +1,3 @@
+@property (nonatomic, strong) UILabel * t;
+@property (nonatomic, strong) UILabel * al;
+@property (nonatomic, strong) UILabel * x;

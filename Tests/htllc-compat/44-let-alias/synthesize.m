@@ -1,0 +1,3 @@
+@synthesize t;
+@synthesize al;
+@synthesize x;

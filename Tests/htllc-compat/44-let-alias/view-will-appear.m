@@ -1,0 +1,2 @@
+t.text = @"T";
+x.text = @"X";

@@ -1,0 +1,3 @@
+@synthesize name;
+@synthesize badge;
+@synthesize title;
