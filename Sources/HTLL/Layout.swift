@@ -109,10 +109,10 @@ public final class Layout {
         file = displayName
         scheme = try existing ?? Self.makeScheme(limits: Scheme.Limits(), sandboxFolder: nil)
         try run(path: displayName) {
-            try scheme.prelude("htll-set-strict!", [.bool(strict)])
+            _ = try scheme.prelude("htll-set-strict!", [.bool(strict)])
             _ = try scheme.prelude("htll-set-target!", [scheme.symbol(target.rawValue)])
             let forms = try scheme.read(text, file: displayName)
-            try scheme.prelude("htll-load-forms", [forms, scheme.string(displayName)])
+            _ = try scheme.prelude("htll-load-forms", [forms, scheme.string(displayName)])
         }
     }
 

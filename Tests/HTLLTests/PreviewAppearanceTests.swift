@@ -16,7 +16,7 @@ final class PreviewAppearanceTests: XCTestCase {
 
     func svg(_ dark: Bool) throws -> String {
         let layout = try Layout(source: Self.source, file: "a.htll")
-        return try SVGPreview.render(layout, screens: [PreviewScreen(device: .standard, landscape: false, dark: dark)])
+        return try SVGPreview.render(layout, screens: [PreviewScreen(device: .standard, landscape: false, appearance: dark ? .dark : .light)])
     }
 
     /// The drawing of the view named `name` (up to its closing tag).
@@ -65,6 +65,6 @@ final class PreviewAppearanceTests: XCTestCase {
         XCTAssertTrue(both.output.contains("iPhone SE — portrait — dark (375 × 667 pt)"))
         let bad = HTLLCommand.preview([file.path, "--appearance", "dusk"])
         XCTAssertEqual(bad.status, 2)
-        XCTAssertTrue(bad.errorOutput.contains("--appearance expects light, dark or both"), bad.errorOutput)
+        XCTAssertTrue(bad.errorOutput.contains("--appearance expects light, dark, both"), bad.errorOutput)
     }
 }

@@ -131,8 +131,12 @@ final class ServeLivePreviewTests: XCTestCase {
 
         // The dark appearance is what `htll preview --dark` draws.
         let dark = try XCTUnwrap(try s.get("/render?appearance=dark").json?["svg"] as? String)
-        let iphone = PreviewScreen(device: .standard, landscape: false)
-        XCTAssertEqual(dark, try SVGPreview.render(layout, screens: [iphone], options: .init(appearance: .dark)))
+        XCTAssertEqual(dark, try SVGPreview.render(layout, screens: [PreviewScreen(device: .standard, landscape: false, appearance: .dark)]))
+        // both: each screen in the light appearance, then in the dark one, as `htll preview --appearance both`.
+        let both = try XCTUnwrap(try s.get("/render?appearance=both&orientation=both").json?["svg"] as? String)
+        XCTAssertEqual(both, try SVGPreview.render(layout, screens: [PreviewAppearance.light, .dark].flatMap { a in
+            [false, true].map { PreviewScreen(device: .standard, landscape: $0, appearance: a) }
+        }))
         XCTAssertNotEqual(dark, try s.get("/render?appearance=light").json?["svg"] as? String)
         XCTAssertEqual(try s.get("/render?appearance=dim").status, 400)
     }

@@ -29,7 +29,7 @@ extension HTLLCommand {
         let (target, targetError) = takeTarget(&args, command: "preview")
         if let targetError { return targetError }
         var file: String?, output: String?, devices: [DevicePreset] = [], custom: DevicePreset?
-        var landscape = false, both = false, watch = false, options = SVGPreview.Options(), appearances = [false]
+        var landscape = false, both = false, watch = false, options = SVGPreview.Options(), appearances = [PreviewAppearance.light]
         var strict = true
         var i = 0
         func usage(_ why: String) -> Result { failure("htll preview: \(why)\n" + previewUsage, status: 2) }
@@ -57,13 +57,14 @@ extension HTLLCommand {
                 }
                 options.safeArea = s; i += 1
             case "--rtl": options.rightToLeft = true
-            case "--dark": options.appearance = .dark
+            case "--dark": appearances = [.dark]
             case "--scale":
                 guard hasValue, let s = Double(args[i + 1]), s > 0, s <= 8 else { return usage("--scale expects a number from 0 to 8") }
                 options.scale = s; i += 1
             case "--appearance":
-                let choices = ["light": [false], "dark": [true], "both": [false, true]]
-                guard hasValue, let a = choices[args[i + 1]] else { return usage("--appearance expects light, dark or both") }
+                guard hasValue, let a = PreviewAppearance.choices(args[i + 1]) else {
+                    return usage("--appearance expects \(PreviewAppearance.choiceNames.joined(separator: ", "))")
+                }
                 appearances = a; i += 1
             case "--landscape": landscape = true
             case "--both": both = true
@@ -88,9 +89,9 @@ extension HTLLCommand {
         if devices.isEmpty && custom == nil { devices = [.standard] }
         var screens: [PreviewScreen] = []
         for d in devices + (custom.map { [$0] } ?? []) {
-            for dark in appearances {
-                if both || !landscape { screens.append(PreviewScreen(device: d, landscape: false, dark: dark)) }
-                if both || landscape { screens.append(PreviewScreen(device: d, landscape: true, dark: dark)) }
+            for appearance in appearances {
+                if both || !landscape { screens.append(PreviewScreen(device: d, landscape: false, appearance: appearance)) }
+                if both || landscape { screens.append(PreviewScreen(device: d, landscape: true, appearance: appearance)) }
             }
         }
         if watch {

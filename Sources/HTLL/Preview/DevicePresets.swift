@@ -153,14 +153,14 @@ public struct PreviewScreen: Sendable, Equatable {
     public let device: DevicePreset
     /// Landscape (width and height swapped) or portrait.
     public let landscape: Bool
-    /// The dark appearance (named colours take their dark values) or the light one.
-    public let dark: Bool
+    /// The system appearance it is drawn in (dark: named colours take their dark values).
+    public let appearance: PreviewAppearance
 
     /// A screen for `device` in the given orientation and appearance.
-    public init(device: DevicePreset, landscape: Bool, dark: Bool = false) {
+    public init(device: DevicePreset, landscape: Bool, appearance: PreviewAppearance = .light) {
         self.device = device
         self.landscape = landscape
-        self.dark = dark
+        self.appearance = appearance
     }
 
     /// Width in points in this orientation.
@@ -175,20 +175,20 @@ public struct PreviewScreen: Sendable, Equatable {
         return PreviewScreen(device: DevicePreset(key: d.key, displayName: d.displayName, width: d.width, height: d.height,
                                                   portraitInsets: insets, landscapeInsets: insets, dynamicIsland: d.dynamicIsland,
                                                   homeIndicator: d.homeIndicator, cornerRadius: d.cornerRadius, isPad: d.isPad),
-                             landscape: landscape, dark: dark)
+                             landscape: landscape, appearance: appearance)
     }
     /// A table cell `width` points wide and `height` high (no status bar, no safe area): how
     /// `htll preview` draws an `in-cell` layout.
-    public static func cell(width: Double, height: Double = 44, dark: Bool = false) -> PreviewScreen {
+    public static func cell(width: Double, height: Double = 44, appearance: PreviewAppearance = .light) -> PreviewScreen {
         PreviewScreen(device: DevicePreset(key: "cell", displayName: "Table cell", width: width, height: height,
                                            portraitInsets: .zero, landscapeInsets: .zero, dynamicIsland: false,
                                            homeIndicator: false, cornerRadius: 0, isPad: false),
-                      landscape: false, dark: dark)
+                      landscape: false, appearance: appearance)
     }
     /// Caption under the screen in a contact sheet.
     public var caption: String {
         let orientation = ["custom", "cell"].contains(device.key) ? "" : (landscape ? " — landscape" : " — portrait")
-        return device.displayName + orientation + (dark ? " — dark" : "") + " (\(SVGWriter.number(width)) × \(SVGWriter.number(height)) pt)"
+        return device.displayName + orientation + (appearance == .dark ? " — dark" : "") + " (\(SVGWriter.number(width)) × \(SVGWriter.number(height)) pt)"
     }
     /// Whether iOS shows the status bar (iPhones hide it in landscape).
     var showsStatusBar: Bool { !["custom", "cell"].contains(device.key) && (!landscape || device.isPad) }

@@ -135,7 +135,7 @@ extension SVGPreview {
     static func drawVisualEffect(_ w: inout SVGWriter, _ v: PreviewView, _ width: Double, _ height: Double) {
         guard let style = v.symbol("effect") else { return }
         let n = SVGWriter.number
-        let dark = style == "dark" || (v.palette.dark && style.hasPrefix("system-"))
+        let dark = style == "dark" || (v.palette.appearance == .dark && style.hasPrefix("system-"))
         let opacity: Double
         switch style {
         case "system-ultra-thin-material": opacity = 0.45

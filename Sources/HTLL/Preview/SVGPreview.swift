@@ -21,14 +21,9 @@ public enum SVGPreview {
         public var check = false
         /// The user's text size Dynamic Type fonts are drawn at (`--text-size`; nil: `large`).
         public var textSize: String?
-        /// The system appearance of every screen (`--dark`, `--appearance dark`; a screen of its own
-        /// that is dark, `PreviewScreen.dark`, stays dark).
-        public var appearance = PreviewAppearance.light
         /// Options with the defaults.
-        public init(outline: Bool = false, scale: Double = 1, rightToLeft: Bool = false, safeArea: DevicePreset.Insets? = nil,
-                    appearance: PreviewAppearance = .light) {
+        public init(outline: Bool = false, scale: Double = 1, rightToLeft: Bool = false, safeArea: DevicePreset.Insets? = nil) {
             self.outline = outline; self.scale = scale; self.rightToLeft = rightToLeft; self.safeArea = safeArea
-            self.appearance = appearance
         }
     }
 
@@ -43,21 +38,19 @@ public enum SVGPreview {
     /// `layout`'s views on each of `screens` (with the options' safe area and direction).
     static func solve(_ layout: Layout, screens: [PreviewScreen], options: Options) throws -> [(PreviewScreen, [PreviewView])] {
         var solved: [(PreviewScreen, [PreviewView])] = []
-        var palettes: [Bool: PreviewPalette] = [:]
+        var palettes: [PreviewAppearance: PreviewPalette] = [:]
         // A table cell's layout is drawn as a cell: the screen's width, 44 points high (a --size
         // gives both).
         let isCell = try layout.cellName() != nil
         for screen in screens {
-            let original = isCell && screen.device.key != "custom" ? PreviewScreen.cell(width: screen.width, dark: screen.dark) : screen
+            let original = isCell && screen.device.key != "custom" ? PreviewScreen.cell(width: screen.width, appearance: screen.appearance) : screen
             // Each screen's own size, traits and safe area: a layout that asks about traits differs.
-            let placed = options.safeArea.map { original.withInsets($0) } ?? original
-            let s = options.appearance == .dark && !placed.dark
-                ? PreviewScreen(device: placed.device, landscape: placed.landscape, dark: true) : placed
+            let s = options.safeArea.map { original.withInsets($0) } ?? original
             let canvas = Layout.Canvas(screen: s, rightToLeft: options.rightToLeft, textSize: options.textSize)
             let json = try layout.framesJSON(canvas: canvas)
             // After the frames: the canvas sets the text size the palette's text styles are at.
-            let palette = try palettes[s.dark] ?? PreviewPalette.of(layout, dark: s.dark)
-            palettes[s.dark] = palette
+            let palette = try palettes[s.appearance] ?? PreviewPalette.of(layout, appearance: s.appearance)
+            palettes[s.appearance] = palette
             solved.append((s, try PreviewView.parse(json: json, palette: palette)))
         }
         return solved
@@ -79,7 +72,7 @@ public enum SVGPreview {
         var x = margin
         for (index, (screen, views)) in solved.enumerated() {
             let ox = x + bezel, oy = margin + bezel
-            drawScreen(&w, screen: screen, views: views, palette: views.first?.palette ?? .fallback(dark: screen.dark), index: index,
+            drawScreen(&w, screen: screen, views: views, palette: views.first?.palette ?? .fallback(screen.appearance), index: index,
                        at: (ox, oy), outline: options.outline)
             w.text(screen.caption, x: ox + screen.width / 2, y: margin + maxHeight + 26, points: 15, weight: .bold,
                    fill: "rgb(60,60,67)", anchor: "middle", extra: " class=\"caption\"")

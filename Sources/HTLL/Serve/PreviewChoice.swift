@@ -31,7 +31,7 @@ struct PreviewChoice: Hashable, Sendable {
 
     /// The screens and options a choice draws.
     struct Drawing: Sendable {
-        var portrait = true, landscape = false
+        var portrait = true, landscape = false, appearances = [PreviewAppearance.light]
         var options = SVGPreview.Options()
     }
 
@@ -41,8 +41,8 @@ struct PreviewChoice: Hashable, Sendable {
             d.landscape = v != "portrait"
         },
         Toggle(name: "direction", title: "Direction", values: ["ltr", "rtl"]) { v, d in d.options.rightToLeft = v == "rtl" },
-        Toggle(name: "appearance", title: "Appearance", values: PreviewAppearance.allCases.map(\.rawValue)) { v, d in
-            d.options.appearance = PreviewAppearance(rawValue: v) ?? .light
+        Toggle(name: "appearance", title: "Appearance", values: PreviewAppearance.choiceNames) { v, d in
+            d.appearances = PreviewAppearance.choices(v) ?? [.light]
         },
         Toggle(name: "outline", title: "Outlines", values: ["off", "on"]) { v, d in d.options.outline = v == "on" },
     ]
@@ -83,8 +83,10 @@ struct PreviewChoice: Hashable, Sendable {
         for t in Self.toggles { t.apply(values[t.name] ?? t.values[0], &d) }
         var screens: [PreviewScreen] = []
         for preset in devices.compactMap(DevicePreset.named) {
-            if d.portrait { screens.append(PreviewScreen(device: preset, landscape: false)) }
-            if d.landscape { screens.append(PreviewScreen(device: preset, landscape: true)) }
+            for appearance in d.appearances {
+                if d.portrait { screens.append(PreviewScreen(device: preset, landscape: false, appearance: appearance)) }
+                if d.landscape { screens.append(PreviewScreen(device: preset, landscape: true, appearance: appearance)) }
+            }
         }
         return (screens, d.options)
     }
