@@ -45,6 +45,11 @@ public enum HTLL {
             guard loc.isKnown else { return .bool(false) }
             return rt.locationValue(loc)
         }
+        scheme.define("htll:located-cons", arity: .exactly(3), in: env) { args in
+            guard case .pair(let p) = args[2] else { return rt.heap.cons(args[0], args[1]) }
+            let loc = p.takeUnretainedValue().location
+            return loc.isKnown ? rt.heap.cons(args[0], args[1], at: loc) : rt.heap.cons(args[0], args[1])
+        }
         scheme.registerLibrary("htll", environment: env, exports: scheme.publicDefinitions(of: env))
         try scheme.importLibraries("(htll)")
     }

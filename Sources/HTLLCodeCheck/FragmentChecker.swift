@@ -74,7 +74,16 @@ public struct FragmentChecker: Sendable {
 
     func isName(_ name: String) -> Bool {
         views.contains(name) || objects.contains(name) || vocabulary.contains(name) || Self.ownNames.contains(name) || name == cell
-            || isShadowLocal(name)
+            || isShadowLocal(name) || Self.isFrameLocal(name)
+    }
+
+    /// Whether `name` is one of the frame code's own locals, which stand for long frame
+    /// expressions: `htll`, one of `X Y W H`, then digits (`htllY12`).
+    public static func isFrameLocal(_ name: String) -> Bool {
+        let scalars = Array(name.unicodeScalars)
+        guard scalars.count > 5, String(String.UnicodeScalarView(scalars[0..<4])) == "htll",
+              "XYWH".unicodeScalars.contains(scalars[4]) else { return false }
+        return scalars[5...].allSatisfy { $0.properties.numericType != nil && $0.isASCII }
     }
 
     /// The control states, as a shadow local spells them.
@@ -163,7 +172,13 @@ public struct FragmentChecker: Sendable {
                 return message() && expect(";")
             }
             if eat("static") { return expect("NSString * CellIdentifier =") && stringLiteral() && expect(";") }
-            if eat("CGFloat") { return expect("htllMirror =") && expression(until: ";") && expect(";") }
+            if eat("CGFloat") {
+                // CGFloat htllMirror = ...;  or a frame local: CGFloat htllY3 = ...;
+                guard i < tokens.count, case .identifier(let local) = tokens[i],
+                      local == "htllMirror" || FragmentChecker.isFrameLocal(local) else { return fail("expected a local of the frame code") }
+                i += 1
+                return expect("=") && expression(until: ";") && expect(";")
+            }
             if eat("id") { return expect("htllValue =") && expression(until: ";") && expect(";") }
             let cell: Set<String> = checker.cell.map { [$0] } ?? []
             if eat("UITableViewCell"), eat("*") {

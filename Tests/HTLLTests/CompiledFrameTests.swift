@@ -145,6 +145,14 @@ final class CompiledFrameTests: XCTestCase {
         try check(source: source, name: "long")
     }
 
+    /// Deep layouts name long expressions (htllY1, ...): the compiled code agrees with the solver.
+    func testDeepLayoutsWithLocalsComputeTheSameFramesAsHTLL() throws {
+        for (i, source) in [FrameLocalTests.stairs(40), FrameLocalTests.chains(40), FrameLocalTests.grid(18)].enumerated() {
+            XCTAssertTrue(try Layout(source: source, file: "deep.htll").objectiveC(.viewWillLayoutSubviews).contains("CGFloat htll"))
+            try check(source: source, name: "deep\(i)")
+        }
+    }
+
     /// A long distributed sequence measures the shared-out gap between the first two views at run
     /// time instead of repeating it (it sums every child's size) in every position.
     func testLongDistributedSequencesComputeTheSameFramesAsHTLL() throws {

@@ -103,9 +103,18 @@
            (char=? (string-ref s 1) #\_)
            (char-upper-case? (string-ref s 1)))))
 
+;; Whether S is spelled like a local of the frame code: htll, one of X Y W H, then digits
+;; (htllY12; 60-solver.scm names heavy expressions so). There can be any number of them.
+(define (htll:frame-local-name? s)
+  (let ((n (string-length s)))
+    (and (> n 5) (string=? (substring s 0 4) "htll")
+         (memv (string-ref s 4) '(#\X #\Y #\W #\H))
+         (let digits ((i 5)) (or (= i n) (and (char<=? #\0 (string-ref s i) #\9) (digits (+ i 1))))))))
+
 ;; Why S cannot name something in the generated Objective-C, or #f.
 (define (htll:objc-reserved s)
   (cond ((htll:implementation-name? s) "reserved for the compiler")
+        ((htll:frame-local-name? s) "a name the generated code uses")
         ((hash-table-ref/default (htll:objc-reserved-names) s #f) "a reserved word or a name the generated code uses")
         (else #f)))
 

@@ -11,6 +11,9 @@
 ;;;   (quotient E F)                     E / F, F at least 1: a share among the views not hidden
 ;;;                                      (the only division, and only where views collapse)
 ;;;   (safe-area SIDE PARENT)            the parent's safe-area inset on SIDE (55-traits.scm)
+;;;   (local AXIS E SLOT)                a local variable standing for E (60-solver.scm names heavy
+;;;                                      expressions); SLOT is (number . value): its number once
+;;;                                      the program defines it, its value while a program runs
 
 (define htll:epsilon 1e-12)
 
@@ -40,6 +43,8 @@
         ((eq? (car a) 'quotient) (and (htll:e=? (cadr a) (cadr b)) (htll:e=? (caddr a) (caddr b))))
         ;; (safe-area SIDE PARENT): the parent's safe-area inset (55-traits.scm).
         ((eq? (car a) 'safe-area) (and (eq? (cadr a) (cadr b)) (string=? (caddr a) (caddr b))))
+        ;; A local is only itself (eq?, above).
+        ((eq? (car a) 'local) #f)
         (else #f)))
 
 (define (htll:e-lookup atom e)
@@ -140,6 +145,30 @@
   (let loop ((ts e) (n 0))
     (if (null? ts) n (loop (cdr ts) (+ n 1 (if (cdar ts) (atom-weight (cdar ts)) 0))))))
 
+;; A local standing for E, named after AXIS (x y w h) once defined: htllX1, htllH2, ...
+(define (htll:e-local axis e) (htll:e-atom (list 'local axis e (cons #f #f))))
+(define (htll:local-expression a) (caddr a))
+(define (htll:local-name a) (car (cadddr a)))
+(define (htll:set-local-name! a n) (set-car! (cadddr a) n))
+(define (htll:local-value a) (cdr (cadddr a)))
+(define (htll:set-local-value! a x) (set-cdr! (cadddr a) x))
+(define (htll:local-text a)
+  (let ((n (htll:local-name a)))
+    (if (not n) (error "htll: a local used before it is defined" a))
+    (string-append "htll" (cdr (assq (cadr a) '((x . "X") (y . "Y") (w . "W") (h . "H")))) (number->string n))))
+
+;; Calls PROC on every local atom of E, outside other locals' expressions.
+(define (htll:e-for-each-local e proc)
+  (for-each (lambda (t)
+              (let ((a (cdr t)))
+                (if a
+                    (case (car a)
+                      ((local) (proc a))
+                      ((max quotient) (htll:e-for-each-local (cadr a) proc) (htll:e-for-each-local (caddr a) proc))
+                      ((shown) (htll:e-for-each-local (caddr a) proc))
+                      (else #f)))))
+            e))
+
 ;; VIEW's far edge along AXIS (x or y), read from its frame at run time.
 (define (htll:e-edge axis view) (htll:e-atom (list 'edge axis view)))
 
@@ -167,6 +196,7 @@
       ((shown) (string-append "(" (owner-name (cadr a)) ".hidden ? 0 : " (htll:e->c (caddr a) owner-name) ")"))
       ((quotient) (string-append "(" (htll:e->c (cadr a) owner-name) ") / (" (htll:e->c (caddr a) owner-name) ")"))
       ((safe-area) (string-append (caddr a) ".safeAreaInsets." (symbol->string (cadr a))))
+      ((local) (htll:local-text a))
       (else (error "htll: unknown expression atom" a))))
   (htll:e->text e atom->c))
 
@@ -200,6 +230,7 @@
       ((shown) (if (eq? (htll:view-attribute (cadr a) 'hidden) #t) 0 (htll:e-eval (caddr a) bound-value)))
       ((quotient) (/ (htll:e-eval (cadr a) bound-value) (htll:e-eval (caddr a) bound-value)))
       ((safe-area) (htll:safe-inset (cadr a)))
+      ((local) (htll:local-value a))
       (else (error "htll: unknown expression atom" a))))
   (let loop ((ts e) (sum 0))
     (if (null? ts)

@@ -1,10 +1,23 @@
 ;;; HTLL prelude, part 6: the frame solver.
-;;; Solving a layout produces a program of two statements, in execution order:
+;;; Solving a layout produces a program of three statements, in execution order:
 ;;;   (size-to-fit VIEW)          [view sizeToFit];  measure a wrapped view first
+;;;   (let LOCAL)                 CGFloat htllY1 = E;  a heavy expression named (50-expr.scm),
+;;;                               defined just before the first statement that uses it
 ;;;   (frame VIEW X Y W H)        view.frame = (CGRect) {X, Y, W, H};
 ;;; The Objective-C emitter prints the program (the symbolic form); htll:run-program executes it
 ;;; for a canvas size with measured intrinsic sizes (the concrete form), so both always agree.
 ;;; A width or height of 'wrap means "the child's own size" (the original used 0 for this).
+;;;
+;;; Why solving stays in Scheme (issue 19; release build, 2-core machine, 2026-12-01): what made
+;;; deep layouts explode was the expressions, not the language. Every frame repeated its ancestors'
+;;; terms, so 1,500 nested aboves took 4.6 s and printed 33 MB; with locals (htll:local-weight)
+;;; they take 0.38 s CPU for the whole frame-code command and print 0.5 MB. The remaining cost is
+;;; spread out: for 10,000 labels in one vseq (2.7 s CPU for view-will-layout-subviews) loading
+;;; the layout, naming the views, solving and printing each take a quarter, after ~45 ms spent
+;;; compiling the prelude at every start (GearCalc's whole process is ~60 ms). A Swift solver over a
+;;; typed tree would remove at most that quarter; the 100 ms and 15 ms targets need the loader,
+;;; the naming, the printers and a precompiled prelude out of the interpreter too (bench/README.md,
+;;; "Layouts by shape"). Until then the solver stays where users can read and extend it.
 
 (define (htll:wrap? x) (eq? x 'wrap))
 
@@ -24,6 +37,15 @@
 ;; How many nodes and views one solve may visit.
 (define htll:solver-steps 2000000)
 
+;; An area's position or length, or an extent, heavier than this (htll:e-weight: about its number
+;; of terms) becomes a local (htll:e-local): `CGFloat htllY3 = ...;` then `htllY3` wherever it is
+;; used. Inlining would repeat every ancestor's terms in each descendant's frame, so 1,600 nested
+;; aboves printed 38 MB; with locals, output and solving time grow linearly with the layout. The
+;; threshold keeps small layouts printing exactly what the original htllc printed: its examples,
+;; our goldens and every layout up to 16 nested levels stay under it (sequences already switch to
+;; their previous view's far edge after htll:expression-terms terms).
+(define htll:local-weight 16)
+
 (define (htll:no-gap c rest) '())
 
 ;; How many of the children CS show: their number, less the collapsed ones hidden at run time.
@@ -34,13 +56,32 @@
                         cs)))
 
 (define (htll:solve root)
-  (let ((program '()) (fitted (htll:fresh-mark)) (steps 0))
-    (define (emit! s) (set! program (cons s program)))
+  (let ((program '()) (fitted (htll:fresh-mark)) (steps 0) (locals 0)
+        ;; What measuring each node gave: node -> ((w h . extent) ...) (see measure).
+        (measured (make-eq-hash-table)))
+    ;; A frame statement is preceded by the definitions of the locals it refers to (first use).
+    (define (emit! s)
+      (if (eq? (car s) 'frame) (for-each define-locals! (cddr s)))
+      (set! program (cons s program)))
+    (define (define-locals! e)
+      (htll:e-for-each-local
+       e (lambda (a)
+           (if (not (htll:local-name a))
+               (begin (define-locals! (htll:local-expression a))
+                      (set! locals (+ locals 1))
+                      (htll:set-local-name! a locals)
+                      (set! program (cons (list 'let a) program)))))))
     (define (fit! v)
       (if (not (eq? (htll:view-mark v) fitted))
           (begin (htll:set-view-mark! v fitted) (emit! (list 'size-to-fit v)))))
     (define (wider a b) (htll:e-max a b))
-    ;; Lays X out in the area; returns (width . height) of what it occupies.
+    ;; E, or a local standing for it when E is heavier than htll:local-weight.
+    (define (named e axis)
+      (if (or (htll:wrap? e) (<= (htll:e-weight e) htll:local-weight)) e (htll:e-local axis e)))
+    ;; Lays X out in the area; returns (width . height) of what it occupies. A node names heavy
+    ;; positions and lengths on the way in and heavy extents on the way out (htll:local-weight);
+    ;; a view takes its area as it comes: it is a node's area plus a few siblings' terms (long
+    ;; sequences of views refer to the previous view's edge instead, see shorten?).
     (define (layout x left top w h gen?)
       ;; Children measured before they are placed (vv, >>, min-size on a wrapped axis...) are laid out
       ;; twice, so deep nesting of those could take exponential time: stop with an error instead.
@@ -49,8 +90,25 @@
           (htll:error-at (htll:root-location root)
                          (string-append "the layout is too deeply nested to solve (more than "
                                         (number->string htll:solver-steps) " steps)")))
+      (cond ((htll:view? x) (layout-view x left top w h gen?))
+            (gen? (place x (named left 'x) (named top 'y) (named w 'w) (named h 'h) #t))
+            (else (measure x left top w h))))
+    ;; Measuring (gen? #f) emits no frame, so its extents depend on the node and the area's
+    ;; lengths only: a node measured again in the same lengths (a chain of vv or >>, each
+    ;; measuring the rest of the chain before placing it) reuses the first answer, which keeps
+    ;; such chains linear instead of quadratic.
+    (define (measure x left top w h)
+      (let* ((seen (hash-table-ref/default measured x '()))
+             (hit (let find ((s seen)) (cond ((null? s) #f) ((and (eq? (caar s) w) (eq? (cadar s) h)) (cddar s)) (else (find (cdr s)))))))
+        (or hit
+            (let ((extent (place x left top (named w 'w) (named h 'h) #f)))
+              (hash-table-set! measured x (cons (cons w (cons h extent)) seen))
+              extent))))
+    (define (place x left top w h gen?)
+      (let ((extent (place-node x left top w h gen?)))
+        (cons (named (car extent) 'w) (named (cdr extent) 'h))))
+    (define (place-node x left top w h gen?)
       (cond
-       ((htll:view? x) (layout-view x left top w h gen?))
        ((not (htll:node? x)) (error "htll: not a layout" x))
        ;; A row (or column) whose height (width) wraps, with children aligned across it: the row
        ;; is as high as its highest child, so it is measured first and laid out at that height,
@@ -358,14 +416,17 @@
     (define (set-frame! v x y w h) (htll:set-view-mark! v (list token x y w h)))
     (for-each
      (lambda (s)
-       (if (eq? (car s) 'size-to-fit)
+       (cond
+        ((eq? (car s) 'let) (htll:set-local-value! (cadr s) (htll:e-eval (htll:local-expression (cadr s)) bound-value)))
+        ((eq? (car s) 'size-to-fit)
            ;; sizeToFit keeps the origin.
            (let ((size (measure (cadr s))) (f (frame-of (cadr s))))
-             (set-frame! (cadr s) (car f) (cadr f) (car size) (cdr size)))
+             (set-frame! (cadr s) (car f) (cadr f) (car size) (cdr size))))
+        (else
            (let* ((v (cadr s))
                   (vals (map (lambda (e) (htll:e-eval e bound-value)) (cddr s))))
              (apply set-frame! v vals)
              ;; The solver sets each view's frame once.
-             (set! frames (cons (cons v vals) frames)))))
+             (set! frames (cons (cons v vals) frames))))))
      program)
     (reverse frames)))

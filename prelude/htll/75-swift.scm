@@ -296,16 +296,21 @@
       ((quotient) (string-append "(" (htll:e->swift (cadr a) owner-name parent) ") / (" (htll:e->swift (caddr a) owner-name parent) ")"))
       ;; PARENT maps top, left, bottom and right to the parent's safe-area insets.
       ((safe-area) (parent (cadr a)))
+      ((local) (htll:local-text a))
       (else (error "htll: unknown expression atom" a))))
   (htll:e->text e atom->swift))
 
 (define (htll:swift-frame-lines root name-of parent)
   (map (lambda (s)
-         (if (eq? (car s) 'size-to-fit)
-             (string-append (name-of (cadr s)) ".sizeToFit()")
+         (case (car s)
+           ((size-to-fit) (string-append (name-of (cadr s)) ".sizeToFit()"))
+           ;; Typed, so the type checker need not infer it from a long sum.
+           ((let) (string-append "let " (htll:local-text (cadr s)) ": CGFloat = "
+                                 (htll:e->swift (htll:local-expression (cadr s)) name-of parent)))
+           (else
              (let ((parts (map (lambda (e) (htll:e->swift e name-of parent)) (cddr s))))
                (string-append (name-of (cadr s)) ".frame = CGRect(x: " (car parts) ", y: " (cadr parts)
-                              ", width: " (caddr parts) ", height: " (cadddr parts) ")"))))
+                              ", width: " (caddr parts) ", height: " (cadddr parts) ")")))))
        (htll:solve root)))
 
 ;; The Swift text of a parent's width (w), height (h) and safe-area insets (top left bottom

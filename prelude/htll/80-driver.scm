@@ -16,6 +16,11 @@
 ;; The location (file line column) of a datum the reader made, or #f. The host replaces it.
 (define htll:datum-location (lambda (datum) #f))
 
+;; (cons A D), located where the reader read LIKE: the call the loader makes in place of a form
+;; keeps the form's location, so an error about it (nested too deeply) says where it is. The host
+;; replaces it.
+(define htll:located-cons (lambda (a d like) (cons a d)))
+
 ;; The location a loader may force for a file read from text (the host's reader may not know it).
 (define htll:location-file #f)
 
@@ -98,7 +103,7 @@
       (let ((loc (location-of x)))
         (if (memq (car x) '(in in-cell)) (set! placements (+ placements 1)))
         (rewrite-tail! (cdr x))
-        (if loc (cons %htll-call (cons (list 'quote loc) x)) x)))
+        (if loc (htll:located-cons %htll-call (cons (list 'quote loc) x) x) x)))
      (else (rewrite-tail! x) x)))
   (define (rewrite-tail! xs)
     (let loop ((p xs) (n 0))

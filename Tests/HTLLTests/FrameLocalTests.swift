@@ -1,0 +1,135 @@
+import XCTest
+import HTLL
+import HTLLCodeCheck
+
+/// Deep layouts name long frame expressions (`CGFloat htllY1 = ...;`, `let htllY1: CGFloat = ...`)
+/// instead of repeating their ancestors' terms: the code grows linearly with the layout, small
+/// layouts print what they printed, and the code still computes the solver's frames.
+final class FrameLocalTests: XCTestCase {
+    /// N aboves, each inside the lower part of the last.
+    static func stairs(_ n: Int, ratio: String = "0.5") -> String {
+        var s = "(label '((text . \"end\")))"
+        for i in 0..<n { s = "(above (label '((text . \"\(i)\"))) \(s) \(ratio))" }
+        return "(in \(s) 'self.view)"
+    }
+
+    /// N vvs in a chain whose rest is measured first, and N ^^s the other way round.
+    static func chains(_ n: Int) -> String {
+        var down = "(label '((text . \"top\")))", up = "blank"
+        for i in 0..<n {
+            down = "(vv \(down) (label '((text . \"c\(i)\"))) 2)"
+            up = "(^^ (label '((text . \"h\(i)\"))) \(up) 2)"
+        }
+        return "(in (hseq \(down) \(up)) 'self.view)"
+    }
+
+    /// A grid: N rows of N nested besides, each row a wrapped h... after a label.
+    static func grid(_ n: Int) -> String {
+        let rows = (0..<n).map { r -> String in
+            var cells = "(label '((text . \"r\(r)\")))"
+            for c in 0..<n { cells = "(beside (label '((text . \"\(r).\(c)\"))) \(cells) 0.8)" }
+            return "(^^ (h... (label '((text . \"row \(r)\"))) (label '((text . \"more\")))) \(cells) 4)"
+        }
+        return "(in (vseq \(rows.joined(separator: " "))) 'self.view)"
+    }
+
+    static func locals(_ code: String) -> [Substring] {
+        code.split(separator: "\n").filter { $0.contains("CGFloat htll") && !$0.contains("htllMirror") }
+    }
+
+    func testSixteenLevelsPrintNoLocalsSeventeenDo() throws {
+        let shallow = try Layout(source: Self.stairs(15), file: "s.htll").objectiveC(.viewWillLayoutSubviews)
+        XCTAssertEqual(Self.locals(shallow), [])
+        XCTAssertTrue(shallow.contains("{{0, label1.bounds.size.height + label2.bounds.size.height"), shallow)
+        let deep = try Layout(source: Self.stairs(20), file: "s.htll").objectiveC(.viewWillLayoutSubviews)
+        XCTAssertEqual(Self.locals(deep).count, 1, deep)
+        XCTAssertTrue(deep.contains("\nlabel18.frame = (CGRect) {{0, htllY1}, "), deep)
+        XCTAssertTrue(deep.contains("\nlabel19.frame = (CGRect) {{0, htllY1 + label18.bounds.size.height}, "), deep)
+    }
+
+    /// Every local is defined once, before the first line that uses it; none is left unused.
+    func testLocalsAreDefinedBeforeTheirFirstUseAndUsed() throws {
+        for source in [Self.stairs(60), Self.chains(40), Self.grid(20)] {
+            let code = try Layout(source: source, file: "d.htll").objectiveC(.viewWillLayoutSubviews)
+            let lines = code.split(separator: "\n").map(String.init)
+            let defined = Self.locals(code).map { String($0.split(separator: " ")[1]) }
+            XCTAssertFalse(defined.isEmpty)
+            XCTAssertEqual(Set(defined).count, defined.count)
+            for name in defined {
+                let uses = lines.indices.filter { lines[$0].range(of: "\\b\(name)\\b", options: .regularExpression) != nil }
+                XCTAssertGreaterThan(uses.count, 1, "\(name) is never used")
+                XCTAssertTrue(lines[uses[0]].hasPrefix("CGFloat \(name) = "), "\(name) is used before it is defined")
+            }
+        }
+    }
+
+    /// Doubling the views (the depth, or the grid's area) about doubles the frame code: it is linear.
+    func testFrameCodeGrowsLinearly() throws {
+        let shapes: [(Int) -> String] = [{ Self.stairs($0) }, { Self.chains($0 / 2) }, { Self.grid(Int(Double($0).squareRoot())) }]
+        for shape in shapes {
+            let small = try Layout(source: shape(400), file: "d.htll").objectiveC(.viewWillLayoutSubviews).utf8.count
+            let large = try Layout(source: shape(800), file: "d.htll").objectiveC(.viewWillLayoutSubviews).utf8.count
+            XCTAssertLessThan(Double(large) / Double(small), 2.3, "\(small) -> \(large) bytes")
+        }
+        // 1,500 nested aboves: half a megabyte of frame code (it was 33 MB).
+        let code = try Layout(source: Self.stairs(1_500), file: "d.htll").objectiveC(.viewWillLayoutSubviews)
+        XCTAssertLessThan(code.utf8.count, 1_000_000)
+    }
+
+    /// The concrete solver evaluates the locals: each stair starts where the one above it ends.
+    func testFramesFollowTheLocals() throws {
+        let layout = try Layout(source: Self.stairs(40, ratio: "0.75"), file: "d.htll")
+        let frames = try layout.frames(width: 100, height: 1_000_000)
+        XCTAssertEqual(frames.count, 41)
+        var top = 0.0, height = 1_000_000.0
+        for f in frames.dropLast() {
+            XCTAssertEqual(f.y, top, accuracy: 1e-6 * 1_000_000, f.name)
+            XCTAssertEqual(f.height, height * 0.75, accuracy: 1e-3, f.name)
+            top += height * 0.75
+            height *= 0.25
+        }
+    }
+
+    /// The locals pass the statement grammar and the stand-in header, and Swift parses its own.
+    func testLocalsAreCodeTheCheckersAccept() throws {
+        for source in [Self.stairs(30), Self.chains(40), Self.grid(18)] {
+            let layout = try Layout(source: source, file: "d.htll")
+            XCTAssertEqual(try CodeCheck.statementProblems(layout), [])
+            XCTAssertEqual(try CodeCheck.compileProblems(layout), [])
+            try ModifierSupport.swiftParses(layout)
+            let swift = try layout.swift()
+            XCTAssertNotNil(swift.range(of: "\n        let htll[XYWH]1: CGFloat = ", options: .regularExpression))
+        }
+    }
+
+    /// Past the layouts' nesting limit (2,000 levels) the command refuses the layout with a
+    /// located error, not a crash or an unlocated one; 1,900 levels compile.
+    func testNestingPastTheLimitIsALocatedError() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("htll-deep-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let deep = dir.appendingPathComponent("deep.htll").path, fine = dir.appendingPathComponent("fine.htll").path
+        try Self.stairs(3_200).write(toFile: deep, atomically: true, encoding: .utf8)
+        try Self.stairs(1_900).write(toFile: fine, atomically: true, encoding: .utf8)
+        let refused = HTLLCommand.compile([deep, "--action", "view-will-layout-subviews"])
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.errorOutput.hasPrefix("\(deep):1:"), refused.errorOutput)
+        XCTAssertTrue(refused.errorOutput.contains("error: expression nested too deeply (more than 2000 levels)"), refused.errorOutput)
+        let compiled = HTLLCommand.compile([fine, "--action", "view-will-layout-subviews"])
+        XCTAssertEqual(compiled.status, 0, compiled.errorOutput)
+        XCTAssertTrue(compiled.output.contains("CGFloat htllY"))
+    }
+
+    /// A view spelled like a local is renamed, with a located warning.
+    func testViewsNamedLikeLocalsAreRenamed() throws {
+        let layout = try Layout(source: "(let ((htllY1 (label '())) (htllW20 (label '())) (htllZ1 (label '())))\n"
+                                    + " (in (vseq htllY1 htllW20 htllZ1) 'self.view))", file: "n.htll")
+        // In reverse binding order, as htllc declared let-bound views (Tests/htllc-compat/04-let-reversed).
+        XCTAssertEqual(try layout.declarations().map(\.name), ["htllZ1", "htllW20_", "htllY1_"])
+        XCTAssertTrue(layout.warnings.contains { $0.hasPrefix("n.htll:1:") && $0.contains("the view htllY1 is named htllY1_") },
+                      "\(layout.warnings)")
+        XCTAssertTrue(FragmentChecker.isFrameLocal("htllH12"))
+        XCTAssertFalse(FragmentChecker.isFrameLocal("htllH"))
+        XCTAssertFalse(FragmentChecker.isFrameLocal("htllH1x"))
+    }
+}
