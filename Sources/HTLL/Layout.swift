@@ -191,7 +191,7 @@ public final class Layout {
     }
 
     /// Tells the prelude the canvas the next frames are for.
-    private func use(_ canvas: Canvas) throws { try Self.use(canvas, in: scheme) }
+    func use(_ canvas: Canvas) throws { try Self.use(canvas, in: scheme) }
 
     /// Tells the prelude of `scheme` the canvas the next frames are for.
     static func use(_ canvas: Canvas, in scheme: Scheme) throws {

@@ -591,11 +591,19 @@
 (define (htll:kind-parent kind) (caddr (htll:kind-entry kind)))
 (define (htll:kind-construction kind) (cadddr (htll:kind-entry kind)))
 
-;; All attributes of KIND, own ones first, then inherited ones.
+;; All attributes of KIND, own ones first, then inherited ones. Kept per kind while the table is
+;; the same: every view made and every fragment printed asks for its kind's, and appending the
+;; tables again each time was a good part of the cost of a layout of thousands of views.
+(define htll:kind-attributes-cache (cons #f '()))
 (define (htll:kind-attributes kind)
-  (if (not kind)
-      '()
-      (let ((own (assq kind htll:attribute-table)))
-        (append (if own (cdr own) '()) (htll:kind-attributes (htll:kind-parent kind))))))
+  (if (not (eq? (car htll:kind-attributes-cache) htll:attribute-table))
+      (set! htll:kind-attributes-cache (cons htll:attribute-table '())))
+  (cond ((not kind) '())
+        ((assq kind (cdr htll:kind-attributes-cache)) => cdr)
+        (else
+         (let* ((own (assq kind htll:attribute-table))
+                (all (append (if own (cdr own) '()) (htll:kind-attributes (htll:kind-parent kind)))))
+           (set-cdr! htll:kind-attributes-cache (cons (cons kind all) (cdr htll:kind-attributes-cache)))
+           all))))
 
 (define (htll:enum-values name) (cdr (assq name htll:enum-table)))
