@@ -202,7 +202,7 @@ public final class Layout {
             scheme.list([insets.top, insets.left, insets.bottom, insets.right].map(HTLL.points)),
             .bool(canvas.rightToLeft),
         ])
-        _ = try scheme.prelude("htll-set-text-size!", [scheme.symbol(canvas.textSize ?? "large")])
+        _ = try scheme.prelude("htll-set-text-size!", [scheme.symbol(canvas.textSize ?? Canvas.defaultTextSize)])
     }
 
     /// The elements of the list a prelude procedure of no arguments returns, each made a Swift value

@@ -543,6 +543,9 @@
 ;; The text size frames and previews are measured at (htll-set-text-size!).
 (define htll:text-size 'large)
 
+;; For hosts: ("extra-small" ... "accessibility-extra-extra-extra-large"), the names htll-set-text-size! takes.
+(define (htll-text-size-names) (map symbol->string htll:text-sizes))
+
 ;; (points . weight) of text STYLE at the current text size.
 (define (htll:text-style-font style)
   (let* ((e (cdr (assq style htll:text-style-sizes)))
