@@ -67,9 +67,9 @@ final class ConstraintEquivalenceTests: XCTestCase {
                 pairs += [c.path, f.path]
             }
         }
-        // Every example can be stated as constraints but primitives defined with define-primitive
-        // (grid, overlay, flow, a user's own): refused, located.
-        XCTAssertEqual(refused, ["primitives"])
+        // What these constraints do not state yet (primitives defined with define-primitive: grid,
+        // overlay, flow, a user's own; a child centred across a row): refused, located.
+        XCTAssertEqual(refused, ["primitives", "settings"])
         XCTAssertGreaterThan(pairs.count / 2, (examples - refused.count) * Self.canvases.count - 1)
         let (status, output) = try Tool.run(python, [Self.checker] + pairs)
         XCTAssertEqual(status, 0, output)

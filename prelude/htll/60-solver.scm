@@ -21,6 +21,13 @@
 
 (define (htll:wrap? x) (eq? x 'wrap))
 
+;; Nodes that lay their children out left to right (the others that align, top to bottom).
+(define htll:horizontal-ops '(<< >> hseq hseq*))
+(define (htll:align-node? x) (and (htll:node? x) (eq? (htll:node-op x) 'align)))
+;; Whether node X's length across its axis wraps in a W x H area.
+(define (htll:cross-wrapped? x w h)
+  (if (memq (htll:node-op x) htll:horizontal-ops) (htll:wrap? h) (htll:wrap? w)))
+
 ;; A position with more terms than this refers to the previous view's far edge instead (see after).
 (define htll:expression-terms 6)
 
@@ -114,7 +121,16 @@
                               (lambda (c l t cw ch) (layout c l t cw ch gen?))
                               (lambda (c cw ch) (layout c left top cw ch #f))
                               (long? gen?)))
-       (else
+       ;; A row (or column) whose height (width) wraps, with children aligned across it: the row
+       ;; is as high as its highest child, so it is measured first and laid out at that height,
+       ;; where its children can be centred or put at the end.
+       ((and (htll:cross-wrapped? x w h) (htll:any htll:align-node? (htll:node-children x)))
+        (let ((m (layout-node x left top w h #f)))
+          (if (memq (htll:node-op x) htll:horizontal-ops)
+              (layout-node x left top w (cdr m) gen?)
+              (layout-node x left top (car m) h gen?))))
+       (else (layout-node x left top w h gen?))))
+    (define (layout-node x left top w h gen?)
         (let ((cs (htll:node-children x)) (ps (htll:node-params x)))
           (case (htll:node-op x)
             ((^^) (split-wrap (car cs) (cadr cs) (car ps) left top w h gen? #t #t))
@@ -132,7 +148,24 @@
             ((min-size) (layout-clamp (car cs) (car ps) (cadr ps) htll:e-max left top w h gen?))
             ((max-size) (layout-clamp (car cs) (car ps) (cadr ps) htll:e-min left top w h gen?))
             ((collapse) (layout (car cs) left top w h gen?))
-            (else (error "htll: unknown layout node" (htll:node-op x))))))))
+            ((align) (layout-align (car cs) (car ps) (cadr ps) left top w h gen?))
+            (else (error "htll: unknown layout node" (htll:node-op x))))))
+    ;; Across a sequence's axis (vertical? #t: up and down): C at its own length, at the start,
+    ;; centre or end of the area; fill (or an area that is itself wrapped) gives it the area's.
+    ;; Measured first, then placed: C is laid out twice, like the first child of vv or >>.
+    (define (layout-align c vertical? mode left top w h gen?)
+      (let ((len (if vertical? h w)))
+        (if (or (eq? mode 'fill) (htll:wrap? len))
+            (layout c left top w h gen?)
+            (let* ((own (if vertical? (cdr (layout c left top w 'wrap #f)) (car (layout c left top 'wrap h #f))))
+                   (offset (case mode
+                             ((start) '())
+                             ((center) (htll:e* (htll:e- len own) 0.5))
+                             (else (htll:e- len own))))
+                   (size (if vertical?
+                             (layout c left (htll:e+ top offset) w 'wrap gen?)
+                             (layout c (htll:e+ left offset) top 'wrap h gen?))))
+              (if vertical? (cons (car size) len) (cons len (cdr size)))))))
     ;; A long sequence refers to the previous view's far edge instead of summing every sibling
     ;; before it, once the sum has more than a few terms (small layouts keep the original's text).
     ;; Once a sequence refers to an edge, every later sibling does (a short position per view).

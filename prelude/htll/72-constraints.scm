@@ -263,6 +263,13 @@
           ((min-size) (lay-clamp (car cs) (car ps) (cadr ps) 'min left top w h loc))
           ((max-size) (lay-clamp (car cs) (car ps) (cadr ps) 'max left top w h loc))
           ((collapse) (refuse! loc "collapse-when-hidden (a length that follows the hidden property)"))
+          ;; Across a sequence: 'fill is the area's length, as without an alignment; the others put
+          ;; the child's own length somewhere in a longer area (and make a wrapped row as high as
+          ;; its highest child), which these constraints do not state yet.
+          ((align) (if (eq? (cadr ps) 'fill)
+                       (lay (car cs) left top w h)
+                       (refuse! loc (string-append "the alignment '" (symbol->string (cadr ps))
+                                                   " across a sequence (a child at its own length in a longer area)"))))
           (else (refuse! loc (string-append "the layout " (symbol->string (htll:node-op x))))))))
     ;; Both children at their own length along AXIS, MARGIN apart.
     (define (stack a b margin axis start ostart olen)

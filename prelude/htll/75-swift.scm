@@ -51,7 +51,16 @@
     (autocorrection-type "UITextAutocorrectionType")
     (text-field-view-mode "UITextField.ViewMode")
     (data-detector-types "UIDataDetectorTypes")
-    (separator-style "UITableViewCell.SeparatorStyle")))
+    (separator-style "UITableViewCell.SeparatorStyle")
+    (activity-indicator-view-style "UIActivityIndicatorView.Style")
+    (progress-view-style "UIProgressView.Style")
+    (date-picker-mode "UIDatePicker.Mode")
+    (date-picker-style "UIDatePickerStyle")
+    (page-control-background-style "UIPageControl.BackgroundStyle")
+    (blur-effect-style "UIBlurEffect.Style")
+    (text-style "UIFont.TextStyle")
+    (symbol-weight "UIImage.SymbolWeight")
+    (symbol-scale "UIImage.SymbolScale")))
 
 (define (htll:swift-enum-case enum given)
   (let* ((value (htll:target-enum-value enum given))
@@ -66,14 +75,16 @@
           ((null? (cdr vs)) (htll:swift-enum-case enum (car vs)))
           (else (string-append "[" (htll:string-join (map (lambda (v) (htll:swift-enum-case enum v)) vs) ", ") "]")))))
 
-;; Boolean properties whose Swift name has the getter's is- prefix.
+;; Properties Swift imports under another name: booleans with the getter's is- prefix, and
+;; UIActivityIndicatorView's activityIndicatorViewStyle, which Swift calls style.
 (define htll:swift-property-names
   '(("hidden" . "isHidden") ("opaque" . "isOpaque") ("userInteractionEnabled" . "isUserInteractionEnabled")
     ("multipleTouchEnabled" . "isMultipleTouchEnabled") ("exclusiveTouch" . "isExclusiveTouch")
     ("enabled" . "isEnabled") ("selected" . "isSelected") ("highlighted" . "isHighlighted")
     ("scrollEnabled" . "isScrollEnabled") ("directionalLockEnabled" . "isDirectionalLockEnabled")
     ("pagingEnabled" . "isPagingEnabled") ("continuous" . "isContinuous") ("momentary" . "isMomentary")
-    ("editable" . "isEditable") ("secureTextEntry" . "isSecureTextEntry")))
+    ("editable" . "isEditable") ("secureTextEntry" . "isSecureTextEntry") ("on" . "isOn")
+    ("activityIndicatorViewStyle" . "style")))
 
 (define (htll:swift-property objc)
   (let ((p (assoc objc htll:swift-property-names))) (if p (cdr p) objc)))
@@ -144,7 +155,9 @@
       (if (eq? (cadr type) 'image) (string-append items ".compactMap { $0 }") items)))
    ((eq? type 'color) (htll:color->swift value))
    ((eq? type 'text-attributes) (htll:text-attributes->swift value name-of))
-   ((and (eq? type 'string-or-image) (htll:resource-of? 'image value))
+   ((eq? type 'button-configuration) (string-append "UIButton.Configuration." (htll:identifier (symbol->string value)) "()"))
+   ((eq? type 'blur-effect) (string-append "UIBlurEffect(style: " (htll:swift-enum-case 'blur-effect-style value) ")"))
+   ((and (eq? type 'string-or-image) (htll:image? value))
     ;; Segment items are [Any]: an image that is missing becomes an empty one, not nil.
     (string-append (htll:value->swift 'image value name-of) " ?? UIImage()"))
    ((htll:resource? value)
@@ -157,6 +170,11 @@
         ((bold-system-font) (string-append "UIFont.boldSystemFont(ofSize: " (htll:font-size->swift (car args)) ")"))
         ((italic-system-font) (string-append "UIFont.italicSystemFont(ofSize: " (htll:font-size->swift (car args)) ")"))
         ((image) (string-append "UIImage(named: " (htll:swift-string (car args)) ")"))
+        ((preferred-font) (string-append "UIFont.preferredFont(forTextStyle: " (htll:swift-enum-case 'text-style (car args)) ")"))
+        ((system-image)
+         (string-append "UIImage(systemName: " (htll:swift-string (car args))
+                        (if (null? (cadr args)) "" (string-append ", withConfiguration: " (htll:symbol-configuration->swift (cadr args))))
+                        ")"))
         ((size) (string-append "CGSize(" (nums '("width" "height") args) ")"))
         ((rect) (string-append "CGRect(" (nums '("x" "y" "width" "height") args) ")"))
         ((point) (string-append "CGPoint(" (nums '("x" "y") args) ")"))
@@ -166,6 +184,20 @@
         (else (error "htll: cannot print resource" (htll:resource-kind value))))))
    ((string? value) (htll:swift-string value))
    (else (error "htll: cannot print value" type value))))
+
+;; An SF Symbol's configuration in Swift (the Objective-C's, htll:symbol-configuration->objc).
+(define (htll:symbol-configuration->swift config)
+  (let ((size (assq 'point-size config)) (weight (assq 'weight config)) (scale (assq 'scale config)))
+    (define (w) (htll:swift-enum-case 'symbol-weight (cdr weight)))
+    (define (s) (htll:swift-enum-case 'symbol-scale (cdr scale)))
+    (string-append
+     "UIImage.SymbolConfiguration("
+     (cond (size (string-append "pointSize: " (htll:font-size->swift (cdr size))
+                                ", weight: " (if weight (w) "UIImage.SymbolWeight.unspecified")
+                                ", scale: " (if scale (s) "UIImage.SymbolScale.unspecified") ")"))
+           ((and weight scale) (string-append "weight: " (w) ").applying(UIImage.SymbolConfiguration(scale: " (s) "))"))
+           (weight (string-append "weight: " (w) ")"))
+           (else (string-append "scale: " (s) ")"))))))
 
 ;; An Objective-C selector such as signIn: as a Swift #selector: #selector(signIn(_:)).
 (define (htll:swift-selector sel)
@@ -207,6 +239,7 @@
                             ((and (eq? type 'color) (htll:layer-property? (cadr how)))
                              (string-append (htll:value->swift type value name-of) ".cgColor"))
                             (else (htll:value->swift type value name-of))))))
+      ((call) (string-append var "." (if value (cadr how) (caddr how)) "()"))
       ((send)
        (let* ((arg-types (if (eq? (car type) 'pair) (list (cadr type) (caddr type)) (cdr type)))
               (args (if (eq? (car type) 'pair) (list (car value) (cdr value)) value))

@@ -241,6 +241,7 @@
             ((font) (cons 'regular (htll:font-points (cadr args))))
             ((bold-system-font) (cons 'bold (htll:font-points (car args))))
             ((italic-system-font) (cons 'italic (htll:font-points (car args))))
+            ((preferred-font) (let ((f (htll:text-style-font (car args)))) (cons (cdr f) (car f))))
             (else (cons 'regular (htll:font-points (car args)))))))))
 
 (define (htll:normal-title view)
@@ -254,7 +255,14 @@
 ;; What [view sizeToFit] gives VIEW: (width . height).
 (define (htll:measure view)
   (let* ((kind (htll:view-kind view))
-         (metrics (%htll-control-metrics kind))
+         ;; A large activity indicator and a button with a configuration have their own sizes.
+         (metrics (%htll-control-metrics
+                   (cond ((and (eq? kind 'activity-indicator)
+                               (eq? (htll:view-attribute view 'activity-indicator-view-style) 'large))
+                          'activity-indicator-large)
+                         ((and (eq? (htll:kind-parent kind) 'button) (htll:view-attribute view 'configuration))
+                          'configured-button)
+                         (else kind))))
          (fixed-w (car metrics)) (fixed-h (cadr metrics))
          (pad-w (caddr metrics)) (pad-h (cadddr metrics))
          (font (htll:font-of view (list-ref metrics 4) (list-ref metrics 5)))
@@ -269,6 +277,10 @@
                          (let* ((items (htll:view-attribute view 'items))
                                 (widths (map (lambda (i) (car (%htll-text-size (htll:text-of i) (car font) (cdr font)))) items)))
                            (cons (- (* (length items) (+ (apply max 0 widths) pad-w)) pad-w) 0)))
+                        ;; A page indicator per page (UIPageControl's default is none: 0 pages).
+                        ((eq? kind 'page-control)
+                         (let ((pages (max 0 (min 1000 (or (htll:view-attribute view 'number-of-pages) 0)))))
+                           (cons (if (= pages 0) (- pad-w) (* 16 pages)) 0)))
                         ((string=? text "") (cons 0 0))
                         (else (%htll-text-size text (car font) (cdr font))))))
     (if (and (eq? kind 'label) (string=? text ""))

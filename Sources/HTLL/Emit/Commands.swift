@@ -102,30 +102,35 @@ public enum HTLLCommand {
     /// The usage of `htll frames` (`--help` prints it).
     public static let framesUsage = """
         usage: htll frames FILE.htll [--size WxH | --device NAME] [--landscape] [--safe-area T,L,B,R] [--rtl]
-                                     [--constraints]
-        Prints the solved frames of a layout as JSON (default: a 390x844 canvas without insets).
+                                     [--text-size SIZE] [--check] [--constraints]
+        Prints the solved frames of a layout as JSON (default: \(DevicePreset.standard.displayName) in portrait, with its safe area).
           --constraints       the same layout as Auto Layout constraints instead (JSON): views with
                               their intrinsic sizes and content priorities, layout guides, and each
                               constraint as item.attribute == multiplier * item.attribute + constant
-          --size WxH          the canvas in points
+          --size WxH          the canvas in points (without insets)
           --device NAME       a device's screen, safe area and idiom; devices:
                               \(DevicePreset.knownNames.joined(separator: ", "))
           --landscape         the device or size turned sideways
           --safe-area T,L,B,R the safe-area insets (top, left, bottom, right) in points
           --rtl               mirrored, as in a right-to-left language
+          --text-size SIZE    Dynamic Type fonts at a text size (extra-small ... large, the default, ...
+                              accessibility-extra-extra-extra-large)
+          --check             warn (on standard error) about views that overflow the screen or overlap
           --sandbox           the layout may read only files in its own folder (its includes)
           --no-strict         accept what the original htllc accepted, with warnings (htll compile --help)
         """
 
     /// `htll frames FILE [--size WxH | --device NAME] [--landscape] [--safe-area T,L,B,R] [--rtl]`:
-    /// JSON frames (default 390x844, no insets). A device brings its safe-area insets and idiom;
-    /// `--safe-area` sets the insets (top, left, bottom, right) of any canvas; `--rtl` mirrors.
+    /// JSON frames (default: the default device in portrait, `Canvas.standard`). A device brings its safe-area insets and idiom;
+    /// `--safe-area` sets the insets (top, left, bottom, right) of any canvas; `--rtl` mirrors;
+    /// `--check` adds warnings on standard error for views that overflow the screen or overlap (`LayoutCheck`).
     public static func frames(_ arguments: [String], sandbox: Bool = false, limits: Scheme.Limits? = nil) -> Result {
         var args = arguments
         let (target, targetError) = takeTarget(&args, command: "frames")
         if let targetError { return targetError }
-        var file: String?, size = (width: 390.0, height: 844.0), landscape = false
-        var device: DevicePreset?, insets: DevicePreset.Insets?, rtl = false, strict = true, constraints = false
+        var file: String?, size = (width: DevicePreset.standard.width, height: DevicePreset.standard.height), landscape = false
+        var device: DevicePreset? = .standard, insets: DevicePreset.Insets?, rtl = false, check = false, textSize: String?
+        var strict = true, constraints = false
         var i = 0
         while i < args.count {
             switch args[i] {
@@ -149,6 +154,8 @@ public enum HTLLCommand {
                 insets = s; i += 1
             case "--landscape": landscape = true
             case "--rtl": rtl = true
+            case "--check": check = true
+            case "--text-size" where i + 1 < args.count: textSize = args[i + 1]; i += 1
             case "--constraints": constraints = true
             case "-h", "--help": return help(framesUsage)
             case let a where !a.hasPrefix("-") && file == nil: file = a
@@ -165,10 +172,22 @@ public enum HTLLCommand {
             canvas = Layout.Canvas(width: w, height: h, rightToLeft: rtl)
         }
         if let insets { canvas.safeArea = insets }
+        canvas.textSize = textSize
         let finalCanvas = canvas
-        return produce(file, sandbox: sandbox, limits: limits, strict: strict, target: target) {
-            constraints ? try $0.constraintsJSON(canvas: finalCanvas) : try $0.framesJSON(canvas: finalCanvas)
+        let place = device.map { PreviewScreen(device: $0, landscape: landscape).caption }
+            ?? "a \(SVGWriter.number(canvas.width)) × \(SVGWriter.number(canvas.height)) pt canvas"
+        var checked: [String] = []
+        var result = produce(file, sandbox: sandbox, limits: limits, strict: strict, target: target) { layout in
+            let json = try constraints ? layout.constraintsJSON(canvas: finalCanvas) : layout.framesJSON(canvas: finalCanvas)
+            if check {
+                let frames = constraints ? try layout.framesJSON(canvas: finalCanvas) : json
+                checked = LayoutCheck.warnings(views: try PreviewView.parse(json: frames), width: finalCanvas.width,
+                                               height: finalCanvas.height, on: place)
+            }
+            return json
         }
+        result.errorOutput += checked.map { $0 + "\n" }.joined()
+        return result
     }
 
     /// The original command line: `htllc [-v ios6] ACTION FILE`; prints the usage on bad arguments.

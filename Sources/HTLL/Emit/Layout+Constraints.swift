@@ -15,13 +15,13 @@ extension Layout {
     /// Makes the generated code (`objectiveC(_:)`, `objectiveCCategory`, `swift`) lay the views out
     /// with Auto Layout constraints, activated once when the views are added, instead of frames.
     public func setConstraintsOutput(_ on: Bool) throws {
-        try run(path: nil) { _ = try scheme.prelude("htll-set-emit-constraints!", [.bool(on)]) }
+        try run(path: nil) { _ = try scheme.prelude(.setEmitConstraints, [.bool(on)]) }
     }
 
     /// Whether the generated code lays the views out with constraints (`setConstraintsOutput`).
     public func constraintsOutput() throws -> Bool {
         var on = false
-        try run(path: nil) { on = try scheme.prelude("htll-emit-constraints?", []).boolValue ?? false }
+        try run(path: nil) { on = try scheme.prelude(.emitsConstraints, []).boolValue ?? false }
         return on
     }
 }
