@@ -189,7 +189,7 @@ public final class Layout {
     }
 
     /// Tells the prelude the canvas the next frames are for.
-    private func use(_ canvas: Canvas) throws {
+    func use(_ canvas: Canvas) throws {
         let insets = canvas.safeArea
         _ = try scheme.prelude("htll-use-canvas", [
             .flonum(canvas.width), .flonum(canvas.height),

@@ -95,7 +95,11 @@ public enum HTLLCommand {
     /// The usage of `htll frames` (`--help` prints it).
     public static let framesUsage = """
         usage: htll frames FILE.htll [--size WxH | --device NAME] [--landscape] [--safe-area T,L,B,R] [--rtl]
+                                     [--constraints]
         Prints the solved frames of a layout as JSON (default: a 390x844 canvas without insets).
+          --constraints       the same layout as Auto Layout constraints instead (JSON): views with
+                              their intrinsic sizes and content priorities, layout guides, and each
+                              constraint as item.attribute == multiplier * item.attribute + constant
           --size WxH          the canvas in points
           --device NAME       a device's screen, safe area and idiom; devices:
                               \(DevicePreset.knownNames.joined(separator: ", "))
@@ -114,7 +118,7 @@ public enum HTLLCommand {
         let (target, targetError) = takeTarget(&args, command: "frames")
         if let targetError { return targetError }
         var file: String?, size = (width: 390.0, height: 844.0), landscape = false
-        var device: DevicePreset?, insets: DevicePreset.Insets?, rtl = false, strict = true
+        var device: DevicePreset?, insets: DevicePreset.Insets?, rtl = false, strict = true, constraints = false
         var i = 0
         while i < args.count {
             switch args[i] {
@@ -138,6 +142,7 @@ public enum HTLLCommand {
                 insets = s; i += 1
             case "--landscape": landscape = true
             case "--rtl": rtl = true
+            case "--constraints": constraints = true
             case "-h", "--help": return help(framesUsage)
             case let a where !a.hasPrefix("-") && file == nil: file = a
             default: return failure("htll frames: unexpected argument \(args[i])\n\(framesUsage)", status: 2)
@@ -154,7 +159,9 @@ public enum HTLLCommand {
         }
         if let insets { canvas.safeArea = insets }
         let finalCanvas = canvas
-        return produce(file, sandbox: sandbox, limits: limits, strict: strict, target: target) { try $0.framesJSON(canvas: finalCanvas) }
+        return produce(file, sandbox: sandbox, limits: limits, strict: strict, target: target) {
+            constraints ? try $0.constraintsJSON(canvas: finalCanvas) : try $0.framesJSON(canvas: finalCanvas)
+        }
     }
 
     /// The original command line: `htllc [-v ios6] ACTION FILE`; prints the usage on bad arguments.
