@@ -1,4 +1,5 @@
 import Foundation
+import Scheme
 
 extension Layout {
     /// What a layout is solved for: the parent's size in points and the traits a layout may ask
@@ -16,19 +17,36 @@ extension Layout {
         public var idiom: Idiom?
         /// Mirror the frames, as the generated code does in Arabic or Hebrew.
         public var rightToLeft: Bool
+        /// The user's text size Dynamic Type fonts are measured at (`large`, iOS's default, when
+        /// nil; the prelude's `htll:text-sizes` lists the others, `extra-small` … `accessibility-extra-extra-extra-large`).
+        public var textSize: String?
 
         /// A canvas of the given size; no insets, left to right unless told.
         public init(width: Double, height: Double, safeArea: DevicePreset.Insets = .zero, idiom: Idiom? = nil,
-                    rightToLeft: Bool = false) {
+                    rightToLeft: Bool = false, textSize: String? = nil) {
             self.width = width; self.height = height; self.safeArea = safeArea
-            self.idiom = idiom; self.rightToLeft = rightToLeft
+            self.idiom = idiom; self.rightToLeft = rightToLeft; self.textSize = textSize
         }
 
+        /// iOS's default text size.
+        public static let defaultTextSize = "large"
+        /// Every text size `textSize` takes, smallest first: the prelude's table (`htll:text-sizes`),
+        /// read once from a fresh instance.
+        public static let textSizes: [String] = {
+            let scheme = try? Layout.makeScheme(limits: Scheme.Limits(), sandboxFolder: nil)
+            let names = (try? scheme?.prelude(.textSizeNames, []))??.listElements?.compactMap(\.stringValue)
+            return names ?? [defaultTextSize]
+        }()
+
+        /// The default canvas of `htll frames`, `htll preview` and the REPL: the default device
+        /// (`DevicePreset.defaultKey`) in portrait, with its safe area.
+        public static var standard: Canvas { Canvas(screen: PreviewScreen(device: .standard, landscape: false)) }
+
         /// The canvas of a device screen in one orientation, with its safe area.
-        public init(screen: PreviewScreen, rightToLeft: Bool = false) {
+        public init(screen: PreviewScreen, rightToLeft: Bool = false, textSize: String? = nil) {
             self.init(width: screen.width, height: screen.height, safeArea: screen.insets,
                       idiom: screen.device.key == "custom" ? nil : (screen.device.isPad ? .pad : .phone),
-                      rightToLeft: rightToLeft)
+                      rightToLeft: rightToLeft, textSize: textSize)
         }
     }
 }

@@ -23,15 +23,6 @@ public enum HTLL {
         case bindingChanged = "binding-changed"
     }
 
-    /// Named screen sizes in points (portrait) for `htll frames --device`.
-    public static let devices: [String: (width: Double, height: Double)] = [
-        "iphone-4": (320, 480), "iphone-5": (320, 568), "iphone-se": (375, 667),
-        "iphone-8": (375, 667), "iphone-8-plus": (414, 736), "iphone-13-mini": (375, 812),
-        "iphone-14": (390, 844), "iphone-15": (393, 852), "iphone-15-plus": (430, 932),
-        "iphone-15-pro": (393, 852), "iphone-15-pro-max": (430, 932),
-        "ipad": (820, 1180), "ipad-mini": (744, 1133), "ipad-pro-12.9": (1024, 1366),
-    ]
-
     /// Loads the layout prelude into `scheme`, in a sealed environment of its own with HTLL's Swift
     /// builtins, registers the layout language as the library `(htll)`, and imports it into the
     /// top level. Layouts, the REPL and user code see only what `(htll)` exports: a definition of
@@ -78,6 +69,12 @@ public enum HTLL {
         }
     }
 
+    /// A length in points for the prelude: an exact integer when it is whole, so that numbers a
+    /// layout computes from the canvas (`(canvas-width)`) print as `393`, not `393.0`.
+    static func points(_ x: Double) -> Value {
+        x == x.rounded() && abs(x) < 1e9 ? .fixnum(Int(x)) : .flonum(x)
+    }
+
     /// The Swift half of measuring: text sizes and UIKit's standard control sizes.
     static func defineBuiltins(in scheme: Scheme, _ env: Environment) {
         // Unowned: these closures are stored in the runtime itself, so a strong capture would keep the
@@ -99,6 +96,16 @@ public enum HTLL {
             func number(_ d: Double?) -> Value { d.map { Value.flonum($0) } ?? .bool(false) }
             return rt.heap.list([number(m.width), number(m.height), .flonum(m.paddingWidth), .flonum(m.paddingHeight),
                                  .flonum(m.fontPoints), rt.symbol(m.weight.rawValue)])
+        }
+        // (%htll-device KEY) => (width height idiom (top left bottom right) (top left bottom right)):
+        // a device of the one table (DevicePreset.all), portrait size, portrait and landscape
+        // insets; #f for an unknown key. (%htll-device #f) is the default device.
+        scheme.define("%htll-device", arity: .exactly(1), in: env) { args in
+            let key = args[0].boolValue == false ? DevicePreset.defaultKey : (args[0].stringValue ?? "")
+            guard let d = DevicePreset.named(key) else { return .bool(false) }
+            func insets(_ i: DevicePreset.Insets) -> Value { rt.heap.list([i.top, i.left, i.bottom, i.right].map(points)) }
+            return rt.heap.list([points(d.width), points(d.height), rt.symbol(d.isPad ? "pad" : "phone"),
+                                 insets(d.portraitInsets), insets(d.landscapeInsets)])
         }
     }
 }

@@ -63,11 +63,12 @@ extension HTLL {
         return words.compactMap(\.stringValue).filter { $0.hasPrefix(prefix) }.sorted()
     }
 
-    /// The current layout's frames as JSON for a `width` × `height` parent, or nil without a layout.
-    public static func currentFramesJSON(in scheme: Scheme, width: Double = 390, height: Double = 844) -> String? {
+    /// The current layout's frames as JSON on `canvas` (the default device unless told), or nil without a layout.
+    public static func currentFramesJSON(in scheme: Scheme, canvas: Layout.Canvas = .standard) -> String? {
         guard (try? scheme.prelude(.hasLayout, []))?.boolValue == true else { return nil }
         do {
-            return try scheme.prelude(.framesJSON, [.flonum(width), .flonum(height)]).stringValue
+            try Layout.use(canvas, in: scheme)
+            return try scheme.prelude(.framesJSON, [.flonum(canvas.width), .flonum(canvas.height)]).stringValue
         } catch {
             return "\(error)"
         }

@@ -109,10 +109,10 @@ public final class Layout {
         file = displayName
         scheme = try existing ?? Self.makeScheme(limits: Scheme.Limits(), sandboxFolder: nil)
         try run(path: displayName) {
-            try scheme.prelude(.setStrict, [.bool(strict)])
+            _ = try scheme.prelude(.setStrict, [.bool(strict)])
             _ = try scheme.prelude(.setTarget, [scheme.symbol(target.rawValue)])
             let forms = try scheme.read(text, file: displayName)
-            try scheme.prelude(.loadForms, [forms, scheme.string(displayName)])
+            _ = try scheme.prelude(.loadForms, [forms, scheme.string(displayName)])
         }
     }
 
@@ -170,9 +170,11 @@ public final class Layout {
     }
 
     /// What `sizeToFit` gives each declared view (the measurements the concrete frames use).
-    public func intrinsicSizes() throws -> [(name: String, width: Double, height: Double)] {
+    /// On `canvas` when given (its text size measures Dynamic Type fonts).
+    public func intrinsicSizes(canvas: Canvas? = nil) throws -> [(name: String, width: Double, height: Double)] {
         var result: [(name: String, width: Double, height: Double)] = []
         try run(path: nil) {
+            if let canvas { try use(canvas) }
             for item in try scheme.prelude(.intrinsicSizes, []).listElements ?? [] {
                 guard let f = item.listElements, f.count == 3, let name = f[0].stringValue,
                       let w = f[1].doubleValue, let h = f[2].doubleValue else { continue }
@@ -189,14 +191,18 @@ public final class Layout {
     }
 
     /// Tells the prelude the canvas the next frames are for.
-    func use(_ canvas: Canvas) throws {
+    func use(_ canvas: Canvas) throws { try Self.use(canvas, in: scheme) }
+
+    /// Tells the prelude of `scheme` the canvas the next frames are for.
+    static func use(_ canvas: Canvas, in scheme: Scheme) throws {
         let insets = canvas.safeArea
         _ = try scheme.prelude(.useCanvas, [
-            .flonum(canvas.width), .flonum(canvas.height),
+            HTLL.points(canvas.width), HTLL.points(canvas.height),
             canvas.idiom.map { scheme.symbol($0.rawValue) } ?? .bool(false),
-            scheme.list([.flonum(insets.top), .flonum(insets.left), .flonum(insets.bottom), .flonum(insets.right)]),
+            scheme.list([insets.top, insets.left, insets.bottom, insets.right].map(HTLL.points)),
             .bool(canvas.rightToLeft),
         ])
+        _ = try scheme.prelude(.setTextSize, [scheme.symbol(canvas.textSize ?? Canvas.defaultTextSize)])
     }
 
     /// The elements of the list a prelude procedure of no arguments returns, each made a Swift value

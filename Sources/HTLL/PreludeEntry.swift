@@ -16,6 +16,19 @@ enum PreludeEntry: String, CaseIterable {
     case setEmitRTL = "htll-set-emit-rtl!"
     /// (htll-use-canvas WIDTH HEIGHT SAFE-AREA…): the canvas the concrete solver uses.
     case useCanvas = "htll-use-canvas"
+    /// (htll-set-text-size! SYMBOL): the content size category Dynamic Type fonts are measured in.
+    case setTextSize = "htll-set-text-size!"
+    /// (htll-text-size-names): the content size categories `--text-size` takes.
+    case textSizeNames = "htll-text-size-names"
+    /// (htll-set-emit-constraints! BOOL): code states the layout as Auto Layout constraints.
+    case setEmitConstraints = "htll-set-emit-constraints!"
+    /// (htll-emit-constraints?): whether it does.
+    case emitsConstraints = "htll-emit-constraints?"
+    /// (htll-color-components): each named colour's light and dark components, for previews.
+    case colorComponents = "htll-color-components"
+    /// (htll-text-style-sizes): each Dynamic Type text style's size and weight at the chosen text size.
+    case textStyleSizes = "htll-text-style-sizes"
+
     /// (htll-take-warnings): the located warnings since the last call, as strings.
     case takeWarnings = "htll-take-warnings"
     /// (htll:current-location): the location of the form being evaluated, or #f.
@@ -81,7 +94,8 @@ enum PreludeEntry: String, CaseIterable {
     var isProcedure: Bool {
         switch self {
         case .referenceSwatch, .allowRelayout, .theRoot: return false
-        case .loadForms, .setStrict, .setTarget, .setEmitRTL, .useCanvas, .takeWarnings, .currentLocation,
+        case .loadForms, .setStrict, .setTarget, .setEmitRTL, .useCanvas, .setTextSize, .textSizeNames, .setEmitConstraints,
+             .emitsConstraints, .colorComponents, .textStyleSizes, .takeWarnings, .currentLocation,
              .hasLayout, .isCellLayout, .cellName, .typeNameProblem, .declarations, .references, .datumLocation, .locatedCons, .intrinsicSizes,
              .emit, .emitSwift, .commentText, .framesJSON, .constraintsJSON, .framesList,
              .replEval, .replWrite, .describe, .apropos, .completionWords, .reference:

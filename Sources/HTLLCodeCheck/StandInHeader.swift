@@ -23,7 +23,7 @@ public struct StandInHeader: Sendable {
     public init(scheme: Scheme) throws {
         guard let prelude = HTLL.environment(of: scheme) else { throw LayoutError(message: "error: HTLL is not installed") }
         let generated = try scheme.evaluateSystemCode(Self.generator, file: "stand-in-header", in: prelude).stringValue ?? ""
-        text = Self.base + generated
+        text = Self.base + generated + Self.autoLayout
         vocabulary = Self.identifiers(in: text)
     }
 
@@ -69,7 +69,8 @@ public struct StandInHeader: Sendable {
         static inline NSRange NSMakeRange(NSUInteger l, NSUInteger n) { NSRange r = { l, n }; return r; }
         enum { NSKeyValueObservingOptionNew = 1, UITableViewCellStyleSubtitle = 3, UIUserInterfaceIdiomPhone = 0,
                UIUserInterfaceIdiomPad = 1, UIUserInterfaceSizeClassCompact = 1, UIUserInterfaceSizeClassRegular = 2,
-               UIUserInterfaceLayoutDirectionLeftToRight = 0, UIUserInterfaceLayoutDirectionRightToLeft = 1 };
+               UIUserInterfaceLayoutDirectionLeftToRight = 0, UIUserInterfaceLayoutDirectionRightToLeft = 1,
+               UIImageSymbolWeightUnspecified = 0, UIImageSymbolScaleUnspecified = 0 };
         __attribute__((objc_root_class))
         @interface NSObject { Class isa; }
         + (id)alloc;
@@ -99,6 +100,47 @@ public struct StandInHeader: Sendable {
         @end
         @interface UITraitCollection : NSObject
         @property (nonatomic, readonly) NSInteger userInterfaceIdiom, horizontalSizeClass, verticalSizeClass;
+        @end
+
+        """
+
+    /// The Auto Layout API the constraint code (`htll compile --constraints`) uses: anchors,
+    /// layout guides, constraints and content priorities.
+    static let autoLayout = """
+        enum { UILayoutConstraintAxisHorizontal = 0, UILayoutConstraintAxisVertical = 1 };
+        #define UILayoutPriorityRequired 1000.0f
+        @interface NSLayoutConstraint : NSObject
+        @property (nonatomic) float priority;
+        + (void)activateConstraints:(NSArray *)constraints;
+        @end
+        @interface NSLayoutAnchor : NSObject
+        - (NSLayoutConstraint *)constraintEqualToAnchor:(NSLayoutAnchor *)anchor;
+        - (NSLayoutConstraint *)constraintGreaterThanOrEqualToAnchor:(NSLayoutAnchor *)anchor;
+        - (NSLayoutConstraint *)constraintLessThanOrEqualToAnchor:(NSLayoutAnchor *)anchor;
+        - (NSLayoutConstraint *)constraintEqualToAnchor:(NSLayoutAnchor *)anchor constant:(CGFloat)c;
+        - (NSLayoutConstraint *)constraintGreaterThanOrEqualToAnchor:(NSLayoutAnchor *)anchor constant:(CGFloat)c;
+        - (NSLayoutConstraint *)constraintLessThanOrEqualToAnchor:(NSLayoutAnchor *)anchor constant:(CGFloat)c;
+        @end
+        @interface NSLayoutDimension : NSLayoutAnchor
+        - (NSLayoutConstraint *)constraintEqualToConstant:(CGFloat)c;
+        - (NSLayoutConstraint *)constraintGreaterThanOrEqualToConstant:(CGFloat)c;
+        - (NSLayoutConstraint *)constraintLessThanOrEqualToConstant:(CGFloat)c;
+        - (NSLayoutConstraint *)constraintEqualToAnchor:(NSLayoutDimension *)anchor multiplier:(CGFloat)m constant:(CGFloat)c;
+        - (NSLayoutConstraint *)constraintGreaterThanOrEqualToAnchor:(NSLayoutDimension *)anchor multiplier:(CGFloat)m constant:(CGFloat)c;
+        - (NSLayoutConstraint *)constraintLessThanOrEqualToAnchor:(NSLayoutDimension *)anchor multiplier:(CGFloat)m constant:(CGFloat)c;
+        @end
+        @interface UILayoutGuide : NSObject
+        @property (nonatomic, readonly) NSLayoutAnchor *leadingAnchor, *trailingAnchor, *topAnchor, *bottomAnchor, *centerXAnchor, *centerYAnchor;
+        @property (nonatomic, readonly) NSLayoutDimension *widthAnchor, *heightAnchor;
+        @end
+        @interface UIView (HTLLAutoLayout)
+        @property (nonatomic) BOOL translatesAutoresizingMaskIntoConstraints;
+        @property (nonatomic, readonly) NSLayoutAnchor *leadingAnchor, *trailingAnchor, *topAnchor, *bottomAnchor, *centerXAnchor, *centerYAnchor;
+        @property (nonatomic, readonly) NSLayoutDimension *widthAnchor, *heightAnchor;
+        @property (nonatomic, readonly) UILayoutGuide *safeAreaLayoutGuide;
+        - (void)addLayoutGuide:(UILayoutGuide *)guide;
+        - (void)setContentHuggingPriority:(float)priority forAxis:(NSInteger)axis;
+        - (void)setContentCompressionResistancePriority:(float)priority forAxis:(NSInteger)axis;
         @end
 
         """
@@ -144,6 +186,8 @@ public struct StandInHeader: Sendable {
           (line "+ (UIFont *)fontWithName:(NSString *)name size:(CGFloat)size;")
           (for-each (lambda (m) (line "+ (UIFont *)" m ":(CGFloat)size;")) '("systemFontOfSize" "boldSystemFontOfSize" "italicSystemFontOfSize"))
           (for-each (lambda (f) (line "+ (CGFloat)" (cadr f) ";")) htll:font-size-table)
+          ;; Text styles are NSString constants in UIKit; here, like every table constant, integers.
+          (line "+ (UIFont *)preferredFontForTextStyle:(NSInteger)style;")
           (line "@property (nonatomic, readonly) CGFloat pointSize;")
           (line "@end")
           (line "@interface UIColor : NSObject")
@@ -156,8 +200,22 @@ public struct StandInHeader: Sendable {
           (line "@property (nonatomic, retain) id shadowColor;")
           (line "@property (nonatomic) CGSize shadowOffset;")
           (line "@end")
+          (line "@interface UIImageSymbolConfiguration : NSObject")
+          (line "+ (id)configurationWithPointSize:(CGFloat)size weight:(NSInteger)weight scale:(NSInteger)scale;")
+          (line "+ (id)configurationWithWeight:(NSInteger)weight;")
+          (line "+ (id)configurationWithScale:(NSInteger)scale;")
+          (line "- (id)configurationByApplyingConfiguration:(id)other;")
+          (line "@end")
           (line "@interface UIImage : NSObject")
           (line "+ (UIImage *)imageNamed:(NSString *)name;")
+          (line "+ (UIImage *)systemImageNamed:(NSString *)name;")
+          (line "+ (UIImage *)systemImageNamed:(NSString *)name withConfiguration:(id)configuration;")
+          (line "@end")
+          (line "@interface UIButtonConfiguration : NSObject")
+          (for-each (lambda (c) (line "+ (UIButtonConfiguration *)" (cdr c) ";")) (htll:enum-values 'button-configuration-style))
+          (line "@end")
+          (line "@interface UIBlurEffect : NSObject")
+          (line "+ (UIBlurEffect *)effectWithStyle:(NSInteger)style;")
           (line "@end")
           ;; CALayer: the layer.* properties of the tables.
           (line "@interface CALayer : NSObject")
@@ -185,6 +243,11 @@ public struct StandInHeader: Sendable {
                              (begin (set! names (cons (list (cadr how) "") names))
                                     (line "@property (nonatomic" (if (object-type? (type-text (cadr a) #f)) ", retain) " ") ")
                                           (type-text (cadr a) #f) " " (cadr how) ";"))))
+                        ((call)
+                         (for-each (lambda (m)
+                                     (if (not (assoc m names))
+                                         (begin (set! names (cons (list m "") names)) (line "- (void)" m ";"))))
+                                   (cdr how)))
                         ((send)
                          (let ((selector (apply string-append (cdr how))))
                            (if (not (assoc selector names))

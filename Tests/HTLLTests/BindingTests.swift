@@ -479,7 +479,7 @@ final class BindingTests: XCTestCase {
         XCTAssertEqual(M.error("(in (label\n  (bind 'txt \"user.name\")) 'self.view)"),
                        "m.htll:1:5: error: bind txt: label has no property txt; did you mean text?")
         XCTAssertEqual(M.error("(in (label (bind 'size \"user.size\")) 'self.view)"),
-                       "m.htll:1:5: error: bind size: label size cannot be bound (bindable: text, font, text-color, text-alignment, line-break-mode, enabled, adjusts-font-size-to-fit-width, baseline-adjustment, minimum-scale-factor, number-of-lines, highlighted-text-color, highlighted, shadow-color, background-color, hidden, alpha, opaque, clips-to-bounds, clears-context-before-drawing, user-interaction-enabled, multiple-touch-enabled, exclusive-touch, autoresizes-subviews, content-mode, content-scale-factor)")
+                       "m.htll:1:5: error: bind size: label size cannot be bound (bindable: text, font, text-color, text-alignment, line-break-mode, enabled, adjusts-font-size-to-fit-width, baseline-adjustment, minimum-scale-factor, number-of-lines, highlighted-text-color, highlighted, shadow-color, adjusts-font-for-content-size-category, background-color, hidden, alpha, opaque, clips-to-bounds, clears-context-before-drawing, user-interaction-enabled, multiple-touch-enabled, exclusive-touch, autoresizes-subviews, content-mode, content-scale-factor, tint-color)")
         XCTAssertEqual(M.error("(in (label (bind 'text \"\")) 'self.view)"),
                        "m.htll:1:12: error: bind text: bad key path \"\": expected names separated by dots, such as \"user.name\"")
         XCTAssertEqual(M.error("(in (label (bind 'text \"user name\")) 'self.view)"),

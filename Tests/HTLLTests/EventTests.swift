@@ -70,7 +70,7 @@ final class EventTests: XCTestCase {
         XCTAssertEqual(M.error("(in (button (on '(touch-down 42) 'save:) '()) 'self.view)"),
                        "m.htll:1:13: error: on: unknown control event 42")
         XCTAssertEqual(M.error("(in (label (on 'touch-up-inside 'save:) '((text . \"x\"))) 'self.view)"),
-                       "m.htll:1:5: error: on touch-up-inside: a label is not a control and sends no events; use a button, slider, segmented-control or text-field")
+                       "m.htll:1:5: error: on touch-up-inside: a label is not a control and sends no events; use a button, slider, segmented-control, text-field, switch, stepper, date-picker or page-control")
         XCTAssertEqual(M.error("(in (button (on 'touch-up-inside 42) '()) 'self.view)"),
                        "m.htll:1:13: error: on touch-up-inside: the selector must be a symbol or a string such as save:, got 42")
         XCTAssertEqual(M.error("(in (button (on 'touch-up-inside \"save it\") '()) 'self.view)"),

@@ -12,7 +12,7 @@ final class InteractiveTests: XCTestCase {
         let objc = try XCTUnwrap(HTLL.currentObjectiveC(in: s))
         XCTAssertTrue(objc.contains("// view-will-layout-subviews\nlabel1.frame = (CGRect) {{0, 0}, {self.view.bounds.size.width, 0.5 * self.view.bounds.size.height}};"))
         XCTAssertTrue(objc.contains("slider2 = [[UISlider alloc] init];"))
-        XCTAssertTrue(try XCTUnwrap(HTLL.currentFramesJSON(in: s, width: 100, height: 200))
+        XCTAssertTrue(try XCTUnwrap(HTLL.currentFramesJSON(in: s, canvas: Layout.Canvas(width: 100, height: 200)))
             .contains("\"frame\": {\"x\": 0, \"y\": 100, \"width\": 100, \"height\": 100}"))
         XCTAssertTrue(HTLL.description(of: "slider", in: s)?.contains("minimum-track-tint-color") == true)
         XCTAssertNotNil(HTLL.description(of: "control-event", in: s))

@@ -26,7 +26,7 @@ final class PreviewNumberTests: XCTestCase {
         XCTAssertEqual(PreviewColor.rgb(hue: .nan, saturation: 1, brightness: 1).0, 1)
         let view = PreviewView(name: "l", kind: "label", x: 0, y: 0, width: 100, height: 40,
                                attributes: ["number-of-lines": "nan", "text": "abc", "font": "(system-font-of-size nan)"],
-                               location: nil)
+                               location: nil, palette: .empty)
         XCTAssertNil(view.integer("number-of-lines"))
         var w = SVGWriter()
         w.textBox("abc", x: 0, y: 0, width: .nan, height: .nan, points: .nan, weight: .regular, fill: "black", maxLines: 0)

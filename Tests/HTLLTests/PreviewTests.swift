@@ -42,8 +42,8 @@ final class PreviewTests: XCTestCase {
         }
     }
 
-    func screen(_ name: String, landscape: Bool = false) throws -> PreviewScreen {
-        PreviewScreen(device: try XCTUnwrap(DevicePreset.named(name)), landscape: landscape)
+    func screen(_ name: String, landscape: Bool = false, appearance: PreviewAppearance = .light) throws -> PreviewScreen {
+        PreviewScreen(device: try XCTUnwrap(DevicePreset.named(name)), landscape: landscape, appearance: appearance)
     }
 
     func testOneElementPerVisibleViewAtItsSolvedFrame() throws {
@@ -222,7 +222,7 @@ final class PreviewTests: XCTestCase {
             """
         let layout = try Layout(source: source, file: "dark.htll")
         let light = try SVGPreview.render(layout, screens: [try screen("iphone-15")])
-        let dark = try SVGPreview.render(layout, screens: [try screen("iphone-15")], options: .init(appearance: .dark))
+        let dark = try SVGPreview.render(layout, screens: [try screen("iphone-15", appearance: .dark)])
         func line(_ svg: String, _ text: String) -> String { svg.components(separatedBy: "\n").first { $0.contains(">\(text)</text>") } ?? "" }
         // Unset text is the label colour: black, white in the dark; a named colour stays itself.
         XCTAssertTrue(line(light, "Plain").contains("fill=\"rgb(0,0,0)\""), line(light, "Plain"))
@@ -235,9 +235,9 @@ final class PreviewTests: XCTestCase {
         // Placeholders, fields and the status bar follow the appearance.
         XCTAssertNotEqual(line(light, "Name"), line(dark, "Name"))
         XCTAssertTrue(dark.contains(">9:41</text>") && line(dark, "9:41").contains("rgb(255,255,255)"), line(dark, "9:41"))
-        XCTAssertEqual(light, try SVGPreview.render(layout, screens: [try screen("iphone-15")], options: .init(appearance: .light)))
+        XCTAssertEqual(light, try SVGPreview.render(layout, screens: [try screen("iphone-15", appearance: .light)]))
 
-        // htll preview --dark draws the same.
+        // htll preview --dark draws the same as --appearance dark.
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("htll-dark-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -245,8 +245,9 @@ final class PreviewTests: XCTestCase {
         try Data(source.utf8).write(to: file)
         let r = HTLLCommand.preview([file.path, "--dark"])
         XCTAssertEqual(r.status, 0, r.errorOutput)
-        XCTAssertEqual(r.output, try SVGPreview.render(try Layout(contentsOfFile: file.path), screens: [try screen("iphone-15")],
-                                                       options: .init(appearance: .dark)))
+        XCTAssertEqual(r.output, try SVGPreview.render(try Layout(contentsOfFile: file.path),
+                                                       screens: [PreviewScreen(device: .standard, landscape: false, appearance: .dark)]))
+        XCTAssertEqual(r.output, HTLLCommand.preview([file.path, "--appearance", "dark"]).output)
     }
 
     func testWriteDocumentationPictures() throws {
@@ -255,7 +256,8 @@ final class PreviewTests: XCTestCase {
         for (args, name) in [([ex.appendingPathComponent("gearcalc.htll").path, "--device", "iphone-15"], "preview-gearcalc"),
                              ([ex.appendingPathComponent("login.htll").path, "--device", "iphone-15", "--both"], "preview-login"),
                              ([ex.appendingPathComponent("cell.htll").path, "--size", "320x60", "--outline", "--scale", "2"], "preview-cell"),
-                             ([ex.appendingPathComponent("login.htll").path, "--device", "ipad", "--outline"], "preview-login-ipad")] {
+                             ([ex.appendingPathComponent("login.htll").path, "--device", "ipad", "--outline"], "preview-login-ipad"),
+                             ([ex.appendingPathComponent("primitives.htll").path, "--device", "iphone-15"], "preview-primitives")] {
             for ext in ["svg", "png"] {
                 let r = HTLLCommand.preview(args + ["-o", dir + "/" + name + "." + ext])
                 XCTAssertEqual(r.status, 0, r.errorOutput)

@@ -109,7 +109,7 @@ final class StyleTests: XCTestCase {
         XCTAssertEqual(message("(define-style pic `((image . ,(image-named \"a.png\"))))\n(in (label 'pic '()) 'self.view)"),
                        "bad.htll:2:5: error: style pic: label has no attribute image")
         XCTAssertEqual(message("(define-style base '((text-color . red-color)))\n(define-style big-title (base) '((font . 12)))\n(in (view 'big-title '()) 'self.view)"),
-                       "bad.htll:3:5: error: style big-title (from base): view has no attribute text-color")
+                       "bad.htll:3:5: error: style big-title (from base): view has no attribute text-color; did you mean tint-color?")
         XCTAssertEqual(message("(define-style (card colour) `((background-color . ,colour)))\n(in (label (card 'nope-color) '()) 'self.view)"),
                        "bad.htll:2:5: error: style card: label background-color: unknown colour nope-color; did you mean blue-color?")
         XCTAssertEqual(message("(define-style t '((text . 3)))\n(define v (label '()))\n(in (styled v t) 'self.view)"),

@@ -263,7 +263,7 @@ final class DescribeTests: XCTestCase {
         XCTAssertTrue(label.contains("  text-color  color\n"))
         XCTAssertTrue(label.contains("  background-color  color\n"), "inherited attributes are listed")
         XCTAssertTrue(try describe("control").contains("(abstract: not constructible)"))
-        XCTAssertEqual(try describe("^^"), "(^^ top bottom [margin]): TOP at its own height, BOTTOM the rest\n")
+        XCTAssertEqual(try describe("^^"), "(^^ top bottom [margin] [alignment]): TOP at its own height, BOTTOM the rest; ALIGNMENT across: 'start 'center 'end 'fill\n")
         // An attribute that names its enumeration too is described as the attribute, with the values.
         XCTAssertEqual(try describe("text-alignment"), """
             text-alignment: attribute of label, text-field, text-view (and the kinds that inherit them), a text-alignment

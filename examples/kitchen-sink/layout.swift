@@ -27,18 +27,29 @@ final class ViewControllerLayoutViews {
     let pager = UIScrollView()
     let caption = UILabel()
     let status = UILabel()
+    let subtitle = UILabel()
     let go = UIButton(type: .custom)
     let more = UIButton(type: .system)
+    let done = UIButton(type: .custom)
     let details = UIButton(type: .detailDisclosure)
     let info = UIButton(type: .infoLight)
     let infoDark = UIButton(type: .infoDark)
     let add = UIButton(type: .contactAdd)
     let photo = UIImageView()
+    let gear = UIImageView()
+    let bell = UIImageView()
     let volume = UISlider()
     let gears = UISegmentedControl(items: ["One", UIImage(named: "two") ?? UIImage(), "Three"])
     let name = UITextField()
     let notes = UITextView()
     let rows = UITableView()
+    let wifi = UISwitch()
+    let copies = UIStepper()
+    let spinner = UIActivityIndicatorView()
+    let download = UIProgressView()
+    let reminder = UIDatePicker()
+    let pages = UIPageControl()
+    let frosting = UIVisualEffectView()
 }
 
 /// The model bindings of the layout in examples/kitchen-sink.htll: observes the owner's key paths while started
@@ -131,10 +142,14 @@ extension ViewController {
         self.view.addSubview(views.pager)
         self.view.addSubview(views.caption)
         self.view.addSubview(views.status)
+        self.view.addSubview(views.subtitle)
         self.view.addSubview(views.go)
         views.go.addTarget(self, action: #selector(go(_:)), for: UIControl.Event.touchUpInside)
         self.view.addSubview(views.more)
         views.more.addTarget(self, action: #selector(more(_:)), for: UIControl.Event.touchUpInside)
+        self.view.addSubview(views.done)
+        views.done.addTarget(self, action: #selector(done(_:)), for: UIControl.Event.touchUpInside)
+        views.done.configuration = UIButton.Configuration.borderedProminent()
         self.view.addSubview(views.details)
         views.details.addTarget(self, action: #selector(details(_:)), for: UIControl.Event.touchUpInside)
         self.view.addSubview(views.info)
@@ -144,6 +159,8 @@ extension ViewController {
         self.view.addSubview(views.add)
         views.add.addTarget(self, action: #selector(add(_:)), for: UIControl.Event.touchUpInside)
         self.view.addSubview(views.photo)
+        self.view.addSubview(views.gear)
+        self.view.addSubview(views.bell)
         self.view.addSubview(views.volume)
         views.volume.addTarget(self.model, action: Selector(("volumeChanged:")), for: UIControl.Event.valueChanged)
         self.view.addSubview(views.gears)
@@ -154,6 +171,17 @@ extension ViewController {
         self.view.addSubview(views.rows)
         views.rows.dataSource = self
         views.rows.delegate = self
+        self.view.addSubview(views.wifi)
+        views.wifi.addTarget(self, action: #selector(wifiChanged(_:)), for: UIControl.Event.valueChanged)
+        self.view.addSubview(views.copies)
+        views.copies.addTarget(self, action: #selector(copiesChanged(_:)), for: UIControl.Event.valueChanged)
+        self.view.addSubview(views.spinner)
+        self.view.addSubview(views.download)
+        self.view.addSubview(views.reminder)
+        views.reminder.addTarget(self, action: #selector(reminderChanged(_:)), for: UIControl.Event.valueChanged)
+        self.view.addSubview(views.pages)
+        views.pages.addTarget(self, action: #selector(pageChanged(_:)), for: UIControl.Event.valueChanged)
+        self.view.addSubview(views.frosting)
     }
 
     /// Sets the views' attributes and starts the bindings; call from viewWillAppear(_:).
@@ -225,6 +253,10 @@ extension ViewController {
         views.caption.shadowOffset = CGSize(width: 0, height: 1)
         views.caption.minimumScaleFactor = min(12 / views.caption.font.pointSize, 1)
         views.status.font = UIFont.italicSystemFont(ofSize: 13)
+        views.subtitle.text = "Follows the text size"
+        views.subtitle.font = UIFont.preferredFont(forTextStyle: UIFont.TextStyle.subheadline)
+        views.subtitle.adjustsFontForContentSizeCategory = true
+        views.subtitle.textColor = UIColor.secondaryLabel
         views.go.setTitle("Go", for: UIControl.State.normal)
         views.go.setTitle("Going", for: UIControl.State.highlighted)
         views.go.setTitleColor(UIColor.white, for: UIControl.State.normal)
@@ -237,6 +269,7 @@ extension ViewController {
         views.go.contentVerticalAlignment = UIControl.ContentVerticalAlignment.center
         views.go.contentHorizontalAlignment = UIControl.ContentHorizontalAlignment.left
         views.more.setTitle("More", for: UIControl.State.normal)
+        views.done.setTitle("Done", for: UIControl.State.normal)
         views.photo.image = UIImage(named: "photo")
         views.photo.highlightedImage = UIImage(named: "photo-selected")
         views.photo.animationImages = [UIImage(named: "frame1"), UIImage(named: "frame2")].compactMap { $0 }
@@ -244,6 +277,8 @@ extension ViewController {
         views.photo.animationDuration = 0.5
         views.photo.animationRepeatCount = 0
         views.photo.isHighlighted = false
+        views.gear.image = UIImage(systemName: "gear", withConfiguration: UIImage.SymbolConfiguration(pointSize: 24, weight: UIImage.SymbolWeight.semibold, scale: UIImage.SymbolScale.large))
+        views.bell.image = UIImage(systemName: "bell", withConfiguration: UIImage.SymbolConfiguration(weight: UIImage.SymbolWeight.bold).applying(UIImage.SymbolConfiguration(scale: UIImage.SymbolScale.small)))
         views.volume.value = 0.5
         views.volume.minimumValue = 0
         views.volume.maximumValue = 1
@@ -312,6 +347,35 @@ extension ViewController {
         views.rows.allowsMultipleSelection = false
         views.rows.allowsSelectionDuringEditing = false
         views.rows.allowsMultipleSelectionDuringEditing = false
+        views.wifi.isOn = true
+        views.wifi.onTintColor = UIColor.systemGreen
+        views.wifi.thumbTintColor = UIColor.white
+        views.copies.value = 1
+        views.copies.minimumValue = 1
+        views.copies.maximumValue = 10
+        views.copies.stepValue = 1
+        views.copies.isContinuous = true
+        views.copies.autorepeat = true
+        views.copies.wraps = false
+        views.spinner.style = UIActivityIndicatorView.Style.large
+        views.spinner.color = UIColor.secondaryLabel
+        views.spinner.hidesWhenStopped = true
+        views.spinner.startAnimating()
+        views.download.progress = 0.4
+        views.download.progressViewStyle = UIProgressView.Style.default
+        views.download.progressTintColor = UIColor.systemBlue
+        views.download.trackTintColor = UIColor.systemGray5
+        views.reminder.datePickerMode = UIDatePicker.Mode.dateAndTime
+        views.reminder.preferredDatePickerStyle = UIDatePickerStyle.wheels
+        views.reminder.minuteInterval = 5
+        views.reminder.countDownDuration = 60
+        views.pages.numberOfPages = 3
+        views.pages.currentPage = 0
+        views.pages.hidesForSinglePage = true
+        views.pages.pageIndicatorTintColor = UIColor.tertiaryLabel
+        views.pages.currentPageIndicatorTintColor = UIColor.label
+        views.pages.backgroundStyle = UIPageControl.BackgroundStyle.minimal
+        views.frosting.effect = UIBlurEffect(style: UIBlurEffect.Style.systemMaterial)
         layoutBindings.start(observing: self)
     }
 
@@ -325,8 +389,10 @@ extension ViewController {
         let views = layoutViews
         views.caption.sizeToFit()
         views.status.sizeToFit()
+        views.subtitle.sizeToFit()
         views.go.sizeToFit()
         views.more.sizeToFit()
+        views.done.sizeToFit()
         views.details.sizeToFit()
         views.info.sizeToFit()
         views.infoDark.sizeToFit()
@@ -334,21 +400,39 @@ extension ViewController {
         views.volume.sizeToFit()
         views.gears.sizeToFit()
         views.name.sizeToFit()
+        views.wifi.sizeToFit()
+        views.copies.sizeToFit()
+        views.spinner.sizeToFit()
+        views.pages.sizeToFit()
+        views.download.sizeToFit()
+        views.reminder.sizeToFit()
         views.caption.frame = CGRect(x: self.view.safeAreaInsets.left + 16, y: self.view.safeAreaInsets.top + 16, width: self.view.bounds.width - self.view.safeAreaInsets.left - self.view.safeAreaInsets.right - 32, height: views.caption.bounds.height)
         views.status.frame = CGRect(x: self.view.safeAreaInsets.left + 16, y: self.view.safeAreaInsets.top + 24 + views.caption.bounds.height, width: self.view.bounds.width - self.view.safeAreaInsets.left - self.view.safeAreaInsets.right - 32, height: views.status.bounds.height)
-        views.go.frame = CGRect(x: self.view.safeAreaInsets.left + 16, y: self.view.safeAreaInsets.top + 32 + views.caption.bounds.height + views.status.bounds.height, width: views.go.bounds.width, height: views.go.bounds.height)
-        views.more.frame = CGRect(x: self.view.safeAreaInsets.left + 24 + views.go.bounds.width, y: self.view.safeAreaInsets.top + 32 + views.caption.bounds.height + views.status.bounds.height, width: views.more.bounds.width, height: views.more.bounds.height)
-        views.details.frame = CGRect(x: self.view.safeAreaInsets.left + 32 + views.go.bounds.width + views.more.bounds.width, y: self.view.safeAreaInsets.top + 32 + views.caption.bounds.height + views.status.bounds.height, width: views.details.bounds.width, height: views.details.bounds.height)
-        views.info.frame = CGRect(x: self.view.safeAreaInsets.left + 40 + views.go.bounds.width + views.more.bounds.width + views.details.bounds.width, y: self.view.safeAreaInsets.top + 32 + views.caption.bounds.height + views.status.bounds.height, width: views.info.bounds.width, height: views.info.bounds.height)
-        views.infoDark.frame = CGRect(x: self.view.safeAreaInsets.left + 48 + views.go.bounds.width + views.more.bounds.width + views.details.bounds.width + views.info.bounds.width, y: self.view.safeAreaInsets.top + 32 + views.caption.bounds.height + views.status.bounds.height, width: views.infoDark.bounds.width, height: views.infoDark.bounds.height)
-        views.add.frame = CGRect(x: views.infoDark.frame.maxX + 8, y: self.view.safeAreaInsets.top + 32 + views.caption.bounds.height + views.status.bounds.height, width: views.add.bounds.width, height: views.add.bounds.height)
-        views.photo.frame = CGRect(x: self.view.safeAreaInsets.left + 16, y: self.view.safeAreaInsets.top + 40 + views.caption.bounds.height + views.status.bounds.height + max(max(max(max(max(views.go.bounds.height, views.more.bounds.height), views.details.bounds.height), views.info.bounds.height), views.infoDark.bounds.height), views.add.bounds.height), width: 64, height: 64)
-        views.volume.frame = CGRect(x: self.view.safeAreaInsets.left + 88, y: self.view.safeAreaInsets.top + 40 + views.caption.bounds.height + views.status.bounds.height + max(max(max(max(max(views.go.bounds.height, views.more.bounds.height), views.details.bounds.height), views.info.bounds.height), views.infoDark.bounds.height), views.add.bounds.height), width: views.volume.bounds.width, height: views.volume.bounds.height)
-        views.gears.frame = CGRect(x: self.view.safeAreaInsets.left + 16, y: self.view.safeAreaInsets.top + 48 + views.caption.bounds.height + views.status.bounds.height + max(max(max(max(max(views.go.bounds.height, views.more.bounds.height), views.details.bounds.height), views.info.bounds.height), views.infoDark.bounds.height), views.add.bounds.height) + max(64, views.volume.bounds.height), width: self.view.bounds.width - self.view.safeAreaInsets.left - self.view.safeAreaInsets.right - 32, height: views.gears.bounds.height)
+        views.subtitle.frame = CGRect(x: self.view.safeAreaInsets.left + 16, y: self.view.safeAreaInsets.top + 32 + views.caption.bounds.height + views.status.bounds.height, width: self.view.bounds.width - self.view.safeAreaInsets.left - self.view.safeAreaInsets.right - 32, height: views.subtitle.bounds.height)
+        views.go.frame = CGRect(x: self.view.safeAreaInsets.left + 16, y: self.view.safeAreaInsets.top + 40 + views.caption.bounds.height + views.status.bounds.height + views.subtitle.bounds.height, width: views.go.bounds.width, height: views.go.bounds.height)
+        views.more.frame = CGRect(x: self.view.safeAreaInsets.left + 24 + views.go.bounds.width, y: self.view.safeAreaInsets.top + 40 + views.caption.bounds.height + views.status.bounds.height + views.subtitle.bounds.height, width: views.more.bounds.width, height: views.more.bounds.height)
+        views.done.frame = CGRect(x: self.view.safeAreaInsets.left + 32 + views.go.bounds.width + views.more.bounds.width, y: self.view.safeAreaInsets.top + 40 + views.caption.bounds.height + views.status.bounds.height + views.subtitle.bounds.height, width: views.done.bounds.width, height: views.done.bounds.height)
+        views.details.frame = CGRect(x: self.view.safeAreaInsets.left + 40 + views.go.bounds.width + views.more.bounds.width + views.done.bounds.width, y: self.view.safeAreaInsets.top + 40 + views.caption.bounds.height + views.status.bounds.height + views.subtitle.bounds.height, width: views.details.bounds.width, height: views.details.bounds.height)
+        views.info.frame = CGRect(x: self.view.safeAreaInsets.left + 48 + views.go.bounds.width + views.more.bounds.width + views.done.bounds.width + views.details.bounds.width, y: self.view.safeAreaInsets.top + 40 + views.caption.bounds.height + views.status.bounds.height + views.subtitle.bounds.height, width: views.info.bounds.width, height: views.info.bounds.height)
+        views.infoDark.frame = CGRect(x: views.info.frame.maxX + 8, y: self.view.safeAreaInsets.top + 40 + views.caption.bounds.height + views.status.bounds.height + views.subtitle.bounds.height, width: views.infoDark.bounds.width, height: views.infoDark.bounds.height)
+        views.add.frame = CGRect(x: views.infoDark.frame.maxX + 8, y: self.view.safeAreaInsets.top + 40 + views.caption.bounds.height + views.status.bounds.height + views.subtitle.bounds.height, width: views.add.bounds.width, height: views.add.bounds.height)
+        let htllY1: CGFloat = self.view.safeAreaInsets.top + 48 + views.caption.bounds.height + views.status.bounds.height + views.subtitle.bounds.height + max(max(max(max(max(max(views.go.bounds.height, views.more.bounds.height), views.done.bounds.height), views.details.bounds.height), views.info.bounds.height), views.infoDark.bounds.height), views.add.bounds.height)
+        views.photo.frame = CGRect(x: self.view.safeAreaInsets.left + 16, y: htllY1, width: 64, height: 64)
+        views.gear.frame = CGRect(x: self.view.safeAreaInsets.left + 88, y: htllY1, width: 32, height: 32)
+        views.bell.frame = CGRect(x: self.view.safeAreaInsets.left + 128, y: htllY1, width: 24, height: 24)
+        views.volume.frame = CGRect(x: self.view.safeAreaInsets.left + 160, y: htllY1, width: views.volume.bounds.width, height: views.volume.bounds.height)
+        views.gears.frame = CGRect(x: self.view.safeAreaInsets.left + 16, y: self.view.safeAreaInsets.top + 56 + views.caption.bounds.height + views.status.bounds.height + views.subtitle.bounds.height + max(max(max(max(max(max(views.go.bounds.height, views.more.bounds.height), views.done.bounds.height), views.details.bounds.height), views.info.bounds.height), views.infoDark.bounds.height), views.add.bounds.height) + max(64, views.volume.bounds.height), width: self.view.bounds.width - self.view.safeAreaInsets.left - self.view.safeAreaInsets.right - 32, height: views.gears.bounds.height)
         views.name.frame = CGRect(x: self.view.safeAreaInsets.left + 16, y: views.gears.frame.maxY + 8, width: self.view.bounds.width - self.view.safeAreaInsets.left - self.view.safeAreaInsets.right - 32, height: views.name.bounds.height)
         views.notes.frame = CGRect(x: self.view.safeAreaInsets.left + 16, y: views.name.frame.maxY + 8, width: 120, height: 120)
         views.rows.frame = CGRect(x: self.view.safeAreaInsets.left + 16, y: views.name.frame.maxY + 136, width: 200, height: 200)
-        views.pager.frame = CGRect(x: self.view.safeAreaInsets.left + 16, y: views.name.frame.maxY + 344, width: 60, height: 120)
-        views.canvas.frame = CGRect(x: self.view.safeAreaInsets.left + 16 + views.pager.bounds.width, y: views.name.frame.maxY + 344, width: 60, height: 120)
+        views.pager.frame = CGRect(x: self.view.safeAreaInsets.left + 16, y: views.name.frame.maxY + 344, width: 40, height: 120)
+        views.canvas.frame = CGRect(x: self.view.safeAreaInsets.left + 16 + views.pager.bounds.width, y: views.name.frame.maxY + 344, width: 40, height: 120)
+        views.frosting.frame = CGRect(x: self.view.safeAreaInsets.left + 16 + views.pager.bounds.width + views.canvas.bounds.width, y: views.name.frame.maxY + 344, width: 40, height: 120)
+        views.wifi.frame = CGRect(x: self.view.safeAreaInsets.left + 16, y: views.name.frame.maxY + 472, width: views.wifi.bounds.width, height: views.wifi.bounds.height)
+        views.copies.frame = CGRect(x: self.view.safeAreaInsets.left + 24 + views.wifi.bounds.width, y: views.name.frame.maxY + 472, width: views.copies.bounds.width, height: views.copies.bounds.height)
+        views.spinner.frame = CGRect(x: self.view.safeAreaInsets.left + 32 + views.wifi.bounds.width + views.copies.bounds.width, y: views.name.frame.maxY + 472, width: views.spinner.bounds.width, height: views.spinner.bounds.height)
+        views.pages.frame = CGRect(x: self.view.safeAreaInsets.left + 40 + views.wifi.bounds.width + views.copies.bounds.width + views.spinner.bounds.width, y: views.name.frame.maxY + 472, width: views.pages.bounds.width, height: views.pages.bounds.height)
+        views.download.frame = CGRect(x: self.view.safeAreaInsets.left + 16, y: views.name.frame.maxY + 480 + max(max(max(views.wifi.bounds.height, views.copies.bounds.height), views.spinner.bounds.height), views.pages.bounds.height), width: self.view.bounds.width - self.view.safeAreaInsets.left - self.view.safeAreaInsets.right - 32, height: views.download.bounds.height)
+        views.reminder.frame = CGRect(x: self.view.safeAreaInsets.left + 16, y: views.download.frame.maxY + 8, width: self.view.bounds.width - self.view.safeAreaInsets.left - self.view.safeAreaInsets.right - 32, height: views.reminder.bounds.height)
     }
 }

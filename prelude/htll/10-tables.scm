@@ -28,7 +28,15 @@
     (segmented-control "UISegmentedControl" control items)
     (text-field "UITextField" control alloc)
     (text-view "UITextView" scroll alloc)
-    (table "UITableView" scroll alloc)))
+    (table "UITableView" scroll alloc)
+    ;; Today's controls (each in UIKit since iOS 2-8; the styles below are iOS 13-14's).
+    (switch "UISwitch" control alloc)
+    (stepper "UIStepper" control alloc)
+    (activity-indicator "UIActivityIndicatorView" view alloc)
+    (progress-view "UIProgressView" view alloc)
+    (date-picker "UIDatePicker" control alloc)
+    (page-control "UIPageControl" control alloc)
+    (visual-effect-view "UIVisualEffectView" view alloc)))
 
 ;; Attributes each kind adds to its parent's: (name type how).
 ;; how: (set "prop")        v.prop = VALUE;              in view-will-appear
@@ -37,6 +45,7 @@
 ;;      (target)            [v addTarget:...];           in view-did-load
 ;;      (constructor)       used by the initializer (segmented-control items)
 ;;      (layout)            used by the frame solver only (size)
+;;      (call "on" "off")   [v on]; for #t, [v off]; for #f  in view-will-appear
 ;;      (bind)              a model binding: key-value coding and observing (36-modifiers.scm)
 (define htll:attribute-table
   '((view
@@ -54,6 +63,8 @@
      (content-mode (enum content-mode) (set "contentMode"))
      (content-stretch rect (set "contentStretch"))
      (content-scale-factor float (set "contentScaleFactor"))
+     ;; What controls and SF Symbols inside the view are drawn in (iOS 7); inherited by subviews.
+     (tint-color color (set "tintColor"))
      (size layout-size (layout))
      ;; The view's CALayer (the layer modifier, 36-modifiers.scm, writes these): property paths
      ;; on the view; colours are printed as CGColors.
@@ -114,8 +125,12 @@
      (highlighted-text-color color (set "highlightedTextColor"))
      (highlighted boolean (set "highlighted"))
      (shadow-color color (set "shadowColor"))
-     (shadow-offset size (set "shadowOffset")))
+     (shadow-offset size (set "shadowOffset"))
+     (adjusts-font-for-content-size-category boolean (set "adjustsFontForContentSizeCategory")))
     (button
+     ;; An iOS 15 button configuration, set first (in view-did-load) so the titles, colours and
+     ;; images for states set later apply to it.
+     (configuration button-configuration (init-set "configuration"))
      (reverses-title-shadow-when-highlighted boolean (set "reversesTitleShadowWhenHighlighted"))
      (title-for-state (pair string control-state) (send "setTitle:" "forState:"))
      (title-color-for-state (pair color control-state) (send "setTitleColor:" "forState:"))
@@ -155,7 +170,6 @@
      (momentary boolean (set "momentary"))
      (segmented-control-style (enum segmented-control-style) (set "segmentedControlStyle"))
      (apportions-segment-widths-by-content boolean (set "apportionsSegmentWidthsByContent"))
-     (tint-color color (set "tintColor"))
      (enabled-for-segment-at-index (pair boolean int) (send "setEnabled:" "forSegmentAtIndex:"))
      (content-offset-for-segment-at-index (pair size int) (send "setContentOffset:" "forSegmentAtIndex:"))
      (width-for-segment-at-index (pair float int) (send "setWidth:" "forSegmentAtIndex:"))
@@ -176,6 +190,7 @@
      (adjusts-font-size-to-fit-width boolean (set "adjustsFontSizeToFitWidth"))
      (minimum-font-size font-size (set "minimumFontSize"))
      (clears-on-begin-editing boolean (set "clearsOnBeginEditing"))
+     (adjusts-font-for-content-size-category boolean (set "adjustsFontForContentSizeCategory"))
      (border-style (enum border-style) (set "borderStyle"))
      ;; UITextInputTraits: what a login form needs (a password hides its text).
      (secure-text-entry boolean (set "secureTextEntry"))
@@ -197,6 +212,7 @@
      (font font (set "font"))
      (text-color color (set "textColor"))
      (editable boolean (set "editable"))
+     (adjusts-font-for-content-size-category boolean (set "adjustsFontForContentSizeCategory"))
      (data-detector-types (flags data-detector-types) (set "dataDetectorTypes"))
      (text-alignment (enum text-alignment) (set "textAlignment"))
      (selected-range range (set "selectedRange"))
@@ -217,7 +233,43 @@
      (allows-selection-during-editing boolean (set "allowsSelectionDuringEditing"))
      (allows-multiple-selection-during-editing boolean (set "allowsMultipleSelectionDuringEditing"))
      (data-source ref (init-set "dataSource"))
-     (delegate ref (init-set "delegate")))))
+     (delegate ref (init-set "delegate")))
+    (switch
+     (on boolean (set "on"))
+     (on-tint-color color (set "onTintColor"))
+     (thumb-tint-color color (set "thumbTintColor")))
+    (stepper
+     (value float (set "value"))
+     (minimum-value float (set "minimumValue"))
+     (maximum-value float (set "maximumValue"))
+     (step-value float (set "stepValue"))
+     (continuous boolean (set "continuous"))
+     (autorepeat boolean (set "autorepeat"))
+     (wraps boolean (set "wraps")))
+    (activity-indicator
+     (activity-indicator-view-style (enum activity-indicator-view-style) (set "activityIndicatorViewStyle"))
+     (color color (set "color"))
+     (hides-when-stopped boolean (set "hidesWhenStopped"))
+     (animating boolean (call "startAnimating" "stopAnimating")))
+    (progress-view
+     (progress float (set "progress"))
+     (progress-view-style (enum progress-view-style) (set "progressViewStyle"))
+     (progress-tint-color color (set "progressTintColor"))
+     (track-tint-color color (set "trackTintColor")))
+    (date-picker
+     (date-picker-mode (enum date-picker-mode) (set "datePickerMode"))
+     (preferred-date-picker-style (enum date-picker-style) (set "preferredDatePickerStyle"))
+     (minute-interval int (set "minuteInterval"))
+     (count-down-duration float (set "countDownDuration")))
+    (page-control
+     (number-of-pages int (set "numberOfPages"))
+     (current-page int (set "currentPage"))
+     (hides-for-single-page boolean (set "hidesForSinglePage"))
+     (page-indicator-tint-color color (set "pageIndicatorTintColor"))
+     (current-page-indicator-tint-color color (set "currentPageIndicatorTintColor"))
+     (background-style (enum page-control-background-style) (set "backgroundStyle")))
+    (visual-effect-view
+     (effect blur-effect (set "effect")))))
 
 ;; Other spellings accepted for an attribute: (alias . attribute).
 ;; The README spells the table attribute "minium".
@@ -365,6 +417,75 @@
      (address . "UIDataDetectorTypeAddress")
      (calendar-event . "UIDataDetectorTypeCalendarEvent")
      (all . "UIDataDetectorTypeAll"))
+;; Dynamic Type text styles (preferred-font), SF Symbols' weights and scales (system-image).
+    (text-style
+     (large-title . "UIFontTextStyleLargeTitle")
+     (title1 . "UIFontTextStyleTitle1")
+     (title2 . "UIFontTextStyleTitle2")
+     (title3 . "UIFontTextStyleTitle3")
+     (headline . "UIFontTextStyleHeadline")
+     (body . "UIFontTextStyleBody")
+     (callout . "UIFontTextStyleCallout")
+     (subheadline . "UIFontTextStyleSubheadline")
+     (footnote . "UIFontTextStyleFootnote")
+     (caption1 . "UIFontTextStyleCaption1")
+     (caption2 . "UIFontTextStyleCaption2"))
+    (symbol-weight
+     (ultra-light . "UIImageSymbolWeightUltraLight")
+     (thin . "UIImageSymbolWeightThin")
+     (light . "UIImageSymbolWeightLight")
+     (regular . "UIImageSymbolWeightRegular")
+     (medium . "UIImageSymbolWeightMedium")
+     (semibold . "UIImageSymbolWeightSemibold")
+     (bold . "UIImageSymbolWeightBold")
+     (heavy . "UIImageSymbolWeightHeavy")
+     (black . "UIImageSymbolWeightBlack"))
+    (symbol-scale
+     (small . "UIImageSymbolScaleSmall")
+     (medium . "UIImageSymbolScaleMedium")
+     (large . "UIImageSymbolScaleLarge"))
+    ;; A button configuration: the UIButtonConfiguration class method that makes it (iOS 15).
+    (button-configuration-style
+     (plain . "plainButtonConfiguration")
+     (gray . "grayButtonConfiguration")
+     (tinted . "tintedButtonConfiguration")
+     (filled . "filledButtonConfiguration")
+     (borderless . "borderlessButtonConfiguration")
+     (bordered . "borderedButtonConfiguration")
+     (bordered-tinted . "borderedTintedButtonConfiguration")
+     (bordered-prominent . "borderedProminentButtonConfiguration"))
+    (activity-indicator-view-style
+     (medium . "UIActivityIndicatorViewStyleMedium")
+     (large . "UIActivityIndicatorViewStyleLarge"))
+    (progress-view-style
+     (default . "UIProgressViewStyleDefault")
+     (bar . "UIProgressViewStyleBar"))
+    (date-picker-mode
+     (time . "UIDatePickerModeTime")
+     (date . "UIDatePickerModeDate")
+     (date-and-time . "UIDatePickerModeDateAndTime")
+     (count-down-timer . "UIDatePickerModeCountDownTimer"))
+    (date-picker-style
+     (automatic . "UIDatePickerStyleAutomatic")
+     (wheels . "UIDatePickerStyleWheels")
+     (compact . "UIDatePickerStyleCompact")
+     (inline . "UIDatePickerStyleInline"))
+    (page-control-background-style
+     (automatic . "UIPageControlBackgroundStyleAutomatic")
+     (prominent . "UIPageControlBackgroundStyleProminent")
+     (minimal . "UIPageControlBackgroundStyleMinimal"))
+    ;; The effect of a visual-effect-view: a UIBlurEffect of this style (iOS 8; materials iOS 13).
+    (blur-effect-style
+     (system-ultra-thin-material . "UIBlurEffectStyleSystemUltraThinMaterial")
+     (system-thin-material . "UIBlurEffectStyleSystemThinMaterial")
+     (system-material . "UIBlurEffectStyleSystemMaterial")
+     (system-thick-material . "UIBlurEffectStyleSystemThickMaterial")
+     (system-chrome-material . "UIBlurEffectStyleSystemChromeMaterial")
+     (regular . "UIBlurEffectStyleRegular")
+     (prominent . "UIBlurEffectStyleProminent")
+     (extra-light . "UIBlurEffectStyleExtraLight")
+     (light . "UIBlurEffectStyleLight")
+     (dark . "UIBlurEffectStyleDark"))
     (separator-style
      (none . "UITableViewCellSeparatorStyleNone")
      (single-line . "UITableViewCellSeparatorStyleSingleLine")
@@ -395,6 +516,49 @@
     (text-shadow-color color "UITextAttributeTextShadowColor" "NSShadowAttributeName")
     (text-shadow-offset offset "UITextAttributeTextShadowOffset" "NSShadowAttributeName")))
 
+;; The content size categories (the user's text size), smallest first; large is iOS's default.
+(define htll:text-sizes
+  '(extra-small small medium large extra-large extra-extra-large extra-extra-extra-large
+    accessibility-medium accessibility-large accessibility-extra-large accessibility-extra-extra-large
+    accessibility-extra-extra-extra-large))
+
+;; The text styles' sizes in points at each text size (in the order of htll:text-sizes) and their
+;; weight: (style (points ...) weight), from Apple's Human Interface Guidelines, "Typography" →
+;; "Specifications" → "iOS, iPadOS Dynamic Type sizes" (headline is semibold, measured as bold).
+;; Used by the concrete solver and previews (`--text-size`); the generated code asks UIKit, so it
+;; follows the user's setting.
+(define htll:text-style-sizes
+  '((large-title (31 32 33 34 36 38 40 44 48 52 56 60) regular)
+    (title1 (25 26 27 28 30 32 34 38 43 48 53 58) regular)
+    (title2 (19 20 21 22 24 26 28 34 39 44 50 56) regular)
+    (title3 (17 18 19 20 22 24 26 31 37 43 49 55) regular)
+    (headline (14 15 16 17 19 21 23 28 33 40 47 53) bold)
+    (body (14 15 16 17 19 21 23 28 33 40 47 53) regular)
+    (callout (13 14 15 16 18 20 22 26 32 38 44 51) regular)
+    (subheadline (12 13 14 15 17 19 21 25 30 36 42 49) regular)
+    (footnote (12 12 12 13 15 17 19 23 27 33 38 44) regular)
+    (caption1 (11 11 11 12 14 16 18 22 26 32 37 43) regular)
+    (caption2 (11 11 11 11 13 15 17 20 24 29 34 41) regular)))
+
+;; The text size frames and previews are measured at (htll-set-text-size!).
+(define htll:text-size 'large)
+
+;; For hosts: ("extra-small" ... "accessibility-extra-extra-extra-large"), the names htll-set-text-size! takes.
+(define (htll-text-size-names) (map symbol->string htll:text-sizes))
+
+;; (points . weight) of text STYLE at the current text size.
+(define (htll:text-style-font style)
+  (let* ((e (cdr (assq style htll:text-style-sizes)))
+         (i (let loop ((ss htll:text-sizes) (i 0)) (if (eq? (car ss) htll:text-size) i (loop (cdr ss) (+ i 1))))))
+    (cons (list-ref (car e) i) (cadr e))))
+
+;; For hosts: measures Dynamic Type text at SIZE, one of htll:text-sizes (a symbol).
+(define (htll-set-text-size! size)
+  (if (not (memq size htll:text-sizes))
+      (error (string-append "htll: unknown text size " (htll:written size) " (text sizes: "
+                            (htll:string-join (map symbol->string htll:text-sizes) ", ") ")")))
+  (set! htll:text-size size))
+
 ;; Standard font sizes: (function "UIFont class method" points), points as on iOS 6 (used by the
 ;; concrete solver; the Objective-C output calls UIKit instead).
 (define htll:font-size-table
@@ -409,15 +573,15 @@
     (in-cell "child parent" "like in, inside the contentView of a table cell named cell")
     (above "top bottom ratio" "TOP gets RATIO of the height, BOTTOM the rest")
     (beside "left right ratio" "LEFT gets RATIO of the width, RIGHT the rest")
-    (^^ "top bottom [margin]" "TOP at its own height, BOTTOM the rest")
-    (vv "top bottom [margin]" "BOTTOM at its own height, TOP the rest")
-    (<< "left right [margin]" "LEFT at its own width, RIGHT the rest")
-    (>> "left right [margin]" "RIGHT at its own width, LEFT the rest")
+    (^^ "top bottom [margin] [alignment]" "TOP at its own height, BOTTOM the rest; ALIGNMENT across: 'start 'center 'end 'fill")
+    (vv "top bottom [margin] [alignment]" "BOTTOM at its own height, TOP the rest; ALIGNMENT across: 'start 'center 'end 'fill")
+    (<< "left right [margin] [alignment]" "LEFT at its own width, RIGHT the rest; ALIGNMENT across: 'start 'center 'end 'fill")
+    (>> "left right [margin] [alignment]" "RIGHT at its own width, LEFT the rest; ALIGNMENT across: 'start 'center 'end 'fill")
     (center "child h-ratio v-ratio" "CHILD inside paddings of H-RATIO and V-RATIO of the area")
-    (hseq "child ..." "equal widths, left to right")
-    (vseq "child ..." "equal heights, top to bottom")
-    (h... "child ..." "each at its own width, the last takes the rest")
-    (v... "child ..." "each at its own height, the last takes the rest")
+    (hseq "[alignment] child ..." "equal widths, left to right; ALIGNMENT across: 'start 'center 'end 'fill")
+    (vseq "[alignment] child ..." "equal heights, top to bottom; ALIGNMENT across: 'start 'center 'end 'fill")
+    (h... "[alignment] child ..." "each at its own width, the last takes the rest; ALIGNMENT across")
+    (v... "[alignment] child ..." "each at its own height, the last takes the rest; ALIGNMENT across")
     (blank "" "an empty area")))
 
 ;; Later parts of the prelude add their primitives (name "arguments" "description") here, so

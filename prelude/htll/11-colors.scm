@@ -74,6 +74,15 @@
     (quaternary-system-fill "quaternarySystemFillColor" #f (116 116 128 0.08) (118 118 128 0.18))))
 
 (define (htll:color-entry name) (assq name htll:color-table))
+;; (("body" 17 regular) ...): the text styles' sizes at the current text size, for previews.
+(define (htll-text-style-sizes)
+  (map (lambda (e) (let ((f (htll:text-style-font (car e)))) (list (symbol->string (car e)) (car f) (cdr f))))
+       htll:text-style-sizes))
+
+;; ((name (r g b a) (r g b a)) ...): each named colour's light and dark components, for previews.
+(define (htll-color-components)
+  (map (lambda (e) (list (symbol->string (car e)) (list-ref e 3) (list-ref e 4))) htll:color-table))
+
 ;; "redColor": the class property's Objective-C name.
 (define (htll:color-objc-name name) (cadr (htll:color-entry name)))
 ;; "red": its Swift name.

@@ -16,17 +16,17 @@
     (button reverses-title-shadow-when-highlighted
             (refuse "UIButton's reversesTitleShadowWhenHighlighted is deprecated since iOS 15 (buttons have drawn no title shadow since iOS 7); leave it out"))
     (button adjusts-image-when-highlighted
-            (refuse "UIButton's adjustsImageWhenHighlighted is deprecated since iOS 15; a button configuration dims a pressed button's image itself: give the button a configuration, e.g. (configuration . plain)"))
+            (refuse "UIButton's adjustsImageWhenHighlighted is deprecated since iOS 15; a button configuration dims a pressed button's image itself: give the button one, e.g. (configuration . plain)"))
     (button adjusts-image-when-disabled
-            (refuse "UIButton's adjustsImageWhenDisabled is deprecated since iOS 15; a button configuration dims a disabled button's image itself: give the button a configuration, e.g. (configuration . plain)"))
+            (refuse "UIButton's adjustsImageWhenDisabled is deprecated since iOS 15; a button configuration dims a disabled button's image itself: give the button one, e.g. (configuration . plain)"))
     (button shows-touch-when-highlighted
             (refuse "UIButton's showsTouchWhenHighlighted is deprecated since iOS 15; leave it out"))
     (button content-edge-insets
-            (refuse "UIButton's contentEdgeInsets is deprecated since iOS 15; give the button a configuration and content-insets, e.g. (configuration . plain) (content-insets . (edge-insets 4 8 4 8))"))
+            (refuse "UIButton's contentEdgeInsets is deprecated since iOS 15; give the button a configuration, e.g. (configuration . plain), which pads its content with the system's standard insets"))
     (button title-edge-insets
-            (refuse "UIButton's titleEdgeInsets is deprecated since iOS 15; give the button a configuration and place the title with image-padding and image-placement"))
+            (refuse "UIButton's titleEdgeInsets is deprecated since iOS 15; give the button a configuration, e.g. (configuration . plain), which places the title next to the image with the standard padding"))
     (button image-edge-insets
-            (refuse "UIButton's imageEdgeInsets is deprecated since iOS 15; give the button a configuration and place the image with image-padding and image-placement"))
+            (refuse "UIButton's imageEdgeInsets is deprecated since iOS 15; give the button a configuration, e.g. (configuration . plain), which places the image before the title with the standard padding"))
     (segmented-control segmented-control-style
                        (omit "UISegmentedControl's segmentedControlStyle has had no effect since iOS 7; left out"))))
 

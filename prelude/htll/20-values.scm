@@ -69,8 +69,8 @@
               #t)))
 
 ;; A resource is something views refer to but that is not laid out.
-;; kind: rgba-color hsba-color font system-font bold-system-font italic-system-font
-;;       font-size image localized size rect point offset edge-insets range
+;; kind: rgba-color hsba-color font system-font bold-system-font italic-system-font preferred-font
+;;       font-size image system-image localized size rect point offset edge-insets range
 (define-record-type htll:resource
   (htll:make-resource kind args)
   htll:resource?
@@ -161,6 +161,40 @@
       (htll:make-resource 'image (list name))
       (htll:fail (string-append "image-named: the name must be a string, got " (htll:written name)))))
 
+;; (preferred-font 'body): the Dynamic Type font of a text style (iOS 7; large-title iOS 11).
+(define (preferred-font style)
+  (if (and (symbol? style) (assq style (htll:enum-values 'text-style)))
+      (htll:make-resource 'preferred-font (list style))
+      (htll:fail (string-append "preferred-font: expected a text style, one of "
+                                (htll:string-join (map (lambda (s) (symbol->string (car s))) (htll:enum-values 'text-style)) ", ")
+                                ", got " (htll:written style)))))
+
+;; (system-image "gear") or (system-image "gear" '((point-size . 24) (weight . bold) (scale . large))):
+;; an SF Symbol (iOS 13), each part of its configuration optional.
+(define (system-image name . configuration)
+  (define who "system-image")
+  (if (not (string? name))
+      (htll:fail (string-append who ": the name must be a string such as \"gear\", got " (htll:written name))))
+  (if (and (pair? configuration) (pair? (cdr configuration)))
+      (htll:fail (string-append who ": expected a name and at most one configuration list")))
+  (let ((config (if (pair? configuration) (car configuration) '())))
+    (if (not (htll:proper-list? config))
+        (htll:fail (string-append who ": the configuration must be a list such as ((point-size . 24) (weight . bold)), got "
+                                  (htll:written config))))
+    (htll:make-resource
+     'system-image
+     (list name
+           (map (lambda (entry)
+                  (if (not (and (pair? entry) (memq (car entry) '(point-size weight scale))))
+                      (htll:fail (string-append who ": expected (point-size . N), (weight . W) or (scale . S), got "
+                                                (htll:written entry))))
+                  (cons (car entry)
+                        (case (car entry)
+                          ((point-size) (htll:check-font-size who (cdr entry)))
+                          ((weight) (htll:check '(enum symbol-weight) (cdr entry) who))
+                          (else (htll:check '(enum symbol-scale) (cdr entry) who)))))
+                config)))))
+
 (define (localized key default)
   (if (and (string? key) (string? default))
       (htll:make-resource 'localized (list key default))
@@ -196,6 +230,7 @@
         (cons 'bold-system-font-of-size bold-system-font-of-size)
         (cons 'italic-system-font-of-size italic-system-font-of-size)
         (cons 'image-named image-named) (cons 'localized localized)
+        (cons 'preferred-font preferred-font) (cons 'system-image system-image)
         (cons 'size size) (cons 'rect rect) (cons 'point point) (cons 'offset offset)
         (cons 'edge-insets edge-insets) (cons 'range range)
         (cons 'label-font-size label-font-size) (cons 'button-font-size button-font-size)

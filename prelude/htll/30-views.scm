@@ -77,6 +77,9 @@
 
 (define (htll:enum-type? t) (and (symbol? t) (assq t htll:enum-table)))
 
+;; An image from the app's assets (image-named) or an SF Symbol (system-image).
+(define (htll:image? x) (or (htll:resource-of? 'image x) (htll:resource-of? 'system-image x)))
+
 ;; Check VALUE against TYPE; returns the normalized value or raises an error naming WHAT.
 (define (htll:check type value what)
   (define (bad expected)
@@ -113,11 +116,11 @@
             (else (bad "a colour (red-color, (rgba-color R G B A), ...)"))))
      ((eq? type 'font)
       (if (and (htll:resource? value)
-               (memq (htll:resource-kind value) '(font system-font bold-system-font italic-system-font)))
+               (memq (htll:resource-kind value) '(font system-font bold-system-font italic-system-font preferred-font)))
           value
-          (bad "a font ((system-font-of-size N), (font NAME N), ...)")))
+          (bad "a font ((system-font-of-size N), (preferred-font 'body), (font NAME N), ...)")))
      ((eq? type 'font-size) (htll:check-font-size what value))
-     ((eq? type 'image) (if (htll:resource-of? 'image value) value (bad "an image (image-named NAME)")))
+     ((eq? type 'image) (if (htll:image? value) value (bad "an image (image-named NAME) or (system-image NAME)")))
      ((memq type '(size rect offset edge-insets range))
       (if (htll:resource-of? type value) value (bad (string-append "a " (symbol->string type) " (" (symbol->string type) " ...)"))))
      ((eq? type 'point)
@@ -138,11 +141,16 @@
      ;; An object the generated code refers to: a key path such as self or self.model (12-names.scm).
      ((eq? type 'ref) (string->symbol (htll:check-key-path what "the value" value "self or self.model")))
      ((eq? type 'string-or-image)
-      (if (or (string? value) (htll:resource-of? 'localized value) (htll:resource-of? 'image value))
+      (if (or (string? value) (htll:resource-of? 'localized value) (htll:image? value))
           value
           (bad "a string or an image")))
      ((eq? type 'target) (htll:check-target value what))
      ((eq? type 'text-attributes) (htll:check-text-attributes value what))
+     ((eq? type 'blur-effect) (htll:check '(enum blur-effect-style) value what))
+     ((eq? type 'button-configuration)
+      (if (htll:ios6?)
+          (htll:fail (string-append what ": button configurations are iOS 15 (htllc -v ios6 targets iOS 6)"))
+          (htll:check '(enum button-configuration-style) value what)))
      ((and (pair? type) (eq? (car type) 'enum))
       (let ((values (htll:enum-values (cadr type))))
         (cond
@@ -261,7 +269,7 @@
 (define (htll:replaces? kind entry later)
   (and (eq? (car entry) (car later))
        (let* ((spec (assq (car entry) (htll:kind-attributes kind))) (how (car (caddr spec))))
-         (cond ((memq how '(set init-set layout)) #t)
+         (cond ((memq how '(set init-set layout call)) #t)
                ((and (eq? how 'send) (pair? (cdr entry)) (pair? (cdr later))
                      (pair? (cadr spec)) (eq? (car (cadr spec)) 'pair))
                 (equal? (cddr entry) (cddr later)))
@@ -340,8 +348,15 @@
 (define (text-field . args) (htll:make-checked-view 'text-field args))
 (define (text-view . args) (htll:make-checked-view 'text-view args))
 (define (table . args) (htll:make-checked-view 'table args))
+(define (switch . args) (htll:make-checked-view 'switch args))
+(define (stepper . args) (htll:make-checked-view 'stepper args))
+(define (activity-indicator . args) (htll:make-checked-view 'activity-indicator args))
+(define (progress-view . args) (htll:make-checked-view 'progress-view args))
+(define (date-picker . args) (htll:make-checked-view 'date-picker args))
+(define (page-control . args) (htll:make-checked-view 'page-control args))
+(define (visual-effect-view . args) (htll:make-checked-view 'visual-effect-view args))
 (define (control . args)
-  (htll:fail "control is abstract: use a button, slider, segmented-control or text-field, which have its attributes"))
+  (htll:fail (string-append "control is abstract: use " (htll:control-kinds-text) ", which have its attributes")))
 
 ;; The naming hook: the binding rewriter (80-driver.scm) calls this for every variable a let,
 ;; let*, letrec or define binds; a view takes the first name it gets.

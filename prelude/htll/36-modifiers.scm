@@ -13,10 +13,22 @@
 
 ;;; Events
 
-(define htll:control-kinds-text "a button, slider, segmented-control or text-field")
-
 (define (htll:control-kind? kind)
   (let loop ((k kind)) (cond ((not k) #f) ((eq? k 'control) #t) (else (loop (htll:kind-parent k))))))
+
+;; "a button, slider, ... or page-control": the kinds that send events, from the kind table
+;; (every button kind is "button").
+(define (htll:control-kinds-text)
+  (let loop ((ks htll:kind-table) (names '()))
+    (if (null? ks)
+        (let ((names (reverse names)))
+          (string-append "a " (htll:string-join (reverse (cdr (reverse names))) ", ") " or " (car (reverse names))))
+        (let* ((k (car ks))
+               (name (if (eq? (htll:kind-parent (car k)) 'button) "button" (symbol->string (car k)))))
+          (loop (cdr ks)
+                (if (and (htll:control-kind? (car k)) (not (eq? (cadddr k) 'abstract)) (not (member name names)))
+                    (cons name names)
+                    names))))))
 
 ;; (on 'touch-up-inside 'save:), (on '(touch-down touch-drag-inside) 'track:),
 ;; (on 'value-changed 'sliderMoved: 'self.model): the same as (target . (TARGET SELECTOR EVENTS)).
@@ -44,7 +56,7 @@
          (lambda (kind)
            (if (not (htll:control-kind? kind))
                (htll:fail (string-append who ": a " (symbol->string kind) " is not a control and sends no events; use "
-                                         htll:control-kinds-text)))
+                                         (htll:control-kinds-text))))
            (list (cons 'target value))))))))
 
 ;;; Model binding

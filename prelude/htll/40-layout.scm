@@ -1,12 +1,17 @@
 ;;; HTLL prelude, part 4: the layout primitives build a tree of nodes over views.
 
+;; A node of a primitive defined with the protocol (52-primitive-protocol.scm) has its area
+;; procedure as LAYOUT; the other nodes are solved by the solver's own code (60-solver.scm).
 (define-record-type htll:node
-  (htll:make-node op children params location)
+  (htll:make-primitive-node op children params location layout)
   htll:node?
-  (op htll:node-op)              ; above beside ^^ vv << >> center hseq vseq blank
+  (op htll:node-op)              ; the primitive's name: above beside ^^ vv << >> center hseq vseq blank align ...
   (children htll:node-children)  ; views or nodes
-  (params htll:node-params)      ; ratio, margin, paddings
-  (location htll:node-location))
+  (params htll:node-params)      ; ratio, margin, paddings: the arguments that are not children
+  (location htll:node-location)
+  (layout htll:node-layout))     ; the area procedure, or #f
+
+(define (htll:make-node op children params location) (htll:make-primitive-node op children params location #f))
 
 (define (htll:layoutable? x) (or (htll:view? x) (htll:node? x)))
 
@@ -38,55 +43,63 @@
         (else (htll:fail (string-append who ": the margin must be a non-negative number up to " (number->string htll:longest-length) ", got "
                                         (htll:written (car margin)))))))
 
-(define blank (htll:make-node 'blank '() '() #f))
+;;; Alignment across the axis: (>> label toggle 8 'center), (hseq* 8 'start 'center a b),
+;;; (hseq 'end a b), (h... 'center a b c). Each child is at its own length across the axis and
+;;; placed at the start, centre or end of the area; fill (the default) stretches it, as before.
+(define htll:cross-modes '(start center end fill))
 
-(define (above top bottom ratio)
-  (htll:make-node 'above (list (htll:check-child "above" top) (htll:check-child "above" bottom))
-                  (list (htll:check-ratio "above" ratio)) (htll:current-location)))
+(define (htll:cross-mode? x) (and (symbol? x) (memq x htll:cross-modes) #t))
 
-(define (beside left right ratio)
-  (htll:make-node 'beside (list (htll:check-child "beside" left) (htll:check-child "beside" right))
-                  (list (htll:check-ratio "beside" ratio)) (htll:current-location)))
+(define (htll:check-cross-mode who x)
+  (if (htll:cross-mode? x)
+      x
+      (htll:fail (string-append who ": unknown alignment " (htll:written x)
+                                (if (symbol? x) (htll:did-you-mean x htll:cross-modes) "")
+                                " (alignments: start, center, end, fill)"))))
 
-(define (htll:wrap-node op who a b margin)
-  (htll:make-node op (list (htll:check-child who a) (htll:check-child who b))
-                  (list (htll:check-margin who margin)) (htll:current-location)))
+;; CHILD aligned across a sequence's axis (vertical? #t: the sequence runs left to right). A
+;; collapse-when-hidden child keeps the area's length (its node must stay the sequence's child).
+(define (htll:align vertical? mode child)
+  (if (or (eq? mode 'fill) (htll:collapse-node? child))
+      child
+      (htll:make-node 'align (list child) (list (if vertical? #t #f) mode) (htll:current-location))))
+
+;; (margin) (alignment) (margin alignment) or (): the trailing arguments of a wrap.
+(define (htll:wrap-node op who a b extra)
+  (let* ((mode (if (and (pair? extra) (symbol? (car (reverse extra)))) (htll:check-cross-mode who (car (reverse extra))) 'fill))
+         (margin (if (eq? mode 'fill) (htll:filter (lambda (x) (not (eq? x 'fill))) extra) (reverse (cdr (reverse extra)))))
+         (vertical? (memq op '(<< >>)))
+         (a (htll:align vertical? mode (htll:check-child who a)))
+         (b (htll:align vertical? mode (htll:check-child who b))))
+    (htll:make-node op (list a b) (list (htll:check-margin who margin)) (htll:current-location))))
 
 (define (^^ top bottom . margin) (htll:wrap-node '^^ "^^" top bottom margin))
 (define (vv top bottom . margin) (htll:wrap-node 'vv "vv" top bottom margin))
 (define (<< left right . margin) (htll:wrap-node '<< "<<" left right margin))
 (define (>> left right . margin) (htll:wrap-node '>> ">>" left right margin))
 
-(define (center child h-ratio v-ratio)
-  (define (pad who r)
-    (if (or (and (real? r) (>= r 0) (< r 0.5))
-            ;; From half the area the child gets no or a negative length, as the original computed.
-            (and (real? r) (>= r 0.5) (< r 1)
-                 (htll:lenient? (string-append "center: a " who " padding of " (htll:written r)
-                                               " leaves the child no room"))))
-        r
-        (htll:fail (string-append "center: the " who " padding must be a number from 0 up to (not including) 0.5, got "
-                                  (htll:written r)))))
-  (htll:make-node 'center (list (htll:check-child "center" child))
-                  (list (pad "horizontal" h-ratio) (pad "vertical" v-ratio)) (htll:current-location)))
-
 (define (htll:seq op who children)
-  (if (null? children) (htll:fail (string-append who ": expected at least one view")))
-  (htll:make-node op (map (lambda (c) (htll:check-child who c)) children) '() (htll:current-location)))
+  (let* ((mode (if (and (pair? children) (symbol? (car children))) (htll:check-cross-mode who (car children)) 'fill))
+         (children (if (and (pair? children) (symbol? (car children))) (cdr children) children)))
+    (if (null? children) (htll:fail (string-append who ": expected at least one view")))
+    (htll:make-node op (map (lambda (c) (htll:align (eq? op 'hseq) mode (htll:check-child who c))) children)
+                    '() (htll:current-location))))
 
 (define (hseq . children) (htll:seq 'hseq "hseq" children))
 (define (vseq . children) (htll:seq 'vseq "vseq" children))
 
 ;; h... and v... chain << and ^^: every child at its own size, the last one takes the rest.
-(define (htll:chain who combine children)
-  (if (null? children) (htll:fail (string-append who ": expected at least one view")))
-  (let loop ((cs (reverse children)) (acc #f))
-    (cond ((null? cs) acc)
-          ((not acc) (loop (cdr cs) (htll:check-child who (car cs))))
-          (else (loop (cdr cs) (combine (htll:check-child who (car cs)) acc))))))
+(define (htll:chain who combine vertical? children)
+  (let* ((mode (if (and (pair? children) (symbol? (car children))) (htll:check-cross-mode who (car children)) 'fill))
+         (children (if (and (pair? children) (symbol? (car children))) (cdr children) children)))
+    (if (null? children) (htll:fail (string-append who ": expected at least one view")))
+    (let loop ((cs (reverse children)) (acc #f))
+      (cond ((null? cs) acc)
+            ((not acc) (loop (cdr cs) (htll:align vertical? mode (htll:check-child who (car cs)))))
+            (else (loop (cdr cs) (combine (htll:align vertical? mode (htll:check-child who (car cs))) acc)))))))
 
-(define (h... . children) (htll:chain "h..." << children))
-(define (v... . children) (htll:chain "v..." ^^ children))
+(define (h... . children) (htll:chain "h..." << #t children))
+(define (v... . children) (htll:chain "v..." ^^ #f children))
 
 ;;; The top level: exactly one in or in-cell per layout.
 

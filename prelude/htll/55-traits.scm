@@ -21,8 +21,18 @@
 ;; The idiom a bare size suggests: screens at least 600 points on their short side are iPads.
 (define (htll:idiom-for width height) (if (>= (min width height) 600) 'pad 'phone))
 
-;; What `htll frames` uses without options: an iPhone 14's screen, without insets.
-(define htll:default-traits (htll:make-traits 390 844 'phone '(0 0 0 0)))
+;; The traits of a device of the one device table (HTLL's DevicePreset.all, read through
+;; %htll-device) held in ORIENTATION, portrait or landscape; KEY #f is the default device.
+(define (htll:device-traits key orientation)
+  (let ((d (%htll-device key)))
+    (if (not d) (error "htll: no such device in the device table" key))
+    (if (eq? orientation 'landscape)
+        (htll:make-traits (max (car d) (cadr d)) (min (car d) (cadr d)) (caddr d) (list-ref d 4))
+        (htll:make-traits (car d) (cadr d) (caddr d) (cadddr d)))))
+
+;; What a layout is first evaluated with, as `htll frames`, `htll preview` and the REPL use
+;; without options: the default device in portrait, with its safe area.
+(define htll:default-traits (htll:device-traits #f 'portrait))
 
 ;; The traits the current layout was evaluated with, and the traits it asked about.
 (define htll:traits htll:default-traits)

@@ -21,6 +21,13 @@
 
 (define (htll:wrap? x) (eq? x 'wrap))
 
+;; Nodes that lay their children out left to right (the others that align, top to bottom).
+(define htll:horizontal-ops '(<< >> hseq hseq*))
+(define (htll:align-node? x) (and (htll:node? x) (eq? (htll:node-op x) 'align)))
+;; Whether node X's length across its axis wraps in a W x H area.
+(define (htll:cross-wrapped? x w h)
+  (if (memq (htll:node-op x) htll:horizontal-ops) (htll:wrap? h) (htll:wrap? w)))
+
 ;; A position with more terms than this refers to the previous view's far edge instead (see after).
 (define htll:expression-terms 6)
 
@@ -100,20 +107,36 @@
     (define (place x left top w h gen?)
       (let ((extent (place-node x left top w h gen?)))
         (cons (named (car extent) 'w) (named (cdr extent) 'h))))
+    ;; A position after a view refers to its far edge once it is long (see shorten?).
+    (define (long? gen?)
+      (lambda (pos start)
+        (and gen? (or (> (length pos) htll:expression-terms)
+                      (> (htll:e-weight pos) htll:gap-weight)
+                      (htll:any (lambda (t) (and (cdr t) (eq? (cadr t) 'edge))) start)))))
     (define (place-node x left top w h gen?)
       (cond
        ((not (htll:node? x)) (error "htll: not a layout" x))
-       (else
+       ((htll:node-layout x)
+        (htll:place-primitive x (htll:node-layout x) left top w h
+                              (lambda (c l t cw ch) (layout c l t cw ch gen?))
+                              (lambda (c cw ch) (layout c left top cw ch #f))
+                              (long? gen?)))
+       ;; A row (or column) whose height (width) wraps, with children aligned across it: the row
+       ;; is as high as its highest child, so it is measured first and laid out at that height,
+       ;; where its children can be centred or put at the end.
+       ((and (htll:cross-wrapped? x w h) (htll:any htll:align-node? (htll:node-children x)))
+        (let ((m (layout-node x left top w h #f)))
+          (if (memq (htll:node-op x) htll:horizontal-ops)
+              (layout-node x left top w (cdr m) gen?)
+              (layout-node x left top (car m) h gen?))))
+       (else (layout-node x left top w h gen?))))
+    (define (layout-node x left top w h gen?)
         (let ((cs (htll:node-children x)) (ps (htll:node-params x)))
           (case (htll:node-op x)
-            ((blank) (cons (if (htll:wrap? w) '() w) (if (htll:wrap? h) '() h)))
-            ((above) (split-ratio (car cs) (cadr cs) (car ps) left top w h gen? #t))
-            ((beside) (split-ratio (car cs) (cadr cs) (car ps) left top w h gen? #f))
             ((^^) (split-wrap (car cs) (cadr cs) (car ps) left top w h gen? #t #t))
             ((vv) (split-wrap (car cs) (cadr cs) (car ps) left top w h gen? #t #f))
             ((<<) (split-wrap (car cs) (cadr cs) (car ps) left top w h gen? #f #t))
             ((>>) (split-wrap (car cs) (cadr cs) (car ps) left top w h gen? #f #f))
-            ((center) (layout-center (car cs) (car ps) (cadr ps) left top w h gen?))
             ((hseq) (layout-seq cs left top w h gen? #f))
             ((vseq) (layout-seq cs left top w h gen? #t))
             ((hseq*) (layout-seq* cs (car ps) (cadr ps) left top w h gen? #f))
@@ -125,15 +148,29 @@
             ((min-size) (layout-clamp (car cs) (car ps) (cadr ps) htll:e-max left top w h gen?))
             ((max-size) (layout-clamp (car cs) (car ps) (cadr ps) htll:e-min left top w h gen?))
             ((collapse) (layout (car cs) left top w h gen?))
-            (else (error "htll: unknown layout node" (htll:node-op x))))))))
+            ((align) (layout-align (car cs) (car ps) (cadr ps) left top w h gen?))
+            (else (error "htll: unknown layout node" (htll:node-op x))))))
+    ;; Across a sequence's axis (vertical? #t: up and down): C at its own length, at the start,
+    ;; centre or end of the area; fill (or an area that is itself wrapped) gives it the area's.
+    ;; Measured first, then placed: C is laid out twice, like the first child of vv or >>.
+    (define (layout-align c vertical? mode left top w h gen?)
+      (let ((len (if vertical? h w)))
+        (if (or (eq? mode 'fill) (htll:wrap? len))
+            (layout c left top w h gen?)
+            (let* ((own (if vertical? (cdr (layout c left top w 'wrap #f)) (car (layout c left top 'wrap h #f))))
+                   (offset (case mode
+                             ((start) '())
+                             ((center) (htll:e* (htll:e- len own) 0.5))
+                             (else (htll:e- len own))))
+                   (size (if vertical?
+                             (layout c left (htll:e+ top offset) w 'wrap gen?)
+                             (layout c (htll:e+ left offset) top 'wrap h gen?))))
+              (if vertical? (cons (car size) len) (cons len (cdr size)))))))
     ;; A long sequence refers to the previous view's far edge instead of summing every sibling
     ;; before it, once the sum has more than a few terms (small layouts keep the original's text).
     ;; Once a sequence refers to an edge, every later sibling does (a short position per view).
     (define (shorten? a start pos gen?)
-      (and gen? (htll:view? a)
-           (or (> (length pos) htll:expression-terms)
-               (> (htll:e-weight pos) htll:gap-weight)
-               (htll:any (lambda (t) (and (cdr t) (eq? (cadr t) 'edge))) start))))
+      (and (htll:view? a) ((long? gen?) pos start)))
     ;; Where the sibling after A starts: A laid out from START, EXTENT long, then MARGIN.
     (define (after start a extent margin gen? axis)
       (if (htll:collapse-node? a)
@@ -175,19 +212,6 @@
                            ;; Later siblings refer to this view's runtime bounds, as the original did.
                            (cons (htll:e-bound 'w v) (htll:e-bound 'h v)))
                     (cons fw fh)))))))
-    ;; above (vertical? #t) and beside: the first child gets RATIO of the length.
-    (define (split-ratio a b ratio left top w h gen? vertical?)
-      (let ((len (if vertical? h w)))
-        (cond
-         ((htll:wrap? len) (stack a b 0 left top w h gen? vertical?))
-         (vertical?
-          (let* ((oa (layout a left top w (htll:e* len ratio) gen?))
-                 (ob (layout b left (htll:e+ top (cdr oa)) w (htll:e* len (- 1 ratio)) gen?)))
-            (cons (if (htll:wrap? w) (wider (car oa) (car ob)) w) h)))
-         (else
-          (let* ((oa (layout a left top (htll:e* len ratio) h gen?))
-                 (ob (layout b (htll:e+ left (car oa)) top (htll:e* len (- 1 ratio)) h gen?)))
-            (cons w (if (htll:wrap? h) (wider (cdr oa) (cdr ob)) h)))))))
     ;; Both children at their own length, one after the other.
     (define (stack a b margin left top w h gen? vertical?)
       (if vertical?
@@ -226,14 +250,6 @@
                      (oa (layout a left top (htll:e- len (rest-of b m (car mb))) h gen?))
                      (ob (layout b (htll:e-sum left m (car oa)) top (htll:e- len (htll:e+ m (car oa))) h gen?)))
                 (cons w (if (htll:wrap? h) (wider (cdr oa) (cdr ob)) h))))))))
-    (define (layout-center c hr vr left top w h gen?)
-      (let ((o (layout c
-                       (if (htll:wrap? w) left (htll:e+ left (htll:e* w hr)))
-                       (if (htll:wrap? h) top (htll:e+ top (htll:e* h vr)))
-                       (if (htll:wrap? w) w (htll:e* w (- 1 (* 2 hr))))
-                       (if (htll:wrap? h) h (htll:e* h (- 1 (* 2 vr))))
-                       gen?)))
-        (cons (if (htll:wrap? w) (car o) w) (if (htll:wrap? h) (cdr o) h))))
     ;; hseq / vseq: equal shares (or each its own length when the length wraps).
     (define (layout-seq cs left top w h gen? vertical?)
       (let* ((n (length cs))

@@ -265,6 +265,10 @@
           (if (eq? (htll:resource-kind value) 'rgba-color)
               (string-append "[UIColor colorWithRed:" (car a) " green:" (cadr a) " blue:" (caddr a) " alpha:" (cadddr a) "]")
               (string-append "[UIColor colorWithHue:" (car a) " saturation:" (cadr a) " brightness:" (caddr a) " alpha:" (cadddr a) "]")))))
+   ((eq? type 'button-configuration)
+    (string-append "[UIButtonConfiguration " (htll:value->objc '(enum button-configuration-style) value name-of) "]"))
+   ((eq? type 'blur-effect)
+    (string-append "[UIBlurEffect effectWithStyle:" (htll:value->objc '(enum blur-effect-style) value name-of) "]"))
    ((eq? type 'text-attributes)
     (string-append "[NSDictionary dictionaryWithObjectsAndKeys:"
                    (apply string-append
@@ -284,6 +288,13 @@
         ((bold-system-font) (string-append "[UIFont boldSystemFontOfSize:" (htll:font-size->objc (car args)) "]"))
         ((italic-system-font) (string-append "[UIFont italicSystemFontOfSize:" (htll:font-size->objc (car args)) "]"))
         ((image) (string-append "[UIImage imageNamed:" (htll:objc-string (car args)) "]"))
+        ((preferred-font)
+         (string-append "[UIFont preferredFontForTextStyle:" (htll:value->objc '(enum text-style) (car args) name-of) "]"))
+        ((system-image)
+         (if (null? (cadr args))
+             (string-append "[UIImage systemImageNamed:" (htll:objc-string (car args)) "]")
+             (string-append "[UIImage systemImageNamed:" (htll:objc-string (car args))
+                            " withConfiguration:" (htll:symbol-configuration->objc (cadr args) name-of) "]")))
         ((size) (string-append "CGSizeMake(" (nums args) ")"))
         ((rect) (string-append "CGRectMake(" (nums args) ")"))
         ((point) (string-append "CGPointMake(" (nums args) ")"))
@@ -293,6 +304,22 @@
         (else (error "htll: cannot print resource" (htll:resource-kind value))))))
    ((string? value) (htll:objc-string value))
    (else (error "htll: cannot print value" type value))))
+
+;; An SF Symbol's configuration ((point-size . N) (weight . W) (scale . S)), each part optional:
+;; with a point size one message, unspecified for what is not given; else a weight, a scale, or
+;; both applied one on the other (UIImageSymbolConfiguration has no initializer for that pair).
+(define (htll:symbol-configuration->objc config name-of)
+  (let ((size (assq 'point-size config)) (weight (assq 'weight config)) (scale (assq 'scale config))
+        (class "[UIImageSymbolConfiguration "))
+    (define (w) (htll:value->objc '(enum symbol-weight) (cdr weight) name-of))
+    (define (s) (htll:value->objc '(enum symbol-scale) (cdr scale) name-of))
+    (cond (size (string-append class "configurationWithPointSize:" (htll:font-size->objc (cdr size))
+                               " weight:" (if weight (w) "UIImageSymbolWeightUnspecified")
+                               " scale:" (if scale (s) "UIImageSymbolScaleUnspecified") "]"))
+          ((and weight scale) (string-append "[" class "configurationWithWeight:" (w) "] configurationByApplyingConfiguration:"
+                                             class "configurationWithScale:" (s) "]]"))
+          (weight (string-append class "configurationWithWeight:" (w) "]"))
+          (else (string-append class "configurationWithScale:" (s) "]")))))
 
 ;; Title text attributes with today's keys (iOS 7+). The two iOS 6 shadow keys make one NSShadow,
 ;; set up in the statements before the message in the local SHADOW (htll:shadow-lines).
@@ -344,7 +371,7 @@
 ;; after the view's other attributes.
 (define htll:late-hows '(minimum-scale-factor))
 ;; Ways that set a property in view-will-appear, like set.
-(define htll:set-like-hows '(set minimum-scale-factor))
+(define htll:set-like-hows '(set minimum-scale-factor call))
 
 ;; (render how type value) for each of VIEW's attributes whose "how" is in HOWS (set stands for
 ;; every set-like way), in source order but the late ways last: the walk both emitters
@@ -382,6 +409,7 @@
                       ;; A CALayer takes CGColors, not UIColors.
                       (if (and (eq? type 'color) (htll:layer-property? (cadr how))) ".CGColor" "")
                       ";"))
+      ((call) (string-append "[" var " " (if value (cadr how) (caddr how)) "];"))
       ((send)
        (let* ((arg-types (if (eq? (car type) 'pair) (list (cadr type) (caddr type)) (cdr type)))
               (args (if (eq? (car type) 'pair) (list (car value) (cdr value)) value))
@@ -490,7 +518,8 @@
 (define (htll:emit-view-did-load)
   (let* ((c (htll:code-context "view-did-load")) (root (car c)) (name-of (cadddr c))
          (aliases (htll:alias-names (cadr c) name-of root)))
-    (apply append
+    (append
+     (apply append
            (map (lambda (d)
                   (let* ((v (car d)) (var (name-of v)))
                     (append (list (string-append var " = " (htll:init-expression v name-of) ";"))
@@ -498,7 +527,9 @@
                             (htll:attribute-lines v var '(target init-set) name-of)
                             (htll:objc-two-way-lines v var)
                             (htll:objc-alias-lines v aliases name-of))))
-                (cadr c)))))
+                (cadr c)))
+     ;; compile --constraints: the layout is stated once, here (73-constraints-code.scm).
+     (htll:constraints-code-lines "view-did-load" name-of (htll:root-parent root) 'objc))))
 
 (define (htll:emit-view-will-appear)
   (let* ((c (htll:code-context "view-will-appear")) (name-of (cadddr c)) (declared (cadr c)))
@@ -590,7 +621,9 @@
 ;; 82-variants.scm), then the right-to-left mirroring when asked for.
 (define (htll:emit-view-will-layout-subviews)
   (let ((c (htll:code-context "view-will-layout-subviews")))
-    (htll:layout-lines (htll:objc-dialect (htll:root-parent (car c)) (cadddr c)) (cadddr c))))
+    (if htll:emit-constraints
+        '()
+        (htll:layout-lines (htll:objc-dialect (htll:root-parent (car c)) (cadddr c)) (cadddr c)))))
 
 (define (htll:cell-root who)
   (let ((root (htll:the-layout who)))
@@ -628,6 +661,7 @@
                              (htll:attribute-lines v var '(target init-set set send) name-of)
                              (htll:objc-alias-lines v aliases name-of))))
                  declared))
+     (htll:constraints-code-lines "cell-init" name-of parent 'objc)
      (list "} else {")
      (apply append
             (map (lambda (v) (cons (string-append (name-of v) " = (" (htll:kind-class (htll:view-kind v)) " *)["
@@ -638,7 +672,9 @@
 
 (define (htll:emit-cell-layout)
   (let* ((root (htll:cell-root "cell-layout")) (c (htll:code-context "cell-layout")))
-    (htll:layout-lines (htll:objc-dialect (htll:root-parent root) (cadddr c)) (cadddr c))))
+    (if htll:emit-constraints
+        '()
+        (htll:layout-lines (htll:objc-dialect (htll:root-parent root) (cadddr c)) (cadddr c)))))
 
 (define htll:actions
   (list (cons 'property htll:emit-property)

@@ -51,7 +51,16 @@
     (autocorrection-type "UITextAutocorrectionType")
     (text-field-view-mode "UITextField.ViewMode")
     (data-detector-types "UIDataDetectorTypes")
-    (separator-style "UITableViewCell.SeparatorStyle")))
+    (separator-style "UITableViewCell.SeparatorStyle")
+    (activity-indicator-view-style "UIActivityIndicatorView.Style")
+    (progress-view-style "UIProgressView.Style")
+    (date-picker-mode "UIDatePicker.Mode")
+    (date-picker-style "UIDatePickerStyle")
+    (page-control-background-style "UIPageControl.BackgroundStyle")
+    (blur-effect-style "UIBlurEffect.Style")
+    (text-style "UIFont.TextStyle")
+    (symbol-weight "UIImage.SymbolWeight")
+    (symbol-scale "UIImage.SymbolScale")))
 
 (define (htll:swift-enum-case enum given)
   (let* ((value (htll:target-enum-value enum given))
@@ -66,14 +75,16 @@
           ((null? (cdr vs)) (htll:swift-enum-case enum (car vs)))
           (else (string-append "[" (htll:string-join (map (lambda (v) (htll:swift-enum-case enum v)) vs) ", ") "]")))))
 
-;; Boolean properties whose Swift name has the getter's is- prefix.
+;; Properties Swift imports under another name: booleans with the getter's is- prefix, and
+;; UIActivityIndicatorView's activityIndicatorViewStyle, which Swift calls style.
 (define htll:swift-property-names
   '(("hidden" . "isHidden") ("opaque" . "isOpaque") ("userInteractionEnabled" . "isUserInteractionEnabled")
     ("multipleTouchEnabled" . "isMultipleTouchEnabled") ("exclusiveTouch" . "isExclusiveTouch")
     ("enabled" . "isEnabled") ("selected" . "isSelected") ("highlighted" . "isHighlighted")
     ("scrollEnabled" . "isScrollEnabled") ("directionalLockEnabled" . "isDirectionalLockEnabled")
     ("pagingEnabled" . "isPagingEnabled") ("continuous" . "isContinuous") ("momentary" . "isMomentary")
-    ("editable" . "isEditable") ("secureTextEntry" . "isSecureTextEntry")))
+    ("editable" . "isEditable") ("secureTextEntry" . "isSecureTextEntry") ("on" . "isOn")
+    ("activityIndicatorViewStyle" . "style")))
 
 (define (htll:swift-property objc)
   (let ((p (assoc objc htll:swift-property-names))) (if p (cdr p) objc)))
@@ -144,7 +155,9 @@
       (if (eq? (cadr type) 'image) (string-append items ".compactMap { $0 }") items)))
    ((eq? type 'color) (htll:color->swift value))
    ((eq? type 'text-attributes) (htll:text-attributes->swift value name-of))
-   ((and (eq? type 'string-or-image) (htll:resource-of? 'image value))
+   ((eq? type 'button-configuration) (string-append "UIButton.Configuration." (htll:identifier (symbol->string value)) "()"))
+   ((eq? type 'blur-effect) (string-append "UIBlurEffect(style: " (htll:swift-enum-case 'blur-effect-style value) ")"))
+   ((and (eq? type 'string-or-image) (htll:image? value))
     ;; Segment items are [Any]: an image that is missing becomes an empty one, not nil.
     (string-append (htll:value->swift 'image value name-of) " ?? UIImage()"))
    ((htll:resource? value)
@@ -157,6 +170,11 @@
         ((bold-system-font) (string-append "UIFont.boldSystemFont(ofSize: " (htll:font-size->swift (car args)) ")"))
         ((italic-system-font) (string-append "UIFont.italicSystemFont(ofSize: " (htll:font-size->swift (car args)) ")"))
         ((image) (string-append "UIImage(named: " (htll:swift-string (car args)) ")"))
+        ((preferred-font) (string-append "UIFont.preferredFont(forTextStyle: " (htll:swift-enum-case 'text-style (car args)) ")"))
+        ((system-image)
+         (string-append "UIImage(systemName: " (htll:swift-string (car args))
+                        (if (null? (cadr args)) "" (string-append ", withConfiguration: " (htll:symbol-configuration->swift (cadr args))))
+                        ")"))
         ((size) (string-append "CGSize(" (nums '("width" "height") args) ")"))
         ((rect) (string-append "CGRect(" (nums '("x" "y" "width" "height") args) ")"))
         ((point) (string-append "CGPoint(" (nums '("x" "y") args) ")"))
@@ -166,6 +184,20 @@
         (else (error "htll: cannot print resource" (htll:resource-kind value))))))
    ((string? value) (htll:swift-string value))
    (else (error "htll: cannot print value" type value))))
+
+;; An SF Symbol's configuration in Swift (the Objective-C's, htll:symbol-configuration->objc).
+(define (htll:symbol-configuration->swift config)
+  (let ((size (assq 'point-size config)) (weight (assq 'weight config)) (scale (assq 'scale config)))
+    (define (w) (htll:swift-enum-case 'symbol-weight (cdr weight)))
+    (define (s) (htll:swift-enum-case 'symbol-scale (cdr scale)))
+    (string-append
+     "UIImage.SymbolConfiguration("
+     (cond (size (string-append "pointSize: " (htll:font-size->swift (cdr size))
+                                ", weight: " (if weight (w) "UIImage.SymbolWeight.unspecified")
+                                ", scale: " (if scale (s) "UIImage.SymbolScale.unspecified") ")"))
+           ((and weight scale) (string-append "weight: " (w) ").applying(UIImage.SymbolConfiguration(scale: " (s) "))"))
+           (weight (string-append "weight: " (w) ")"))
+           (else (string-append "scale: " (s) ")"))))))
 
 ;; An Objective-C selector such as signIn: as a Swift #selector: #selector(signIn(_:)).
 (define (htll:swift-selector sel)
@@ -207,6 +239,7 @@
                             ((and (eq? type 'color) (htll:layer-property? (cadr how)))
                              (string-append (htll:value->swift type value name-of) ".cgColor"))
                             (else (htll:value->swift type value name-of))))))
+      ((call) (string-append var "." (if value (cadr how) (caddr how)) "()"))
       ((send)
        (let* ((arg-types (if (eq? (car type) 'pair) (list (cadr type) (caddr type)) (cdr type)))
               (args (if (eq? (car type) 'pair) (list (car value) (cdr value)) value))
@@ -261,6 +294,7 @@
       ((edge) (string-append (owner-name (caddr a)) (if (eq? (cadr a) 'x) ".frame.maxX" ".frame.maxY")))
       ((shown) (string-append "(" (owner-name (cadr a)) ".isHidden ? 0 : " (htll:e->swift (caddr a) owner-name parent) ")"))
       ((quotient) (string-append "(" (htll:e->swift (cadr a) owner-name parent) ") / (" (htll:e->swift (caddr a) owner-name parent) ")"))
+      ((if<=) (htll:if<=->text a (lambda (e) (htll:e->swift e owner-name parent))))
       ;; PARENT maps top, left, bottom and right to the parent's safe-area insets.
       ((safe-area) (parent (cadr a)))
       ((local) (htll:local-text a))
@@ -342,7 +376,9 @@
             "kept with the controller as an associated object. Call the methods from the overrides:"
             "  override func viewDidLoad() { super.viewDidLoad(); layoutViewDidLoad() }"
             "  override func viewWillAppear(_ animated: Bool) { super.viewWillAppear(animated); layoutViewWillAppear() }"
-            "  override func viewWillLayoutSubviews() { super.viewWillLayoutSubviews(); layoutViewWillLayoutSubviews() }"
+            (if htll:emit-constraints
+                "The views are laid out by Auto Layout constraints, activated by layoutViewDidLoad()."
+                "  override func viewWillLayoutSubviews() { super.viewWillLayoutSubviews(); layoutViewWillLayoutSubviews() }")
             "A target's action is an @objc method of the controller: signIn: is @objc func signIn(_ sender: Any).")
       (if bound?
           (list "Bound key paths are observed on the controller while it is on screen (their properties must be"
@@ -380,13 +416,18 @@
                  "        return bindings"
                  "    }"))
          '())
-     (method "Adds the views and connects their targets; call from viewDidLoad()." "layoutViewDidLoad"
-             (apply append
-                    (map (lambda (d)
-                           (append (if (cdr d) (list (string-append parent ".addSubview(" (name-of (car d)) ")")) '())
-                                   (htll:swift-attribute-lines (car d) (name-of (car d)) '(target init-set) name-of)
-                                   (htll:swift-two-way-lines (car d) (name-of (car d)) "layoutBindings" holder)))
-                         declared)))
+     (method (if htll:emit-constraints
+                 "Adds the views, connects their targets and activates the constraints; call from viewDidLoad()."
+                 "Adds the views and connects their targets; call from viewDidLoad().")
+             "layoutViewDidLoad"
+             (append
+              (apply append
+                     (map (lambda (d)
+                            (append (if (cdr d) (list (string-append parent ".addSubview(" (name-of (car d)) ")")) '())
+                                    (htll:swift-attribute-lines (car d) (name-of (car d)) '(target init-set) name-of)
+                                    (htll:swift-two-way-lines (car d) (name-of (car d)) "layoutBindings" holder)))
+                          declared))
+              (htll:constraints-code-lines "swift" name-of parent 'swift)))
      (method (if bound? "Sets the views' attributes and starts the bindings; call from viewWillAppear(_:)."
                  "Sets the views' attributes; call from viewWillAppear(_:).")
              "layoutViewWillAppear"
@@ -399,8 +440,10 @@
                "        layoutBindings.stop()"
                "    }")
          '())
-     (method "Sets the frames; call from viewWillLayoutSubviews()." "layoutViewWillLayoutSubviews"
-             (htll:layout-lines (htll:swift-dialect (string-append parent ".") dim name-of) name-of))
+     (if htll:emit-constraints
+         '()
+         (method "Sets the frames; call from viewWillLayoutSubviews()." "layoutViewWillLayoutSubviews"
+                 (htll:layout-lines (htll:swift-dialect (string-append parent ".") dim name-of) name-of)))
      (list "}"))))
 
 ;; A cell layout: an extension with layoutCell(for:), like the cell-init and cell-layout actions.
@@ -418,7 +461,9 @@
       file
       (list (string-append "An extension of " class " that makes the table cell of the layout: call")
             "layoutCell(for: tableView) from tableView(_:cellForRowAt:). A new cell gets the views, tagged"
-            "100, 101, ...; a reused one finds them by tag. Then the frames are set."
+            (if htll:emit-constraints
+                "100, 101, ..., and the Auto Layout constraints that lay them out; a reused one keeps both."
+                "100, 101, ...; a reused one finds them by tag. Then the frames are set.")
             "A target's action is an @objc method of the controller: signIn: is @objc func signIn(_ sender: Any)."))
      (list ""
            (string-append "extension " class " {")
@@ -444,7 +489,16 @@
                                                    '())
                                                (htll:swift-attribute-lines v var '(target init-set set send) name-of))))
                                    declared)))
+          (htll:indent 12 (htll:constraints-code-lines "swift" name-of parent 'swift))
           (list "        }")
+          (if htll:emit-constraints
+              '()
+              (htll:swift-cell-frames placed name-of tag parent cell dim))))
+     (list (string-append "        return " cell) "    }" "}"))))
+
+;; The frames of a reused or new cell: its views found by tag, then laid out.
+(define (htll:swift-cell-frames placed name-of tag parent cell dim)
+  (append
           (let loop ((vs placed) (first #t) (acc '()))
             (if (null? vs)
                 (reverse acc)
@@ -456,7 +510,6 @@
                             acc))))
           (list (string-append "            return " cell) "        }")
           (htll:indent 8 (htll:layout-lines (htll:swift-dialect (string-append parent ".") dim name-of) name-of))))
-     (list (string-append "        return " cell) "    }" "}"))))
 
 ;; A UIView subclass named CLASS.
 (define (htll:emit-swift-view class file)
@@ -476,8 +529,12 @@
       file
       (append
        (list (string-append class ": a UIView that lays out the views of the layout. The views are in `views`")
-             (string-append "(a " holder "), added and set up by init; layoutSubviews() sets their frames and")
-             "sizeThatFits(_:) returns the extent of the views laid out in the proposed size."
+             (if htll:emit-constraints
+                 (string-append "(a " holder "), added and set up by init with the Auto Layout constraints that lay them out.")
+                 (string-append "(a " holder "), added and set up by init; layoutSubviews() sets their frames and"))
+             (if htll:emit-constraints
+                 ""
+                 "sizeThatFits(_:) returns the extent of the views laid out in the proposed size.")
              (string-append "A target self is the view: its actions are @objc methods you add to " class " in an extension,")
              "e.g. signIn: is @objc func signIn(_ sender: Any).")
        (if bound?
@@ -520,6 +577,7 @@
                                         (htll:swift-attribute-lines (car d) (name-of (car d)) '(target init-set set send) name-of)
                                         (htll:swift-two-way-lines (car d) (name-of (car d)) "bindings" holder)))
                               declared)))
+     (htll:indent 8 (htll:constraints-code-lines "swift" name-of "self" 'swift))
      (list "    }")
      (if bound?
          (list ""
@@ -533,6 +591,13 @@
                "        }"
                "    }")
          '())
+     (if htll:emit-constraints
+         (list "}")
+         (htll:swift-view-frames name-of dim placed)))))
+
+;; The frame code of a UIView subclass: layoutSubviews, sizeThatFits(_:) and layOutViews(in:).
+(define (htll:swift-view-frames name-of dim placed)
+  (append
      (list ""
            "    override func layoutSubviews() {"
            "        super.layoutSubviews()"
@@ -553,7 +618,7 @@
      (list (string-append "        let placed: [UIView] = [" (htll:string-join (map name-of placed) ", ") "]")
            "        return placed.reduce(CGRect.zero) { $0.union($1.frame) }"
            "    }"
-           "}"))))
+           "}")))
 
 ;; The Swift file for the current layout. VIEW-CLASS: #f for the view controller extension (of
 ;; CONTROLLER-CLASS), or the name of a UIView subclass to write. FILE names the layout in comments.

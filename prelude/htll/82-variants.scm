@@ -9,17 +9,15 @@
 ;;; one does not are hidden, and the set/send attributes that differ between branches are set
 ;;; before the frames. Numbers a layout computed from (canvas-width), (canvas-height) or
 ;;; (safe-area-insets) are the representative combination's (e.g. 393 points wide for an iPhone
-;;; in portrait): ratios and in-safe-area adapt to the real screen, those numbers do not.
+;;; 16 in portrait): ratios and in-safe-area adapt to the real screen, those numbers do not.
 ;;; A layout that asked nothing gets exactly the code it always got.
 
-;; (width height idiom insets): iPhone 15 portrait and landscape, a large iPhone in landscape
-;; (horizontally regular), iPad portrait and landscape; the first is the default branch.
+;; The traits of each: the iPhone 16 in portrait and landscape, a large iPhone in landscape
+;; (horizontally regular), the iPad in portrait and landscape, from the one device table
+;; (55-traits.scm); the first is the default branch.
 (define htll:combinations
-  '((393 852 phone (59 0 34 0))
-    (852 393 phone (0 59 21 59))
-    (932 430 phone (0 59 21 59))
-    (820 1180 pad (24 0 20 0))
-    (1180 820 pad (24 0 20 0))))
+  (map (lambda (c) (htll:device-traits (car c) (cadr c)))
+       '((iphone-16 portrait) (iphone-16 landscape) (iphone-16-plus landscape) (ipad portrait) (ipad landscape))))
 
 ;; The run-time tests a branch condition may use.
 (define htll:features '(landscape idiom hclass vclass))
@@ -39,10 +37,9 @@
       (dynamic-wind
        (lambda () #f)
        (lambda ()
-         (for-each (lambda (c)
-                     (let ((traits (htll:make-traits (car c) (cadr c) (caddr c) (cadddr c))))
-                       (htll:evaluate-forms htll:loaded-forms htll:loaded-file traits)
-                       (set! result (cons (list traits htll:the-root htll:queried) result))))
+         (for-each (lambda (traits)
+                     (htll:evaluate-forms htll:loaded-forms htll:loaded-file traits)
+                     (set! result (cons (list traits htll:the-root htll:queried) result)))
                    htll:combinations))
        (lambda ()
          (set! htll:the-root (list-ref saved 0))

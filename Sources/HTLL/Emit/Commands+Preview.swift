@@ -4,15 +4,22 @@ import Scheme
 extension HTLLCommand {
     static let previewUsage = """
         usage: htll preview FILE [-o OUT.svg|OUT.png] [--device NAME]... [--landscape | --both] [--size WxH]
-                                 [--safe-area T,L,B,R] [--rtl] [--dark] [--scale N] [--outline] [--watch]
-        Draws the solved layout as an iOS screen (default: iPhone 15, portrait, SVG on standard output).
+                                 [--appearance light|dark|both | --dark] [--safe-area T,L,B,R] [--rtl] [--scale N]
+                                 [--text-size SIZE] [--outline] [--check] [--watch]
+        Draws the solved layout as an iOS screen (default: \(DevicePreset.standard.displayName), portrait, SVG on standard output).
         Several --device flags or --both give one contact sheet; --watch (with -o) re-renders on every
-        change of FILE or the files it includes. Each screen is solved with its size, traits and
+        change of FILE or the files it includes. --appearance dark (or --dark) draws the system's dark
+        appearance: what the layout leaves unset (background, text, controls, status bar) and the
+        named colours (label, system-background, ...) with their dark values; both draws each screen
+        in the two appearances.
+        --check warns (on standard error) about views that overflow a screen or overlap; --text-size
+        draws Dynamic Type fonts at a text size (extra-small ... large, the default, ...
+        accessibility-extra-extra-extra-large).
+        Each screen is solved with its size, traits and
         safe area; --safe-area sets the insets of every screen (points), --rtl mirrors the layout as
-        in a right-to-left language, --dark draws the system's dark appearance (what the layout leaves
-        unset: background, text, controls, status bar); --sandbox lets the layout read only files in
-        its own folder; --no-strict accepts what the original htllc accepted, with warnings (see htll
-        compile --help). devices: 
+        in a right-to-left language; --sandbox lets the layout read only files in its own folder;
+        --no-strict accepts what the original htllc accepted, with warnings (see htll compile --help).
+        devices: 
         """ + DevicePreset.all.map(\.key).joined(separator: ", ")
 
     /// `htll preview FILE …`: an SVG or PNG picture of the layout on one or more device screens.
@@ -22,7 +29,8 @@ extension HTLLCommand {
         let (target, targetError) = takeTarget(&args, command: "preview")
         if let targetError { return targetError }
         var file: String?, output: String?, devices: [DevicePreset] = [], custom: DevicePreset?
-        var landscape = false, both = false, watch = false, options = SVGPreview.Options(), strict = true
+        var landscape = false, both = false, watch = false, options = SVGPreview.Options(), appearances = [PreviewAppearance.light]
+        var strict = true
         var i = 0
         func usage(_ why: String) -> Result { failure("htll preview: \(why)\n" + previewUsage, status: 2) }
         while i < args.count {
@@ -49,13 +57,22 @@ extension HTLLCommand {
                 }
                 options.safeArea = s; i += 1
             case "--rtl": options.rightToLeft = true
-            case "--dark": options.appearance = .dark
+            case "--dark": appearances = [.dark]
             case "--scale":
                 guard hasValue, let s = Double(args[i + 1]), s > 0, s <= 8 else { return usage("--scale expects a number from 0 to 8") }
                 options.scale = s; i += 1
+            case "--appearance":
+                guard hasValue, let a = PreviewAppearance.choices(args[i + 1]) else {
+                    return usage("--appearance expects \(PreviewAppearance.choiceNames.joined(separator: ", "))")
+                }
+                appearances = a; i += 1
             case "--landscape": landscape = true
             case "--both": both = true
             case "--outline": options.outline = true
+            case "--check": options.check = true
+            case "--text-size":
+                guard hasValue else { return usage("--text-size needs a size such as extra-large") }
+                options.textSize = args[i + 1]; i += 1
             case "--strict": strict = true
             case "--no-strict": strict = false
             case "--watch": watch = true
@@ -69,11 +86,13 @@ extension HTLLCommand {
         if let output, !(output.hasSuffix(".svg") || output.hasSuffix(".png")) {
             return usage("the output name must end in .svg or .png, got \(output)")
         }
-        if devices.isEmpty && custom == nil, let d = DevicePreset.named("iphone-15") { devices = [d] }
+        if devices.isEmpty && custom == nil { devices = [.standard] }
         var screens: [PreviewScreen] = []
         for d in devices + (custom.map { [$0] } ?? []) {
-            if both || !landscape { screens.append(PreviewScreen(device: d, landscape: false)) }
-            if both || landscape { screens.append(PreviewScreen(device: d, landscape: true)) }
+            for appearance in appearances {
+                if both || !landscape { screens.append(PreviewScreen(device: d, landscape: false, appearance: appearance)) }
+                if both || landscape { screens.append(PreviewScreen(device: d, landscape: true, appearance: appearance)) }
+            }
         }
         if watch {
             guard let output else { return usage("--watch needs -o OUT.svg or -o OUT.png") }
@@ -92,18 +111,23 @@ extension HTLLCommand {
     static func renderPreview(file: String, screens: [PreviewScreen], options: SVGPreview.Options, output: String?,
                               sandbox: Bool = false, limits: Scheme.Limits? = nil, strict: Bool = true,
                               target: Layout.Target = .ios15) -> Result {
-        var svg: String, status: Int32 = 0, errorText = "", layout: Layout?
+        var svg: String, status: Int32 = 0, errorText = "", layout: Layout?, checkWarnings: [String] = []
         do {
             let loaded = try Layout(contentsOfFile: file, sandbox: sandbox, limits: limits, strict: strict, target: target)
             layout = loaded
             svg = try SVGPreview.render(loaded, screens: screens, options: options)
+            if options.check {
+                checkWarnings = try screens.flatMap { try LayoutCheck.warnings(loaded, screen: options.safeArea.map($0.withInsets) ?? $0,
+                                                                                 rightToLeft: options.rightToLeft, textSize: options.textSize) }
+            }
         } catch {
             errorText = "\(error)"
             status = (error as? LayoutError)?.isLimit == true ? limitStatus : 1
             svg = SVGPreview.errorPicture(message: errorText, screen: screens.first, scale: options.scale)
         }
         // The layout's warnings come first on standard error.
-        if let warnings = layout?.warnings, !warnings.isEmpty {
+        let warnings = (layout?.warnings ?? []) + checkWarnings
+        if !warnings.isEmpty {
             errorText = (warnings + (errorText.isEmpty ? [] : [errorText])).joined(separator: "\n")
         }
         guard let output else {

@@ -32,6 +32,7 @@ public enum HTLLCommand {
         usage: htll compile FILE.htll --action ACTION [--rtl]
                htll compile FILE.htll --objc [--class NAME] [--rtl]
                htll compile FILE.htll --swift [--view NAME | --class NAME] [--rtl]
+               htll compile FILE.htll --constraints (--objc | --swift | --action ACTION) ...
         Prints the code for a layout.
           --action ACTION  one fragment of the original htllc's Xcode build rule; actions:
                            \(actionList)
@@ -39,6 +40,9 @@ public enum HTLLCommand {
           --swift          Swift UIKit code: an extension of the view controller --class (default
                            ViewController), or with --view NAME a UIView subclass called NAME
           --rtl            the code also mirrors the frames in right-to-left languages
+          --constraints    Auto Layout instead of frames: the views get anchor constraints (leading
+                           and trailing: they follow the layout direction), activated once after the
+                           views are added; no frame code (htll frames --constraints shows them)
           --target T       ios15 (the default): today's iOS, no API deprecated at iOS 15;
                            ios6: the original htllc's spellings (minimumFontSize, ...)
           --sandbox        the layout may read only files in its own folder (its includes)
@@ -60,6 +64,7 @@ public enum HTLLCommand {
         let (target, targetError) = takeTarget(&args, command: "compile")
         if let targetError { return targetError }
         var file: String?, action: String?, objc = false, className = "ViewController", rtl = false, strict = true
+        var constraints = false
         var i = 0
         while i < args.count {
             switch args[i] {
@@ -68,6 +73,7 @@ public enum HTLLCommand {
             case "--no-strict": strict = false
             case "--objc": objc = true
             case "--rtl": rtl = true
+            case "--constraints": constraints = true
             case "--class" where i + 1 < args.count: className = args[i + 1]; i += 1
             case "-h", "--help": return help(compileUsage)
             case let a where !a.hasPrefix("-") && file == nil: file = a
@@ -84,6 +90,7 @@ public enum HTLLCommand {
                 throw UsageError(message: "htll compile: --class \(className): \(why)\n\(compileUsage)")
             }
             if rtl { try layout.setRightToLeftMirroring(true) }
+            if constraints { try layout.setConstraintsOutput(true) }
             if objc { return try layout.objectiveCCategory(className: className) }
             guard let a = HTLL.Action(rawValue: action ?? "") else {
                 throw LayoutError(message: "error: unknown action \(action ?? "") (actions: \(actionList))")
@@ -95,30 +102,35 @@ public enum HTLLCommand {
     /// The usage of `htll frames` (`--help` prints it).
     public static let framesUsage = """
         usage: htll frames FILE.htll [--size WxH | --device NAME] [--landscape] [--safe-area T,L,B,R] [--rtl]
-                                     [--constraints]
-        Prints the solved frames of a layout as JSON (default: a 390x844 canvas without insets).
+                                     [--text-size SIZE] [--check] [--constraints]
+        Prints the solved frames of a layout as JSON (default: \(DevicePreset.standard.displayName) in portrait, with its safe area).
           --constraints       the same layout as Auto Layout constraints instead (JSON): views with
                               their intrinsic sizes and content priorities, layout guides, and each
                               constraint as item.attribute == multiplier * item.attribute + constant
-          --size WxH          the canvas in points
+          --size WxH          the canvas in points (without insets)
           --device NAME       a device's screen, safe area and idiom; devices:
                               \(DevicePreset.knownNames.joined(separator: ", "))
           --landscape         the device or size turned sideways
           --safe-area T,L,B,R the safe-area insets (top, left, bottom, right) in points
           --rtl               mirrored, as in a right-to-left language
+          --text-size SIZE    Dynamic Type fonts at a text size (extra-small ... large, the default, ...
+                              accessibility-extra-extra-extra-large)
+          --check             warn (on standard error) about views that overflow the screen or overlap
           --sandbox           the layout may read only files in its own folder (its includes)
           --no-strict         accept what the original htllc accepted, with warnings (htll compile --help)
         """
 
     /// `htll frames FILE [--size WxH | --device NAME] [--landscape] [--safe-area T,L,B,R] [--rtl]`:
-    /// JSON frames (default 390x844, no insets). A device brings its safe-area insets and idiom;
-    /// `--safe-area` sets the insets (top, left, bottom, right) of any canvas; `--rtl` mirrors.
+    /// JSON frames (default: the default device in portrait, `Canvas.standard`). A device brings its safe-area insets and idiom;
+    /// `--safe-area` sets the insets (top, left, bottom, right) of any canvas; `--rtl` mirrors;
+    /// `--check` adds warnings on standard error for views that overflow the screen or overlap (`LayoutCheck`).
     public static func frames(_ arguments: [String], sandbox: Bool = false, limits: Scheme.Limits? = nil) -> Result {
         var args = arguments
         let (target, targetError) = takeTarget(&args, command: "frames")
         if let targetError { return targetError }
-        var file: String?, size = (width: 390.0, height: 844.0), landscape = false
-        var device: DevicePreset?, insets: DevicePreset.Insets?, rtl = false, strict = true, constraints = false
+        var file: String?, size = (width: DevicePreset.standard.width, height: DevicePreset.standard.height), landscape = false
+        var device: DevicePreset? = .standard, insets: DevicePreset.Insets?, rtl = false, check = false, textSize: String?
+        var strict = true, constraints = false
         var i = 0
         while i < args.count {
             switch args[i] {
@@ -142,6 +154,8 @@ public enum HTLLCommand {
                 insets = s; i += 1
             case "--landscape": landscape = true
             case "--rtl": rtl = true
+            case "--check": check = true
+            case "--text-size" where i + 1 < args.count: textSize = args[i + 1]; i += 1
             case "--constraints": constraints = true
             case "-h", "--help": return help(framesUsage)
             case let a where !a.hasPrefix("-") && file == nil: file = a
@@ -158,10 +172,22 @@ public enum HTLLCommand {
             canvas = Layout.Canvas(width: w, height: h, rightToLeft: rtl)
         }
         if let insets { canvas.safeArea = insets }
+        canvas.textSize = textSize
         let finalCanvas = canvas
-        return produce(file, sandbox: sandbox, limits: limits, strict: strict, target: target) {
-            constraints ? try $0.constraintsJSON(canvas: finalCanvas) : try $0.framesJSON(canvas: finalCanvas)
+        let place = device.map { PreviewScreen(device: $0, landscape: landscape).caption }
+            ?? "a \(SVGWriter.number(canvas.width)) × \(SVGWriter.number(canvas.height)) pt canvas"
+        var checked: [String] = []
+        var result = produce(file, sandbox: sandbox, limits: limits, strict: strict, target: target) { layout in
+            let json = try constraints ? layout.constraintsJSON(canvas: finalCanvas) : layout.framesJSON(canvas: finalCanvas)
+            if check {
+                let frames = constraints ? try layout.framesJSON(canvas: finalCanvas) : json
+                checked = LayoutCheck.warnings(views: try PreviewView.parse(json: frames), width: finalCanvas.width,
+                                               height: finalCanvas.height, on: place)
+            }
+            return json
         }
+        result.errorOutput += checked.map { $0 + "\n" }.joined()
+        return result
     }
 
     /// The original command line: `htllc [-v ios6] ACTION FILE`; prints the usage on bad arguments.

@@ -23,6 +23,8 @@ extension Layout {
         // A cell layout makes its cell in a local variable named after the layout's parent.
         let cell = try cellName()
         let isCell = cell != nil
+        // compile --constraints: viewDidLoad activates the constraints; there is no frame code.
+        let constraints = try constraintsOutput()
         // A cell's views are locals of the method that makes the cell: no properties.
         let views = isCell ? [] : try declarations()
         func indent(_ text: String) -> String {
@@ -48,8 +50,13 @@ extension Layout {
             out += "/// Dequeues or creates the cell and lays it out; call from tableView:cellForRowAtIndexPath:.\n"
             out += "- (UITableViewCell *)layoutCellForTableView:(UITableView *)tableView;\n"
         } else {
-            out += "/// Call from viewDidLoad, viewWillAppear: and viewWillLayoutSubviews.\n"
-            out += "- (void)layoutViewDidLoad;\n- (void)layoutViewWillAppear;\n- (void)layoutViewWillLayoutSubviews;\n"
+            if constraints {
+                out += "/// Call from viewDidLoad and viewWillAppear: (Auto Layout constraints lay the views out).\n"
+                out += "- (void)layoutViewDidLoad;\n- (void)layoutViewWillAppear;\n"
+            } else {
+                out += "/// Call from viewDidLoad, viewWillAppear: and viewWillLayoutSubviews.\n"
+                out += "- (void)layoutViewDidLoad;\n- (void)layoutViewWillAppear;\n- (void)layoutViewWillLayoutSubviews;\n"
+            }
             if !disappear.isEmpty {
                 out += "/// Call from viewWillDisappear: (stops observing the bound key paths). The category also defines\n"
                 out += "/// observeValueForKeyPath:ofObject:change:context:, so the class must not define it.\n"
@@ -71,7 +78,9 @@ extension Layout {
         } else {
             out += "\n- (void)layoutViewDidLoad {\n" + loads + silence + indent(try objectiveC(.viewDidLoad)) + stores + "}\n"
             out += "\n- (void)layoutViewWillAppear {\n" + loads + silence + indent(try objectiveC(.viewWillAppear)) + "}\n"
-            out += "\n- (void)layoutViewWillLayoutSubviews {\n" + loads + silence + indent(try objectiveC(.viewWillLayoutSubviews)) + "}\n"
+            if !constraints {
+                out += "\n- (void)layoutViewWillLayoutSubviews {\n" + loads + silence + indent(try objectiveC(.viewWillLayoutSubviews)) + "}\n"
+            }
             if !disappear.isEmpty {
                 out += "\n- (void)layoutViewWillDisappear {\n" + indent(disappear) + "}\n"
                 out += "\n- (void)observeValueForKeyPath:(NSString *)keyPath ofObject:(id)object change:(NSDictionary *)change context:(void *)context {\n"

@@ -2,8 +2,18 @@
 /// layout leaves unset (the screen's background, text, placeholders, field and control fills, the
 /// status bar). Colours a layout names (`black-color`, `(rgba-color …)`) are the same in both, as
 /// UIKit's fixed colours are.
+///
+/// Each `PreviewScreen` is drawn in one; `htll preview --appearance light|dark|both` (`--dark`: dark)
+/// and the serve page's Appearance toggle choose them by `choices`.
 public enum PreviewAppearance: String, Sendable, CaseIterable {
     case light, dark
+
+    /// The names a user chooses appearances by: each appearance's own, and `both` for every one.
+    public static let choiceNames = allCases.map(\.rawValue) + ["both"]
+    /// The appearances a name in `choiceNames` stands for; nil for another name.
+    public static func choices(_ name: String) -> [PreviewAppearance]? {
+        name == "both" ? allCases : PreviewAppearance(rawValue: name).map { [$0] }
+    }
 
     /// `systemBackground`: the screen, tables and text views.
     var background: PreviewColor { self == .light ? PreviewColor(1, 1, 1) : PreviewColor(0, 0, 0) }

@@ -1,29 +1,13 @@
 /// A colour for SVG: `rgb(...)` text plus opacity.
-struct PreviewColor: Equatable {
+struct PreviewColor: Equatable, Sendable {
     var red: Double, green: Double, blue: Double, alpha: Double
-
-    /// UIKit's named colours (`+[UIColor redColor]` …) as their RGB components.
-    static let named: [String: PreviewColor] = [
-        "black-color": .init(0, 0, 0), "darkGray-color": .init(1.0 / 3, 1.0 / 3, 1.0 / 3),
-        "lightGray-color": .init(2.0 / 3, 2.0 / 3, 2.0 / 3), "white-color": .init(1, 1, 1),
-        "gray-color": .init(0.5, 0.5, 0.5), "red-color": .init(1, 0, 0), "green-color": .init(0, 1, 0),
-        "blue-color": .init(0, 0, 1), "cyan-color": .init(0, 1, 1), "yellow-color": .init(1, 1, 0),
-        "magenta-color": .init(1, 0, 1), "orange-color": .init(1, 0.5, 0), "purple-color": .init(0.5, 0, 0.5),
-        "brown-color": .init(0.6, 0.4, 0.2), "clear-color": .init(0, 0, 0, 0),
-        "light-text-color": .init(1, 1, 1, 0.6), "dark-text-color": .init(0, 0, 0),
-        // Pattern colours in iOS 6; their average tones here.
-        "group-table-view-background-color": .init(0.937, 0.937, 0.957),
-        "view-flipside-background-color": .init(0.122, 0.129, 0.141),
-        "scroll-view-textured-background-color": .init(0.435, 0.443, 0.475),
-        "under-page-background-color": .init(0.71, 0.71, 0.71),
-    ]
 
     init(_ r: Double, _ g: Double, _ b: Double, _ a: Double = 1) { red = r; green = g; blue = b; alpha = a }
 
-    /// Reads a colour name or a written `(rgba-color R G B A)` / `(hsba-color H S B A)`.
-    init?(_ any: Any?) {
+    /// Reads a colour name (from `palette`) or a written `(rgba-color R G B A)` / `(hsba-color H S B A)`.
+    init?(_ any: Any?, palette: PreviewPalette = .empty) {
         guard let s = any as? String else { return nil }
-        if let c = Self.named[s] { self = c; return }
+        if let c = palette.colors[s] { self = c; return }
         guard case .list(let items) = Datum.parse(s), items.count == 5, case .symbol(let head) = items[0] else { return nil }
         var n: [Double] = []
         // NaN (a ratio of huge integers read back) is 0; components are clamped to 0...1.

@@ -16,11 +16,14 @@ public struct PreviewView {
     let attributes: [String: Any]
     /// `file:line:col` of its definition, when known.
     public let location: String?
+    /// The named colours of the appearance it is drawn in.
+    let palette: PreviewPalette
     /// Whether the canvas is right-to-left (`--rtl`): text without an alignment aligns right.
     var rightToLeft = false
 
-    /// The views of a frames JSON document, in drawing order; throws `LayoutError` on a malformed one.
-    static func parse(json: String) throws -> [PreviewView] {
+    /// The views of a frames JSON document, in drawing order, their named colours from `palette`;
+    /// throws `LayoutError` on a malformed document.
+    static func parse(json: String, palette: PreviewPalette = .empty) throws -> [PreviewView] {
         guard let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)),
               let root = object as? [String: Any], let views = root["views"] as? [[String: Any]] else {
             throw LayoutError(message: "error: htll preview: could not read the solved frames")
@@ -33,7 +36,7 @@ public struct PreviewView {
                   let w = Self.double(frame["width"]), let h = Self.double(frame["height"]) else { return nil }
             return PreviewView(name: name, kind: kind, x: x, y: y, width: w, height: h,
                                attributes: v["attributes"] as? [String: Any] ?? [:], location: v["location"] as? String,
-                               rightToLeft: rtl)
+                               palette: palette, rightToLeft: rtl)
         }
     }
 
@@ -97,7 +100,7 @@ public struct PreviewView {
         if case .list(let items) = datum, case .symbol("localized")? = items.first {
             for item in items.reversed() { if case .string(let t) = item { return t } }
         }
-        if case .list(let items) = datum, case .symbol("image-named")? = items.first,
+        if case .list(let items) = datum, case .symbol(let head)? = items.first, head == "image-named" || head == "system-image",
            items.count > 1, case .string(let t) = items[1] {
             return "[" + t + "]"
         }
@@ -121,13 +124,19 @@ public struct PreviewView {
     }
 
     /// A colour attribute, as an SVG colour and an opacity.
-    func color(_ key: String) -> PreviewColor? { PreviewColor(attributes[key]) }
+    func color(_ key: String) -> PreviewColor? { PreviewColor(attributes[key], palette: palette) }
+
+    /// A colour value (a name or a written colour) found inside another attribute.
+    func color(value: Any?) -> PreviewColor? { PreviewColor(value, palette: palette) }
 
     /// The font: (size in points, weight); `defaultPoints` when unset.
     func font(_ key: String = "font", defaultPoints: Double, defaultWeight: TextMetrics.Weight = .regular)
         -> (points: Double, weight: TextMetrics.Weight) {
         guard let s = attributes[key] as? String, case .list(let items) = Datum.parse(s),
               case .symbol(let head)? = items.first else { return (defaultPoints, defaultWeight) }
+        if head == "preferred-font", items.count == 2, case .symbol(let style) = items[1], let f = palette.textStyles[style] {
+            return f
+        }
         let weight: TextMetrics.Weight = head.hasPrefix("bold") ? .bold : head.hasPrefix("italic") ? .italic : .regular
         return (Self.points(items.dropFirst()) ?? defaultPoints, weight)
     }

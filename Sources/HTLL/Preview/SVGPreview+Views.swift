@@ -3,7 +3,8 @@ import Foundation
 /// Each HTLL view kind drawn the way UIKit shows it, in the view's own coordinates.
 ///
 /// Colours follow iOS in the light or dark appearance (`PreviewAppearance`): the system blue,
-/// grey placeholders and separators, switch green rgb(76,217,100).
+/// grey placeholders and separators, switch green rgb(52,199,89); named colours from the layout's
+/// colour table (`PreviewPalette`); today's controls in SVGPreview+Controls.swift.
 extension SVGPreview {
 
     /// One view: a nested `<svg>` at its frame carrying its name, kind and alpha.
@@ -41,6 +42,12 @@ extension SVGPreview {
         case "slider": drawSlider(&w, v, width, height, a)
         case "segmented-control": drawSegments(&w, v, width, height, a)
         case "switch": drawSwitch(&w, v, width, height, a)
+        case "stepper": drawStepper(&w, v, width, height)
+        case "activity-indicator": drawActivityIndicator(&w, v, width, height)
+        case "progress-view": drawProgress(&w, v, width, height)
+        case "date-picker": drawDatePicker(&w, v, width, height)
+        case "page-control": drawPageControl(&w, v, width, height)
+        case "visual-effect-view": drawVisualEffect(&w, v, width, height)
         case "image": drawImage(&w, v, width, height, a)
         case "table": drawTable(&w, v, width, height, a)
         case "text-view":
@@ -68,17 +75,18 @@ extension SVGPreview {
     }
 
     static func drawTitleButton(_ w: inout SVGWriter, _ v: PreviewView, _ width: Double, _ height: Double, _ a: PreviewAppearance) {
-        let n = SVGWriter.number
-        let rounded = v.kind == "rounded-rect-button"
-        if rounded {
-            w.line("<rect x=\"0.5\" y=\"0.5\" width=\"\(n(max(0, width - 1)))\" height=\"\(n(max(0, height - 1)))\" rx=\"8\" fill=\"\(a.controlFill)\" stroke=\"\(a.buttonBorder)\"/>")
+        if let style = v.symbol("configuration") {
+            drawConfiguredButton(&w, v, style, width, height)
+            return
         }
+        // Since iOS 7 a rounded-rect button is the system button: no border, a title in the tint colour.
+        let rounded = v.kind == "rounded-rect-button"
         let title = PreviewView.text(v.forNormalState("title-for-state")) ?? ""
         guard !title.isEmpty else { return }
         // UIKit's custom buttons default to white titles; on an unset background that would be
         // invisible, so the preview uses the text colour there.
         let defaultColor = rounded ? a.tint : (v.color("background-color") != nil ? PreviewColor(1, 1, 1) : a.ink)
-        let color = PreviewColor(v.forNormalState("title-color-for-state")) ?? defaultColor
+        let color = v.color(value: v.forNormalState("title-color-for-state")) ?? defaultColor
         w.textBox(title, x: 0, y: 0, width: width, height: height, points: 15, weight: .regular,
                   fill: color.svg, opacity: color.alpha, alignment: "center", maxLines: 1, mode: "middle-truncation")
     }
@@ -151,7 +159,7 @@ extension SVGPreview {
         var normal = a.tint
         if let attrs = v.forNormalState("title-text-attributes-for-state") as? [Any] {
             for case let pair as [Any] in attrs where pair.count == 2 && (pair[0] as? String) == "text-color" {
-                if let c = PreviewColor(pair[1]) { normal = c }
+                if let c = v.color(value: pair[1]) { normal = c }
             }
         }
         let count = max(items.count, 1)
@@ -176,12 +184,19 @@ extension SVGPreview {
         let n = SVGWriter.number
         let on = v.bool("on") ?? false
         let sw = 51.0, sh = 31.0, x = (width - sw) / 2, y = (height - sh) / 2
-        w.line("<rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(sw))\" height=\"\(n(sh))\" rx=\"15.5\" fill=\"\(on ? "rgb(76,217,100)" : a.switchOff)\" stroke=\"\(on ? "rgb(76,217,100)" : a.track)\" stroke-width=\"1.5\"/>")
-        w.line("<circle cx=\"\(n(on ? x + sw - 15.5 : x + 15.5))\" cy=\"\(n(y + 15.5))\" r=\"13.5\" fill=\"white\" stroke=\"rgb(210,210,215)\" stroke-width=\"0.5\"/>")
+        // iOS 13+: an on switch is filled with its on tint (system green), an off one with the appearance's track.
+        let onTint = v.color("on-tint-color")?.svg ?? systemGreen
+        let thumb = v.color("thumb-tint-color")?.svg ?? "white"
+        w.line("<rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(sw))\" height=\"\(n(sh))\" rx=\"15.5\" fill=\"\(on ? onTint : a.switchOff)\" stroke=\"\(on ? onTint : a.track)\" stroke-width=\"1.5\"/>")
+        w.line("<circle cx=\"\(n(on ? x + sw - 15.5 : x + 15.5))\" cy=\"\(n(y + 15.5))\" r=\"13.5\" fill=\"\(thumb)\" stroke=\"rgb(210,210,215)\" stroke-width=\"0.5\"/>")
     }
 
     static func drawImage(_ w: inout SVGWriter, _ v: PreviewView, _ width: Double, _ height: Double, _ a: PreviewAppearance) {
         let n = SVGWriter.number
+        if let symbol = SymbolImage(v.attributes["image"]) {
+            symbol.draw(&w, width: width, height: height, color: v.color("tint-color") ?? a.tint)
+            return
+        }
         w.line("<rect x=\"0.5\" y=\"0.5\" width=\"\(n(max(0, width - 1)))\" height=\"\(n(max(0, height - 1)))\" fill=\"\(a.imageFill)\" stroke=\"\(a.imageBorder)\"/>")
         w.line("<path d=\"M0 0 L\(n(width)) \(n(height)) M\(n(width)) 0 L0 \(n(height))\" stroke=\"\(a.imageCross)\"/>")
         var name = "image"

@@ -17,13 +17,13 @@ public enum SVGPreview {
         public var rightToLeft = false
         /// Safe-area insets for every screen instead of the devices' own (`--safe-area`).
         public var safeArea: DevicePreset.Insets?
-        /// The system appearance (`--dark`).
-        public var appearance = PreviewAppearance.light
+        /// Also report views that overflow a screen or overlap (`--check`, `LayoutCheck`).
+        public var check = false
+        /// The user's text size Dynamic Type fonts are drawn at (`--text-size`; nil: `large`).
+        public var textSize: String?
         /// Options with the defaults.
-        public init(outline: Bool = false, scale: Double = 1, rightToLeft: Bool = false, safeArea: DevicePreset.Insets? = nil,
-                    appearance: PreviewAppearance = .light) {
+        public init(outline: Bool = false, scale: Double = 1, rightToLeft: Bool = false, safeArea: DevicePreset.Insets? = nil) {
             self.outline = outline; self.scale = scale; self.rightToLeft = rightToLeft; self.safeArea = safeArea
-            self.appearance = appearance
         }
     }
 
@@ -38,20 +38,26 @@ public enum SVGPreview {
     /// `layout`'s views on each of `screens` (with the options' safe area and direction).
     static func solve(_ layout: Layout, screens: [PreviewScreen], options: Options) throws -> [(PreviewScreen, [PreviewView])] {
         var solved: [(PreviewScreen, [PreviewView])] = []
+        var palettes: [PreviewAppearance: PreviewPalette] = [:]
         // A table cell's layout is drawn as a cell: the screen's width, 44 points high (a --size
         // gives both).
         let isCell = try layout.cellName() != nil
         for screen in screens {
-            let original = isCell && screen.device.key != "custom" ? PreviewScreen.cell(width: screen.width) : screen
+            let original = isCell && screen.device.key != "custom" ? PreviewScreen.cell(width: screen.width, appearance: screen.appearance) : screen
             // Each screen's own size, traits and safe area: a layout that asks about traits differs.
             let s = options.safeArea.map { original.withInsets($0) } ?? original
-            let canvas = Layout.Canvas(screen: s, rightToLeft: options.rightToLeft)
-            solved.append((s, try PreviewView.parse(json: layout.framesJSON(canvas: canvas))))
+            let canvas = Layout.Canvas(screen: s, rightToLeft: options.rightToLeft, textSize: options.textSize)
+            let json = try layout.framesJSON(canvas: canvas)
+            // After the frames: the canvas sets the text size the palette's text styles are at.
+            let palette = try palettes[s.appearance] ?? PreviewPalette.of(layout, appearance: s.appearance)
+            palettes[s.appearance] = palette
+            solved.append((s, try PreviewView.parse(json: json, palette: palette)))
         }
         return solved
     }
 
-    /// The contact sheet for already solved views.
+    /// The contact sheet for already solved views, each screen in its appearance's palette (its
+    /// views', which `solve` gave them).
     static func render(_ solved: [(PreviewScreen, [PreviewView])], options: Options) -> String {
         var totalWidth = margin, maxHeight = 0.0
         for (s, _) in solved {
@@ -66,8 +72,8 @@ public enum SVGPreview {
         var x = margin
         for (index, (screen, views)) in solved.enumerated() {
             let ox = x + bezel, oy = margin + bezel
-            drawScreen(&w, screen: screen, views: views, index: index, at: (ox, oy), outline: options.outline,
-                       appearance: options.appearance)
+            drawScreen(&w, screen: screen, views: views, palette: views.first?.palette ?? .fallback(screen.appearance), index: index,
+                       at: (ox, oy), outline: options.outline)
             w.text(screen.caption, x: ox + screen.width / 2, y: margin + maxHeight + 26, points: 15, weight: .bold,
                    fill: "rgb(60,60,67)", anchor: "middle", extra: " class=\"caption\"")
             x += screen.width + 2 * bezel + gap
@@ -84,7 +90,7 @@ public enum SVGPreview {
 
     /// A picture in place of the layout that shows `message` (which starts with `file:line:col`).
     public static func errorPicture(message: String, screen: PreviewScreen?, scale: Double = 1) -> String {
-        let width = max(screen?.width ?? 393, 320), height = max(min(screen?.height ?? 852, 480), 240)
+        let width = max(screen?.width ?? DevicePreset.standard.width, 320), height = max(min(screen?.height ?? DevicePreset.standard.height, 480), 240)
         var w = SVGWriter()
         header(&w, width: width, height: height, scale: scale, extra: " data-htll-error=\"1\"")
         w.line("<rect width=\"100%\" height=\"100%\" fill=\"rgb(255,241,240)\"/>")
@@ -105,8 +111,8 @@ public enum SVGPreview {
 
     // MARK: one screen
 
-    static func drawScreen(_ w: inout SVGWriter, screen: PreviewScreen, views: [PreviewView], index: Int,
-                           at origin: (x: Double, y: Double), outline: Bool, appearance: PreviewAppearance) {
+    static func drawScreen(_ w: inout SVGWriter, screen: PreviewScreen, views: [PreviewView], palette: PreviewPalette,
+                           index: Int, at origin: (x: Double, y: Double), outline: Bool) {
         let n = SVGWriter.number
         let d = screen.device, sw = screen.width, sh = screen.height
         let radius = d.cornerRadius
@@ -114,15 +120,15 @@ public enum SVGPreview {
         w.line("<rect x=\"\(n(-bezel))\" y=\"\(n(-bezel))\" width=\"\(n(sw + 2 * bezel))\" height=\"\(n(sh + 2 * bezel))\" rx=\"\(n(radius + bezel))\" fill=\"rgb(28,28,30)\"/>")
         w.line("<clipPath id=\"screen\(index)\"><rect width=\"\(n(sw))\" height=\"\(n(sh))\" rx=\"\(n(radius))\"/></clipPath>")
         w.line("<g clip-path=\"url(#screen\(index))\">")
-        w.line("<rect width=\"\(n(sw))\" height=\"\(n(sh))\" fill=\"\(appearance.background.svg)\"/>")
+        w.line("<rect class=\"screen-background\" width=\"\(n(sw))\" height=\"\(n(sh))\" fill=\"\(palette.appearance.background.svg)\"/>")
         drawSafeArea(&w, screen: screen)
         for v in views where v.bool("hidden") != true {
-            drawView(&w, v, appearance)
+            drawView(&w, v, palette.appearance)
         }
         if outline {
             for v in views where v.bool("hidden") != true { drawOutline(&w, v, screenHeight: sh) }
         }
-        StatusBar.draw(&w, screen: screen, ink: appearance.ink.svg)
+        StatusBar.draw(&w, screen: screen, ink: palette.appearance.ink.svg)
         w.line("</g>")
         w.line("</g>")
     }

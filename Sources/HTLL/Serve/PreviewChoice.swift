@@ -15,7 +15,7 @@ struct PreviewChoice: Hashable, Sendable {
     /// The most devices one page shows at once.
     static let maxDevices = 8
     /// The devices a page starts with.
-    static let defaultDevices = ["iphone-15"]
+    static let defaultDevices = [DevicePreset.defaultKey]
 
     /// A switch on the page.
     struct Toggle: Sendable {
@@ -23,15 +23,23 @@ struct PreviewChoice: Hashable, Sendable {
         let name: String
         /// Its label on the page.
         let title: String
-        /// The values it takes; the first is the default.
+        /// The values it takes.
         let values: [String]
+        /// The value a page starts with (the first unless told).
+        let defaultValue: String
         /// What a value does to the drawing.
         let apply: @Sendable (String, inout Drawing) -> Void
+
+        init(name: String, title: String, values: [String], defaultValue: String? = nil,
+             apply: @escaping @Sendable (String, inout Drawing) -> Void) {
+            self.name = name; self.title = title; self.values = values
+            self.defaultValue = defaultValue ?? values[0]; self.apply = apply
+        }
     }
 
     /// The screens and options a choice draws.
     struct Drawing: Sendable {
-        var portrait = true, landscape = false
+        var portrait = true, landscape = false, appearances = [PreviewAppearance.light]
         var options = SVGPreview.Options()
     }
 
@@ -41,18 +49,17 @@ struct PreviewChoice: Hashable, Sendable {
             d.landscape = v != "portrait"
         },
         Toggle(name: "direction", title: "Direction", values: ["ltr", "rtl"]) { v, d in d.options.rightToLeft = v == "rtl" },
-        Toggle(name: "appearance", title: "Appearance", values: PreviewAppearance.allCases.map(\.rawValue)) { v, d in
-            d.options.appearance = PreviewAppearance(rawValue: v) ?? .light
+        Toggle(name: "appearance", title: "Appearance", values: PreviewAppearance.choiceNames) { v, d in
+            d.appearances = PreviewAppearance.choices(v) ?? [.light]
         },
+        // Dynamic Type: text in a text style ((preferred-font 'body)) at the user's text size.
+        Toggle(name: "text-size", title: "Text size", values: Layout.Canvas.textSizes,
+               defaultValue: Layout.Canvas.defaultTextSize) { v, d in d.options.textSize = v },
         Toggle(name: "outline", title: "Outlines", values: ["off", "on"]) { v, d in d.options.outline = v == "on" },
     ]
 
-    /// The devices the page offers: the documented ones first, then the other screen sizes (not
-    /// the other names of a documented screen).
-    static var deviceKeys: [String] {
-        let documented = DevicePreset.all.map(\.key)
-        return documented + HTLL.devices.keys.filter { !documented.contains($0) && DevicePreset.aliases[$0] == nil }.sorted()
-    }
+    /// The devices the page offers: the device table's, in its order (not the other names of a screen).
+    static var deviceKeys: [String] { DevicePreset.all.map(\.key) }
 
     /// The choice a query makes (`device=…&orientation=…`); unknown names and values are refused.
     init(query: [HTTPRequest.QueryItem]) throws(HTTPError) {
@@ -73,7 +80,7 @@ struct PreviewChoice: Hashable, Sendable {
                 throw HTTPError(400, "unknown parameter \(item.name.prefix(60))")
             }
         }
-        for t in Self.toggles where values[t.name] == nil { values[t.name] = t.values[0] }
+        for t in Self.toggles where values[t.name] == nil { values[t.name] = t.defaultValue }
         self.devices = devices.isEmpty ? Self.defaultDevices : devices
         self.values = values
     }
@@ -84,11 +91,13 @@ struct PreviewChoice: Hashable, Sendable {
     /// The screens to draw and the drawing options.
     var drawing: (screens: [PreviewScreen], options: SVGPreview.Options) {
         var d = Drawing()
-        for t in Self.toggles { t.apply(values[t.name] ?? t.values[0], &d) }
+        for t in Self.toggles { t.apply(values[t.name] ?? t.defaultValue, &d) }
         var screens: [PreviewScreen] = []
         for preset in devices.compactMap(DevicePreset.named) {
-            if d.portrait { screens.append(PreviewScreen(device: preset, landscape: false)) }
-            if d.landscape { screens.append(PreviewScreen(device: preset, landscape: true)) }
+            for appearance in d.appearances {
+                if d.portrait { screens.append(PreviewScreen(device: preset, landscape: false, appearance: appearance)) }
+                if d.landscape { screens.append(PreviewScreen(device: preset, landscape: true, appearance: appearance)) }
+            }
         }
         return (screens, d.options)
     }

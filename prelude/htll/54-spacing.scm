@@ -1,7 +1,8 @@
 ;;; HTLL prelude, part 4b: distribution and spacing (after Stevia and Yoga).
-;;;   (hseq* GAP MODE child ...) / (vseq* GAP MODE child ...)  children GAP apart, at their own
-;;;       length, the free length placed by MODE: start center end space-between space-around
-;;;       space-evenly, or fill-equally (equal shares).
+;;;   (hseq* GAP MODE [ALIGNMENT] child ...) / (vseq* GAP MODE [ALIGNMENT] child ...)  children GAP
+;;;       apart, at their own length, the free length placed by MODE: start center end
+;;;       space-between space-around space-evenly, or fill-equally (equal shares); across the
+;;;       axis, ALIGNMENT start center end or fill (the default; 40-layout.scm).
 ;;;   (fixed SIZE view) (fixed WIDTH HEIGHT view)    a fixed size at the area's top left
 ;;;   (padding N view) (inset TOP LEFT BOTTOM RIGHT view)
 ;;;   (aspect RATIO view) (aspect WIDTH HEIGHT view) the largest rectangle of that shape in the area
@@ -12,8 +13,8 @@
 (define htll:distribution-modes '(start center end space-between space-around space-evenly fill-equally))
 
 (htll:add-primitives!
- '((hseq* "gap mode child ..." "left to right, GAP apart, at their own widths; MODE: 'start 'center 'end 'space-between 'space-around 'space-evenly 'fill-equally")
-   (vseq* "gap mode child ..." "top to bottom, GAP apart, at their own heights; MODE as for hseq*")
+ '((hseq* "gap mode [alignment] child ..." "left to right, GAP apart, at their own widths; MODE: 'start 'center 'end 'space-between 'space-around 'space-evenly 'fill-equally; ALIGNMENT across: 'start 'center 'end 'fill")
+   (vseq* "gap mode [alignment] child ..." "top to bottom, GAP apart, at their own heights; MODE and ALIGNMENT as for hseq*")
    (fixed "size child | width height child" "CHILD at a fixed size, at the area's top left")
    (padding "n child" "CHILD inside N points of space on every side")
    (inset "top left bottom right child" "CHILD inside the given space on each side")
@@ -52,8 +53,12 @@
                                                 (string-append "; write it as a symbol: '" mode))
                                                (else ""))
                                          " (modes: " (htll:string-join (map symbol->string htll:distribution-modes) ", ") ")")))
-           (if (null? children) (htll:fail (string-append who ": expected at least one view after the mode")))
-           (htll:make-node op (map (lambda (c) (htll:check-child who c)) children) (list gap mode) (htll:current-location))))))
+           ;; An alignment across the axis may follow the mode: (hseq* 8 'start 'center a b).
+           (let* ((cross (if (and (pair? children) (symbol? (car children))) (htll:check-cross-mode who (car children)) 'fill))
+                  (children (if (and (pair? children) (symbol? (car children))) (cdr children) children)))
+             (if (null? children) (htll:fail (string-append who ": expected at least one view after the mode")))
+             (htll:make-node op (map (lambda (c) (htll:align (eq? op 'hseq*) cross (htll:check-child who c))) children)
+                             (list gap mode) (htll:current-location)))))))
 
 (define (hseq* . args) (htll:distribute 'hseq* "hseq*" args))
 (define (vseq* . args) (htll:distribute 'vseq* "vseq*" args))

@@ -1,0 +1,11 @@
+@property (nonatomic, strong) UILabel * heading;
+@property (nonatomic, strong) UIImageView * wifiIcon;
+@property (nonatomic, strong) UISwitch * wifi;
+@property (nonatomic, strong) UILabel * copiesLabel;
+@property (nonatomic, strong) UIStepper * copies;
+@property (nonatomic, strong) UILabel * syncLabel;
+@property (nonatomic, strong) UIActivityIndicatorView * spinner;
+@property (nonatomic, strong) UIProgressView * sync;
+@property (nonatomic, strong) UIPageControl * pages;
+@property (nonatomic, strong) UIButton * save;
+@property (nonatomic, strong) UILabel * label3;

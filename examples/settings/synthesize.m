@@ -1,0 +1,11 @@
+@synthesize heading;
+@synthesize wifiIcon;
+@synthesize wifi;
+@synthesize copiesLabel;
+@synthesize copies;
+@synthesize syncLabel;
+@synthesize spinner;
+@synthesize sync;
+@synthesize pages;
+@synthesize save;
+@synthesize label3;
