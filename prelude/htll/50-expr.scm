@@ -11,6 +11,8 @@
 ;;;   (quotient E F)                     E / F, F at least 1: a share among the views not hidden
 ;;;                                      (the only division, and only where views collapse)
 ;;;   (safe-area SIDE PARENT)            the parent's safe-area inset on SIDE (55-traits.scm)
+;;;   (ascender VIEW)                    the ascender of a label's, text field's or button's font:
+;;;                                      where its first baseline lies below its top ('baseline rows)
 ;;;   (local AXIS E SLOT)                a local variable standing for E (60-solver.scm names heavy
 ;;;                                      expressions); SLOT is (number . value): its number once
 ;;;                                      the program defines it, its value while a program runs
@@ -20,13 +22,14 @@
 (define (htll:e-const c) (if (and (number? c) (= c 0)) '() (list (cons c #f))))
 (define (htll:e-atom a) (list (cons 1 a)))
 (define (htll:e-bound dim owner) (htll:e-atom (list 'bound dim owner)))
+(define (htll:e-ascender view) (htll:e-atom (list 'ascender view)))
 
 ;; The view an atom belongs to, or #f (the parent's bounds, max, the constant).
 (define (htll:atom-view a)
   (and a (case (car a)
            ((bound) (and (htll:view? (caddr a)) (caddr a)))
            ((edge) (caddr a))
-           ((shown) (cadr a))
+           ((shown ascender) (cadr a))
            (else #f))))
 
 (define (htll:atom=? a b)
@@ -43,6 +46,7 @@
         ((eq? (car a) 'quotient) (and (htll:e=? (cadr a) (cadr b)) (htll:e=? (caddr a) (caddr b))))
         ;; (safe-area SIDE PARENT): the parent's safe-area inset (55-traits.scm).
         ((eq? (car a) 'safe-area) (and (eq? (cadr a) (cadr b)) (string=? (caddr a) (caddr b))))
+        ((eq? (car a) 'ascender) (eq? (cadr a) (cadr b)))
         ;; A local is only itself (eq?, above).
         ((eq? (car a) 'local) #f)
         (else #f)))
@@ -179,6 +183,13 @@
         (else (htll:e-atom (list 'quotient e f)))))
 
 ;; E, or 0 when VIEW is hidden at run time.
+;; Whether VIEW's font is its own (a label or text field), not its title label's (a button).
+(define (htll:text-field-or-label? view) (and (memq (htll:view-kind view) '(label text-field)) #t))
+
+;; Whether VIEW has a first baseline of its own text (the others' is their bottom).
+(define (htll:baseline-view? view)
+  (and (htll:view? view) (or (htll:text-field-or-label? view) (eq? (htll:kind-parent (htll:view-kind view)) 'button))))
+
 (define (htll:e-shown view e)
   (cond ((null? e) e)
         (else (htll:e-atom (list 'shown view e)))))
@@ -196,6 +207,8 @@
       ((shown) (string-append "(" (owner-name (cadr a)) ".hidden ? 0 : " (htll:e->c (caddr a) owner-name) ")"))
       ((quotient) (string-append "(" (htll:e->c (cadr a) owner-name) ") / (" (htll:e->c (caddr a) owner-name) ")"))
       ((safe-area) (string-append (caddr a) ".safeAreaInsets." (symbol->string (cadr a))))
+      ;; A button's font is its title label's.
+      ((ascender) (string-append (owner-name (cadr a)) (if (htll:text-field-or-label? (cadr a)) "" ".titleLabel") ".font.ascender"))
       ((local) (htll:local-text a))
       (else (error "htll: unknown expression atom" a))))
   (htll:e->text e atom->c))
@@ -230,6 +243,7 @@
       ((shown) (if (eq? (htll:view-attribute (cadr a) 'hidden) #t) 0 (htll:e-eval (caddr a) bound-value)))
       ((quotient) (/ (htll:e-eval (cadr a) bound-value) (htll:e-eval (caddr a) bound-value)))
       ((safe-area) (htll:safe-inset (cadr a)))
+      ((ascender) (htll:view-ascender (cadr a)))
       ((local) (htll:local-value a))
       (else (error "htll: unknown expression atom" a))))
   (let loop ((ts e) (sum 0))
