@@ -1,4 +1,5 @@
 import Foundation
+import Scheme
 
 extension Layout {
     /// What a layout is solved for: the parent's size in points and the traits a layout may ask
@@ -26,6 +27,16 @@ extension Layout {
             self.width = width; self.height = height; self.safeArea = safeArea
             self.idiom = idiom; self.rightToLeft = rightToLeft; self.textSize = textSize
         }
+
+        /// iOS's default text size.
+        public static let defaultTextSize = "large"
+        /// Every text size `textSize` takes, smallest first: the prelude's table (`htll:text-sizes`),
+        /// read once from a fresh instance.
+        public static let textSizes: [String] = {
+            let scheme = try? Layout.makeScheme(limits: Scheme.Limits(), sandboxFolder: nil)
+            let names = (try? scheme?.prelude("htll-text-size-names", []))??.listElements?.compactMap(\.stringValue)
+            return names ?? [defaultTextSize]
+        }()
 
         /// The default canvas of `htll frames`, `htll preview` and the REPL: the default device
         /// (`DevicePreset.defaultKey`) in portrait, with its safe area.

@@ -192,7 +192,7 @@ public final class Layout {
     }
 
     /// Tells the prelude the canvas the next frames are for.
-    private func use(_ canvas: Canvas) throws { try Self.use(canvas, in: scheme) }
+    func use(_ canvas: Canvas) throws { try Self.use(canvas, in: scheme) }
 
     /// Tells the prelude of `scheme` the canvas the next frames are for.
     static func use(_ canvas: Canvas, in scheme: Scheme) throws {
@@ -203,7 +203,7 @@ public final class Layout {
             scheme.list([insets.top, insets.left, insets.bottom, insets.right].map(HTLL.points)),
             .bool(canvas.rightToLeft),
         ])
-        _ = try scheme.prelude("htll-set-text-size!", [scheme.symbol(canvas.textSize ?? "large")])
+        _ = try scheme.prelude("htll-set-text-size!", [scheme.symbol(canvas.textSize ?? Canvas.defaultTextSize)])
     }
 
     /// The elements of the list a prelude procedure of no arguments returns, each made a Swift value

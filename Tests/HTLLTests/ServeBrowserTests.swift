@@ -17,7 +17,7 @@ final class ServeBrowserTests: XCTestCase {
         (define title (label '((text . "After the save") (font . (bold-system-font-of-size 28)) (text-alignment . center))))
         (define name (text-field '((placeholder . "Your name") (border-style . rounded-rect))))
         (define go (rounded-rect-button '((title-for-state . ("Go" . normal)))))
-        (define note (label '((text . "Every device, side by side.") (text-color . darkGray-color))))
+        (define note (label `((text . "Every device, side by side.") (text-color . darkGray-color) (font . ,(preferred-font 'footnote)))))
         (in (above title (above name (above go note 0.5) 0.3) 0.25) 'self.view)
 
         """
@@ -168,6 +168,17 @@ final class ServeBrowserTests: XCTestCase {
         _ = try tab.evaluate("document.querySelector('[data-toggle=appearance] [data-value=dark]').click()")
         try tab.wait(for: "\(screenFill) === 'rgb(0,0,0)'")
         XCTAssertEqual(try tab.evaluate("document.querySelector('#sheet svg.view[data-name=note] text').getAttribute('fill')") as? String, "rgb(85,85,85)", "darkGray-color stays")
+
+        // The text size: a menu of the text sizes; Dynamic Type text follows, and the choice survives a save.
+        let noteSize = "document.querySelector('#sheet svg.view[data-name=note] text').getAttribute('font-size')"
+        XCTAssertEqual(try tab.evaluate(noteSize) as? String, "13", "footnote at the default text size")
+        XCTAssertEqual(try tab.evaluate("document.querySelectorAll('select[data-toggle=text-size] option').length") as? Int, Layout.Canvas.textSizes.count)
+        _ = try tab.evaluate("(() => { const m = document.querySelector('select[data-toggle=text-size]'); m.value = 'accessibility-extra-extra-extra-large'; m.dispatchEvent(new Event('change')); })()")
+        try tab.wait(for: "\(noteSize) === '44'")
+        try s.write(Self.after.replacingOccurrences(of: "After the save", with: "Text size kept"))
+        try tab.wait(for: "document.documentElement.dataset.state === 'ok' && document.querySelector('#sheet text').textContent === 'Text size kept'")
+        XCTAssertEqual(try tab.evaluate(noteSize) as? String, "44")
+        XCTAssertEqual(try tab.evaluate("document.querySelector('select[data-toggle=text-size]').value") as? String, "accessibility-extra-extra-extra-large")
 
         // Markup in an error message and in a label is shown as text and never runs.
         let hostile = #"<img src=x onerror="document.title='pwned'"><script>document.title='pwned'</script>"#

@@ -141,6 +141,55 @@ final class ServeLivePreviewTests: XCTestCase {
         XCTAssertEqual(try s.get("/render?appearance=dim").status, 400)
     }
 
+    /// The Text size toggle draws Dynamic Type text ((preferred-font 'body)) at the user's text size,
+    /// as `htll preview --text-size` does; the frames follow it; fixed fonts stay.
+    func testTextSizeFollowsTheChoice() throws {
+        let source = """
+            (define body (label `((text . "Body text") (font . ,(preferred-font 'body)))))
+            (define fixed (label '((text . "Fixed") (font . (system-font-of-size 17)))))
+            (in (^^ body fixed) 'self.view)
+
+            """
+        let s = try serve(["screen.htll": source])
+        let layout = try Layout(contentsOfFile: s.file.path, sandbox: true)
+        let info = try XCTUnwrap((s.get("/info").json?["toggles"] as? [[String: Any]])?.first { $0["name"] as? String == "text-size" })
+        XCTAssertEqual(info["values"] as? [String], Layout.Canvas.textSizes)
+        XCTAssertEqual(info["defaultValue"] as? String, "large")
+        XCTAssertEqual(Layout.Canvas.textSizes.count, 12)
+        XCTAssertEqual(Layout.Canvas.textSizes.first, "extra-small")
+        XCTAssertEqual(Layout.Canvas.textSizes.last, "accessibility-extra-extra-extra-large")
+
+        func svg(_ query: String) throws -> String { try XCTUnwrap(try s.get("/render" + query).json?["svg"] as? String, query) }
+        func fontSize(_ svg: String, _ text: String) -> String? {
+            guard let line = svg.components(separatedBy: "\n").first(where: { $0.contains(">\(text)</text>") }),
+                  let r = line.range(of: #"font-size="[0-9.]+""#, options: .regularExpression) else { return nil }
+            return String(line[r])
+        }
+        let standard = try svg("")
+        XCTAssertEqual(standard, try svg("?text-size=large"), "large is the default")
+        let screen = PreviewScreen(device: .standard, landscape: false)
+        for (size, points) in [("extra-small", 14), ("large", 17), ("accessibility-extra-extra-extra-large", 53)] {
+            let drawn = try svg("?text-size=" + size)
+            var options = SVGPreview.Options()
+            options.textSize = size
+            XCTAssertEqual(drawn, try SVGPreview.render(layout, screens: [screen], options: options), "as htll preview --text-size \(size)")
+            XCTAssertEqual(fontSize(drawn, "Body text"), "font-size=\"\(points)\"", size)
+            XCTAssertEqual(fontSize(drawn, "Fixed"), "font-size=\"17\"", "a fixed font stays at \(size)")
+        }
+        // The frames: the body label is as high as its text at that size.
+        func bodyHeight(_ query: String) throws -> Double {
+            let text = try XCTUnwrap(try s.get("/code?output=frames" + query).json?["text"] as? String)
+            let screens = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+            let views = try XCTUnwrap((screens.first?["frames"] as? [String: Any])?["views"] as? [[String: Any]])
+            let body = try XCTUnwrap(views.first { $0["name"] as? String == "body" })
+            return try XCTUnwrap((body["frame"] as? [String: Any])?["height"] as? Double)
+        }
+        XCTAssertGreaterThan(try bodyHeight("&text-size=accessibility-extra-extra-extra-large"), try bodyHeight("") * 2.5)
+        let bad = try s.get("/render?text-size=huge")
+        XCTAssertEqual(bad.status, 400)
+        XCTAssertTrue(bad.body.contains("text-size takes extra-small, small, medium, large"), bad.body)
+    }
+
     func testEverySaveLoadsInAFreshInstance() throws {
         // The worker makes the next save's instance while idle; nothing of one version reaches the next.
         let s = try serve(["screen.htll": "(define leaked \"from version 1\")\n" + Self.hello])

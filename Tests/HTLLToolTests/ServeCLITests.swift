@@ -75,6 +75,12 @@ final class ServeCLITests: CLITestCase {
         let info = try get(url + "info")
         XCTAssertTrue(info.body.contains("\"file\":\"examples/login.htll\""), info.body)
         XCTAssertEqual(try get(url + "%2e%2e/Package.swift").status, 400, "the server is no file server")
+        // The toggles, the text size among them (the prelude's text sizes, read by the binary).
+        XCTAssertTrue(info.body.contains("\"name\":\"text-size\""), info.body)
+        XCTAssertEqual(try get(url + "render?text-size=accessibility-extra-extra-extra-large").status, 200)
+        let badSize = try get(url + "render?text-size=huge")
+        XCTAssertEqual(badSize.status, 400)
+        XCTAssertTrue(badSize.body.contains("extra-small"), badSize.body)
 
         // The same port again: a clear error, exit 1.
         let port = try XCTUnwrap(URL(string: url)?.port)

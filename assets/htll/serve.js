@@ -77,7 +77,7 @@
     state.devices = devices.length ? devices.slice(0, info.maxDevices) : info.defaultDevices.slice();
     for (const t of info.toggles) {
       const v = saved.toggles && saved.toggles[t.name];
-      state.toggles[t.name] = t.values.includes(v) ? v : t.values[0];
+      state.toggles[t.name] = t.values.includes(v) ? v : t.defaultValue;
     }
     state.output = info.outputs.some((o) => o.id === saved.output) ? saved.output : info.outputs[0].id;
     state.tab = saved.tab === 'code' ? 'code' : 'preview';
@@ -112,6 +112,22 @@
     for (const t of info.toggles) {
       const group = element('div', 'group');
       group.appendChild(element('span', 'label', t.title));
+      // Many values (the text sizes) make a menu; a few, a segmented control.
+      if (t.values.length > 4) {
+        const menu = element('select');
+        menu.dataset.toggle = t.name;
+        menu.setAttribute('aria-label', t.title);
+        for (const v of t.values) {
+          const o = element('option', null, v === t.defaultValue ? v + ' (default)' : v);
+          o.value = v;
+          menu.appendChild(o);
+        }
+        menu.value = state.toggles[t.name];
+        menu.addEventListener('change', () => { state.toggles[t.name] = menu.value; changed(); });
+        group.appendChild(menu);
+        toggles.appendChild(group);
+        continue;
+      }
       const seg = element('div', 'segmented');
       seg.dataset.toggle = t.name;
       for (const v of t.values) {

@@ -543,6 +543,9 @@
 ;; The text size frames and previews are measured at (htll-set-text-size!).
 (define htll:text-size 'large)
 
+;; For hosts: ("extra-small" ... "accessibility-extra-extra-extra-large"), the names htll-set-text-size! takes.
+(define (htll-text-size-names) (map symbol->string htll:text-sizes))
+
 ;; (points . weight) of text STYLE at the current text size.
 (define (htll:text-style-font style)
   (let* ((e (cdr (assq style htll:text-style-sizes)))
@@ -591,11 +594,19 @@
 (define (htll:kind-parent kind) (caddr (htll:kind-entry kind)))
 (define (htll:kind-construction kind) (cadddr (htll:kind-entry kind)))
 
-;; All attributes of KIND, own ones first, then inherited ones.
+;; All attributes of KIND, own ones first, then inherited ones. Kept per kind while the table is
+;; the same: every view made and every fragment printed asks for its kind's, and appending the
+;; tables again each time was a good part of the cost of a layout of thousands of views.
+(define htll:kind-attributes-cache (cons #f '()))
 (define (htll:kind-attributes kind)
-  (if (not kind)
-      '()
-      (let ((own (assq kind htll:attribute-table)))
-        (append (if own (cdr own) '()) (htll:kind-attributes (htll:kind-parent kind))))))
+  (if (not (eq? (car htll:kind-attributes-cache) htll:attribute-table))
+      (set! htll:kind-attributes-cache (cons htll:attribute-table '())))
+  (cond ((not kind) '())
+        ((assq kind (cdr htll:kind-attributes-cache)) => cdr)
+        (else
+         (let* ((own (assq kind htll:attribute-table))
+                (all (append (if own (cdr own) '()) (htll:kind-attributes (htll:kind-parent kind)))))
+           (set-cdr! htll:kind-attributes-cache (cons (cons kind all) (cdr htll:kind-attributes-cache)))
+           all))))
 
 (define (htll:enum-values name) (cdr (assq name htll:enum-table)))

@@ -45,13 +45,22 @@
     (under-page-background-color
      refuse "underPageBackgroundColor is an iOS 6 texture, deprecated since iOS 7 and unavailable in Swift; use secondary-system-background or system-grouped-background")))
 
-;; The treatment of KIND's (or an ancestor's) ATTRIBUTE on today's target, or #f.
+;; The treatment of KIND's (or an ancestor's) ATTRIBUTE on today's target, or #f. Kept per
+;; (kind . attribute): it is asked for every attribute of every view in every fragment.
+(define htll:treatments (make-equal-hash-table))
 (define (htll:current-ios-treatment kind attribute)
   (and (not (htll:ios6?))
-       (let loop ((k kind))
-         (and k
-              (let ((e (htll:any (lambda (e) (and (eq? (car e) k) (eq? (cadr e) attribute) e)) htll:current-ios-attributes)))
-                (if e (caddr e) (loop (htll:kind-parent k))))))))
+       (let* ((key (cons kind attribute))
+              (known (hash-table-ref/default htll:treatments key 'unknown)))
+         (if (eq? known 'unknown)
+             (let ((t (let loop ((k kind))
+                        (and k
+                             (let ((e (htll:any (lambda (e) (and (eq? (car e) k) (eq? (cadr e) attribute) e))
+                                                htll:current-ios-attributes)))
+                               (if e (caddr e) (loop (htll:kind-parent k))))))))
+               (hash-table-set! htll:treatments key t)
+               t)
+             known))))
 
 ;; The value of enumeration ENUM the target prints for VALUE.
 (define (htll:target-enum-value enum value)

@@ -4,15 +4,23 @@
   (htll:construct-view kind attributes name location mark output-name origins aliases)
   htll:view?
   (kind htll:view-kind)
-  (attributes htll:view-attributes htll:set-view-attributes!) ; checked alist ((name . value) ...), in source order
+  (attributes htll:view-attributes htll:%set-view-attributes!) ; checked alist ((name . value) ...), in source order
   (origins htll:view-entry-origins htll:set-view-origins!)    ; ((attribute-entry . "style big-title") ...), by eq? entry: who set an attribute, when not the view itself
-  (name htll:view-name htll:set-view-name!)  ; #f until bound by let/define or named at output
+  (name htll:view-name htll:%set-view-name!)  ; #f until bound by let/define or named at output
   (location htll:view-location)
   (mark htll:view-mark htll:set-view-mark!)  ; scratch for linear-time traversals (htll:fresh-mark)
   (output-name htll:view-output-name htll:set-view-output-name!) ; (token . name) of the latest output
   ;; #f until a binding the layout's top level sees names the view (%htll-bound); then the other
   ;; names such bindings gave it, as identifiers: (let* ((a (label ...)) (b a)) ...) gives a ("b").
-  (aliases htll:view-aliases htll:set-view-aliases!))
+  (aliases htll:view-aliases htll:%set-view-aliases!))
+
+;; Counts the changes to views that can change what the generated code declares and names
+;; (attributes, names, aliases), so the naming of a layout can be kept between its fragments
+;; (htll:context) and redone only when a view changed since (at the REPL, after the in).
+(define htll:view-generation 0)
+(define (htll:set-view-attributes! v x) (set! htll:view-generation (+ htll:view-generation 1)) (htll:%set-view-attributes! v x))
+(define (htll:set-view-name! v x) (set! htll:view-generation (+ htll:view-generation 1)) (htll:%set-view-name! v x))
+(define (htll:set-view-aliases! v x) (set! htll:view-generation (+ htll:view-generation 1)) (htll:%set-view-aliases! v x))
 
 (define (htll:make-view kind attributes name location) (htll:construct-view kind attributes name location #f #f '() #f))
 (define (htll:make-view-with-origins kind attributes origins location)
@@ -383,7 +391,13 @@
                    (set! htll:bound-views (cons (cons (cons value id) (and (pair? group) (car group))) htll:bound-views)))))))
   value)
 
-;; The base of generated names: label1, button2, ...
+;; The base of generated names: label1, button2, ... (kept per kind: a layout of thousands of
+;; views asks once per view).
+(define htll:kind-base-names '())
 (define (htll:kind-base-name kind)
-  (let ((class-kind (if (eq? (htll:kind-parent kind) 'button) 'button kind)))
-    (htll:identifier (symbol->string class-kind))))
+  (cond ((assq kind htll:kind-base-names) => cdr)
+        (else
+         (let* ((class-kind (if (eq? (htll:kind-parent kind) 'button) 'button kind))
+                (base (htll:identifier (symbol->string class-kind))))
+           (set! htll:kind-base-names (cons (cons kind base) htll:kind-base-names))
+           base))))

@@ -83,16 +83,11 @@
                                                " as htllc did"))))
             declared))
 
-;; A set of strings: a vector of buckets, so naming thousands of views stays linear.
-(define (htll:make-string-set) (make-vector 256 '()))
-(define (htll:string-hash s)
-  (let loop ((i 0) (h 0))
-    (if (= i (string-length s)) h (loop (+ i 1) (remainder (+ (* h 31) (char->integer (string-ref s i))) 65521)))))
-(define (htll:string-set-member? set s)
-  (member s (vector-ref set (remainder (htll:string-hash s) (vector-length set)))))
-(define (htll:string-set-add! set s)
-  (let ((i (remainder (htll:string-hash s) (vector-length set))))
-    (vector-set! set i (cons s (vector-ref set i)))))
+;; A set of strings: an equal? hash table, so naming thousands of views stays linear (a
+;; vector of 256 buckets searched by member was quadratic past a few thousand names).
+(define (htll:make-string-set) (make-equal-hash-table))
+(define (htll:string-set-member? set s) (hash-table-ref/default set s #f))
+(define (htll:string-set-add! set s) (hash-table-set! set s #t))
 
 ;; The name a view bound to the variable NAME (already a C identifier) takes in generated code:
 ;; (NAME . #f), unless Objective-C could not use it there; then (a name it can use . why).
@@ -169,6 +164,12 @@
 ;; other aliases, and declared after ANCHOR, the view bound just before it, as the original htllc
 ;; declared it (there it was a second view; here it is a second property holding the same view).
 (define (htll:alias-names declared name-of root)
+  ;; Most layouts have no second names: nothing to make unique.
+  (if (htll:any (lambda (d) (pair? (htll:view-aliases (car d)))) declared)
+      (htll:alias-names-of declared name-of root)
+      '()))
+
+(define (htll:alias-names-of declared name-of root)
   (let ((used (htll:make-string-set))
         (reserved (if (htll:root-cell root) (list (htll:root-cell root)) '()))
         (members (htll:reserved-names root))
@@ -443,12 +444,26 @@
 
 ;;; The actions
 
+;; The latest naming, as (root ios6? generation declared . names): every fragment of a layout
+;; declares and names its views the same way, and doing it again for each of --objc's seven
+;; fragments took most of its time. Kept while the root, the target and every view are unchanged
+;; (htll:view-generation). The host keeps each warning once, so warning once here loses nothing.
+(define htll:context-cache #f)
+
 (define (htll:context who)
   (let* ((root (htll:the-layout who))
-         (declared (htll:declared-views root))
-         (names (htll:view-names declared root)))
-    ;; (A layout asking about traits is declared over all its branches: htll:code-context warns.)
-    (if (not (htll:loaded-layout?)) (htll:warn-unplaced root declared))
+         (cache htll:context-cache)
+         (hit (and cache (eq? (car cache) root) (eq? (cadr cache) (htll:ios6?))
+                   (= (caddr cache) htll:view-generation)))
+         (declared (if hit (car (cdddr cache)) (htll:declared-views root)))
+         (names (if hit (cdr (cdddr cache)) (htll:view-names declared root))))
+    (if (not hit)
+        (begin
+          ;; (A layout asking about traits is declared over all its branches: htll:code-context warns.)
+          (if (not (htll:loaded-layout?)) (htll:warn-unplaced root declared))
+          (set! htll:context-cache (cons root (cons (htll:ios6?) (cons htll:view-generation (cons declared names)))))))
+    ;; The names are stamped on the views again: naming another root's views (82-variants.scm) may
+    ;; have stamped some of these since.
     (list root declared names (htll:name-of names))))
 
 (define (htll:emit-property)

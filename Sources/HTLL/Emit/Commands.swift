@@ -95,8 +95,11 @@ public enum HTLLCommand {
     /// The usage of `htll frames` (`--help` prints it).
     public static let framesUsage = """
         usage: htll frames FILE.htll [--size WxH | --device NAME] [--landscape] [--safe-area T,L,B,R] [--rtl]
-                                     [--text-size SIZE] [--check]
+                                     [--text-size SIZE] [--check] [--constraints]
         Prints the solved frames of a layout as JSON (default: \(DevicePreset.standard.displayName) in portrait, with its safe area).
+          --constraints       the same layout as Auto Layout constraints instead (JSON): views with
+                              their intrinsic sizes and content priorities, layout guides, and each
+                              constraint as item.attribute == multiplier * item.attribute + constant
           --size WxH          the canvas in points (without insets)
           --device NAME       a device's screen, safe area and idiom; devices:
                               \(DevicePreset.knownNames.joined(separator: ", "))
@@ -120,7 +123,7 @@ public enum HTLLCommand {
         if let targetError { return targetError }
         var file: String?, size = (width: DevicePreset.standard.width, height: DevicePreset.standard.height), landscape = false
         var device: DevicePreset? = .standard, insets: DevicePreset.Insets?, rtl = false, check = false, textSize: String?
-        var strict = true
+        var strict = true, constraints = false
         var i = 0
         while i < args.count {
             switch args[i] {
@@ -146,6 +149,7 @@ public enum HTLLCommand {
             case "--rtl": rtl = true
             case "--check": check = true
             case "--text-size" where i + 1 < args.count: textSize = args[i + 1]; i += 1
+            case "--constraints": constraints = true
             case "-h", "--help": return help(framesUsage)
             case let a where !a.hasPrefix("-") && file == nil: file = a
             default: return failure("htll frames: unexpected argument \(args[i])\n\(framesUsage)", status: 2)
@@ -167,9 +171,10 @@ public enum HTLLCommand {
             ?? "a \(SVGWriter.number(canvas.width)) × \(SVGWriter.number(canvas.height)) pt canvas"
         var checked: [String] = []
         var result = produce(file, sandbox: sandbox, limits: limits, strict: strict, target: target) { layout in
-            let json = try layout.framesJSON(canvas: finalCanvas)
+            let json = try constraints ? layout.constraintsJSON(canvas: finalCanvas) : layout.framesJSON(canvas: finalCanvas)
             if check {
-                checked = LayoutCheck.warnings(views: try PreviewView.parse(json: json), width: finalCanvas.width,
+                let frames = constraints ? try layout.framesJSON(canvas: finalCanvas) : json
+                checked = LayoutCheck.warnings(views: try PreviewView.parse(json: frames), width: finalCanvas.width,
                                                height: finalCanvas.height, on: place)
             }
             return json

@@ -9,7 +9,7 @@ extension HTLLCommand {
         usage: htll serve FILE.htll [--port N] [--host ADDRESS] [limit flags]
         Serves a live preview of the layout: open the address it prints in a browser. The page
         shows the layout on the devices you choose, side by side (orientation, direction, light or
-        dark appearance and outlines are toggles), and redraws within a moment of every save of FILE
+        dark appearance, text size and outlines are toggles), and redraws within a moment of every save of FILE
         or a file it includes. Hovering a view shows its name, kind, frame and the file:line:col
         that made it (a click copies it); the Code tab shows the generated Objective-C and Swift and
         the solved frames of the chosen screens.

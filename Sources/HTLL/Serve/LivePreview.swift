@@ -203,11 +203,11 @@ public final class LivePreview: @unchecked Sendable {
         let devices: [Device]
         let defaultDevices = PreviewChoice.defaultDevices
         let maxDevices = PreviewChoice.maxDevices
-        let toggles = PreviewChoice.toggles.map { Toggle(name: $0.name, title: $0.title, values: $0.values) }
+        let toggles = PreviewChoice.toggles.map { Toggle(name: $0.name, title: $0.title, values: $0.values, defaultValue: $0.defaultValue) }
         let outputs = CodeReply.outputs.map { Output(id: $0.id, title: $0.title, language: $0.language) }
 
         struct Device: Encodable { let key: String, name: String }
-        struct Toggle: Encodable { let name: String, title: String, values: [String] }
+        struct Toggle: Encodable { let name: String, title: String, values: [String], defaultValue: String }
         struct Output: Encodable { let id: String, title: String, language: String }
 
         init(file: String) {

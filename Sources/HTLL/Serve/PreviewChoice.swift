@@ -23,10 +23,18 @@ struct PreviewChoice: Hashable, Sendable {
         let name: String
         /// Its label on the page.
         let title: String
-        /// The values it takes; the first is the default.
+        /// The values it takes.
         let values: [String]
+        /// The value a page starts with (the first unless told).
+        let defaultValue: String
         /// What a value does to the drawing.
         let apply: @Sendable (String, inout Drawing) -> Void
+
+        init(name: String, title: String, values: [String], defaultValue: String? = nil,
+             apply: @escaping @Sendable (String, inout Drawing) -> Void) {
+            self.name = name; self.title = title; self.values = values
+            self.defaultValue = defaultValue ?? values[0]; self.apply = apply
+        }
     }
 
     /// The screens and options a choice draws.
@@ -44,6 +52,9 @@ struct PreviewChoice: Hashable, Sendable {
         Toggle(name: "appearance", title: "Appearance", values: PreviewAppearance.choiceNames) { v, d in
             d.appearances = PreviewAppearance.choices(v) ?? [.light]
         },
+        // Dynamic Type: text in a text style ((preferred-font 'body)) at the user's text size.
+        Toggle(name: "text-size", title: "Text size", values: Layout.Canvas.textSizes,
+               defaultValue: Layout.Canvas.defaultTextSize) { v, d in d.options.textSize = v },
         Toggle(name: "outline", title: "Outlines", values: ["off", "on"]) { v, d in d.options.outline = v == "on" },
     ]
 
@@ -69,7 +80,7 @@ struct PreviewChoice: Hashable, Sendable {
                 throw HTTPError(400, "unknown parameter \(item.name.prefix(60))")
             }
         }
-        for t in Self.toggles where values[t.name] == nil { values[t.name] = t.values[0] }
+        for t in Self.toggles where values[t.name] == nil { values[t.name] = t.defaultValue }
         self.devices = devices.isEmpty ? Self.defaultDevices : devices
         self.values = values
     }
@@ -80,7 +91,7 @@ struct PreviewChoice: Hashable, Sendable {
     /// The screens to draw and the drawing options.
     var drawing: (screens: [PreviewScreen], options: SVGPreview.Options) {
         var d = Drawing()
-        for t in Self.toggles { t.apply(values[t.name] ?? t.values[0], &d) }
+        for t in Self.toggles { t.apply(values[t.name] ?? t.defaultValue, &d) }
         var screens: [PreviewScreen] = []
         for preset in devices.compactMap(DevicePreset.named) {
             for appearance in d.appearances {

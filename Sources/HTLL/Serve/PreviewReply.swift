@@ -140,7 +140,8 @@ extension CodeReply {
         let (screens, options) = choice.drawing
         var parts: [String] = []
         for screen in screens {
-            let canvas = Layout.Canvas(screen: options.safeArea.map { screen.withInsets($0) } ?? screen, rightToLeft: options.rightToLeft)
+            let canvas = Layout.Canvas(screen: options.safeArea.map { screen.withInsets($0) } ?? screen,
+                                       rightToLeft: options.rightToLeft, textSize: options.textSize)
             let json = try layout.framesJSON(canvas: canvas).trimmingCharacters(in: .whitespacesAndNewlines)
             parts.append("{\"device\": \(String(decoding: try JSONEncoder().encode(screen.device.key), as: UTF8.self)), \"orientation\": \"\(screen.landscape ? "landscape" : "portrait")\",\n \"frames\": \(json)}")
         }

@@ -45,6 +45,11 @@ public struct ControlMetrics: Sendable {
     /// The default face of that font.
     public var weight: TextMetrics.Weight
 
+    /// A control of one size whatever it shows (a switch, a stepper, …).
+    static func fixed(_ width: Double, _ height: Double) -> ControlMetrics {
+        ControlMetrics(width: width, height: height, paddingWidth: 0, paddingHeight: 0, fontPoints: 17, weight: .regular)
+    }
+
     /// The metrics for an HTLL view kind (`label`, `custom-button`, …); a plain view's for unknown kinds.
     public static func forKind(_ kind: String) -> ControlMetrics {
         switch kind {
@@ -57,7 +62,7 @@ public struct ControlMetrics: Sendable {
         case "detail-disclosure-button", "info-light-button", "info-dark-button", "contact-add-button":
             return ControlMetrics(width: 22, height: 22, paddingWidth: 0, paddingHeight: 0, fontPoints: 15, weight: .regular)
         case "slider":
-            return ControlMetrics(width: 118, height: 31, paddingWidth: 0, paddingHeight: 0, fontPoints: 17, weight: .regular)
+            return .fixed(118, 31)
         case "segmented-control":
             return ControlMetrics(width: nil, height: 29, paddingWidth: 20, paddingHeight: 0, fontPoints: 13, weight: .regular)
         case "text-field":
@@ -65,21 +70,21 @@ public struct ControlMetrics: Sendable {
         case "text-view":
             return ControlMetrics(width: nil, height: nil, paddingWidth: 16, paddingHeight: 16, fontPoints: 17, weight: .regular)
         case "switch":
-            return ControlMetrics(width: 51, height: 31, paddingWidth: 0, paddingHeight: 0, fontPoints: 17, weight: .regular)
+            return .fixed(51, 31)
         case "stepper":
-            return ControlMetrics(width: 94, height: 32, paddingWidth: 0, paddingHeight: 0, fontPoints: 17, weight: .regular)
+            return .fixed(94, 32)
         case "activity-indicator":
-            return ControlMetrics(width: 20, height: 20, paddingWidth: 0, paddingHeight: 0, fontPoints: 17, weight: .regular)
+            return .fixed(20, 20)
         case "activity-indicator-large":
-            return ControlMetrics(width: 37, height: 37, paddingWidth: 0, paddingHeight: 0, fontPoints: 17, weight: .regular)
+            return .fixed(37, 37)
         case "progress-view":
-            return ControlMetrics(width: 150, height: 4, paddingWidth: 0, paddingHeight: 0, fontPoints: 17, weight: .regular)
+            return .fixed(150, 4)
         case "date-picker":
-            return ControlMetrics(width: 320, height: 216, paddingWidth: 0, paddingHeight: 0, fontPoints: 17, weight: .regular)
+            return .fixed(320, 216)
         case "page-control":
             return ControlMetrics(width: nil, height: 26, paddingWidth: 16, paddingHeight: 0, fontPoints: 17, weight: .regular)
         default:
-            return ControlMetrics(width: 0, height: 0, paddingWidth: 0, paddingHeight: 0, fontPoints: 17, weight: .regular)
+            return .fixed(0, 0)
         }
     }
 }

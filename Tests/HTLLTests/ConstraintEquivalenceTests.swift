@@ -1,0 +1,129 @@
+import Foundation
+import HTLL
+import XCTest
+
+/// Issue 18's proof of equivalence: for every example and every canvas the frame tests use, the
+/// constraints `htll frames --constraints` prints, solved by a real Cassowary solver (kiwisolver,
+/// through `Tests/constraints/kiwi_check.py`), give the frames `htll frames` prints; no required
+/// constraint conflicts and every view's and guide's frame is determined.
+final class ConstraintEquivalenceTests: XCTestCase {
+    static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let checker = repository.appendingPathComponent("Tests/constraints/kiwi_check.py").path
+
+    /// The canvases of the frame, preview, safe-area, trait and RTL tests.
+    static let canvases: [(String, Layout.Canvas)] = {
+        func device(_ name: String, landscape: Bool = false, rtl: Bool = false) -> (String, Layout.Canvas) {
+            let d = DevicePreset.named(name)!
+            return ("\(name)\(landscape ? "-landscape" : "")\(rtl ? "-rtl" : "")",
+                    Layout.Canvas(screen: PreviewScreen(device: d, landscape: landscape), rightToLeft: rtl))
+        }
+        func size(_ w: Double, _ h: Double, rtl: Bool = false, insets: DevicePreset.Insets = .zero) -> (String, Layout.Canvas) {
+            ("\(Int(w))x\(Int(h))\(rtl ? "-rtl" : "")\(insets == .zero ? "" : "-insets")",
+             Layout.Canvas(width: w, height: h, safeArea: insets, rightToLeft: rtl))
+        }
+        return [size(390, 844), device("iphone-15"), device("iphone-15", landscape: true), device("iphone-se"),
+                device("ipad"), device("ipad", landscape: true), size(400, 300), size(320, 60),
+                size(440, 100), size(844, 390), size(700, 900), size(500, 900), size(1000, 500), size(400, 800),
+                size(300, 500), device("iphone-15", rtl: true), device("iphone-15", landscape: true, rtl: true),
+                size(390, 844, rtl: true, insets: DevicePreset.Insets(47, 10, 34, 30))]
+    }()
+
+    /// A Python 3 with kiwisolver, or a skip saying what to install.
+    static func python() throws -> String {
+        var candidates = ["/usr/bin/python3", "/usr/local/bin/python3"]
+        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") { candidates.append("\(dir)/python3") }
+        for p in candidates where FileManager.default.isExecutableFile(atPath: p) {
+            if let (status, _) = try? Tool.run(p, ["-c", "import kiwisolver"]), status == 0 { return p }
+        }
+        throw XCTSkip("skipped: solving the constraints needs Python 3 with kiwisolver (Debian: python3-kiwisolver; pip install kiwisolver)")
+    }
+
+    func testExamplesSolveToTheirFrames() throws {
+        let python = try Self.python()
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("htll-constraints-\(getpid())-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        var pairs: [String] = [], refused: [String] = [], examples = 0
+        for url in try GoldenTests.layoutFiles() {
+            let name = url.deletingPathExtension().lastPathComponent
+            let layout = try Layout(contentsOfFile: url.path)
+            examples += 1
+            for (canvasName, canvas) in Self.canvases {
+                let constraints: String
+                do {
+                    constraints = try layout.constraintsJSON(canvas: canvas)
+                } catch {
+                    // A refusal says where and why; it is the same on every canvas.
+                    XCTAssertTrue("\(error)".contains("cannot be stated as Auto Layout constraints"), "\(name): \(error)")
+                    XCTAssertTrue("\(error)".contains("\(name).htll:"), "\(name): the refusal is located: \(error)")
+                    refused.append(name)
+                    break
+                }
+                let c = work.appendingPathComponent("\(name)-\(canvasName).constraints.json")
+                let f = work.appendingPathComponent("\(name)-\(canvasName).frames.json")
+                try constraints.write(to: c, atomically: true, encoding: .utf8)
+                try layout.framesJSON(canvas: canvas).write(to: f, atomically: true, encoding: .utf8)
+                pairs += [c.path, f.path]
+            }
+        }
+        // What these constraints do not state yet (a layout's measured size under max-size, a child
+        // centred across a row): refused, located.
+        XCTAssertEqual(refused, ["settings", "spacing"])
+        XCTAssertGreaterThan(pairs.count / 2, (examples - refused.count) * Self.canvases.count - 1)
+        let (status, output) = try Tool.run(python, [Self.checker] + pairs)
+        XCTAssertEqual(status, 0, output)
+        XCTAssertTrue(output.contains("\(pairs.count / 2) canvases") && output.contains(" 0 failures"), output)
+    }
+
+    /// The checker itself finds a wrong frame, an ambiguous view and a conflict.
+    func testCheckerCatchesWrongAmbiguousAndConflictingConstraints() throws {
+        let python = try Self.python()
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("htll-constraints-\(getpid())-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        let layout = try Layout(source: "(in (above (label '((text . \"A\"))) (label '((text . \"B\"))) 0.5) 'self.view)", file: "t.htll")
+        let canvas = Layout.Canvas(width: 390, height: 844)
+        let good = try layout.constraintsJSON(canvas: canvas)
+        let frames = work.appendingPathComponent("f.json")
+        try layout.framesJSON(canvas: canvas).write(to: frames, atomically: true, encoding: .utf8)
+        func check(_ json: String) throws -> String {
+            let c = work.appendingPathComponent("c.json")
+            try json.write(to: c, atomically: true, encoding: .utf8)
+            return try Tool.run(python, [Self.checker, c.path, frames.path]).1
+        }
+        XCTAssertTrue(try check(good).contains(" 0 failures"))
+        let wrong = good.replacingOccurrences(of: "\"multiplier\": 0.5, \"second\": \"self.view.height\", \"constant\": 0",
+                                              with: "\"multiplier\": 0.5, \"second\": \"self.view.height\", \"constant\": 10")
+        XCTAssertNotEqual(wrong, good)
+        XCTAssertTrue(try check(wrong).contains("constraints give"))
+        let ambiguous = good.replacingOccurrences(of: "\"relation\": \"==\", \"multiplier\": 1, \"second\": \"label1.bottom\"",
+                                                  with: "\"relation\": \">=\", \"multiplier\": 1, \"second\": \"label1.bottom\"")
+        XCTAssertNotEqual(ambiguous, good)
+        XCTAssertTrue(try check(ambiguous).contains("ambiguous: label2.y"))
+        XCTAssertTrue(good.hasSuffix("\n ]}\n"))
+        let conflicting = String(good.dropLast(4)) + """
+            ,
+            {"first": "label1.leading", "relation": "==", "multiplier": 1, "second": "self.view.leading", "constant": 5, "priority": 1000, "text": "label1.leading == self.view.leading + 5"}
+             ]}
+
+            """
+        XCTAssertNotEqual(conflicting, good)
+        XCTAssertTrue(try check(conflicting).contains("conflict"))
+    }
+
+    /// What Auto Layout cannot state is refused with a located error, never approximated.
+    func testInexpressibleLayoutsAreRefusedWhereTheyAreWritten() throws {
+        let layout = try Layout(source: """
+            (define a (label '((text . "A"))))
+            (in (vseq (collapse-when-hidden a) (label)) 'self.view)
+            """, file: "c.htll")
+        XCTAssertThrowsError(try layout.constraintsJSON(canvas: Layout.Canvas(width: 390, height: 844))) { error in
+            XCTAssertTrue("\(error)".hasPrefix("c.htll:2:5: error: --constraints: collapse-when-hidden"), "\(error)")
+        }
+        let measured = try Layout(source: "(in (vv (label) (hseq (label) (label))) 'self.view)", file: "m.htll")
+        XCTAssertThrowsError(try measured.constraintsJSON(canvas: Layout.Canvas(width: 390, height: 844))) { error in
+            XCTAssertTrue("\(error)".hasPrefix("m.htll:1:5: error: --constraints: vv with a layout as its second child"), "\(error)")
+        }
+    }
+}

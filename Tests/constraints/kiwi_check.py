@@ -1,0 +1,175 @@
+#!/usr/bin/env python3
+"""Solves the constraints `htll frames --constraints` prints with kiwisolver (a Cassowary solver)
+and compares the result with the frames `htll frames` prints for the same canvas.
+
+usage: kiwi_check.py CONSTRAINTS.json FRAMES.json [CONSTRAINTS.json FRAMES.json ...]
+
+For every pair it checks that
+  - no required constraint conflicts with another (kiwi refuses an unsatisfiable one),
+  - every view's frame is the frame htll solved (within 1e-4 points),
+  - every view's and guide's x, y, width and height is determined: pushing any of them with a
+    strength far below every priority the layout uses moves nothing (no ambiguity).
+Prints one line per failure and a summary; exits 1 when anything failed, 2 when kiwisolver is missing.
+"""
+import json
+import sys
+
+try:
+    import kiwisolver as kiwi
+except ImportError:
+    print("kiwi_check: the Python package kiwisolver is missing (pip install kiwisolver, Debian: python3-kiwisolver)")
+    sys.exit(2)
+
+# Points: far below a pixel, above kiwi's rounding (it drops terms with coefficients under 1e-8:
+# examples/deep.htll nests ratios down to 9e-10 of the height).
+TOLERANCE = 1e-4
+# The strength of the pushes that look for ambiguity: far weaker than priority 1.
+PUSH = kiwi.strength.create(0, 0, 0.001)
+
+
+def strength(priority):
+    if priority >= 1000:
+        return kiwi.strength.required
+    # Auto Layout priorities 1-999 are weights of the optional constraints, as kiwi's strengths are.
+    return kiwi.strength.create(0, priority, 0)
+
+
+class Box:
+    """An item's leading, top, width and height (leading is x in the leading direction)."""
+
+    def __init__(self, name):
+        self.name = name
+        self.x, self.y = kiwi.Variable(name + ".x"), kiwi.Variable(name + ".y")
+        self.w, self.h = kiwi.Variable(name + ".w"), kiwi.Variable(name + ".h")
+
+    def anchor(self, attribute):
+        return {
+            "leading": self.x, "top": self.y, "width": self.w, "height": self.h,
+            "trailing": self.x + self.w, "bottom": self.y + self.h,
+            "centerX": self.x + 0.5 * self.w, "centerY": self.y + 0.5 * self.h,
+        }[attribute]
+
+
+def relate(left, relation, right):
+    if relation == "==":
+        return left == right
+    if relation == ">=":
+        return left >= right
+    if relation == "<=":
+        return left <= right
+    raise ValueError("unknown relation " + relation)
+
+
+def check(constraints_path, frames_path):
+    """Returns (failures, number of views)."""
+    with open(constraints_path) as f:
+        doc = json.load(f)
+    with open(frames_path) as f:
+        frames = json.load(f)
+    where = "%s (%gx%g%s)" % (frames_path, doc["width"], doc["height"], ", rtl" if doc.get("rtl") else "")
+    failures = []
+    width, height = doc["width"], doc["height"]
+    top, left, bottom, right = doc.get("safeArea", [0, 0, 0, 0])
+    rtl = bool(doc.get("rtl"))
+    lead_inset = right if rtl else left
+    solver = kiwi.Solver()
+    boxes = {}
+
+    def box(name):
+        if name not in boxes:
+            boxes[name] = Box(name)
+        return boxes[name]
+
+    def required(c):
+        solver.addConstraint(c | kiwi.strength.required)
+
+    parent = box(doc["parent"])
+    for v, value in ((parent.x, 0), (parent.y, 0), (parent.w, width), (parent.h, height)):
+        required(v == value)
+    safe = box(doc["parent"] + ".safeAreaLayoutGuide")
+    for v, value in ((safe.x, lead_inset), (safe.y, top), (safe.w, width - left - right), (safe.h, height - top - bottom)):
+        required(v == value)
+    views = [v["name"] for v in doc["views"]]
+    for g in doc["guides"]:
+        box(g)
+    for v in doc["views"]:
+        b = box(v["name"])
+        intrinsic = v.get("intrinsic")
+        if not intrinsic:
+            continue
+        for dim, size, axis in ((b.w, intrinsic["width"], "horizontal"), (b.h, intrinsic["height"], "vertical")):
+            if size < 0:
+                continue
+            solver.addConstraint((dim <= size) | strength(v["hugging"][axis]))
+            solver.addConstraint((dim >= size) | strength(v["compression"][axis]))
+
+    def term(spec):
+        name, _, attribute = spec.rpartition(".")
+        if name not in boxes:
+            raise ValueError("unknown item " + name)
+        return boxes[name].anchor(attribute)
+
+    for c in doc["constraints"]:
+        left_side = term(c["first"])
+        right_side = c["constant"] if c["second"] is None else c["multiplier"] * term(c["second"]) + c["constant"]
+        try:
+            solver.addConstraint(relate(left_side, c["relation"], right_side) | strength(c["priority"]))
+        except kiwi.UnsatisfiableConstraint:
+            failures.append("%s: conflict: %s (%s)" % (where, c["text"], c.get("location")))
+        except kiwi.DuplicateConstraint:
+            pass
+    solver.updateVariables()
+
+    expected = {v["name"]: v["frame"] for v in frames["views"]}
+    if sorted(expected) != sorted(views):
+        failures.append("%s: the constraints place %s, the frames %s" % (where, sorted(views), sorted(expected)))
+    for name in views:
+        b = boxes[name]
+        x = width - b.x.value() - b.w.value() if rtl else b.x.value()
+        got = (x, b.y.value(), b.w.value(), b.h.value())
+        e = expected.get(name)
+        if e is None:
+            continue
+        want = (e["x"], e["y"], e["width"], e["height"])
+        if any(abs(g - w) > TOLERANCE for g, w in zip(got, want)):
+            failures.append("%s: %s: constraints give %s, frames %s" % (
+                where, name, tuple(round(g, 6) for g in got), want))
+
+    # Ambiguity: a variable that moves under a push weaker than any priority is not determined.
+    for name in views + list(doc["guides"]):
+        b = boxes[name]
+        for var in (b.x, b.y, b.w, b.h):
+            before = var.value()
+            for delta in (1.0, -1.0):
+                push = (var == before + delta) | PUSH
+                solver.addConstraint(push)
+                solver.updateVariables()
+                moved = abs(var.value() - before) > TOLERANCE
+                solver.removeConstraint(push)
+                solver.updateVariables()
+                if moved:
+                    failures.append("%s: ambiguous: %s is not determined by the constraints" % (where, var.name()))
+                    break
+            else:
+                continue
+            break
+    return failures, len(views)
+
+
+def main(args):
+    if len(args) % 2 != 0 or not args:
+        print(__doc__)
+        return 2
+    failures, views = [], 0
+    for i in range(0, len(args), 2):
+        f, n = check(args[i], args[i + 1])
+        failures += f
+        views += n
+    for line in failures:
+        print(line)
+    print("kiwi_check: %d canvases, %d views, %d failures" % (len(args) // 2, views, len(failures)))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,501 @@
+;;; HTLL prelude, part 7b: the layout as Auto Layout constraints (issue 18).
+;;; The same layout tree the frame solver (60-solver.scm) walks, stated as constraints between
+;;; anchors instead of frame arithmetic: a view's leading and top are where the solver puts its
+;;; frame's origin, its width and height what the solver gives it, and a length the solver
+;;; computes (a ratio of the area, the rest after a sibling, a share, a clamp) is an anchor of a
+;;; view, of the parent, or of a UILayoutGuide made for it. Wrapped lengths (the solver's
+;;; sizeToFit) are the view's intrinsic content size held by required hugging and compression
+;;; resistance. What Auto Layout cannot state (a view collapsing while hidden, the measured size
+;;; of a whole layout) is refused with a located error, never approximated.
+;;;
+;;; A constraint is (ITEM ATTR RELATION MULTIPLIER ITEM2 ATTR2 CONSTANT PRIORITY LOCATION):
+;;;   ITEM.ATTR RELATION MULTIPLIER * ITEM2.ATTR2 + CONSTANT    (ITEM2 #f: ITEM.ATTR RELATION CONSTANT)
+;;; an item is a view record, a guide #(guide N), the parent (its key path string) or the
+;;; parent's safe area (safe-area PARENT). Horizontal anchors are leading and trailing, so the
+;;; constraints mirror themselves in right-to-left languages.
+;;;
+;;; Inside the walk, a position is (ANCHOR . CONSTANT), ANCHOR (ITEM . ATTR); a length is
+;;;   wrap                 the child's own length
+;;;   (dim K ANCHOR C)     K * ANCHOR + C (ANCHOR #f: the constant C)
+;;;   (end POSITION)       up to POSITION
+;;;   (max L1 L2)          the longer of two (only as what a child occupies)
+
+(define (htll:c-lead axis) (if (eq? axis 'x) 'leading 'top))
+(define (htll:c-trail axis) (if (eq? axis 'x) 'trailing 'bottom))
+(define (htll:c-dim axis) (if (eq? axis 'x) 'width 'height))
+(define (htll:c-mid axis) (if (eq? axis 'x) 'centerX 'centerY))
+(define (htll:c-other axis) (if (eq? axis 'x) 'y 'x))
+
+(define (htll:c-pos item attr c) (cons (cons item attr) c))
+(define (htll:c-pos+ p c) (cons (car p) (+ (cdr p) c)))
+(define (htll:c-dim-length k anchor c) (list 'dim k anchor c))
+(define (htll:c-const-length c) (list 'dim 0 #f c))
+(define (htll:c-end-length p) (list 'end p))
+(define (htll:c-length-kind len) (if (pair? len) (car len) len))
+
+(define (htll:c-item=? a b)
+  (or (eq? a b) (and (string? a) (string? b) (string=? a b))))
+
+;; The constraints of one layout: made by htll:constraints, read by the printers.
+(define-record-type htll:c-state
+  (htll:make-c-state root base constraints guides views placed)
+  htll:c-state?
+  (root htll:c-state-root)
+  (base htll:c-state-base)                           ; the item of the root's area
+  (constraints htll:c-state-constraints htll:set-c-state-constraints!)  ; newest first
+  (guides htll:c-state-guides htll:set-c-state-guides!)                 ; newest first
+  (views htll:c-state-views)                         ; view -> #(hug-x hug-y compress-x compress-y)
+  (placed htll:c-state-placed htll:set-c-state-placed!))  ; the views in layout order
+
+(define htll:c-required 1000)
+;; Constraints that give way when the required ones leave no room (a clamp, the free length of
+;; a distribution that is negative); below required, above the default compression resistance.
+(define htll:c-high 999)
+
+;; The kinds whose UIKit class has an intrinsic content size on an axis; the others get their
+;; measured size as a constant where they wrap (a UIView, a scroll view, an image view).
+(define (htll:c-intrinsic? kind axis)
+  (cond ((memq kind '(label text-field segmented-control)) #t)
+        ((eq? (htll:kind-parent kind) 'button) #t)
+        ((eq? kind 'slider) (eq? axis 'y))
+        (else #f)))
+
+;; The constraints of ROOT as an htll:c-state.
+(define (htll:constraints root)
+  (let* ((parent (htll:root-parent root))
+         (base (if (htll:safe-area-root? root) (list 'safe-area parent) parent))
+         (st (htll:make-c-state root base '() '() (make-eq-hash-table) '()))
+         (location (htll:root-location root)))
+    (define (refuse! loc what)
+      (htll:error-at (or loc (htll:root-location root))
+                     (string-append "--constraints: " what " cannot be stated as Auto Layout constraints")))
+    (define (add! item attr rel k item2 attr2 c prio)
+      (htll:set-c-state-constraints! st (cons (list item attr rel k item2 attr2 c prio location)
+                                              (htll:c-state-constraints st))))
+    ;; ITEM.ATTR RELATION the position P.
+    (define (pos! item attr p . rel+prio)
+      (let ((rel (if (pair? rel+prio) (car rel+prio) '==))
+            (prio (if (and (pair? rel+prio) (pair? (cdr rel+prio))) (cadr rel+prio) htll:c-required)))
+        (add! item attr rel 1 (caar p) (cdar p) (cdr p) prio)))
+    ;; ITEM's length along AXIS, which starts at START, is LEN (a dim or an end).
+    (define (len! item axis start len . rel+prio)
+      (let ((rel (if (pair? rel+prio) (car rel+prio) '==))
+            (prio (if (and (pair? rel+prio) (pair? (cdr rel+prio))) (cadr rel+prio) htll:c-required)))
+        (case (htll:c-length-kind len)
+          ((dim) (let ((k (cadr len)) (a (caddr len)) (c (cadddr len)))
+                   (if (or (not a) (= k 0))
+                       (add! item (htll:c-dim axis) rel 1 #f #f c prio)
+                       (add! item (htll:c-dim axis) rel k (car a) (cdr a) c prio))))
+          ((end) (pos! item (htll:c-trail axis) (cadr len) rel prio))
+          (else (error "htll: not a length" len)))))
+    ;; A new guide, its place along AXIS set by the caller; across it is pinned to the base (a
+    ;; guide nobody positions there would leave the layout ambiguous).
+    (define (guide! axis)
+      (let* ((g (vector 'guide (+ 1 (length (htll:c-state-guides st)))))
+             (o (htll:c-other axis)))
+        (htll:set-c-state-guides! st (cons g (htll:c-state-guides st)))
+        (pos! g (htll:c-lead o) (htll:c-pos base (htll:c-lead o) 0))
+        (add! g (htll:c-dim o) '== 1 #f #f 0 htll:c-required)
+        g))
+    ;; The position START + LEN along AXIS.
+    (define (end-of start len axis)
+      (case (htll:c-length-kind len)
+        ((end) (cadr len))
+        ((dim)
+         (let ((k (cadr len)) (a (caddr len)) (c (cadddr len)) (s (car start)))
+           (cond ((or (not a) (= k 0)) (htll:c-pos+ start c))
+                 ((and (htll:c-item=? (car s) (car a)) (eq? (cdr s) (htll:c-lead axis))
+                       (eq? (cdr a) (htll:c-dim axis)) (memv k '(1 1.0 0.5)))
+                  (htll:c-pos (car s) (if (= k 1) (htll:c-trail axis) (htll:c-mid axis)) (+ (cdr start) c)))
+                 (else (let ((g (guide! axis)))
+                         (pos! g (htll:c-lead axis) start)
+                         (len! g axis start len)
+                         (htll:c-pos g (htll:c-trail axis) 0))))))
+        ((max)
+         (let ((g (guide! axis)) (e1 (end-of start (cadr len) axis)) (e2 (end-of start (caddr len) axis)))
+           (pos! g (htll:c-lead axis) start)
+           (pos! g (htll:c-trail axis) e1 '>=)
+           (pos! g (htll:c-trail axis) e2 '>=)
+           ;; As short as the longer of the two: the least width the two inequalities allow.
+           (add! g (htll:c-dim axis) '== 1 #f #f 0 htll:c-high)
+           (htll:c-pos g (htll:c-trail axis) 0)))
+        (else (error "htll: not a length" len))))
+    ;; LEN as a dim (K * ANCHOR + C) for a length starting at START.
+    (define (dim-of start len axis)
+      (case (htll:c-length-kind len)
+        ((dim) len)
+        ((end)
+         (let ((p (cadr len)))
+           (cond ((and (htll:c-item=? (caar p) (caar start)) (eq? (cdar start) (htll:c-lead axis))
+                       (eq? (cdar p) (htll:c-trail axis)))
+                  (htll:c-dim-length 1 (cons (caar p) (htll:c-dim axis)) (- (cdr p) (cdr start))))
+                 ((and (htll:c-item=? (caar p) (caar start)) (eq? (cdar p) (cdar start)))
+                  (htll:c-const-length (- (cdr p) (cdr start))))
+                 (else (let ((g (guide! axis)))
+                         (pos! g (htll:c-lead axis) start)
+                         (pos! g (htll:c-trail axis) p)
+                         (htll:c-dim-length 1 (cons g (htll:c-dim axis)) 0))))))
+        ((max) (dim-of start (htll:c-end-length (end-of start len axis)) axis))
+        (else (error "htll: not a length" len))))
+    (define (scale len k) (htll:c-dim-length (* (cadr len) k) (caddr len) (* (cadddr len) k)))
+    (define (shorten len c)
+      (case (htll:c-length-kind len)
+        ((wrap) len)
+        ((dim) (htll:c-dim-length (cadr len) (caddr len) (- (cadddr len) c)))
+        (else (htll:c-end-length (htll:c-pos+ (cadr len) (- c))))))
+    (define (longer a b) (list 'max a b))
+    (define (wrap? len) (eq? len 'wrap))
+    ;; Priorities of VIEW's content size: (hug-x hug-y compress-x compress-y), UIKit's defaults.
+    (define (priorities v)
+      (or (hash-table-ref/default (htll:c-state-views st) v #f)
+          (let ((p (vector 250 250 750 750)))
+            (hash-table-set! (htll:c-state-views st) v p)
+            p)))
+    (define (set-priority! v axis hug compress)
+      (let ((p (priorities v)) (i (if (eq? axis 'x) 0 1)))
+        (vector-set! p i hug)
+        (vector-set! p (+ i 2) compress)))
+    ;; VIEW at its own length along AXIS (HOW: exact, or (min B) / (max B) for min-size / max-size):
+    ;; its intrinsic content size, or its measured size as a constant.
+    (define (wrap-view! v axis how)
+      (let ((bound (and (pair? how) (cadr how))))
+        (if (htll:c-intrinsic? (htll:view-kind v) axis)
+            (cond ((not bound) (set-priority! v axis htll:c-required htll:c-required))
+                  ((eq? (car how) 'min)
+                   (set-priority! v axis htll:c-high htll:c-required)
+                   (add! v (htll:c-dim axis) '>= 1 #f #f bound htll:c-required))
+                  (else
+                   (set-priority! v axis htll:c-required htll:c-high)
+                   (add! v (htll:c-dim axis) '<= 1 #f #f bound htll:c-required)))
+            (let* ((m (htll:measure v)) (own (if (eq? axis 'x) (car m) (cdr m))))
+              (add! v (htll:c-dim axis) '== 1 #f #f
+                    (cond ((not bound) own) ((eq? (car how) 'min) (max own bound)) (else (min own bound)))
+                    htll:c-required)))))
+    ;; Every view is constrained once (htllc's "last frame wins" has no constraint form).
+    (define (place! v)
+      (if (hash-table-ref/default (htll:c-state-views st) v #f)
+          (refuse! (htll:view-location v) "a view placed twice"))
+      (priorities v)
+      (htll:set-c-state-placed! st (cons v (htll:c-state-placed st)))
+      (set! location (htll:view-location v)))
+    ;; The position P RELATION the position Q.
+    (define (pos-eq! p q . rel+prio)
+      (apply pos! (caar p) (cdar p) (htll:c-pos+ q (- (cdr p))) rel+prio))
+    (define (fixed-size v)
+      (let ((s (htll:view-attribute v 'size))) (and s (htll:resource-args s))))
+    ;; Lays X out at LEFT, TOP in W x H; returns the lengths it occupies (x-length . y-length).
+    (define (lay x left top w h)
+      (let ((saved location))
+        (let ((r (cond ((htll:view? x) (lay-view x left top w h))
+                       ((htll:node? x) (set! location (htll:node-location x)) (lay-node x left top w h))
+                       (else (error "htll: not a layout" x)))))
+          (set! location saved)
+          r)))
+    (define (lay-view v left top w h)
+      (place! v)
+      (pos! v 'leading left)
+      (pos! v 'top top)
+      (let ((fixed (fixed-size v)))
+        (if fixed
+            (begin (add! v 'width '== 1 #f #f (car fixed) htll:c-required)
+                   (add! v 'height '== 1 #f #f (cadr fixed) htll:c-required))
+            (for-each (lambda (axis len start)
+                        (cond ((wrap? len) (wrap-view! v axis 'exact))
+                              ((and (pair? len) (eq? (car len) 'clamp)) (wrap-view! v axis (cdr len)))
+                              (else (len! v axis start len))))
+                      '(x y) (list w h) (list left top))))
+      (cons (htll:c-end-length (htll:c-pos v 'trailing 0)) (htll:c-end-length (htll:c-pos v 'bottom 0))))
+    ;; Lays X out along AXIS from START, LEN long, across from OSTART, OLEN long; returns
+    ;; (along . across) lengths.
+    (define (lay-along x axis start len ostart olen)
+      (if (eq? axis 'x)
+          (lay x start ostart len olen)
+          (let ((o (lay x ostart start olen len))) (cons (cdr o) (car o)))))
+    (define (pack axis along across) (if (eq? axis 'x) (cons along across) (cons across along)))
+    ;; A fixed-size view or a fixed node occupies its own length whatever its area.
+    (define (own-length? x)
+      (or (and (htll:view? x) (fixed-size x)) (and (htll:node? x) (eq? (htll:node-op x) 'fixed))))
+    (define (lay-node x left top w h)
+      (let ((cs (htll:node-children x)) (ps (htll:node-params x)) (loc (htll:node-location x)))
+        (if (htll:any htll:collapse-node? cs) (refuse! loc "collapse-when-hidden (a length that follows the hidden property)"))
+        (case (htll:node-op x)
+          ((blank) (cons (if (wrap? w) (htll:c-const-length 0) w) (if (wrap? h) (htll:c-const-length 0) h)))
+          ((above) (split-ratio (car cs) (cadr cs) (car ps) 'y left top w h))
+          ((beside) (split-ratio (car cs) (cadr cs) (car ps) 'x left top w h))
+          ((^^) (split-wrap (car cs) (cadr cs) (car ps) 'y #t left top w h loc))
+          ((vv) (split-wrap (car cs) (cadr cs) (car ps) 'y #f left top w h loc))
+          ((<<) (split-wrap (car cs) (cadr cs) (car ps) 'x #t left top w h loc))
+          ((>>) (split-wrap (car cs) (cadr cs) (car ps) 'x #f left top w h loc))
+          ((center) (lay-center (car cs) (car ps) (cadr ps) left top w h))
+          ((hseq) (lay-seq cs 'x left top w h))
+          ((vseq) (lay-seq cs 'y left top w h))
+          ((hseq*) (lay-seq* cs (car ps) (cadr ps) 'x left top w h))
+          ((vseq*) (lay-seq* cs (car ps) (cadr ps) 'y left top w h))
+          ((fixed) (lay (car cs) left top (htll:c-const-length (car ps)) (htll:c-const-length (cadr ps)))
+                   (cons (htll:c-const-length (car ps)) (htll:c-const-length (cadr ps))))
+          ((inset) (lay-inset (car cs) ps left top w h))
+          ((aspect) (lay-aspect (car cs) (car ps) left top w h loc))
+          ((min-size) (lay-clamp (car cs) (car ps) (cadr ps) 'min left top w h loc))
+          ((max-size) (lay-clamp (car cs) (car ps) (cadr ps) 'max left top w h loc))
+          ((collapse) (refuse! loc "collapse-when-hidden (a length that follows the hidden property)"))
+          ;; Across a sequence: 'fill is the area's length, as without an alignment; the others put
+          ;; the child's own length somewhere in a longer area (and make a wrapped row as high as
+          ;; its highest child), which these constraints do not state yet.
+          ((align) (if (eq? (cadr ps) 'fill)
+                       (lay (car cs) left top w h)
+                       (refuse! loc (string-append "the alignment '" (symbol->string (cadr ps))
+                                                   " across a sequence (a child at its own length in a longer area)"))))
+          (else (refuse! loc (string-append "the layout " (symbol->string (htll:node-op x))))))))
+    ;; Both children at their own length along AXIS, MARGIN apart.
+    (define (stack a b margin axis start ostart olen)
+      (let* ((oa (lay-along a axis start 'wrap ostart olen))
+             (bstart (htll:c-pos+ (end-of start (car oa) axis) margin))
+             (ob (lay-along b axis bstart 'wrap ostart olen)))
+        (cons (htll:c-end-length (end-of bstart (car ob) axis))
+              (if (wrap? olen) (longer (cdr oa) (cdr ob)) olen))))
+    (define (split-ratio a b ratio axis left top w h)
+      (let ((start (if (eq? axis 'x) left top)) (len (if (eq? axis 'x) w h))
+            (ostart (if (eq? axis 'x) top left)) (olen (if (eq? axis 'x) h w)))
+        (if (wrap? len)
+            (pack-result axis (stack a b 0 axis start ostart olen))
+            (let* ((d (dim-of start len axis))
+                   (oa (lay-along a axis start (scale d ratio) ostart olen))
+                   (ob (lay-along b axis (end-of start (car oa) axis) (scale d (- 1 ratio)) ostart olen)))
+              (pack axis len (if (wrap? olen) (longer (cdr oa) (cdr ob)) olen))))))
+    (define (split-wrap a b margin axis first-wraps? left top w h loc)
+      (let ((start (if (eq? axis 'x) left top)) (len (if (eq? axis 'x) w h))
+            (ostart (if (eq? axis 'x) top left)) (olen (if (eq? axis 'x) h w)))
+        (pack-result
+         axis
+         (cond
+          ((wrap? len) (stack a b margin axis start ostart olen))
+          (first-wraps?
+           (let* ((oa (lay-along a axis start 'wrap ostart olen))
+                  (ob (lay-along b axis (htll:c-pos+ (end-of start (car oa) axis) margin)
+                                 (htll:c-end-length (end-of start len axis)) ostart olen)))
+             (cons len (if (wrap? olen) (longer (cdr oa) (cdr ob)) olen))))
+          ((own-length? a)
+           (let* ((oa (lay-along a axis start len ostart olen))
+                  (ob (lay-along b axis (htll:c-pos+ (end-of start (car oa) axis) margin)
+                                 (htll:c-end-length (end-of start len axis)) ostart olen)))
+             (cons len (if (wrap? olen) (longer (cdr oa) (cdr ob)) olen))))
+          ((not (htll:view? b))
+           (refuse! loc (string-append (if (eq? axis 'x) ">>" "vv") " with a layout as its second child (its measured length)")))
+          (else
+           ;; B at its own length, ending where the area ends; A up to B, less the margin.
+           (let* ((end (end-of start len axis))
+                  (ob (lay-end-view b axis end ostart olen))
+                  (oa (lay-along a axis start (htll:c-end-length (htll:c-pos b (htll:c-lead axis) (- margin))) ostart olen)))
+             (cons len (if (wrap? olen) (longer (cdr oa) (cdr ob)) olen))))))))
+    (define (pack-result axis r) (pack axis (car r) (cdr r)))
+    ;; View V at its own length along AXIS, ending at END; across from OSTART, OLEN long.
+    (define (lay-end-view v axis end ostart olen)
+      (place! v)
+      (let ((o (htll:c-other axis)) (fixed (fixed-size v)))
+        (pos! v (htll:c-trail axis) end)
+        (pos! v (htll:c-lead o) ostart)
+        (if fixed
+            (begin (add! v 'width '== 1 #f #f (car fixed) htll:c-required)
+                   (add! v 'height '== 1 #f #f (cadr fixed) htll:c-required))
+            (begin (wrap-view! v axis 'exact)
+                   (if (wrap? olen) (wrap-view! v o 'exact) (len! v o ostart olen))))
+        (cons (htll:c-end-length (htll:c-pos v (htll:c-trail axis) 0))
+              (htll:c-end-length (htll:c-pos v (htll:c-trail o) 0)))))
+    (define (lay-center c hr vr left top w h)
+      (define (inner start len r axis)
+        (if (wrap? len)
+            (cons start len)
+            (let ((d (dim-of start len axis)))
+              (cons (end-of start (scale d r) axis) (scale d (- 1 (* 2 r)))))))
+      (let* ((x (inner left w hr 'x)) (y (inner top h vr 'y))
+             (o (lay c (car x) (car y) (cdr x) (cdr y))))
+        ;; A wrapped axis keeps the area's start, so the child's length is the centre's.
+        (cons (if (wrap? w) (car o) w) (if (wrap? h) (cdr o) h))))
+    ;; Lays CS one after the other along AXIS from START, child C LENGTH-OF(C) long, GAP-AFTER
+    ;; between; returns (the position after the last . the longest across length or #f).
+    (define (run cs axis start length-of gap ostart olen)
+      (let loop ((cs cs) (pos start) (across #f))
+        (if (null? cs)
+            (cons pos across)
+            (let* ((o (lay-along (car cs) axis pos (length-of (car cs)) ostart olen))
+                   (next (end-of pos (car o) axis)))
+              (loop (cdr cs) (if (null? (cdr cs)) next (gap next)) (if across (longer across (cdr o)) (cdr o)))))))
+    (define (seq-result axis start len r olen)
+      (pack axis (if (wrap? len) (htll:c-end-length (car r)) len) (if (wrap? olen) (cdr r) olen)))
+    (define (lay-seq cs axis left top w h)
+      (let* ((start (if (eq? axis 'x) left top)) (len (if (eq? axis 'x) w h))
+             (ostart (if (eq? axis 'x) top left)) (olen (if (eq? axis 'x) h w))
+             (share (if (wrap? len) 'wrap (scale (dim-of start len axis) (/ 1.0 (length cs)))))
+             (r (run cs axis start (lambda (c) share) (lambda (p) p) ostart olen)))
+        (seq-result axis start len r olen)))
+    (define (lay-seq* cs gap mode axis left top w h)
+      (let* ((n (length cs))
+             (start (if (eq? axis 'x) left top)) (len (if (eq? axis 'x) w h))
+             (ostart (if (eq? axis 'x) top left)) (olen (if (eq? axis 'x) h w))
+             (gapped (lambda (p) (htll:c-pos+ p gap))))
+        (cond
+         ((wrap? len) (seq-result axis start len (run cs axis start (lambda (c) 'wrap) gapped ostart olen) olen))
+         ((eq? mode 'fill-equally)
+          (let* ((d (dim-of start len axis))
+                 (share (htll:c-dim-length (/ (cadr d) n) (caddr d) (/ (- (cadddr d) (* (- n 1) gap)) n))))
+            (seq-result axis start len (run cs axis start (lambda (c) share) gapped ostart olen) olen)))
+         (else
+          ;; Children at their own lengths GAP apart; the free length goes into spacer guides:
+          ;; before the first, between the children, after the last, as MODE shares it.
+          (let* ((area-end (end-of start len axis))
+                 (dim (htll:c-dim axis))
+                 (spacer (lambda (from) (let ((g (guide! axis))) (pos! g (htll:c-lead axis) from) g)))
+                 (same! (lambda (g first k) (add! g dim '== k first dim 0 htll:c-required)))
+                 (lead (and (memq mode '(center end space-around space-evenly)) (spacer start)))
+                 (first-start (if lead (htll:c-pos lead (htll:c-trail axis) 0) start))
+                 (between (and (memq mode '(space-between space-around space-evenly)) (> n 1)))
+                 (spacers '())
+                 (r (run cs axis first-start (lambda (c) 'wrap)
+                         (lambda (p)
+                           (if between
+                               (let ((g (spacer p))) (set! spacers (cons g spacers)) (htll:c-pos g (htll:c-trail axis) gap))
+                               (gapped p)))
+                         ostart olen))
+                 (last-end (car r))
+                 (spacers (reverse spacers)))
+            (case mode
+              ((start) #f)
+              ((end) (pos-eq! last-end area-end))
+              ((center)
+               (let ((tail (spacer last-end)))
+                 (pos! tail (htll:c-trail axis) area-end)
+                 (same! tail lead 1)))
+              ((space-between)
+               (if (pair? spacers)
+                   (begin (add! (car spacers) dim '>= 1 #f #f 0 htll:c-required)
+                          (for-each (lambda (g) (same! g (car spacers) 1)) (cdr spacers))
+                          (pos-eq! last-end area-end '== htll:c-high))))
+              ((space-around space-evenly)
+               (let ((tail (spacer last-end)))
+                 (add! lead dim '>= 1 #f #f 0 htll:c-required)
+                 (for-each (lambda (g) (same! g lead (if (eq? mode 'space-around) 2 1))) spacers)
+                 (same! tail lead 1)
+                 (pos! tail (htll:c-trail axis) area-end '== htll:c-high)))
+              (else (error "htll: unknown distribution" mode)))
+            (pack axis len (if (wrap? olen) (cdr r) olen)))))))
+    (define (lay-inset c ps left top w h)
+      (let* ((t (car ps)) (l (cadr ps)) (b (caddr ps)) (r (cadddr ps))
+             (o (lay c (htll:c-pos+ left l) (htll:c-pos+ top t) (shorten w (+ l r)) (shorten h (+ t b)))))
+        (cons (if (wrap? w) (htll:c-end-length (htll:c-pos+ (end-of (htll:c-pos+ left l) (car o) 'x) r)) w)
+              (if (wrap? h) (htll:c-end-length (htll:c-pos+ (end-of (htll:c-pos+ top t) (cdr o) 'y) b)) h))))
+    (define (lay-aspect c ratio left top w h loc)
+      (cond
+       ((and (wrap? w) (wrap? h))
+        (cond ((htll:view? c)
+               (let ((fixed (fixed-size c)))
+                 (if fixed
+                     (begin (lay c left top w h)
+                            (cons (htll:c-const-length (car fixed)) (htll:c-const-length (* (car fixed) (/ 1.0 ratio)))))
+                     (let ((o (lay c left top 'wrap (htll:c-dim-length (/ 1.0 ratio) (cons c 'width) 0))))
+                       o))))
+              (else (refuse! loc "aspect of a layout at its own size (its measured width)"))))
+       (else
+        (let* ((width (cond ((wrap? w) (scale (dim-of top h 'y) ratio))
+                            ((wrap? h) (dim-of left w 'x))
+                            (else
+                             ;; The smaller of the area's width and its height times RATIO.
+                             (let ((g (guide! 'x)) (dw (dim-of left w 'x)) (dh (dim-of top h 'y)))
+                               (pos! g 'leading left)
+                               (len! g 'x left dw '<=)
+                               (len! g 'x left (scale dh ratio) '<=)
+                               (len! g 'x left dw '== htll:c-high)
+                               (htll:c-dim-length 1 (cons g 'width) 0)))))
+               (height (scale width (/ 1.0 ratio))))
+          (lay c left top width height)
+          (cons (if (wrap? w) width w) (if (wrap? h) height h))))))
+    (define (lay-clamp c bw bh how left top w h loc)
+      (define (bounded b len start axis)
+        (cond ((not b) len)
+              ((wrap? len)
+               (if (not (htll:view? c)) (refuse! loc (string-append (if (eq? how 'min) "min-size" "max-size")
+                                                                    " of a layout at its own size (its measured length)")))
+               (list 'clamp how b))
+              (else
+               ;; The area's length, or B where that is shorter (min-size) or longer (max-size).
+               (let ((g (guide! axis)) (d (dim-of start len axis)))
+                 (pos! g (htll:c-lead axis) start)
+                 (add! g (htll:c-dim axis) (if (eq? how 'min) '>= '<=) 1 #f #f b htll:c-required)
+                 (len! g axis start d '== htll:c-high)
+                 (htll:c-dim-length 1 (cons g (htll:c-dim axis)) 0)))))
+      (let* ((cw (bounded bw w left 'x)) (ch (bounded bh h top 'y))
+             (fixed (and (htll:view? c) (fixed-size c)))
+             (o (lay c left top cw ch)))
+        (define (result b len own given)
+          (cond ((not (wrap? given)) given)
+                ((not b) own)
+                (fixed (let ((f (if (eq? given w) (car fixed) (cadr fixed))))
+                         (htll:c-const-length (if (eq? how 'min) (max f b) (min f b)))))
+                (else own)))
+        (cons (result bw cw (car o) w) (result bh ch (cdr o) h))))
+    (lay (htll:root-child root)
+         (htll:c-pos base 'leading 0) (htll:c-pos base 'top 0)
+         (htll:c-dim-length 1 (cons base 'width) 0) (htll:c-dim-length 1 (cons base 'height) 0))
+    (htll:set-c-state-placed! st (reverse (htll:c-state-placed st)))
+    st))
+
+;;; Reading the constraints: names and the JSON of `htll frames --constraints`.
+
+;; The name the output gives ITEM (NAME-OF names views).
+(define (htll:c-item-name item name-of)
+  (cond ((htll:view? item) (name-of item))
+        ((string? item) item)
+        ((vector? item) (string-append "htllGuide" (number->string (vector-ref item 1))))
+        ((and (pair? item) (eq? (car item) 'safe-area)) (string-append (cadr item) ".safeAreaLayoutGuide"))
+        (else (error "htll: not a constraint item" item))))
+
+
+;; The constraint as text: "a.top == b.bottom + 8", "a.width == 0.5 * b.width", "a.height >= 20 @999".
+(define (htll:c-text c name-of)
+  (let* ((item2 (list-ref c 4)) (k (list-ref c 3)) (k0 (list-ref c 6)) (prio (list-ref c 7))
+         (right (cond ((not item2) (htll:number->c k0))
+                      (else (string-append (if (= k 1) "" (string-append (htll:number->c k) " * "))
+                                           (htll:c-item-name item2 name-of) "." (symbol->string (list-ref c 5))
+                                           (cond ((= k0 0) "") ((< k0 0) (string-append " - " (htll:number->c (- k0))))
+                                                 (else (string-append " + " (htll:number->c k0)))))))))
+    (string-append (htll:c-item-name (car c) name-of) "." (symbol->string (cadr c))
+                   " " (symbol->string (caddr c)) " " right
+                   (if (< prio htll:c-required) (string-append " @" (number->string prio)) ""))))
+
+(define (htll-constraints-json width height)
+  (let* ((c (htll:context "frames")) (root (car c)) (name-of (cadddr c))
+         (st (htll:constraints root)))
+    (define (view-json v)
+      (let* ((kind (htll:view-kind v))
+             (p (hash-table-ref/default (htll:c-state-views st) v #f))
+             (ix (htll:c-intrinsic? kind 'x)) (iy (htll:c-intrinsic? kind 'y))
+             (size (and (or ix iy) (htll:measure v))))
+        (string-append
+         "    {\"name\": " (htll:json-string (name-of v))
+         ", \"kind\": " (htll:json-string (symbol->string kind))
+         ", \"class\": " (htll:json-string (htll:kind-class kind))
+         (if size
+             (string-append
+              ",\n     \"intrinsic\": {\"width\": " (if ix (htll:json-number (car size)) "-1")
+              ", \"height\": " (if iy (htll:json-number (cdr size)) "-1") "}"
+              ", \"hugging\": {\"horizontal\": " (number->string (vector-ref p 0)) ", \"vertical\": " (number->string (vector-ref p 1)) "}"
+              ", \"compression\": {\"horizontal\": " (number->string (vector-ref p 2)) ", \"vertical\": " (number->string (vector-ref p 3)) "}")
+             "")
+         "}")))
+    (define (constraint-json k)
+      (let ((loc (htll:location->string (list-ref k 8))) (item2 (list-ref k 4)))
+        (string-append
+         "    {\"first\": " (htll:json-string (string-append (htll:c-item-name (car k) name-of) "." (symbol->string (cadr k))))
+         ", \"relation\": " (htll:json-string (symbol->string (caddr k)))
+         ", \"multiplier\": " (htll:json-number (list-ref k 3))
+         ", \"second\": " (if item2 (htll:json-string (string-append (htll:c-item-name item2 name-of) "." (symbol->string (list-ref k 5)))) "null")
+         ", \"constant\": " (htll:json-number (list-ref k 6))
+         ", \"priority\": " (number->string (list-ref k 7))
+         ",\n     \"text\": " (htll:json-string (htll:c-text k name-of))
+         ", \"location\": " (if loc (htll:json-string loc) "null") "}")))
+    (string-append
+     "{\"parent\": " (htll:json-string (htll:root-parent root))
+     ", \"width\": " (htll:json-number width) ", \"height\": " (htll:json-number height) (htll:canvas-json-fields)
+     (if (htll:safe-area-root? root) ", \"safeAreaRoot\": true" "") ",\n"
+     " \"views\": [\n" (htll:string-join (map view-json (htll:c-state-placed st)) ",\n") "\n ],\n"
+     " \"guides\": [" (htll:string-join (map (lambda (g) (htll:json-string (htll:c-item-name g name-of))) (reverse (htll:c-state-guides st))) ", ") "],\n"
+     " \"constraints\": [\n" (htll:string-join (map constraint-json (reverse (htll:c-state-constraints st))) ",\n") "\n ]}\n")))
