@@ -34,7 +34,7 @@ extension Layout {
         /// read once from a fresh instance.
         public static let textSizes: [String] = {
             let scheme = try? Layout.makeScheme(limits: Scheme.Limits(), sandboxFolder: nil)
-            let names = (try? scheme?.prelude("htll-text-size-names", []))??.listElements?.compactMap(\.stringValue)
+            let names = (try? scheme?.prelude(.textSizeNames, []))??.listElements?.compactMap(\.stringValue)
             return names ?? [defaultTextSize]
         }()
 

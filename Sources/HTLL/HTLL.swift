@@ -39,16 +39,19 @@ public enum HTLL {
         // Unowned: these closures are stored in the runtime itself, so a strong capture would keep the
         // whole instance alive after its Layout is gone.
         unowned let rt = scheme.runtime
-        scheme.define("htll:datum-location", arity: .exactly(1), in: env) { args in
+        scheme.define(PreludeEntry.datumLocation.rawValue, arity: .exactly(1), in: env) { args in
             guard case .pair(let p) = args[0] else { return .bool(false) }
             let loc = p.takeUnretainedValue().location
             guard loc.isKnown else { return .bool(false) }
             return rt.locationValue(loc)
         }
-        scheme.define("htll:located-cons", arity: .exactly(3), in: env) { args in
+        scheme.define(PreludeEntry.locatedCons.rawValue, arity: .exactly(3), in: env) { args in
             guard case .pair(let p) = args[2] else { return rt.heap.cons(args[0], args[1]) }
             let loc = p.takeUnretainedValue().location
             return loc.isKnown ? rt.heap.cons(args[0], args[1], at: loc) : rt.heap.cons(args[0], args[1])
+        }
+        if let problem = PreludeEntry.problems(in: scheme, env).first {
+            throw SchemeError(kind: .error, message: problem)
         }
         scheme.registerLibrary("htll", environment: env, exports: scheme.publicDefinitions(of: env))
         try scheme.importLibraries("(htll)")

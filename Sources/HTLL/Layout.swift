@@ -82,13 +82,13 @@ public final class Layout {
     /// The table cell's variable of a cell layout (`in-cell ... 'cell`), or nil.
     public func cellName() throws -> String? {
         var cell: String?
-        try run(path: nil) { cell = try scheme.prelude("htll-cell-name", []).stringValue }
+        try run(path: nil) { cell = try scheme.prelude(.cellName, []).stringValue }
         return cell
     }
 
     /// Why `name` cannot name the class that code in `language` is written for, or nil.
     public func typeNameProblem(_ name: String, language: Language) -> String? {
-        (try? scheme.prelude("htll-type-name-problem", [scheme.string(name), scheme.symbol(language.rawValue)]))?.stringValue
+        (try? scheme.prelude(.typeNameProblem, [scheme.string(name), scheme.symbol(language.rawValue)]))?.stringValue
     }
 
     /// The languages of the generated code.
@@ -109,10 +109,10 @@ public final class Layout {
         file = displayName
         scheme = try existing ?? Self.makeScheme(limits: Scheme.Limits(), sandboxFolder: nil)
         try run(path: displayName) {
-            _ = try scheme.prelude("htll-set-strict!", [.bool(strict)])
-            _ = try scheme.prelude("htll-set-target!", [scheme.symbol(target.rawValue)])
+            _ = try scheme.prelude(.setStrict, [.bool(strict)])
+            _ = try scheme.prelude(.setTarget, [scheme.symbol(target.rawValue)])
             let forms = try scheme.read(text, file: displayName)
-            _ = try scheme.prelude("htll-load-forms", [forms, scheme.string(displayName)])
+            _ = try scheme.prelude(.loadForms, [forms, scheme.string(displayName)])
         }
     }
 
@@ -132,7 +132,7 @@ public final class Layout {
 
     /// The Objective-C fragment for one build-rule action, as the original `htllc` printed it.
     public func objectiveC(_ action: HTLL.Action) throws -> String {
-        try text { try scheme.prelude("htll-emit", [scheme.symbol(action.rawValue)]) }
+        try text { try scheme.prelude(.emit, [scheme.symbol(action.rawValue)]) }
     }
 
     /// The frames for a parent of `width` × `height` points, as JSON (`htll frames`).
@@ -144,7 +144,7 @@ public final class Layout {
     public func framesJSON(canvas: Canvas) throws -> String {
         try text {
             try use(canvas)
-            return try scheme.prelude("htll-frames-json", [.flonum(canvas.width), .flonum(canvas.height)])
+            return try scheme.prelude(.framesJSON, [.flonum(canvas.width), .flonum(canvas.height)])
         }
     }
 
@@ -158,7 +158,7 @@ public final class Layout {
         var result: [Frame] = []
         try run(path: nil) {
             try use(canvas)
-            let list = try scheme.prelude("htll-frames-list", [.flonum(canvas.width), .flonum(canvas.height)])
+            let list = try scheme.prelude(.framesList, [.flonum(canvas.width), .flonum(canvas.height)])
             for item in list.listElements ?? [] {
                 guard let f = item.listElements, f.count == 6, let name = f[0].stringValue, let kind = f[1].stringValue,
                       let x = f[2].doubleValue, let y = f[3].doubleValue,
@@ -176,7 +176,7 @@ public final class Layout {
         var result: [(name: String, width: Double, height: Double, ascender: Double?)] = []
         try run(path: nil) {
             if let canvas { try use(canvas) }
-            for item in try scheme.prelude("htll-intrinsic-sizes", []).listElements ?? [] {
+            for item in try scheme.prelude(.intrinsicSizes, []).listElements ?? [] {
                 guard let f = item.listElements, f.count == 4, let name = f[0].stringValue,
                       let w = f[1].doubleValue, let h = f[2].doubleValue else { continue }
                 result.append((name, w, h, f[3].doubleValue))
@@ -188,7 +188,7 @@ public final class Layout {
     /// Whether the generated code mirrors the frames when the layout direction is right-to-left
     /// (`htll compile --rtl`), as a layout's own `(right-to-left 'mirror)` asks.
     public func setRightToLeftMirroring(_ on: Bool) throws {
-        try run(path: nil) { _ = try scheme.prelude("htll-set-emit-rtl!", [.bool(on)]) }
+        try run(path: nil) { _ = try scheme.prelude(.setEmitRTL, [.bool(on)]) }
     }
 
     /// Tells the prelude the canvas the next frames are for.
@@ -197,19 +197,19 @@ public final class Layout {
     /// Tells the prelude of `scheme` the canvas the next frames are for.
     static func use(_ canvas: Canvas, in scheme: Scheme) throws {
         let insets = canvas.safeArea
-        _ = try scheme.prelude("htll-use-canvas", [
+        _ = try scheme.prelude(.useCanvas, [
             HTLL.points(canvas.width), HTLL.points(canvas.height),
             canvas.idiom.map { scheme.symbol($0.rawValue) } ?? .bool(false),
             scheme.list([insets.top, insets.left, insets.bottom, insets.right].map(HTLL.points)),
             .bool(canvas.rightToLeft),
         ])
-        _ = try scheme.prelude("htll-set-text-size!", [scheme.symbol(canvas.textSize ?? Canvas.defaultTextSize)])
+        _ = try scheme.prelude(.setTextSize, [scheme.symbol(canvas.textSize ?? Canvas.defaultTextSize)])
     }
 
     /// The elements of the list a prelude procedure of no arguments returns, each made a Swift value
     /// by `convert` (nil: skipped). They are converted inside `run`: the values themselves are not
     /// kept alive past the call, and `run` calls Scheme again afterwards (`htll-take-warnings`).
-    func evaluateList<T>(_ procedure: String, _ convert: (Value) -> T?) throws -> [T] {
+    func evaluateList<T>(_ procedure: PreludeEntry, _ convert: (Value) -> T?) throws -> [T] {
         var result: [T] = []
         try run(path: nil) { result = (try scheme.prelude(procedure, []).listElements ?? []).compactMap(convert) }
         return result
@@ -226,7 +226,7 @@ public final class Layout {
     /// where the generated code goes. The warnings it gave are added to `warnings`.
     func run(path: String?, _ body: () throws -> Void) throws {
         defer {
-            for w in (try? scheme.prelude("htll-take-warnings", []))?.listElements ?? [] {
+            for w in (try? scheme.prelude(.takeWarnings, []))?.listElements ?? [] {
                 // Each once: every output declares the views again (a view bound but not placed warns
                 // each time) and warns again about a renamed one.
                 if let text = w.stringValue, !warnings.contains(text) { warnings.append(text) }
@@ -242,7 +242,7 @@ public final class Layout {
                 throw LayoutError(e, at: (file, e.line, e.column))
             }
             var fallback: (String, Int, Int)? = nil
-            if path != nil, let loc = try? scheme.prelude("htll:current-location", []), let parts = loc.listElements,
+            if path != nil, let loc = try? scheme.prelude(.currentLocation, []), let parts = loc.listElements,
                parts.count == 3, let file = parts[0].stringValue, let line = parts[1].intValue, let column = parts[2].intValue {
                 fallback = (file, line, column)
             }

@@ -9,14 +9,14 @@ extension HTLL {
 }
 
 extension Scheme {
-    /// Calls the layout prelude's procedure `name`: its own binding, whatever a layout or the REPL defines.
-    func prelude(_ name: String, _ arguments: [Value]) throws -> Value {
-        try call(name, in: HTLL.environment(of: self), arguments)
+    /// Calls the layout prelude's procedure `entry`: its own binding, whatever a layout or the REPL defines.
+    func prelude(_ entry: PreludeEntry, _ arguments: [Value]) throws -> Value {
+        try call(entry.rawValue, in: HTLL.environment(of: self), arguments)
     }
 
-    /// The value of the layout prelude's variable `name`, or nil.
-    func preludeValue(_ name: String) -> Value? {
+    /// The value of the layout prelude's variable `entry`, or nil.
+    func preludeValue(_ entry: PreludeEntry) -> Value? {
         guard let env = HTLL.environment(of: self) else { return nil }
-        return global(name, in: env)
+        return global(entry.rawValue, in: env)
     }
 }

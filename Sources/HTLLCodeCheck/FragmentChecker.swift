@@ -40,10 +40,11 @@ public struct FragmentChecker: Sendable {
     /// The problems of `fragment` (one action's output), one per offending line; empty when every
     /// line is a statement the emitter writes.
     public func problems(in fragment: String) -> [String] {
-        var result: [String] = []
+        var result: [String] = [], activating = false
         for (n, line) in fragment.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            if let why = problem(inLine: String(line)) { result.append("line \(n + 1): \(why): \(line)") }
+            if let why = problem(inLine: String(line), activating: &activating) { result.append("line \(n + 1): \(why): \(line)") }
         }
+        if activating { result.append("the activate call does not end") }
         return result
     }
 
@@ -74,7 +75,7 @@ public struct FragmentChecker: Sendable {
 
     func isName(_ name: String) -> Bool {
         views.contains(name) || objects.contains(name) || vocabulary.contains(name) || Self.ownNames.contains(name) || name == cell
-            || isShadowLocal(name) || Self.isFrameLocal(name)
+            || isShadowLocal(name) || Self.isFrameLocal(name) || Self.isConstraintLocal(name)
     }
 
     /// Whether `name` is one of the frame code's own locals, which stand for long frame
@@ -180,6 +181,8 @@ public struct FragmentChecker: Sendable {
                 return expect("=") && expression(until: ";") && expect(";")
             }
             if eat("id") { return expect("htllValue =") && expression(until: ";") && expect(";") }
+            retry()
+            if let constraint = constraintStatement() { return constraint }
             let cell: Set<String> = checker.cell.map { [$0] } ?? []
             if eat("UITableViewCell"), eat("*") {
                 return name(in: cell, "the cell") && expect("=") && expression(until: ";") && expect(";")
@@ -306,7 +309,7 @@ extension FragmentChecker {
                 "    \(v.className) * \(v.name) = self.\(v.name);", "    (void)\(v.name);", "    self.\(v.name) = \(v.name);",
             ])
         }
-        var result: [String] = []
+        var result: [String] = [], activating = false
         for (n, line) in category.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let text = String(line)
             if expected.contains(text) { continue }
@@ -318,8 +321,9 @@ extension FragmentChecker {
             }
             if text.hasPrefix("@property ") { if let why = problem(inLine: text) { result.append("line \(n + 1): \(why): \(text)") }; continue }
             guard text.hasPrefix("    ") else { result.append("line \(n + 1): not a line of the category: \(text)"); continue }
-            if let why = problem(inLine: String(text.dropFirst(4))) { result.append("line \(n + 1): \(why): \(text)") }
+            if let why = problem(inLine: String(text.dropFirst(4)), activating: &activating) { result.append("line \(n + 1): \(why): \(text)") }
         }
+        if activating { result.append("the activate call does not end") }
         return result
     }
 }

@@ -23,7 +23,7 @@ public struct StandInHeader: Sendable {
     public init(scheme: Scheme) throws {
         guard let prelude = HTLL.environment(of: scheme) else { throw LayoutError(message: "error: HTLL is not installed") }
         let generated = try scheme.evaluateSystemCode(Self.generator, file: "stand-in-header", in: prelude).stringValue ?? ""
-        text = Self.base + generated
+        text = Self.base + generated + Self.autoLayout
         vocabulary = Self.identifiers(in: text)
     }
 
@@ -100,6 +100,47 @@ public struct StandInHeader: Sendable {
         @end
         @interface UITraitCollection : NSObject
         @property (nonatomic, readonly) NSInteger userInterfaceIdiom, horizontalSizeClass, verticalSizeClass;
+        @end
+
+        """
+
+    /// The Auto Layout API the constraint code (`htll compile --constraints`) uses: anchors,
+    /// layout guides, constraints and content priorities.
+    static let autoLayout = """
+        enum { UILayoutConstraintAxisHorizontal = 0, UILayoutConstraintAxisVertical = 1 };
+        #define UILayoutPriorityRequired 1000.0f
+        @interface NSLayoutConstraint : NSObject
+        @property (nonatomic) float priority;
+        + (void)activateConstraints:(NSArray *)constraints;
+        @end
+        @interface NSLayoutAnchor : NSObject
+        - (NSLayoutConstraint *)constraintEqualToAnchor:(NSLayoutAnchor *)anchor;
+        - (NSLayoutConstraint *)constraintGreaterThanOrEqualToAnchor:(NSLayoutAnchor *)anchor;
+        - (NSLayoutConstraint *)constraintLessThanOrEqualToAnchor:(NSLayoutAnchor *)anchor;
+        - (NSLayoutConstraint *)constraintEqualToAnchor:(NSLayoutAnchor *)anchor constant:(CGFloat)c;
+        - (NSLayoutConstraint *)constraintGreaterThanOrEqualToAnchor:(NSLayoutAnchor *)anchor constant:(CGFloat)c;
+        - (NSLayoutConstraint *)constraintLessThanOrEqualToAnchor:(NSLayoutAnchor *)anchor constant:(CGFloat)c;
+        @end
+        @interface NSLayoutDimension : NSLayoutAnchor
+        - (NSLayoutConstraint *)constraintEqualToConstant:(CGFloat)c;
+        - (NSLayoutConstraint *)constraintGreaterThanOrEqualToConstant:(CGFloat)c;
+        - (NSLayoutConstraint *)constraintLessThanOrEqualToConstant:(CGFloat)c;
+        - (NSLayoutConstraint *)constraintEqualToAnchor:(NSLayoutDimension *)anchor multiplier:(CGFloat)m constant:(CGFloat)c;
+        - (NSLayoutConstraint *)constraintGreaterThanOrEqualToAnchor:(NSLayoutDimension *)anchor multiplier:(CGFloat)m constant:(CGFloat)c;
+        - (NSLayoutConstraint *)constraintLessThanOrEqualToAnchor:(NSLayoutDimension *)anchor multiplier:(CGFloat)m constant:(CGFloat)c;
+        @end
+        @interface UILayoutGuide : NSObject
+        @property (nonatomic, readonly) NSLayoutAnchor *leadingAnchor, *trailingAnchor, *topAnchor, *bottomAnchor, *centerXAnchor, *centerYAnchor;
+        @property (nonatomic, readonly) NSLayoutDimension *widthAnchor, *heightAnchor;
+        @end
+        @interface UIView (HTLLAutoLayout)
+        @property (nonatomic) BOOL translatesAutoresizingMaskIntoConstraints;
+        @property (nonatomic, readonly) NSLayoutAnchor *leadingAnchor, *trailingAnchor, *topAnchor, *bottomAnchor, *centerXAnchor, *centerYAnchor;
+        @property (nonatomic, readonly) NSLayoutDimension *widthAnchor, *heightAnchor;
+        @property (nonatomic, readonly) UILayoutGuide *safeAreaLayoutGuide;
+        - (void)addLayoutGuide:(UILayoutGuide *)guide;
+        - (void)setContentHuggingPriority:(float)priority forAxis:(NSInteger)axis;
+        - (void)setContentCompressionResistancePriority:(float)priority forAxis:(NSInteger)axis;
         @end
 
         """

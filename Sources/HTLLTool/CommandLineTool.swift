@@ -329,12 +329,12 @@ final class LayoutWatch {
 
     init(_ scheme: Scheme) {
         self.scheme = scheme
-        root = scheme.global("htll:the-root", in: HTLL.environment(of: scheme)) ?? .false
+        root = HTLL.placedLayout(in: scheme)
     }
 
     /// Whether the current layout is another than at the last call (and a layout at all).
     func changed() -> Bool {
-        let now = scheme.global("htll:the-root", in: HTLL.environment(of: scheme)) ?? .false
+        let now = HTLL.placedLayout(in: scheme)
         defer { root = now }
         return !now.isEq(root) && now.isTrue
     }

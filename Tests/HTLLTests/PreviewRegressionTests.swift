@@ -20,6 +20,7 @@ final class PreviewRegressionTests: XCTestCase {
         ("rtl", "rtl", ["--rtl"]),
         ("layers", "layers", []),
         ("spacing", "spacing", ["--device", "iphone-se"]),
+        ("primitives", "primitives", ["--device", "iphone-15"]),
     ]
 
     func svg(_ example: String, _ arguments: [String]) throws -> String {

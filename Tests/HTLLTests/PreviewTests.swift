@@ -256,7 +256,8 @@ final class PreviewTests: XCTestCase {
         for (args, name) in [([ex.appendingPathComponent("gearcalc.htll").path, "--device", "iphone-15"], "preview-gearcalc"),
                              ([ex.appendingPathComponent("login.htll").path, "--device", "iphone-15", "--both"], "preview-login"),
                              ([ex.appendingPathComponent("cell.htll").path, "--size", "320x60", "--outline", "--scale", "2"], "preview-cell"),
-                             ([ex.appendingPathComponent("login.htll").path, "--device", "ipad", "--outline"], "preview-login-ipad")] {
+                             ([ex.appendingPathComponent("login.htll").path, "--device", "ipad", "--outline"], "preview-login-ipad"),
+                             ([ex.appendingPathComponent("primitives.htll").path, "--device", "iphone-15"], "preview-primitives")] {
             for ext in ["svg", "png"] {
                 let r = HTLLCommand.preview(args + ["-o", dir + "/" + name + "." + ext])
                 XCTAssertEqual(r.status, 0, r.errorOutput)

@@ -27,6 +27,26 @@ final class SDKCheckTests: XCTestCase {
         }
     }
 
+    /// `htll compile --constraints`: every example the constraints can state, as Swift (controller,
+    /// UIView, cell) and Objective-C (category and fragments), type-checks with no error or warning.
+    func testConstraintsOutputTypeChecksCleanly() throws {
+        let checker = try SDKChecker.make()
+        defer { checker.cleanUp() }
+        var checked = 0
+        for url in try GoldenTests.layoutFiles() {
+            let name = url.deletingPathExtension().lastPathComponent
+            let layout = try Layout(source: String(contentsOf: url, encoding: .utf8), file: "examples/\(name).htll")
+            try layout.setConstraintsOutput(true)
+            // A layout whose trait branches differ is refused (ConstraintCodeTests).
+            guard (try? layout.swift(className: "ViewController")) != nil else { continue }
+            let outcomes = try checker.checkAll(layout, name: "\(name)-constraints")
+            XCTAssertEqual(outcomes.count, layout.isCellLayout ? 4 : 6)
+            assertClean(outcomes)
+            checked += 1
+        }
+        XCTAssertGreaterThan(checked, 15)
+    }
+
     /// Names that clash with the controller or the methods, tables whose data source is another
     /// object or the view itself, a parent other than self.view, multi-part selectors.
     func testLayoutsThatTripTheChecksTypeCheckCleanly() throws {

@@ -34,7 +34,7 @@ final class ServeLivePreviewTests: XCTestCase {
         XCTAssertEqual(info.json?["file"] as? String, s.file.path)
         let devices = (info.json?["devices"] as? [[String: Any]])?.compactMap { $0["key"] as? String } ?? []
         XCTAssertEqual(Array(devices.prefix(2)), ["iphone-16e", "iphone-16"])
-        XCTAssertEqual((info.json?["outputs"] as? [[String: Any]])?.compactMap { $0["id"] as? String }, ["objc", "swift", "frames"])
+        XCTAssertEqual((info.json?["outputs"] as? [[String: Any]])?.compactMap { $0["id"] as? String }, ["objc", "swift", "frames", "constraints"])
         XCTAssertEqual((info.json?["toggles"] as? [[String: Any]])?.compactMap { $0["name"] as? String },
                        PreviewChoice.toggles.map(\.name))
         // The server is no file server: names of files beside the layout are unknown pages.
@@ -85,6 +85,17 @@ final class ServeLivePreviewTests: XCTestCase {
         XCTAssertTrue(seen.contains("event: compiling\n"), "the page hears a compile start")
     }
 
+    /// A layout Auto Layout cannot state still draws; its Constraints output is the located refusal.
+    func testConstraintsOutputShowsARefusalWithItsLocation() throws {
+        let s = try serve(["c.htll": "(define a (label '((text . \"A\"))))\n(in (vseq (collapse-when-hidden a) (label)) 'self.view)\n"])
+        XCTAssertNotNil(try s.get("/render").json?["svg"] as? String)
+        let code = try s.get("/code?output=constraints")
+        XCTAssertEqual(code.status, 200)
+        let error = try XCTUnwrap(code.json?["error"] as? [String: Any], code.body)
+        XCTAssertEqual(error["location"] as? String, s.file.path + ":2:5")
+        XCTAssertTrue((error["message"] as? String)?.contains("error: --constraints: collapse-when-hidden") == true, code.body)
+    }
+
     func testALayoutErrorIsShownWithItsLocation() throws {
         let s = try serve(["bad.htll": "(define a (label '((text . \"x\"))))\n(in (above a (sliderr '()) 0.5) 'self.view)\n"])
         let r = try s.get("/render")
@@ -128,6 +139,14 @@ final class ServeLivePreviewTests: XCTestCase {
         let expected = try JSONSerialization.jsonObject(with: Data(try layout.framesJSON(canvas: .init(screen: se, rightToLeft: true)).utf8))
         XCTAssertEqual(screens[1]["frames"] as? NSObject, expected as? NSObject, "mirrored, landscape")
         XCTAssertEqual(try s.get("/code?output=frames&device=nokia").status, 400)
+
+        // The Constraints output: the same screens, as `htll frames --constraints` gives them.
+        let c = try s.get("/code?output=constraints&device=iphone-se&orientation=both&direction=rtl")
+        let cText = try XCTUnwrap(c.json?["text"] as? String, c.body)
+        let cScreens = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(cText.utf8)) as? [[String: Any]])
+        XCTAssertEqual(cScreens.map { "\($0["device"] ?? "") \($0["orientation"] ?? "")" }, ["iphone-se portrait", "iphone-se landscape"])
+        let cExpected = try JSONSerialization.jsonObject(with: Data(try layout.constraintsJSON(canvas: .init(screen: se, rightToLeft: true)).utf8))
+        XCTAssertEqual(cScreens[1]["constraints"] as? NSObject, cExpected as? NSObject, "mirrored, landscape")
 
         // The dark appearance is what `htll preview --dark` draws.
         let dark = try XCTUnwrap(try s.get("/render?appearance=dark").json?["svg"] as? String)

@@ -104,18 +104,31 @@
         ;; Past 1e15 ten decimals mean nothing and scaling by 1e10 would overflow to +inf.0 (then
         ;; `exact` fails): the shortest flonum text ("1e300") is a valid C, Swift and JSON literal.
         ((>= (abs x) 1e15) (number->string (inexact x)))
+        ((hash-table-ref/default htll:number-texts x #f) => (lambda (text) text))
         (else
-         (let* ((neg (< x 0))
-                (scaled (exact (round (* (abs (inexact x)) 10000000000))))
-                (int-part (quotient scaled 10000000000))
-                (frac (remainder scaled 10000000000))
-                (digits (number->string frac))
-                (padded (string-append (make-string (- 10 (string-length digits)) #\0) digits))
-                (trimmed (let loop ((end 10))
-                           (if (and (> end 0) (char=? (string-ref padded (- end 1)) #\0))
-                               (loop (- end 1))
-                               (substring padded 0 end))))
-                (body (if (string=? trimmed "")
-                          (number->string int-part)
-                          (string-append (number->string int-part) "." trimmed))))
-           (if (and neg (not (string=? body "0"))) (string-append "-" body) body)))))
+         (let ((text (htll:fraction->c x)))
+           ;; (A long session prints many layouts: the table is emptied now and then.)
+           (if (> (hash-table-count htll:number-texts) 4096) (hash-table-clear! htll:number-texts))
+           (hash-table-set! htll:number-texts x text)
+           text))))
+
+;; The texts of the fractional numbers printed so far: every frame of a layout repeats the same
+;; few ratios and spacings, and printing one took about 10 microseconds.
+(define htll:number-texts (make-eqv-hash-table))
+
+;; X (real, finite, of magnitude under 1e15, not an exact integer) with at most ten decimals.
+(define (htll:fraction->c x)
+  (let* ((neg (< x 0))
+         (scaled (exact (round (* (abs (inexact x)) 10000000000))))
+         (int-part (quotient scaled 10000000000))
+         (frac (remainder scaled 10000000000))
+         (digits (number->string frac))
+         (padded (string-append (make-string (- 10 (string-length digits)) #\0) digits))
+         (trimmed (let loop ((end 10))
+                    (if (and (> end 0) (char=? (string-ref padded (- end 1)) #\0))
+                        (loop (- end 1))
+                        (substring padded 0 end))))
+         (body (if (string=? trimmed "")
+                   (number->string int-part)
+                   (string-append (number->string int-part) "." trimmed))))
+    (if (and neg (not (string=? body "0"))) (string-append "-" body) body)))

@@ -56,6 +56,9 @@
     "UITableViewCell" "UITableViewCellStyleSubtitle" "UIUserInterfaceLayoutDirectionRightToLeft"
     "UIUserInterfaceIdiomPad" "UIUserInterfaceIdiomPhone" "UIUserInterfaceSizeClassCompact"
     "UIUserInterfaceSizeClassRegular" "NSKeyValueObservingOptionNew" "UIControlEventEditingChanged"
+    ;; The constraint code's (73-constraints-code.scm).
+    "NSLayoutConstraint" "UILayoutGuide" "UILayoutPriorityRequired" "UILayoutConstraintAxisHorizontal"
+    "UILayoutConstraintAxisVertical"
     "objc_getAssociatedObject" "objc_setAssociatedObject" "OBJC_ASSOCIATION_RETAIN_NONATOMIC"
     "DEBUG" "NDEBUG" "TRUE" "FALSE" "EOF" "NAN" "INFINITY" "HUGE_VAL" "errno" "stdin" "stdout" "stderr"
     "assert" "offsetof" "M_PI" "M_E" "CGFLOAT_MAX" "CGFLOAT_MIN" "CGFLOAT_IS_DOUBLE" "CGFLOAT_TYPE"
@@ -104,12 +107,18 @@
            (char-upper-case? (string-ref s 1)))))
 
 ;; Whether S is spelled like a local of the frame code: htll, one of X Y W H, then digits
-;; (htllY12; 60-solver.scm names heavy expressions so). There can be any number of them.
+;; (htllY12; 60-solver.scm names heavy expressions so), or of the constraint code: htllGuide or
+;; htllConstraint, then digits (73-constraints-code.scm). There can be any number of them.
 (define (htll:frame-local-name? s)
   (let ((n (string-length s)))
-    (and (> n 5) (string=? (substring s 0 4) "htll")
-         (memv (string-ref s 4) '(#\X #\Y #\W #\H))
-         (let digits ((i 5)) (or (= i n) (and (char<=? #\0 (string-ref s i) #\9) (digits (+ i 1))))))))
+    (define (digits-from? i)
+      (and (< i n) (let digits ((i i)) (or (= i n) (and (char<=? #\0 (string-ref s i) #\9) (digits (+ i 1)))))))
+    (define (prefixed? p) (let ((k (string-length p))) (and (> n k) (string=? (substring s 0 k) p) (digits-from? k))))
+    (or (and (> n 5) (string=? (substring s 0 4) "htll")
+             (memv (string-ref s 4) '(#\X #\Y #\W #\H))
+             (digits-from? 5))
+        (prefixed? "htllGuide")
+        (prefixed? "htllConstraint"))))
 
 ;; Why S cannot name something in the generated Objective-C, or #f.
 (define (htll:objc-reserved s)

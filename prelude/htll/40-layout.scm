@@ -1,12 +1,17 @@
 ;;; HTLL prelude, part 4: the layout primitives build a tree of nodes over views.
 
+;; A node of a primitive defined with the protocol (52-primitive-protocol.scm) has its area
+;; procedure as LAYOUT; the other nodes are solved by the solver's own code (60-solver.scm).
 (define-record-type htll:node
-  (htll:make-node op children params location)
+  (htll:make-primitive-node op children params location layout)
   htll:node?
-  (op htll:node-op)              ; above beside ^^ vv << >> center hseq vseq blank align ...
+  (op htll:node-op)              ; the primitive's name: above beside ^^ vv << >> center hseq vseq blank align ...
   (children htll:node-children)  ; views or nodes
-  (params htll:node-params)      ; ratio, margin, paddings
-  (location htll:node-location))
+  (params htll:node-params)      ; ratio, margin, paddings: the arguments that are not children
+  (location htll:node-location)
+  (layout htll:node-layout))     ; the area procedure, or #f
+
+(define (htll:make-node op children params location) (htll:make-primitive-node op children params location #f))
 
 (define (htll:layoutable? x) (or (htll:view? x) (htll:node? x)))
 
@@ -37,16 +42,6 @@
          (car margin))
         (else (htll:fail (string-append who ": the margin must be a non-negative number up to " (number->string htll:longest-length) ", got "
                                         (htll:written (car margin)))))))
-
-(define blank (htll:make-node 'blank '() '() #f))
-
-(define (above top bottom ratio)
-  (htll:make-node 'above (list (htll:check-child "above" top) (htll:check-child "above" bottom))
-                  (list (htll:check-ratio "above" ratio)) (htll:current-location)))
-
-(define (beside left right ratio)
-  (htll:make-node 'beside (list (htll:check-child "beside" left) (htll:check-child "beside" right))
-                  (list (htll:check-ratio "beside" ratio)) (htll:current-location)))
 
 ;;; Alignment across the axis: (>> label toggle 8 'center), (hseq* 8 'start 'center a b),
 ;;; (hseq 'end a b), (h... 'center a b c). Each child is at its own length across the axis and
@@ -98,19 +93,6 @@
 (define (vv top bottom . margin) (htll:wrap-node 'vv "vv" top bottom margin))
 (define (<< left right . margin) (htll:wrap-node '<< "<<" left right margin))
 (define (>> left right . margin) (htll:wrap-node '>> ">>" left right margin))
-
-(define (center child h-ratio v-ratio)
-  (define (pad who r)
-    (if (or (and (real? r) (>= r 0) (< r 0.5))
-            ;; From half the area the child gets no or a negative length, as the original computed.
-            (and (real? r) (>= r 0.5) (< r 1)
-                 (htll:lenient? (string-append "center: a " who " padding of " (htll:written r)
-                                               " leaves the child no room"))))
-        r
-        (htll:fail (string-append "center: the " who " padding must be a number from 0 up to (not including) 0.5, got "
-                                  (htll:written r)))))
-  (htll:make-node 'center (list (htll:check-child "center" child))
-                  (list (pad "horizontal" h-ratio) (pad "vertical" v-ratio)) (htll:current-location)))
 
 (define (htll:seq op who children)
   (let* ((mode (if (and (pair? children) (symbol? (car children))) (htll:check-cross-mode who (car children) (eq? op 'hseq)) 'fill))

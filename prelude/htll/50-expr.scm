@@ -10,9 +10,14 @@
 ;;;   (shown VIEW E)                     0 when VIEW is hidden at run time, else E (collapse-when-hidden)
 ;;;   (quotient E F)                     E / F, F at least 1: a share among the views not hidden
 ;;;                                      (the only division, and only where views collapse)
+;;;   (if<= A B THEN ELSE)               THEN when A <= B at run time, else ELSE (a primitive's choice,
+;;;                                      such as flow's line breaks)
 ;;;   (safe-area SIDE PARENT)            the parent's safe-area inset on SIDE (55-traits.scm)
 ;;;   (ascender VIEW)                    the ascender of a label's, text field's or button's font:
 ;;;                                      where its first baseline lies below its top ('baseline rows)
+;;;   (placed w CHILD) / (placed h CHILD) the length a primitive's CHILD takes once placed: only
+;;;                                      while a defined primitive is solved (52-primitive-protocol.scm)
+;;;   (after x CHILD GAP) / (after y ...) where the child after CHILD starts (next-x, next-y), then too
 ;;;   (local AXIS E SLOT)                a local variable standing for E (60-solver.scm names heavy
 ;;;                                      expressions); SLOT is (number . value): its number once
 ;;;                                      the program defines it, its value while a program runs
@@ -30,6 +35,7 @@
            ((bound) (and (htll:view? (caddr a)) (caddr a)))
            ((edge) (caddr a))
            ((shown ascender) (cadr a))
+           ((placed after) (and (htll:view? (caddr a)) (caddr a)))
            (else #f))))
 
 (define (htll:atom=? a b)
@@ -44,9 +50,12 @@
         ((eq? (car a) 'edge) (and (eq? (cadr a) (cadr b)) (eq? (caddr a) (caddr b))))
         ((eq? (car a) 'shown) (and (eq? (cadr a) (cadr b)) (htll:e=? (caddr a) (caddr b))))
         ((eq? (car a) 'quotient) (and (htll:e=? (cadr a) (cadr b)) (htll:e=? (caddr a) (caddr b))))
+        ((eq? (car a) 'if<=) (htll:every htll:e=? (cdr a) (cdr b)))
         ;; (safe-area SIDE PARENT): the parent's safe-area inset (55-traits.scm).
         ((eq? (car a) 'safe-area) (and (eq? (cadr a) (cadr b)) (string=? (caddr a) (caddr b))))
         ((eq? (car a) 'ascender) (eq? (cadr a) (cadr b)))
+        ((eq? (car a) 'placed) (and (eq? (cadr a) (cadr b)) (eq? (caddr a) (caddr b))))
+        ((eq? (car a) 'after) (and (eq? (cadr a) (cadr b)) (eq? (caddr a) (caddr b)) (htll:e=? (cadddr a) (cadddr b))))
         ;; A local is only itself (eq?, above).
         ((eq? (car a) 'local) #f)
         (else #f)))
@@ -145,6 +154,7 @@
     (case (car a)
       ((max quotient) (+ (htll:e-weight (cadr a)) (htll:e-weight (caddr a))))
       ((shown) (htll:e-weight (caddr a)))
+      ((if<=) (apply + (map htll:e-weight (cdr a))))
       (else 0)))
   (let loop ((ts e) (n 0))
     (if (null? ts) n (loop (cdr ts) (+ n 1 (if (cdar ts) (atom-weight (cdar ts)) 0))))))
@@ -170,6 +180,7 @@
                       ((local) (proc a))
                       ((max quotient) (htll:e-for-each-local (cadr a) proc) (htll:e-for-each-local (caddr a) proc))
                       ((shown) (htll:e-for-each-local (caddr a) proc))
+                      ((if<=) (for-each (lambda (e) (htll:e-for-each-local e proc)) (cdr a)))
                       (else #f)))))
             e))
 
@@ -181,6 +192,13 @@
   (cond ((null? e) e)
         ((htll:e-constant? f) (htll:e* e (/ 1.0 (htll:e-number f))))
         (else (htll:e-atom (list 'quotient e f)))))
+
+;; THEN when A <= B at run time, else ELSE; decided now when A - B is a constant.
+(define (htll:e-if<= a b then else)
+  (let ((d (htll:e- a b)))
+    (cond ((htll:e-constant? d) (if (<= (htll:e-number d) 0) then else))
+          ((htll:e=? then else) then)
+          (else (htll:e-atom (list 'if<= a b then else))))))
 
 ;; E, or 0 when VIEW is hidden at run time.
 ;; Whether VIEW's font is its own (a label or text field), not its title label's (a button).
@@ -206,12 +224,17 @@
       ((edge) (string-append (if (eq? (cadr a) 'x) "CGRectGetMaxX(" "CGRectGetMaxY(") (owner-name (caddr a)) ".frame)"))
       ((shown) (string-append "(" (owner-name (cadr a)) ".hidden ? 0 : " (htll:e->c (caddr a) owner-name) ")"))
       ((quotient) (string-append "(" (htll:e->c (cadr a) owner-name) ") / (" (htll:e->c (caddr a) owner-name) ")"))
+      ((if<=) (htll:if<=->text a (lambda (e) (htll:e->c e owner-name))))
       ((safe-area) (string-append (caddr a) ".safeAreaInsets." (symbol->string (cadr a))))
       ;; A button's font is its title label's.
       ((ascender) (string-append (owner-name (cadr a)) (if (htll:text-field-or-label? (cadr a)) "" ".titleLabel") ".font.ascender"))
       ((local) (htll:local-text a))
       (else (error "htll: unknown expression atom" a))))
   (htll:e->text e atom->c))
+
+;; (if<= A B THEN ELSE) as C and Swift both write it, given how to print an expression.
+(define (htll:if<=->text a text)
+  (string-append "(" (text (cadr a)) " <= " (text (caddr a)) " ? " (text (cadddr a)) " : " (text (car (cddddr a))) ")"))
 
 ;; The infix text of E, given how to print an atom (shared by the Objective-C and Swift printers).
 (define (htll:e->text e atom->text)
@@ -242,6 +265,9 @@
                 (max o (+ o l))))
       ((shown) (if (eq? (htll:view-attribute (cadr a) 'hidden) #t) 0 (htll:e-eval (caddr a) bound-value)))
       ((quotient) (/ (htll:e-eval (cadr a) bound-value) (htll:e-eval (caddr a) bound-value)))
+      ((if<=) (if (<= (htll:e-eval (cadr a) bound-value) (htll:e-eval (caddr a) bound-value))
+                  (htll:e-eval (cadddr a) bound-value)
+                  (htll:e-eval (car (cddddr a)) bound-value)))
       ((safe-area) (htll:safe-inset (cadr a)))
       ((ascender) (htll:view-ascender (cadr a)))
       ((local) (htll:local-value a))

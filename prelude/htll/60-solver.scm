@@ -117,9 +117,20 @@
     (define (place x left top w h gen?)
       (let ((extent (place-node x left top w h gen?)))
         (cons (named (car extent) 'w) (named (cdr extent) 'h))))
+    ;; A position after a view refers to its far edge once it is long (see shorten?).
+    (define (long? gen?)
+      (lambda (pos start)
+        (and gen? (or (> (length pos) htll:expression-terms)
+                      (> (htll:e-weight pos) htll:gap-weight)
+                      (htll:any (lambda (t) (and (cdr t) (eq? (cadr t) 'edge))) start)))))
     (define (place-node x left top w h gen?)
       (cond
        ((not (htll:node? x)) (error "htll: not a layout" x))
+       ((htll:node-layout x)
+        (htll:place-primitive x (htll:node-layout x) left top w h
+                              (lambda (c l t cw ch) (layout c l t cw ch gen?))
+                              (lambda (c cw ch) (layout c left top cw ch #f))
+                              (long? gen?)))
        ;; A row (or column) whose height (width) wraps, with children aligned across it: the row
        ;; is as high as its highest child, so it is measured first and laid out at that height,
        ;; where its children can be centred or put at the end.
@@ -132,14 +143,10 @@
     (define (layout-node x left top w h gen?)
         (let ((cs (htll:node-children x)) (ps (htll:node-params x)))
           (case (htll:node-op x)
-            ((blank) (cons (if (htll:wrap? w) '() w) (if (htll:wrap? h) '() h)))
-            ((above) (split-ratio (car cs) (cadr cs) (car ps) left top w h gen? #t))
-            ((beside) (split-ratio (car cs) (cadr cs) (car ps) left top w h gen? #f))
             ((^^) (split-wrap (car cs) (cadr cs) (car ps) left top w h gen? #t #t))
             ((vv) (split-wrap (car cs) (cadr cs) (car ps) left top w h gen? #t #f))
             ((<<) (split-wrap (car cs) (cadr cs) (car ps) left top w h gen? #f #t))
             ((>>) (split-wrap (car cs) (cadr cs) (car ps) left top w h gen? #f #f))
-            ((center) (layout-center (car cs) (car ps) (cadr ps) left top w h gen?))
             ((hseq) (layout-seq cs left top w h gen? #f))
             ((vseq) (layout-seq cs left top w h gen? #t))
             ((hseq*) (layout-seq* cs (car ps) (cadr ps) left top w h gen? #f))
@@ -196,10 +203,7 @@
     ;; before it, once the sum has more than a few terms (small layouts keep the original's text).
     ;; Once a sequence refers to an edge, every later sibling does (a short position per view).
     (define (shorten? a start pos gen?)
-      (and gen? (htll:view? a)
-           (or (> (length pos) htll:expression-terms)
-               (> (htll:e-weight pos) htll:gap-weight)
-               (htll:any (lambda (t) (and (cdr t) (eq? (cadr t) 'edge))) start))))
+      (and (htll:view? a) ((long? gen?) pos start)))
     ;; Where the sibling after A starts: A laid out from START, EXTENT long, then MARGIN.
     (define (after start a extent margin gen? axis)
       (if (htll:collapse-node? a)
@@ -241,19 +245,6 @@
                            ;; Later siblings refer to this view's runtime bounds, as the original did.
                            (cons (htll:e-bound 'w v) (htll:e-bound 'h v)))
                     (cons fw fh)))))))
-    ;; above (vertical? #t) and beside: the first child gets RATIO of the length.
-    (define (split-ratio a b ratio left top w h gen? vertical?)
-      (let ((len (if vertical? h w)))
-        (cond
-         ((htll:wrap? len) (stack a b 0 left top w h gen? vertical?))
-         (vertical?
-          (let* ((oa (layout a left top w (htll:e* len ratio) gen?))
-                 (ob (layout b left (htll:e+ top (cdr oa)) w (htll:e* len (- 1 ratio)) gen?)))
-            (cons (if (htll:wrap? w) (wider (car oa) (car ob)) w) h)))
-         (else
-          (let* ((oa (layout a left top (htll:e* len ratio) h gen?))
-                 (ob (layout b (htll:e+ left (car oa)) top (htll:e* len (- 1 ratio)) h gen?)))
-            (cons w (if (htll:wrap? h) (wider (cdr oa) (cdr ob)) h)))))))
     ;; Both children at their own length, one after the other.
     (define (stack a b margin left top w h gen? vertical?)
       (if vertical?
@@ -292,14 +283,6 @@
                      (oa (layout a left top (htll:e- len (rest-of b m (car mb))) h gen?))
                      (ob (layout b (htll:e-sum left m (car oa)) top (htll:e- len (htll:e+ m (car oa))) h gen?)))
                 (cons w (if (htll:wrap? h) (wider (cdr oa) (cdr ob)) h))))))))
-    (define (layout-center c hr vr left top w h gen?)
-      (let ((o (layout c
-                       (if (htll:wrap? w) left (htll:e+ left (htll:e* w hr)))
-                       (if (htll:wrap? h) top (htll:e+ top (htll:e* h vr)))
-                       (if (htll:wrap? w) w (htll:e* w (- 1 (* 2 hr))))
-                       (if (htll:wrap? h) h (htll:e* h (- 1 (* 2 vr))))
-                       gen?)))
-        (cons (if (htll:wrap? w) (car o) w) (if (htll:wrap? h) (cdr o) h))))
     ;; hseq / vseq: equal shares (or each its own length when the length wraps).
     (define (layout-seq cs left top w h gen? vertical?)
       (let* ((n (length cs))

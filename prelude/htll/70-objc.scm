@@ -108,17 +108,24 @@
 ;; the case of their first letter (title and Title would both have the setter setTitle:). A name
 ;; Objective-C cannot use is renamed (htll:usable-name); on today's target so is a member of the
 ;; view controller (title => titleLabel, 68-names.scm).
-;; The key under which a name is taken in a string set of used names.
-(define (htll:name-key s) (string-append (string (char-downcase (string-ref s 0))) (substring s 1 (string-length s))))
+;; The key under which a name is taken in a string set of used names: the name with its first
+;; letter in lower case (the name itself when it already is).
+(define (htll:name-key s)
+  (let ((c (string-ref s 0)))
+    (if (char=? c (char-downcase c))
+        s
+        (string-append (string (char-downcase c)) (substring s 1 (string-length s))))))
 
 ;; BASE, or BASE2, BASE3, ... : the first whose key is not in the string set USED nor a member of
 ;; the controller in MEMBERS (htll:reserved-names), which USED then holds.
 (define (htll:unique-name used members base)
   (let loop ((n 1))
-    (let ((candidate (if (= n 1) base (string-append base (number->string n)))))
-      (if (or (htll:string-set-member? used (htll:name-key candidate)) (htll:reserved? members candidate))
+    (let* ((candidate (if (= n 1) base (string-append base (number->string n))))
+           (key (htll:name-key candidate)))
+      ;; (htll:reserved? MEMBERS CANDIDATE, with the key already made.)
+      (if (or (htll:string-set-member? used key) (and members (htll:string-set-member? members key)))
           (loop (+ n 1))
-          (begin (htll:string-set-add! used (htll:name-key candidate)) candidate)))))
+          (begin (htll:string-set-add! used key) candidate)))))
 
 ;; A bound NAME (of VIEW) usable in the generated code and unique in USED, with a warning when it
 ;; had to change.
@@ -216,7 +223,11 @@
 (define (htll:aliases-naming view aliases)
   (apply append (map (lambda (g) (map car (htll:filter (lambda (e) (eq? (cdr e) view)) (cdr g)))) aliases)))
 
+;; How many namings have stamped views (htll:context re-stamps its cached one after another).
+(define htll:name-stamps 0)
+
 (define (htll:name-of names)
+  (set! htll:name-stamps (+ htll:name-stamps 1))
   (let ((token (htll:fresh-mark)))
     (for-each (lambda (n) (htll:set-view-output-name! (car n) (cons token (cdr n)))) names)
     (lambda (v)
@@ -444,27 +455,30 @@
 
 ;;; The actions
 
-;; The latest naming, as (root ios6? generation declared . names): every fragment of a layout
-;; declares and names its views the same way, and doing it again for each of --objc's seven
-;; fragments took most of its time. Kept while the root, the target and every view are unchanged
-;; (htll:view-generation). The host keeps each warning once, so warning once here loses nothing.
+;; The latest naming, as #(root ios6? generation declared names name-of stamp): every fragment
+;; of a layout declares and names its views the same way, and doing it again for each of --objc's
+;; seven fragments took most of its time. Kept while the root, the target and every view are
+;; unchanged (htll:view-generation). The host keeps each warning once, so warning once here loses
+;; nothing.
 (define htll:context-cache #f)
 
 (define (htll:context who)
   (let* ((root (htll:the-layout who))
          (cache htll:context-cache)
-         (hit (and cache (eq? (car cache) root) (eq? (cadr cache) (htll:ios6?))
-                   (= (caddr cache) htll:view-generation)))
-         (declared (if hit (car (cdddr cache)) (htll:declared-views root)))
-         (names (if hit (cdr (cdddr cache)) (htll:view-names declared root))))
+         (hit (and cache (eq? (vector-ref cache 0) root) (eq? (vector-ref cache 1) (htll:ios6?))
+                   (= (vector-ref cache 2) htll:view-generation))))
     (if (not hit)
-        (begin
+        (let* ((declared (htll:declared-views root)) (names (htll:view-names declared root)))
           ;; (A layout asking about traits is declared over all its branches: htll:code-context warns.)
           (if (not (htll:loaded-layout?)) (htll:warn-unplaced root declared))
-          (set! htll:context-cache (cons root (cons (htll:ios6?) (cons htll:view-generation (cons declared names)))))))
-    ;; The names are stamped on the views again: naming another root's views (82-variants.scm) may
-    ;; have stamped some of these since.
-    (list root declared names (htll:name-of names))))
+          (set! htll:context-cache (vector root (htll:ios6?) htll:view-generation declared names #f #f))))
+    (let ((c htll:context-cache))
+      ;; The names are stamped on the views again when another naming (of another root's views,
+      ;; 82-variants.scm) may have stamped some of these since.
+      (if (not (eqv? (vector-ref c 6) htll:name-stamps))
+          (begin (vector-set! c 5 (htll:name-of (vector-ref c 4)))
+                 (vector-set! c 6 htll:name-stamps)))
+      (list root (vector-ref c 3) (vector-ref c 4) (vector-ref c 5)))))
 
 (define (htll:emit-property)
   (let* ((c (htll:code-context "property")) (declared (cadr c)) (name-of (cadddr c))
@@ -504,7 +518,8 @@
 (define (htll:emit-view-did-load)
   (let* ((c (htll:code-context "view-did-load")) (root (car c)) (name-of (cadddr c))
          (aliases (htll:alias-names (cadr c) name-of root)))
-    (apply append
+    (append
+     (apply append
            (map (lambda (d)
                   (let* ((v (car d)) (var (name-of v)))
                     (append (list (string-append var " = " (htll:init-expression v name-of) ";"))
@@ -512,7 +527,9 @@
                             (htll:attribute-lines v var '(target init-set) name-of)
                             (htll:objc-two-way-lines v var)
                             (htll:objc-alias-lines v aliases name-of))))
-                (cadr c)))))
+                (cadr c)))
+     ;; compile --constraints: the layout is stated once, here (73-constraints-code.scm).
+     (htll:constraints-code-lines "view-did-load" name-of (htll:root-parent root) 'objc))))
 
 (define (htll:emit-view-will-appear)
   (let* ((c (htll:code-context "view-will-appear")) (name-of (cadddr c)) (declared (cadr c)))
@@ -604,7 +621,9 @@
 ;; 82-variants.scm), then the right-to-left mirroring when asked for.
 (define (htll:emit-view-will-layout-subviews)
   (let ((c (htll:code-context "view-will-layout-subviews")))
-    (htll:layout-lines (htll:objc-dialect (htll:root-parent (car c)) (cadddr c)) (cadddr c))))
+    (if htll:emit-constraints
+        '()
+        (htll:layout-lines (htll:objc-dialect (htll:root-parent (car c)) (cadddr c)) (cadddr c)))))
 
 (define (htll:cell-root who)
   (let ((root (htll:the-layout who)))
@@ -642,6 +661,7 @@
                              (htll:attribute-lines v var '(target init-set set send) name-of)
                              (htll:objc-alias-lines v aliases name-of))))
                  declared))
+     (htll:constraints-code-lines "cell-init" name-of parent 'objc)
      (list "} else {")
      (apply append
             (map (lambda (v) (cons (string-append (name-of v) " = (" (htll:kind-class (htll:view-kind v)) " *)["
@@ -652,7 +672,9 @@
 
 (define (htll:emit-cell-layout)
   (let* ((root (htll:cell-root "cell-layout")) (c (htll:code-context "cell-layout")))
-    (htll:layout-lines (htll:objc-dialect (htll:root-parent root) (cadddr c)) (cadddr c))))
+    (if htll:emit-constraints
+        '()
+        (htll:layout-lines (htll:objc-dialect (htll:root-parent root) (cadddr c)) (cadddr c)))))
 
 (define htll:actions
   (list (cons 'property htll:emit-property)

@@ -191,7 +191,32 @@
                        (else (error "htll: not a layout" x)))))
           (set! location saved)
           r)))
+    ;; While measuring (DRY), lengths are computed but no view is constrained: what a node
+    ;; occupies at its own size, which the frame solver measures before placing it.
+    (define dry #f)
+    (define (measure x left top w h)
+      (let ((saved dry))
+        (set! dry #t)
+        (let ((r (lay x left top w h))) (set! dry saved) r)))
+    (define (clamp? len) (and (pair? len) (eq? (car len) 'clamp)))
+    ;; The length view V occupies along AXIS when measured in LEN: the area's, or its own as a
+    ;; constant (its intrinsic size is no anchor while the view may be stretched elsewhere).
+    (define (measured-length v axis len)
+      (let ((fixed (fixed-size v)))
+        (cond (fixed (htll:c-const-length (if (eq? axis 'x) (car fixed) (cadr fixed))))
+              ((or (wrap? len) (clamp? len))
+               (if (htll:c-intrinsic? (htll:view-kind v) axis)
+                   (refuse! (htll:view-location v) "the measured size of a layout holding a view sized by its content"))
+               (let* ((m (htll:measure v)) (own (if (eq? axis 'x) (car m) (cdr m))))
+                 (htll:c-const-length (cond ((wrap? len) own)
+                                            ((eq? (cadr len) 'min) (max own (caddr len)))
+                                            (else (min own (caddr len)))))))
+              (else len))))
     (define (lay-view v left top w h)
+      (if dry
+          (cons (measured-length v 'x w) (measured-length v 'y h))
+          (place-view v left top w h)))
+    (define (place-view v left top w h)
       (place! v)
       (pos! v 'leading left)
       (pos! v 'top top)
@@ -201,7 +226,7 @@
                    (add! v 'height '== 1 #f #f (cadr fixed) htll:c-required))
             (for-each (lambda (axis len start)
                         (cond ((wrap? len) (wrap-view! v axis 'exact))
-                              ((and (pair? len) (eq? (car len) 'clamp)) (wrap-view! v axis (cdr len)))
+                              ((clamp? len) (wrap-view! v axis (cdr len)))
                               (else (len! v axis start len))))
                       '(x y) (list w h) (list left top))))
       (cons (htll:c-end-length (htll:c-pos v 'trailing 0)) (htll:c-end-length (htll:c-pos v 'bottom 0))))
@@ -281,14 +306,27 @@
                   (ob (lay-along b axis (htll:c-pos+ (end-of start (car oa) axis) margin)
                                  (htll:c-end-length (end-of start len axis)) ostart olen)))
              (cons len (if (wrap? olen) (longer (cdr oa) (cdr ob)) olen))))
-          ((not (htll:view? b))
-           (refuse! loc (string-append (if (eq? axis 'x) ">>" "vv") " with a layout as its second child (its measured length)")))
-          (else
+          ((and (htll:view? b) (not dry))
            ;; B at its own length, ending where the area ends; A up to B, less the margin.
            (let* ((end (end-of start len axis))
                   (ob (lay-end-view b axis end ostart olen))
                   (oa (lay-along a axis start (htll:c-end-length (htll:c-pos b (htll:c-lead axis) (- margin))) ostart olen)))
+             (cons len (if (wrap? olen) (longer (cdr oa) (cdr ob)) olen))))
+          (else
+           ;; B's own length measured, in a guide that ends where the area ends; A up to that
+           ;; guide less the margin; B after A, up to the area's end.
+           (let* ((mb (car (measure-along b axis start 'wrap ostart olen)))
+                  (end (end-of start len axis))
+                  (g (guide! axis))
+                  (oa (begin (pos! g (htll:c-trail axis) end)
+                             (len! g axis start (dim-of start mb axis))
+                             (lay-along a axis start (htll:c-end-length (htll:c-pos g (htll:c-lead axis) (- margin))) ostart olen)))
+                  (ob (lay-along b axis (htll:c-pos+ (end-of start (car oa) axis) margin) (htll:c-end-length end) ostart olen)))
              (cons len (if (wrap? olen) (longer (cdr oa) (cdr ob)) olen))))))))
+    (define (measure-along x axis start len ostart olen)
+      (let ((saved dry))
+        (set! dry #t)
+        (let ((r (lay-along x axis start len ostart olen))) (set! dry saved) r)))
     (define (pack-result axis r) (pack axis (car r) (cdr r)))
     ;; View V at its own length along AXIS, ending at END; across from OSTART, OLEN long.
     (define (lay-end-view v axis end ostart olen)
@@ -388,14 +426,14 @@
     (define (lay-aspect c ratio left top w h loc)
       (cond
        ((and (wrap? w) (wrap? h))
-        (cond ((htll:view? c)
-               (let ((fixed (fixed-size c)))
-                 (if fixed
-                     (begin (lay c left top w h)
-                            (cons (htll:c-const-length (car fixed)) (htll:c-const-length (* (car fixed) (/ 1.0 ratio)))))
-                     (let ((o (lay c left top 'wrap (htll:c-dim-length (/ 1.0 ratio) (cons c 'width) 0))))
-                       o))))
-              (else (refuse! loc "aspect of a layout at its own size (its measured width)"))))
+        (if (and (htll:view? c) (not dry) (not (fixed-size c)))
+            ;; The view's own width, its height from that.
+            (lay c left top 'wrap (htll:c-dim-length (/ 1.0 ratio) (cons c 'width) 0))
+            ;; The child's own width, measured; its height from that.
+            (let* ((width (dim-of left (car (measure c left top 'wrap 'wrap)) 'x))
+                   (height (scale width (/ 1.0 ratio))))
+              (lay c left top width height)
+              (cons width height))))
        (else
         (let* ((width (cond ((wrap? w) (scale (dim-of top h 'y) ratio))
                             ((wrap? h) (dim-of left w 'x))
@@ -411,12 +449,22 @@
           (lay c left top width height)
           (cons (if (wrap? w) width w) (if (wrap? h) height h))))))
     (define (lay-clamp c bw bh how left top w h loc)
+      ;; What the child occupies in the area, measured once (for a layout child on a wrapped axis).
+      (define own #f)
+      (define (own-along axis)
+        (if (not own) (set! own (measure c left top w h)))
+        (if (eq? axis 'x) (car own) (cdr own)))
       (define (bounded b len start axis)
         (cond ((not b) len)
+              ((and (wrap? len) (htll:view? c)) (list 'clamp how b))
               ((wrap? len)
-               (if (not (htll:view? c)) (refuse! loc (string-append (if (eq? how 'min) "min-size" "max-size")
-                                                                    " of a layout at its own size (its measured length)")))
-               (list 'clamp how b))
+               ;; The child's own length, measured, then at least (min-size) or at most B.
+               (let ((g (guide! axis)) (rel (if (eq? how 'min) '>= '<=)) (d (dim-of start (own-along axis) axis)))
+                 (pos! g (htll:c-lead axis) start)
+                 (add! g (htll:c-dim axis) rel 1 #f #f b htll:c-required)
+                 (len! g axis start d rel)
+                 (len! g axis start d '== htll:c-high)
+                 (htll:c-dim-length 1 (cons g (htll:c-dim axis)) 0)))
               (else
                ;; The area's length, or B where that is shorter (min-size) or longer (max-size).
                (let ((g (guide! axis)) (d (dim-of start len axis)))

@@ -294,6 +294,7 @@
       ((edge) (string-append (owner-name (caddr a)) (if (eq? (cadr a) 'x) ".frame.maxX" ".frame.maxY")))
       ((shown) (string-append "(" (owner-name (cadr a)) ".isHidden ? 0 : " (htll:e->swift (caddr a) owner-name parent) ")"))
       ((quotient) (string-append "(" (htll:e->swift (cadr a) owner-name parent) ") / (" (htll:e->swift (caddr a) owner-name parent) ")"))
+      ((if<=) (htll:if<=->text a (lambda (e) (htll:e->swift e owner-name parent))))
       ;; PARENT maps top, left, bottom and right to the parent's safe-area insets.
       ((safe-area) (parent (cadr a)))
       ;; UILabel.font is UIFont!; UITextField.font and UIButton.titleLabel are optionals.
@@ -381,7 +382,9 @@
             "kept with the controller as an associated object. Call the methods from the overrides:"
             "  override func viewDidLoad() { super.viewDidLoad(); layoutViewDidLoad() }"
             "  override func viewWillAppear(_ animated: Bool) { super.viewWillAppear(animated); layoutViewWillAppear() }"
-            "  override func viewWillLayoutSubviews() { super.viewWillLayoutSubviews(); layoutViewWillLayoutSubviews() }"
+            (if htll:emit-constraints
+                "The views are laid out by Auto Layout constraints, activated by layoutViewDidLoad()."
+                "  override func viewWillLayoutSubviews() { super.viewWillLayoutSubviews(); layoutViewWillLayoutSubviews() }")
             "A target's action is an @objc method of the controller: signIn: is @objc func signIn(_ sender: Any).")
       (if bound?
           (list "Bound key paths are observed on the controller while it is on screen (their properties must be"
@@ -419,13 +422,18 @@
                  "        return bindings"
                  "    }"))
          '())
-     (method "Adds the views and connects their targets; call from viewDidLoad()." "layoutViewDidLoad"
-             (apply append
-                    (map (lambda (d)
-                           (append (if (cdr d) (list (string-append parent ".addSubview(" (name-of (car d)) ")")) '())
-                                   (htll:swift-attribute-lines (car d) (name-of (car d)) '(target init-set) name-of)
-                                   (htll:swift-two-way-lines (car d) (name-of (car d)) "layoutBindings" holder)))
-                         declared)))
+     (method (if htll:emit-constraints
+                 "Adds the views, connects their targets and activates the constraints; call from viewDidLoad()."
+                 "Adds the views and connects their targets; call from viewDidLoad().")
+             "layoutViewDidLoad"
+             (append
+              (apply append
+                     (map (lambda (d)
+                            (append (if (cdr d) (list (string-append parent ".addSubview(" (name-of (car d)) ")")) '())
+                                    (htll:swift-attribute-lines (car d) (name-of (car d)) '(target init-set) name-of)
+                                    (htll:swift-two-way-lines (car d) (name-of (car d)) "layoutBindings" holder)))
+                          declared))
+              (htll:constraints-code-lines "swift" name-of parent 'swift)))
      (method (if bound? "Sets the views' attributes and starts the bindings; call from viewWillAppear(_:)."
                  "Sets the views' attributes; call from viewWillAppear(_:).")
              "layoutViewWillAppear"
@@ -438,8 +446,10 @@
                "        layoutBindings.stop()"
                "    }")
          '())
-     (method "Sets the frames; call from viewWillLayoutSubviews()." "layoutViewWillLayoutSubviews"
-             (htll:layout-lines (htll:swift-dialect (string-append parent ".") dim name-of) name-of))
+     (if htll:emit-constraints
+         '()
+         (method "Sets the frames; call from viewWillLayoutSubviews()." "layoutViewWillLayoutSubviews"
+                 (htll:layout-lines (htll:swift-dialect (string-append parent ".") dim name-of) name-of)))
      (list "}"))))
 
 ;; A cell layout: an extension with layoutCell(for:), like the cell-init and cell-layout actions.
@@ -457,7 +467,9 @@
       file
       (list (string-append "An extension of " class " that makes the table cell of the layout: call")
             "layoutCell(for: tableView) from tableView(_:cellForRowAt:). A new cell gets the views, tagged"
-            "100, 101, ...; a reused one finds them by tag. Then the frames are set."
+            (if htll:emit-constraints
+                "100, 101, ..., and the Auto Layout constraints that lay them out; a reused one keeps both."
+                "100, 101, ...; a reused one finds them by tag. Then the frames are set.")
             "A target's action is an @objc method of the controller: signIn: is @objc func signIn(_ sender: Any)."))
      (list ""
            (string-append "extension " class " {")
@@ -483,7 +495,16 @@
                                                    '())
                                                (htll:swift-attribute-lines v var '(target init-set set send) name-of))))
                                    declared)))
+          (htll:indent 12 (htll:constraints-code-lines "swift" name-of parent 'swift))
           (list "        }")
+          (if htll:emit-constraints
+              '()
+              (htll:swift-cell-frames placed name-of tag parent cell dim))))
+     (list (string-append "        return " cell) "    }" "}"))))
+
+;; The frames of a reused or new cell: its views found by tag, then laid out.
+(define (htll:swift-cell-frames placed name-of tag parent cell dim)
+  (append
           (let loop ((vs placed) (first #t) (acc '()))
             (if (null? vs)
                 (reverse acc)
@@ -495,7 +516,6 @@
                             acc))))
           (list (string-append "            return " cell) "        }")
           (htll:indent 8 (htll:layout-lines (htll:swift-dialect (string-append parent ".") dim name-of) name-of))))
-     (list (string-append "        return " cell) "    }" "}"))))
 
 ;; A UIView subclass named CLASS.
 (define (htll:emit-swift-view class file)
@@ -515,8 +535,12 @@
       file
       (append
        (list (string-append class ": a UIView that lays out the views of the layout. The views are in `views`")
-             (string-append "(a " holder "), added and set up by init; layoutSubviews() sets their frames and")
-             "sizeThatFits(_:) returns the extent of the views laid out in the proposed size."
+             (if htll:emit-constraints
+                 (string-append "(a " holder "), added and set up by init with the Auto Layout constraints that lay them out.")
+                 (string-append "(a " holder "), added and set up by init; layoutSubviews() sets their frames and"))
+             (if htll:emit-constraints
+                 ""
+                 "sizeThatFits(_:) returns the extent of the views laid out in the proposed size.")
              (string-append "A target self is the view: its actions are @objc methods you add to " class " in an extension,")
              "e.g. signIn: is @objc func signIn(_ sender: Any).")
        (if bound?
@@ -559,6 +583,7 @@
                                         (htll:swift-attribute-lines (car d) (name-of (car d)) '(target init-set set send) name-of)
                                         (htll:swift-two-way-lines (car d) (name-of (car d)) "bindings" holder)))
                               declared)))
+     (htll:indent 8 (htll:constraints-code-lines "swift" name-of "self" 'swift))
      (list "    }")
      (if bound?
          (list ""
@@ -572,6 +597,13 @@
                "        }"
                "    }")
          '())
+     (if htll:emit-constraints
+         (list "}")
+         (htll:swift-view-frames name-of dim placed)))))
+
+;; The frame code of a UIView subclass: layoutSubviews, sizeThatFits(_:) and layOutViews(in:).
+(define (htll:swift-view-frames name-of dim placed)
+  (append
      (list ""
            "    override func layoutSubviews() {"
            "        super.layoutSubviews()"
@@ -592,7 +624,7 @@
      (list (string-append "        let placed: [UIView] = [" (htll:string-join (map name-of placed) ", ") "]")
            "        return placed.reduce(CGRect.zero) { $0.union($1.frame) }"
            "    }"
-           "}"))))
+           "}")))
 
 ;; The Swift file for the current layout. VIEW-CLASS: #f for the view controller extension (of
 ;; CONTROLLER-CLASS), or the name of a UIView subclass to write. FILE names the layout in comments.

@@ -10,12 +10,14 @@ extension HTLLCommand {
         let (target, targetError) = takeTarget(&args, command: "compile")
         if let targetError { return targetError }
         var file: String?, viewName: String?, className = "ViewController", sawSwift = false, rtl = false, strict = true
+        var constraints = false
         var i = 0
         while i < args.count {
             let a = args[i]
             switch a {
             case "--swift": sawSwift = true
             case "--rtl": rtl = true
+            case "--constraints": constraints = true
             case "--strict": strict = true
             case "--no-strict": strict = false
             case "-h", "--help": return help(compileUsage)
@@ -40,6 +42,7 @@ extension HTLLCommand {
                 }
             }
             if rtl { try layout.setRightToLeftMirroring(true) }
+            if constraints { try layout.setConstraintsOutput(true) }
             return try layout.swift(viewName: viewName, className: className)
         }
     }

@@ -32,6 +32,7 @@ public enum HTLLCommand {
         usage: htll compile FILE.htll --action ACTION [--rtl]
                htll compile FILE.htll --objc [--class NAME] [--rtl]
                htll compile FILE.htll --swift [--view NAME | --class NAME] [--rtl]
+               htll compile FILE.htll --constraints (--objc | --swift | --action ACTION) ...
         Prints the code for a layout.
           --action ACTION  one fragment of the original htllc's Xcode build rule; actions:
                            \(actionList)
@@ -39,6 +40,9 @@ public enum HTLLCommand {
           --swift          Swift UIKit code: an extension of the view controller --class (default
                            ViewController), or with --view NAME a UIView subclass called NAME
           --rtl            the code also mirrors the frames in right-to-left languages
+          --constraints    Auto Layout instead of frames: the views get anchor constraints (leading
+                           and trailing: they follow the layout direction), activated once after the
+                           views are added; no frame code (htll frames --constraints shows them)
           --target T       ios15 (the default): today's iOS, no API deprecated at iOS 15;
                            ios6: the original htllc's spellings (minimumFontSize, ...)
           --sandbox        the layout may read only files in its own folder (its includes)
@@ -60,6 +64,7 @@ public enum HTLLCommand {
         let (target, targetError) = takeTarget(&args, command: "compile")
         if let targetError { return targetError }
         var file: String?, action: String?, objc = false, className = "ViewController", rtl = false, strict = true
+        var constraints = false
         var i = 0
         while i < args.count {
             switch args[i] {
@@ -68,6 +73,7 @@ public enum HTLLCommand {
             case "--no-strict": strict = false
             case "--objc": objc = true
             case "--rtl": rtl = true
+            case "--constraints": constraints = true
             case "--class" where i + 1 < args.count: className = args[i + 1]; i += 1
             case "-h", "--help": return help(compileUsage)
             case let a where !a.hasPrefix("-") && file == nil: file = a
@@ -84,6 +90,7 @@ public enum HTLLCommand {
                 throw UsageError(message: "htll compile: --class \(className): \(why)\n\(compileUsage)")
             }
             if rtl { try layout.setRightToLeftMirroring(true) }
+            if constraints { try layout.setConstraintsOutput(true) }
             if objc { return try layout.objectiveCCategory(className: className) }
             guard let a = HTLL.Action(rawValue: action ?? "") else {
                 throw LayoutError(message: "error: unknown action \(action ?? "") (actions: \(actionList))")

@@ -8,7 +8,20 @@ extension Layout {
     public func constraintsJSON(canvas: Canvas) throws -> String {
         try text {
             try use(canvas)
-            return try scheme.prelude("htll-constraints-json", [.flonum(canvas.width), .flonum(canvas.height)])
+            return try scheme.prelude(.constraintsJSON, [.flonum(canvas.width), .flonum(canvas.height)])
         }
+    }
+
+    /// Makes the generated code (`objectiveC(_:)`, `objectiveCCategory`, `swift`) lay the views out
+    /// with Auto Layout constraints, activated once when the views are added, instead of frames.
+    public func setConstraintsOutput(_ on: Bool) throws {
+        try run(path: nil) { _ = try scheme.prelude(.setEmitConstraints, [.bool(on)]) }
+    }
+
+    /// Whether the generated code lays the views out with constraints (`setConstraintsOutput`).
+    public func constraintsOutput() throws -> Bool {
+        var on = false
+        try run(path: nil) { on = try scheme.prelude(.emitsConstraints, []).boolValue ?? false }
+        return on
     }
 }

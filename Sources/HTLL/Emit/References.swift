@@ -38,7 +38,7 @@ extension Layout {
         var result = References(parent: "", cell: nil, actions: [], protocols: [])
         // Read inside `run`: the list is not kept alive past it (see `evaluateList`).
         try run(path: nil) {
-            for (i, item) in (try scheme.prelude("htll-references", []).listElements ?? []).enumerated() {
+            for (i, item) in (try scheme.prelude(.references, []).listElements ?? []).enumerated() {
                 switch i {
                 case 0: result.parent = item.stringValue ?? ""
                 case 1: result.cell = item.stringValue

@@ -18,7 +18,7 @@ extension Layout {
             if let why = typeNameProblem(name, language: .swift) { throw LayoutError(message: "error: \(name): \(why)") }
         }
         return try text {
-            try scheme.prelude("htll-emit-swift", [
+            try scheme.prelude(.emitSwift, [
                 viewName.map { scheme.string($0) } ?? .bool(false), scheme.string(className), scheme.string(file),
             ])
         }

@@ -22,14 +22,14 @@ struct PreviewPalette: Sendable {
     /// The palette of `layout`'s colour table in `appearance`.
     static func of(_ layout: Layout, appearance: PreviewAppearance) throws -> PreviewPalette {
         // (name (r g b a) (r g b a)): components 0-255, alpha 0-1.
-        let entries = try layout.evaluateList("htll-color-components") { entry -> (String, PreviewColor)? in
+        let entries = try layout.evaluateList(.colorComponents) { entry -> (String, PreviewColor)? in
             guard let e = entry.listElements, e.count == 3, let name = e[0].stringValue,
                   let c = e[appearance == .dark ? 2 : 1].listElements?.compactMap(\.doubleValue), c.count == 4 else { return nil }
             return (name, PreviewColor(c[0] / 255, c[1] / 255, c[2] / 255, c[3]))
         }
         var palette = PreviewPalette(colors: Dictionary(entries, uniquingKeysWith: { first, _ in first }), appearance: appearance)
         // (name points weight)
-        let styles = try layout.evaluateList("htll-text-style-sizes") { entry -> (String, Double, TextMetrics.Weight)? in
+        let styles = try layout.evaluateList(.textStyleSizes) { entry -> (String, Double, TextMetrics.Weight)? in
             guard let e = entry.listElements, e.count == 3, let name = e[0].stringValue, let points = e[1].doubleValue else { return nil }
             return (name, points, e[2].stringValue.flatMap(TextMetrics.Weight.init(rawValue:)) ?? .regular)
         }

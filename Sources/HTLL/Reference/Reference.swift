@@ -10,11 +10,11 @@ public enum Reference {
     public static func generate() throws -> [String: String] {
         let scheme = Scheme()
         try HTLL.install(into: scheme)
-        let result = try scheme.prelude("htll-reference", [])
+        let result = try scheme.prelude(.reference, [])
         guard case .pair = result, let markdown = result.car?.stringValue, let pictures = result.cdr?.listElements else {
             throw LayoutError(message: "error: htll doc: the prelude gave no reference")
         }
-        let swatch = scheme.preludeValue("htll:reference-swatch")?.stringValue ?? ""
+        let swatch = scheme.preludeValue(.referenceSwatch)?.stringValue ?? ""
         var files = ["reference.md": markdown]
         // Into Swift values first: the Scheme values are only valid until the next evaluation.
         var examples: [(file: String, width: Double, height: Double, device: DevicePreset?, rtl: Bool, source: String)] = []

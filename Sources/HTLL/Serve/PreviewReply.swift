@@ -115,7 +115,12 @@ struct CodeReply: Encodable {
     static let outputs: [Output] = [
         Output(id: "objc", title: "Objective-C", language: "objc") { layout, _ in try layout.objectiveCCategory() },
         Output(id: "swift", title: "Swift", language: "swift") { layout, _ in try layout.swift() },
-        Output(id: "frames", title: "Frames", language: "json") { layout, choice in try frames(layout, choice) },
+        Output(id: "frames", title: "Frames", language: "json") { layout, choice in
+            try perScreen(layout, choice, "frames") { try layout.framesJSON(canvas: $0) }
+        },
+        Output(id: "constraints", title: "Constraints", language: "json") { layout, choice in
+            try perScreen(layout, choice, "constraints") { try layout.constraintsJSON(canvas: $0) }
+        },
     ]
 
     /// Generates `output` from `layout` for `choice` (mirrored for a right-to-left direction).
@@ -133,17 +138,17 @@ struct CodeReply: Encodable {
 }
 
 extension CodeReply {
-    /// The solved frames of every screen `choice` shows, as `htll frames` prints them: a JSON array
-    /// of `{"device", "orientation", "frames"}`. htll places views by frames, not constraints: these
-    /// are what the generated code sets.
-    static func frames(_ layout: Layout, _ choice: PreviewChoice) throws -> String {
+    /// For every screen `choice` shows, what `json` gives for its canvas, as `htll frames` prints it
+    /// (`--constraints` for the constraints): a JSON array of `{"device", "orientation", KEY}`.
+    static func perScreen(_ layout: Layout, _ choice: PreviewChoice, _ key: String,
+                          _ json: (Layout.Canvas) throws -> String) throws -> String {
         let (screens, options) = choice.drawing
         var parts: [String] = []
         for screen in screens {
             let canvas = Layout.Canvas(screen: options.safeArea.map { screen.withInsets($0) } ?? screen,
                                        rightToLeft: options.rightToLeft, textSize: options.textSize)
-            let json = try layout.framesJSON(canvas: canvas).trimmingCharacters(in: .whitespacesAndNewlines)
-            parts.append("{\"device\": \(String(decoding: try JSONEncoder().encode(screen.device.key), as: UTF8.self)), \"orientation\": \"\(screen.landscape ? "landscape" : "portrait")\",\n \"frames\": \(json)}")
+            let text = try json(canvas).trimmingCharacters(in: .whitespacesAndNewlines)
+            parts.append("{\"device\": \(String(decoding: try JSONEncoder().encode(screen.device.key), as: UTF8.self)), \"orientation\": \"\(screen.landscape ? "landscape" : "portrait")\",\n \"\(key)\": \(text)}")
         }
         return "[\n" + parts.joined(separator: ",\n") + "\n]\n"
     }

@@ -1,0 +1,17 @@
+@property (nonatomic, strong) UIView * cover;
+@property (nonatomic, strong) UILabel * heading;
+@property (nonatomic, strong) UILabel * label3;
+@property (nonatomic, strong) UILabel * label4;
+@property (nonatomic, strong) UILabel * label5;
+@property (nonatomic, strong) UILabel * label6;
+@property (nonatomic, strong) UILabel * label7;
+@property (nonatomic, strong) UILabel * label8;
+@property (nonatomic, strong) UILabel * label9;
+@property (nonatomic, strong) UILabel * label10;
+@property (nonatomic, strong) UILabel * label11;
+@property (nonatomic, strong) UILabel * label12;
+@property (nonatomic, strong) UILabel * label13;
+@property (nonatomic, strong) UILabel * label14;
+@property (nonatomic, strong) UIButton * button15;
+@property (nonatomic, strong) UIButton * button16;
+@property (nonatomic, strong) UIButton * button17;

@@ -1,0 +1,17 @@
+@synthesize cover;
+@synthesize heading;
+@synthesize label3;
+@synthesize label4;
+@synthesize label5;
+@synthesize label6;
+@synthesize label7;
+@synthesize label8;
+@synthesize label9;
+@synthesize label10;
+@synthesize label11;
+@synthesize label12;
+@synthesize label13;
+@synthesize label14;
+@synthesize button15;
+@synthesize button16;
+@synthesize button17;

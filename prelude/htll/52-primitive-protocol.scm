@@ -1,0 +1,376 @@
+;;; HTLL prelude, part 5b: the primitive protocol, how a layout primitive is defined in Scheme.
+;;;
+;;;   (define-primitive (NAME PARAMETER ...) BODY ...)
+;;;
+;;; defines NAME as a primitive. A call (NAME ARGUMENT ...) runs BODY with the arguments, where it
+;;; is written (check the arguments there: errors are located at the call), and BODY returns the
+;;; area procedure, (lambda (AREA) ...), which the solver calls with the area the primitive gets.
+;;; The arguments that are views or layouts are the primitive's children, in order; the area
+;;; procedure returns one area per child, in the same order: a list (AREA ...), or
+;;; (with-size WIDTH HEIGHT (AREA ...)) to say how much the primitive takes where its area wraps.
+;;;
+;;; Areas hold lengths: numbers, or symbolic values that stand for what only the running app knows
+;;; (the parent's bounds, a wrapped view's measured size). `+ - * / max min` compute with them in
+;;; a define-primitive body (the loader binds them there to len+ len- len* len/ len-max len-min,
+;;; which any code may call): lengths add and subtract, and multiply and divide by numbers only,
+;;; so frames stay linear. A length that is a plain number is returned as that number.
+;;;
+;;;   (area X Y WIDTH HEIGHT)      an area; a WIDTH or HEIGHT of 'wrap: the child's own length
+;;;   (area-x A) (area-y A) (area-width A) (area-height A)    'wrap where the length wraps
+;;;   (wraps? LENGTH)              #t for 'wrap: the primitive is sized by its content there
+;;;   (measured-width CHILD [HEIGHT]) (measured-height CHILD [WIDTH])
+;;;                                the child's own length (sizeToFit for a view), the other axis
+;;;                                HEIGHT or WIDTH long (default: wrapping too)
+;;;   (placed-width CHILD) (placed-height CHILD)
+;;;                                the length CHILD takes once placed (a view's bounds at run
+;;;                                time), for the areas of the children after it and the size
+;;;   (when-shown CHILD LENGTH)    LENGTH, or 0 while CHILD (a collapse-when-hidden view) is hidden
+;;;
+;;; Every output follows from the areas: the solver lays each child out in its area, in order,
+;;; and the emitters print the same frame expressions as for the built-in primitives. Where an
+;;; area's length wraps and no with-size says otherwise, the primitive takes the extent of what
+;;; its children take along that axis.
+
+;; A primitive's area: lengths as the user sees them (numbers, htll:length records, 'wrap).
+(define-record-type htll:area
+  (htll:make-area x y width height)
+  htll:area?
+  (x htll:area-x)
+  (y htll:area-y)
+  (width htll:area-width)
+  (height htll:area-height))
+
+;; A symbolic length: a frame expression (50-expr.scm) that is not a constant.
+(define-record-type htll:length
+  (htll:make-length expr)
+  htll:length?
+  (expr htll:length-expr))
+
+;; What an area procedure returns with with-size: the children's areas and the primitive's size.
+(define-record-type htll:sized
+  (htll:make-sized width height areas)
+  htll:sized?
+  (width htll:sized-width)
+  (height htll:sized-height)
+  (areas htll:sized-areas))
+
+;; The largest number a primitive may compute with: beyond it generated code loses all precision.
+(define htll:largest-length-term 1e15)
+
+;; The primitive whose area procedure is running: (node . measure), where (measure CHILD W H)
+;; gives CHILD's extent. #f outside the solver.
+(define htll:primitive-context #f)
+
+(define (htll:primitive-who)
+  (if htll:primitive-context (symbol->string (htll:node-op (car htll:primitive-context))) "define-primitive"))
+
+(define (htll:protocol-fail message)
+  (htll:fail (string-append (htll:primitive-who) ": " message)))
+
+;; An expression as the user sees it: its number when it is constant.
+(define (htll:e->length e) (if (htll:e-constant? e) (htll:e-number e) (htll:make-length e)))
+
+;; X, a number or a length, as an expression; WHO is the operation for the message.
+(define (htll:length->e who x)
+  (cond ((htll:length? x) (htll:length-expr x))
+        ((and (real? x) (not (nan? x)) (<= (abs x) htll:largest-length-term))
+         (if (< (abs x) htll:epsilon) '() (htll:e-const x)))
+        ((real? x) (htll:protocol-fail (string-append who ": " (htll:written x) " is not a length (from -1e15 to 1e15)")))
+        ((eq? x 'wrap)
+         (htll:protocol-fail (string-append who ": a length that wraps is the content's, unknown here;"
+                                            " test it with wraps? and use measured-width or measured-height")))
+        (else (htll:protocol-fail (string-append who ": expected a number or a length, got " (htll:written x))))))
+
+(define (wraps? x) (eq? x 'wrap))
+
+(define (len+ . xs)
+  (if (htll:every real? xs) (apply + xs) (htll:e->length (htll:e-sum-list (map (lambda (x) (htll:length->e "+" x)) xs)))))
+
+(define (len- x . xs)
+  (cond ((htll:every real? (cons x xs)) (apply - x xs))
+        ((null? xs) (htll:e->length (htll:e* (htll:length->e "-" x) -1)))
+        (else (htll:e->length (let loop ((e (htll:length->e "-" x)) (xs xs))
+                                (if (null? xs) e (loop (htll:e- e (htll:length->e "-" (car xs))) (cdr xs))))))))
+
+;; Frames stay linear: a length multiplies by numbers only.
+(define (len* . xs)
+  (if (htll:every real? xs)
+      (apply * xs)
+      (let loop ((xs xs) (e #f) (k 1))
+        (cond ((null? xs) (htll:e->length (htll:e* e k)))
+              ((real? (car xs)) (htll:length->e "*" (car xs)) (loop (cdr xs) e (* k (car xs))))
+              (e (htll:protocol-fail "*: a length multiplies by numbers only (frames are linear), got two lengths"))
+              (else (loop (cdr xs) (htll:length->e "*" (car xs)) k))))))
+
+(define (len/ x . xs)
+  (cond ((htll:every real? (cons x xs))
+         (if (htll:any (lambda (d) (and (exact? d) (= d 0))) (if (null? xs) (list x) xs))
+             (htll:protocol-fail "/: division by zero")
+             (apply / x xs)))
+        ((null? xs) (htll:protocol-fail "/: (/ LENGTH) is not a length (frames are linear); divide a length by numbers"))
+        ((not (htll:every real? xs))
+         (htll:protocol-fail "/: a length divides by numbers only (frames are linear)"))
+        ((htll:any (lambda (d) (= d 0)) xs) (htll:protocol-fail "/: division by zero"))
+        (else (htll:e->length (htll:e* (htll:length->e "/" x) (/ 1 (apply * xs)))))))
+
+(define (htll:len-extremum who pick e-pick xs)
+  (if (htll:every real? xs)
+      (apply pick xs)
+      (htll:e->length (let loop ((e (htll:length->e who (car xs))) (xs (cdr xs)))
+                        (if (null? xs) e (loop (e-pick e (htll:length->e who (car xs))) (cdr xs)))))))
+
+(define (len-max x . xs) (htll:len-extremum "max" max htll:e-max (cons x xs)))
+(define (len-min x . xs) (htll:len-extremum "min" min htll:e-min (cons x xs)))
+
+;; THEN when A <= B at run time, else ELSE: the generated code chooses (A <= B ? THEN : ELSE).
+(define (if<= a b then else)
+  (htll:e->length (htll:e-if<= (htll:length->e "if<=" a) (htll:length->e "if<=" b)
+                               (htll:length->e "if<=" then) (htll:length->e "if<=" else))))
+
+;; LENGTH computed once in the generated code, a local variable (htllH1 = ...) used by name
+;; wherever the length is used, so that lengths built one on another stay short.
+(define (computed-once length)
+  (let ((e (htll:length->e "computed-once" length)))
+    (if (htll:e-constant? e) length (htll:make-length (htll:e-local 'h e)))))
+
+;;; Areas.
+
+(define (htll:check-area-length what x wrap-ok?)
+  (cond ((htll:length? x) x)
+        ((and wrap-ok? (eq? x 'wrap)) x)
+        (else (htll:length->e (string-append "area: " what) x) x)))
+
+(define (area x y width height)
+  (htll:make-area (htll:check-area-length "x" x #f) (htll:check-area-length "y" y #f)
+                  (htll:check-area-length "the width" width #t) (htll:check-area-length "the height" height #t)))
+
+(define (htll:check-area who a)
+  (if (htll:area? a) a (htll:protocol-fail (string-append who ": expected an area, got " (htll:written a)))))
+
+(define (area-x a) (htll:area-x (htll:check-area "area-x" a)))
+(define (area-y a) (htll:area-y (htll:check-area "area-y" a)))
+(define (area-width a) (htll:area-width (htll:check-area "area-width" a)))
+(define (area-height a) (htll:area-height (htll:check-area "area-height" a)))
+
+(define (with-size width height areas)
+  (htll:length->e "with-size: the width" width)
+  (htll:length->e "with-size: the height" height)
+  (htll:make-sized width height areas))
+
+;;; What the area procedure may ask about its children.
+
+;; CHILD, which must be a child of the primitive being solved.
+(define (htll:protocol-child who child)
+  (cond ((not htll:primitive-context)
+         (htll:fail (string-append who ": only in the area procedure of a primitive, while the layout is solved")))
+        ((not (memq child (htll:node-children (car htll:primitive-context))))
+         (htll:protocol-fail (string-append who ": expected one of the primitive's children, got "
+                                            (if (htll:layoutable? child) "a view or layout it does not hold" (htll:written child)))))
+        (else child)))
+
+(define (htll:measured who child axis other)
+  (htll:protocol-child who child)
+  (let* ((given (cond ((null? other) 'wrap)
+                      ((eq? (car other) 'wrap) 'wrap)
+                      (else (htll:length->e who (car other)))))
+         (extent ((cdr htll:primitive-context) child (if (eq? axis 'w) 'wrap given) (if (eq? axis 'w) given 'wrap))))
+    (htll:e->length (if (eq? axis 'w) (car extent) (cdr extent)))))
+
+(define (measured-width child . height) (htll:measured "measured-width" child 'w height))
+(define (measured-height child . width) (htll:measured "measured-height" child 'h width))
+
+;; (placed w CHILD): stands for CHILD's extent until the solver has placed it (htll:resolve-placed).
+(define (placed-width child) (htll:make-length (htll:e-atom (list 'placed 'w (htll:protocol-child "placed-width" child)))))
+(define (placed-height child) (htll:make-length (htll:e-atom (list 'placed 'h (htll:protocol-child "placed-height" child)))))
+
+(define (when-shown child length)
+  (htll:protocol-child "when-shown" child)
+  (let ((e (htll:length->e "when-shown" length)))
+    (htll:e->length (if (htll:collapse-node? child) (htll:e-shown (htll:collapsed-view child) e) e))))
+
+;; Where the child after CHILD starts along x or y: CHILD's position, its placed length and GAP
+;; (nothing while CHILD collapses, hidden); after a long run of views, CHILD's far edge and GAP.
+(define (htll:next axis who child gap)
+  (htll:protocol-child who child)
+  (htll:make-length (htll:e-atom (list 'after axis child (if (null? gap) '() (htll:length->e who (car gap)))))))
+(define (next-x child . gap) (htll:next 'x "next-x" child gap))
+(define (next-y child . gap) (htll:next 'y "next-y" child gap))
+
+;;; Defining primitives.
+
+;; The arguments that are views or layouts: a primitive's children.
+(define (htll:primitive-children args) (htll:filter htll:layoutable? args))
+
+;; (THUNK), where an error the prelude raises about what the layout's primitive did (its area
+;; procedure takes no argument, the primitive is called with too few) is located at LOC, the
+;; primitive's call in the layout, not in the prelude; the layout's own errors keep their place.
+(define (htll:calling-primitive loc who thunk)
+  (with-exception-handler
+   (lambda (e)
+     (let ((at (and (error-object? e) (error-object-location e))))
+       (if (and (error-object? e) (or (not at) (and (pair? at) (string? (car at)) (htll:prelude-file? (car at)))))
+           (htll:error-at loc (apply string-append who ": " (error-object-message e)
+                                     (map (lambda (x) (string-append " " (htll:written x))) (error-object-irritants e))))
+           (raise e))))
+   thunk))
+
+(define (htll:prelude-file? file)
+  (and (>= (string-length file) 8) (string=? (substring file 0 8) "prelude/")))
+
+;; NAME's procedure: MAKE-LAYOUT is the define-primitive's (lambda (PARAMETER ...) BODY ...).
+(define (htll:make-primitive name make-layout)
+  (lambda args
+    (let* ((loc (htll:current-location))
+           (layout (htll:calling-primitive loc (symbol->string name) (lambda () (apply make-layout args)))))
+      (if (not (procedure? layout))
+          (htll:error-at loc (string-append (symbol->string name) ": the body of define-primitive must return the area procedure,"
+                                            " (lambda (area) ...), got " (htll:written layout))))
+      (htll:make-primitive-node name (htll:primitive-children args)
+                                (htll:filter (lambda (a) (not (htll:layoutable? a))) args) loc layout))))
+
+;; A primitive's name becomes a variable: it must not replace a view constructor or primitive.
+(define (htll:check-primitive-name name loc)
+  (cond ((not (symbol? name))
+         (htll:error-at loc (string-append "define-primitive: the name must be a symbol, got " (htll:written name))))
+        ((memq name htll:located-names)
+         (htll:error-at loc (string-append "define-primitive " (symbol->string name) ": " (symbol->string name)
+                                           " is an HTLL name; call the primitive something else")))))
+
+;; The primitives the layout being loaded defined: the loader locates their calls (80-driver.scm).
+(define htll:user-primitive-names '())
+
+;; For code the layout loader did not rewrite (a plain Scheme program): without the loader, the
+;; body computes with len+ len- len* len/ len-max len-min.
+(define-syntax define-primitive
+  (syntax-rules ()
+    ((_ (name . params) body ...)
+     ;; The inner define names the procedure, for messages such as "above: expected 3 arguments".
+     (define name (htll:make-primitive 'name (let () (define name (lambda params body ...)) name))))))
+
+;; The operations a define-primitive body computes with, under the names it uses.
+(define htll:length-arithmetic
+  (list (cons '+ len+) (cons '- len-) (cons '* len*) (cons '/ len/) (cons 'max len-max) (cons 'min len-min)))
+
+;; A (define-primitive (NAME PARAMETER ...) BODY ...) form written at LOC, as the define it stands
+;; for: BODY sees + - * / max min as the length arithmetic. REWRITE rewrites BODY's forms.
+(define (htll:primitive-form->definition form loc rewrite-body!)
+  (if (not (and (htll:proper-list? form) (>= (length form) 3) (pair? (cadr form))))
+      (htll:error-at loc "define-primitive: expected (define-primitive (NAME PARAMETER ...) BODY ...)"))
+  (let ((name (car (cadr form))) (params (cdr (cadr form))) (body (cddr form)))
+    (htll:check-primitive-name name loc)
+    (rewrite-body! body)
+    (list 'define name
+          (list htll:make-primitive (list 'quote name)
+                ;; Named after the primitive, for messages such as "grid: expected 3 arguments".
+                (list 'let '()
+                      (list 'define name
+                            (list 'lambda params
+                                  (cons 'let (cons (map (lambda (p) (list (car p) (cdr p))) htll:length-arithmetic) body))))
+                      name)))))
+
+;;; Solving: the solver (60-solver.scm) places a primitive's node with htll:place-primitive.
+
+;; E with every (placed DIM CHILD) and (after AXIS CHILD GAP) resolved by what PLACED, a table
+;; child -> (index x y width . height), holds about the children placed so far. (LONG? POSITION
+;; START) says when a position after a view refers to the view's far edge instead.
+(define (htll:resolve-placed e placed long?)
+  (define (has-placed? e)
+    (htll:any (lambda (t)
+                (let ((a (cdr t)))
+                  (and a (case (car a)
+                           ((placed after) #t)
+                           ((max quotient) (or (has-placed? (cadr a)) (has-placed? (caddr a))))
+                           ((shown) (has-placed? (caddr a)))
+                           ((if<=) (htll:any has-placed? (cdr a)))
+                           (else #f)))))
+              e))
+  (define (resolve e) (htll:resolve-placed e placed long?))
+  (define (entry who c)
+    (or (hash-table-ref/default placed c #f)
+        (htll:protocol-fail (string-append who ": an area refers to a child placed after it (its own or a later one's);"
+                                           " use measured-width or measured-height"))))
+  ;; As the built-in sequences do: the position after a view, once it would be long, is the
+  ;; view's far edge (CGRectGetMaxY(view.frame)) plus the gap, so long chains print short lines.
+  (define (after axis c gap)
+    (let* ((p (entry (if (eq? axis 'x) "next-x" "next-y") c))
+           (start (htll:placed-position p axis))
+           (extent (if (eq? axis 'x) (htll:placed-width p) (htll:placed-height p))))
+      (if (htll:collapse-node? c)
+          (htll:e+ start (htll:e-shown (htll:collapsed-view c) (htll:e+ gap extent)))
+          (let ((pos (htll:e-sum start gap extent)))
+            (if (and (htll:view? c) (long? pos start)) (htll:e+ (htll:e-edge axis c) gap) pos)))))
+  (define (resolve-term t)
+    (let ((a (cdr t)) (k (car t)))
+      (define (scaled e) (if (= k 1) e (htll:e* e k)))
+      (if (not a)
+          (list t)
+          (case (car a)
+            ((placed) (let ((p (entry (if (eq? (cadr a) 'w) "placed-width" "placed-height") (caddr a))))
+                        (scaled (if (eq? (cadr a) 'w) (htll:placed-width p) (htll:placed-height p)))))
+            ((after) (scaled (after (cadr a) (caddr a) (resolve (cadddr a)))))
+            ((max) (scaled (htll:e-max (resolve (cadr a)) (resolve (caddr a)))))
+            ((quotient) (scaled (htll:e-quotient (resolve (cadr a)) (resolve (caddr a)))))
+            ((shown) (scaled (htll:e-shown (cadr a) (resolve (caddr a)))))
+            ((if<=) (scaled (apply htll:e-if<= (map resolve (cdr a)))))
+            (else (list t))))))
+  (if (has-placed? e)
+      (let loop ((ts e) (acc '()))
+        (if (null? ts) acc (loop (cdr ts) (htll:e+ acc (resolve-term (car ts))))))
+      e))
+
+;; What PLACED holds for a child: (index x y width . height).
+(define (htll:placed-position p axis) (if (eq? axis 'x) (cadr p) (caddr p)))
+(define (htll:placed-width p) (car (cdddr p)))
+(define (htll:placed-height p) (cdr (cdddr p)))
+
+;; Lays NODE's children out in the areas its area procedure PROC gives for the area LEFT TOP W H
+;; (W or H 'wrap). (LAYOUT CHILD X Y W H) lays a child out and returns its extent (w . h);
+;; (MEASURE CHILD W H) measures one; (LONG? POSITION START) says when a position after a view
+;; should refer to its edge. Returns the node's extent (w . h).
+(define (htll:place-primitive node proc left top w h layout measure long?)
+  (let ((saved-context htll:primitive-context) (saved-location htll:location-now))
+    (dynamic-wind
+     (lambda () (set! htll:primitive-context (cons node measure)) (set! htll:location-now (htll:node-location node)))
+     (lambda () (htll:place-children node proc left top w h layout long?))
+     (lambda () (set! htll:primitive-context saved-context) (set! htll:location-now saved-location)))))
+
+(define (htll:place-children node proc left top w h layout long?)
+  (let ((children (htll:node-children node)))
+    (let* ((r (htll:make-area (htll:e->length left) (htll:e->length top)
+                              (if (eq? w 'wrap) 'wrap (htll:e->length w))
+                              (if (eq? h 'wrap) 'wrap (htll:e->length h))))
+           (result (htll:calling-primitive (htll:node-location node) (htll:primitive-who) (lambda () (proc r))))
+           (areas (if (htll:sized? result) (htll:sized-areas result) result)))
+      (if (not (and (htll:proper-list? areas) (htll:every htll:area? areas)))
+          (htll:protocol-fail (string-append "the area procedure must return a list of areas, one per child"
+                                             " (or (with-size WIDTH HEIGHT AREAS)), got " (htll:written areas))))
+      (if (not (= (length areas) (length children)))
+          (htll:protocol-fail (string-append "the area procedure returned " (number->string (length areas))
+                                             (if (= (length areas) 1) " area" " areas") " for "
+                                             (number->string (length children))
+                                             (if (= (length children) 1) " child" " children"))))
+      (let loop ((cs children) (as areas) (i 0) (placed (make-eq-hash-table)))
+        (if (pair? cs)
+            (let* ((a (car as))
+                   (resolved (lambda (x) (if (eq? x 'wrap) 'wrap (htll:resolve-placed (htll:length->e "area" x) placed long?))))
+                   (x (resolved (htll:area-x a)))
+                   (y (resolved (htll:area-y a)))
+                   (extent (layout (car cs) x y (resolved (htll:area-width a)) (resolved (htll:area-height a)))))
+              (hash-table-set! placed (car cs) (cons i (cons x (cons y extent))))
+              (loop (cdr cs) (cdr as) (+ i 1) placed))
+            (let ((extent
+                   (if (htll:sized? result)
+                       (cons (htll:resolve-placed (htll:length->e "with-size" (htll:sized-width result)) placed long?)
+                             (htll:resolve-placed (htll:length->e "with-size" (htll:sized-height result)) placed long?))
+                       ;; The area's lengths, or where they wrap what the children take.
+                       (let ((reach (lambda (start axis)
+                                      (let fold ((cs children) (acc #f))
+                                        (if (null? cs)
+                                            (or acc '())
+                                            (let* ((p (hash-table-ref placed (car cs)))
+                                                   (e (htll:e+ (htll:e- (htll:placed-position p axis) start)
+                                                               (if (eq? axis 'x) (htll:placed-width p) (htll:placed-height p)))))
+                                              (fold (cdr cs) (if acc (htll:e-max acc e) e))))))))
+                         (cons (if (eq? w 'wrap) (reach left 'x) w)
+                               (if (eq? h 'wrap) (reach top 'y) h))))))
+              extent))))))

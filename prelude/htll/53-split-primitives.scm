@@ -1,0 +1,67 @@
+;;; HTLL prelude, part 5c: the original's splitting primitives, defined with the primitive
+;;; protocol (52-primitive-protocol.scm) as a layout's own primitive would be:
+;;;   (above top bottom ratio) (beside left right ratio) (center child h-ratio v-ratio) blank
+;;; They print exactly what the original htllc printed: a child after another starts at the
+;;; first one's placed length (label1.bounds.size.height), as the original's frames did.
+
+;; Two children stacked along the length (vertical? #t: heights), each at its own length, the
+;; second right after the first (where it collapses, in its place), GAP apart.
+(define (htll:stacked-areas a b gap r vertical?)
+  (let ((x (area-x r)) (y (area-y r)) (w (area-width r)) (h (area-height r)))
+    (define (placed-of c) (if vertical? (placed-height c) (placed-width c)))
+    (define (across-of c) (if vertical? (placed-width c) (placed-height c)))
+    (let ((across (if (wraps? (if vertical? w h)) (len-max (across-of a) (across-of b)) (if vertical? w h)))
+          (along (len+ (when-shown a (len+ (placed-of a) gap)) (placed-of b))))
+      (if vertical?
+          (with-size across along (list (area x y w 'wrap) (area x (next-y a gap) w 'wrap)))
+          (with-size along across (list (area x y 'wrap h) (area (next-x a gap) y 'wrap h)))))))
+
+;; above (vertical? #t) and beside: the first child gets RATIO of the length, the second the rest
+;; after the first's placed length. Where the length wraps, both take their own.
+(define (htll:ratio-split a b ratio vertical?)
+  (lambda (r)
+    (let ((x (area-x r)) (y (area-y r)) (w (area-width r)) (h (area-height r)))
+      (cond
+       ((wraps? (if vertical? h w)) (htll:stacked-areas a b 0 r vertical?))
+       (vertical?
+        (with-size (if (wraps? w) (len-max (placed-width a) (placed-width b)) w) h
+                   (list (area x y w (len* h ratio))
+                         (area x (len+ y (placed-height a)) w (len* h (- 1 ratio))))))
+       (else
+        (with-size w (if (wraps? h) (len-max (placed-height a) (placed-height b)) h)
+                   (list (area x y (len* w ratio) h)
+                         (area (len+ x (placed-width a)) y (len* w (- 1 ratio)) h))))))))
+
+(define-primitive (above top bottom ratio)
+  (htll:check-child "above" top)
+  (htll:check-child "above" bottom)
+  (htll:ratio-split top bottom (htll:check-ratio "above" ratio) #t))
+
+(define-primitive (beside left right ratio)
+  (htll:check-child "beside" left)
+  (htll:check-child "beside" right)
+  (htll:ratio-split left right (htll:check-ratio "beside" ratio) #f))
+
+;; center: the child inside paddings of H-RATIO and V-RATIO of the area (none where it wraps).
+(define-primitive (center child h-ratio v-ratio)
+  (define (pad who r)
+    (if (or (and (real? r) (>= r 0) (< r 0.5))
+            ;; From half the area the child gets no or a negative length, as the original computed.
+            (and (real? r) (>= r 0.5) (< r 1)
+                 (htll:lenient? (string-append "center: a " who " padding of " (htll:written r)
+                                               " leaves the child no room"))))
+        r
+        (htll:fail (string-append "center: the " who " padding must be a number from 0 up to (not including) 0.5, got "
+                                  (htll:written r)))))
+  (htll:check-child "center" child)
+  (let ((hr (pad "horizontal" h-ratio)) (vr (pad "vertical" v-ratio)))
+    (lambda (r)
+      (let ((x (area-x r)) (y (area-y r)) (w (area-width r)) (h (area-height r)))
+        (with-size (if (wraps? w) (placed-width child) w) (if (wraps? h) (placed-height child) h)
+                   (list (area (if (wraps? w) x (len+ x (len* w hr)))
+                               (if (wraps? h) y (len+ y (len* h vr)))
+                               (if (wraps? w) w (len* w (- 1 (* 2 hr))))
+                               (if (wraps? h) h (len* h (- 1 (* 2 vr)))))))))))
+
+;; blank: an empty area, nothing where it wraps.
+(define blank (htll:make-primitive-node 'blank '() '() #f (lambda (r) '())))
