@@ -90,6 +90,13 @@ public enum HTLL {
             let size = TextMetrics.size(of: text, weight: weight, points: points)
             return rt.heap.cons(.flonum(size.width), .flonum(size.height))
         }
+        // (%htll-text-ascent POINTS) => how far a line's first baseline lies below its top.
+        scheme.define("%htll-text-ascent", arity: .exactly(1), in: env) { args in
+            guard let points = args[0].doubleValue, points.isFinite, points > 0 else {
+                throw rt.error("%htll-text-ascent: expected a positive size", args[0])
+            }
+            return .flonum(TextMetrics.ascent(points: points))
+        }
         // (%htll-control-metrics KIND) => (width height padding-width padding-height points weight)
         scheme.define("%htll-control-metrics", arity: .exactly(1), in: env) { args in
             let m = ControlMetrics.forKind(args[0].stringValue ?? "")

@@ -169,16 +169,17 @@ public final class Layout {
         return result
     }
 
-    /// What `sizeToFit` gives each declared view (the measurements the concrete frames use).
+    /// What `sizeToFit` gives each declared view (the measurements the concrete frames use), and
+    /// for a label, text field or button its font's ascender ('baseline rows; nil for the others).
     /// On `canvas` when given (its text size measures Dynamic Type fonts).
-    public func intrinsicSizes(canvas: Canvas? = nil) throws -> [(name: String, width: Double, height: Double)] {
-        var result: [(name: String, width: Double, height: Double)] = []
+    public func intrinsicSizes(canvas: Canvas? = nil) throws -> [(name: String, width: Double, height: Double, ascender: Double?)] {
+        var result: [(name: String, width: Double, height: Double, ascender: Double?)] = []
         try run(path: nil) {
             if let canvas { try use(canvas) }
             for item in try scheme.prelude(.intrinsicSizes, []).listElements ?? [] {
-                guard let f = item.listElements, f.count == 3, let name = f[0].stringValue,
+                guard let f = item.listElements, f.count == 4, let name = f[0].stringValue,
                       let w = f[1].doubleValue, let h = f[2].doubleValue else { continue }
-                result.append((name, w, h))
+                result.append((name, w, h, f[3].doubleValue))
             }
         }
         return result

@@ -189,6 +189,7 @@ public struct StandInHeader: Sendable {
           ;; Text styles are NSString constants in UIKit; here, like every table constant, integers.
           (line "+ (UIFont *)preferredFontForTextStyle:(NSInteger)style;")
           (line "@property (nonatomic, readonly) CGFloat pointSize;")
+          (line "@property (nonatomic, readonly) CGFloat ascender;")
           (line "@end")
           (line "@interface UIColor : NSObject")
           (for-each (lambda (c) (line "+ (UIColor *)" (htll:color-objc-name (car c)) ";")) htll:color-table)
@@ -278,7 +279,8 @@ public struct StandInHeader: Sendable {
             (cond ((string=? class "UIView") view-api)
                   ((string=? class "UIControl")
                    '(("addTarget:action:forControlEvents:" "- (void)addTarget:(id)target action:(SEL)action forControlEvents:(NSInteger)events;")))
-                  ((string=? class "UIButton") '(("buttonWithType:" "+ (id)buttonWithType:(NSInteger)type;")))
+                  ((string=? class "UIButton") '(("buttonWithType:" "+ (id)buttonWithType:(NSInteger)type;")
+                                                 ("titleLabel" "@property (nonatomic, readonly, retain) UILabel *titleLabel;")))
                   ((string=? class "UISegmentedControl") '(("initWithItems:" "- (id)initWithItems:(NSArray *)items;")))
                   ((string=? class "UITableView")
                    '(("dequeueReusableCellWithIdentifier:" "- (id)dequeueReusableCellWithIdentifier:(NSString *)identifier;")))

@@ -18,13 +18,17 @@ final class CompiledFrameTests: XCTestCase {
         static inline CGFloat CGRectGetMaxX(CGRect r) { return r.size.width < 0 ? r.origin.x : r.origin.x + r.size.width; }
         static inline CGFloat CGRectGetMaxY(CGRect r) { return r.size.height < 0 ? r.origin.y : r.origin.y + r.size.height; }
         __attribute__((objc_root_class))
-        @interface UIView { Class isa; CGRect _frame; CGRect _bounds; CGSize _fit; BOOL _hidden; }
+        @interface UIView { Class isa; CGRect _frame; CGRect _bounds; CGSize _fit; BOOL _hidden; CGFloat _ascender; }
         + (id)viewFitting:(CGFloat)w :(CGFloat)h;
         @property (nonatomic) CGRect frame;
         @property (nonatomic) BOOL hidden;
         @property (nonatomic, readonly) CGRect bounds;
         @property (nonatomic, readonly) UIView *contentView;
         @property (nonatomic, readonly) UIView *view;
+        /* What 'baseline rows read: label.font.ascender, button.titleLabel.font.ascender (the view itself here). */
+        @property (nonatomic, readonly) UIView *font;
+        @property (nonatomic, readonly) UIView *titleLabel;
+        @property (nonatomic) CGFloat ascender;
         - (void)sizeToFit;
         @end
         @implementation UIView
@@ -36,6 +40,10 @@ final class CompiledFrameTests: XCTestCase {
         - (CGRect)bounds { return _bounds; }
         - (UIView *)contentView { return self; }
         - (UIView *)view { return self; }
+        - (UIView *)font { return self; }
+        - (UIView *)titleLabel { return self; }
+        - (CGFloat)ascender { return _ascender; }
+        - (void)setAscender:(CGFloat)a { _ascender = a; }
         - (void)sizeToFit { _bounds.size = _fit; _frame.size = _fit; }
         - (BOOL)hidden { return _hidden; }
         - (void)setHidden:(BOOL)h { _hidden = h; }
@@ -68,6 +76,7 @@ final class CompiledFrameTests: XCTestCase {
         program += "  [self setFrame:(CGRect){{0, 0}, {atof(argv[1]), atof(argv[2])}}];\n"
         for s in try layout.intrinsicSizes() {
             program += "  UIView *\(s.name) = [UIView viewFitting:\(s.width) :\(s.height)];\n  (void)\(s.name);\n"
+            if let a = s.ascender { program += "  \(s.name).ascender = \(a);\n" }
         }
         for n in try hiddenViews(layout) { program += "  \(n).hidden = YES;\n" }
         program += fragment
@@ -130,6 +139,8 @@ final class CompiledFrameTests: XCTestCase {
 
     /// hseq*/vseq* in every mode, fixed, padding, inset, aspect (a min), min-size and max-size.
     func testSpacingExampleComputesTheSameFramesAsHTLL() throws { try check(example: "spacing") }
+    /// 'baseline rows read each font's ascender at run time (the shim's, set to what HTLL measured).
+    func testBaselineExampleComputesTheSameFramesAsHTLL() throws { try check(example: "baseline") }
 
     /// A long sequence refers to the previous view's far edge (CGRectGetMaxY, CGRectGetMaxX).
     func testLongSequencesComputeTheSameFramesAsHTLL() throws {

@@ -24,6 +24,8 @@ final class GeneratedCodeCheckTests: XCTestCase {
                                       selectors: ["save:"])
         for good in ["label1.text = @\"a; system(\\\"id\\\"); \\?\\?/\";", "[self.view addSubview:label1];",
                      "label1.frame = (CGRect) {{0, 0}, {self.view.bounds.size.width, 0.5 * self.view.bounds.size.height}};",
+                     // A 'baseline row: the font's ascender (a button's through its title label).
+                     "label1.frame = (CGRect) {{0, MAX(label1.font.ascender, label1.titleLabel.font.ascender) - label1.font.ascender}, {0, 0}};",
                      "[label1 addTarget:self action:@selector(save:) forControlEvents:UIControlEventTouchUpInside];"] {
             XCTAssertNil(checker.problem(inLine: good), good)
         }

@@ -163,7 +163,11 @@ final class SwiftOutputTests: XCTestCase {
             var safeAreaInsets = UIEdgeInsets()
             var traitCollection = UITraitCollection()
             var effectiveUserInterfaceLayoutDirection = UIUserInterfaceLayoutDirection.leftToRight
+            // What 'baseline rows read: a label's font (UIFont!), a text field's (UIFont?), a button's title label's.
+            var font: UIFont! = UIFont()
+            var titleLabel: UIView? { self }
         }
+        final class UIFont { var ascender: CGFloat = 0 }
         struct UIEdgeInsets { var top: CGFloat = 0, left: CGFloat = 0, bottom: CGFloat = 0, right: CGFloat = 0 }
         enum UIUserInterfaceSizeClass { case unspecified, compact, regular }
         enum UIUserInterfaceIdiom { case unspecified, phone, pad }
@@ -197,6 +201,7 @@ final class SwiftOutputTests: XCTestCase {
             main += "do {\n    let v = V\(i)()\n"
             for s in try layout.intrinsicSizes() {
                 main += "    v.views.\(s.name).fit = CGSize(width: \(s.width), height: \(s.height))\n"
+                if let a = s.ascender { main += "    v.views.\(s.name).font.ascender = \(a)\n" }
             }
             main += "    _ = v.layOutViews(in: CGSize(width: 390, height: 844))\n"
             for f in try layout.frames(width: 390, height: 844) {

@@ -46,32 +46,48 @@
 ;;; Alignment across the axis: (>> label toggle 8 'center), (hseq* 8 'start 'center a b),
 ;;; (hseq 'end a b), (h... 'center a b c). Each child is at its own length across the axis and
 ;;; placed at the start, centre or end of the area; fill (the default) stretches it, as before.
-(define htll:cross-modes '(start center end fill))
+;;; In a row, 'baseline lines up the children's first baselines as UIStackView's .firstBaseline
+;;; does: a label's, text field's or button's is its top plus its font's ascender, any other
+;;; child's is its bottom (60-solver.scm, layout-align).
+(define htll:cross-modes '(start center end fill baseline))
 
 (define (htll:cross-mode? x) (and (symbol? x) (memq x htll:cross-modes) #t))
 
-(define (htll:check-cross-mode who x)
-  (if (htll:cross-mode? x)
-      x
-      (htll:fail (string-append who ": unknown alignment " (htll:written x)
-                                (if (symbol? x) (htll:did-you-mean x htll:cross-modes) "")
-                                " (alignments: start, center, end, fill)"))))
+;; VERTICAL? #t: the children are side by side (a row), where baselines mean something.
+(define (htll:check-cross-mode who x vertical?)
+  (cond ((not (htll:cross-mode? x))
+         (htll:fail (string-append who ": unknown alignment " (htll:written x)
+                                   (if (symbol? x) (htll:did-you-mean x htll:cross-modes) "")
+                                   " (alignments: start, center, end, fill, baseline)")))
+        ((and (eq? x 'baseline) (not vertical?))
+         (htll:fail (string-append who ": 'baseline aligns text across a row (hseq, hseq*, <<, >>, h...);"
+                                   " a column's children are one above the other (use 'start 'center 'end or 'fill)")))
+        (else x)))
 
 ;; CHILD aligned across a sequence's axis (vertical? #t: the sequence runs left to right). A
 ;; collapse-when-hidden child keeps the area's length (its node must stay the sequence's child).
-(define (htll:align vertical? mode child)
+;; GROUP: for 'baseline, a procedure returning the row's children (htll:align-all).
+(define (htll:align vertical? mode child . group)
   (if (or (eq? mode 'fill) (htll:collapse-node? child))
       child
-      (htll:make-node 'align (list child) (list (if vertical? #t #f) mode) (htll:current-location))))
+      (htll:make-node 'align (list child) (cons (if vertical? #t #f) (cons mode group)) (htll:current-location))))
+
+;; CHILDREN (checked) aligned across a sequence's axis; 'baseline children share one group, so
+;; each can find the row's deepest ascent.
+(define (htll:align-all who vertical? mode children)
+  (let* ((children (map (lambda (c) (htll:check-child who c)) children)))
+    (if (eq? mode 'baseline)
+        (let* ((members (htll:filter (lambda (c) (not (htll:collapse-node? c))) children))
+               (group (lambda () members)))
+          (map (lambda (c) (htll:align vertical? mode c group)) children))
+        (map (lambda (c) (htll:align vertical? mode c)) children))))
 
 ;; (margin) (alignment) (margin alignment) or (): the trailing arguments of a wrap.
 (define (htll:wrap-node op who a b extra)
-  (let* ((mode (if (and (pair? extra) (symbol? (car (reverse extra)))) (htll:check-cross-mode who (car (reverse extra))) 'fill))
-         (margin (if (eq? mode 'fill) (htll:filter (lambda (x) (not (eq? x 'fill))) extra) (reverse (cdr (reverse extra)))))
-         (vertical? (memq op '(<< >>)))
-         (a (htll:align vertical? mode (htll:check-child who a)))
-         (b (htll:align vertical? mode (htll:check-child who b))))
-    (htll:make-node op (list a b) (list (htll:check-margin who margin)) (htll:current-location))))
+  (let* ((vertical? (and (memq op '(<< >>)) #t))
+         (mode (if (and (pair? extra) (symbol? (car (reverse extra)))) (htll:check-cross-mode who (car (reverse extra)) vertical?) 'fill))
+         (margin (if (eq? mode 'fill) (htll:filter (lambda (x) (not (eq? x 'fill))) extra) (reverse (cdr (reverse extra))))))
+    (htll:make-node op (htll:align-all who vertical? mode (list a b)) (list (htll:check-margin who margin)) (htll:current-location))))
 
 (define (^^ top bottom . margin) (htll:wrap-node '^^ "^^" top bottom margin))
 (define (vv top bottom . margin) (htll:wrap-node 'vv "vv" top bottom margin))
@@ -79,24 +95,23 @@
 (define (>> left right . margin) (htll:wrap-node '>> ">>" left right margin))
 
 (define (htll:seq op who children)
-  (let* ((mode (if (and (pair? children) (symbol? (car children))) (htll:check-cross-mode who (car children)) 'fill))
+  (let* ((mode (if (and (pair? children) (symbol? (car children))) (htll:check-cross-mode who (car children) (eq? op 'hseq)) 'fill))
          (children (if (and (pair? children) (symbol? (car children))) (cdr children) children)))
     (if (null? children) (htll:fail (string-append who ": expected at least one view")))
-    (htll:make-node op (map (lambda (c) (htll:align (eq? op 'hseq) mode (htll:check-child who c))) children)
-                    '() (htll:current-location))))
+    (htll:make-node op (htll:align-all who (eq? op 'hseq) mode children) '() (htll:current-location))))
 
 (define (hseq . children) (htll:seq 'hseq "hseq" children))
 (define (vseq . children) (htll:seq 'vseq "vseq" children))
 
 ;; h... and v... chain << and ^^: every child at its own size, the last one takes the rest.
 (define (htll:chain who combine vertical? children)
-  (let* ((mode (if (and (pair? children) (symbol? (car children))) (htll:check-cross-mode who (car children)) 'fill))
+  (let* ((mode (if (and (pair? children) (symbol? (car children))) (htll:check-cross-mode who (car children) vertical?) 'fill))
          (children (if (and (pair? children) (symbol? (car children))) (cdr children) children)))
     (if (null? children) (htll:fail (string-append who ": expected at least one view")))
-    (let loop ((cs (reverse children)) (acc #f))
+    (let loop ((cs (reverse (htll:align-all who vertical? mode children))) (acc #f))
       (cond ((null? cs) acc)
-            ((not acc) (loop (cdr cs) (htll:align vertical? mode (htll:check-child who (car cs)))))
-            (else (loop (cdr cs) (combine (htll:align vertical? mode (htll:check-child who (car cs))) acc)))))))
+            ((not acc) (loop (cdr cs) (car cs)))
+            (else (loop (cdr cs) (combine (car cs) acc)))))))
 
 (define (h... . children) (htll:chain "h..." << #t children))
 (define (v... . children) (htll:chain "v..." ^^ #f children))

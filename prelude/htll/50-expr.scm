@@ -13,6 +13,8 @@
 ;;;   (if<= A B THEN ELSE)               THEN when A <= B at run time, else ELSE (a primitive's choice,
 ;;;                                      such as flow's line breaks)
 ;;;   (safe-area SIDE PARENT)            the parent's safe-area inset on SIDE (55-traits.scm)
+;;;   (ascender VIEW)                    the ascender of a label's, text field's or button's font:
+;;;                                      where its first baseline lies below its top ('baseline rows)
 ;;;   (placed w CHILD) / (placed h CHILD) the length a primitive's CHILD takes once placed: only
 ;;;                                      while a defined primitive is solved (52-primitive-protocol.scm)
 ;;;   (after x CHILD GAP) / (after y ...) where the child after CHILD starts (next-x, next-y), then too
@@ -25,13 +27,14 @@
 (define (htll:e-const c) (if (and (number? c) (= c 0)) '() (list (cons c #f))))
 (define (htll:e-atom a) (list (cons 1 a)))
 (define (htll:e-bound dim owner) (htll:e-atom (list 'bound dim owner)))
+(define (htll:e-ascender view) (htll:e-atom (list 'ascender view)))
 
 ;; The view an atom belongs to, or #f (the parent's bounds, max, the constant).
 (define (htll:atom-view a)
   (and a (case (car a)
            ((bound) (and (htll:view? (caddr a)) (caddr a)))
            ((edge) (caddr a))
-           ((shown) (cadr a))
+           ((shown ascender) (cadr a))
            ((placed after) (and (htll:view? (caddr a)) (caddr a)))
            (else #f))))
 
@@ -50,6 +53,7 @@
         ((eq? (car a) 'if<=) (htll:every htll:e=? (cdr a) (cdr b)))
         ;; (safe-area SIDE PARENT): the parent's safe-area inset (55-traits.scm).
         ((eq? (car a) 'safe-area) (and (eq? (cadr a) (cadr b)) (string=? (caddr a) (caddr b))))
+        ((eq? (car a) 'ascender) (eq? (cadr a) (cadr b)))
         ((eq? (car a) 'placed) (and (eq? (cadr a) (cadr b)) (eq? (caddr a) (caddr b))))
         ((eq? (car a) 'after) (and (eq? (cadr a) (cadr b)) (eq? (caddr a) (caddr b)) (htll:e=? (cadddr a) (cadddr b))))
         ;; A local is only itself (eq?, above).
@@ -197,6 +201,13 @@
           (else (htll:e-atom (list 'if<= a b then else))))))
 
 ;; E, or 0 when VIEW is hidden at run time.
+;; Whether VIEW's font is its own (a label or text field), not its title label's (a button).
+(define (htll:text-field-or-label? view) (and (memq (htll:view-kind view) '(label text-field)) #t))
+
+;; Whether VIEW has a first baseline of its own text (the others' is their bottom).
+(define (htll:baseline-view? view)
+  (and (htll:view? view) (or (htll:text-field-or-label? view) (eq? (htll:kind-parent (htll:view-kind view)) 'button))))
+
 (define (htll:e-shown view e)
   (cond ((null? e) e)
         (else (htll:e-atom (list 'shown view e)))))
@@ -215,6 +226,8 @@
       ((quotient) (string-append "(" (htll:e->c (cadr a) owner-name) ") / (" (htll:e->c (caddr a) owner-name) ")"))
       ((if<=) (htll:if<=->text a (lambda (e) (htll:e->c e owner-name))))
       ((safe-area) (string-append (caddr a) ".safeAreaInsets." (symbol->string (cadr a))))
+      ;; A button's font is its title label's.
+      ((ascender) (string-append (owner-name (cadr a)) (if (htll:text-field-or-label? (cadr a)) "" ".titleLabel") ".font.ascender"))
       ((local) (htll:local-text a))
       (else (error "htll: unknown expression atom" a))))
   (htll:e->text e atom->c))
@@ -256,6 +269,7 @@
                   (htll:e-eval (cadddr a) bound-value)
                   (htll:e-eval (car (cddddr a)) bound-value)))
       ((safe-area) (htll:safe-inset (cadr a)))
+      ((ascender) (htll:view-ascender (cadr a)))
       ((local) (htll:local-value a))
       (else (error "htll: unknown expression atom" a))))
   (let loop ((ts e) (sum 0))

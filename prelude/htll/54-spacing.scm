@@ -13,7 +13,7 @@
 (define htll:distribution-modes '(start center end space-between space-around space-evenly fill-equally))
 
 (htll:add-primitives!
- '((hseq* "gap mode [alignment] child ..." "left to right, GAP apart, at their own widths; MODE: 'start 'center 'end 'space-between 'space-around 'space-evenly 'fill-equally; ALIGNMENT across: 'start 'center 'end 'fill")
+ '((hseq* "gap mode [alignment] child ..." "left to right, GAP apart, at their own widths; MODE: 'start 'center 'end 'space-between 'space-around 'space-evenly 'fill-equally; ALIGNMENT across: 'start 'center 'end 'fill 'baseline")
    (vseq* "gap mode [alignment] child ..." "top to bottom, GAP apart, at their own heights; MODE and ALIGNMENT as for hseq*")
    (fixed "size child | width height child" "CHILD at a fixed size, at the area's top left")
    (padding "n child" "CHILD inside N points of space on every side")
@@ -54,10 +54,10 @@
                                                (else ""))
                                          " (modes: " (htll:string-join (map symbol->string htll:distribution-modes) ", ") ")")))
            ;; An alignment across the axis may follow the mode: (hseq* 8 'start 'center a b).
-           (let* ((cross (if (and (pair? children) (symbol? (car children))) (htll:check-cross-mode who (car children)) 'fill))
+           (let* ((cross (if (and (pair? children) (symbol? (car children))) (htll:check-cross-mode who (car children) (eq? op 'hseq*)) 'fill))
                   (children (if (and (pair? children) (symbol? (car children))) (cdr children) children)))
              (if (null? children) (htll:fail (string-append who ": expected at least one view after the mode")))
-             (htll:make-node op (map (lambda (c) (htll:align (eq? op 'hseq*) cross (htll:check-child who c))) children)
+             (htll:make-node op (htll:align-all who (eq? op 'hseq*) cross children)
                              (list gap mode) (htll:current-location)))))))
 
 (define (hseq* . args) (htll:distribute 'hseq* "hseq*" args))

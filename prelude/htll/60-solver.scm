@@ -24,6 +24,14 @@
 ;; Nodes that lay their children out left to right (the others that align, top to bottom).
 (define htll:horizontal-ops '(<< >> hseq hseq*))
 (define (htll:align-node? x) (and (htll:node? x) (eq? (htll:node-op x) 'align)))
+;; The group (40-layout.scm, htll:align-all) of a row whose children align on 'baseline, or #f.
+(define (htll:baseline-row-group x)
+  (and (htll:node? x) (memq (htll:node-op x) htll:horizontal-ops)
+       (let loop ((cs (htll:node-children x)))
+         (cond ((null? cs) #f)
+               ((and (htll:align-node? (car cs)) (eq? (cadr (htll:node-params (car cs))) 'baseline))
+                (caddr (htll:node-params (car cs))))
+               (else (loop (cdr cs)))))))
 ;; Whether node X's length across its axis wraps in a W x H area.
 (define (htll:cross-wrapped? x w h)
   (if (memq (htll:node-op x) htll:horizontal-ops) (htll:wrap? h) (htll:wrap? w)))
@@ -58,7 +66,9 @@
 (define (htll:solve root)
   (let ((program '()) (fitted (htll:fresh-mark)) (steps 0) (locals 0)
         ;; What measuring each node gave: node -> ((w h . extent) ...) (see measure).
-        (measured (make-eq-hash-table)))
+        (measured (make-eq-hash-table))
+        ;; What the deepest ascent of each 'baseline row is: group -> expression (layout-baseline).
+        (deepests (make-eq-hash-table)))
     ;; A frame statement is preceded by the definitions of the locals it refers to (first use).
     (define (emit! s)
       (if (eq? (car s) 'frame) (for-each define-locals! (cddr s)))
@@ -148,7 +158,9 @@
             ((min-size) (layout-clamp (car cs) (car ps) (cadr ps) htll:e-max left top w h gen?))
             ((max-size) (layout-clamp (car cs) (car ps) (cadr ps) htll:e-min left top w h gen?))
             ((collapse) (layout (car cs) left top w h gen?))
-            ((align) (layout-align (car cs) (car ps) (cadr ps) left top w h gen?))
+            ((align) (if (eq? (cadr ps) 'baseline)
+                         (layout-baseline (car cs) (caddr ps) left top w h gen?)
+                         (layout-align (car cs) (car ps) (cadr ps) left top w h gen?)))
             (else (error "htll: unknown layout node" (htll:node-op x))))))
     ;; Across a sequence's axis (vertical? #t: up and down): C at its own length, at the start,
     ;; centre or end of the area; fill (or an area that is itself wrapped) gives it the area's.
@@ -166,6 +178,27 @@
                              (layout c left (htll:e+ top offset) w 'wrap gen?)
                              (layout c (htll:e+ left offset) top 'wrap h gen?))))
               (if vertical? (cons (car size) len) (cons len (cdr size)))))))
+    ;; In a row aligned on 'baseline: C at its own height, its first baseline (top + ascent) as deep
+    ;; as the deepest of the row's MEMBERS, y = top + max(ascents) - ascent(C), as UIStackView's
+    ;; .firstBaseline places them. A text view's ascent is its font's ascender; any other child's
+    ;; is its own height (its baseline is its bottom). A wrapped row is as high as what it holds.
+    ;; A row nested in such a row has its own first baseline: the deepest of its children's.
+    (define (layout-baseline c members left top w h gen?)
+      (define (ascent m)
+        (cond ((htll:baseline-view? m) (htll:e-ascender m))
+              ((htll:baseline-row-group m) => deepest)
+              (else (cdr (layout m left top 'wrap 'wrap #f)))))
+      ;; Once per row (its group), not once per child.
+      (define (deepest group)
+        (or (hash-table-ref/default deepests group #f)
+            (let* ((ms (group))
+                   (d (let loop ((ms (cdr ms)) (a (ascent (car ms))))
+                        (if (null? ms) a (loop (cdr ms) (htll:e-max a (ascent (car ms))))))))
+              (hash-table-set! deepests group d)
+              d)))
+      (let* ((offset (htll:e- (deepest members) (ascent c)))
+             (size (layout c left (htll:e+ top offset) w 'wrap gen?)))
+        (cons (car size) (if (htll:wrap? h) (htll:e+ offset (cdr size)) h))))
     ;; A long sequence refers to the previous view's far edge instead of summing every sibling
     ;; before it, once the sum has more than a few terms (small layouts keep the original's text).
     ;; Once a sequence refers to an edge, every later sibling does (a short position per view).

@@ -266,10 +266,12 @@
           ;; Across a sequence: 'fill is the area's length, as without an alignment; the others put
           ;; the child's own length somewhere in a longer area (and make a wrapped row as high as
           ;; its highest child), which these constraints do not state yet.
-          ((align) (if (eq? (cadr ps) 'fill)
-                       (lay (car cs) left top w h)
-                       (refuse! loc (string-append "the alignment '" (symbol->string (cadr ps))
-                                                   " across a sequence (a child at its own length in a longer area)"))))
+          ((align) (case (cadr ps)
+                     ((fill) (lay (car cs) left top w h))
+                     ;; firstBaselineAnchor constraints would state it; not written yet.
+                     ((baseline) (refuse! loc "the alignment 'baseline across a row (first baselines on one line)"))
+                     (else (refuse! loc (string-append "the alignment '" (symbol->string (cadr ps))
+                                                       " across a sequence (a child at its own length in a longer area)")))))
           (else (refuse! loc (string-append "the layout " (symbol->string (htll:node-op x))))))))
     ;; Both children at their own length along AXIS, MARGIN apart.
     (define (stack a b margin axis start ostart olen)

@@ -297,6 +297,12 @@
       ((if<=) (htll:if<=->text a (lambda (e) (htll:e->swift e owner-name parent))))
       ;; PARENT maps top, left, bottom and right to the parent's safe-area insets.
       ((safe-area) (parent (cadr a)))
+      ;; UILabel.font is UIFont!; UITextField.font and UIButton.titleLabel are optionals.
+      ((ascender) (let ((v (cadr a)))
+                    (case (htll:view-kind v)
+                      ((label) (string-append (owner-name v) ".font.ascender"))
+                      ((text-field) (string-append "(" (owner-name v) ".font?.ascender ?? 0)"))
+                      (else (string-append "(" (owner-name v) ".titleLabel?.font.ascender ?? 0)")))))
       ((local) (htll:local-text a))
       (else (error "htll: unknown expression atom" a))))
   (htll:e->text e atom->swift))

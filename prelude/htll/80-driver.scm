@@ -288,6 +288,13 @@
         (cons (htll:ceil (or fixed-w (+ (car content) pad-w)))
               (htll:ceil (or fixed-h (+ (cdr content) pad-h)))))))
 
+;; Where VIEW's first baseline lies below its top: its font's ascender, from the metrics the
+;; preview draws text with (TextMetrics.ascent), so drawn baselines line up as the frames say.
+(define (htll:view-ascender view)
+  (let* ((metrics (%htll-control-metrics (htll:view-kind view)))
+         (font (htll:font-of view (list-ref metrics 4) (list-ref metrics 5))))
+    (%htll-text-ascent (cdr font))))
+
 ;; ((view x y w h) ...) for a WIDTH x HEIGHT parent (with the canvas's insets, mirrored for --rtl).
 (define (htll:frames width height)
   (let* ((root (htll:the-layout "frames"))
@@ -393,10 +400,14 @@
     (map (lambda (f) (cons (name-of (car f)) (cons (symbol->string (htll:view-kind (car f))) (cdr f))))
          (htll:frames width height))))
 
-;; ((name width height) ...): what sizeToFit gives each declared view, for hosts and tests.
+;; ((name width height ascender) ...): what sizeToFit gives each declared view and, for text views,
+;; their font's ascender (#f for the others), for hosts and tests.
 (define (htll-intrinsic-sizes)
   (let* ((c (htll:code-context "sizes")) (name-of (cadddr c)))
-    (map (lambda (d) (let ((s (htll:measure (car d)))) (list (name-of (car d)) (car s) (cdr s)))) (cadr c))))
+    (map (lambda (d) (let ((s (htll:measure (car d))))
+                       (list (name-of (car d)) (car s) (cdr s)
+                             (and (htll:baseline-view? (car d)) (htll:view-ascender (car d))))))
+         (cadr c))))
 
 ;; ((name class) ...) for every declared view, for hosts that write whole classes.
 (define (htll-declarations)

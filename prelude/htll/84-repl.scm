@@ -56,7 +56,8 @@
    "#<" (symbol->string (htll:node-op node))
    (apply string-append
           (map (lambda (p) (string-append " " (if (number? p) (htll:json-number p) (htll:written p))))
-               (htll:node-params node)))
+               ;; Not a baseline row's group (a procedure: 40-layout.scm).
+               (htll:filter (lambda (p) (not (procedure? p))) (htll:node-params node))))
    (apply string-append
           (map (lambda (c)
                  (string-append " " (cond ((and (htll:view? c) (htll:view-name c))

@@ -75,9 +75,9 @@ struct SVGWriter {
         default: anchor = "start"; ax = x
         }
         for l in lines {
-            // Baseline: half the leading (0.1 em), then about Nimbus Sans's ascent, so that a
-            // line of capitals and descenders sits visually centred in its 1.2 em line.
-            text(l, x: ax, y: lineTop + points * 0.1 + points * 0.86, points: points, weight: weight,
+            // Baseline: half the leading, then about Nimbus Sans's ascent (TextMetrics.ascent), so
+            // that a line of capitals and descenders sits visually centred in its 1.2 em line.
+            text(l, x: ax, y: lineTop + TextMetrics.ascent(points: points), points: points, weight: weight,
                  fill: fill, opacity: opacity, anchor: anchor)
             lineTop += lineHeight
         }

@@ -16,6 +16,15 @@ public enum TextMetrics {
     /// Height of one line, as a multiple of the point size.
     public static let lineHeightFactor = 1.2
 
+    /// How far a line's baseline lies below the line's top, as a multiple of the point size: half
+    /// the leading (0.1 em), then about Nimbus Sans's ascent (0.86 em). It stands for
+    /// `UIFont.ascender` in concrete frames ('baseline rows) and places the preview's text, so
+    /// the baselines the frames line up are the ones drawn.
+    public static let ascentFactor = 0.96
+
+    /// The baseline's depth below a line's top for a font of `points`.
+    public static func ascent(points: Double) -> Double { points * ascentFactor }
+
     /// The advance width of `scalar` in 1/1000 em.
     static func advance(_ scalar: UInt32, _ weight: Weight) -> Int {
         let table: [UInt16]

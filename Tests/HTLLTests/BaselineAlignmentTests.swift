@@ -1,0 +1,117 @@
+import XCTest
+import HTLL
+import Scheme
+
+/// 'baseline across a row (hseq, hseq*, <<, >>, h...): the children's first baselines on one line,
+/// as UIStackView's .firstBaseline: a label's, text field's or button's baseline is its top plus its
+/// font's ascender, any other child's is its bottom; y = row top + max(ascents) - own ascent.
+final class BaselineAlignmentTests: SmallLayoutTestCase {
+    override class var file: String { "b.htll" }
+
+    /// A 17-point label, a 31-point switch and a 24-point bold label.
+    let views = """
+        (define name (label `((text . "Name") (font . ,(system-font-of-size 17)))))
+        (define toggle (switch '()))
+        (define big (label `((text . "Title") (font . ,(bold-system-font-of-size 24)))))
+
+        """
+
+    func frames(_ source: String, _ w: Double = 390, _ h: Double = 400) throws -> [String: [Double]] {
+        var result: [String: [Double]] = [:]
+        for f in try layout(source).frames(width: w, height: h) { result[f.name] = [f.x, f.y, f.width, f.height] }
+        return result
+    }
+
+    /// Where each view's first baseline lies: top + ascent (labels), bottom (the switch).
+    func baselines(_ f: [String: [Double]]) throws -> (name: Double, toggle: Double, big: Double) {
+        let n = try XCTUnwrap(f["name"]), t = try XCTUnwrap(f["toggle"]), b = try XCTUnwrap(f["big"])
+        return (n[1] + TextMetrics.ascent(points: 17), t[1] + t[3], b[1] + TextMetrics.ascent(points: 24))
+    }
+
+    func testEveryRowFormLinesUpTheBaselines() throws {
+        for row in ["(hseq* 8 'start 'baseline name toggle big)", "(hseq 'baseline name toggle big)",
+                    "(h... 'baseline name toggle big)", "(<< name (>> toggle big 'baseline) 'baseline)"] {
+            let f = try frames(views + "(in (vseq* 0 'start \(row)) 'self.view)")
+            let b = try baselines(f)
+            XCTAssertEqual(b.name, b.toggle, accuracy: 0.5, row)
+            XCTAssertEqual(b.big, b.toggle, accuracy: 0.5, row)
+            // The switch is the deepest (31 > 0.96 * 24), so it starts at the top.
+            XCTAssertEqual(f["toggle"]?[1], 0, row)
+            XCTAssertEqual(f["toggle"]?[3], 31, row)
+            XCTAssertGreaterThan(try XCTUnwrap(f["name"]?[1]), 0, row)
+        }
+    }
+
+    /// The preview draws each label's text where the frames put its baseline (TextMetrics.ascent):
+    /// the drawn baselines are within half a point of each other and of the switch's bottom.
+    func testThePreviewDrawsTheBaselinesOnOneLine() throws {
+        let layout = try layout(views + "(in (hseq* 8 'start 'baseline name toggle big) 'self.view)")
+        let device = try XCTUnwrap(DevicePreset.named("iphone-16"))
+        let svg = try SVGPreview.render(layout, screens: [PreviewScreen(device: device, landscape: false, appearance: .light)])
+        let frames = try layout.frames(width: device.width, height: device.height)
+        func drawnBaseline(_ name: String, _ text: String) throws -> Double {
+            let frame = try XCTUnwrap(frames.first { $0.name == name })
+            let pattern = #"<text x="[-0-9.]+" y="([-0-9.]+)"[^>]*>"# + text + "</text>"
+            let match = try XCTUnwrap(svg.range(of: pattern, options: .regularExpression).map { String(svg[$0]) }, svg)
+            let y = try XCTUnwrap(match.split(separator: "\"").dropFirst(3).first.flatMap { Double($0) })
+            return frame.y + y  // the text is drawn in the view's own coordinates
+        }
+        let toggle = try XCTUnwrap(frames.first { $0.name == "toggle" })
+        XCTAssertEqual(try drawnBaseline("name", "Name"), toggle.y + toggle.height, accuracy: 0.5)
+        XCTAssertEqual(try drawnBaseline("big", "Title"), toggle.y + toggle.height, accuracy: 0.5)
+    }
+
+    /// A wrapped row is as high as its deepest baseline plus the descent below it; the next row
+    /// starts there.
+    func testARowIsAsHighAsWhatItHolds() throws {
+        let f = try frames(views + "(define below (label '((text . \"Below\"))))\n"
+                           + "(in (vseq* 0 'start (hseq* 8 'start 'baseline name big) below) 'self.view)")
+        let b = try XCTUnwrap(f["big"]), n = try XCTUnwrap(f["name"])
+        XCTAssertEqual(b[1], 0, "the deeper ascent starts at the top")
+        XCTAssertEqual(n[1], TextMetrics.ascent(points: 24) - TextMetrics.ascent(points: 17), accuracy: 1e-9)
+        XCTAssertEqual(f["below"]?[1] ?? -1, max(b[1] + b[3], n[1] + n[3]), accuracy: 1e-9)
+    }
+
+    /// A row inside a 'baseline row has the first baseline of its own children; a button's text
+    /// and a text field's line up too.
+    func testNestedRowsButtonsAndTextFields() throws {
+        let f = try frames("""
+            (define badge (image '((size 20 20))))
+            (define plan (label '((text . "Pro plan"))))
+            (define go (rounded-rect-button '((title-for-state . ("Go" . normal)))))
+            (define field (text-field '((placeholder . "Code"))))
+            (in (h... 'baseline badge (>> plan go 8 'baseline) field) 'self.view)
+            """)
+        let badge = try XCTUnwrap(f["badge"]), plan = try XCTUnwrap(f["plan"])
+        let go = try XCTUnwrap(f["go"]), field = try XCTUnwrap(f["field"])
+        let line = badge[1] + badge[3]
+        XCTAssertEqual(plan[1] + TextMetrics.ascent(points: 17), line, accuracy: 1e-9)
+        XCTAssertEqual(go[1] + TextMetrics.ascent(points: ControlMetrics.forKind("rounded-rect-button").fontPoints), line, accuracy: 1e-9)
+        XCTAssertEqual(field[1] + TextMetrics.ascent(points: ControlMetrics.forKind("text-field").fontPoints), line, accuracy: 1e-9)
+    }
+
+    /// The code reads each font's ascender at run time: UIFont.ascender, a button's through its title label.
+    func testGeneratedCodeReadsTheAscender() throws {
+        let source = views + """
+            (define go (rounded-rect-button '((title-for-state . ("Go" . normal)))))
+            (define field (text-field '()))
+            (in (hseq* 8 'start 'baseline name toggle go field) 'self.view)
+            """
+        let objc = try layout(source).objectiveC(.viewWillLayoutSubviews)
+        XCTAssertTrue(objc.contains("name.frame = (CGRect) {{0, MAX(MAX(MAX(name.font.ascender, toggle.bounds.size.height), "
+                                    + "go.titleLabel.font.ascender), field.font.ascender) - name.font.ascender}"), objc)
+        XCTAssertTrue(objc.contains(") - toggle.bounds.size.height}"), objc)
+        let swift = try layout(source).swift()
+        XCTAssertTrue(swift.contains("max(max(max(views.name.font.ascender, views.toggle.bounds.height), "
+                                     + "(views.go.titleLabel?.font.ascender ?? 0)), (views.field.font?.ascender ?? 0))"), swift)
+    }
+
+    func testBaselineIsForRowsOnly() {
+        for (src, who) in [("(vseq 'baseline name big)", "vseq"), ("(vseq* 8 'start 'baseline name big)", "vseq*"),
+                           ("(^^ name big 'baseline)", "^^"), ("(vv name big 8 'baseline)", "vv"), ("(v... 'baseline name big)", "v...")] {
+            let m = message(views + "(in \(src) 'self.view)")
+            XCTAssertTrue(m.hasPrefix("b.htll:4:") && m.contains("\(who): 'baseline aligns text across a row"), m)
+        }
+        XCTAssertTrue(message(views + "(in (hseq 'baseline-first name) 'self.view)").contains("unknown alignment baseline-first"))
+    }
+}

@@ -1,0 +1,5 @@
+@synthesize price;
+@synthesize perMonth;
+@synthesize badge;
+@synthesize plan;
+@synthesize change_;

@@ -1,0 +1,10 @@
+price = [[UILabel alloc] init];
+[self.view addSubview:price];
+perMonth = [[UILabel alloc] init];
+[self.view addSubview:perMonth];
+badge = [[UIImageView alloc] init];
+[self.view addSubview:badge];
+plan = [[UILabel alloc] init];
+[self.view addSubview:plan];
+change_ = [UIButton buttonWithType:UIButtonTypeRoundedRect];
+[self.view addSubview:change_];

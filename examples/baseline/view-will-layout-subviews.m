@@ -1,0 +1,10 @@
+[price sizeToFit];
+[perMonth sizeToFit];
+price.frame = (CGRect) {{20, 20 + MAX(price.font.ascender, perMonth.font.ascender) - price.font.ascender}, {price.bounds.size.width, price.bounds.size.height}};
+perMonth.frame = (CGRect) {{26 + price.bounds.size.width, 20 + MAX(price.font.ascender, perMonth.font.ascender) - perMonth.font.ascender}, {perMonth.bounds.size.width, perMonth.bounds.size.height}};
+[plan sizeToFit];
+[change_ sizeToFit];
+badge.frame = (CGRect) {{20, MAX(MAX(price.font.ascender, perMonth.font.ascender) - price.font.ascender + price.bounds.size.height, MAX(price.font.ascender, perMonth.font.ascender) - perMonth.font.ascender + perMonth.bounds.size.height) + MAX(20, MAX(plan.font.ascender, change_.titleLabel.font.ascender))}, {20, 20}};
+CGFloat htllY1 = 20 + MAX(MAX(price.font.ascender, perMonth.font.ascender) - price.font.ascender + price.bounds.size.height, MAX(price.font.ascender, perMonth.font.ascender) - perMonth.font.ascender + perMonth.bounds.size.height) + MAX(20, MAX(plan.font.ascender, change_.titleLabel.font.ascender)) - MAX(plan.font.ascender, change_.titleLabel.font.ascender);
+plan.frame = (CGRect) {{40, htllY1 + MAX(plan.font.ascender, change_.titleLabel.font.ascender) - plan.font.ascender}, {plan.bounds.size.width, plan.bounds.size.height}};
+change_.frame = (CGRect) {{48 + plan.bounds.size.width, htllY1 + MAX(plan.font.ascender, change_.titleLabel.font.ascender) - change_.titleLabel.font.ascender}, {change_.bounds.size.width, change_.bounds.size.height}};
