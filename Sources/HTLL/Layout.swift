@@ -155,16 +155,19 @@ public final class Layout {
 
     /// The frames on `canvas`: a layout that asks about traits is evaluated again for its traits.
     public func frames(canvas: Canvas) throws -> [Frame] {
-        var result: [Frame] = []
+        try solvedViews(canvas: canvas).map { Frame(name: $0.name, kind: $0.kind, x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
+    }
+
+    /// The solved views on `canvas` with their attributes, as values (what `framesJSON` prints),
+    /// without a palette: previews give them theirs.
+    func solvedViews(canvas: Canvas) throws -> [PreviewView] {
+        var result: [PreviewView] = []
         try run(path: nil) {
             try use(canvas)
-            let list = try scheme.prelude(.framesList, [.flonum(canvas.width), .flonum(canvas.height)])
-            for item in list.listElements ?? [] {
-                guard let f = item.listElements, f.count == 6, let name = f[0].stringValue, let kind = f[1].stringValue,
-                      let x = f[2].doubleValue, let y = f[3].doubleValue,
-                      let w = f[4].doubleValue, let h = f[5].doubleValue else { continue }
-                result.append(Frame(name: name, kind: kind, x: x, y: y, width: w, height: h))
-            }
+            // Converted before anything else runs Scheme: the values are not rooted in Swift.
+            let solved = try scheme.prelude(.solvedViews, [.flonum(canvas.width), .flonum(canvas.height)])
+            let rtl = solved.car?.isTrue ?? false
+            result = (solved.cdr?.listElements ?? []).compactMap { PreviewView(solved: $0, rightToLeft: rtl, palette: .empty) }
         }
         return result
     }

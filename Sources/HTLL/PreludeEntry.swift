@@ -63,8 +63,8 @@ enum PreludeEntry: String, CaseIterable {
     case framesJSON = "htll-frames-json"
     /// (htll-constraints-json WIDTH HEIGHT): the layout as Auto Layout constraints, as JSON text.
     case constraintsJSON = "htll-constraints-json"
-    /// (htll-frames-list WIDTH HEIGHT): the solved frames as values, for previews.
-    case framesList = "htll-frames-list"
+    /// (htll-solved-views WIDTH HEIGHT): the solved views as values (frames, attributes, locations).
+    case solvedViews = "htll-solved-views"
 
     // The REPL and the reference.
     /// (htll-repl-eval FORM [FILE]): evaluates a REPL form the way a layout's forms are.
@@ -97,7 +97,7 @@ enum PreludeEntry: String, CaseIterable {
         case .loadForms, .setStrict, .setTarget, .setEmitRTL, .useCanvas, .setTextSize, .textSizeNames, .setEmitConstraints,
              .emitsConstraints, .colorComponents, .textStyleSizes, .takeWarnings, .currentLocation,
              .hasLayout, .isCellLayout, .cellName, .typeNameProblem, .declarations, .references, .datumLocation, .locatedCons, .intrinsicSizes,
-             .emit, .emitSwift, .commentText, .framesJSON, .constraintsJSON, .framesList,
+             .emit, .emitSwift, .commentText, .framesJSON, .constraintsJSON, .solvedViews,
              .replEval, .replWrite, .describe, .apropos, .completionWords, .reference:
             return true
         }

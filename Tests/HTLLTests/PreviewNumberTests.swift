@@ -17,15 +17,20 @@ final class PreviewNumberTests: XCTestCase {
         XCTAssertEqual(Int(saturating: -2.9), -2)
     }
 
-    /// The three places the issue names, with the NaN a datum can read back as ("nan").
+    /// The three places the issue names, with NaN and infinite components (a ratio of huge
+    /// integers converts to NaN).
     func testNaNInColoursHueAndNumberOfLines() throws {
-        XCTAssertEqual(PreviewColor("(rgba-color nan nan nan nan)")?.svg, "rgb(0,0,0)")
-        XCTAssertEqual(PreviewColor("(hsba-color nan 1 1 nan)")?.svg, "rgb(255,0,0)")
-        XCTAssertEqual(PreviewColor("(hsba-color inf -inf nan 1)")?.svg, "rgb(0,0,0)")
+        func color(_ head: String, _ n: [Double]) -> PreviewColor? {
+            PreviewColor(.list([.symbol(head)] + n.map { .number($0) }))
+        }
+        XCTAssertEqual(color("rgba-color", [.nan, .nan, .nan, .nan])?.svg, "rgb(0,0,0)")
+        XCTAssertEqual(color("hsba-color", [.nan, 1, 1, .nan])?.svg, "rgb(255,0,0)")
+        XCTAssertEqual(color("hsba-color", [.infinity, -.infinity, .nan, 1])?.svg, "rgb(0,0,0)")
         XCTAssertEqual(PreviewColor(.nan, .nan, .nan).svg, "rgb(0,0,0)")
         XCTAssertEqual(PreviewColor.rgb(hue: .nan, saturation: 1, brightness: 1).0, 1)
         let view = PreviewView(name: "l", kind: "label", x: 0, y: 0, width: 100, height: 40,
-                               attributes: ["number-of-lines": "nan", "text": "abc", "font": "(system-font-of-size nan)"],
+                               attributes: ["number-of-lines": [.number(.nan)], "text": [.string("abc")],
+                                            "font": [.list([.symbol("system-font-of-size"), .number(.nan)])]],
                                location: nil, palette: .empty)
         XCTAssertNil(view.integer("number-of-lines"))
         var w = SVGWriter()

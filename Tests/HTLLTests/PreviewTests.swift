@@ -68,6 +68,26 @@ final class PreviewTests: XCTestCase {
         XCTAssertTrue(svg.contains("font-family=\"Nimbus Sans, Helvetica, Arial, sans-serif\""))
     }
 
+    /// Previews read the solved views as values, not text written for `htll frames` to be read
+    /// back: a label's text that looks like a resource is drawn as written, while the resource
+    /// itself draws as a resource, and a view named in an attribute arrives as its name.
+    func testAttributesArriveAsValuesNotText() throws {
+        let layout = try Layout(source: """
+            (let* ((plain (label '((text . "(image-named \\"x.png\\")"))))
+                   (real (label `((text . ,(localized "k" "Hello")) (text-color . (rgba-color 1 0 0 1))))))
+              (in (above plain real 0.5) 'self.view))
+            """, file: "values.htll")
+        let views = try layout.solvedViews(canvas: Layout.Canvas(width: 390, height: 844))
+        let plain = try XCTUnwrap(views.first { $0.name == "plain" })
+        let real = try XCTUnwrap(views.first { $0.name == "real" })
+        XCTAssertEqual(plain.text("text"), "(image-named \"x.png\")")
+        XCTAssertEqual(real.text("text"), "Hello")
+        XCTAssertEqual(real.color("text-color")?.svg, "rgb(255,0,0)")
+        let svg = try SVGPreview.render(layout, screens: [try screen("iphone-15")])
+        XCTAssertTrue(svg.contains(">(image-named &quot;x.png&quot;)</text>"), svg)
+        XCTAssertFalse(svg.contains("[x.png]"))
+    }
+
     func testViewContents() throws {
         let layout = try Layout(source: Self.kitchenSink, file: "sink.htll")
         let svg = try SVGPreview.render(layout, screens: [try screen("iphone-se")])

@@ -394,11 +394,27 @@
      ", \"width\": " (htll:json-number width) ", \"height\": " (htll:json-number height) (htll:canvas-json-fields) ",\n"
      " \"views\": [\n" (htll:string-join (map view-json frames) ",\n") "\n ]}\n")))
 
-;; ((name kind x y width height) ...) for a WIDTH x HEIGHT parent, for hosts.
-(define (htll-frames-list width height)
+;; (RTL (name kind x y width height attributes location) ...) for a WIDTH x HEIGHT parent: the
+;; solved views as values, for hosts and previews. Attributes are (name . value) in the order set
+;; (a repeated name once per value); views inside them are their names and resources are datums
+;; such as (rgba-color 1 0 0 1), so Swift reads values, never text written for people to re-read.
+(define (htll-solved-views width height)
   (let* ((c (htll:context "frames")) (name-of (cadddr c)))
-    (map (lambda (f) (cons (name-of (car f)) (cons (symbol->string (htll:view-kind (car f))) (cdr f))))
-         (htll:frames width height))))
+    (define (value x)
+      (cond ((htll:view? x) (name-of x))
+            ((htll:resource? x) (htll:resource->datum x))
+            ((htll:proper-list? x) (map value x))
+            ((pair? x) (cons (value (car x)) (value (cdr x))))
+            (else x)))
+    (let ((frames (htll:frames width height)))
+      (cons htll:canvas-rtl
+            (map (lambda (f)
+                   (let ((v (car f)))
+                     (append (list (name-of v) (symbol->string (htll:view-kind v)))
+                             (cdr f)
+                             (list (map (lambda (a) (cons (car a) (value (cdr a)))) (htll:view-attributes v))
+                                   (htll:location->string (htll:view-location v))))))
+                 frames)))))
 
 ;; ((name width height ascender) ...): what sizeToFit gives each declared view and, for text views,
 ;; their font's ascender (#f for the others), for hosts and tests.

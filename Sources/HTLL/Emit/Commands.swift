@@ -180,8 +180,7 @@ public enum HTLLCommand {
         var result = produce(file, sandbox: sandbox, limits: limits, strict: strict, target: target) { layout in
             let json = try constraints ? layout.constraintsJSON(canvas: finalCanvas) : layout.framesJSON(canvas: finalCanvas)
             if check {
-                let frames = constraints ? try layout.framesJSON(canvas: finalCanvas) : json
-                checked = LayoutCheck.warnings(views: try PreviewView.parse(json: frames), width: finalCanvas.width,
+                checked = LayoutCheck.warnings(views: try layout.solvedViews(canvas: finalCanvas), width: finalCanvas.width,
                                                height: finalCanvas.height, on: place)
             }
             return json

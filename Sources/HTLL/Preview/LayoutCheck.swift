@@ -14,7 +14,7 @@ public enum LayoutCheck {
     public static func warnings(_ layout: Layout, screen: PreviewScreen, rightToLeft: Bool = false,
                                 textSize: String? = nil) throws -> [String] {
         let canvas = Layout.Canvas(screen: screen, rightToLeft: rightToLeft, textSize: textSize)
-        let views = try PreviewView.parse(json: layout.framesJSON(canvas: canvas))
+        let views = try layout.solvedViews(canvas: canvas)
         return warnings(views: views, width: screen.width, height: screen.height, on: screen.caption)
     }
 

@@ -4,11 +4,14 @@ struct PreviewColor: Equatable, Sendable {
 
     init(_ r: Double, _ g: Double, _ b: Double, _ a: Double = 1) { red = r; green = g; blue = b; alpha = a }
 
-    /// Reads a colour name (from `palette`) or a written `(rgba-color R G B A)` / `(hsba-color H S B A)`.
-    init?(_ any: Any?, palette: PreviewPalette = .empty) {
-        guard let s = any as? String else { return nil }
-        if let c = palette.colors[s] { self = c; return }
-        guard case .list(let items) = Datum.parse(s), items.count == 5, case .symbol(let head) = items[0] else { return nil }
+    /// Reads a colour name (from `palette`) or an `(rgba-color R G B A)` / `(hsba-color H S B A)` value.
+    init?(_ value: PreviewValue?, palette: PreviewPalette = .empty) {
+        if let name = value?.name {
+            guard let c = palette.colors[name] else { return nil }
+            self = c
+            return
+        }
+        guard let (head, items) = value?.call, items.count == 5 else { return nil }
         var n: [Double] = []
         // NaN (a ratio of huge integers read back) is 0; components are clamped to 0...1.
         for i in items.dropFirst() { if case .number(let d) = i { n.append(d.isNaN ? 0 : min(max(d, 0), 1)) } }

@@ -147,17 +147,17 @@ extension SVGPreview {
     }
 }
 
-/// An SF Symbol (`(system-image "gear" ((point-size . 24) (scale . large)))` as the frames JSON
-/// writes it). The glyphs are Apple's and not drawn here: a placeholder of the symbol's size (its
+/// An SF Symbol (`(system-image "gear" ((point-size . 24) (scale . large)))` as the prelude hands it
+/// over). The glyphs are Apple's and not drawn here: a placeholder of the symbol's size (its
 /// point size, 17 by default, times the scale: small 0.8, medium 1, large 1.3, about what SF
 /// Symbols' scales do) with the symbol's name under it.
 struct SymbolImage {
     let name: String
     let size: Double
 
-    init?(_ any: Any?) {
-        guard let s = any as? String, case .list(let items) = Datum.parse(s), items.count >= 2,
-              case .symbol("system-image") = items[0], case .string(let name) = items[1] else { return nil }
+    init?(_ value: PreviewValue?) {
+        guard let (head, items) = value?.call, head == "system-image", items.count >= 2,
+              case .string(let name) = items[1] else { return nil }
         var points = 17.0, scale = 1.0
         if items.count > 2, case .list(let config) = items[2] {
             for case .list(let entry) in config where entry.count == 2 {

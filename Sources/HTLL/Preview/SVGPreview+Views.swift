@@ -154,13 +154,12 @@ extension SVGPreview {
     static func drawSegments(_ w: inout SVGWriter, _ v: PreviewView, _ width: Double, _ height: Double, _ a: PreviewAppearance) {
         let n = SVGWriter.number
         let systemBlue = a.tint.svg
-        let items = (v.attributes["items"] as? [Any] ?? []).map { PreviewView.text($0) ?? "" }
+        let items = (v.value("items")?.items ?? []).map { PreviewView.text($0) ?? "" }
         let selected = v.integer("selected-segment-index") ?? -1
         var normal = a.tint
-        if let attrs = v.forNormalState("title-text-attributes-for-state") as? [Any] {
-            for case let pair as [Any] in attrs where pair.count == 2 && (pair[0] as? String) == "text-color" {
-                if let c = v.color(value: pair[1]) { normal = c }
-            }
+        for case let pair? in v.forNormalState("title-text-attributes-for-state")?.items?.map(\.items) ?? []
+        where pair.count == 2 && pair[0].name == "text-color" {
+            if let c = v.color(value: pair[1]) { normal = c }
         }
         let count = max(items.count, 1)
         let segment = width / Double(count)
@@ -193,15 +192,14 @@ extension SVGPreview {
 
     static func drawImage(_ w: inout SVGWriter, _ v: PreviewView, _ width: Double, _ height: Double, _ a: PreviewAppearance) {
         let n = SVGWriter.number
-        if let symbol = SymbolImage(v.attributes["image"]) {
+        if let symbol = SymbolImage(v.value("image")) {
             symbol.draw(&w, width: width, height: height, color: v.color("tint-color") ?? a.tint)
             return
         }
         w.line("<rect x=\"0.5\" y=\"0.5\" width=\"\(n(max(0, width - 1)))\" height=\"\(n(max(0, height - 1)))\" fill=\"\(a.imageFill)\" stroke=\"\(a.imageBorder)\"/>")
         w.line("<path d=\"M0 0 L\(n(width)) \(n(height)) M\(n(width)) 0 L0 \(n(height))\" stroke=\"\(a.imageCross)\"/>")
         var name = "image"
-        if let s = v.attributes["image"] as? String, case .list(let items) = Datum.parse(s), items.count > 1,
-           case .string(let t) = items[1] {
+        if let (_, items) = v.value("image")?.call, items.count > 1, case .string(let t) = items[1] {
             name = t
         }
         let points = min(12, max(6, height / 3))
@@ -250,7 +248,7 @@ extension SVGPreview {
             shadowOpacity = clamp(v.number("layer-shadow-opacity"), 0, 1, 0)
             shadowRadius = clamp(v.number("layer-shadow-radius"), 0, 1000, 3)
             // CALayer's default shadow offset is (0, -3).
-            shadowOffset = PreviewView.size(v.attributes["layer-shadow-offset"]) ?? (0, -3)
+            shadowOffset = PreviewView.size(v.value("layer-shadow-offset")) ?? (0, -3)
             masksToBounds = v.bool("layer-masks-to-bounds") ?? false
         }
 

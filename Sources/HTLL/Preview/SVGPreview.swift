@@ -47,11 +47,12 @@ public enum SVGPreview {
             // Each screen's own size, traits and safe area: a layout that asks about traits differs.
             let s = options.safeArea.map { original.withInsets($0) } ?? original
             let canvas = Layout.Canvas(screen: s, rightToLeft: options.rightToLeft, textSize: options.textSize)
-            let json = try layout.framesJSON(canvas: canvas)
+            var views = try layout.solvedViews(canvas: canvas)
             // After the frames: the canvas sets the text size the palette's text styles are at.
             let palette = try palettes[s.appearance] ?? PreviewPalette.of(layout, appearance: s.appearance)
             palettes[s.appearance] = palette
-            solved.append((s, try PreviewView.parse(json: json, palette: palette)))
+            for i in views.indices { views[i].palette = palette }
+            solved.append((s, views))
         }
         return solved
     }
