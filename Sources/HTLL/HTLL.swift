@@ -97,9 +97,16 @@ public enum HTLL {
             }
             return .flonum(TextMetrics.ascent(points: points))
         }
-        // (%htll-control-metrics KIND) => (width height padding-width padding-height points weight)
-        scheme.define("%htll-control-metrics", arity: .exactly(1), in: env) { args in
-            let m = ControlMetrics.forKind(args[0].stringValue ?? "")
+        // (%htll-control-metrics KIND VARIANT) => (width height padding-width padding-height points weight);
+        // VARIANT is plain, large (an activity indicator) or configured (a button).
+        scheme.define("%htll-control-metrics", arity: .exactly(2), in: env) { args in
+            guard let kind = args[0].stringValue.flatMap(ViewKind.init(rawValue:)) else {
+                throw rt.error("%htll-control-metrics: not a view kind", args[0])
+            }
+            guard let variant = args[1].stringValue.flatMap(ControlMetrics.Variant.init(rawValue:)) else {
+                throw rt.error("%htll-control-metrics: not a variant", args[1])
+            }
+            let m = ControlMetrics.forKind(kind, variant: variant)
             func number(_ d: Double?) -> Value { d.map { Value.flonum($0) } ?? .bool(false) }
             return rt.heap.list([number(m.width), number(m.height), .flonum(m.paddingWidth), .flonum(m.paddingHeight),
                                  .flonum(m.fontPoints), rt.symbol(m.weight.rawValue)])

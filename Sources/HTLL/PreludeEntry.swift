@@ -49,6 +49,8 @@ enum PreludeEntry: String, CaseIterable {
     case theRoot = "htll:the-root"
     /// (htll-references): the views and objects the layout refers to, for declarations.
     case references = "htll-references"
+    /// (htll-view-kinds): the kind table's kinds; installation checks them against `ViewKind`.
+    case viewKinds = "htll-view-kinds"
     /// (htll-intrinsic-sizes): each wrapped view's measured size.
     case intrinsicSizes = "htll-intrinsic-sizes"
 
@@ -96,7 +98,7 @@ enum PreludeEntry: String, CaseIterable {
         case .referenceSwatch, .allowRelayout, .theRoot: return false
         case .loadForms, .setStrict, .setTarget, .setEmitRTL, .useCanvas, .setTextSize, .textSizeNames, .setEmitConstraints,
              .emitsConstraints, .colorComponents, .textStyleSizes, .takeWarnings, .currentLocation,
-             .hasLayout, .isCellLayout, .cellName, .typeNameProblem, .declarations, .references, .datumLocation, .locatedCons, .intrinsicSizes,
+             .hasLayout, .isCellLayout, .cellName, .typeNameProblem, .declarations, .references, .viewKinds, .datumLocation, .locatedCons, .intrinsicSizes,
              .emit, .emitSwift, .commentText, .framesJSON, .constraintsJSON, .solvedViews,
              .replEval, .replWrite, .describe, .apropos, .completionWords, .reference:
             return true
@@ -105,12 +107,22 @@ enum PreludeEntry: String, CaseIterable {
 
     /// Each entry the prelude loaded in `env` lacks, or defines as the wrong sort of value, described.
     static func problems(in scheme: Scheme, _ env: Environment) -> [String] {
-        allCases.compactMap { entry in
+        let missing: [String] = allCases.compactMap { entry in
             guard let value = scheme.global(entry.rawValue, in: env) else {
                 return "the layout prelude does not define \(entry.rawValue)"
             }
             if case .procedure = value { return nil }
             return entry.isProcedure ? "the layout prelude's \(entry.rawValue) is not a procedure" : nil
         }
+        guard missing.isEmpty else { return missing }
+        return kindProblems(prelude: (try? scheme.call(viewKinds.rawValue, in: env, []))?.listElements?.compactMap(\.stringValue))
+    }
+
+    /// How the prelude's kinds (nil: unreadable) differ from `ViewKind`'s.
+    static func kindProblems(prelude kinds: [String]?) -> [String] {
+        guard let kinds else { return ["the layout prelude's htll-view-kinds gave no list of kinds"] }
+        let swift = Set(ViewKind.allCases.map(\.rawValue)), prelude = Set(kinds)
+        return prelude.subtracting(swift).sorted().map { "the prelude's view kind \($0) is missing from ViewKind" }
+            + swift.subtracting(prelude).sorted().map { "ViewKind.\($0) is not a kind of the prelude's kind table" }
     }
 }

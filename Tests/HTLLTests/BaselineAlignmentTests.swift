@@ -86,8 +86,8 @@ final class BaselineAlignmentTests: SmallLayoutTestCase {
         let go = try XCTUnwrap(f["go"]), field = try XCTUnwrap(f["field"])
         let line = badge[1] + badge[3]
         XCTAssertEqual(plan[1] + TextMetrics.ascent(points: 17), line, accuracy: 1e-9)
-        XCTAssertEqual(go[1] + TextMetrics.ascent(points: ControlMetrics.forKind("rounded-rect-button").fontPoints), line, accuracy: 1e-9)
-        XCTAssertEqual(field[1] + TextMetrics.ascent(points: ControlMetrics.forKind("text-field").fontPoints), line, accuracy: 1e-9)
+        XCTAssertEqual(go[1] + TextMetrics.ascent(points: ControlMetrics.forKind(.roundedRectButton).fontPoints), line, accuracy: 1e-9)
+        XCTAssertEqual(field[1] + TextMetrics.ascent(points: ControlMetrics.forKind(.textField).fontPoints), line, accuracy: 1e-9)
     }
 
     /// The code reads each font's ascender at run time: UIFont.ascender, a button's through its title label.

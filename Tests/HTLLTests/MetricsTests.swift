@@ -26,11 +26,11 @@ final class MetricsTests: XCTestCase {
     }
 
     func testControlMetricsTable() {
-        XCTAssertEqual(ControlMetrics.forKind("slider").height, 31)
-        XCTAssertEqual(ControlMetrics.forKind("segmented-control").height, 29)
-        XCTAssertEqual(ControlMetrics.forKind("info-light-button").width, 22)
-        XCTAssertNil(ControlMetrics.forKind("label").width)
-        XCTAssertEqual(ControlMetrics.forKind("view").width, 0)
+        XCTAssertEqual(ControlMetrics.forKind(.slider).height, 31)
+        XCTAssertEqual(ControlMetrics.forKind(.segmentedControl).height, 29)
+        XCTAssertEqual(ControlMetrics.forKind(.infoLightButton).width, 22)
+        XCTAssertNil(ControlMetrics.forKind(.label).width)
+        XCTAssertEqual(ControlMetrics.forKind(.view).width, 0)
     }
 
     func testMeasuredViewsInALayout() throws {

@@ -31,4 +31,18 @@ final class PreludeEntryTests: XCTestCase {
         XCTAssertEqual(problems.count, PreludeEntry.allCases.count)
         XCTAssertEqual(problems.first, "the layout prelude does not define htll-load-forms")
     }
+
+    /// One list of view kinds for Swift's switches (ViewKind) and the prelude's kind table: a kind
+    /// added to one side only is named at installation.
+    func testViewKindsMatchThePreludesKindTable() throws {
+        let scheme = try Layout.makeScheme(limits: Scheme.Limits(), sandboxFolder: nil)
+        let env = try XCTUnwrap(HTLL.environment(of: scheme))
+        let kinds = try XCTUnwrap(scheme.call(PreludeEntry.viewKinds.rawValue, in: env, []).listElements?.compactMap(\.stringValue))
+        XCTAssertEqual(Set(kinds), Set(ViewKind.allCases.map(\.rawValue)))
+        XCTAssertEqual(PreludeEntry.kindProblems(prelude: kinds + ["hologram"]),
+                       ["the prelude's view kind hologram is missing from ViewKind"])
+        XCTAssertEqual(PreludeEntry.kindProblems(prelude: kinds.filter { $0 != "stepper" }),
+                       ["ViewKind.stepper is not a kind of the prelude's kind table"])
+        XCTAssertEqual(PreludeEntry.kindProblems(prelude: nil), ["the layout prelude's htll-view-kinds gave no list of kinds"])
+    }
 }

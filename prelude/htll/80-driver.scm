@@ -220,7 +220,7 @@
 
 ;;; Measuring, for the concrete frames. The host provides
 ;;;   (%htll-text-size TEXT WEIGHT POINTS) => (width . height) of TEXT in the system font
-;;;   (%htll-control-metrics KIND) => (width height padding-width padding-height font-points weight)
+;;;   (%htll-control-metrics KIND VARIANT) => (width height padding-width padding-height font-points weight)
 ;;; where width/height are #f when they follow the content.
 
 (define (htll:text-of x)
@@ -257,12 +257,13 @@
   (let* ((kind (htll:view-kind view))
          ;; A large activity indicator and a button with a configuration have their own sizes.
          (metrics (%htll-control-metrics
+                   kind
                    (cond ((and (eq? kind 'activity-indicator)
                                (eq? (htll:view-attribute view 'activity-indicator-view-style) 'large))
-                          'activity-indicator-large)
+                          'large)
                          ((and (eq? (htll:kind-parent kind) 'button) (htll:view-attribute view 'configuration))
-                          'configured-button)
-                         (else kind))))
+                          'configured)
+                         (else 'plain))))
          (fixed-w (car metrics)) (fixed-h (cadr metrics))
          (pad-w (caddr metrics)) (pad-h (cadddr metrics))
          (font (htll:font-of view (list-ref metrics 4) (list-ref metrics 5)))
@@ -291,7 +292,7 @@
 ;; Where VIEW's first baseline lies below its top: its font's ascender, from the metrics the
 ;; preview draws text with (TextMetrics.ascent), so drawn baselines line up as the frames say.
 (define (htll:view-ascender view)
-  (let* ((metrics (%htll-control-metrics (htll:view-kind view)))
+  (let* ((metrics (%htll-control-metrics (htll:view-kind view) 'plain))
          (font (htll:font-of view (list-ref metrics 4) (list-ref metrics 5))))
     (%htll-text-ascent (cdr font))))
 
@@ -415,6 +416,9 @@
                              (list (map (lambda (a) (cons (car a) (value (cdr a)))) (htll:view-attributes v))
                                    (htll:location->string (htll:view-location v))))))
                  frames)))))
+
+;; The kinds of the kind table, which Swift's ViewKind must list (checked at installation).
+(define (htll-view-kinds) (map car htll:kind-table))
 
 ;; ((name width height ascender) ...): what sizeToFit gives each declared view and, for text views,
 ;; their font's ascender (#f for the others), for hosts and tests.

@@ -9,6 +9,9 @@ public struct PreviewView {
     public let name: String
     /// Its HTLL kind.
     public let kind: String
+    /// The kind as the enum Swift switches over (nil only if the prelude made a kind Swift lacks,
+    /// which installation rules out).
+    var viewKind: ViewKind? { ViewKind(rawValue: kind) }
     /// Frame in the parent's coordinates.
     public let x: Double, y: Double, width: Double, height: Double
     /// Attribute name => its values in the order the layout set them (a title per state, several

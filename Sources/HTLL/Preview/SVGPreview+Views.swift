@@ -13,7 +13,8 @@ extension SVGPreview {
         // The layer's opacity multiplies the view's alpha (both are the same CALayer property).
         let alpha = min(max(v.number("alpha") ?? 1, 0), 1) * min(max(v.number("layer-opacity") ?? 1, 0), 1)
         let layer = LayerStyle(v)
-        let clips = ["table", "scroll", "text-view", "image"].contains(v.kind) || v.bool("clips-to-bounds") == true
+        let kind = v.viewKind
+        let clips = kind.map(clipsByDefault) == true || v.bool("clips-to-bounds") == true
             || layer.masksToBounds
         let opacity = alpha < 1 ? " opacity=\"\(n(alpha))\"" : ""
         drawShadow(&w, v, layer, alpha: alpha)
@@ -26,42 +27,59 @@ extension SVGPreview {
             w.line("<clipPath id=\"\(id)\"><rect width=\"\(n(width))\" height=\"\(n(height))\" rx=\"\(n(layer.cornerRadius(width, height)))\"/></clipPath>")
             w.line("<g clip-path=\"url(#\(id))\">")
         }
-        let defaultBackground: PreviewColor? = ["table", "text-view"].contains(v.kind) ? a.background : nil
+        let defaultBackground: PreviewColor? = kind == .table || kind == .textView ? a.background : nil
         if let bg = v.color("background-color") ?? v.color("layer-background-color") ?? defaultBackground, bg.alpha > 0 {
             let o = bg.alpha < 1 ? " fill-opacity=\"\(n(bg.alpha))\"" : ""
             let r = layer.cornerRadius(width, height)
             let corners = r > 0 ? " rx=\"\(n(r))\"" : ""
             w.line("<rect class=\"background\" width=\"100%\" height=\"100%\"\(corners) fill=\"\(bg.svg)\"\(o)/>")
         }
-        switch v.kind {
-        case "label": drawLabel(&w, v, width, height, a)
-        case "rounded-rect-button", "custom-button": drawTitleButton(&w, v, width, height, a)
-        case "info-light-button", "info-dark-button", "contact-add-button", "detail-disclosure-button":
-            drawIconButton(&w, v, width, height, a)
-        case "text-field": drawTextField(&w, v, width, height, a)
-        case "slider": drawSlider(&w, v, width, height, a)
-        case "segmented-control": drawSegments(&w, v, width, height, a)
-        case "switch": drawSwitch(&w, v, width, height, a)
-        case "stepper": drawStepper(&w, v, width, height)
-        case "activity-indicator": drawActivityIndicator(&w, v, width, height)
-        case "progress-view": drawProgress(&w, v, width, height)
-        case "date-picker": drawDatePicker(&w, v, width, height)
-        case "page-control": drawPageControl(&w, v, width, height)
-        case "visual-effect-view": drawVisualEffect(&w, v, width, height)
-        case "image": drawImage(&w, v, width, height, a)
-        case "table": drawTable(&w, v, width, height, a)
-        case "text-view":
+        if let kind { drawContent(&w, kind, v, width, height, a) }
+        if rounded { w.line("</g>") }
+        drawBorder(&w, layer, width, height)
+        w.line("</svg>")
+    }
+
+    /// Whether a kind clips its content to its bounds without being asked (UIKit's default
+    /// `clipsToBounds`: scroll views and image views do).
+    static func clipsByDefault(_ kind: ViewKind) -> Bool {
+        switch kind {
+        case .table, .scroll, .textView, .image: return true
+        case .view, .control, .label, .button, .customButton, .roundedRectButton, .detailDisclosureButton, .infoLightButton,
+             .infoDarkButton, .contactAddButton, .slider, .segmentedControl, .textField, .switch, .stepper,
+             .activityIndicator, .progressView, .datePicker, .pageControl, .visualEffectView:
+            return false
+        }
+    }
+
+    /// What a view of `kind` shows inside its background.
+    static func drawContent(_ w: inout SVGWriter, _ kind: ViewKind, _ v: PreviewView, _ width: Double, _ height: Double,
+                            _ a: PreviewAppearance) {
+        switch kind {
+        case .label: drawLabel(&w, v, width, height, a)
+        case .roundedRectButton, .customButton: drawTitleButton(&w, v, width, height, a)
+        case .infoLightButton, .infoDarkButton, .contactAddButton, .detailDisclosureButton: drawIconButton(&w, v, width, height, a)
+        case .textField: drawTextField(&w, v, width, height, a)
+        case .slider: drawSlider(&w, v, width, height, a)
+        case .segmentedControl: drawSegments(&w, v, width, height, a)
+        case .switch: drawSwitch(&w, v, width, height, a)
+        case .stepper: drawStepper(&w, v, width, height)
+        case .activityIndicator: drawActivityIndicator(&w, v, width, height)
+        case .progressView: drawProgress(&w, v, width, height)
+        case .datePicker: drawDatePicker(&w, v, width, height)
+        case .pageControl: drawPageControl(&w, v, width, height)
+        case .visualEffectView: drawVisualEffect(&w, v, width, height)
+        case .image: drawImage(&w, v, width, height, a)
+        case .table: drawTable(&w, v, width, height, a)
+        case .textView:
             let f = v.font(defaultPoints: 17)
             w.textBox(v.text("text") ?? "", x: 8, y: 8, width: max(0, width - 16), height: max(0, height - 16),
                       points: f.points, weight: f.weight, fill: (v.color("text-color") ?? a.ink).svg,
                       alignment: v.textAlignment(), maxLines: 0, mode: "word-wrap", top: true)
             drawScrollIndicator(&w, v, width, height, a)
-        case "scroll": drawScrollIndicator(&w, v, width, height, a)
-        default: break
+        case .scroll: drawScrollIndicator(&w, v, width, height, a)
+        case .view, .control, .button: break
         }
-        if rounded { w.line("</g>") }
-        drawBorder(&w, layer, width, height)
-        w.line("</svg>")
     }
 
     static func drawLabel(_ w: inout SVGWriter, _ v: PreviewView, _ width: Double, _ height: Double, _ a: PreviewAppearance) {
@@ -80,7 +98,7 @@ extension SVGPreview {
             return
         }
         // Since iOS 7 a rounded-rect button is the system button: no border, a title in the tint colour.
-        let rounded = v.kind == "rounded-rect-button"
+        let rounded = v.viewKind == .roundedRectButton
         let title = PreviewView.text(v.forNormalState("title-for-state")) ?? ""
         guard !title.isEmpty else { return }
         // UIKit's custom buttons default to white titles; on an unset background that would be
@@ -105,7 +123,7 @@ extension SVGPreview {
             w.line("<path d=\"M\(n(cx - 5)) \(n(cy)) H\(n(cx + 5)) M\(n(cx)) \(n(cy - 5)) V\(n(cy + 5))\" stroke=\"\(systemBlue)\" stroke-width=\"1.8\" stroke-linecap=\"round\"/>")
         default:
             // ⓘ: light for dark backgrounds, dark for light ones.
-            let c = v.kind == "info-light-button" ? "rgb(142,142,147)" : systemBlue
+            let c = v.viewKind == .infoLightButton ? "rgb(142,142,147)" : systemBlue
             w.line("<circle cx=\"\(n(cx))\" cy=\"\(n(cy))\" r=\"\(n(r))\" fill=\"none\" stroke=\"\(c)\" stroke-width=\"1.5\"/>")
             w.text("i", x: cx, y: cy + 5, points: 14, weight: .bold, fill: c, anchor: "middle")
         }

@@ -50,40 +50,47 @@ public struct ControlMetrics: Sendable {
         ControlMetrics(width: width, height: height, paddingWidth: 0, paddingHeight: 0, fontPoints: 17, weight: .regular)
     }
 
-    /// The metrics for an HTLL view kind (`label`, `custom-button`, …); a plain view's for unknown kinds.
-    public static func forKind(_ kind: String) -> ControlMetrics {
+    /// A button with an iOS 15 configuration, whatever its type.
+    static let configuredButton = ControlMetrics(width: nil, height: nil, paddingWidth: 24, paddingHeight: 14, fontPoints: 17, weight: .regular)
+
+    /// Which of a kind's sizes applies: most kinds have one; a large activity indicator and a
+    /// button with an iOS 15 configuration have their own.
+    public enum Variant: String, Sendable {
+        case plain, large, configured
+    }
+
+    /// The metrics for an HTLL view kind in `variant`.
+    public static func forKind(_ kind: ViewKind, variant: Variant = .plain) -> ControlMetrics {
         switch kind {
-        case "label":
+        case .label:
             return ControlMetrics(width: nil, height: nil, paddingWidth: 0, paddingHeight: 0, fontPoints: 17, weight: .regular)
-        case "custom-button", "rounded-rect-button":
-            return ControlMetrics(width: nil, height: 30, paddingWidth: 0, paddingHeight: 0, fontPoints: 15, weight: .regular)
-        case "configured-button":
-            return ControlMetrics(width: nil, height: nil, paddingWidth: 24, paddingHeight: 14, fontPoints: 17, weight: .regular)
-        case "detail-disclosure-button", "info-light-button", "info-dark-button", "contact-add-button":
-            return ControlMetrics(width: 22, height: 22, paddingWidth: 0, paddingHeight: 0, fontPoints: 15, weight: .regular)
-        case "slider":
+        case .customButton, .roundedRectButton:
+            return variant == .configured ? .configuredButton
+                : ControlMetrics(width: nil, height: 30, paddingWidth: 0, paddingHeight: 0, fontPoints: 15, weight: .regular)
+        case .detailDisclosureButton, .infoLightButton, .infoDarkButton, .contactAddButton:
+            return variant == .configured ? .configuredButton
+                : ControlMetrics(width: 22, height: 22, paddingWidth: 0, paddingHeight: 0, fontPoints: 15, weight: .regular)
+        case .slider:
             return .fixed(118, 31)
-        case "segmented-control":
+        case .segmentedControl:
             return ControlMetrics(width: nil, height: 29, paddingWidth: 20, paddingHeight: 0, fontPoints: 13, weight: .regular)
-        case "text-field":
+        case .textField:
             return ControlMetrics(width: nil, height: 30, paddingWidth: 14, paddingHeight: 0, fontPoints: 17, weight: .regular)
-        case "text-view":
+        case .textView:
             return ControlMetrics(width: nil, height: nil, paddingWidth: 16, paddingHeight: 16, fontPoints: 17, weight: .regular)
-        case "switch":
+        case .switch:
             return .fixed(51, 31)
-        case "stepper":
+        case .stepper:
             return .fixed(94, 32)
-        case "activity-indicator":
-            return .fixed(20, 20)
-        case "activity-indicator-large":
-            return .fixed(37, 37)
-        case "progress-view":
+        case .activityIndicator:
+            return variant == .large ? .fixed(37, 37) : .fixed(20, 20)
+        case .progressView:
             return .fixed(150, 4)
-        case "date-picker":
+        case .datePicker:
             return .fixed(320, 216)
-        case "page-control":
+        case .pageControl:
             return ControlMetrics(width: nil, height: 26, paddingWidth: 16, paddingHeight: 0, fontPoints: 17, weight: .regular)
-        default:
+        case .view, .control, .button, .scroll, .image, .table, .visualEffectView:
             return .fixed(0, 0)
         }
     }
