@@ -1,4 +1,4 @@
-;;; HTLL prelude, part 0: small portable helpers (R7RS-small only, no SRFIs).
+;;; HTLL prelude: small portable helpers (R7RS-small only, no SRFIs).
 ;;; Every name here starts with htll: so user layouts cannot clash with it.
 
 (define (htll:filter keep? xs)

@@ -1,4 +1,4 @@
-;;; HTLL prelude, part 1: the reference tables, as data.
+;;; HTLL prelude: the reference tables, as data.
 ;;; Views, their attributes and types, enumerations and their UIKit constants live here,
 ;;; not in code, so tools (the REPL's ,describe, completion, docs) can read them.
 ;;; UIKit names were checked against Apple's UIKit documentation (developer.apple.com; iOS 6 SDK

@@ -1,4 +1,4 @@
-;;; HTLL prelude, part 1a: the named colours, with what they look like.
+;;; HTLL prelude: the named colours, with what they look like.
 ;;; (name "UIColor class property" swift-name light dark): light and dark are (red green blue
 ;;; alpha), components 0-255 and alpha 0-1, the colour in the light and dark appearance (the same
 ;;; for the fixed colours); swift-name is #f where Swift drops the Color suffix (redColor => red).

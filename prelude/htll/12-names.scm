@@ -1,4 +1,4 @@
-;;; HTLL prelude, part 1b: the names and text a layout may put into generated code.
+;;; HTLL prelude: the names and text a layout may put into generated code.
 ;;;
 ;;; Layouts are untrusted input (a build rule compiles whatever a pull request brings), so nothing
 ;;; from a layout is pasted into Objective-C, Swift or JSON as written. Everything that reaches the

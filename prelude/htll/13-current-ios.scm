@@ -1,4 +1,4 @@
-;;; HTLL prelude, part 1c: the original's iOS 6 vocabulary on today's iOS.
+;;; HTLL prelude: the original's iOS 6 vocabulary on today's iOS.
 ;;; On the default target (ios15: deployment target iOS 15, Swift 5.10+ and Swift 6) generated
 ;;; code uses none of the APIs the iOS SDK marks deprecated at iOS 15 or unavailable in Swift:
 ;;; what has an exact modern equivalent is printed as that, what has no effect any more is left

@@ -1,4 +1,4 @@
-;;; HTLL prelude, part 2: resources (colours, fonts, images, geometry) and type checking.
+;;; HTLL prelude: resources (colours, fonts, images, geometry) and type checking.
 
 ;; Where the HTLL call being evaluated was written, as (file line column) or #f; the loader
 ;; (80-driver.scm) sets it before each call of a constructor or primitive.

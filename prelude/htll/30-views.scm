@@ -1,4 +1,4 @@
-;;; HTLL prelude, part 3: views as records, attribute checking, names.
+;;; HTLL prelude: views as records, attribute checking, names.
 
 (define-record-type htll:view
   (htll:construct-view kind attributes name location mark output-name origins aliases)

@@ -1,4 +1,4 @@
-;;; HTLL prelude, part 3b: styles (named attribute lists, as in DRYUI).
+;;; HTLL prelude: styles (named attribute lists, as in DRYUI).
 ;;;
 ;;;   (define-style big-title `((font . ,(bold-system-font-of-size 24)) (text-alignment . center)))
 ;;;   (define-style red-title (big-title) '((text-color . red-color)))      ; inherits big-title

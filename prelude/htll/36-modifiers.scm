@@ -1,4 +1,4 @@
-;;; HTLL prelude, part 3b: the event, binding and layer modifiers.
+;;; HTLL prelude: the event, binding and layer modifiers.
 ;;;   (on EVENTS SELECTOR [TARGET])       a target-action connection, like the target attribute
 ;;;   (bind PROPERTY "key.path" [MODE])   the property shows the controller's key path (KVO)
 ;;;   (layer ALIST)                       CALayer properties: corners, border, shadow, opacity

@@ -1,4 +1,4 @@
-;;; HTLL prelude, part 3c: loading a layout's top-level forms, with (include "file.htll" ...).
+;;; HTLL prelude: loading a layout's top-level forms, with (include "file.htll" ...).
 ;;;
 ;;; An include at the top level of a layout (or of an included file) loads the named files in its
 ;;; place, resolved against the INCLUDING file's folder. Their forms are rewritten like the

@@ -1,4 +1,4 @@
-;;; HTLL prelude, part 4: the layout primitives build a tree of nodes over views.
+;;; HTLL prelude: the layout primitives build a tree of nodes over views.
 
 ;; A node of a primitive defined with the protocol (52-primitive-protocol.scm) has its area
 ;; procedure as LAYOUT; the other nodes are solved by the solver's own code (60-solver.scm).

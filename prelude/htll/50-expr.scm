@@ -1,4 +1,4 @@
-;;; HTLL prelude, part 5: frame expressions.
+;;; HTLL prelude: frame expressions.
 ;;; An expression is a sum of terms, kept simplified as it is built: a list of (coefficient . atom),
 ;;; atom #f for the constant. Ratios are numbers, so expressions stay linear: no products of atoms,
 ;;; no division but the quotient atom. Atoms, one kind per clause in each function below:

@@ -1,4 +1,4 @@
-;;; HTLL prelude, part 5b: the primitive protocol, how a layout primitive is defined in Scheme.
+;;; HTLL prelude: the primitive protocol, how a layout primitive is defined in Scheme.
 ;;;
 ;;;   (define-primitive (NAME PARAMETER ...) BODY ...)
 ;;;

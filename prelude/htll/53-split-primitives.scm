@@ -1,4 +1,4 @@
-;;; HTLL prelude, part 5c: the original's splitting primitives, defined with the primitive
+;;; HTLL prelude: the original's splitting primitives, defined with the primitive
 ;;; protocol (52-primitive-protocol.scm) as a layout's own primitive would be:
 ;;;   (above top bottom ratio) (beside left right ratio) (center child h-ratio v-ratio) blank
 ;;; They print exactly what the original htllc printed: a child after another starts at the

@@ -1,4 +1,4 @@
-;;; HTLL prelude, part 4b: distribution and spacing (after Stevia and Yoga).
+;;; HTLL prelude: distribution and spacing (after Stevia and Yoga).
 ;;;   (hseq* GAP MODE [ALIGNMENT] child ...) / (vseq* GAP MODE [ALIGNMENT] child ...)  children GAP
 ;;;       apart, at their own length, the free length placed by MODE: start center end
 ;;;       space-between space-around space-evenly, or fill-equally (equal shares); across the

@@ -1,4 +1,4 @@
-;;; HTLL prelude, part 5b: traits of the canvas, the safe area and right-to-left.
+;;; HTLL prelude: traits of the canvas, the safe area and right-to-left.
 ;;;
 ;;; A layout may ask about the canvas it is laid out on and branch on the answers:
 ;;;   (portrait?) (landscape?) (canvas-width) (canvas-height) (device-idiom) => phone | pad

@@ -1,4 +1,4 @@
-;;; HTLL prelude, part 5e: primitives beyond the original, defined with the primitive protocol
+;;; HTLL prelude: primitives beyond the original, defined with the primitive protocol
 ;;; (52-primitive-protocol.scm) exactly as a layout defines its own:
 ;;;   (grid ROWS COLS GAP child ...)  equal cells, row by row, GAP apart
 ;;;   (overlay child ...)             every child in the whole area, later ones on top

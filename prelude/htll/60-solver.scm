@@ -1,4 +1,4 @@
-;;; HTLL prelude, part 6: the frame solver.
+;;; HTLL prelude: the frame solver.
 ;;; Solving a layout produces a program of three statements, in execution order:
 ;;;   (size-to-fit VIEW)          [view sizeToFit];  measure a wrapped view first
 ;;;   (let LOCAL)                 CGFloat htllY1 = E;  a heavy expression named (50-expr.scm),

@@ -1,4 +1,4 @@
-;;; HTLL prelude, part 6b: view names that do not clash with the view controller's members.
+;;; HTLL prelude: view names that do not clash with the view controller's members.
 ;;; The Objective-C outputs declare every view as a property of the view controller (the property
 ;;; action, the --objc category), so a view called title would redeclare UIViewController's
 ;;; title (an NSString) and break the controller's navigation title. On the default target such a

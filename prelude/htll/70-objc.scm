@@ -1,4 +1,4 @@
-;;; HTLL prelude, part 7: Objective-C output, in the shapes the original htllc printed for each
+;;; HTLL prelude: Objective-C output, in the shapes the original htllc printed for each
 ;;; of its build-rule actions.
 
 (define (htll:the-layout who)

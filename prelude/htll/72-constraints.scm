@@ -1,4 +1,4 @@
-;;; HTLL prelude, part 7b: the layout as Auto Layout constraints (issue 18).
+;;; HTLL prelude: the layout as Auto Layout constraints (issue 18).
 ;;; The same layout tree the frame solver (60-solver.scm) walks, stated as constraints between
 ;;; anchors instead of frame arithmetic: a view's leading and top are where the solver puts its
 ;;; frame's origin, its width and height what the solver gives it, and a length the solver

@@ -1,4 +1,4 @@
-;;; HTLL prelude, part 7c: the constraints (72-constraints.scm) as Objective-C and Swift
+;;; HTLL prelude: the constraints (72-constraints.scm) as Objective-C and Swift
 ;;; (`htll compile --constraints`): views stop translating their autoresizing masks, the guides are
 ;;; added to the parent, content priorities are set where a view wraps, and every constraint is
 ;;; activated in one NSLayoutConstraint activate call. The frame code is then left out.

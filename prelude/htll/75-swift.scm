@@ -1,4 +1,4 @@
-;;; HTLL prelude, part 7b: Swift output (`htll compile FILE --swift [--view NAME]`).
+;;; HTLL prelude: Swift output (`htll compile FILE --swift [--view NAME]`).
 ;;; The same solver program and attribute split as the Objective-C output (70-objc.scm), printed
 ;;; with the Swift names UIKit imports: UIButton(type: .system), UIColor.red, NSTextAlignment.center,
 ;;; isHidden, setTitle(_:for:), #selector(signIn(_:)), CGRect(x:y:width:height:).

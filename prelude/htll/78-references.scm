@@ -1,4 +1,4 @@
-;;; HTLL prelude, part 7c: what generated code refers to but does not define.
+;;; HTLL prelude: what generated code refers to but does not define.
 ;;; The controller (or, with --view, the view class) must provide them: the action methods of
 ;;; targets, the objects named as targets, data sources and delegates (self.model), the parent
 ;;; view (self.cardView), and the protocols of what is a table's data source or delegate. Hosts

@@ -1,4 +1,4 @@
-;;; HTLL prelude, part 8: naming by binding, concrete frames and JSON, entry points.
+;;; HTLL prelude: naming by binding, concrete frames and JSON, entry points.
 
 ;;; Loading a layout. The loader rewrites each top-level form before evaluating it:
 ;;;  - every variable bound by let, let*, letrec, letrec* or define names the view it is bound to:

@@ -1,4 +1,4 @@
-;;; HTLL prelude, part 8b: generated code for layouts that ask about traits (55-traits.scm).
+;;; HTLL prelude: generated code for layouts that ask about traits (55-traits.scm).
 ;;;
 ;;; Generated code cannot evaluate Scheme at run time, so a layout that asked about traits is
 ;;; evaluated once per representative trait combination below. Combinations that give the same

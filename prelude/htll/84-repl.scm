@@ -1,4 +1,4 @@
-;;; HTLL prelude, part 8c: layouts at the REPL. What the host's REPL asks of HTLL: evaluating
+;;; HTLL prelude: layouts at the REPL. What the host's REPL asks of HTLL: evaluating
 ;;; typed forms as a layout's forms, writing layout values readably, describing, completing and
 ;;; finding HTLL names. All of it reads the tables (10-tables.scm), so new views, attributes and
 ;;; colours appear here without more work.

@@ -1,4 +1,4 @@
-;;; HTLL prelude, part 8d: the language reference (docs/reference.md, `htll doc`), generated
+;;; HTLL prelude: the language reference (docs/reference.md, `htll doc`), generated
 ;;; from the tables the prelude checks layouts against, so it cannot drift from them: every
 ;;; primitive (with a picture of an example), view kind, attribute (type, values, UIKit default),
 ;;; enumeration, event, colour, font and resource function.
