@@ -135,7 +135,7 @@ final class ControlKindTests: SmallLayoutTestCase {
         XCTAssertTrue(unknown.contains("is not a button-configuration-style"), unknown)
         XCTAssertThrowsError(try Layout(source: "(in (custom-button '((configuration . plain))) 'self.view)", file: "o.htll", target: .ios6)
             .objectiveC(.viewDidLoad)) { error in
-            XCTAssertTrue("\(error)".contains("button configurations are iOS 15"), "\(error)")
+            XCTAssertTrue("\(error)".contains("custom-button configuration is iOS 15.0 and later; htllc -v ios6 targets iOS 6"), "\(error)")
         }
         let svg = try SVGPreview.render(try layout(src), screens: [PreviewScreen(device: .standard, landscape: false)])
         XCTAssertTrue(svg.contains("class=\"configuration\"") && svg.contains("fill=\"rgb(0,122,255)\" fill-opacity=\"1\""), svg)

@@ -175,7 +175,7 @@ final class HtllcCompatibilityTests: XCTestCase {
         var usedExplanations: Set<String> = []
         let (subjects, refused) = try Self.subjects()
         XCTAssertGreaterThanOrEqual(subjects.filter(\.golden).count, 30)
-        XCTAssertLessThanOrEqual(refused.count, 2, "most examples compile as htllc -v ios6")
+        XCTAssertLessThanOrEqual(refused.count, 8, "most examples compile as htllc -v ios6: the others use vocabulary of a later iOS")
         for subject in subjects {
             let dir = Self.folder.appendingPathComponent(subject.name)
             for action in subject.actions {

@@ -8,7 +8,8 @@
 ;;; inputAccessoryView, UITextFieldViewMode*, NSLineBreakBy*, NSMakeRange; the title text attribute
 ;;; UITextAttributeTextShadowOffset takes an NSValue wrapping a UIOffset (iOS 5-7).
 
-;; (kind  class  parent  construction)
+;; (kind  class  parent  construction  [since])
+;; since: the iOS version that introduced the class, for kinds after iOS 6 (`htllc -v ios6` refuses them).
 ;; construction: alloc = [[C alloc] init]; abstract = not constructible;
 ;; (button-type CONST) = [UIButton buttonWithType:CONST]; items = initWithItems: from `items`.
 (define htll:kind-table
@@ -36,9 +37,11 @@
     (progress-view "UIProgressView" view alloc)
     (date-picker "UIDatePicker" control alloc)
     (page-control "UIPageControl" control alloc)
-    (visual-effect-view "UIVisualEffectView" view alloc)))
+    (visual-effect-view "UIVisualEffectView" view alloc "8.0")))
 
-;; Attributes each kind adds to its parent's: (name type how).
+;; Attributes each kind adds to its parent's: (name type how [since]); since is the iOS version
+;; that introduced the property (the SDK's API_AVAILABLE), for those after iOS 6, which
+;; `htllc -v ios6` refuses.
 ;; how: (set "prop")        v.prop = VALUE;              in view-will-appear
 ;;      (send "sel:" ...)   [v sel:ARG1 ...];            in view-will-appear
 ;;      (init-set "prop")   v.prop = VALUE;              in view-did-load
@@ -64,7 +67,7 @@
      (content-stretch rect (set "contentStretch"))
      (content-scale-factor float (set "contentScaleFactor"))
      ;; What controls and SF Symbols inside the view are drawn in (iOS 7); inherited by subviews.
-     (tint-color color (set "tintColor"))
+     (tint-color color (set "tintColor") "7.0")
      (size layout-size (layout))
      ;; The view's CALayer (the layer modifier, 36-modifiers.scm, writes these): property paths
      ;; on the view; colours are printed as CGColors.
@@ -126,11 +129,11 @@
      (highlighted boolean (set "highlighted"))
      (shadow-color color (set "shadowColor"))
      (shadow-offset size (set "shadowOffset"))
-     (adjusts-font-for-content-size-category boolean (set "adjustsFontForContentSizeCategory")))
+     (adjusts-font-for-content-size-category boolean (set "adjustsFontForContentSizeCategory") "10.0"))
     (button
      ;; An iOS 15 button configuration, set first (in view-did-load) so the titles, colours and
      ;; images for states set later apply to it.
-     (configuration button-configuration (init-set "configuration"))
+     (configuration button-configuration (init-set "configuration") "15.0")
      (reverses-title-shadow-when-highlighted boolean (set "reversesTitleShadowWhenHighlighted"))
      (title-for-state (pair string control-state) (send "setTitle:" "forState:"))
      (title-color-for-state (pair color control-state) (send "setTitleColor:" "forState:"))
@@ -190,7 +193,7 @@
      (adjusts-font-size-to-fit-width boolean (set "adjustsFontSizeToFitWidth"))
      (minimum-font-size font-size (set "minimumFontSize"))
      (clears-on-begin-editing boolean (set "clearsOnBeginEditing"))
-     (adjusts-font-for-content-size-category boolean (set "adjustsFontForContentSizeCategory"))
+     (adjusts-font-for-content-size-category boolean (set "adjustsFontForContentSizeCategory") "10.0")
      (border-style (enum border-style) (set "borderStyle"))
      ;; UITextInputTraits: what a login form needs (a password hides its text).
      (secure-text-entry boolean (set "secureTextEntry"))
@@ -212,7 +215,7 @@
      (font font (set "font"))
      (text-color color (set "textColor"))
      (editable boolean (set "editable"))
-     (adjusts-font-for-content-size-category boolean (set "adjustsFontForContentSizeCategory"))
+     (adjusts-font-for-content-size-category boolean (set "adjustsFontForContentSizeCategory") "10.0")
      (data-detector-types (flags data-detector-types) (set "dataDetectorTypes"))
      (text-alignment (enum text-alignment) (set "textAlignment"))
      (selected-range range (set "selectedRange"))
@@ -247,7 +250,8 @@
      (autorepeat boolean (set "autorepeat"))
      (wraps boolean (set "wraps")))
     (activity-indicator
-     (activity-indicator-view-style (enum activity-indicator-view-style) (set "activityIndicatorViewStyle"))
+     ;; Its values, medium and large, are iOS 13 (iOS 6 had white-large, white and gray).
+     (activity-indicator-view-style (enum activity-indicator-view-style) (set "activityIndicatorViewStyle") "13.0")
      (color color (set "color"))
      (hides-when-stopped boolean (set "hidesWhenStopped"))
      (animating boolean (call "startAnimating" "stopAnimating")))
@@ -258,7 +262,7 @@
      (track-tint-color color (set "trackTintColor")))
     (date-picker
      (date-picker-mode (enum date-picker-mode) (set "datePickerMode"))
-     (preferred-date-picker-style (enum date-picker-style) (set "preferredDatePickerStyle"))
+     (preferred-date-picker-style (enum date-picker-style) (set "preferredDatePickerStyle") "13.4")
      (minute-interval int (set "minuteInterval"))
      (count-down-duration float (set "countDownDuration")))
     (page-control
@@ -267,7 +271,7 @@
      (hides-for-single-page boolean (set "hidesForSinglePage"))
      (page-indicator-tint-color color (set "pageIndicatorTintColor"))
      (current-page-indicator-tint-color color (set "currentPageIndicatorTintColor"))
-     (background-style (enum page-control-background-style) (set "backgroundStyle")))
+     (background-style (enum page-control-background-style) (set "backgroundStyle") "14.0"))
     (visual-effect-view
      (effect blur-effect (set "effect")))))
 
@@ -590,6 +594,11 @@
   (set! htll:primitive-table (append htll:primitive-table entries)))
 
 (define (htll:kind-entry kind) (assq kind htll:kind-table))
+;; The iOS version that introduced KIND's class, or #f for iOS 6 and before.
+(define (htll:kind-since kind)
+  (let ((e (htll:kind-entry kind))) (and e (pair? (list-tail e 4)) (list-ref e 4))))
+;; The iOS version that introduced the attribute of SPEC (an attribute-table row), or #f.
+(define (htll:attribute-since spec) (and (pair? (cdddr spec)) (cadddr spec)))
 (define (htll:kind-class kind) (cadr (htll:kind-entry kind)))
 (define (htll:kind-parent kind) (caddr (htll:kind-entry kind)))
 (define (htll:kind-construction kind) (cadddr (htll:kind-entry kind)))

@@ -35,6 +35,14 @@
   (set! htll:target target))
 (define (htll:ios6?) (eq? htll:target 'ios6))
 
+;; Refuses WHAT, whose UIKit API came in iOS SINCE ("7.0"; #f: iOS 6 or before), on the ios6
+;; target: that target builds the original's projects for iOS 6, where the API does not exist, so
+;; the code would not compile (or would crash there). The tables give SINCE (10-tables.scm,
+;; 11-colors.scm); the resources below give theirs.
+(define (htll:require-ios since what)
+  (if (and since (htll:ios6?))
+      (htll:fail (string-append what " is iOS " since " and later; htllc -v ios6 targets iOS 6"))))
+
 ;;; Compatibility with the original htllc. `htll compile` is strict: what the original accepted by
 ;;; accident (an unknown enumeration value it mapped to a fallback, a ratio of 0 or 1, a centre
 ;;; padding of half the area or more, a negative margin, a view placed twice) is an error with a
@@ -163,6 +171,7 @@
 
 ;; (preferred-font 'body): the Dynamic Type font of a text style (iOS 7; large-title iOS 11).
 (define (preferred-font style)
+  (htll:require-ios "7.0" "preferred-font (Dynamic Type)")
   (if (and (symbol? style) (assq style (htll:enum-values 'text-style)))
       (htll:make-resource 'preferred-font (list style))
       (htll:fail (string-append "preferred-font: expected a text style, one of "
@@ -173,6 +182,7 @@
 ;; an SF Symbol (iOS 13), each part of its configuration optional.
 (define (system-image name . configuration)
   (define who "system-image")
+  (htll:require-ios "13.0" "system-image (SF Symbols)")
   (if (not (string? name))
       (htll:fail (string-append who ": the name must be a string such as \"gear\", got " (htll:written name))))
   (if (and (pair? configuration) (pair? (cdr configuration)))

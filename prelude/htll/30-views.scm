@@ -109,6 +109,7 @@
       (cond ((symbol? value)
              (if (assq value htll:color-table)
                  (let ((refused (htll:refused-color value)))
+                   (htll:require-ios (htll:color-since value) (string-append what ": " (symbol->string value)))
                    (if refused (htll:fail (string-append what ": " refused)) value))
                  (htll:fail (string-append what ": unknown colour " (symbol->string value)
                                            (htll:did-you-mean value (map car htll:color-table))))))
@@ -147,10 +148,7 @@
      ((eq? type 'target) (htll:check-target value what))
      ((eq? type 'text-attributes) (htll:check-text-attributes value what))
      ((eq? type 'blur-effect) (htll:check '(enum blur-effect-style) value what))
-     ((eq? type 'button-configuration)
-      (if (htll:ios6?)
-          (htll:fail (string-append what ": button configurations are iOS 15 (htllc -v ios6 targets iOS 6)"))
-          (htll:check '(enum button-configuration-style) value what)))
+     ((eq? type 'button-configuration) (htll:check '(enum button-configuration-style) value what))
      ((and (pair? type) (eq? (car type) 'enum))
       (let ((values (htll:enum-values (cadr type))))
         (cond
@@ -251,6 +249,7 @@
           (if (not spec)
               (htll:fail (string-append who " has no attribute " (symbol->string name)
                                         (htll:did-you-mean name (map car specs)))))
+          (htll:require-ios (htll:attribute-since spec) (string-append who " " (symbol->string name)))
           (let ((value (htll:check (cadr spec) (cdar attrs) (string-append who " " (symbol->string name))))
                 (treatment (htll:current-ios-treatment kind name)))
             ;; Today's target refuses or leaves out some of the original's vocabulary (13-current-ios.scm).
@@ -313,6 +312,7 @@
 
 ;; Builds a view of KIND from a constructor's arguments: modifiers, then attribute lists.
 (define (htll:make-checked-view kind args)
+  (htll:require-ios (htll:kind-since kind) (symbol->string kind))
   (let* ((loc (htll:current-location))
          (merged (htll:merge-contributions kind (htll:contributions kind args))))
     (htll:check-items kind (car merged))

@@ -39,7 +39,10 @@
 (define htll:queried '())
 
 (define (htll:trait key) (cdr (assq key htll:traits)))
-(define (htll:query! key) (if (not (memq key htll:queried)) (set! htll:queried (cons key htll:queried))))
+(define (htll:query! key)
+  ;; Code asks the view's traitCollection for the idiom and size classes (iOS 8).
+  (if (memq key '(idiom hclass vclass)) (htll:require-ios "8.0" "asking for the idiom or a size class (traitCollection)"))
+  (if (not (memq key htll:queried)) (set! htll:queried (cons key htll:queried))))
 
 ;; The queries take their arguments as a list, so a wrong count is an error at the call's location.
 (define (htll:check-arguments who args n)
@@ -71,6 +74,7 @@
 
 (define (in-safe-area . args)
   (htll:check-arguments "in-safe-area" args 2)
+  (htll:require-ios "11.0" "in-safe-area (safeAreaInsets)")
   (let* ((child (car args)) (parent (cadr args))
          (c (htll:set-root! "in-safe-area" child (htll:parent-string "in-safe-area" parent) #f)))
     (set! htll:safe-area-roots (cons htll:the-root htll:safe-area-roots))
@@ -108,14 +112,16 @@
 (define (right-to-left . args)
   (htll:check-arguments "right-to-left" args 1)
   (case (car args)
-    ((mirror) (set! htll:rtl-mirror #t))
+    ((mirror) (htll:require-ios "9.0" "right-to-left 'mirror (semanticContentAttribute)") (set! htll:rtl-mirror #t))
     ((fixed) (set! htll:rtl-mirror #f))
     (else (htll:fail (string-append "right-to-left: expected 'mirror or 'fixed, got " (htll:written (car args)))))))
 
 (define (htll:mirrors-rtl?) (or htll:rtl-mirror htll:emit-rtl))
 
 ;; For hosts: (htll-set-emit-rtl! #t) makes the generated code mirror in right-to-left languages.
-(define (htll-set-emit-rtl! on) (set! htll:emit-rtl (if on #t #f)))
+(define (htll-set-emit-rtl! on)
+  (if on (htll:require-ios "9.0" "--rtl (semanticContentAttribute)"))
+  (set! htll:emit-rtl (if on #t #f)))
 
 ;; left + right edge of ROOT's area: the sum x' + x + width stays equal to it when mirroring.
 (define (htll:mirror-axis root)

@@ -5,7 +5,9 @@
 
 ;; #t while generated code states the layout as constraints (compile --constraints); the host sets it.
 (define htll:emit-constraints #f)
-(define (htll-set-emit-constraints! on) (set! htll:emit-constraints (if on #t #f)))
+(define (htll-set-emit-constraints! on)
+  (if on (htll:require-ios "9.0" "--constraints (layout anchors)"))
+  (set! htll:emit-constraints (if on #t #f)))
 
 (define (htll:c-anchor-name attr) (string-append (symbol->string attr) "Anchor"))
 
