@@ -136,6 +136,7 @@ public struct StandInHeader: Sendable {
         @interface UIView (HTLLAutoLayout)
         @property (nonatomic) BOOL translatesAutoresizingMaskIntoConstraints;
         @property (nonatomic, readonly) NSLayoutAnchor *leadingAnchor, *trailingAnchor, *topAnchor, *bottomAnchor, *centerXAnchor, *centerYAnchor;
+        @property (nonatomic, readonly) NSLayoutAnchor *firstBaselineAnchor;
         @property (nonatomic, readonly) NSLayoutDimension *widthAnchor, *heightAnchor;
         @property (nonatomic, readonly) UILayoutGuide *safeAreaLayoutGuide;
         - (void)addLayoutGuide:(UILayoutGuide *)guide;

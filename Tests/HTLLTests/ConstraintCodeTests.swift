@@ -156,7 +156,7 @@ final class ConstraintCodeTests: XCTestCase {
     /// Snapshots of the code for a few examples; HTLL_UPDATE_GOLDEN=1 rewrites them.
     func testGoldenConstraintCode() throws {
         let update = ProcessInfo.processInfo.environment["HTLL_UPDATE_GOLDEN"] == "1"
-        for name in ["readme-above", "login", "gearcalc", "spacing", "cell", "safe-area"] {
+        for name in ["readme-above", "login", "gearcalc", "spacing", "cell", "safe-area", "baseline", "settings"] {
             let url = GoldenTests.examples.appendingPathComponent("\(name).htll")
             let layout = try Layout(source: String(contentsOf: url, encoding: .utf8), file: "examples/\(name).htll")
             try layout.setConstraintsOutput(true)

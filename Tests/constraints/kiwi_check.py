@@ -39,10 +39,16 @@ class Box:
 
     def __init__(self, name):
         self.name = name
+        # Where the first baseline lies below the top (a text view's font's ascender), or None.
+        self.ascender = None
         self.x, self.y = kiwi.Variable(name + ".x"), kiwi.Variable(name + ".y")
         self.w, self.h = kiwi.Variable(name + ".w"), kiwi.Variable(name + ".h")
 
     def anchor(self, attribute):
+        if attribute == "firstBaseline":
+            if self.ascender is None:
+                raise ValueError(self.name + " has no first baseline (no ascender)")
+            return self.y + self.ascender
         return {
             "leading": self.x, "top": self.y, "width": self.w, "height": self.h,
             "trailing": self.x + self.w, "bottom": self.y + self.h,
@@ -94,6 +100,7 @@ def check(constraints_path, frames_path):
         box(g)
     for v in doc["views"]:
         b = box(v["name"])
+        b.ascender = v.get("ascender")
         intrinsic = v.get("intrinsic")
         if not intrinsic:
             continue
