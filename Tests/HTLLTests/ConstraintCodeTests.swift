@@ -153,6 +153,21 @@ final class ConstraintCodeTests: XCTestCase {
         XCTAssertGreaterThan(checked, 15)
     }
 
+    /// The equivalence corpus (alignments, baselines, define-primitive nodes): its Swift and
+    /// Objective-C activate the constraints of its JSON, read as the emitter's statements and
+    /// compile against the stand-in header.
+    func testCorpusCodeStatesTheConstraintsOfTheJSON() throws {
+        for (name, source) in ConstraintEquivalenceTests.corpus.sorted(by: { $0.key < $1.key }) {
+            let layout = try Layout(source: source, file: "\(name).htll")
+            let expected = try Self.fromJSON(try layout.constraintsJSON(canvas: Layout.Canvas(width: 390, height: 844)))
+            try layout.setConstraintsOutput(true)
+            XCTAssertEqual(try Self.fromSwift(try layout.swift(className: "ViewController")), expected, name)
+            XCTAssertEqual(try Self.fromObjC(try layout.objectiveCCategory()), expected, name)
+            XCTAssertEqual(try CodeCheck.statementProblems(layout), [], name)
+            XCTAssertEqual(try CodeCheck.compileProblems(layout), [], name)
+        }
+    }
+
     /// Snapshots of the code for a few examples; HTLL_UPDATE_GOLDEN=1 rewrites them.
     func testGoldenConstraintCode() throws {
         let update = ProcessInfo.processInfo.environment["HTLL_UPDATE_GOLDEN"] == "1"

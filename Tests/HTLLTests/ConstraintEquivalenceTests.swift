@@ -140,6 +140,46 @@ final class ConstraintEquivalenceTests: XCTestCase {
                       (view))
                 'self.view)
             """,
+        "primitives": """
+            (define-primitive (columns gutter . children)
+              (lambda (a)
+                (let* ((n (length children))
+                       (w (/ (- (area-width a) (* gutter (- n 1))) n)))
+                  (let loop ((cs children) (i 0) (areas '()))
+                    (if (null? cs)
+                        (reverse areas)
+                        (loop (cdr cs) (+ i 1)
+                              (cons (area (+ (area-x a) (* i (+ w gutter))) (area-y a) w (area-height a)) areas)))))))
+            (define-primitive (row gap . children)
+              (lambda (a)
+                (let loop ((cs children) (prev #f) (areas '()))
+                  (if (null? cs)
+                      (reverse areas)
+                      (loop (cdr cs) (car cs)
+                            (cons (area (if prev (next-x prev gap) (area-x a)) (area-y a) 'wrap (area-height a)) areas))))))
+            (define-primitive (halves . children)
+              (lambda (a)
+                (list (area (area-x a) (area-y a) (* 0.5 (area-width a)) (area-height a))
+                      (area (+ (area-x a) (* 0.5 (area-width a))) (+ (area-y a) 10) (* 0.5 (area-width a)) (- (area-height a) 10)))))
+            (define (l t) (label `((text . ,t))))
+            (in (v... (^^ (overlay (view '((size 30 20))) (view '((size 10 40)))) (view))
+                      (^^ (grid 2 2 4 (view '((size 30 20))) (view '((size 10 40))) (view '((size 5 5)))) blank)
+                      (^^ (row 6 (l "one") (l "two") (view '((size 12 12)))) blank)
+                      (padding 10 (above (overlay (view) (center (l "over") 0.1 0.2))
+                                         (above (grid 2 3 8 (view) (l "a") (view) (l "b") (view))
+                                                (columns 8 (view) (l "x") (view))
+                                                0.5)
+                                         0.3)))
+                'self.view)
+            """,
+        "inset-to-an-end": "(in (v... (label '((text . \"a\"))) (padding 10 (inset 1 2 3 4 (view)))) 'self.view)",
+        "primitives-wrapped": """
+            (define-primitive (halves . children)
+              (lambda (a)
+                (list (area (area-x a) (area-y a) (* 0.5 (area-width a)) (area-height a))
+                      (area (+ (area-x a) (* 0.5 (area-width a))) (+ (area-y a) 10) (* 0.5 (area-width a)) (- (area-height a) 10)))))
+            (in (<< (overlay (view '((size 50 20))) (label '((text . "x")))) (halves (label '((text . "left half"))) (view))) 'self.view)
+            """,
         "safe-area": "(in-safe-area (>> (label '((text . \"left\"))) (center (image) 0.25 0) 12) 'self.view)",
     ]
 
@@ -208,6 +248,16 @@ final class ConstraintEquivalenceTests: XCTestCase {
             """, file: "c.htll")
         XCTAssertThrowsError(try layout.constraintsJSON(canvas: Layout.Canvas(width: 390, height: 844))) { error in
             XCTAssertTrue("\(error)".hasPrefix("c.htll:2:5: error: --constraints: collapse-when-hidden"), "\(error)")
+        }
+        // A primitive's choice made at run time (flow's line breaks), and its max of labels' sizes
+        // (grid's cells where its area wraps): refused, naming the primitive where it is called.
+        let flow = try Layout(source: "(in (flow 8 (view '((size 10 10))) (view '((size 20 10)))) 'self.view)", file: "f.htll")
+        XCTAssertThrowsError(try flow.constraintsJSON(canvas: Layout.Canvas(width: 390, height: 844))) { error in
+            XCTAssertTrue("\(error)".hasPrefix("f.htll:1:5: error: --constraints: flow: a choice made at run time (if<=)"), "\(error)")
+        }
+        let grid = try Layout(source: "(in (^^ (grid 1 2 4 (label '((text . \"a\"))) (view)) (view)) 'self.view)", file: "g.htll")
+        XCTAssertThrowsError(try grid.constraintsJSON(canvas: Layout.Canvas(width: 390, height: 844))) { error in
+            XCTAssertTrue("\(error)".hasPrefix("g.htll:1:9: error: --constraints: grid: the measured size"), "\(error)")
         }
         // A layout's measured height, where a label in it may be stretched elsewhere: no anchor holds it.
         let measured = try Layout(source: "(in (vv (label) (hseq (label) (label '((text . \"B\"))))) 'self.view)", file: "m.htll")

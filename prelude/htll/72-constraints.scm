@@ -5,8 +5,10 @@
 ;;; computes (a ratio of the area, the rest after a sibling, a share, a clamp) is an anchor of a
 ;;; view, of the parent, or of a UILayoutGuide made for it. Wrapped lengths (the solver's
 ;;; sizeToFit) are the view's intrinsic content size held by required hugging and compression
-;;; resistance. What Auto Layout cannot state (a view collapsing while hidden, the measured size
-;;; of a whole layout) is refused with a located error, never approximated.
+;;; resistance. A define-primitive node's areas are read back from its area procedure run on
+;;; lengths that stand for anchors. What Auto Layout cannot state (a view collapsing while hidden,
+;;; the measured size of a whole layout, a primitive's choice made at run time) is refused with a
+;;; located error, never approximated.
 ;;;
 ;;; A constraint is (ITEM ATTR RELATION MULTIPLIER ITEM2 ATTR2 CONSTANT PRIORITY LOCATION):
 ;;;   ITEM.ATTR RELATION MULTIPLIER * ITEM2.ATTR2 + CONSTANT    (ITEM2 #f: ITEM.ATTR RELATION CONSTANT)
@@ -66,9 +68,13 @@
          (base (if (htll:safe-area-root? root) (list 'safe-area parent) parent))
          (st (htll:make-c-state root base '() '() (make-eq-hash-table) '()))
          (location (htll:root-location root)))
+    ;; Inside a define-primitive node (lay-primitive), a refusal names the primitive, where it is called.
+    (define primitive #f)
     (define (refuse! loc what)
-      (htll:error-at (or loc (htll:root-location root))
-                     (string-append "--constraints: " what " cannot be stated as Auto Layout constraints")))
+      (htll:error-at (or (and primitive (htll:node-location primitive)) loc (htll:root-location root))
+                     (string-append "--constraints: "
+                                    (if primitive (string-append (symbol->string (htll:node-op primitive)) ": ") "")
+                                    what " cannot be stated as Auto Layout constraints")))
     (define (add! item attr rel k item2 attr2 c prio)
       (htll:set-c-state-constraints! st (cons (list item attr rel k item2 attr2 c prio location)
                                               (htll:c-state-constraints st))))
@@ -138,11 +144,12 @@
         ((max) (dim-of start (htll:c-end-length (end-of start len axis)) axis))
         (else (error "htll: not a length" len))))
     (define (scale len k) (htll:c-dim-length (* (cadr len) k) (caddr len) (* (cadddr len) k)))
-    (define (shorten len c)
+    ;; LEN less LEAD at its start and TRAIL at its end (an inset): an end moves by TRAIL only.
+    (define (shorten len lead trail)
       (case (htll:c-length-kind len)
         ((wrap) len)
-        ((dim) (htll:c-dim-length (cadr len) (caddr len) (- (cadddr len) c)))
-        (else (htll:c-end-length (htll:c-pos+ (cadr len) (- c))))))
+        ((dim) (htll:c-dim-length (cadr len) (caddr len) (- (cadddr len) lead trail)))
+        (else (htll:c-end-length (htll:c-pos+ (cadr len) (- trail))))))
     (define (longer a b) (list 'max a b))
     (define (wrap? len) (eq? len 'wrap))
     ;; Priorities of VIEW's content size: (hug-x hug-y compress-x compress-y), UIKit's defaults.
@@ -294,7 +301,112 @@
           ((align) (if (eq? (cadr ps) 'baseline)
                        (lay-baseline (car cs) (caddr ps) left top w h)
                        (lay-align (car cs) (car ps) (cadr ps) left top w h)))
-          (else (refuse! loc (string-append "the layout " (symbol->string (htll:node-op x))))))))
+          (else (if (htll:node-layout x)
+                    (lay-primitive x left top w h)
+                    (refuse! loc (string-append "the layout " (symbol->string (htll:node-op x)))))))))
+    ;; A define-primitive node (52-primitive-protocol.scm): its area procedure runs on symbolic
+    ;; lengths that stand for anchors (c-anchor atoms), and what it returns, linear in them, is
+    ;; read back as positions and lengths: a sum of anchors times numbers becomes guides where no
+    ;; one anchor states it. A choice made at run time (if<=), a max or min of lengths that are
+    ;; not what a child occupies, or a measured size of a view sized by its content is refused,
+    ;; naming the primitive.
+    (define (lay-primitive x left top w h)
+      (let ((saved primitive))
+        (set! primitive x)
+        (let* ((l (encode-pos left)) (t (encode-pos top))
+               (extent (htll:place-primitive
+                        x (htll:node-layout x) l t (encode-length w left) (encode-length h top)
+                        (lambda (c cx cy cw ch)
+                          (let* ((px (decode-pos cx 'x)) (py (decode-pos cy 'y))
+                                 (cw (decode-length cw px 'x)) (ch (decode-length ch py 'y))
+                                 ;; What goes wrong inside a child is the child's.
+                                 (o (begin (set! primitive #f) (lay c px py cw ch))))
+                            (set! primitive x)
+                            (cons (encode-length (car o) px) (encode-length (cdr o) py))))
+                        (lambda (c cw ch)
+                          (let ((o (measure c left top (decode-length cw left 'x) (decode-length ch top 'y))))
+                            (cons (encode-length (car o) left) (encode-length (cdr o) top))))
+                        (lambda (pos start) #f)))
+               (r (cons (if (wrap? w) (decode-length (car extent) left 'x) w)
+                        (if (wrap? h) (decode-length (cdr extent) top 'y) h))))
+          (set! primitive saved)
+          r)))
+    ;; One atom per anchor, so that sums of the same anchor add up.
+    (define anchor-atoms '())
+    (define (anchor-atom anchor)
+      (let find ((as anchor-atoms))
+        (cond ((null? as)
+               (let ((a (list 'c-anchor anchor)))
+                 (set! anchor-atoms (cons a anchor-atoms))
+                 a))
+              ((and (htll:c-item=? (car (cadar as)) (car anchor)) (eq? (cdr (cadar as)) (cdr anchor))) (car as))
+              (else (find (cdr as))))))
+    (define (anchor-atom? a) (and (pair? a) (eq? (car a) 'c-anchor)))
+    (define (encode-pos p) (htll:e+ (htll:e-atom (anchor-atom (car p))) (htll:e-const (cdr p))))
+    ;; LEN (from the position START) as an expression; 'wrap stays.
+    (define (encode-length len start)
+      (case (htll:c-length-kind len)
+        ((wrap) 'wrap)
+        ((dim) (if (or (not (caddr len)) (= (cadr len) 0))
+                   (htll:e-const (cadddr len))
+                   (htll:e+ (htll:e* (htll:e-atom (anchor-atom (caddr len))) (cadr len)) (htll:e-const (cadddr len)))))
+        ((end) (htll:e- (encode-pos (cadr len)) (encode-pos start)))
+        ((max) (htll:e-max (encode-length (cadr len) start) (encode-length (caddr len) start)))
+        (else (error "htll: not a length" len))))
+    (define (axis-of attr) (if (memq attr '(leading trailing centerX width)) 'x 'y))
+    (define (inexpressible what) (refuse! #f what))
+    ;; The expression E, a length from START along AXIS, as a constraint length.
+    (define (decode-length e start axis)
+      (cond ((wrap? e) 'wrap)
+            ((htll:e-constant? e) (htll:c-const-length (htll:e-number e)))
+            ((let ((terms (htll:filter cdr e)))
+               (and (null? (cdr terms)) (anchor-atom? (cdar terms)) (memq (cdr (cadr (cdar terms))) '(width height))
+                    (htll:c-dim-length (caar terms) (cadr (cdar terms)) (htll:e-number (htll:filter (lambda (t) (not (cdr t))) e))))))
+            (else (htll:c-end-length (decode-pos (htll:e+ (encode-pos start) e) axis)))))
+    ;; The expression E, a position along AXIS: a sum whose anchors' coefficients add up to 1.
+    (define (decode-pos e axis)
+      (let* ((e (unlocal e))
+             (positions (htll:filter (lambda (t) (and (anchor-atom? (cdr t)) (not (memq (cdr (cadr (cdr t))) '(width height))))) e)))
+        (for-each (lambda (t)
+                    (let ((a (cdr t)))
+                      (cond ((or (not a) (anchor-atom? a) (eq? (car a) 'max)) #f)
+                            ((eq? (car a) 'if<=) (inexpressible "a choice made at run time (if<=)"))
+                            (else (inexpressible (string-append "a length that follows " (symbol->string (car a))))))))
+                  e)
+        (for-each (lambda (t) (if (not (eq? (axis-of (cdr (cadr (cdr t)))) axis))
+                                  (inexpressible (string-append "an area's " (symbol->string axis) " from a position on the other axis"))))
+                  positions)
+        (if (or (null? positions) (> (abs (- 1 (apply + (map car positions)))) htll:epsilon))
+            (inexpressible "a position that is no anchor plus lengths (its anchors' coefficients do not add up to 1)"))
+        (let* ((base (cons (cadr (cdar positions)) 0))
+               (b (encode-pos base)))
+          (let loop ((ts e) (p base))
+            (if (null? ts)
+                p
+                (let ((k (caar ts)) (a (cdar ts)))
+                  (loop (cdr ts)
+                        (cond ((not a) (htll:c-pos+ p k))
+                              ((eq? a (cdar positions))
+                               ;; The base's own term: k - 1 of it is stated by the other positions' differences.
+                               p)
+                              ((anchor-atom? a)
+                               (let ((len (if (memq (cdr (cadr a)) '(width height))
+                                              (htll:c-dim-length k (cadr a) 0)
+                                              ;; k times (this position - the base)
+                                              (let ((d (dim-of base (htll:c-end-length (cons (cadr a) 0)) axis)))
+                                                (if (eq? (htll:c-length-kind d) 'dim) (scale d k) d)))))
+                                 (end-of p len axis)))
+                              ((and (eq? (car a) 'max) (= k 1))
+                               (end-of p (longer (decode-length (cadr a) p axis) (decode-length (caddr a) p axis)) axis))
+                              (else (inexpressible "a multiple of the larger of two lengths"))))))))))
+    ;; E with its locals (computed-once) replaced by what they stand for.
+    (define (unlocal e)
+      (if (htll:any (lambda (t) (and (cdr t) (eq? (car (cdr t)) 'local))) e)
+          (htll:e-sum-list (map (lambda (t) (if (and (cdr t) (eq? (car (cdr t)) 'local))
+                                                (htll:e* (unlocal (htll:local-expression (cdr t))) (car t))
+                                                (list t)))
+                                e))
+          e))
     ;; Both children at their own length along AXIS, MARGIN apart.
     (define (stack a b margin axis start ostart olen)
       (let* ((oa (lay-along a axis start 'wrap ostart olen))
@@ -501,7 +613,7 @@
             (pack axis len (if (wrap? olen) (cdr r) olen)))))))
     (define (lay-inset c ps left top w h)
       (let* ((t (car ps)) (l (cadr ps)) (b (caddr ps)) (r (cadddr ps))
-             (o (lay c (htll:c-pos+ left l) (htll:c-pos+ top t) (shorten w (+ l r)) (shorten h (+ t b)))))
+             (o (lay c (htll:c-pos+ left l) (htll:c-pos+ top t) (shorten w l r) (shorten h t b))))
         (cons (if (wrap? w) (htll:c-end-length (htll:c-pos+ (end-of (htll:c-pos+ left l) (car o) 'x) r)) w)
               (if (wrap? h) (htll:c-end-length (htll:c-pos+ (end-of (htll:c-pos+ top t) (cdr o) 'y) b)) h))))
     (define (lay-aspect c ratio left top w h loc)
