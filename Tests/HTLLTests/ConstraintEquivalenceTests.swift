@@ -172,6 +172,13 @@ final class ConstraintEquivalenceTests: XCTestCase {
                                          0.3)))
                 'self.view)
             """,
+        // (right-to-left 'fixed): left and right anchors, the same frames in right-to-left canvases.
+        "rtl-fixed": """
+            (right-to-left 'fixed)
+            (in-safe-area (^^ (<< (image '((size 44 44))) (above (beside (label '((text . "name"))) (label) 0.7) (label) 0.5) 12)
+                              (hseq* 8 'end 'center (label '((text . "a"))) (view '((size 10 30)))))
+                          'self.view)
+            """,
         "inset-to-an-end": "(in (v... (label '((text . \"a\"))) (padding 10 (inset 1 2 3 4 (view)))) 'self.view)",
         "primitives-wrapped": """
             (define-primitive (halves . children)
@@ -195,7 +202,10 @@ final class ConstraintEquivalenceTests: XCTestCase {
                 let c = work.appendingPathComponent("\(name)-\(canvasName).constraints.json")
                 let f = work.appendingPathComponent("\(name)-\(canvasName).frames.json")
                 try layout.constraintsJSON(canvas: canvas).write(to: c, atomically: true, encoding: .utf8)
-                try layout.framesJSON(canvas: canvas).write(to: f, atomically: true, encoding: .utf8)
+                // A layout fixed in right-to-left languages keeps its left-to-right frames.
+                var unmirrored = canvas
+                if name == "rtl-fixed" { unmirrored.rightToLeft = false }
+                try layout.framesJSON(canvas: unmirrored).write(to: f, atomically: true, encoding: .utf8)
                 pairs += [c.path, f.path]
             }
         }

@@ -14,7 +14,8 @@
 ;;;   ITEM.ATTR RELATION MULTIPLIER * ITEM2.ATTR2 + CONSTANT    (ITEM2 #f: ITEM.ATTR RELATION CONSTANT)
 ;;; an item is a view record, a guide #(guide N), the parent (its key path string) or the
 ;;; parent's safe area (safe-area PARENT). Horizontal anchors are leading and trailing, so the
-;;; constraints mirror themselves in right-to-left languages.
+;;; constraints mirror themselves in right-to-left languages; left and right after
+;;; (right-to-left 'fixed).
 ;;;
 ;;; Inside the walk, a position is (ANCHOR . CONSTANT), ANCHOR (ITEM . ATTR); a length is
 ;;;   wrap                 the child's own length
@@ -75,8 +76,13 @@
                      (string-append "--constraints: "
                                     (if primitive (string-append (symbol->string (htll:node-op primitive)) ": ") "")
                                     what " cannot be stated as Auto Layout constraints")))
+    ;; (right-to-left 'fixed), unless compiled with --rtl: the layout keeps its sides in
+    ;; right-to-left languages, so horizontal anchors are left and right.
+    (define fixed-sides (and (htll:rtl-fixed?) (not htll:emit-rtl)))
+    (define (side attr)
+      (if fixed-sides (case attr ((leading) 'left) ((trailing) 'right) (else attr)) attr))
     (define (add! item attr rel k item2 attr2 c prio)
-      (htll:set-c-state-constraints! st (cons (list item attr rel k item2 attr2 c prio location)
+      (htll:set-c-state-constraints! st (cons (list item (side attr) rel k item2 (and attr2 (side attr2)) c prio location)
                                               (htll:c-state-constraints st))))
     ;; ITEM.ATTR RELATION the position P.
     (define (pos! item attr p . rel+prio)
