@@ -168,6 +168,40 @@ final class ConstraintCodeTests: XCTestCase {
         }
     }
 
+    /// `htll preview --outline --constraints` draws a line (or a dot) for every constraint from a
+    /// view's position anchor, where the frames put the anchors, mirrored in right-to-left canvases;
+    /// a snapshot for examples/login (HTLL_UPDATE_GOLDEN=1 rewrites it).
+    func testPreviewDrawsTheConstraints() throws {
+        let update = ProcessInfo.processInfo.environment["HTLL_UPDATE_GOLDEN"] == "1"
+        let url = GoldenTests.examples.appendingPathComponent("login.htll")
+        let layout = try Layout(source: String(contentsOf: url, encoding: .utf8), file: "examples/login.htll")
+        let screen = PreviewScreen(device: try XCTUnwrap(DevicePreset.named("iphone-15")), landscape: false)
+        var options = SVGPreview.Options(outline: true)
+        options.constraints = true
+        let svg = try SVGPreview.render(layout, screens: [screen], options: options)
+        let json = try layout.constraintsJSON(canvas: Layout.Canvas(screen: screen, rightToLeft: false))
+        let views = Set(try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])?["views"] as? [[String: Any]])
+            .compactMap { $0["name"] as? String })
+        let fromViews = try Self.fromJSON(json).filter {
+            views.contains(String($0.first.split(separator: ".")[0])) && !$0.second.isEmpty
+                && !["width", "height"].contains(String($0.first.split(separator: ".").last ?? ""))
+        }
+        XCTAssertEqual(svg.components(separatedBy: "<g class=\"constraint\"").count - 1, fromViews.count)
+        XCTAssertTrue(svg.contains("data-constraint=\"user.top == heading.bottom + 20\""), svg)
+        // Without --constraints the outline is unchanged.
+        XCTAssertFalse(try SVGPreview.render(layout, screens: [screen], options: .init(outline: true)).contains("class=\"constraints\""))
+        // Right to left: the leading anchors are the right edges, so the lines move with the frames.
+        options.rightToLeft = true
+        let rtl = try SVGPreview.render(layout, screens: [screen], options: options)
+        XCTAssertNotEqual(rtl, svg)
+        let file = Self.golden.appendingPathComponent("login-outline.svg")
+        if update {
+            try svg.write(to: file, atomically: true, encoding: .utf8)
+        } else {
+            XCTAssertEqual(svg, try String(contentsOf: file, encoding: .utf8), "login-outline.svg (HTLL_UPDATE_GOLDEN=1 rewrites it)")
+        }
+    }
+
     /// Snapshots of the code for a few examples; HTLL_UPDATE_GOLDEN=1 rewrites them.
     func testGoldenConstraintCode() throws {
         let update = ProcessInfo.processInfo.environment["HTLL_UPDATE_GOLDEN"] == "1"
