@@ -8,7 +8,8 @@ extension FragmentChecker {
     public static let activateEnd = "    nil]];"
     /// The anchors the constraint code names.
     static let anchors: Set<String> = ["leadingAnchor", "trailingAnchor", "topAnchor", "bottomAnchor", "widthAnchor",
-                                       "heightAnchor", "centerXAnchor", "centerYAnchor"]
+                                       "heightAnchor", "centerXAnchor", "centerYAnchor", "firstBaselineAnchor",
+                                       "leftAnchor", "rightAnchor"]
     /// The messages that make an anchor constraint.
     static let constraintMessages: Set<String> = [
         "constraintEqualToAnchor", "constraintGreaterThanOrEqualToAnchor", "constraintLessThanOrEqualToAnchor",

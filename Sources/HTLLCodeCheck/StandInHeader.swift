@@ -131,11 +131,13 @@ public struct StandInHeader: Sendable {
         @end
         @interface UILayoutGuide : NSObject
         @property (nonatomic, readonly) NSLayoutAnchor *leadingAnchor, *trailingAnchor, *topAnchor, *bottomAnchor, *centerXAnchor, *centerYAnchor;
+        @property (nonatomic, readonly) NSLayoutAnchor *leftAnchor, *rightAnchor;
         @property (nonatomic, readonly) NSLayoutDimension *widthAnchor, *heightAnchor;
         @end
         @interface UIView (HTLLAutoLayout)
         @property (nonatomic) BOOL translatesAutoresizingMaskIntoConstraints;
         @property (nonatomic, readonly) NSLayoutAnchor *leadingAnchor, *trailingAnchor, *topAnchor, *bottomAnchor, *centerXAnchor, *centerYAnchor;
+        @property (nonatomic, readonly) NSLayoutAnchor *firstBaselineAnchor, *leftAnchor, *rightAnchor;
         @property (nonatomic, readonly) NSLayoutDimension *widthAnchor, *heightAnchor;
         @property (nonatomic, readonly) UILayoutGuide *safeAreaLayoutGuide;
         - (void)addLayoutGuide:(UILayoutGuide *)guide;

@@ -153,10 +153,59 @@ final class ConstraintCodeTests: XCTestCase {
         XCTAssertGreaterThan(checked, 15)
     }
 
+    /// The equivalence corpus (alignments, baselines, define-primitive nodes): its Swift and
+    /// Objective-C activate the constraints of its JSON, read as the emitter's statements and
+    /// compile against the stand-in header.
+    func testCorpusCodeStatesTheConstraintsOfTheJSON() throws {
+        for (name, source) in ConstraintEquivalenceTests.corpus.sorted(by: { $0.key < $1.key }) {
+            let layout = try Layout(source: source, file: "\(name).htll")
+            let expected = try Self.fromJSON(try layout.constraintsJSON(canvas: Layout.Canvas(width: 390, height: 844)))
+            try layout.setConstraintsOutput(true)
+            XCTAssertEqual(try Self.fromSwift(try layout.swift(className: "ViewController")), expected, name)
+            XCTAssertEqual(try Self.fromObjC(try layout.objectiveCCategory()), expected, name)
+            XCTAssertEqual(try CodeCheck.statementProblems(layout), [], name)
+            XCTAssertEqual(try CodeCheck.compileProblems(layout), [], name)
+        }
+    }
+
+    /// `htll preview --outline --constraints` draws a line (or a dot) for every constraint from a
+    /// view's position anchor, where the frames put the anchors, mirrored in right-to-left canvases;
+    /// a snapshot for examples/login (HTLL_UPDATE_GOLDEN=1 rewrites it).
+    func testPreviewDrawsTheConstraints() throws {
+        let update = ProcessInfo.processInfo.environment["HTLL_UPDATE_GOLDEN"] == "1"
+        let url = GoldenTests.examples.appendingPathComponent("login.htll")
+        let layout = try Layout(source: String(contentsOf: url, encoding: .utf8), file: "examples/login.htll")
+        let screen = PreviewScreen(device: try XCTUnwrap(DevicePreset.named("iphone-15")), landscape: false)
+        var options = SVGPreview.Options(outline: true)
+        options.constraints = true
+        let svg = try SVGPreview.render(layout, screens: [screen], options: options)
+        let json = try layout.constraintsJSON(canvas: Layout.Canvas(screen: screen, rightToLeft: false))
+        let views = Set(try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])?["views"] as? [[String: Any]])
+            .compactMap { $0["name"] as? String })
+        let fromViews = try Self.fromJSON(json).filter {
+            views.contains(String($0.first.split(separator: ".")[0])) && !$0.second.isEmpty
+                && !["width", "height"].contains(String($0.first.split(separator: ".").last ?? ""))
+        }
+        XCTAssertEqual(svg.components(separatedBy: "<g class=\"constraint\"").count - 1, fromViews.count)
+        XCTAssertTrue(svg.contains("data-constraint=\"user.top == heading.bottom + 20\""), svg)
+        // Without --constraints the outline is unchanged.
+        XCTAssertFalse(try SVGPreview.render(layout, screens: [screen], options: .init(outline: true)).contains("class=\"constraints\""))
+        // Right to left: the leading anchors are the right edges, so the lines move with the frames.
+        options.rightToLeft = true
+        let rtl = try SVGPreview.render(layout, screens: [screen], options: options)
+        XCTAssertNotEqual(rtl, svg)
+        let file = Self.golden.appendingPathComponent("login-outline.svg")
+        if update {
+            try svg.write(to: file, atomically: true, encoding: .utf8)
+        } else {
+            XCTAssertEqual(svg, try String(contentsOf: file, encoding: .utf8), "login-outline.svg (HTLL_UPDATE_GOLDEN=1 rewrites it)")
+        }
+    }
+
     /// Snapshots of the code for a few examples; HTLL_UPDATE_GOLDEN=1 rewrites them.
     func testGoldenConstraintCode() throws {
         let update = ProcessInfo.processInfo.environment["HTLL_UPDATE_GOLDEN"] == "1"
-        for name in ["readme-above", "login", "gearcalc", "spacing", "cell", "safe-area"] {
+        for name in ["readme-above", "login", "gearcalc", "spacing", "cell", "safe-area", "baseline", "settings"] {
             let url = GoldenTests.examples.appendingPathComponent("\(name).htll")
             let layout = try Layout(source: String(contentsOf: url, encoding: .utf8), file: "examples/\(name).htll")
             try layout.setConstraintsOutput(true)

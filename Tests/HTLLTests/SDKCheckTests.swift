@@ -47,6 +47,20 @@ final class SDKCheckTests: XCTestCase {
         XCTAssertGreaterThan(checked, 15)
     }
 
+    /// The constraints of the equivalence corpus (alignments, baselines, define-primitive nodes,
+    /// left and right anchors) type-check as Swift and Objective-C too.
+    func testConstraintCorpusTypeChecksCleanly() throws {
+        let checker = try SDKChecker.make()
+        defer { checker.cleanUp() }
+        for name in ["aligned", "baselines", "primitives", "rtl-fixed"] {
+            let layout = try Layout(source: try XCTUnwrap(ConstraintEquivalenceTests.corpus[name]), file: "\(name).htll")
+            try layout.setConstraintsOutput(true)
+            let outcomes = try checker.checkAll(layout, name: "\(name)-constraints")
+            XCTAssertEqual(outcomes.count, 6, name)
+            assertClean(outcomes)
+        }
+    }
+
     /// Names that clash with the controller or the methods, tables whose data source is another
     /// object or the view itself, a parent other than self.view, multi-part selectors.
     func testLayoutsThatTripTheChecksTypeCheckCleanly() throws {

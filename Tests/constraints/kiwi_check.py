@@ -39,10 +39,21 @@ class Box:
 
     def __init__(self, name):
         self.name = name
+        # Where the first baseline lies below the top (a text view's font's ascender), or None.
+        self.ascender = None
         self.x, self.y = kiwi.Variable(name + ".x"), kiwi.Variable(name + ".y")
         self.w, self.h = kiwi.Variable(name + ".w"), kiwi.Variable(name + ".h")
 
-    def anchor(self, attribute):
+    def anchor(self, attribute, width=0, rtl=False):
+        """The anchor's expression; left and right are physical: in a right-to-left canvas of
+        WIDTH, the left edge is WIDTH less the leading edge."""
+        if attribute in ("left", "right"):
+            left = width - self.x - self.w if rtl else self.x
+            return left if attribute == "left" else left + self.w
+        if attribute == "firstBaseline":
+            if self.ascender is None:
+                raise ValueError(self.name + " has no first baseline (no ascender)")
+            return self.y + self.ascender
         return {
             "leading": self.x, "top": self.y, "width": self.w, "height": self.h,
             "trailing": self.x + self.w, "bottom": self.y + self.h,
@@ -94,6 +105,7 @@ def check(constraints_path, frames_path):
         box(g)
     for v in doc["views"]:
         b = box(v["name"])
+        b.ascender = v.get("ascender")
         intrinsic = v.get("intrinsic")
         if not intrinsic:
             continue
@@ -107,7 +119,7 @@ def check(constraints_path, frames_path):
         name, _, attribute = spec.rpartition(".")
         if name not in boxes:
             raise ValueError("unknown item " + name)
-        return boxes[name].anchor(attribute)
+        return boxes[name].anchor(attribute, width, rtl)
 
     for c in doc["constraints"]:
         left_side = term(c["first"])

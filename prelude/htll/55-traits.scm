@@ -105,7 +105,7 @@
 ;;; Generated code mirrors when the layout declares (right-to-left 'mirror) or is compiled with
 ;;; --rtl; `htll frames --rtl` and `htll preview --rtl` mirror the concrete frames.
 
-(define htll:rtl-mirror #f)      ; (right-to-left 'mirror) in the layout
+(define htll:rtl-mirror #f)      ; #t: (right-to-left 'mirror) in the layout; fixed: (right-to-left 'fixed)
 (define htll:emit-rtl #f)        ; compile --rtl
 (define htll:canvas-rtl #f)      ; frames / preview --rtl
 
@@ -113,10 +113,12 @@
   (htll:check-arguments "right-to-left" args 1)
   (case (car args)
     ((mirror) (htll:require-ios "9.0" "right-to-left 'mirror (semanticContentAttribute)") (set! htll:rtl-mirror #t))
-    ((fixed) (set! htll:rtl-mirror #f))
+    ((fixed) (set! htll:rtl-mirror 'fixed))
     (else (htll:fail (string-append "right-to-left: expected 'mirror or 'fixed, got " (htll:written (car args)))))))
 
-(define (htll:mirrors-rtl?) (or htll:rtl-mirror htll:emit-rtl))
+(define (htll:mirrors-rtl?) (or (eq? htll:rtl-mirror #t) htll:emit-rtl))
+;; Whether the layout said (right-to-left 'fixed): constraints use left and right anchors.
+(define (htll:rtl-fixed?) (eq? htll:rtl-mirror 'fixed))
 
 ;; For hosts: (htll-set-emit-rtl! #t) makes the generated code mirror in right-to-left languages.
 (define (htll-set-emit-rtl! on)

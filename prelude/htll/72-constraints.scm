@@ -5,14 +5,17 @@
 ;;; computes (a ratio of the area, the rest after a sibling, a share, a clamp) is an anchor of a
 ;;; view, of the parent, or of a UILayoutGuide made for it. Wrapped lengths (the solver's
 ;;; sizeToFit) are the view's intrinsic content size held by required hugging and compression
-;;; resistance. What Auto Layout cannot state (a view collapsing while hidden, the measured size
-;;; of a whole layout) is refused with a located error, never approximated.
+;;; resistance. A define-primitive node's areas are read back from its area procedure run on
+;;; lengths that stand for anchors. What Auto Layout cannot state (a view collapsing while hidden,
+;;; the measured size of a whole layout, a primitive's choice made at run time) is refused with a
+;;; located error, never approximated.
 ;;;
 ;;; A constraint is (ITEM ATTR RELATION MULTIPLIER ITEM2 ATTR2 CONSTANT PRIORITY LOCATION):
 ;;;   ITEM.ATTR RELATION MULTIPLIER * ITEM2.ATTR2 + CONSTANT    (ITEM2 #f: ITEM.ATTR RELATION CONSTANT)
 ;;; an item is a view record, a guide #(guide N), the parent (its key path string) or the
 ;;; parent's safe area (safe-area PARENT). Horizontal anchors are leading and trailing, so the
-;;; constraints mirror themselves in right-to-left languages.
+;;; constraints mirror themselves in right-to-left languages; left and right after
+;;; (right-to-left 'fixed).
 ;;;
 ;;; Inside the walk, a position is (ANCHOR . CONSTANT), ANCHOR (ITEM . ATTR); a length is
 ;;;   wrap                 the child's own length
@@ -66,11 +69,20 @@
          (base (if (htll:safe-area-root? root) (list 'safe-area parent) parent))
          (st (htll:make-c-state root base '() '() (make-eq-hash-table) '()))
          (location (htll:root-location root)))
+    ;; Inside a define-primitive node (lay-primitive), a refusal names the primitive, where it is called.
+    (define primitive #f)
     (define (refuse! loc what)
-      (htll:error-at (or loc (htll:root-location root))
-                     (string-append "--constraints: " what " cannot be stated as Auto Layout constraints")))
+      (htll:error-at (or (and primitive (htll:node-location primitive)) loc (htll:root-location root))
+                     (string-append "--constraints: "
+                                    (if primitive (string-append (symbol->string (htll:node-op primitive)) ": ") "")
+                                    what " cannot be stated as Auto Layout constraints")))
+    ;; (right-to-left 'fixed), unless compiled with --rtl: the layout keeps its sides in
+    ;; right-to-left languages, so horizontal anchors are left and right.
+    (define fixed-sides (and (htll:rtl-fixed?) (not htll:emit-rtl)))
+    (define (side attr)
+      (if fixed-sides (case attr ((leading) 'left) ((trailing) 'right) (else attr)) attr))
     (define (add! item attr rel k item2 attr2 c prio)
-      (htll:set-c-state-constraints! st (cons (list item attr rel k item2 attr2 c prio location)
+      (htll:set-c-state-constraints! st (cons (list item (side attr) rel k item2 (and attr2 (side attr2)) c prio location)
                                               (htll:c-state-constraints st))))
     ;; ITEM.ATTR RELATION the position P.
     (define (pos! item attr p . rel+prio)
@@ -138,11 +150,12 @@
         ((max) (dim-of start (htll:c-end-length (end-of start len axis)) axis))
         (else (error "htll: not a length" len))))
     (define (scale len k) (htll:c-dim-length (* (cadr len) k) (caddr len) (* (cadddr len) k)))
-    (define (shorten len c)
+    ;; LEN less LEAD at its start and TRAIL at its end (an inset): an end moves by TRAIL only.
+    (define (shorten len lead trail)
       (case (htll:c-length-kind len)
         ((wrap) len)
-        ((dim) (htll:c-dim-length (cadr len) (caddr len) (- (cadddr len) c)))
-        (else (htll:c-end-length (htll:c-pos+ (cadr len) (- c))))))
+        ((dim) (htll:c-dim-length (cadr len) (caddr len) (- (cadddr len) lead trail)))
+        (else (htll:c-end-length (htll:c-pos+ (cadr len) (- trail))))))
     (define (longer a b) (list 'max a b))
     (define (wrap? len) (eq? len 'wrap))
     ;; Priorities of VIEW's content size: (hug-x hug-y compress-x compress-y), UIKit's defaults.
@@ -216,10 +229,12 @@
       (if dry
           (cons (measured-length v 'x w) (measured-length v 'y h))
           (place-view v left top w h)))
+    ;; LEFT or TOP #f: the caller constrains the view's other edge (its trailing end, its
+    ;; baseline) instead, after placing it.
     (define (place-view v left top w h)
       (place! v)
-      (pos! v 'leading left)
-      (pos! v 'top top)
+      (if left (pos! v 'leading left))
+      (if top (pos! v 'top top))
       (let ((fixed (fixed-size v)))
         (if fixed
             (begin (add! v 'width '== 1 #f #f (car fixed) htll:c-required)
@@ -240,7 +255,33 @@
     ;; A fixed-size view or a fixed node occupies its own length whatever its area.
     (define (own-length? x)
       (or (and (htll:view? x) (fixed-size x)) (and (htll:node? x) (eq? (htll:node-op x) 'fixed))))
+    ;; A row (column) whose height (width) wraps, with children at their own heights aligned
+    ;; across it, is as high as its highest child (the frame solver measures it, then lays it
+    ;; out at that height): a guide from the row's top, at least as high as each aligned child
+    ;; (lay-align) and otherwise as short as it can be, is the height they align in.
     (define (lay-node x left top w h)
+      (let* ((cross (if (memq (htll:node-op x) htll:horizontal-ops) 'y 'x))
+             (cross-len (if (eq? cross 'y) h w)))
+        (if (and (not dry) (wrap? cross-len)
+                 (htll:any (lambda (c) (and (htll:align-node? c) (memq (cadr (htll:node-params c)) '(start center end))))
+                           (htll:node-children x)))
+            (let ((g (guide! cross)))
+              (pos! g (htll:c-lead cross) (if (eq? cross 'y) top left))
+              (add! g (htll:c-dim cross) '== 1 #f #f 0 htll:c-high)
+              (hash-table-set! row-guides g #t)
+              (let* ((len (htll:c-dim-length 1 (cons g (htll:c-dim cross)) 0))
+                     (o (if (eq? cross 'y) (lay-op x left top w len) (lay-op x left top len h)))
+                     (extent (htll:c-end-length (htll:c-pos g (htll:c-trail cross) 0))))
+                (if (eq? cross 'y) (cons (car o) extent) (cons extent (cdr o)))))
+            (lay-op x left top w h))))
+    ;; The guide of the aligned row LEN is the height (width) of, or #f.
+    (define (row-guide len axis)
+      (and (eq? (htll:c-length-kind len) 'dim) (= (cadr len) 1) (= (cadddr len) 0) (caddr len)
+           (eq? (cdr (caddr len)) (htll:c-dim axis))
+           (hash-table-ref/default row-guides (car (caddr len)) #f)
+           (car (caddr len))))
+    (define row-guides (make-eq-hash-table))
+    (define (lay-op x left top w h)
       (let ((cs (htll:node-children x)) (ps (htll:node-params x)) (loc (htll:node-location x)))
         (if (htll:any htll:collapse-node? cs) (refuse! loc "collapse-when-hidden (a length that follows the hidden property)"))
         (case (htll:node-op x)
@@ -263,16 +304,115 @@
           ((min-size) (lay-clamp (car cs) (car ps) (cadr ps) 'min left top w h loc))
           ((max-size) (lay-clamp (car cs) (car ps) (cadr ps) 'max left top w h loc))
           ((collapse) (refuse! loc "collapse-when-hidden (a length that follows the hidden property)"))
-          ;; Across a sequence: 'fill is the area's length, as without an alignment; the others put
-          ;; the child's own length somewhere in a longer area (and make a wrapped row as high as
-          ;; its highest child), which these constraints do not state yet.
-          ((align) (case (cadr ps)
-                     ((fill) (lay (car cs) left top w h))
-                     ;; firstBaselineAnchor constraints would state it; not written yet.
-                     ((baseline) (refuse! loc "the alignment 'baseline across a row (first baselines on one line)"))
-                     (else (refuse! loc (string-append "the alignment '" (symbol->string (cadr ps))
-                                                       " across a sequence (a child at its own length in a longer area)")))))
-          (else (refuse! loc (string-append "the layout " (symbol->string (htll:node-op x))))))))
+          ((align) (if (eq? (cadr ps) 'baseline)
+                       (lay-baseline (car cs) (caddr ps) left top w h)
+                       (lay-align (car cs) (car ps) (cadr ps) left top w h)))
+          (else (if (htll:node-layout x)
+                    (lay-primitive x left top w h)
+                    (refuse! loc (string-append "the layout " (symbol->string (htll:node-op x)))))))))
+    ;; A define-primitive node (52-primitive-protocol.scm): its area procedure runs on symbolic
+    ;; lengths that stand for anchors (c-anchor atoms), and what it returns, linear in them, is
+    ;; read back as positions and lengths: a sum of anchors times numbers becomes guides where no
+    ;; one anchor states it. A choice made at run time (if<=), a max or min of lengths that are
+    ;; not what a child occupies, or a measured size of a view sized by its content is refused,
+    ;; naming the primitive.
+    (define (lay-primitive x left top w h)
+      (let ((saved primitive))
+        (set! primitive x)
+        (let* ((l (encode-pos left)) (t (encode-pos top))
+               (extent (htll:place-primitive
+                        x (htll:node-layout x) l t (encode-length w left) (encode-length h top)
+                        (lambda (c cx cy cw ch)
+                          (let* ((px (decode-pos cx 'x)) (py (decode-pos cy 'y))
+                                 (cw (decode-length cw px 'x)) (ch (decode-length ch py 'y))
+                                 ;; What goes wrong inside a child is the child's.
+                                 (o (begin (set! primitive #f) (lay c px py cw ch))))
+                            (set! primitive x)
+                            (cons (encode-length (car o) px) (encode-length (cdr o) py))))
+                        (lambda (c cw ch)
+                          (let ((o (measure c left top (decode-length cw left 'x) (decode-length ch top 'y))))
+                            (cons (encode-length (car o) left) (encode-length (cdr o) top))))
+                        (lambda (pos start) #f)))
+               (r (cons (if (wrap? w) (decode-length (car extent) left 'x) w)
+                        (if (wrap? h) (decode-length (cdr extent) top 'y) h))))
+          (set! primitive saved)
+          r)))
+    ;; One atom per anchor, so that sums of the same anchor add up.
+    (define anchor-atoms '())
+    (define (anchor-atom anchor)
+      (let find ((as anchor-atoms))
+        (cond ((null? as)
+               (let ((a (list 'c-anchor anchor)))
+                 (set! anchor-atoms (cons a anchor-atoms))
+                 a))
+              ((and (htll:c-item=? (car (cadar as)) (car anchor)) (eq? (cdr (cadar as)) (cdr anchor))) (car as))
+              (else (find (cdr as))))))
+    (define (anchor-atom? a) (and (pair? a) (eq? (car a) 'c-anchor)))
+    (define (encode-pos p) (htll:e+ (htll:e-atom (anchor-atom (car p))) (htll:e-const (cdr p))))
+    ;; LEN (from the position START) as an expression; 'wrap stays.
+    (define (encode-length len start)
+      (case (htll:c-length-kind len)
+        ((wrap) 'wrap)
+        ((dim) (if (or (not (caddr len)) (= (cadr len) 0))
+                   (htll:e-const (cadddr len))
+                   (htll:e+ (htll:e* (htll:e-atom (anchor-atom (caddr len))) (cadr len)) (htll:e-const (cadddr len)))))
+        ((end) (htll:e- (encode-pos (cadr len)) (encode-pos start)))
+        ((max) (htll:e-max (encode-length (cadr len) start) (encode-length (caddr len) start)))
+        (else (error "htll: not a length" len))))
+    (define (axis-of attr) (if (memq attr '(leading trailing centerX width)) 'x 'y))
+    (define (inexpressible what) (refuse! #f what))
+    ;; The expression E, a length from START along AXIS, as a constraint length.
+    (define (decode-length e start axis)
+      (cond ((wrap? e) 'wrap)
+            ((htll:e-constant? e) (htll:c-const-length (htll:e-number e)))
+            ((let ((terms (htll:filter cdr e)))
+               (and (null? (cdr terms)) (anchor-atom? (cdar terms)) (memq (cdr (cadr (cdar terms))) '(width height))
+                    (htll:c-dim-length (caar terms) (cadr (cdar terms)) (htll:e-number (htll:filter (lambda (t) (not (cdr t))) e))))))
+            (else (htll:c-end-length (decode-pos (htll:e+ (encode-pos start) e) axis)))))
+    ;; The expression E, a position along AXIS: a sum whose anchors' coefficients add up to 1.
+    (define (decode-pos e axis)
+      (let* ((e (unlocal e))
+             (positions (htll:filter (lambda (t) (and (anchor-atom? (cdr t)) (not (memq (cdr (cadr (cdr t))) '(width height))))) e)))
+        (for-each (lambda (t)
+                    (let ((a (cdr t)))
+                      (cond ((or (not a) (anchor-atom? a) (eq? (car a) 'max)) #f)
+                            ((eq? (car a) 'if<=) (inexpressible "a choice made at run time (if<=)"))
+                            (else (inexpressible (string-append "a length that follows " (symbol->string (car a))))))))
+                  e)
+        (for-each (lambda (t) (if (not (eq? (axis-of (cdr (cadr (cdr t)))) axis))
+                                  (inexpressible (string-append "an area's " (symbol->string axis) " from a position on the other axis"))))
+                  positions)
+        (if (or (null? positions) (> (abs (- 1 (apply + (map car positions)))) htll:epsilon))
+            (inexpressible "a position that is no anchor plus lengths (its anchors' coefficients do not add up to 1)"))
+        (let* ((base (cons (cadr (cdar positions)) 0))
+               (b (encode-pos base)))
+          (let loop ((ts e) (p base))
+            (if (null? ts)
+                p
+                (let ((k (caar ts)) (a (cdar ts)))
+                  (loop (cdr ts)
+                        (cond ((not a) (htll:c-pos+ p k))
+                              ((eq? a (cdar positions))
+                               ;; The base's own term: k - 1 of it is stated by the other positions' differences.
+                               p)
+                              ((anchor-atom? a)
+                               (let ((len (if (memq (cdr (cadr a)) '(width height))
+                                              (htll:c-dim-length k (cadr a) 0)
+                                              ;; k times (this position - the base)
+                                              (let ((d (dim-of base (htll:c-end-length (cons (cadr a) 0)) axis)))
+                                                (if (eq? (htll:c-length-kind d) 'dim) (scale d k) d)))))
+                                 (end-of p len axis)))
+                              ((and (eq? (car a) 'max) (= k 1))
+                               (end-of p (longer (decode-length (cadr a) p axis) (decode-length (caddr a) p axis)) axis))
+                              (else (inexpressible "a multiple of the larger of two lengths"))))))))))
+    ;; E with its locals (computed-once) replaced by what they stand for.
+    (define (unlocal e)
+      (if (htll:any (lambda (t) (and (cdr t) (eq? (car (cdr t)) 'local))) e)
+          (htll:e-sum-list (map (lambda (t) (if (and (cdr t) (eq? (car (cdr t)) 'local))
+                                                (htll:e* (unlocal (htll:local-expression (cdr t))) (car t))
+                                                (list t)))
+                                e))
+          e))
     ;; Both children at their own length along AXIS, MARGIN apart.
     (define (stack a b margin axis start ostart olen)
       (let* ((oa (lay-along a axis start 'wrap ostart olen))
@@ -306,11 +446,13 @@
                   (ob (lay-along b axis (htll:c-pos+ (end-of start (car oa) axis) margin)
                                  (htll:c-end-length (end-of start len axis)) ostart olen)))
              (cons len (if (wrap? olen) (longer (cdr oa) (cdr ob)) olen))))
-          ((and (htll:view? b) (not dry))
+          ((and (aligned-view b) (not dry))
            ;; B at its own length, ending where the area ends; A up to B, less the margin.
-           (let* ((end (end-of start len axis))
-                  (ob (lay-end-view b axis end ostart olen))
-                  (oa (lay-along a axis start (htll:c-end-length (htll:c-pos b (htll:c-lead axis) (- margin))) ostart olen)))
+           (let* ((v (aligned-view b))
+                  (end (end-of start len axis))
+                  (ob (lay-along b axis #f 'wrap ostart olen))
+                  (oa (begin (pos! v (htll:c-trail axis) end)
+                             (lay-along a axis start (htll:c-end-length (htll:c-pos v (htll:c-lead axis) (- margin))) ostart olen))))
              (cons len (if (wrap? olen) (longer (cdr oa) (cdr ob)) olen))))
           (else
            ;; B's own length measured, in a guide that ends where the area ends; A up to that
@@ -328,19 +470,76 @@
         (set! dry #t)
         (let ((r (lay-along x axis start len ostart olen))) (set! dry saved) r)))
     (define (pack-result axis r) (pack axis (car r) (cdr r)))
-    ;; View V at its own length along AXIS, ending at END; across from OSTART, OLEN long.
-    (define (lay-end-view v axis end ostart olen)
-      (place! v)
-      (let ((o (htll:c-other axis)) (fixed (fixed-size v)))
-        (pos! v (htll:c-trail axis) end)
-        (pos! v (htll:c-lead o) ostart)
-        (if fixed
-            (begin (add! v 'width '== 1 #f #f (car fixed) htll:c-required)
-                   (add! v 'height '== 1 #f #f (cadr fixed) htll:c-required))
-            (begin (wrap-view! v axis 'exact)
-                   (if (wrap? olen) (wrap-view! v o 'exact) (len! v o ostart olen))))
-        (cons (htll:c-end-length (htll:c-pos v (htll:c-trail axis) 0))
-              (htll:c-end-length (htll:c-pos v (htll:c-trail o) 0)))))
+    ;; The view X is, or holds through alignments (laid out with a free leading or top), or #f.
+    (define (aligned-view x)
+      (cond ((htll:view? x) x)
+            ((htll:align-node? x) (aligned-view (car (htll:node-children x))))
+            (else #f)))
+    ;; A guide along AXIS from the position FROM (the free length before or after a child).
+    (define (spacer! axis from)
+      (let ((g (guide! axis))) (pos! g (htll:c-lead axis) from) g))
+    ;; C at its own length across a sequence (VERTICAL? #t: up and down, in a row), at the start,
+    ;; centre or end of the area (MODE), the free length in guides; 'fill, or an area that wraps
+    ;; itself, gives it the area's. In a row that wraps (lay-node's guide) C also keeps the row at
+    ;; least as high as itself.
+    (define (lay-align c vertical? mode left top w h)
+      (let* ((axis (if vertical? 'y 'x))
+             (start (if vertical? top left)) (len (if vertical? h w))
+             (ostart (if vertical? left top)) (olen (if vertical? w h)))
+        (cond
+         ((or (eq? mode 'fill) (wrap? len)) (lay c left top w h))
+         (dry (pack axis len (cdr (lay-along c axis start 'wrap ostart olen))))
+         (else
+          (let* ((row (row-guide len axis))
+                 (dim (htll:c-dim axis))
+                 (area-end (end-of start len axis))
+                 (before (and (memq mode '(center end)) (spacer! axis start)))
+                 (from (if before (htll:c-pos before (htll:c-trail axis) 0) start))
+                 (o (lay-along c axis from 'wrap ostart olen))
+                 (end (end-of from (car o) axis)))
+            (case mode
+              ((start) (if row (pos! row (htll:c-trail axis) end '>=)))
+              ((end) (pos-eq! end area-end))
+              (else (let ((after (spacer! axis end)))
+                      (pos! after (htll:c-trail axis) area-end)
+                      (add! after dim '== 1 before dim 0 htll:c-required))))
+            (if (and row before) (add! before dim '>= 1 #f #f 0 htll:c-required))
+            (pack axis len (cdr o)))))))
+    ;; In a row aligned on 'baseline: C at its own height, its first baseline on the row's
+    ;; baseline, a guide from the row's top as deep as the deepest member's ascent (each member's
+    ;; top at or below the row's, the guide otherwise as short as it can be), as the frame solver
+    ;; puts them. A label's, text field's or button's first baseline is its firstBaselineAnchor
+    ;; (top + its font's ascender); any other view's is its bottom (UIKit would take a view
+    ;; without text by its top); a row aligned on 'baseline has its own, which lies on this one.
+    (define (lay-baseline c group left top w h)
+      (define (result o) (cons (car o) (if (wrap? h) (cdr o) h)))
+      (cond
+       (dry (if (wrap? h) (refuse! location "the measured height of a row aligned on 'baseline"))
+            (cons (car (lay c left top w 'wrap)) h))
+       (else
+        (let ((line (htll:c-pos (baseline-guide group top) 'bottom 0)) (v (aligned-view c)))
+          (if v
+              (let ((o (lay c left #f w 'wrap)))
+                (pos! v 'top top '>=)
+                (pos! v (if (htll:baseline-view? v) 'firstBaseline 'bottom) line)
+                (result o))
+              (let* ((before (spacer! 'y top))
+                     (from (htll:c-pos before 'bottom 0))
+                     (o (lay c left from w 'wrap))
+                     (inner (htll:baseline-row-group c)))
+                (add! before 'height '>= 1 #f #f 0 htll:c-required)
+                (if inner
+                    (pos! (baseline-guide inner #f) 'bottom line)
+                    (pos-eq! (end-of from (cdr o) 'y) line))
+                (result o)))))))
+    ;; The guide from the top of the row of GROUP down to its baseline (made at TOP the first time).
+    (define baseline-guides (make-eq-hash-table))
+    (define (baseline-guide group top)
+      (or (hash-table-ref/default baseline-guides group #f)
+          (let ((g (spacer! 'y top)))
+            (add! g 'height '== 1 #f #f 0 htll:c-high)
+            (hash-table-set! baseline-guides group g)
+            g)))
     (define (lay-center c hr vr left top w h)
       (define (inner start len r axis)
         (if (wrap? len)
@@ -420,7 +619,7 @@
             (pack axis len (if (wrap? olen) (cdr r) olen)))))))
     (define (lay-inset c ps left top w h)
       (let* ((t (car ps)) (l (cadr ps)) (b (caddr ps)) (r (cadddr ps))
-             (o (lay c (htll:c-pos+ left l) (htll:c-pos+ top t) (shorten w (+ l r)) (shorten h (+ t b)))))
+             (o (lay c (htll:c-pos+ left l) (htll:c-pos+ top t) (shorten w l r) (shorten h t b))))
         (cons (if (wrap? w) (htll:c-end-length (htll:c-pos+ (end-of (htll:c-pos+ left l) (car o) 'x) r)) w)
               (if (wrap? h) (htll:c-end-length (htll:c-pos+ (end-of (htll:c-pos+ top t) (cdr o) 'y) b)) h))))
     (define (lay-aspect c ratio left top w h loc)
@@ -513,7 +712,12 @@
 
 (define (htll-constraints-json width height)
   (let* ((c (htll:context "frames")) (root (car c)) (name-of (cadddr c))
-         (st (htll:constraints root)))
+         (st (htll:constraints root))
+         ;; The views whose first baseline is constrained: the JSON gives their ascender.
+         (on-baseline (let ((t (make-eq-hash-table)))
+                        (for-each (lambda (k) (if (eq? (cadr k) 'firstBaseline) (hash-table-set! t (car k) #t)))
+                                  (htll:c-state-constraints st))
+                        t)))
     (define (view-json v)
       (let* ((kind (htll:view-kind v))
              (p (hash-table-ref/default (htll:c-state-views st) v #f))
@@ -529,6 +733,9 @@
               ", \"height\": " (if iy (htll:json-number (cdr size)) "-1") "}"
               ", \"hugging\": {\"horizontal\": " (number->string (vector-ref p 0)) ", \"vertical\": " (number->string (vector-ref p 1)) "}"
               ", \"compression\": {\"horizontal\": " (number->string (vector-ref p 2)) ", \"vertical\": " (number->string (vector-ref p 3)) "}")
+             "")
+         (if (hash-table-ref/default on-baseline v #f)
+             (string-append ", \"ascender\": " (htll:json-number (htll:view-ascender v)))
              "")
          "}")))
     (define (constraint-json k)

@@ -5,13 +5,16 @@ extension HTLLCommand {
     static let previewUsage = """
         usage: htll preview FILE [-o OUT.svg|OUT.png] [--device NAME]... [--landscape | --both] [--size WxH]
                                  [--appearance light|dark|both | --dark] [--safe-area T,L,B,R] [--rtl] [--scale N]
-                                 [--text-size SIZE] [--outline] [--check] [--watch]
+                                 [--text-size SIZE] [--outline [--constraints]] [--check] [--watch]
         Draws the solved layout as an iOS screen (default: \(DevicePreset.standard.displayName), portrait, SVG on standard output).
         Several --device flags or --both give one contact sheet; --watch (with -o) re-renders on every
         change of FILE or the files it includes. --appearance dark (or --dark) draws the system's dark
         appearance: what the layout leaves unset (background, text, controls, status bar) and the
         named colours (label, system-background, ...) with their dark values; both draws each screen
         in the two appearances.
+        --outline draws each view's frame and name; --constraints (outlined) also draws the Auto Layout
+        constraints (htll frames --constraints): a line from each anchor to the anchor it is tied to,
+        with its constant, a dot where they coincide, dashed for an inequality.
         --check warns (on standard error) about views that overflow a screen or overlap; --text-size
         draws Dynamic Type fonts at a text size (extra-small ... large, the default, ...
         accessibility-extra-extra-extra-large).
@@ -69,6 +72,7 @@ extension HTLLCommand {
             case "--landscape": landscape = true
             case "--both": both = true
             case "--outline": options.outline = true
+            case "--constraints": options.outline = true; options.constraints = true
             case "--check": options.check = true
             case "--text-size":
                 guard hasValue else { return usage("--text-size needs a size such as extra-large") }

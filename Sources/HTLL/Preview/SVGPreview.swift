@@ -11,6 +11,8 @@ public enum SVGPreview {
     public struct Options: Sendable {
         /// Draw every frame's outline and name.
         public var outline = false
+        /// With `outline`: draw the layout's Auto Layout constraints over it (`--constraints`).
+        public var constraints = false
         /// Pixels per point of the output picture.
         public var scale = 1.0
         /// Mirror the layout, as in a right-to-left language (`--rtl`).
@@ -32,7 +34,14 @@ public enum SVGPreview {
 
     /// The contact sheet of `layout` on each of `screens`; throws the layout's `LayoutError`.
     public static func render(_ layout: Layout, screens: [PreviewScreen], options: Options = Options()) throws -> String {
-        render(try solve(layout, screens: screens, options: options), options: options)
+        let solved = try solve(layout, screens: screens, options: options)
+        guard options.outline && options.constraints else { return render(solved, options: options) }
+        // Each screen's constraints, stated for its canvas (a refusal is the layout's error).
+        let constraints = try solved.map { s, _ in
+            try ConstraintLine.parse(json: layout.constraintsJSON(canvas: Layout.Canvas(screen: s, rightToLeft: options.rightToLeft,
+                                                                                        textSize: options.textSize)))
+        }
+        return render(solved, options: options, constraints: constraints)
     }
 
     /// `layout`'s views on each of `screens` (with the options' safe area and direction).
@@ -59,7 +68,8 @@ public enum SVGPreview {
 
     /// The contact sheet for already solved views, each screen in its appearance's palette (its
     /// views', which `solve` gave them).
-    static func render(_ solved: [(PreviewScreen, [PreviewView])], options: Options) -> String {
+    static func render(_ solved: [(PreviewScreen, [PreviewView])], options: Options,
+                       constraints: [(constraints: [ConstraintLine], parent: String, ascenders: [String: Double])] = []) -> String {
         var totalWidth = margin, maxHeight = 0.0
         for (s, _) in solved {
             totalWidth += s.width + 2 * bezel + gap
@@ -74,7 +84,8 @@ public enum SVGPreview {
         for (index, (screen, views)) in solved.enumerated() {
             let ox = x + bezel, oy = margin + bezel
             drawScreen(&w, screen: screen, views: views, palette: views.first?.palette ?? .fallback(screen.appearance), index: index,
-                       at: (ox, oy), outline: options.outline)
+                       at: (ox, oy), outline: options.outline, rightToLeft: options.rightToLeft,
+                       constraints: index < constraints.count ? constraints[index] : nil)
             w.text(screen.caption, x: ox + screen.width / 2, y: margin + maxHeight + 26, points: 15, weight: .bold,
                    fill: "rgb(60,60,67)", anchor: "middle", extra: " class=\"caption\"")
             x += screen.width + 2 * bezel + gap
@@ -113,7 +124,8 @@ public enum SVGPreview {
     // MARK: one screen
 
     static func drawScreen(_ w: inout SVGWriter, screen: PreviewScreen, views: [PreviewView], palette: PreviewPalette,
-                           index: Int, at origin: (x: Double, y: Double), outline: Bool) {
+                           index: Int, at origin: (x: Double, y: Double), outline: Bool, rightToLeft: Bool = false,
+                           constraints: (constraints: [ConstraintLine], parent: String, ascenders: [String: Double])? = nil) {
         let n = SVGWriter.number
         let d = screen.device, sw = screen.width, sh = screen.height
         let radius = d.cornerRadius
@@ -128,6 +140,7 @@ public enum SVGPreview {
         }
         if outline {
             for v in views where v.bool("hidden") != true { drawOutline(&w, v, screenHeight: sh) }
+            if let constraints { drawConstraints(&w, constraints, views: views, screen: screen, rightToLeft: rightToLeft) }
         }
         StatusBar.draw(&w, screen: screen, ink: palette.appearance.ink.svg)
         w.line("</g>")

@@ -58,8 +58,8 @@ static char htllLayoutKey_messages;
     NSLayoutConstraint * htllConstraint1 = [htllGuide1.heightAnchor constraintEqualToConstant:0];
     htllConstraint1.priority = 999;
     [NSLayoutConstraint activateConstraints:[NSArray arrayWithObjects:
-        [compose.trailingAnchor constraintEqualToAnchor:self.view.safeAreaLayoutGuide.trailingAnchor],
         [compose.topAnchor constraintEqualToAnchor:self.view.safeAreaLayoutGuide.topAnchor],
+        [compose.trailingAnchor constraintEqualToAnchor:self.view.safeAreaLayoutGuide.trailingAnchor],
         [header.leadingAnchor constraintEqualToAnchor:self.view.safeAreaLayoutGuide.leadingAnchor],
         [header.topAnchor constraintEqualToAnchor:self.view.safeAreaLayoutGuide.topAnchor],
         [header.trailingAnchor constraintEqualToAnchor:compose.leadingAnchor constant:-8],

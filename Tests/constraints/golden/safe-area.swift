@@ -53,8 +53,8 @@ extension ViewController {
         let htllConstraint1 = htllGuide1.heightAnchor.constraint(equalToConstant: 0)
         htllConstraint1.priority = UILayoutPriority(999)
         NSLayoutConstraint.activate([
-            views.compose.trailingAnchor.constraint(equalTo: self.view.safeAreaLayoutGuide.trailingAnchor),
             views.compose.topAnchor.constraint(equalTo: self.view.safeAreaLayoutGuide.topAnchor),
+            views.compose.trailingAnchor.constraint(equalTo: self.view.safeAreaLayoutGuide.trailingAnchor),
             views.header.leadingAnchor.constraint(equalTo: self.view.safeAreaLayoutGuide.leadingAnchor),
             views.header.topAnchor.constraint(equalTo: self.view.safeAreaLayoutGuide.topAnchor),
             views.header.trailingAnchor.constraint(equalTo: views.compose.leadingAnchor, constant: -8),
