@@ -454,6 +454,24 @@ final class SchemeLibraryTests: SchemeTestCase {
         check("(length (map (lambda (x) x) (iota 200000)))", "200000")
     }
 
+    func testEqualOnCarChainsCyclesAndSharing() {
+        // A 300,000-deep chain of cars (the cdrs are atoms), equal and differing at the bottom.
+        let chain = "(define (chain n end) (let loop ((i 0) (x end)) (if (= i n) x (loop (+ i 1) (cons x 'a)))))"
+        check("\(chain) (list (equal? (chain 300000 '()) (chain 300000 '())) (equal? (chain 300000 1) (chain 300000 2)))",
+              "(#t #f)")
+        // Cycles through cars and through vectors terminate.
+        check("(let ((a (list 1 2)) (b (list 1 2))) (set-car! a a) (set-car! b b) (equal? a b))", "#t")
+        check("(let ((a (list 1 2)) (b (list 1 3))) (set-car! a a) (set-car! b b) (equal? a b))", "#f")
+        check("(let ((v (vector 1 2)) (w (vector 1 2))) (vector-set! v 0 v) (vector-set! w 0 w) (equal? v w))", "#t")
+        check("(let ((v (vector 1 2)) (w (vector 1 3))) (vector-set! v 0 v) (vector-set! w 0 w) (equal? v w))", "#f")
+        // A DAG whose tree is 10! leaves: pairs met again are not compared again.
+        check("""
+              (define (copies n x) (if (= n 0) '() (cons x (copies (- n 1) x))))
+              (define (dag n) (if (= n 0) '() (copies n (dag (- n 1)))))
+              (list (equal? (dag 10) (dag 10)) (equal? (dag 10) (cons 1 (cdr (dag 10)))))
+              """, "(#t #f)")
+    }
+
     func testSorting() {
         check("(list-sort < '(3 1 2 5 4))", "(1 2 3 4 5)")
         check("(sort '(3 1 2) <)", "(1 2 3)")

@@ -1,7 +1,8 @@
 ;;; sort: sorts N Park-Miller pseudo-random fixnums and prints a position-weighted checksum. N and
 ;;; the sort come from standard input: `merge` is the merge sort of bench/sort.scm (the same code
-;;; under every implementation), `own` the implementation's list sort (`sort` in htll and guile;
-;;; bench/heap-figures gives chibi (srfi 132) `list-sort` under that name).
+;;; under every implementation), `own` the implementation's list sort (`sort` in guile;
+;;; bench/heap-figures gives chibi and htll (srfi 132) `list-sort` under that name) with `<`,
+;;; `lambda` the same sort with a Scheme predicate, (lambda (a b) (< a b)).
 (import (scheme base) (scheme read) (scheme write))
 
 (define (random-list n seed)
@@ -40,5 +41,8 @@
 (let* ((n (read))
        (which (read))
        (lst (random-list n 42)))
-  (display (checksum (if (eq? which 'merge) (merge-sort lst) (sort lst <))))
+  (display (checksum (case which
+                       ((merge) (merge-sort lst))
+                       ((lambda) (sort lst (lambda (a b) (< a b))))
+                       (else (sort lst <)))))
   (newline))

@@ -195,54 +195,8 @@
           acc
           (loop (- i 1) (cons (+ start (* i step)) acc))))))
 
-;;; Sorting: a stable bottom-up merge sort (ties keep their original order).
-
-(define (%merge-lists a b less?)
-  (let loop ((a a) (b b) (acc '()))
-    (cond ((null? a) (append-reverse acc b))
-          ((null? b) (append-reverse acc a))
-          ((less? (car b) (car a)) (loop a (cdr b) (cons (car b) acc)))
-          (else (loop (cdr a) b (cons (car a) acc))))))
-
-(define (%merge-pass runs less?)
-  (let loop ((r runs) (acc '()))
-    (cond ((null? r) (reverse acc))
-          ((null? (cdr r)) (reverse (cons (car r) acc)))
-          (else (loop (cdr (cdr r)) (cons (%merge-lists (car r) (car (cdr r)) less?) acc))))))
-
-(define (%sort-list lst less?)
-  (if (null? lst)
-      '()
-      (let loop ((runs (map list lst)))
-        (if (null? (cdr runs))
-            (car runs)
-            (loop (%merge-pass runs less?))))))
-
-;; Accepts both SRFI 132 order (list-sort < list) and Guile order (sort list <).
-(define (%sort-arguments who a b)
-  (cond ((procedure? a) (values b a))
-        ((procedure? b) (values a b))
-        (else (error (string-append who ": expected a procedure argument") a b))))
-
-(define (list-sort a b)
-  (call-with-values (lambda () (%sort-arguments "list-sort" a b))
-    (lambda (lst less?) (%sort-list lst less?))))
-
-(define (vector-sort a b)
-  (call-with-values (lambda () (%sort-arguments "vector-sort" a b))
-    (lambda (vec less?) (list->vector (%sort-list (vector->list vec) less?)))))
-
-(define (vector-sort! a b)
-  (call-with-values (lambda () (%sort-arguments "vector-sort!" a b))
-    (lambda (vec less?)
-      (vector-copy! vec 0 (list->vector (%sort-list (vector->list vec) less?))))))
-
-(define (sort a b)
-  (call-with-values (lambda () (%sort-arguments "sort" a b))
-    (lambda (seq less?)
-      (if (vector? seq)
-          (list->vector (%sort-list (vector->list seq) less?))
-          (%sort-list seq less?)))))
+;;; Sorting: `sort`, `list-sort`, `vector-sort` and `vector-sort!` are builtins (a stable merge sort,
+;;; Sources/Scheme/Library/Sort.swift); both argument orders, SRFI 132's and Guile's, are accepted.
 
 (define list-sort! list-sort)
 (define sort! sort)

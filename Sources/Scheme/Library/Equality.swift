@@ -3,12 +3,6 @@
 /// Both walk structure with an explicit worklist, so deep nesting never recurses on the Swift stack,
 /// and both terminate on circular structure (see `equal`).
 enum Equality {
-    /// Two heap objects being compared, remembered once a comparison has grown large.
-    private struct PairKey: Hashable {
-        let a: UnsafeMutableRawPointer
-        let b: UnsafeMutableRawPointer
-    }
-
     /// Comparisons after which `equal` starts remembering pairs it has entered (cycle detection costs
     /// a set insertion per node, so small comparisons skip it).
     private static let cycleCheckAfter = 1_000
@@ -18,6 +12,9 @@ enum Equality {
     /// Why it terminates on cycles: once large, every (pair, pair) or (vector, vector) comparison
     /// entered is remembered and assumed equal if met again (a bisimulation check), and there are
     /// finitely many such combinations.
+    /// Why it is fast: it follows the `car`s in a loop and stacks only `cdr`s that differ (a list's
+    /// shared tail, a chain of `car`s whose `cdr`s are atoms, stack nothing), reads pairs without
+    /// retaining them, and remembers pairs in `PairSet`, not a `Set` hashed by SipHash.
     static func equal(_ a: Value, _ b: Value) -> Bool {
         // Fast paths for atoms and strings, which need no worklist (hash table keys, mostly).
         if a.isEqv(b) { return true }
@@ -26,42 +23,48 @@ enum Equality {
         case (.pair, .pair), (.vector, .vector), (.object, .object): break
         default: return false
         }
-        var work: [(Value, Value)] = [(a, b)]
-        var seen = Set<PairKey>()
+        var work: [(Value, Value)] = []
+        var seen = PairSet()
         var steps = 0
-        while let (x, y) = work.popLast() {
-            if x.isEqv(y) { continue }
-            switch (x, y) {
-            case let (.pair(p), .pair(q)):
-                steps += 1
-                if steps > cycleCheckAfter, !seen.insert(PairKey(a: p.toOpaque(), b: q.toOpaque())).inserted {
-                    continue
-                }
-                let pp = p.takeUnretainedValue(), qq = q.takeUnretainedValue()
-                work.append((pp.cdr, qq.cdr))
-                work.append((pp.car, qq.car))
-            case let (.string(s), .string(t)):
-                if s.takeUnretainedValue().scalars != t.takeUnretainedValue().scalars { return false }
-            case let (.vector(v), .vector(w)):
-                let vi = v.takeUnretainedValue().items, wi = w.takeUnretainedValue().items
-                if vi.count != wi.count { return false }
-                steps += 1
-                if steps > cycleCheckAfter, !seen.insert(PairKey(a: v.toOpaque(), b: w.toOpaque())).inserted {
-                    continue
-                }
-                for i in stride(from: vi.count - 1, through: 0, by: -1) { work.append((vi[i], wi[i])) }
-            case let (.object(o), .object(p)):
-                let oo = o.takeUnretainedValue(), pp = p.takeUnretainedValue()
-                if let bo = oo as? Bytevector, let bp = pp as? Bytevector {
-                    if bo.bytes != bp.bytes { return false }
-                } else {
+        var x = a, y = b
+        while true {
+            if !x.isEqv(y) {
+                switch (x, y) {
+                case let (.pair(p), .pair(q)):
+                    steps += 1
+                    if steps <= cycleCheckAfter || seen.insert(p.toOpaque(), q.toOpaque()) {
+                        let (xa, xd) = p._withUnsafeGuaranteedRef { ($0.car, $0.cdr) }
+                        let (ya, yd) = q._withUnsafeGuaranteedRef { ($0.car, $0.cdr) }
+                        if !xd.isEq(yd) { work.append((xd, yd)) }
+                        x = xa
+                        y = ya
+                        continue
+                    }
+                case let (.string(s), .string(t)):
+                    if s.takeUnretainedValue().scalars != t.takeUnretainedValue().scalars { return false }
+                case let (.vector(v), .vector(w)):
+                    let vi = v.takeUnretainedValue().items, wi = w.takeUnretainedValue().items
+                    if vi.count != wi.count { return false }
+                    steps += 1
+                    if steps <= cycleCheckAfter || seen.insert(v.toOpaque(), w.toOpaque()) {
+                        for i in stride(from: vi.count - 1, through: 0, by: -1) where !vi[i].isEq(wi[i]) {
+                            work.append((vi[i], wi[i]))
+                        }
+                    }
+                case let (.object(o), .object(p)):
+                    let oo = o.takeUnretainedValue(), pp = p.takeUnretainedValue()
+                    if let bo = oo as? Bytevector, let bp = pp as? Bytevector {
+                        if bo.bytes != bp.bytes { return false }
+                    } else {
+                        return false
+                    }
+                default:
                     return false
                 }
-            default:
-                return false
             }
+            guard let next = work.popLast() else { return true }
+            (x, y) = next
         }
-        return true
     }
 
     /// How many nodes `hash` looks at, at most: enough to spread typical keys, bounded for huge ones.

@@ -4,6 +4,7 @@ extension Runtime {
     func installStandardLibrary() {
         install(equalityBuiltins)
         install(listBuiltins)
+        install(sortBuiltins)
         install(symbolBuiltins)
         install(charBuiltins)
         install(stringBuiltins)

@@ -8,9 +8,11 @@ public final class Continuation: Procedure {
     let fp: Int
     let stackBase: Int
     let frameBase: Int
+    /// The serial number of the run it was captured in (`VM.runs`).
+    let runSerial: Int
 
     init(values: [Value], frames: [Frame], closure: Unmanaged<Closure>?, pc: UnsafeMutablePointer<Int32>,
-         fp: Int, stackBase: Int, frameBase: Int) {
+         fp: Int, stackBase: Int, frameBase: Int, runSerial: Int) {
         self.values = values
         self.frames = frames
         self.closure = closure
@@ -18,6 +20,7 @@ public final class Continuation: Procedure {
         self.fp = fp
         self.stackBase = stackBase
         self.frameBase = frameBase
+        self.runSerial = runSerial
         super.init(kind: .continuation)
     }
 

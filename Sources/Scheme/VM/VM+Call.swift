@@ -110,11 +110,14 @@ extension VM {
             result = try p.function(Arguments(base: r.stack + calleeSlot + 1, count: n), rt)
         } catch {
             r.stack = stack
+            if unwinding != nil, try continueUnwinding(calleeSlot: calleeSlot, &r) { return }
             let payload = (error as? SchemeRaise)?.payload ?? rt.makeError("\(p.name): \(error)")
             try signal(payload, dropping: n + 1, &r)
             return
         }
         r.stack = stack
+        // A builtin that returns normally has dropped any jump its call into Scheme started.
+        if unwinding != nil { unwinding = nil }
         // A limit the builtin reached where it could not throw (bignum work): its result is not used.
         if let pendingLimit { throw abort(pendingLimit, r) }
         finishCall(result, calleeSlot: calleeSlot, tail: tail, &r)
@@ -148,6 +151,7 @@ extension VM {
             r.stack[calleeSlot + 1] = .procedure(Unmanaged.passUnretained(k))
             try call(1, tail: tail, &r)
         case .abort:
+            if runs.count > 1 { unwinding = .raise(r.stack[calleeSlot + 1]) }
             throw SchemeError(raised: r.stack[calleeSlot + 1], vm: self, regs: r)
         case .exit:
             // An embedded, sandboxed script must not end its host's evaluation as if it had finished.
@@ -155,7 +159,9 @@ extension VM {
                 try signal(rt.makeError("exit: not allowed in the sandbox"), dropping: n + 1, &r)
                 return
             }
-            throw SchemeError.exit(r.stack[calleeSlot + 1])
+            let e = SchemeError.exit(r.stack[calleeSlot + 1])
+            if runs.count > 1 { unwinding = .exit(e) }
+            throw e
         }
     }
 
@@ -179,7 +185,7 @@ extension VM {
     }
 
     func captureContinuation(calleeSlot: Int, tail: Bool, _ r: Registers) -> Continuation {
-        let run = runs.last ?? (stackBase: 0, frameBase: 0)
+        let run = runs.last ?? (stackBase: 0, frameBase: 0, serial: 0)
         let stackEnd: Int, frameEnd: Int
         let closure: Unmanaged<Closure>?, pc: UnsafeMutablePointer<Int32>, fp: Int
         if tail {
@@ -197,7 +203,7 @@ extension VM {
         let saved = Array(UnsafeBufferPointer(start: frames + run.frameBase, count: max(0, frameEnd - run.frameBase)))
         chargeCopy(values.count + saved.count)
         return rt.heap.own(Continuation(values: values, frames: saved, closure: closure, pc: pc, fp: fp,
-                                        stackBase: run.stackBase, frameBase: run.frameBase))
+                                        stackBase: run.stackBase, frameBase: run.frameBase, runSerial: run.serial))
     }
 
     /// Reinstates continuation `k` with the `n` values on the stack. A continuation captured by an
@@ -207,7 +213,10 @@ extension VM {
         let calleeSlot = r.sp - n - 1
         let result = n == 1 ? r.stack[calleeSlot + 1]
             : rt.heap.object(MultipleValues(Array(UnsafeBufferPointer(start: r.stack + calleeSlot + 1, count: n))))
-        let run = runs.last ?? (stackBase: 0, frameBase: 0)
+        let run = runs.last ?? (stackBase: 0, frameBase: 0, serial: 0)
+        if k.runSerial != run.serial, runs.contains(where: { $0.serial == k.runSerial }) {
+            throw escape(to: k, with: result)
+        }
         let delta = run.stackBase - k.stackBase
         chargeCopy(k.values.count + k.frames.count)
         r.sp = run.stackBase

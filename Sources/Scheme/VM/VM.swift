@@ -19,8 +19,13 @@ final class VM {
     }
     /// `pushFrame` calls `growFrames` at this many frames: the capacity, or `maxDepth` if smaller.
     @exclusivity(unchecked) var frameCeiling = 0
-    /// Active runs (nested evaluations), innermost last.
-    @exclusivity(unchecked) var runs: [(stackBase: Int, frameBase: Int)] = []
+    /// Active runs (nested evaluations), innermost last; `serial` tells a run from later ones
+    /// started at the same depth (a continuation remembers its run's, see `Unwinding`).
+    @exclusivity(unchecked) var runs: [(stackBase: Int, frameBase: Int, serial: Int)] = []
+    /// The serial number of the last run started.
+    var lastRunSerial = 0
+    /// A jump out of nested runs under way (see `VM+Unwinding.swift`), nil otherwise.
+    var unwinding: Unwinding?
     /// The builtin behind each inlined opcode, by raw value (see `VM+Inline`): bound once, when the
     /// builtins are installed, so redefining the global later changes nothing compiled before.
     var inlinedBuiltins: [Primitive?] = Array(repeating: nil, count: Int(Opcode.count))
@@ -95,11 +100,17 @@ final class VM {
         let savedProtected = heap.protectedCount
         if keepingExisting || !runs.isEmpty { heap.protectedCount = heap.objectCount }
         if runs.isEmpty && heap.stressInterval > 0 { heap.restartStressPacing() }
-        runs.append((regs.sp, frameTop))
+        // Starting a run means whoever caught an earlier jump out of runs has dropped it.
+        unwinding = nil
+        lastRunSerial &+= 1
+        runs.append((regs.sp, frameTop, lastRunSerial))
         defer {
             runs.removeLast()
             heap.protectedCount = savedProtected
-            if runs.isEmpty { releaseRetiredStacks() }
+            if runs.isEmpty {
+                releaseRetiredStacks()
+                unwinding = nil
+            }
         }
         var r = regs
         ensureStack(&r, room: arguments.count + 2)
@@ -190,6 +201,13 @@ final class VM {
         for i in 0..<r.sp { marker.mark(stack[i]) }
         for i in 0..<frameTop { if let c = frames[i].closure { marker.markObject(c.takeUnretainedValue()) } }
         if let c = r.closure { marker.markObject(c.takeUnretainedValue()) }
+        switch unwinding {
+        case .resume(let k, let value)?:
+            marker.markObject(k)
+            marker.mark(value)
+        case .raise(let value)?: marker.mark(value)
+        case .exit?, nil: break
+        }
     }
 
     /// Collects garbage at a safe point: everything live is on the stacks or reachable from the runtime.
