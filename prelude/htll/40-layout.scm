@@ -43,14 +43,6 @@
         (else (htll:fail (string-append who ": the margin must be a non-negative number up to " (number->string htll:longest-length) ", got "
                                         (htll:written (car margin)))))))
 
-(define (htll:wrap-node op who a b margin)
-  (htll:make-node op (list (htll:check-child who a) (htll:check-child who b))
-                  (list (htll:check-margin who margin)) (htll:current-location)))
-
-(define (^^ top bottom . margin) (htll:wrap-node '^^ "^^" top bottom margin))
-(define (vv top bottom . margin) (htll:wrap-node 'vv "vv" top bottom margin))
-(define (<< left right . margin) (htll:wrap-node '<< "<<" left right margin))
-(define (>> left right . margin) (htll:wrap-node '>> ">>" left right margin))
 
 (define (htll:seq op who children)
   (if (null? children) (htll:fail (string-append who ": expected at least one view")))
@@ -59,16 +51,6 @@
 (define (hseq . children) (htll:seq 'hseq "hseq" children))
 (define (vseq . children) (htll:seq 'vseq "vseq" children))
 
-;; h... and v... chain << and ^^: every child at its own size, the last one takes the rest.
-(define (htll:chain who combine children)
-  (if (null? children) (htll:fail (string-append who ": expected at least one view")))
-  (let loop ((cs (reverse children)) (acc #f))
-    (cond ((null? cs) acc)
-          ((not acc) (loop (cdr cs) (htll:check-child who (car cs))))
-          (else (loop (cdr cs) (combine (htll:check-child who (car cs)) acc))))))
-
-(define (h... . children) (htll:chain "h..." << children))
-(define (v... . children) (htll:chain "v..." ^^ children))
 
 ;;; The top level: exactly one in or in-cell per layout.
 

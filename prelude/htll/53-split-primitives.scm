@@ -1,6 +1,7 @@
 ;;; HTLL prelude, part 5c: the original's splitting primitives, defined with the primitive
 ;;; protocol (52-primitive-protocol.scm) as a layout's own primitive would be:
 ;;;   (above top bottom ratio) (beside left right ratio) (center child h-ratio v-ratio) blank
+;;;   (^^ top bottom [margin]) (vv top bottom [margin]) (<< left right [margin]) (>> left right [margin])
 ;;; They print exactly what the original htllc printed: a child after another starts at the
 ;;; first one's placed length (label1.bounds.size.height), as the original's frames did.
 
@@ -62,6 +63,55 @@
                                (if (wraps? h) y (len+ y (len* h vr)))
                                (if (wraps? w) w (len* w (- 1 (* 2 hr))))
                                (if (wraps? h) h (len* h (- 1 (* 2 vr)))))))))))
+
+;; ^^ vv << >>: one child at its own length (the first if first-wraps?), MARGIN, the other the rest.
+(define (htll:wrap-split a b margin vertical? first-wraps?)
+  (lambda (r)
+    (let* ((x (area-x r)) (y (area-y r)) (w (area-width r)) (h (area-height r))
+           (len (if vertical? h w))
+           (start (if vertical? y x))
+           (placed-of (lambda (c) (if vertical? (placed-height c) (placed-width c))))
+           (across-of (lambda (c) (if vertical? (placed-width c) (placed-height c))))
+           (across (if vertical? w h))
+           ;; An area AT along the length, LENGTH long.
+           (along (lambda (at length) (if vertical? (area x at w length) (area at y length h))))
+           (size (lambda (areas)
+                   (let ((taken (if (wraps? across) (len-max (across-of a) (across-of b)) across)))
+                     (if vertical? (with-size taken h areas) (with-size w taken areas))))))
+      (cond
+       ((wraps? len) (htll:stacked-areas a b margin r vertical?))
+       (first-wraps?
+        (size (list (along start 'wrap)
+                    (along (if vertical? (next-y a margin) (next-x a margin))
+                           (if vertical? (rest-height a margin) (rest-width a margin))))))
+       (else
+        ;; B measured first: A's length depends on it.
+        (let ((own (if vertical? (measured-height b w) (measured-width b h))))
+          (size (list (along start (len- len (when-shown b (len+ margin own))))
+                      (along (len+ start margin (placed-of a)) (len- len (len+ margin (placed-of a))))))))))))
+
+(define (htll:wrap-node op who a b margin vertical? first-wraps?)
+  (htll:check-child who a)
+  (htll:check-child who b)
+  (let ((m (htll:check-margin who margin)))
+    ;; The margin is the node's parameter, as --constraints and the REPL read it.
+    (htll:make-primitive-node op (list a b) (list m) (htll:current-location) (htll:wrap-split a b m vertical? first-wraps?))))
+
+(define (^^ top bottom . margin) (htll:wrap-node '^^ "^^" top bottom margin #t #t))
+(define (vv top bottom . margin) (htll:wrap-node 'vv "vv" top bottom margin #t #f))
+(define (<< left right . margin) (htll:wrap-node '<< "<<" left right margin #f #t))
+(define (>> left right . margin) (htll:wrap-node '>> ">>" left right margin #f #f))
+
+;; h... and v... chain << and ^^: every child at its own size, the last one takes the rest.
+(define (htll:chain who combine children)
+  (if (null? children) (htll:fail (string-append who ": expected at least one view")))
+  (let loop ((cs (reverse children)) (acc #f))
+    (cond ((null? cs) acc)
+          ((not acc) (loop (cdr cs) (htll:check-child who (car cs))))
+          (else (loop (cdr cs) (combine (htll:check-child who (car cs)) acc))))))
+
+(define (h... . children) (htll:chain "h..." << children))
+(define (v... . children) (htll:chain "v..." ^^ children))
 
 ;; blank: an empty area, nothing where it wraps.
 (define blank (htll:make-primitive-node 'blank '() '() #f (lambda (r) '())))
