@@ -18,6 +18,7 @@
 ;;;   (placed w CHILD) / (placed h CHILD) the length a primitive's CHILD takes once placed: only
 ;;;                                      while a defined primitive is solved (52-primitive-protocol.scm)
 ;;;   (after x CHILD GAP) / (after y ...) where the child after CHILD starts (next-x, next-y), then too
+;;;   (rest x CHILD GAP START LEN)       the area START, LEN long, left after CHILD (rest-width), then too
 ;;;   (local AXIS E SLOT)                a local variable standing for E (60-solver.scm names heavy
 ;;;                                      expressions); SLOT is (number . value): its number once
 ;;;                                      the program defines it, its value while a program runs
@@ -35,7 +36,7 @@
            ((bound) (and (htll:view? (caddr a)) (caddr a)))
            ((edge) (caddr a))
            ((shown ascender) (cadr a))
-           ((placed after) (and (htll:view? (caddr a)) (caddr a)))
+           ((placed after rest) (and (htll:view? (caddr a)) (caddr a)))
            (else #f))))
 
 (define (htll:atom=? a b)
@@ -55,7 +56,7 @@
         ((eq? (car a) 'safe-area) (and (eq? (cadr a) (cadr b)) (string=? (caddr a) (caddr b))))
         ((eq? (car a) 'ascender) (eq? (cadr a) (cadr b)))
         ((eq? (car a) 'placed) (and (eq? (cadr a) (cadr b)) (eq? (caddr a) (caddr b))))
-        ((eq? (car a) 'after) (and (eq? (cadr a) (cadr b)) (eq? (caddr a) (caddr b)) (htll:e=? (cadddr a) (cadddr b))))
+        ((memq (car a) '(after rest)) (and (eq? (cadr a) (cadr b)) (eq? (caddr a) (caddr b)) (htll:e=? (cadddr a) (cadddr b))))
         ;; A local is only itself (eq?, above).
         ((eq? (car a) 'local) #f)
         (else #f)))

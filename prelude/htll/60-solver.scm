@@ -63,7 +63,9 @@
                                         (htll:e-const 1)))
                         cs)))
 
-(define (htll:solve root)
+(define (htll:solve root) (htll:solving (lambda () (htll:solve-tree root))))
+
+(define (htll:solve-tree root)
   (let ((program '()) (fitted (htll:fresh-mark)) (steps 0) (locals 0)
         ;; What measuring each node gave: node -> ((w h . extent) ...) (see measure).
         (measured (make-eq-hash-table))
@@ -126,11 +128,6 @@
     (define (place-node x left top w h gen?)
       (cond
        ((not (htll:node? x)) (error "htll: not a layout" x))
-       ((htll:node-layout x)
-        (htll:place-primitive x (htll:node-layout x) left top w h
-                              (lambda (c l t cw ch) (layout c l t cw ch gen?))
-                              (lambda (c cw ch) (layout c left top cw ch #f))
-                              (long? gen?)))
        ;; A row (or column) whose height (width) wraps, with children aligned across it: the row
        ;; is as high as its highest child, so it is measured first and laid out at that height,
        ;; where its children can be centred or put at the end.
@@ -141,27 +138,21 @@
               (layout-node x left top (car m) h gen?))))
        (else (layout-node x left top w h gen?))))
     (define (layout-node x left top w h gen?)
+      (if (htll:node-layout x)
+        (htll:place-primitive x (htll:node-layout x) left top w h
+                              (lambda (c l t cw ch) (layout c l t cw ch gen?))
+                              (lambda (c cw ch) (layout c left top cw ch #f))
+                              (long? gen?))
         (let ((cs (htll:node-children x)) (ps (htll:node-params x)))
           (case (htll:node-op x)
-            ((^^) (split-wrap (car cs) (cadr cs) (car ps) left top w h gen? #t #t))
-            ((vv) (split-wrap (car cs) (cadr cs) (car ps) left top w h gen? #t #f))
-            ((<<) (split-wrap (car cs) (cadr cs) (car ps) left top w h gen? #f #t))
-            ((>>) (split-wrap (car cs) (cadr cs) (car ps) left top w h gen? #f #f))
             ((hseq) (layout-seq cs left top w h gen? #f))
             ((vseq) (layout-seq cs left top w h gen? #t))
             ((hseq*) (layout-seq* cs (car ps) (cadr ps) left top w h gen? #f))
             ((vseq*) (layout-seq* cs (car ps) (cadr ps) left top w h gen? #t))
-            ((fixed) (layout (car cs) left top (htll:e-const (car ps)) (htll:e-const (cadr ps)) gen?)
-                     (cons (htll:e-const (car ps)) (htll:e-const (cadr ps))))
-            ((inset) (layout-inset (car cs) ps left top w h gen?))
-            ((aspect) (layout-aspect (car cs) (car ps) left top w h gen?))
-            ((min-size) (layout-clamp (car cs) (car ps) (cadr ps) htll:e-max left top w h gen?))
-            ((max-size) (layout-clamp (car cs) (car ps) (cadr ps) htll:e-min left top w h gen?))
-            ((collapse) (layout (car cs) left top w h gen?))
             ((align) (if (eq? (cadr ps) 'baseline)
                          (layout-baseline (car cs) (caddr ps) left top w h gen?)
                          (layout-align (car cs) (car ps) (cadr ps) left top w h gen?)))
-            (else (error "htll: unknown layout node" (htll:node-op x))))))
+            (else (error "htll: unknown layout node" (htll:node-op x)))))))
     ;; Across a sequence's axis (vertical? #t: up and down): C at its own length, at the start,
     ;; centre or end of the area; fill (or an area that is itself wrapped) gives it the area's.
     ;; Measured first, then placed: C is laid out twice, like the first child of vv or >>.
@@ -215,20 +206,6 @@
       (if (htll:collapse-node? a)
           (htll:e-shown (htll:collapsed-view a) (htll:e+ extent margin))
           (htll:e+ extent margin)))
-    ;; For vv and >>: the length B takes after the margin M, nothing when B collapses.
-    (define (rest-of b m extent)
-      (if (htll:collapse-node? b)
-          (htll:e-shown (htll:collapsed-view b) (htll:e+ m extent))
-          (htll:e+ m extent)))
-    ;; For ^^ and <<: (position . length) of the child after A in the area START, LEN long.
-    (define (follow start len a extent m gen? axis)
-      (if (htll:collapse-node? a)
-          (let ((skip (htll:e-shown (htll:collapsed-view a) (htll:e+ m extent))))
-            (cons (htll:e+ start skip) (htll:e- len skip)))
-          (let ((pos (htll:e-sum start m extent)))
-            (if (shorten? a start pos gen?)
-                (let ((p (htll:e+ (htll:e-edge axis a) m))) (cons p (htll:e- (htll:e+ start len) p)))
-                (cons pos (htll:e- len (htll:e+ m extent)))))))
     (define (layout-view v left top w h gen?)
       (let ((fixed (htll:view-attribute v 'size)))
         (if fixed
@@ -245,44 +222,6 @@
                            ;; Later siblings refer to this view's runtime bounds, as the original did.
                            (cons (htll:e-bound 'w v) (htll:e-bound 'h v)))
                     (cons fw fh)))))))
-    ;; Both children at their own length, one after the other.
-    (define (stack a b margin left top w h gen? vertical?)
-      (if vertical?
-          (let* ((oa (layout a left top w 'wrap gen?))
-                 (ob (layout b left (after top a (cdr oa) (htll:e-const margin) gen? 'y) w 'wrap gen?)))
-            (cons (if (htll:wrap? w) (wider (car oa) (car ob)) w)
-                  (htll:e+ (taken a (cdr oa) (htll:e-const margin)) (cdr ob))))
-          (let* ((oa (layout a left top 'wrap h gen?))
-                 (ob (layout b (after left a (car oa) (htll:e-const margin) gen? 'x) top 'wrap h gen?)))
-            (cons (htll:e+ (taken a (car oa) (htll:e-const margin)) (car ob))
-                  (if (htll:wrap? h) (wider (cdr oa) (cdr ob)) h)))))
-    ;; ^^ vv << >>: one child wraps its length (the first if first-wraps?), the other gets the rest.
-    (define (split-wrap a b margin left top w h gen? vertical? first-wraps?)
-      (let ((len (if vertical? h w))
-            (m (htll:e-const margin)))
-        (cond
-         ((htll:wrap? len) (stack a b margin left top w h gen? vertical?))
-         (first-wraps?
-          (if vertical?
-              (let* ((oa (layout a left top w 'wrap gen?))
-                     (next (follow top len a (cdr oa) m gen? 'y))
-                     (ob (layout b left (car next) w (cdr next) gen?)))
-                (cons (if (htll:wrap? w) (wider (car oa) (car ob)) w) h))
-              (let* ((oa (layout a left top 'wrap h gen?))
-                     (next (follow left len a (car oa) m gen? 'x))
-                     (ob (layout b (car next) top (cdr next) h gen?)))
-                (cons w (if (htll:wrap? h) (wider (cdr oa) (cdr ob)) h)))))
-         (else
-          ;; Measure the second child first: the first one's length depends on it.
-          (if vertical?
-              (let* ((mb (layout b left top w 'wrap #f))
-                     (oa (layout a left top w (htll:e- len (rest-of b m (cdr mb))) gen?))
-                     (ob (layout b left (htll:e-sum top m (cdr oa)) w (htll:e- len (htll:e+ m (cdr oa))) gen?)))
-                (cons (if (htll:wrap? w) (wider (car oa) (car ob)) w) h))
-              (let* ((mb (layout b left top 'wrap h #f))
-                     (oa (layout a left top (htll:e- len (rest-of b m (car mb))) h gen?))
-                     (ob (layout b (htll:e-sum left m (car oa)) top (htll:e- len (htll:e+ m (car oa))) h gen?)))
-                (cons w (if (htll:wrap? h) (wider (cdr oa) (cdr ob)) h))))))))
     ;; hseq / vseq: equal shares (or each its own length when the length wraps).
     (define (layout-seq cs left top w h gen? vertical?)
       (let* ((n (length cs))
@@ -382,35 +321,6 @@
                                             (loop (cdr cs) (cdr os) (if acc (wider acc other) other)))))))
                         (if vertical? (cons widest h) (cons w widest)))
                       (cons w h)))))))))
-    ;; inset / padding: the child inside TOP LEFT BOTTOM RIGHT of space.
-    (define (layout-inset c ps left top w h gen?)
-      (let* ((t (car ps)) (l (cadr ps)) (b (caddr ps)) (r (cadddr ps))
-             (across (htll:e-const (+ l r))) (down (htll:e-const (+ t b)))
-             (o (layout c (htll:e+ left (htll:e-const l)) (htll:e+ top (htll:e-const t))
-                        (if (htll:wrap? w) w (htll:e- w across)) (if (htll:wrap? h) h (htll:e- h down)) gen?)))
-        (cons (if (htll:wrap? w) (htll:e+ (car o) across) w) (if (htll:wrap? h) (htll:e+ (cdr o) down) h))))
-    ;; aspect: the largest WIDTH x WIDTH/RATIO that fits the area, at its top left.
-    (define (layout-aspect c ratio left top w h gen?)
-      (let* ((own (and (htll:wrap? w) (htll:wrap? h) (car (layout c left top 'wrap 'wrap #f))))
-             (width (cond (own own)
-                          ((htll:wrap? w) (htll:e* h ratio))
-                          ((htll:wrap? h) w)
-                          (else (htll:e-min w (htll:e* h ratio)))))
-             (height (htll:e* width (/ 1.0 ratio))))
-        (layout c left top width height gen?)
-        (cons (if (htll:wrap? w) width w) (if (htll:wrap? h) height h))))
-    ;; min-size / max-size: the child's length on each bounded axis is BOUND (max or min) its
-    ;; own length (measured first) or the area's.
-    (define (layout-clamp c bw bh bound left top w h gen?)
-      (let* ((own (and (or (and bw (htll:wrap? w)) (and bh (htll:wrap? h))) (layout c left top w h #f)))
-             (clamp (lambda (b given measured)
-                      (cond ((not b) given)
-                            ((htll:wrap? given) (bound measured (htll:e-const b)))
-                            (else (bound given (htll:e-const b))))))
-             (cw (clamp bw w (and own (car own))))
-             (ch (clamp bh h (and own (cdr own))))
-             (o (layout c left top cw ch gen?)))
-        (cons (if (htll:wrap? w) (if bw cw (car o)) w) (if (htll:wrap? h) (if bh ch (cdr o)) h))))
     ;; The root's area: the parent's bounds, or its safe area (htll:root-bounds, 55-traits.scm).
     (let ((b (htll:root-bounds root)))
       (layout (htll:root-child root) (car b) (cadr b) (caddr b) (cadddr b) #t)
