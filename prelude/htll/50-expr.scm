@@ -75,8 +75,29 @@
 (define (htll:e+ e f)
   (if (< (* (length e) (length f)) 64) (htll:e+scan e f) (htll:e+indexed e f)))
 
-;; Small sums: find each term of F among the terms so far.
+;; Small sums: find each term of F among the terms so far. Adding one term (a position plus a
+;; child's length, the commonest sum while solving) copies E once; the general case below
+;; rebuilds the whole sum. E and F are simplified (no term under htll:epsilon), so only a term
+;; that combined can vanish.
 (define (htll:e+scan e f)
+  (if (and (pair? f) (null? (cdr f)))
+      (htll:e+term e (car f))
+      (htll:e+terms e f)))
+
+(define (htll:e+term e t)
+  (let ((a (cdr t)))
+    (let find ((xs e) (before '()))
+      (cond ((null? xs) (htll:append-reverse before (list t)))
+            ((htll:atom=? (cdar xs) a)
+             (let ((k (+ (caar xs) (car t))))
+               (htll:append-reverse before (if (> (abs k) htll:epsilon) (cons (cons k a) (cdr xs)) (cdr xs)))))
+            (else (find (cdr xs) (cons (car xs) before)))))))
+
+;; (append (reverse REVERSED) TAIL) in one pass.
+(define (htll:append-reverse reversed tail)
+  (if (null? reversed) tail (htll:append-reverse (cdr reversed) (cons (car reversed) tail))))
+
+(define (htll:e+terms e f)
   (let loop ((f f) (acc (reverse e)))
     (if (null? f)
         (htll:filter (lambda (t) (> (abs (car t)) htll:epsilon)) (reverse acc))
@@ -137,7 +158,9 @@
 (define (htll:e-sum-list es)
   (if (and (pair? es) (> (length es) 8))
       (htll:e+indexed '() (apply append es))
-      (let loop ((es es) (acc '())) (if (null? es) acc (loop (cdr es) (htll:e+ acc (car es)))))))
+      ;; The first expression is already simplified: the sum starts from it.
+      (let loop ((es (if (pair? es) (cdr es) es)) (acc (if (pair? es) (car es) '())))
+        (if (null? es) acc (loop (cdr es) (htll:e+ acc (car es)))))))
 
 (define (htll:e-constant? e) (htll:every (lambda (t) (not (cdr t))) e))
 (define (htll:e-number e) (if (null? e) 0 (caar e)))

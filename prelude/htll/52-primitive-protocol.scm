@@ -40,11 +40,18 @@
   (width htll:area-width)
   (height htll:area-height))
 
-;; A symbolic length: a frame expression (50-expr.scm) that is not a constant.
+;; A symbolic length: a frame expression (50-expr.scm) that is not a constant. DEFERRED is #t
+;; when the expression may hold atoms that wait for children to be placed (placed, after, rest),
+;; so that solving resolves only those and passes the area's own lengths through untouched.
 (define-record-type htll:length
-  (htll:make-length expr)
+  (htll:make-length expr deferred)
   htll:length?
-  (expr htll:length-expr))
+  (expr htll:length-expr)
+  (deferred htll:length-deferred?))
+
+;; Whether any of XS is a length waiting for children to be placed.
+(define (htll:any-deferred? xs)
+  (and (pair? xs) (or (and (htll:length? (car xs)) (htll:length-deferred? (car xs))) (htll:any-deferred? (cdr xs)))))
 
 ;; What an area procedure returns with with-size: the children's areas and the primitive's size.
 (define-record-type htll:sized
@@ -68,8 +75,8 @@
 (define (htll:protocol-fail message)
   (htll:fail (string-append (htll:primitive-who) ": " message)))
 
-;; An expression as the user sees it: its number when it is constant.
-(define (htll:e->length e) (if (htll:e-constant? e) (htll:e-number e) (htll:make-length e)))
+;; An expression as the user sees it: its number when it is constant. DEFERRED: see htll:length.
+(define (htll:e->length e deferred) (if (htll:e-constant? e) (htll:e-number e) (htll:make-length e deferred)))
 
 ;; X, a number or a length, as an expression; WHO is the operation for the message.
 (define (htll:length->e who x)
@@ -85,23 +92,24 @@
 (define (wraps? x) (eq? x 'wrap))
 
 (define (len+ . xs)
-  (if (htll:every real? xs) (apply + xs) (htll:e->length (htll:e-sum-list (map (lambda (x) (htll:length->e "+" x)) xs)))))
+  (if (htll:every real? xs) (apply + xs) (htll:e->length (htll:e-sum-list (map (lambda (x) (htll:length->e "+" x)) xs)) (htll:any-deferred? xs))))
 
 (define (len- x . xs)
   (cond ((htll:every real? (cons x xs)) (apply - x xs))
-        ((null? xs) (htll:e->length (htll:e* (htll:length->e "-" x) -1)))
+        ((null? xs) (htll:e->length (htll:e* (htll:length->e "-" x) -1) (htll:any-deferred? (list x))))
         (else (htll:e->length (let loop ((e (htll:length->e "-" x)) (xs xs))
-                                (if (null? xs) e (loop (htll:e- e (htll:length->e "-" (car xs))) (cdr xs))))))))
+                                (if (null? xs) e (loop (htll:e- e (htll:length->e "-" (car xs))) (cdr xs))))
+                              (htll:any-deferred? (cons x xs))))))
 
 ;; Frames stay linear: a length multiplies by numbers only.
 (define (len* . xs)
   (if (htll:every real? xs)
       (apply * xs)
-      (let loop ((xs xs) (e #f) (k 1))
-        (cond ((null? xs) (htll:e->length (htll:e* e k)))
-              ((real? (car xs)) (htll:length->e "*" (car xs)) (loop (cdr xs) e (* k (car xs))))
+      (let loop ((ys xs) (e #f) (k 1))
+        (cond ((null? ys) (htll:e->length (htll:e* e k) (htll:any-deferred? xs)))
+              ((real? (car ys)) (htll:length->e "*" (car ys)) (loop (cdr ys) e (* k (car ys))))
               (e (htll:protocol-fail "*: a length multiplies by numbers only (frames are linear), got two lengths"))
-              (else (loop (cdr xs) (htll:length->e "*" (car xs)) k))))))
+              (else (loop (cdr ys) (htll:length->e "*" (car ys)) k))))))
 
 (define (len/ x . xs)
   (cond ((htll:every real? (cons x xs))
@@ -112,13 +120,14 @@
         ((not (htll:every real? xs))
          (htll:protocol-fail "/: a length divides by numbers only (frames are linear)"))
         ((htll:any (lambda (d) (= d 0)) xs) (htll:protocol-fail "/: division by zero"))
-        (else (htll:e->length (htll:e* (htll:length->e "/" x) (/ 1 (apply * xs)))))))
+        (else (htll:e->length (htll:e* (htll:length->e "/" x) (/ 1 (apply * xs))) (htll:any-deferred? (list x))))))
 
 (define (htll:len-extremum who pick e-pick xs)
   (if (htll:every real? xs)
       (apply pick xs)
       (htll:e->length (let loop ((e (htll:length->e who (car xs))) (xs (cdr xs)))
-                        (if (null? xs) e (loop (e-pick e (htll:length->e who (car xs))) (cdr xs)))))))
+                        (if (null? xs) e (loop (e-pick e (htll:length->e who (car xs))) (cdr xs))))
+                      (htll:any-deferred? xs))))
 
 (define (len-max x . xs) (htll:len-extremum "max" max htll:e-max (cons x xs)))
 (define (len-min x . xs) (htll:len-extremum "min" min htll:e-min (cons x xs)))
@@ -126,13 +135,14 @@
 ;; THEN when A <= B at run time, else ELSE: the generated code chooses (A <= B ? THEN : ELSE).
 (define (if<= a b then else)
   (htll:e->length (htll:e-if<= (htll:length->e "if<=" a) (htll:length->e "if<=" b)
-                               (htll:length->e "if<=" then) (htll:length->e "if<=" else))))
+                               (htll:length->e "if<=" then) (htll:length->e "if<=" else))
+                  (htll:any-deferred? (list a b then else))))
 
 ;; LENGTH computed once in the generated code, a local variable (htllH1 = ...) used by name
 ;; wherever the length is used, so that lengths built one on another stay short.
 (define (computed-once length)
   (let ((e (htll:length->e "computed-once" length)))
-    (if (htll:e-constant? e) length (htll:make-length (htll:e-local 'h e)))))
+    (if (htll:e-constant? e) length (htll:make-length (htll:e-local 'h e) (htll:any-deferred? (list length))))))
 
 ;;; Areas.
 
@@ -175,25 +185,25 @@
                       ((eq? (car other) 'wrap) 'wrap)
                       (else (htll:length->e who (car other)))))
          (extent ((cadr htll:primitive-context) child (if (eq? axis 'w) 'wrap given) (if (eq? axis 'w) given 'wrap))))
-    (htll:e->length (if (eq? axis 'w) (car extent) (cdr extent)))))
+    (htll:e->length (if (eq? axis 'w) (car extent) (cdr extent)) #f)))
 
 (define (measured-width child . height) (htll:measured "measured-width" child 'w height))
 (define (measured-height child . width) (htll:measured "measured-height" child 'h width))
 
 ;; (placed w CHILD): stands for CHILD's extent until the solver has placed it (htll:resolve-placed).
-(define (placed-width child) (htll:make-length (htll:e-atom (list 'placed 'w (htll:protocol-child "placed-width" child)))))
-(define (placed-height child) (htll:make-length (htll:e-atom (list 'placed 'h (htll:protocol-child "placed-height" child)))))
+(define (placed-width child) (htll:make-length (htll:e-atom (list 'placed 'w (htll:protocol-child "placed-width" child))) #t))
+(define (placed-height child) (htll:make-length (htll:e-atom (list 'placed 'h (htll:protocol-child "placed-height" child))) #t))
 
 (define (when-shown child length)
   (htll:protocol-child "when-shown" child)
   (let ((e (htll:length->e "when-shown" length)))
-    (htll:e->length (if (htll:collapse-node? child) (htll:e-shown (htll:collapsed-view child) e) e))))
+    (htll:e->length (if (htll:collapse-node? child) (htll:e-shown (htll:collapsed-view child) e) e) (htll:any-deferred? (list length)))))
 
 ;; Where the child after CHILD starts along x or y: CHILD's position, its placed length and GAP
 ;; (nothing while CHILD collapses, hidden); after a long run of views, CHILD's far edge and GAP.
 (define (htll:next axis who child gap)
   (htll:protocol-child who child)
-  (htll:make-length (htll:e-atom (list 'after axis child (if (null? gap) '() (htll:length->e who (car gap)))))))
+  (htll:make-length (htll:e-atom (list 'after axis child (if (null? gap) '() (htll:length->e who (car gap))))) #t))
 (define (next-x child . gap) (htll:next 'x "next-x" child gap))
 (define (next-y child . gap) (htll:next 'y "next-y" child gap))
 
@@ -207,7 +217,7 @@
     (if (eq? len 'wrap)
         (htll:protocol-fail (string-append who ": the area's " (if (eq? axis 'x) "width" "height")
                                            " wraps, so nothing is left after a child")))
-    (htll:make-length (htll:e-atom (list 'rest axis child (if (null? gap) '() (htll:length->e who (car gap))) start len)))))
+    (htll:make-length (htll:e-atom (list 'rest axis child (if (null? gap) '() (htll:length->e who (car gap))) start len)) #t)))
 (define (rest-width child . gap) (htll:rest 'x "rest-width" child gap))
 (define (rest-height child . gap) (htll:rest 'y "rest-height" child gap))
 
@@ -312,6 +322,11 @@
             (split (cdr ts) (cons (car ts) before))))
       e))
 
+;; Length X as an expression, its deferred atoms resolved (htll:resolve-placed) when it has any.
+(define (htll:resolved who x placed long?)
+  (let ((e (htll:length->e who x)))
+    (if (and (htll:length? x) (htll:length-deferred? x)) (htll:resolve-placed e placed long?) e)))
+
 ;; What PLACED holds about child C, or an error: an area refers to a child not placed yet.
 (define (htll:placed-entry who c placed)
   (or (let ((p (assq c placed))) (and p (cdr p)))
@@ -378,9 +393,9 @@
 
 (define (htll:place-children node proc left top w h layout long? saved)
   (let ((children (htll:node-children node)))
-    (let* ((r (htll:make-area (htll:e->length left) (htll:e->length top)
-                              (if (eq? w 'wrap) 'wrap (htll:e->length w))
-                              (if (eq? h 'wrap) 'wrap (htll:e->length h))))
+    (let* ((r (htll:make-area (htll:e->length left #f) (htll:e->length top #f)
+                              (if (eq? w 'wrap) 'wrap (htll:e->length w #f))
+                              (if (eq? h 'wrap) 'wrap (htll:e->length h #f))))
            ;; The solve relocates what the prelude raises about the call (htll:solving).
            (result (proc r))
            (areas (if (htll:sized? result) (htll:sized-areas result) result)))
@@ -395,15 +410,15 @@
       (let loop ((cs children) (as areas) (i 0) (placed '()))
         (if (pair? cs)
             (let* ((a (car as))
-                   (resolved (lambda (x) (if (eq? x 'wrap) 'wrap (htll:resolve-placed (htll:length->e "area" x) placed long?))))
+                   (resolved (lambda (x) (if (eq? x 'wrap) 'wrap (htll:resolved "area" x placed long?))))
                    (x (resolved (htll:area-x a)))
                    (y (resolved (htll:area-y a)))
                    (extent (layout (car cs) x y (resolved (htll:area-width a)) (resolved (htll:area-height a)))))
               (loop (cdr cs) (cdr as) (+ i 1) (cons (cons (car cs) (cons i (cons x (cons y extent)))) placed)))
             (let ((extent
                    (if (htll:sized? result)
-                       (cons (htll:resolve-placed (htll:length->e "with-size" (htll:sized-width result)) placed long?)
-                             (htll:resolve-placed (htll:length->e "with-size" (htll:sized-height result)) placed long?))
+                       (cons (htll:resolved "with-size" (htll:sized-width result) placed long?)
+                             (htll:resolved "with-size" (htll:sized-height result) placed long?))
                        ;; The area's lengths, or where they wrap what the children take.
                        (let ((reach (lambda (start axis)
                                       (let fold ((ps (reverse placed)) (acc #f))

@@ -233,7 +233,11 @@
     ;; Lays CS out one after the other from START, child C LENGTH-OF(C) long ('wrap: its own length),
     ;; then GAP-AFTER(C REST) of space. Returns (width . height) like layout.
     (define (run-seq cs start length-of gap-after left top w h gen? vertical?)
-      (let ((axis (if vertical? 'y 'x)))
+      (let ((axis (if vertical? 'y 'x))
+            ;; The extent across the axis counts only where that length wraps.
+            (across? (htll:wrap? (if vertical? w h)))
+            ;; The same for the length used along it.
+            (along? (htll:wrap? (if vertical? h w))))
         ;; PREV is (previous child . the gap after it). MEASURED is #f, or (GAP . E): a long gap
         ;; (the free length shared out, summing every child's size) that the views already placed
         ;; show at run time as E, so later positions need not repeat it.
@@ -248,9 +252,10 @@
                             (layout c left pos w (length-of c) gen?)
                             (layout c pos top (length-of c) h gen?)))
                      (along (if vertical? (cdr o) (car o)))
-                     (other (if (htll:collapse-node? c)
-                                (htll:e-shown (htll:collapsed-view c) (if vertical? (car o) (cdr o)))
-                                (if vertical? (car o) (cdr o))))
+                     (other (cond ((not across?) #f)
+                                  ((htll:collapse-node? c)
+                                   (htll:e-shown (htll:collapsed-view c) (if vertical? (car o) (cdr o))))
+                                  (else (if vertical? (car o) (cdr o)))))
                      (measured (or measured
                                    (and gen? prev (htll:view? (car prev)) (htll:view? c)
                                         (> (htll:e-weight (cdr prev)) htll:gap-weight)
@@ -263,9 +268,11 @@
                             (if (and measured (eq? g (car measured))) (cdr measured) g)))
                      (next (after pos c along gap gen? axis))
                      ;; Once positions refer to an edge, the used length is measured from START.
-                     (used (let ((u (htll:e+ used (taken c along gap))))
-                             (if (> (length u) htll:expression-terms) (htll:e- next start) u))))
-                (loop (cdr cs) next used (if across (wider across other) other) (cons c (gap-after c (cdr cs))) measured))))))
+                     (used (and along?
+                                (let ((u (htll:e+ used (taken c along gap))))
+                                  (if (> (length u) htll:expression-terms) (htll:e- next start) u)))))
+                (loop (cdr cs) next used (cond ((not across?) #f) (across (wider across other)) (else other))
+                      (cons c (gap-after c (cdr cs))) measured))))))
     ;; hseq* / vseq*: children at their own length (fill-equally: equal shares) GAP apart, the
     ;; free length distributed by MODE.
     (define (layout-seq* cs gap mode left top w h gen? vertical?)
