@@ -162,7 +162,7 @@
       (let loop ((es (if (pair? es) (cdr es) es)) (acc (if (pair? es) (car es) '())))
         (if (null? es) acc (loop (cdr es) (htll:e+ acc (car es)))))))
 
-(define (htll:e-constant? e) (htll:every (lambda (t) (not (cdr t))) e))
+(define (htll:e-constant? e) (or (null? e) (and (not (cdar e)) (htll:e-constant? (cdr e)))))
 (define (htll:e-number e) (if (null? e) 0 (caar e)))
 
 (define (htll:e-max e f)
@@ -195,18 +195,20 @@
     (if (not n) (error "htll: a local used before it is defined" a))
     (string-append "htll" (cdr (assq (cadr a) '((x . "X") (y . "Y") (w . "W") (h . "H")))) (number->string n))))
 
-;; Calls PROC on every local atom of E, outside other locals' expressions.
+;; Calls PROC on every local atom of E, outside other locals' expressions. (A loop, not for-each
+;; and a procedure per term: every frame statement walks its four expressions.)
 (define (htll:e-for-each-local e proc)
-  (for-each (lambda (t)
-              (let ((a (cdr t)))
-                (if a
-                    (case (car a)
-                      ((local) (proc a))
-                      ((max quotient) (htll:e-for-each-local (cadr a) proc) (htll:e-for-each-local (caddr a) proc))
-                      ((shown) (htll:e-for-each-local (caddr a) proc))
-                      ((if<=) (for-each (lambda (e) (htll:e-for-each-local e proc)) (cdr a)))
-                      (else #f)))))
-            e))
+  (let loop ((ts e))
+    (if (pair? ts)
+        (let ((a (cdar ts)))
+          (if (and a (not (eq? (car a) 'bound)))
+              (case (car a)
+                ((local) (proc a))
+                ((max quotient) (htll:e-for-each-local (cadr a) proc) (htll:e-for-each-local (caddr a) proc))
+                ((shown) (htll:e-for-each-local (caddr a) proc))
+                ((if<=) (for-each (lambda (e) (htll:e-for-each-local e proc)) (cdr a)))
+                (else #f)))
+          (loop (cdr ts))))))
 
 ;; VIEW's far edge along AXIS (x or y), read from its frame at run time.
 (define (htll:e-edge axis view) (htll:e-atom (list 'edge axis view)))

@@ -11,13 +11,18 @@
 ;;; Why solving stays in Scheme (issue 19; release build, 2-core machine, 2026-12-01): what made
 ;;; deep layouts explode was the expressions, not the language. Every frame repeated its ancestors'
 ;;; terms, so 1,500 nested aboves took 4.6 s and printed 33 MB; with locals (htll:local-weight)
-;;; they take 0.38 s CPU for the whole frame-code command and print 0.5 MB. The remaining cost is
-;;; spread out: for 10,000 labels in one vseq (2.7 s CPU for view-will-layout-subviews) loading
-;;; the layout, naming the views, solving and printing each take a quarter, after ~45 ms spent
-;;; compiling the prelude at every start (GearCalc's whole process is ~60 ms). A Swift solver over a
-;;; typed tree would remove at most that quarter; the 100 ms and 15 ms targets need the loader,
-;;; the naming, the printers and a precompiled prelude out of the interpreter too (bench/README.md,
-;;; "Layouts by shape"). Until then the solver stays where users can read and extend it.
+;;; the frame code prints 0.5 MB. Measured again once every primitive but the sequences went
+;;; through the protocol (callgrind, whole process, 1,500 nested aboves' frame code): 1,810 M
+;;; instructions, of which starting (the preludes) 490 M, loading and naming the layout 310 M,
+;;; solving about 620 M and printing about 400 M; for 10,000 labels in one vseq (--objc) loading,
+;;; naming, solving, printing the frames and printing the other fragments each take a fifth. No
+;;; phase has an algorithmic hot spot left: the time is the interpreter's (dispatch, calls,
+;;; reference counting, malloc and collections, a fifth of it), about 400 K instructions per
+;;; nested level. A Swift solver over a typed tree would remove at most the solving share (a
+;;; third here, a fifth for the vseq) while the protocol's area procedures, which users write,
+;;; would still run in Scheme and call back into it; the 100 ms targets need the loader, the
+;;; naming and the printers out of the interpreter too, and a cheaper heap (issue 17). Until
+;;; then the solver stays where users can read and extend it (bench/README.md, "Layouts by shape").
 
 (define (htll:wrap? x) (eq? x 'wrap))
 
