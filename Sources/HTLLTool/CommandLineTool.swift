@@ -126,8 +126,10 @@ struct CommandLineTool {
         var args = arguments
         if !expressions.isEmpty {
             scheme.runtime.commandLine = ["htll"] + args
-            // With HTLL, as at the REPL: `htll -e "(label '())"` makes a label.
-            let session = self.session(scheme, interactive: false)
+            // With HTLL, as at the REPL: `htll -e "(label '())"` makes a label. Its prelude is most
+            // of the start-up, so an expression that cannot use it (`htll -e 1`) runs without it.
+            let session = LayoutNeed.mayUseLayout(expressions, in: scheme)
+                ? self.session(scheme, interactive: false) : Repl(scheme: scheme, interactive: false)
             session.inputName = "<command line>"
             for e in expressions {
                 var splitter = InputSplitter(scheme: scheme)
