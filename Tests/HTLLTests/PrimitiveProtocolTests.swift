@@ -124,6 +124,26 @@ final class PrimitiveProtocolTests: XCTestCase {
         XCTAssertLessThan(objc.count, 6000, objc)
     }
 
+    /// A layout's own ^^, written with next-y and rest-height as the prelude writes ^^, prints
+    /// exactly what ^^ prints, through a chain long enough that positions refer to the previous
+    /// view's far edge.
+    func testAWrappingSplitOfTheLayoutsOwnPrintsWhatTheBuiltInPrints() throws {
+        let mine = """
+            (define-primitive (stack-on top rest gap)
+              (lambda (r)
+                (list (area (area-x r) (area-y r) (area-width r) 'wrap)
+                      (area (area-x r) (next-y top gap) (area-width r) (rest-height top gap)))))
+            (define (chain op n) (if (= n 0) (label '((text . "end"))) (op (label '((text . "row"))) (chain op (- n 1)) 4)))
+
+            """
+        let ours = try layout(mine + "(in (chain stack-on 12) 'self.view)")
+        let builtIn = try layout(mine + "(in (chain ^^ 12) 'self.view)")
+        let objc = try ours.objectiveC(.viewWillLayoutSubviews)
+        XCTAssertEqual(objc, try builtIn.objectiveC(.viewWillLayoutSubviews))
+        XCTAssertEqual(try ours.swift(), try builtIn.swift())
+        XCTAssertTrue(objc.contains("CGRectGetMaxY(label"), objc)
+    }
+
     func testGridFillsRowsOfEqualCells() throws {
         try assertFrames(defs + "(in (grid 2 3 10 a b c d) 'self.view)",
                          ["a": [0, 0, 280.0 / 3, 195], "b": [280.0 / 3 + 10, 0, 280.0 / 3, 195],

@@ -82,18 +82,6 @@
           (map (lambda (c) (htll:align vertical? mode c group)) children))
         (map (lambda (c) (htll:align vertical? mode c)) children))))
 
-;; (margin) (alignment) (margin alignment) or (): the trailing arguments of a wrap.
-(define (htll:wrap-node op who a b extra)
-  (let* ((vertical? (and (memq op '(<< >>)) #t))
-         (mode (if (and (pair? extra) (symbol? (car (reverse extra)))) (htll:check-cross-mode who (car (reverse extra)) vertical?) 'fill))
-         (margin (if (eq? mode 'fill) (htll:filter (lambda (x) (not (eq? x 'fill))) extra) (reverse (cdr (reverse extra))))))
-    (htll:make-node op (htll:align-all who vertical? mode (list a b)) (list (htll:check-margin who margin)) (htll:current-location))))
-
-(define (^^ top bottom . margin) (htll:wrap-node '^^ "^^" top bottom margin))
-(define (vv top bottom . margin) (htll:wrap-node 'vv "vv" top bottom margin))
-(define (<< left right . margin) (htll:wrap-node '<< "<<" left right margin))
-(define (>> left right . margin) (htll:wrap-node '>> ">>" left right margin))
-
 (define (htll:seq op who children)
   (let* ((mode (if (and (pair? children) (symbol? (car children))) (htll:check-cross-mode who (car children) (eq? op 'hseq)) 'fill))
          (children (if (and (pair? children) (symbol? (car children))) (cdr children) children)))
@@ -103,18 +91,6 @@
 (define (hseq . children) (htll:seq 'hseq "hseq" children))
 (define (vseq . children) (htll:seq 'vseq "vseq" children))
 
-;; h... and v... chain << and ^^: every child at its own size, the last one takes the rest.
-(define (htll:chain who combine vertical? children)
-  (let* ((mode (if (and (pair? children) (symbol? (car children))) (htll:check-cross-mode who (car children) vertical?) 'fill))
-         (children (if (and (pair? children) (symbol? (car children))) (cdr children) children)))
-    (if (null? children) (htll:fail (string-append who ": expected at least one view")))
-    (let loop ((cs (reverse (htll:align-all who vertical? mode children))) (acc #f))
-      (cond ((null? cs) acc)
-            ((not acc) (loop (cdr cs) (car cs)))
-            (else (loop (cdr cs) (combine (car cs) acc)))))))
-
-(define (h... . children) (htll:chain "h..." << #t children))
-(define (v... . children) (htll:chain "v..." ^^ #f children))
 
 ;;; The top level: exactly one in or in-cell per layout.
 

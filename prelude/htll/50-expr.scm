@@ -18,6 +18,7 @@
 ;;;   (placed w CHILD) / (placed h CHILD) the length a primitive's CHILD takes once placed: only
 ;;;                                      while a defined primitive is solved (52-primitive-protocol.scm)
 ;;;   (after x CHILD GAP) / (after y ...) where the child after CHILD starts (next-x, next-y), then too
+;;;   (rest x CHILD GAP START LEN)       the area START, LEN long, left after CHILD (rest-width), then too
 ;;;   (local AXIS E SLOT)                a local variable standing for E (60-solver.scm names heavy
 ;;;                                      expressions); SLOT is (number . value): its number once
 ;;;                                      the program defines it, its value while a program runs
@@ -35,7 +36,7 @@
            ((bound) (and (htll:view? (caddr a)) (caddr a)))
            ((edge) (caddr a))
            ((shown ascender) (cadr a))
-           ((placed after) (and (htll:view? (caddr a)) (caddr a)))
+           ((placed after rest) (and (htll:view? (caddr a)) (caddr a)))
            (else #f))))
 
 (define (htll:atom=? a b)
@@ -55,7 +56,7 @@
         ((eq? (car a) 'safe-area) (and (eq? (cadr a) (cadr b)) (string=? (caddr a) (caddr b))))
         ((eq? (car a) 'ascender) (eq? (cadr a) (cadr b)))
         ((eq? (car a) 'placed) (and (eq? (cadr a) (cadr b)) (eq? (caddr a) (caddr b))))
-        ((eq? (car a) 'after) (and (eq? (cadr a) (cadr b)) (eq? (caddr a) (caddr b)) (htll:e=? (cadddr a) (cadddr b))))
+        ((memq (car a) '(after rest)) (and (eq? (cadr a) (cadr b)) (eq? (caddr a) (caddr b)) (htll:e=? (cadddr a) (cadddr b))))
         ;; A local is only itself (eq?, above).
         ((eq? (car a) 'local) #f)
         (else #f)))
@@ -74,8 +75,29 @@
 (define (htll:e+ e f)
   (if (< (* (length e) (length f)) 64) (htll:e+scan e f) (htll:e+indexed e f)))
 
-;; Small sums: find each term of F among the terms so far.
+;; Small sums: find each term of F among the terms so far. Adding one term (a position plus a
+;; child's length, the commonest sum while solving) copies E once; the general case below
+;; rebuilds the whole sum. E and F are simplified (no term under htll:epsilon), so only a term
+;; that combined can vanish.
 (define (htll:e+scan e f)
+  (if (and (pair? f) (null? (cdr f)))
+      (htll:e+term e (car f))
+      (htll:e+terms e f)))
+
+(define (htll:e+term e t)
+  (let ((a (cdr t)))
+    (let find ((xs e) (before '()))
+      (cond ((null? xs) (htll:append-reverse before (list t)))
+            ((htll:atom=? (cdar xs) a)
+             (let ((k (+ (caar xs) (car t))))
+               (htll:append-reverse before (if (> (abs k) htll:epsilon) (cons (cons k a) (cdr xs)) (cdr xs)))))
+            (else (find (cdr xs) (cons (car xs) before)))))))
+
+;; (append (reverse REVERSED) TAIL) in one pass.
+(define (htll:append-reverse reversed tail)
+  (if (null? reversed) tail (htll:append-reverse (cdr reversed) (cons (car reversed) tail))))
+
+(define (htll:e+terms e f)
   (let loop ((f f) (acc (reverse e)))
     (if (null? f)
         (htll:filter (lambda (t) (> (abs (car t)) htll:epsilon)) (reverse acc))
@@ -136,9 +158,11 @@
 (define (htll:e-sum-list es)
   (if (and (pair? es) (> (length es) 8))
       (htll:e+indexed '() (apply append es))
-      (let loop ((es es) (acc '())) (if (null? es) acc (loop (cdr es) (htll:e+ acc (car es)))))))
+      ;; The first expression is already simplified: the sum starts from it.
+      (let loop ((es (if (pair? es) (cdr es) es)) (acc (if (pair? es) (car es) '())))
+        (if (null? es) acc (loop (cdr es) (htll:e+ acc (car es)))))))
 
-(define (htll:e-constant? e) (htll:every (lambda (t) (not (cdr t))) e))
+(define (htll:e-constant? e) (or (null? e) (and (not (cdar e)) (htll:e-constant? (cdr e)))))
 (define (htll:e-number e) (if (null? e) 0 (caar e)))
 
 (define (htll:e-max e f)
@@ -171,18 +195,20 @@
     (if (not n) (error "htll: a local used before it is defined" a))
     (string-append "htll" (cdr (assq (cadr a) '((x . "X") (y . "Y") (w . "W") (h . "H")))) (number->string n))))
 
-;; Calls PROC on every local atom of E, outside other locals' expressions.
+;; Calls PROC on every local atom of E, outside other locals' expressions. (A loop, not for-each
+;; and a procedure per term: every frame statement walks its four expressions.)
 (define (htll:e-for-each-local e proc)
-  (for-each (lambda (t)
-              (let ((a (cdr t)))
-                (if a
-                    (case (car a)
-                      ((local) (proc a))
-                      ((max quotient) (htll:e-for-each-local (cadr a) proc) (htll:e-for-each-local (caddr a) proc))
-                      ((shown) (htll:e-for-each-local (caddr a) proc))
-                      ((if<=) (for-each (lambda (e) (htll:e-for-each-local e proc)) (cdr a)))
-                      (else #f)))))
-            e))
+  (let loop ((ts e))
+    (if (pair? ts)
+        (let ((a (cdar ts)))
+          (if (and a (not (eq? (car a) 'bound)))
+              (case (car a)
+                ((local) (proc a))
+                ((max quotient) (htll:e-for-each-local (cadr a) proc) (htll:e-for-each-local (caddr a) proc))
+                ((shown) (htll:e-for-each-local (caddr a) proc))
+                ((if<=) (for-each (lambda (e) (htll:e-for-each-local e proc)) (cdr a)))
+                (else #f)))
+          (loop (cdr ts))))))
 
 ;; VIEW's far edge along AXIS (x or y), read from its frame at run time.
 (define (htll:e-edge axis view) (htll:e-atom (list 'edge axis view)))

@@ -40,11 +40,18 @@
   (width htll:area-width)
   (height htll:area-height))
 
-;; A symbolic length: a frame expression (50-expr.scm) that is not a constant.
+;; A symbolic length: a frame expression (50-expr.scm) that is not a constant. DEFERRED is #t
+;; when the expression may hold atoms that wait for children to be placed (placed, after, rest),
+;; so that solving resolves only those and passes the area's own lengths through untouched.
 (define-record-type htll:length
-  (htll:make-length expr)
+  (htll:make-length expr deferred)
   htll:length?
-  (expr htll:length-expr))
+  (expr htll:length-expr)
+  (deferred htll:length-deferred?))
+
+;; Whether any of XS is a length waiting for children to be placed.
+(define (htll:any-deferred? xs)
+  (and (pair? xs) (or (and (htll:length? (car xs)) (htll:length-deferred? (car xs))) (htll:any-deferred? (cdr xs)))))
 
 ;; What an area procedure returns with with-size: the children's areas and the primitive's size.
 (define-record-type htll:sized
@@ -57,8 +64,9 @@
 ;; The largest number a primitive may compute with: beyond it generated code loses all precision.
 (define htll:largest-length-term 1e15)
 
-;; The primitive whose area procedure is running: (node . measure), where (measure CHILD W H)
-;; gives CHILD's extent. #f outside the solver.
+;; The primitive whose area procedure is running: (node measure left top w h), where (measure
+;; CHILD W H) gives CHILD's extent and LEFT TOP W H is the primitive's area (expressions, or 'wrap).
+;; #f outside the solver.
 (define htll:primitive-context #f)
 
 (define (htll:primitive-who)
@@ -67,8 +75,8 @@
 (define (htll:protocol-fail message)
   (htll:fail (string-append (htll:primitive-who) ": " message)))
 
-;; An expression as the user sees it: its number when it is constant.
-(define (htll:e->length e) (if (htll:e-constant? e) (htll:e-number e) (htll:make-length e)))
+;; An expression as the user sees it: its number when it is constant. DEFERRED: see htll:length.
+(define (htll:e->length e deferred) (if (htll:e-constant? e) (htll:e-number e) (htll:make-length e deferred)))
 
 ;; X, a number or a length, as an expression; WHO is the operation for the message.
 (define (htll:length->e who x)
@@ -84,23 +92,24 @@
 (define (wraps? x) (eq? x 'wrap))
 
 (define (len+ . xs)
-  (if (htll:every real? xs) (apply + xs) (htll:e->length (htll:e-sum-list (map (lambda (x) (htll:length->e "+" x)) xs)))))
+  (if (htll:every real? xs) (apply + xs) (htll:e->length (htll:e-sum-list (map (lambda (x) (htll:length->e "+" x)) xs)) (htll:any-deferred? xs))))
 
 (define (len- x . xs)
   (cond ((htll:every real? (cons x xs)) (apply - x xs))
-        ((null? xs) (htll:e->length (htll:e* (htll:length->e "-" x) -1)))
+        ((null? xs) (htll:e->length (htll:e* (htll:length->e "-" x) -1) (htll:any-deferred? (list x))))
         (else (htll:e->length (let loop ((e (htll:length->e "-" x)) (xs xs))
-                                (if (null? xs) e (loop (htll:e- e (htll:length->e "-" (car xs))) (cdr xs))))))))
+                                (if (null? xs) e (loop (htll:e- e (htll:length->e "-" (car xs))) (cdr xs))))
+                              (htll:any-deferred? (cons x xs))))))
 
 ;; Frames stay linear: a length multiplies by numbers only.
 (define (len* . xs)
   (if (htll:every real? xs)
       (apply * xs)
-      (let loop ((xs xs) (e #f) (k 1))
-        (cond ((null? xs) (htll:e->length (htll:e* e k)))
-              ((real? (car xs)) (htll:length->e "*" (car xs)) (loop (cdr xs) e (* k (car xs))))
+      (let loop ((ys xs) (e #f) (k 1))
+        (cond ((null? ys) (htll:e->length (htll:e* e k) (htll:any-deferred? xs)))
+              ((real? (car ys)) (htll:length->e "*" (car ys)) (loop (cdr ys) e (* k (car ys))))
               (e (htll:protocol-fail "*: a length multiplies by numbers only (frames are linear), got two lengths"))
-              (else (loop (cdr xs) (htll:length->e "*" (car xs)) k))))))
+              (else (loop (cdr ys) (htll:length->e "*" (car ys)) k))))))
 
 (define (len/ x . xs)
   (cond ((htll:every real? (cons x xs))
@@ -111,13 +120,14 @@
         ((not (htll:every real? xs))
          (htll:protocol-fail "/: a length divides by numbers only (frames are linear)"))
         ((htll:any (lambda (d) (= d 0)) xs) (htll:protocol-fail "/: division by zero"))
-        (else (htll:e->length (htll:e* (htll:length->e "/" x) (/ 1 (apply * xs)))))))
+        (else (htll:e->length (htll:e* (htll:length->e "/" x) (/ 1 (apply * xs))) (htll:any-deferred? (list x))))))
 
 (define (htll:len-extremum who pick e-pick xs)
   (if (htll:every real? xs)
       (apply pick xs)
       (htll:e->length (let loop ((e (htll:length->e who (car xs))) (xs (cdr xs)))
-                        (if (null? xs) e (loop (e-pick e (htll:length->e who (car xs))) (cdr xs)))))))
+                        (if (null? xs) e (loop (e-pick e (htll:length->e who (car xs))) (cdr xs))))
+                      (htll:any-deferred? xs))))
 
 (define (len-max x . xs) (htll:len-extremum "max" max htll:e-max (cons x xs)))
 (define (len-min x . xs) (htll:len-extremum "min" min htll:e-min (cons x xs)))
@@ -125,13 +135,14 @@
 ;; THEN when A <= B at run time, else ELSE: the generated code chooses (A <= B ? THEN : ELSE).
 (define (if<= a b then else)
   (htll:e->length (htll:e-if<= (htll:length->e "if<=" a) (htll:length->e "if<=" b)
-                               (htll:length->e "if<=" then) (htll:length->e "if<=" else))))
+                               (htll:length->e "if<=" then) (htll:length->e "if<=" else))
+                  (htll:any-deferred? (list a b then else))))
 
 ;; LENGTH computed once in the generated code, a local variable (htllH1 = ...) used by name
 ;; wherever the length is used, so that lengths built one on another stay short.
 (define (computed-once length)
   (let ((e (htll:length->e "computed-once" length)))
-    (if (htll:e-constant? e) length (htll:make-length (htll:e-local 'h e)))))
+    (if (htll:e-constant? e) length (htll:make-length (htll:e-local 'h e) (htll:any-deferred? (list length))))))
 
 ;;; Areas.
 
@@ -173,46 +184,61 @@
   (let* ((given (cond ((null? other) 'wrap)
                       ((eq? (car other) 'wrap) 'wrap)
                       (else (htll:length->e who (car other)))))
-         (extent ((cdr htll:primitive-context) child (if (eq? axis 'w) 'wrap given) (if (eq? axis 'w) given 'wrap))))
-    (htll:e->length (if (eq? axis 'w) (car extent) (cdr extent)))))
+         (extent ((cadr htll:primitive-context) child (if (eq? axis 'w) 'wrap given) (if (eq? axis 'w) given 'wrap))))
+    (htll:e->length (if (eq? axis 'w) (car extent) (cdr extent)) #f)))
 
 (define (measured-width child . height) (htll:measured "measured-width" child 'w height))
 (define (measured-height child . width) (htll:measured "measured-height" child 'h width))
 
 ;; (placed w CHILD): stands for CHILD's extent until the solver has placed it (htll:resolve-placed).
-(define (placed-width child) (htll:make-length (htll:e-atom (list 'placed 'w (htll:protocol-child "placed-width" child)))))
-(define (placed-height child) (htll:make-length (htll:e-atom (list 'placed 'h (htll:protocol-child "placed-height" child)))))
+(define (placed-width child) (htll:make-length (htll:e-atom (list 'placed 'w (htll:protocol-child "placed-width" child))) #t))
+(define (placed-height child) (htll:make-length (htll:e-atom (list 'placed 'h (htll:protocol-child "placed-height" child))) #t))
 
 (define (when-shown child length)
   (htll:protocol-child "when-shown" child)
   (let ((e (htll:length->e "when-shown" length)))
-    (htll:e->length (if (htll:collapse-node? child) (htll:e-shown (htll:collapsed-view child) e) e))))
+    (htll:e->length (if (htll:collapse-node? child) (htll:e-shown (htll:collapsed-view child) e) e) (htll:any-deferred? (list length)))))
 
 ;; Where the child after CHILD starts along x or y: CHILD's position, its placed length and GAP
 ;; (nothing while CHILD collapses, hidden); after a long run of views, CHILD's far edge and GAP.
 (define (htll:next axis who child gap)
   (htll:protocol-child who child)
-  (htll:make-length (htll:e-atom (list 'after axis child (if (null? gap) '() (htll:length->e who (car gap)))))))
+  (htll:make-length (htll:e-atom (list 'after axis child (if (null? gap) '() (htll:length->e who (car gap))))) #t))
 (define (next-x child . gap) (htll:next 'x "next-x" child gap))
 (define (next-y child . gap) (htll:next 'y "next-y" child gap))
+
+;; The length of the primitive's area left after CHILD and GAP along x or y: what a child that
+;; starts at (next-x CHILD GAP) takes to reach the area's end.
+(define (htll:rest axis who child gap)
+  (htll:protocol-child who child)
+  (let* ((ctx htll:primitive-context)
+         (start (if (eq? axis 'x) (list-ref ctx 2) (list-ref ctx 3)))
+         (len (if (eq? axis 'x) (list-ref ctx 4) (list-ref ctx 5))))
+    (if (eq? len 'wrap)
+        (htll:protocol-fail (string-append who ": the area's " (if (eq? axis 'x) "width" "height")
+                                           " wraps, so nothing is left after a child")))
+    (htll:make-length (htll:e-atom (list 'rest axis child (if (null? gap) '() (htll:length->e who (car gap))) start len)) #t)))
+(define (rest-width child . gap) (htll:rest 'x "rest-width" child gap))
+(define (rest-height child . gap) (htll:rest 'y "rest-height" child gap))
 
 ;;; Defining primitives.
 
 ;; The arguments that are views or layouts: a primitive's children.
 (define (htll:primitive-children args) (htll:filter htll:layoutable? args))
 
-;; (THUNK), where an error the prelude raises about what the layout's primitive did (its area
-;; procedure takes no argument, the primitive is called with too few) is located at LOC, the
-;; primitive's call in the layout, not in the prelude; the layout's own errors keep their place.
+;; (THUNK), where an error the prelude raises about what the layout's primitive did (the
+;; primitive is called with too few arguments) is located at LOC, the primitive's call in the
+;; layout, not in the prelude; the layout's own errors keep their place.
 (define (htll:calling-primitive loc who thunk)
-  (with-exception-handler
-   (lambda (e)
-     (let ((at (and (error-object? e) (error-object-location e))))
-       (if (and (error-object? e) (or (not at) (and (pair? at) (string? (car at)) (htll:prelude-file? (car at)))))
-           (htll:error-at loc (apply string-append who ": " (error-object-message e)
-                                     (map (lambda (x) (string-append " " (htll:written x))) (error-object-irritants e))))
-           (raise e))))
-   thunk))
+  (with-exception-handler (lambda (e) (htll:relocate-error e loc who)) thunk))
+
+;; Raises E again, located at LOC with WHO before its message when the prelude raised it.
+(define (htll:relocate-error e loc who)
+  (let ((at (and (error-object? e) (error-object-location e))))
+    (if (and (error-object? e) (or (not at) (and (pair? at) (string? (car at)) (htll:prelude-file? (car at)))))
+        (htll:error-at loc (apply string-append who ": " (error-object-message e)
+                                  (map (lambda (x) (string-append " " (htll:written x))) (error-object-irritants e))))
+        (raise e))))
 
 (define (htll:prelude-file? file)
   (and (>= (string-length file) 8) (string=? (substring file 0 8) "prelude/")))
@@ -270,53 +296,83 @@
 
 ;;; Solving: the solver (60-solver.scm) places a primitive's node with htll:place-primitive.
 
-;; E with every (placed DIM CHILD) and (after AXIS CHILD GAP) resolved by what PLACED, a table
-;; child -> (index x y width . height), holds about the children placed so far. (LONG? POSITION
-;; START) says when a position after a view refers to the view's far edge instead.
+;; Whether E holds atoms that wait for the children to be placed (placed, after, rest).
+(define (htll:deferred? e) (htll:any htll:term-deferred? e))
+(define (htll:term-deferred? t)
+  (let ((a (cdr t)))
+    (and a (case (car a)
+             ((placed after rest) #t)
+             ((max quotient) (or (htll:deferred? (cadr a)) (htll:deferred? (caddr a))))
+             ((shown) (htll:deferred? (caddr a)))
+             ((if<=) (htll:any htll:deferred? (cdr a)))
+             (else #f)))))
+
+;; E with every (placed DIM CHILD), (after AXIS CHILD GAP) and (rest ...) resolved by what
+;; PLACED, a list ((child index x y width . height) ...) of the children placed so far, newest
+;; first (a child mostly refers to the one just before it). (LONG? POSITION START) says when a
+;; position after a view refers to the view's far edge instead.
 (define (htll:resolve-placed e placed long?)
-  (define (has-placed? e)
-    (htll:any (lambda (t)
-                (let ((a (cdr t)))
-                  (and a (case (car a)
-                           ((placed after) #t)
-                           ((max quotient) (or (has-placed? (cadr a)) (has-placed? (caddr a))))
-                           ((shown) (has-placed? (caddr a)))
-                           ((if<=) (htll:any has-placed? (cdr a)))
-                           (else #f)))))
-              e))
-  (define (resolve e) (htll:resolve-placed e placed long?))
-  (define (entry who c)
-    (or (hash-table-ref/default placed c #f)
-        (htll:protocol-fail (string-append who ": an area refers to a child placed after it (its own or a later one's);"
-                                           " use measured-width or measured-height"))))
-  ;; As the built-in sequences do: the position after a view, once it would be long, is the
-  ;; view's far edge (CGRectGetMaxY(view.frame)) plus the gap, so long chains print short lines.
-  (define (after axis c gap)
-    (let* ((p (entry (if (eq? axis 'x) "next-x" "next-y") c))
-           (start (htll:placed-position p axis))
-           (extent (if (eq? axis 'x) (htll:placed-width p) (htll:placed-height p))))
-      (if (htll:collapse-node? c)
-          (htll:e+ start (htll:e-shown (htll:collapsed-view c) (htll:e+ gap extent)))
-          (let ((pos (htll:e-sum start gap extent)))
-            (if (and (htll:view? c) (long? pos start)) (htll:e+ (htll:e-edge axis c) gap) pos)))))
-  (define (resolve-term t)
-    (let ((a (cdr t)) (k (car t)))
-      (define (scaled e) (if (= k 1) e (htll:e* e k)))
-      (if (not a)
-          (list t)
-          (case (car a)
-            ((placed) (let ((p (entry (if (eq? (cadr a) 'w) "placed-width" "placed-height") (caddr a))))
-                        (scaled (if (eq? (cadr a) 'w) (htll:placed-width p) (htll:placed-height p)))))
-            ((after) (scaled (after (cadr a) (caddr a) (resolve (cadddr a)))))
-            ((max) (scaled (htll:e-max (resolve (cadr a)) (resolve (caddr a)))))
-            ((quotient) (scaled (htll:e-quotient (resolve (cadr a)) (resolve (caddr a)))))
-            ((shown) (scaled (htll:e-shown (cadr a) (resolve (caddr a)))))
-            ((if<=) (scaled (apply htll:e-if<= (map resolve (cdr a)))))
-            (else (list t))))))
-  (if (has-placed? e)
-      (let loop ((ts e) (acc '()))
-        (if (null? ts) acc (loop (cdr ts) (htll:e+ acc (resolve-term (car ts))))))
+  ;; The terms before the first one to resolve stay as they are (E is already simplified), so a
+  ;; position such as y + placed-height costs one sum, not one per term.
+  (if (htll:deferred? e)
+      (let split ((ts e) (before '()))
+        (if (htll:term-deferred? (car ts))
+            (let loop ((ts ts) (acc (reverse before)))
+              (if (null? ts) acc (loop (cdr ts) (htll:e+ acc (htll:resolve-term (car ts) placed long?)))))
+            (split (cdr ts) (cons (car ts) before))))
       e))
+
+;; Length X as an expression, its deferred atoms resolved (htll:resolve-placed) when it has any.
+(define (htll:resolved who x placed long?)
+  (let ((e (htll:length->e who x)))
+    (if (and (htll:length? x) (htll:length-deferred? x)) (htll:resolve-placed e placed long?) e)))
+
+;; What PLACED holds about child C, or an error: an area refers to a child not placed yet.
+(define (htll:placed-entry who c placed)
+  (or (let ((p (assq c placed))) (and p (cdr p)))
+      (htll:protocol-fail (string-append who ": an area refers to a child placed after it (its own or a later one's);"
+                                         " use measured-width or measured-height"))))
+
+;; As the built-in sequences do: the position after a view, once it would be long, is the
+;; view's far edge (CGRectGetMaxY(view.frame)) plus the gap, so long chains print short lines.
+(define (htll:resolve-after axis c gap placed long?)
+  (let* ((p (htll:placed-entry (if (eq? axis 'x) "next-x" "next-y") c placed))
+         (start (htll:placed-position p axis))
+         (extent (if (eq? axis 'x) (htll:placed-width p) (htll:placed-height p))))
+    (if (htll:collapse-node? c)
+        (htll:e+ start (htll:e-shown (htll:collapsed-view c) (htll:e+ gap extent)))
+        (let ((pos (htll:e-sum start gap extent)))
+          (if (and (htll:view? c) (long? pos start)) (htll:e+ (htll:e-edge axis c) gap) pos)))))
+
+;; The area's end less (after AXIS C GAP), written as ^^ and << always wrote it where C starts
+;; the area: LEN less what C takes, or the area's end less C's far edge.
+(define (htll:resolve-rest axis c gap area-start len placed long?)
+  (let* ((p (htll:placed-entry (if (eq? axis 'x) "rest-width" "rest-height") c placed))
+         (start (htll:placed-position p axis))
+         (extent (if (eq? axis 'x) (htll:placed-width p) (htll:placed-height p)))
+         (next (htll:resolve-after axis c gap placed long?)))
+    (cond ((not (htll:e=? start area-start)) (htll:e- (htll:e+ area-start len) next))
+          ((htll:collapse-node? c) (htll:e- len (htll:e-shown (htll:collapsed-view c) (htll:e+ gap extent))))
+          ((htll:e=? next (htll:e-sum start gap extent)) (htll:e- len (htll:e+ gap extent)))
+          (else (htll:e- (htll:e+ start len) next)))))
+
+;; Term T (K . ATOM) resolved, as an expression.
+(define (htll:resolve-term t placed long?)
+  (let ((a (cdr t)) (k (car t)))
+    (define (resolve e) (htll:resolve-placed e placed long?))
+    (define (scaled e) (if (= k 1) e (htll:e* e k)))
+    (if (not a)
+        (list t)
+        (case (car a)
+          ((placed) (let ((p (htll:placed-entry (if (eq? (cadr a) 'w) "placed-width" "placed-height") (caddr a) placed)))
+                      (scaled (if (eq? (cadr a) 'w) (htll:placed-width p) (htll:placed-height p)))))
+          ((after) (scaled (htll:resolve-after (cadr a) (caddr a) (resolve (cadddr a)) placed long?)))
+          ((rest) (scaled (htll:resolve-rest (cadr a) (caddr a) (resolve (cadddr a)) (car (cddddr a)) (cadr (cddddr a)) placed long?)))
+          ((max) (scaled (htll:e-max (resolve (cadr a)) (resolve (caddr a)))))
+          ((quotient) (scaled (htll:e-quotient (resolve (cadr a)) (resolve (caddr a)))))
+          ((shown) (scaled (htll:e-shown (cadr a) (resolve (caddr a)))))
+          ((if<=) (scaled (apply htll:e-if<= (map resolve (cdr a)))))
+          (else (list t))))))
 
 ;; What PLACED holds for a child: (index x y width . height).
 (define (htll:placed-position p axis) (if (eq? axis 'x) (cadr p) (caddr p)))
@@ -328,18 +384,20 @@
 ;; (MEASURE CHILD W H) measures one; (LONG? POSITION START) says when a position after a view
 ;; should refer to its edge. Returns the node's extent (w . h).
 (define (htll:place-primitive node proc left top w h layout measure long?)
-  (let ((saved-context htll:primitive-context) (saved-location htll:location-now))
-    (dynamic-wind
-     (lambda () (set! htll:primitive-context (cons node measure)) (set! htll:location-now (htll:node-location node)))
-     (lambda () (htll:place-children node proc left top w h layout long?))
-     (lambda () (set! htll:primitive-context saved-context) (set! htll:location-now saved-location)))))
+  ;; Restored on return (htll:place-children); an error ends the whole solve, which starts with
+  ;; no context (htll:solving).
+  (let ((saved (cons htll:primitive-context htll:location-now)))
+    (set! htll:primitive-context (list node measure left top w h))
+    (set! htll:location-now (htll:node-location node))
+    (htll:place-children node proc left top w h layout long? saved)))
 
-(define (htll:place-children node proc left top w h layout long?)
+(define (htll:place-children node proc left top w h layout long? saved)
   (let ((children (htll:node-children node)))
-    (let* ((r (htll:make-area (htll:e->length left) (htll:e->length top)
-                              (if (eq? w 'wrap) 'wrap (htll:e->length w))
-                              (if (eq? h 'wrap) 'wrap (htll:e->length h))))
-           (result (htll:calling-primitive (htll:node-location node) (htll:primitive-who) (lambda () (proc r))))
+    (let* ((r (htll:make-area (htll:e->length left #f) (htll:e->length top #f)
+                              (if (eq? w 'wrap) 'wrap (htll:e->length w #f))
+                              (if (eq? h 'wrap) 'wrap (htll:e->length h #f))))
+           ;; The solve relocates what the prelude raises about the call (htll:solving).
+           (result (proc r))
            (areas (if (htll:sized? result) (htll:sized-areas result) result)))
       (if (not (and (htll:proper-list? areas) (htll:every htll:area? areas)))
           (htll:protocol-fail (string-append "the area procedure must return a list of areas, one per child"
@@ -349,28 +407,41 @@
                                              (if (= (length areas) 1) " area" " areas") " for "
                                              (number->string (length children))
                                              (if (= (length children) 1) " child" " children"))))
-      (let loop ((cs children) (as areas) (i 0) (placed (make-eq-hash-table)))
+      (let loop ((cs children) (as areas) (i 0) (placed '()))
         (if (pair? cs)
             (let* ((a (car as))
-                   (resolved (lambda (x) (if (eq? x 'wrap) 'wrap (htll:resolve-placed (htll:length->e "area" x) placed long?))))
+                   (resolved (lambda (x) (if (eq? x 'wrap) 'wrap (htll:resolved "area" x placed long?))))
                    (x (resolved (htll:area-x a)))
                    (y (resolved (htll:area-y a)))
                    (extent (layout (car cs) x y (resolved (htll:area-width a)) (resolved (htll:area-height a)))))
-              (hash-table-set! placed (car cs) (cons i (cons x (cons y extent))))
-              (loop (cdr cs) (cdr as) (+ i 1) placed))
+              (loop (cdr cs) (cdr as) (+ i 1) (cons (cons (car cs) (cons i (cons x (cons y extent)))) placed)))
             (let ((extent
                    (if (htll:sized? result)
-                       (cons (htll:resolve-placed (htll:length->e "with-size" (htll:sized-width result)) placed long?)
-                             (htll:resolve-placed (htll:length->e "with-size" (htll:sized-height result)) placed long?))
+                       (cons (htll:resolved "with-size" (htll:sized-width result) placed long?)
+                             (htll:resolved "with-size" (htll:sized-height result) placed long?))
                        ;; The area's lengths, or where they wrap what the children take.
                        (let ((reach (lambda (start axis)
-                                      (let fold ((cs children) (acc #f))
-                                        (if (null? cs)
+                                      (let fold ((ps (reverse placed)) (acc #f))
+                                        (if (null? ps)
                                             (or acc '())
-                                            (let* ((p (hash-table-ref placed (car cs)))
+                                            (let* ((p (cdar ps))
                                                    (e (htll:e+ (htll:e- (htll:placed-position p axis) start)
                                                                (if (eq? axis 'x) (htll:placed-width p) (htll:placed-height p)))))
-                                              (fold (cdr cs) (if acc (htll:e-max acc e) e))))))))
+                                              (fold (cdr ps) (if acc (htll:e-max acc e) e))))))))
                          (cons (if (eq? w 'wrap) (reach left 'x) w)
                                (if (eq? h 'wrap) (reach top 'y) h))))))
+              (set! htll:primitive-context (car saved))
+              (set! htll:location-now (cdr saved))
               extent))))))
+
+;; (THUNK), solving a layout: no primitive's area procedure runs at first, and an error the
+;; prelude raises while one runs (its area procedure takes no argument) is located at that
+;; primitive's call (one handler for the whole solve: one per primitive costs time at every level).
+(define (htll:solving thunk)
+  (set! htll:primitive-context #f)
+  (with-exception-handler
+   (lambda (e)
+     (if htll:primitive-context
+         (htll:relocate-error e (htll:node-location (car htll:primitive-context)) (htll:primitive-who))
+         (raise e)))
+   thunk))

@@ -1,6 +1,7 @@
 ;;; HTLL prelude: the original's splitting primitives, defined with the primitive
 ;;; protocol (52-primitive-protocol.scm) as a layout's own primitive would be:
 ;;;   (above top bottom ratio) (beside left right ratio) (center child h-ratio v-ratio) blank
+;;;   (^^ top bottom [margin]) (vv top bottom [margin]) (<< left right [margin]) (>> left right [margin])
 ;;; They print exactly what the original htllc printed: a child after another starts at the
 ;;; first one's placed length (label1.bounds.size.height), as the original's frames did.
 
@@ -62,6 +63,62 @@
                                (if (wraps? h) y (len+ y (len* h vr)))
                                (if (wraps? w) w (len* w (- 1 (* 2 hr))))
                                (if (wraps? h) h (len* h (- 1 (* 2 vr)))))))))))
+
+;; ^^ vv << >>: one child at its own length (the first if first-wraps?), MARGIN, the other the rest.
+(define (htll:wrap-split a b margin vertical? first-wraps?)
+  (lambda (r)
+    (let* ((x (area-x r)) (y (area-y r)) (w (area-width r)) (h (area-height r))
+           (len (if vertical? h w))
+           (start (if vertical? y x))
+           (placed-of (lambda (c) (if vertical? (placed-height c) (placed-width c))))
+           (across-of (lambda (c) (if vertical? (placed-width c) (placed-height c))))
+           (across (if vertical? w h))
+           ;; An area AT along the length, LENGTH long.
+           (along (lambda (at length) (if vertical? (area x at w length) (area at y length h))))
+           (size (lambda (areas)
+                   (let ((taken (if (wraps? across) (len-max (across-of a) (across-of b)) across)))
+                     (if vertical? (with-size taken h areas) (with-size w taken areas))))))
+      (cond
+       ((wraps? len) (htll:stacked-areas a b margin r vertical?))
+       (first-wraps?
+        (size (list (along start 'wrap)
+                    (along (if vertical? (next-y a margin) (next-x a margin))
+                           (if vertical? (rest-height a margin) (rest-width a margin))))))
+       (else
+        ;; B measured first: A's length depends on it.
+        (let ((own (if vertical? (measured-height b w) (measured-width b h))))
+          (size (list (along start (len- len (when-shown b (len+ margin own))))
+                      (along (len+ start margin (placed-of a)) (len- len (len+ margin (placed-of a))))))))))))
+
+;; EXTRA: (margin) (alignment) (margin alignment) or (); an alignment across the axis wraps each
+;; child in an align node (40-layout.scm), which the area procedure then holds as the child.
+(define (htll:wrap-node op who a b extra vertical? first-wraps?)
+  (let* ((row? (not vertical?))
+         (mode (if (and (pair? extra) (symbol? (car (reverse extra)))) (htll:check-cross-mode who (car (reverse extra)) row?) 'fill))
+         (margin (if (eq? mode 'fill) (htll:filter (lambda (x) (not (eq? x 'fill))) extra) (reverse (cdr (reverse extra)))))
+         (cs (htll:align-all who row? mode (list a b)))
+         (m (htll:check-margin who margin)))
+    ;; The margin is the node's parameter, as --constraints and the REPL read it.
+    (htll:make-primitive-node op cs (list m) (htll:current-location) (htll:wrap-split (car cs) (cadr cs) m vertical? first-wraps?))))
+
+(define (^^ top bottom . margin) (htll:wrap-node '^^ "^^" top bottom margin #t #t))
+(define (vv top bottom . margin) (htll:wrap-node 'vv "vv" top bottom margin #t #f))
+(define (<< left right . margin) (htll:wrap-node '<< "<<" left right margin #f #t))
+(define (>> left right . margin) (htll:wrap-node '>> ">>" left right margin #f #f))
+
+;; h... and v... chain << and ^^: every child at its own size, the last one takes the rest; a
+;; leading alignment applies across the chain's axis to every child.
+(define (htll:chain who combine row? children)
+  (let* ((mode (if (and (pair? children) (symbol? (car children))) (htll:check-cross-mode who (car children) row?) 'fill))
+         (children (if (and (pair? children) (symbol? (car children))) (cdr children) children)))
+    (if (null? children) (htll:fail (string-append who ": expected at least one view")))
+    (let loop ((cs (reverse (htll:align-all who row? mode children))) (acc #f))
+      (cond ((null? cs) acc)
+            ((not acc) (loop (cdr cs) (car cs)))
+            (else (loop (cdr cs) (combine (car cs) acc)))))))
+
+(define (h... . children) (htll:chain "h..." << #t children))
+(define (v... . children) (htll:chain "v..." ^^ #f children))
 
 ;; blank: an empty area, nothing where it wraps.
 (define blank (htll:make-primitive-node 'blank '() '() #f (lambda (r) '())))

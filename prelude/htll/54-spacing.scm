@@ -8,7 +8,9 @@
 ;;;   (aspect RATIO view) (aspect WIDTH HEIGHT view) the largest rectangle of that shape in the area
 ;;;   (min-size WIDTH HEIGHT view) (max-size WIDTH HEIGHT view)   #f: no bound on that axis
 ;;;   (collapse-when-hidden view)                    takes no length in a sequence while hidden
-;;; All are layout nodes (40-layout.scm) the solver (60-solver.scm) knows.
+;;; fixed, padding, inset, aspect, min-size, max-size and collapse-when-hidden are defined with the
+;;; primitive protocol (52-primitive-protocol.scm); hseq* and vseq* are solved by the solver's own
+;;; code (60-solver.scm). Each node keeps the parameters --constraints and the REPL read.
 
 (define htll:distribution-modes '(start center end space-between space-around space-evenly fill-equally))
 
@@ -31,8 +33,54 @@
       (let ((n (length args)))
         (htll:fail (string-append who ": expected " usage ", got " (number->string n) (if (= n 1) " argument" " arguments"))))))
 
-(define (htll:spacing-node op who child params)
-  (htll:make-node op (list (htll:check-child who child)) params (htll:current-location)))
+;; A node of OP over CHILD with PARAMS, laid out by (MAKE-LAYOUT CHILD): its area procedure.
+(define (htll:spacing-node op who child params make-layout)
+  (htll:make-primitive-node op (list (htll:check-child who child)) params (htll:current-location) (make-layout child)))
+
+;; fixed: the child WIDTH x HEIGHT at the area's top left, whatever the area.
+(define (htll:fixed-layout width height)
+  (lambda (c) (lambda (r) (with-size width height (list (area (area-x r) (area-y r) width height))))))
+
+;; inset / padding: the child inside TOP LEFT BOTTOM RIGHT of space.
+(define (htll:inset-layout t l b r)
+  (lambda (c)
+    (lambda (a)
+      (let ((x (area-x a)) (y (area-y a)) (w (area-width a)) (h (area-height a)))
+        (with-size (if (wraps? w) (len+ (placed-width c) (+ l r)) w)
+                   (if (wraps? h) (len+ (placed-height c) (+ t b)) h)
+                   (list (area (len+ x l) (len+ y t) (if (wraps? w) w (len- w (+ l r))) (if (wraps? h) h (len- h (+ t b))))))))))
+
+;; aspect: the largest WIDTH x WIDTH/RATIO that fits the area, at its top left.
+(define (htll:aspect-layout ratio)
+  (lambda (c)
+    (lambda (a)
+      (let* ((w (area-width a)) (h (area-height a))
+             (width (cond ((and (wraps? w) (wraps? h)) (measured-width c))
+                          ((wraps? w) (len* h ratio))
+                          ((wraps? h) w)
+                          (else (len-min w (len* h ratio)))))
+             (height (len* width (/ 1.0 ratio))))
+        (with-size (if (wraps? w) width w) (if (wraps? h) height h)
+                   (list (area (area-x a) (area-y a) width height)))))))
+
+;; min-size / max-size: on each bounded axis the child's length is BOUND (len-max or len-min) of
+;; its own length (measured first) where the area wraps, or of the area's.
+(define (htll:clamp-layout bw bh bound)
+  (lambda (c)
+    (lambda (a)
+      (let* ((w (area-width a)) (h (area-height a))
+             (clamp (lambda (b given measure)
+                      (cond ((not b) given)
+                            ((wraps? given) (bound (measure) b))
+                            (else (bound given b)))))
+             (cw (clamp bw w (lambda () (measured-width c h))))
+             (ch (clamp bh h (lambda () (measured-height c w)))))
+        (with-size (if (wraps? w) (if bw cw (placed-width c)) w) (if (wraps? h) (if bh ch (placed-height c)) h)
+                   (list (area (area-x a) (area-y a) cw ch)))))))
+
+;; collapse-when-hidden: the view in the whole area; the sequences read the node.
+(define (htll:collapse-layout v)
+  (lambda (a) (with-size (placed-width v) (placed-height v) (list a))))
 
 (define (htll:distribute op who args)
   (define usage (string-append "(" who " 8 'space-between a b)"))
@@ -66,24 +114,25 @@
 (define (fixed . args)
   (htll:check-spacing-arguments "fixed" args '(2 3) "(fixed SIZE view) or (fixed WIDTH HEIGHT view)")
   (case (length args)
-    ((2) (let ((s (htll:check-length "fixed" "the size" (car args)))) (htll:spacing-node 'fixed "fixed" (cadr args) (list s s))))
-    ((3) (htll:spacing-node 'fixed "fixed" (caddr args)
-                            (list (htll:check-length "fixed" "the width" (car args)) (htll:check-length "fixed" "the height" (cadr args)))))
+    ((2) (let ((s (htll:check-length "fixed" "the size" (car args))))
+           (htll:spacing-node 'fixed "fixed" (cadr args) (list s s) (htll:fixed-layout s s))))
+    ((3) (let ((w (htll:check-length "fixed" "the width" (car args))) (h (htll:check-length "fixed" "the height" (cadr args))))
+           (htll:spacing-node 'fixed "fixed" (caddr args) (list w h) (htll:fixed-layout w h))))
     (else #f)))
 
 (define (padding . args)
   (htll:check-spacing-arguments "padding" args '(2) "(padding N view)")
   (let ((n (htll:check-length "padding" "the padding" (car args))))
-    (htll:spacing-node 'inset "padding" (cadr args) (list n n n n))))
+    (htll:spacing-node 'inset "padding" (cadr args) (list n n n n) (htll:inset-layout n n n n))))
 
 (define (inset . args)
   (htll:check-spacing-arguments "inset" args '(5) "(inset TOP LEFT BOTTOM RIGHT view)")
   (apply htll:inset args))
 
 (define (htll:inset top left bottom right child)
-  (htll:spacing-node 'inset "inset" child
-                     (list (htll:check-length "inset" "the top inset" top) (htll:check-length "inset" "the left inset" left)
-                           (htll:check-length "inset" "the bottom inset" bottom) (htll:check-length "inset" "the right inset" right))))
+  (let ((t (htll:check-length "inset" "the top inset" top)) (l (htll:check-length "inset" "the left inset" left))
+        (b (htll:check-length "inset" "the bottom inset" bottom)) (r (htll:check-length "inset" "the right inset" right)))
+    (htll:spacing-node 'inset "inset" child (list t l b r) (htll:inset-layout t l b r))))
 
 ;; A width/height ratio whose inverse is a sane factor too.
 (define (htll:check-aspect-ratio r)
@@ -99,16 +148,18 @@
         (htll:fail (string-append "aspect: " what " must be a positive number up to "
                                   (number->string htll:longest-length) ", got " (htll:written x)))))
   (case (length args)
-    ((2) (htll:spacing-node 'aspect "aspect" (cadr args) (list (htll:check-aspect-ratio (inexact (positive "the ratio" (car args)))))))
-    ((3) (let ((w (positive "the width" (car args))) (h (positive "the height" (cadr args))))
-           (htll:spacing-node 'aspect "aspect" (caddr args) (list (htll:check-aspect-ratio (inexact (/ w h)))))))
+    ((2) (let ((r (htll:check-aspect-ratio (inexact (positive "the ratio" (car args))))))
+           (htll:spacing-node 'aspect "aspect" (cadr args) (list r) (htll:aspect-layout r))))
+    ((3) (let* ((w (positive "the width" (car args))) (h (positive "the height" (cadr args)))
+                (r (htll:check-aspect-ratio (inexact (/ w h)))))
+           (htll:spacing-node 'aspect "aspect" (caddr args) (list r) (htll:aspect-layout r))))
     (else #f)))
 
 (define (htll:size-bounds op who w h child)
   (define (bound what x) (if (eq? x #f) #f (htll:check-length who what x)))
   (let ((bw (bound "the width" w)) (bh (bound "the height" h)))
     (if (not (or bw bh)) (htll:fail (string-append who ": expected a bound on at least one axis, got #f #f")))
-    (htll:spacing-node op who child (list bw bh))))
+    (htll:spacing-node op who child (list bw bh) (htll:clamp-layout bw bh (if (eq? op 'min-size) len-max len-min)))))
 
 (define (min-size . args)
   (htll:check-spacing-arguments "min-size" args '(3) "(min-size WIDTH HEIGHT view)")
@@ -126,7 +177,7 @@
       (htll:fail (string-append "collapse-when-hidden: expected a view, got "
                                 (if (htll:node? view) "a layout" (htll:written view))
                                 " (hidden is a property of one view)")))
-  (htll:make-node 'collapse (list view) '() (htll:current-location)))
+  (htll:make-primitive-node 'collapse (list view) '() (htll:current-location) (htll:collapse-layout view)))
 
 (define (htll:collapse-node? x) (and (htll:node? x) (eq? (htll:node-op x) 'collapse)))
 (define (htll:collapsed-view x) (car (htll:node-children x)))

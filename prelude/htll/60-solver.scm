@@ -11,13 +11,18 @@
 ;;; Why solving stays in Scheme (issue 19; release build, 2-core machine, 2026-12-01): what made
 ;;; deep layouts explode was the expressions, not the language. Every frame repeated its ancestors'
 ;;; terms, so 1,500 nested aboves took 4.6 s and printed 33 MB; with locals (htll:local-weight)
-;;; they take 0.38 s CPU for the whole frame-code command and print 0.5 MB. The remaining cost is
-;;; spread out: for 10,000 labels in one vseq (2.7 s CPU for view-will-layout-subviews) loading
-;;; the layout, naming the views, solving and printing each take a quarter, after ~45 ms spent
-;;; compiling the prelude at every start (GearCalc's whole process is ~60 ms). A Swift solver over a
-;;; typed tree would remove at most that quarter; the 100 ms and 15 ms targets need the loader,
-;;; the naming, the printers and a precompiled prelude out of the interpreter too (bench/README.md,
-;;; "Layouts by shape"). Until then the solver stays where users can read and extend it.
+;;; the frame code prints 0.5 MB. Measured again once every primitive but the sequences went
+;;; through the protocol (callgrind, whole process, 1,500 nested aboves' frame code): 1,810 M
+;;; instructions, of which starting (the preludes) 490 M, loading and naming the layout 310 M,
+;;; solving about 620 M and printing about 400 M; for 10,000 labels in one vseq (--objc) loading,
+;;; naming, solving, printing the frames and printing the other fragments each take a fifth. No
+;;; phase has an algorithmic hot spot left: the time is the interpreter's (dispatch, calls,
+;;; reference counting, malloc and collections, a fifth of it), about 400 K instructions per
+;;; nested level. A Swift solver over a typed tree would remove at most the solving share (a
+;;; third here, a fifth for the vseq) while the protocol's area procedures, which users write,
+;;; would still run in Scheme and call back into it; the 100 ms targets need the loader, the
+;;; naming and the printers out of the interpreter too, and a cheaper heap (issue 17). Until
+;;; then the solver stays where users can read and extend it (bench/README.md, "Layouts by shape").
 
 (define (htll:wrap? x) (eq? x 'wrap))
 
@@ -63,7 +68,9 @@
                                         (htll:e-const 1)))
                         cs)))
 
-(define (htll:solve root)
+(define (htll:solve root) (htll:solving (lambda () (htll:solve-tree root))))
+
+(define (htll:solve-tree root)
   (let ((program '()) (fitted (htll:fresh-mark)) (steps 0) (locals 0)
         ;; What measuring each node gave: node -> ((w h . extent) ...) (see measure).
         (measured (make-eq-hash-table))
@@ -126,11 +133,6 @@
     (define (place-node x left top w h gen?)
       (cond
        ((not (htll:node? x)) (error "htll: not a layout" x))
-       ((htll:node-layout x)
-        (htll:place-primitive x (htll:node-layout x) left top w h
-                              (lambda (c l t cw ch) (layout c l t cw ch gen?))
-                              (lambda (c cw ch) (layout c left top cw ch #f))
-                              (long? gen?)))
        ;; A row (or column) whose height (width) wraps, with children aligned across it: the row
        ;; is as high as its highest child, so it is measured first and laid out at that height,
        ;; where its children can be centred or put at the end.
@@ -141,27 +143,21 @@
               (layout-node x left top (car m) h gen?))))
        (else (layout-node x left top w h gen?))))
     (define (layout-node x left top w h gen?)
+      (if (htll:node-layout x)
+        (htll:place-primitive x (htll:node-layout x) left top w h
+                              (lambda (c l t cw ch) (layout c l t cw ch gen?))
+                              (lambda (c cw ch) (layout c left top cw ch #f))
+                              (long? gen?))
         (let ((cs (htll:node-children x)) (ps (htll:node-params x)))
           (case (htll:node-op x)
-            ((^^) (split-wrap (car cs) (cadr cs) (car ps) left top w h gen? #t #t))
-            ((vv) (split-wrap (car cs) (cadr cs) (car ps) left top w h gen? #t #f))
-            ((<<) (split-wrap (car cs) (cadr cs) (car ps) left top w h gen? #f #t))
-            ((>>) (split-wrap (car cs) (cadr cs) (car ps) left top w h gen? #f #f))
             ((hseq) (layout-seq cs left top w h gen? #f))
             ((vseq) (layout-seq cs left top w h gen? #t))
             ((hseq*) (layout-seq* cs (car ps) (cadr ps) left top w h gen? #f))
             ((vseq*) (layout-seq* cs (car ps) (cadr ps) left top w h gen? #t))
-            ((fixed) (layout (car cs) left top (htll:e-const (car ps)) (htll:e-const (cadr ps)) gen?)
-                     (cons (htll:e-const (car ps)) (htll:e-const (cadr ps))))
-            ((inset) (layout-inset (car cs) ps left top w h gen?))
-            ((aspect) (layout-aspect (car cs) (car ps) left top w h gen?))
-            ((min-size) (layout-clamp (car cs) (car ps) (cadr ps) htll:e-max left top w h gen?))
-            ((max-size) (layout-clamp (car cs) (car ps) (cadr ps) htll:e-min left top w h gen?))
-            ((collapse) (layout (car cs) left top w h gen?))
             ((align) (if (eq? (cadr ps) 'baseline)
                          (layout-baseline (car cs) (caddr ps) left top w h gen?)
                          (layout-align (car cs) (car ps) (cadr ps) left top w h gen?)))
-            (else (error "htll: unknown layout node" (htll:node-op x))))))
+            (else (error "htll: unknown layout node" (htll:node-op x)))))))
     ;; Across a sequence's axis (vertical? #t: up and down): C at its own length, at the start,
     ;; centre or end of the area; fill (or an area that is itself wrapped) gives it the area's.
     ;; Measured first, then placed: C is laid out twice, like the first child of vv or >>.
@@ -215,20 +211,6 @@
       (if (htll:collapse-node? a)
           (htll:e-shown (htll:collapsed-view a) (htll:e+ extent margin))
           (htll:e+ extent margin)))
-    ;; For vv and >>: the length B takes after the margin M, nothing when B collapses.
-    (define (rest-of b m extent)
-      (if (htll:collapse-node? b)
-          (htll:e-shown (htll:collapsed-view b) (htll:e+ m extent))
-          (htll:e+ m extent)))
-    ;; For ^^ and <<: (position . length) of the child after A in the area START, LEN long.
-    (define (follow start len a extent m gen? axis)
-      (if (htll:collapse-node? a)
-          (let ((skip (htll:e-shown (htll:collapsed-view a) (htll:e+ m extent))))
-            (cons (htll:e+ start skip) (htll:e- len skip)))
-          (let ((pos (htll:e-sum start m extent)))
-            (if (shorten? a start pos gen?)
-                (let ((p (htll:e+ (htll:e-edge axis a) m))) (cons p (htll:e- (htll:e+ start len) p)))
-                (cons pos (htll:e- len (htll:e+ m extent)))))))
     (define (layout-view v left top w h gen?)
       (let ((fixed (htll:view-attribute v 'size)))
         (if fixed
@@ -245,44 +227,6 @@
                            ;; Later siblings refer to this view's runtime bounds, as the original did.
                            (cons (htll:e-bound 'w v) (htll:e-bound 'h v)))
                     (cons fw fh)))))))
-    ;; Both children at their own length, one after the other.
-    (define (stack a b margin left top w h gen? vertical?)
-      (if vertical?
-          (let* ((oa (layout a left top w 'wrap gen?))
-                 (ob (layout b left (after top a (cdr oa) (htll:e-const margin) gen? 'y) w 'wrap gen?)))
-            (cons (if (htll:wrap? w) (wider (car oa) (car ob)) w)
-                  (htll:e+ (taken a (cdr oa) (htll:e-const margin)) (cdr ob))))
-          (let* ((oa (layout a left top 'wrap h gen?))
-                 (ob (layout b (after left a (car oa) (htll:e-const margin) gen? 'x) top 'wrap h gen?)))
-            (cons (htll:e+ (taken a (car oa) (htll:e-const margin)) (car ob))
-                  (if (htll:wrap? h) (wider (cdr oa) (cdr ob)) h)))))
-    ;; ^^ vv << >>: one child wraps its length (the first if first-wraps?), the other gets the rest.
-    (define (split-wrap a b margin left top w h gen? vertical? first-wraps?)
-      (let ((len (if vertical? h w))
-            (m (htll:e-const margin)))
-        (cond
-         ((htll:wrap? len) (stack a b margin left top w h gen? vertical?))
-         (first-wraps?
-          (if vertical?
-              (let* ((oa (layout a left top w 'wrap gen?))
-                     (next (follow top len a (cdr oa) m gen? 'y))
-                     (ob (layout b left (car next) w (cdr next) gen?)))
-                (cons (if (htll:wrap? w) (wider (car oa) (car ob)) w) h))
-              (let* ((oa (layout a left top 'wrap h gen?))
-                     (next (follow left len a (car oa) m gen? 'x))
-                     (ob (layout b (car next) top (cdr next) h gen?)))
-                (cons w (if (htll:wrap? h) (wider (cdr oa) (cdr ob)) h)))))
-         (else
-          ;; Measure the second child first: the first one's length depends on it.
-          (if vertical?
-              (let* ((mb (layout b left top w 'wrap #f))
-                     (oa (layout a left top w (htll:e- len (rest-of b m (cdr mb))) gen?))
-                     (ob (layout b left (htll:e-sum top m (cdr oa)) w (htll:e- len (htll:e+ m (cdr oa))) gen?)))
-                (cons (if (htll:wrap? w) (wider (car oa) (car ob)) w) h))
-              (let* ((mb (layout b left top 'wrap h #f))
-                     (oa (layout a left top (htll:e- len (rest-of b m (car mb))) h gen?))
-                     (ob (layout b (htll:e-sum left m (car oa)) top (htll:e- len (htll:e+ m (car oa))) h gen?)))
-                (cons w (if (htll:wrap? h) (wider (cdr oa) (cdr ob)) h))))))))
     ;; hseq / vseq: equal shares (or each its own length when the length wraps).
     (define (layout-seq cs left top w h gen? vertical?)
       (let* ((n (length cs))
@@ -294,7 +238,11 @@
     ;; Lays CS out one after the other from START, child C LENGTH-OF(C) long ('wrap: its own length),
     ;; then GAP-AFTER(C REST) of space. Returns (width . height) like layout.
     (define (run-seq cs start length-of gap-after left top w h gen? vertical?)
-      (let ((axis (if vertical? 'y 'x)))
+      (let ((axis (if vertical? 'y 'x))
+            ;; The extent across the axis counts only where that length wraps.
+            (across? (htll:wrap? (if vertical? w h)))
+            ;; The same for the length used along it.
+            (along? (htll:wrap? (if vertical? h w))))
         ;; PREV is (previous child . the gap after it). MEASURED is #f, or (GAP . E): a long gap
         ;; (the free length shared out, summing every child's size) that the views already placed
         ;; show at run time as E, so later positions need not repeat it.
@@ -309,9 +257,10 @@
                             (layout c left pos w (length-of c) gen?)
                             (layout c pos top (length-of c) h gen?)))
                      (along (if vertical? (cdr o) (car o)))
-                     (other (if (htll:collapse-node? c)
-                                (htll:e-shown (htll:collapsed-view c) (if vertical? (car o) (cdr o)))
-                                (if vertical? (car o) (cdr o))))
+                     (other (cond ((not across?) #f)
+                                  ((htll:collapse-node? c)
+                                   (htll:e-shown (htll:collapsed-view c) (if vertical? (car o) (cdr o))))
+                                  (else (if vertical? (car o) (cdr o)))))
                      (measured (or measured
                                    (and gen? prev (htll:view? (car prev)) (htll:view? c)
                                         (> (htll:e-weight (cdr prev)) htll:gap-weight)
@@ -324,9 +273,11 @@
                             (if (and measured (eq? g (car measured))) (cdr measured) g)))
                      (next (after pos c along gap gen? axis))
                      ;; Once positions refer to an edge, the used length is measured from START.
-                     (used (let ((u (htll:e+ used (taken c along gap))))
-                             (if (> (length u) htll:expression-terms) (htll:e- next start) u))))
-                (loop (cdr cs) next used (if across (wider across other) other) (cons c (gap-after c (cdr cs))) measured))))))
+                     (used (and along?
+                                (let ((u (htll:e+ used (taken c along gap))))
+                                  (if (> (length u) htll:expression-terms) (htll:e- next start) u)))))
+                (loop (cdr cs) next used (cond ((not across?) #f) (across (wider across other)) (else other))
+                      (cons c (gap-after c (cdr cs))) measured))))))
     ;; hseq* / vseq*: children at their own length (fill-equally: equal shares) GAP apart, the
     ;; free length distributed by MODE.
     (define (layout-seq* cs gap mode left top w h gen? vertical?)
@@ -382,35 +333,6 @@
                                             (loop (cdr cs) (cdr os) (if acc (wider acc other) other)))))))
                         (if vertical? (cons widest h) (cons w widest)))
                       (cons w h)))))))))
-    ;; inset / padding: the child inside TOP LEFT BOTTOM RIGHT of space.
-    (define (layout-inset c ps left top w h gen?)
-      (let* ((t (car ps)) (l (cadr ps)) (b (caddr ps)) (r (cadddr ps))
-             (across (htll:e-const (+ l r))) (down (htll:e-const (+ t b)))
-             (o (layout c (htll:e+ left (htll:e-const l)) (htll:e+ top (htll:e-const t))
-                        (if (htll:wrap? w) w (htll:e- w across)) (if (htll:wrap? h) h (htll:e- h down)) gen?)))
-        (cons (if (htll:wrap? w) (htll:e+ (car o) across) w) (if (htll:wrap? h) (htll:e+ (cdr o) down) h))))
-    ;; aspect: the largest WIDTH x WIDTH/RATIO that fits the area, at its top left.
-    (define (layout-aspect c ratio left top w h gen?)
-      (let* ((own (and (htll:wrap? w) (htll:wrap? h) (car (layout c left top 'wrap 'wrap #f))))
-             (width (cond (own own)
-                          ((htll:wrap? w) (htll:e* h ratio))
-                          ((htll:wrap? h) w)
-                          (else (htll:e-min w (htll:e* h ratio)))))
-             (height (htll:e* width (/ 1.0 ratio))))
-        (layout c left top width height gen?)
-        (cons (if (htll:wrap? w) width w) (if (htll:wrap? h) height h))))
-    ;; min-size / max-size: the child's length on each bounded axis is BOUND (max or min) its
-    ;; own length (measured first) or the area's.
-    (define (layout-clamp c bw bh bound left top w h gen?)
-      (let* ((own (and (or (and bw (htll:wrap? w)) (and bh (htll:wrap? h))) (layout c left top w h #f)))
-             (clamp (lambda (b given measured)
-                      (cond ((not b) given)
-                            ((htll:wrap? given) (bound measured (htll:e-const b)))
-                            (else (bound given (htll:e-const b))))))
-             (cw (clamp bw w (and own (car own))))
-             (ch (clamp bh h (and own (cdr own))))
-             (o (layout c left top cw ch gen?)))
-        (cons (if (htll:wrap? w) (if bw cw (car o)) w) (if (htll:wrap? h) (if bh ch (cdr o)) h))))
     ;; The root's area: the parent's bounds, or its safe area (htll:root-bounds, 55-traits.scm).
     (let ((b (htll:root-bounds root)))
       (layout (htll:root-child root) (car b) (cadr b) (caddr b) (cadddr b) #t)
