@@ -142,6 +142,9 @@ struct CodeImageWriter {
     /// Objects being written: met again inside themselves, they are cyclic data.
     private var open: Set<ObjectIdentifier> = []
     private var entries: [[UInt8]] = []
+    /// Symbol and variable names, each written once (start-up interns each once).
+    private var names: [String] = []
+    private var nameNumbers: [String: Int] = [:]
 
     init(rt: Runtime, env: Environment) {
         self.rt = rt
@@ -153,6 +156,8 @@ struct CodeImageWriter {
         var out = bytes
         out += CodeImage.varint(UInt64(files.count))
         for f in files { appendString(f, to: &out) }
+        out += CodeImage.varint(UInt64(names.count))
+        for n in names { appendString(n, to: &out) }
         out += CodeImage.varint(UInt64(entries.count))
         for e in entries { out += e }
         return CodeImage.printable(out)
@@ -241,7 +246,19 @@ struct CodeImageWriter {
         }
     }
 
-    private func write(global cell: Global, declared: Bool, to out: inout [UInt8]) throws(ImageUnsupported) {
+    private mutating func writeName(_ name: String, to out: inout [UInt8]) {
+        let number: Int
+        if let n = nameNumbers[name] {
+            number = n
+        } else {
+            names.append(name)
+            number = names.count - 1
+            nameNumbers[name] = number
+        }
+        out += CodeImage.varint(UInt64(number))
+    }
+
+    private mutating func write(global cell: Global, declared: Bool, to out: inout [UInt8]) throws(ImageUnsupported) {
         // A renamed top-level name (a macro's hygienic definition) is known by identity only.
         guard cell.name.renamed == nil else { throw ImageUnsupported(reason: "a renamed variable: \(cell.name.name)") }
         let kind: GlobalKind
@@ -254,7 +271,7 @@ struct CodeImageWriter {
             throw ImageUnsupported(reason: "a variable of another environment: \(cell.name.name)")
         }
         out.append(CodeImage.Tag.global.rawValue)
-        appendString(cell.name.name, to: &out)
+        writeName(cell.name.name, to: &out)
         out.append(kind.rawValue)
     }
 
@@ -279,7 +296,7 @@ struct CodeImageWriter {
             let sym = s.takeUnretainedValue()
             guard sym.renamed == nil else { throw ImageUnsupported(reason: "a renamed identifier in a constant") }
             out.append(CodeImage.Tag.symbol.rawValue)
-            appendString(sym.name, to: &out)
+            writeName(sym.name, to: &out)
         case .pair:
             try writeList(v, to: &out)
         case .string(let s):

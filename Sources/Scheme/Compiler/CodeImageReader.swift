@@ -15,6 +15,9 @@ struct CodeImageReader {
     private var at = 0
     /// The image's files, as the runtime numbers them.
     private var fileIndexes: [Int] = []
+    /// The image's symbol and variable names, and each one interned once it is used.
+    private var names: [String] = []
+    private var symbols: [Symbol?] = []
     private(set) var remainingEntries = 0
     /// Objects read in the current entry, by number (see `CodeImageWriter.register`).
     private var shared: [Value] = []
@@ -31,6 +34,9 @@ struct CodeImageReader {
         at = CodeImage.magic.count
         let fileCount = try count()
         for _ in 0..<fileCount { fileIndexes.append(rt.fileIndex(try string())) }
+        let nameCount = try count()
+        for _ in 0..<nameCount { names.append(try string()) }
+        symbols = Array(repeating: nil, count: nameCount)
         remainingEntries = try count()
     }
 
@@ -90,6 +96,16 @@ struct CodeImageReader {
         return String(decoding: bytes[at..<(at + n)], as: UTF8.self)
     }
 
+    /// A name of the image's table, interned.
+    private mutating func symbol() throws(InvalidSystemImage) -> Symbol {
+        let n = try varint()
+        guard n < UInt64(names.count) else { throw InvalidSystemImage(reason: "unknown name") }
+        if let s = symbols[Int(n)] { return s }
+        let s = rt.intern(names[Int(n)])
+        symbols[Int(n)] = s
+        return s
+    }
+
     private mutating func location() throws(InvalidSystemImage) -> SourceLocation {
         let file = try varint()
         guard file != 0 else { return .none }
@@ -126,7 +142,7 @@ struct CodeImageReader {
             guard c <= 0x10FFFF else { throw InvalidSystemImage(reason: "character out of range") }
             return .char(UInt32(c))
         case .list: return try nested { r throws(InvalidSystemImage) in try r.list() }
-        case .symbol: return rt.symbol(try string())
+        case .symbol: return .symbol(Unmanaged.passUnretained(try symbol()))
         case .string:
             let n = try count()
             var scalars: [UInt32] = []
@@ -214,7 +230,7 @@ struct CodeImageReader {
         for _ in 0..<constantCount {
             if at < bytes.count, bytes[at] == CodeImage.Tag.global.rawValue {
                 at += 1
-                let id = rt.intern(try string())
+                let id = try symbol()
                 let cell: Global
                 switch GlobalKind(rawValue: try byte()) {
                 case .declared?:
