@@ -29,11 +29,19 @@ public enum HTLL {
     /// theirs never changes what the prelude calls, and the prelude's internals (`htll:`, `%`) are
     /// out of their reach.
     public static func install(into scheme: Scheme) throws {
-        let env = scheme.makeSystemEnvironment(named: "(htll)")
-        defineBuiltins(in: scheme, env)
-        defineIncludeBuiltins(in: scheme, env)
-        for (name, text) in preludeSources() {
-            try scheme.evaluateSystemCode(text, file: "prelude/htll/" + name, in: env)
+        var env = preludeEnvironment(scheme)
+        if let image = usesImage && ProcessInfo.processInfo.environment["HTLL_PRELUDE_DIR"] == nil ? preludeImage : nil {
+            // Compiled at build time (the PreludeImage plugin): start-up runs the prelude's bytecode
+            // instead of reading, expanding and compiling 7,000 lines. Should the image be refused
+            // (damaged: nothing of it ran), the source is evaluated as before, in a new environment.
+            do {
+                try scheme.evaluateSystemImage(image, in: env)
+            } catch is InvalidSystemImage {
+                env = preludeEnvironment(scheme)
+                try evaluateSources(in: env, scheme)
+            }
+        } else {
+            try evaluateSources(in: env, scheme)
         }
         // After the prelude: replaces its portable "location unknown" with the reader's locations.
         // Unowned: these closures are stored in the runtime itself, so a strong capture would keep the
@@ -55,6 +63,24 @@ public enum HTLL {
         }
         scheme.registerLibrary("htll", environment: env, exports: scheme.publicDefinitions(of: env))
         try scheme.importLibraries("(htll)")
+    }
+
+    /// Whether `install` loads the prelude image built into the binary (tests compare it with the source).
+    nonisolated(unsafe) static var usesImage = true
+
+    /// A new environment for the layout prelude, with HTLL's Swift builtins.
+    static func preludeEnvironment(_ scheme: Scheme) -> Environment {
+        let env = scheme.makeSystemEnvironment(named: "(htll)")
+        defineBuiltins(in: scheme, env)
+        defineIncludeBuiltins(in: scheme, env)
+        return env
+    }
+
+    /// Reads, expands, compiles and runs the prelude's source in `env`.
+    static func evaluateSources(in env: Environment, _ scheme: Scheme) throws {
+        for (name, text) in preludeSources() {
+            try scheme.evaluateSystemCode(text, file: "prelude/htll/" + name, in: env)
+        }
     }
 
     /// The prelude files to load: the copies built into the binary, or, for working on the prelude

@@ -85,8 +85,13 @@ public final class Environment: HeapObject {
         return cell
     }
 
+    /// How many times syntax was bound at top level here: a prelude image keeps the forms that
+    /// did so as source (see `CodeImage`).
+    private(set) var syntaxDefinitions = 0
+
     /// Binds `id` to syntax (a top-level `define-syntax`).
     func defineSyntax(_ id: Symbol, _ syntax: SyntaxBinding) {
+        syntaxDefinitions += 1
         bindings[ObjectIdentifier(id)] = (id, .syntax(syntax))
         if case .macro(let m) = syntax { macros.append(m) }
     }

@@ -60,3 +60,77 @@ extension Runtime {
         return try vm.run(thunk, [], keepingExisting: false)
     }
 }
+
+/// Preludes compiled ahead of time (see `CodeImage`).
+extension Runtime {
+    /// Expands and compiles every top-level form of `sources` in `env`, in order, without running
+    /// them, into an image's text. Forms the image cannot hold as code are kept as data.
+    func compileImage(_ sources: [(file: String, text: String)], in env: Environment) throws(SchemeError) -> String {
+        var writer = CodeImageWriter(rt: self, env: env)
+        for (file, text) in sources {
+            var reader = Reader(text: text, fileIndex: fileIndex(file), runtime: self)
+            while true {
+                do throws(SchemeRaise) {
+                    guard let form = try reader.read() else { break }
+                    let at = reader.datumStart
+                    let syntaxBefore = env.syntaxDefinitions
+                    let thunk = try Expander(runtime: self, isSystem: env.isSystem).expandToplevel(form, in: env, at: at)
+                    let code = Compiler(rt: self, isSystem: env.isSystem).compile(thunk)
+                    // A form that defines syntax does more than its code: it is expanded again at load.
+                    if env.syntaxDefinitions == syntaxBefore, (try? writer.add(code: code)) != nil { continue }
+                    do throws(ImageUnsupported) {
+                        try writer.add(datum: form, at: at)
+                    } catch {
+                        throw self.error("\(file): a form the image cannot hold: \(error.reason)", form)
+                    }
+                } catch {
+                    throw SchemeError(raised: error.payload, rt: self)
+                }
+            }
+        }
+        return writer.finished()
+    }
+
+    /// The forms of an image made by `compileImage`, read and checked for `env` (a fresh
+    /// environment like the one it was compiled in): compiled ones as thunks, the others as data.
+    /// Throws having run nothing if the image is damaged (but `env` is then spoiled).
+    func readImage(_ text: String, in env: Environment) throws(InvalidSystemImage) -> [ImageForm] {
+        var reader = try CodeImageReader(text: text, rt: self, env: env)
+        var forms: [ImageForm] = []
+        while let entry = try reader.next() {
+            if let code = entry.thunk {
+                let closure = heap.own(Closure(code: code, captured: UnsafeBufferPointer(start: nil, count: 0)))
+                forms.append(ImageForm(value: .procedure(Unmanaged.passUnretained(closure)), isThunk: true, location: .none))
+            } else {
+                forms.append(ImageForm(value: entry.datum, isThunk: false, location: entry.location))
+            }
+        }
+        return forms
+    }
+
+    /// Runs the forms of `readImage` in order, as evaluating the source runs its forms.
+    func runImage(_ forms: [ImageForm], in env: Environment) throws(SchemeError) -> Value {
+        // Kept while earlier forms run (and collect garbage).
+        do {
+            return try keeping(forms.map(\.value)) {
+                var result = Value.unspecified
+                for form in forms {
+                    result = form.isThunk ? try vm.run(form.value, [], keepingExisting: false)
+                                          : try evaluateForm(form.value, in: env, at: form.location)
+                }
+                return result
+            }
+        } catch let error as SchemeError {
+            throw error
+        } catch {
+            throw SchemeError(kind: .error, message: "\(error)")
+        }
+    }
+}
+
+/// One top-level form of a prelude image: a compiled thunk, or a datum compiled when its turn comes.
+struct ImageForm {
+    let value: Value
+    let isThunk: Bool
+    let location: SourceLocation
+}

@@ -1,0 +1,341 @@
+/// Why a prelude image cannot be loaded (damaged, or made by another build): nothing of it ran,
+/// and the caller evaluates the prelude's source instead (in a new environment).
+public struct InvalidSystemImage: Error, CustomStringConvertible {
+    /// What is wrong with it.
+    public let reason: String
+    public var description: String { "invalid prelude image: \(reason)" }
+}
+
+/// Reads an image (see `CodeImage`) one entry at a time, checking every byte it uses: whatever
+/// the data, it returns values or throws `InvalidSystemImage`, never traps.
+struct CodeImageReader {
+    let rt: Runtime
+    let env: Environment
+    private let bytes: [UInt8]
+    private var at = 0
+    /// The image's files, as the runtime numbers them.
+    private var fileIndexes: [Int] = []
+    /// The image's symbol and variable names, and each one interned once it is used.
+    private var names: [String] = []
+    private var symbols: [Symbol?] = []
+    private(set) var remainingEntries = 0
+    /// Objects read in the current entry, by number (see `CodeImageWriter.register`).
+    private var shared: [Value] = []
+    /// How deep nested data and code blocks go: bounded, so hostile bytes cannot exhaust the stack.
+    private var depth = 0
+    static let maxDepth = 1_000
+
+    init(text: String, rt: Runtime, env: Environment) throws(InvalidSystemImage) {
+        guard let bytes = CodeImage.bytes(ofPrintable: text) else { throw InvalidSystemImage(reason: "damaged image (checksum)") }
+        self.rt = rt
+        self.env = env
+        self.bytes = bytes
+        guard bytes.starts(with: CodeImage.magic) else { throw InvalidSystemImage(reason: "an image of another format") }
+        at = CodeImage.magic.count
+        let fileCount = try count()
+        for _ in 0..<fileCount { fileIndexes.append(rt.fileIndex(try string())) }
+        let nameCount = try count()
+        for _ in 0..<nameCount { names.append(try string()) }
+        symbols = Array(repeating: nil, count: nameCount)
+        remainingEntries = try count()
+    }
+
+    /// The next entry: a compiled form (a thunk to run), or a datum to compile, with where it was read.
+    mutating func next() throws(InvalidSystemImage) -> (thunk: CodeBlock?, datum: Value, location: SourceLocation)? {
+        guard remainingEntries > 0 else { return nil }
+        remainingEntries -= 1
+        shared = []
+        switch CodeImage.Entry(rawValue: try byte()) {
+        case .code?:
+            let code = try codeBlock()
+            guard code.required == 0, !code.hasRest, Self.maxCaptured(code) < 0 else {
+                throw InvalidSystemImage(reason: "a form that takes arguments or captures variables")
+            }
+            return (code, .unspecified, .none)
+        case .datum?:
+            let loc = try location()
+            return (nil, try value(), loc)
+        case nil:
+            throw InvalidSystemImage(reason: "unknown entry")
+        }
+    }
+
+    // MARK: - Primitives
+
+    private mutating func byte() throws(InvalidSystemImage) -> UInt8 {
+        guard at < bytes.count else { throw InvalidSystemImage(reason: "truncated image") }
+        at += 1
+        return bytes[at - 1]
+    }
+
+    private mutating func varint() throws(InvalidSystemImage) -> UInt64 {
+        var v: UInt64 = 0
+        for shift in stride(from: UInt64(0), to: 64, by: 7) {
+            let b = try byte()
+            v |= UInt64(b & 0x7F) << shift
+            if b & 0x80 == 0 { return v }
+        }
+        throw InvalidSystemImage(reason: "malformed number")
+    }
+
+    private mutating func signed() throws(InvalidSystemImage) -> Int {
+        let z = try varint()
+        return Int(Int64(bitPattern: (z >> 1) ^ (0 &- (z & 1))))
+    }
+
+    /// A count of things still to read: each takes at least one byte, so more than remain is damage.
+    private mutating func count() throws(InvalidSystemImage) -> Int {
+        let n = try varint()
+        guard n <= UInt64(bytes.count - at) else { throw InvalidSystemImage(reason: "count past the end") }
+        return Int(n)
+    }
+
+    private mutating func string() throws(InvalidSystemImage) -> String {
+        let n = try count()
+        defer { at += n }
+        return String(decoding: bytes[at..<(at + n)], as: UTF8.self)
+    }
+
+    /// A name of the image's table, interned.
+    private mutating func symbol() throws(InvalidSystemImage) -> Symbol {
+        let n = try varint()
+        guard n < UInt64(names.count) else { throw InvalidSystemImage(reason: "unknown name") }
+        if let s = symbols[Int(n)] { return s }
+        let s = rt.intern(names[Int(n)])
+        symbols[Int(n)] = s
+        return s
+    }
+
+    private mutating func location() throws(InvalidSystemImage) -> SourceLocation {
+        let file = try varint()
+        guard file != 0 else { return .none }
+        guard file <= UInt64(fileIndexes.count) else { throw InvalidSystemImage(reason: "unknown file") }
+        let line = try varint(), column = try varint()
+        guard line <= UInt64(SourceLocation.maxLineOrColumn), column <= UInt64(SourceLocation.maxLineOrColumn) else {
+            throw InvalidSystemImage(reason: "location out of range")
+        }
+        return SourceLocation(file: fileIndexes[Int(file) - 1], line: Int(line), column: Int(column))
+    }
+
+    private mutating func nested<T>(_ body: (inout CodeImageReader) throws(InvalidSystemImage) -> T) throws(InvalidSystemImage) -> T {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Self.maxDepth else { throw InvalidSystemImage(reason: "data nested too deeply") }
+        return try body(&self)
+    }
+
+    // MARK: - Values
+
+    private mutating func value() throws(InvalidSystemImage) -> Value {
+        guard let tag = CodeImage.Tag(rawValue: try byte()) else { throw InvalidSystemImage(reason: "unknown value tag") }
+        switch tag {
+        case .null: return .null
+        case .unspecified: return .unspecified
+        case .undefined: return .undefined
+        case .eof: return .eof
+        case .false: return .false
+        case .true: return .true
+        case .fixnum: return .fixnum(try signed())
+        case .flonum: return .flonum(Double(bitPattern: try varint()))
+        case .char:
+            let c = try varint()
+            guard c <= 0x10FFFF else { throw InvalidSystemImage(reason: "character out of range") }
+            return .char(UInt32(c))
+        case .list: return try nested { r throws(InvalidSystemImage) in try r.list() }
+        case .symbol: return .symbol(Unmanaged.passUnretained(try symbol()))
+        case .string:
+            let n = try count()
+            var scalars: [UInt32] = []
+            scalars.reserveCapacity(n)
+            for _ in 0..<n {
+                let c = try varint()
+                guard c <= 0x10FFFF else { throw InvalidSystemImage(reason: "character out of range") }
+                scalars.append(UInt32(c))
+            }
+            return share(.string(Unmanaged.passUnretained(rt.heap.own(SString(scalars)))))
+        case .vector:
+            let n = try count()
+            var items: [Value] = []
+            items.reserveCapacity(n)
+            for _ in 0..<n { items.append(try nested { r throws(InvalidSystemImage) in try r.value() }) }
+            return share(rt.heap.vector(items))
+        case .bytevector:
+            let n = try count()
+            defer { at += n }
+            return share(.object(Unmanaged.passUnretained(rt.heap.own(Bytevector(Array(bytes[at..<(at + n)]))))))
+        case .systemProcedure:
+            let name = try string()
+            let v = rt.systemValue(name)
+            guard case .procedure = v else { throw InvalidSystemImage(reason: "no system procedure \(name)") }
+            return v
+        case .global:
+            throw InvalidSystemImage(reason: "a variable outside code")
+        case .code:
+            let code = try nested { r throws(InvalidSystemImage) in try r.codeBlock() }
+            return .object(Unmanaged.passUnretained(code))
+        case .environment:
+            return .object(Unmanaged.passUnretained(env))
+        case .shared:
+            let n = try varint()
+            guard n < UInt64(shared.count) else { throw InvalidSystemImage(reason: "reference to nothing") }
+            return shared[Int(n)]
+        }
+    }
+
+    private mutating func share(_ v: Value) -> Value {
+        shared.append(v)
+        return v
+    }
+
+    private mutating func list() throws(InvalidSystemImage) -> Value {
+        let n = try count()
+        var first = Value.null
+        var last: Pair?
+        for _ in 0..<n {
+            // Numbered before its car is read, as the writer numbered it.
+            let loc = try location()
+            let pair: Pair = loc.isKnown ? rt.heap.own(LocatedPair(.null, .null, at: loc)) : rt.heap.own(Pair(.null, .null))
+            let index = shared.count
+            shared.append(.pair(Unmanaged.passUnretained(pair)))
+            pair.car = try value()
+            if let last { last.cdr = shared[index] } else { first = shared[index] }
+            last = pair
+        }
+        let tail = try value()
+        if let last { last.cdr = tail } else { first = tail }
+        return first
+    }
+
+    // MARK: - Code
+
+    private mutating func codeBlock() throws(InvalidSystemImage) -> CodeBlock {
+        let name = try string()
+        let required = try count(), hasRest = try byte() == 1
+        let frameSize = try varint(), stackSize = try varint()
+        guard frameSize <= 1 << 20, stackSize <= 1 << 20, UInt64(required + (hasRest ? 1 : 0)) <= frameSize else {
+            throw InvalidSystemImage(reason: "frame sizes out of range")
+        }
+        let n = try count()
+        var code: [Int32] = []
+        code.reserveCapacity(n)
+        for _ in 0..<n {
+            let w = try signed()
+            guard let word = Int32(exactly: w) else { throw InvalidSystemImage(reason: "instruction word out of range") }
+            code.append(word)
+        }
+        // Constants: a variable is looked up (or declared, as expanding its definition did) here.
+        let constantCount = try count()
+        var constants: [Value] = []
+        constants.reserveCapacity(constantCount)
+        for _ in 0..<constantCount {
+            if at < bytes.count, bytes[at] == CodeImage.Tag.global.rawValue {
+                at += 1
+                let id = try symbol()
+                let cell: Global
+                switch GlobalKind(rawValue: try byte()) {
+                case .declared?:
+                    cell = env.defineVariable(id)
+                case .own?:
+                    guard case .global(let c) = env.lookup(id) else {
+                        throw InvalidSystemImage(reason: "\(id.name) is syntax here, not a variable")
+                    }
+                    cell = c
+                case .system?:
+                    guard case .global(let c)? = rt.system.ownBinding(id) else {
+                        throw InvalidSystemImage(reason: "no system variable \(id.name)")
+                    }
+                    cell = c
+                case nil:
+                    throw InvalidSystemImage(reason: "unknown variable kind")
+                }
+                constants.append(.object(Unmanaged.passUnretained(cell)))
+            } else {
+                constants.append(try value())
+            }
+        }
+        let locationCount = try count()
+        var locations: [(pc: Int32, loc: SourceLocation)] = []
+        for _ in 0..<locationCount {
+            let pc = try varint()
+            guard pc <= UInt64(code.count) else { throw InvalidSystemImage(reason: "location past the code") }
+            locations.append((Int32(pc), try location()))
+        }
+        try Self.validate(code, constants, frameSize: Int(frameSize))
+        return rt.heap.own(CodeBlock(code: code, constants: constants, required: required, hasRest: hasRest,
+                                     frameSize: Int(frameSize), stackSize: Int(stackSize), name: name,
+                                     locations: locations, isSystem: env.isSystem))
+    }
+
+    /// Checks what the VM reads without checks: opcodes, operand counts, constant kinds, local
+    /// slots, jump targets, and that a closure captures at least what its code reads.
+    static func validate(_ code: [Int32], _ constants: [Value], frameSize: Int) throws(InvalidSystemImage) {
+        var pc = 0
+        func constant(_ k: Int32) throws(InvalidSystemImage) -> Value {
+            guard k >= 0, Int(k) < constants.count else { throw InvalidSystemImage(reason: "constant index out of range") }
+            return constants[Int(k)]
+        }
+        while pc < code.count {
+            guard let op = Opcode(rawValue: code[pc]), op != .halt else { throw InvalidSystemImage(reason: "bad opcode at \(pc)") }
+            guard pc + op.operandCount < code.count else {
+                throw InvalidSystemImage(reason: "operands past the code")
+            }
+            let a = op.operandCount > 0 ? code[pc + 1] : 0
+            switch op {
+            case .const:
+                _ = try constant(a)
+            case .global, .setGlobal, .defineGlobal:
+                guard case .object(let o) = try constant(a), o.takeUnretainedValue() is Global else {
+                    throw InvalidSystemImage(reason: "a variable operand that is not a variable")
+                }
+            case .closure:
+                guard case .object(let o) = try constant(a), let inner = o.takeUnretainedValue() as? CodeBlock,
+                      code[pc + 2] >= 0, Int(code[pc + 2]) >= maxCaptured(inner) + 1 else {
+                    throw InvalidSystemImage(reason: "a closure operand that is not code, or captures too little")
+                }
+            case .local, .setLocal, .localBox, .setLocalBox, .boxLocal:
+                guard a >= 0, Int(a) < frameSize else { throw InvalidSystemImage(reason: "local slot out of range") }
+            case .captured, .capturedBox, .setCapturedBox, .fixnum:
+                guard op == .fixnum || a >= 0 else { throw InvalidSystemImage(reason: "captured slot out of range") }
+            case .jump, .jumpIfFalse:
+                guard a > 0, pc + 1 + Int(a) < code.count else { throw InvalidSystemImage(reason: "jump out of the code") }
+            case .jumpBack:
+                let first = code[pc + 2], n = code[pc + 3]
+                guard pc + 1 + Int(a) >= 0, pc + 1 + Int(a) < code.count, first >= 0, n >= 0,
+                      Int(first) + Int(n) <= frameSize else { throw InvalidSystemImage(reason: "loop jump out of range") }
+            case .call, .tailCall:
+                guard a >= 0 else { throw InvalidSystemImage(reason: "negative argument count") }
+            case .null, .true, .false, .unspecified, .pop, .return, .halt, .add, .sub, .mul, .numEq, .lt, .gt, .le, .ge,
+                 .car, .cdr, .cons, .isNull, .isPair, .isEq, .not, .isZero, .vectorRef, .vectorSet:
+                break
+            }
+            pc += 1 + op.operandCount
+        }
+        // The last instruction must not fall off the end.
+        guard let lastOp = lastOpcode(code), lastOp == .return || lastOp == .tailCall || lastOp == .jump || lastOp == .jumpBack else {
+            throw InvalidSystemImage(reason: "code that does not end in a return")
+        }
+    }
+
+    /// The highest captured slot `code` reads (-1 if none).
+    static func maxCaptured(_ code: CodeBlock) -> Int {
+        var pc = 0, most = -1
+        let words = code.code
+        while pc < words.count, let op = Opcode(rawValue: words[pc]) {
+            if op == .captured || op == .capturedBox || op == .setCapturedBox, pc + 1 < words.count {
+                most = max(most, Int(words[pc + 1]))
+            }
+            pc += 1 + op.operandCount
+        }
+        return most
+    }
+
+    static func lastOpcode(_ code: [Int32]) -> Opcode? {
+        var pc = 0
+        var last: Opcode?
+        while pc < code.count, let op = Opcode(rawValue: code[pc]) {
+            last = op
+            pc += 1 + op.operandCount
+        }
+        return last
+    }
+}

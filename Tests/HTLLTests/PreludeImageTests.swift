@@ -1,0 +1,130 @@
+import Foundation
+import XCTest
+@testable import HTLL
+@testable import Scheme
+
+/// The layout prelude compiled at build time (the PreludeImage plugin) means what its source means:
+/// the same definitions, values, outputs and errors, and a damaged image is refused, never a trap.
+final class PreludeImageTests: XCTestCase {
+    /// Runs `body` with the layout prelude loaded from its image (true) or from its source (false).
+    func withPrelude<T>(fromImage: Bool, _ body: () throws -> T) rethrows -> T {
+        let saved = HTLL.usesImage
+        HTLL.usesImage = fromImage
+        defer { HTLL.usesImage = saved }
+        return try body()
+    }
+
+    func installed(fromImage: Bool) throws -> Scheme {
+        try withPrelude(fromImage: fromImage) {
+            let scheme = Scheme()
+            try HTLL.install(into: scheme)
+            return scheme
+        }
+    }
+
+    /// The build made an image, and it holds nearly every form as code (not as source to compile).
+    func testTheImageHoldsThePreludeAsCode() throws {
+        let image = try XCTUnwrap(preludeImage)
+        let scheme = Scheme()
+        let forms = try scheme.runtime.readImage(image, in: HTLL.preludeEnvironment(scheme))
+        let compiled = forms.filter(\.isThunk).count
+        XCTAssertGreaterThan(compiled, 600)
+        // Only the forms that define syntax (define-style, define-primitive) are kept as source.
+        XCTAssertEqual(forms.count - compiled, 2)
+    }
+
+    /// Every variable of the prelude's environment has the same value either way (procedures by
+    /// name), and the library exports the same names.
+    func testImageAndSourceDefineTheSameEnvironment() throws {
+        let a = try installed(fromImage: true), b = try installed(fromImage: false)
+        let envA = try XCTUnwrap(HTLL.environment(of: a)), envB = try XCTUnwrap(HTLL.environment(of: b))
+        XCTAssertEqual(Set(a.publicDefinitions(of: envA)), Set(b.publicDefinitions(of: envB)))
+        let names = envB.boundNames
+        XCTAssertGreaterThan(names.count, 1_000)
+        XCTAssertEqual(Set(envA.boundNames.map(\.name)), Set(names.map(\.name)))
+        for (name, isSyntax) in names where !isSyntax {
+            XCTAssertEqual(a.global(name, in: envA).map { a.write($0) }, b.global(name, in: envB).map { b.write($0) }, name)
+        }
+    }
+
+    /// Layouts compile to the same code, and errors (from user code and from inside the prelude)
+    /// read the same, locations included.
+    func testImageAndSourceCompileAndFailAlike() throws {
+        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("examples")
+        func layouts() throws -> [Layout] {
+            try ["gearcalc.htll", "kitchen-sink.htll"].map { try Layout(contentsOfFile: examples.appendingPathComponent($0).path) }
+                + [try Layout(source: "(in (above (label '((text . \"Hi\"))) (grid 2 2 8 (label '()) (button '()) (label '()) (label '())) 0.5) 'self.view)")]
+        }
+        let fromImage = try withPrelude(fromImage: true) { try layouts() }
+        let fromSource = try withPrelude(fromImage: false) { try layouts() }
+        for (a, b) in zip(fromImage, fromSource) {
+            for action in [HTLL.Action.property, .viewDidLoad, .viewWillLayoutSubviews] {
+                let image = try a.objectiveC(action)
+                XCTAssertEqual(image, try b.objectiveC(action))
+                XCTAssertFalse(image.isEmpty)
+            }
+        }
+        for bad in ["(in (above 1) 'self.view)", "(in (label '((text . 5))) 'self.view)", "(in (label 5) 'self.view)",
+                    "(in (grid 0 0 0) 'self.view)", "(define-style s (text-color nonsense)) (in (label '()) 'self.view)"] {
+            func failure(_ image: Bool) -> String {
+                withPrelude(fromImage: image) {
+                    do { _ = try Layout(source: bad, file: "bad.htll"); return "no error" } catch { return "\(error)" }
+                }
+            }
+            XCTAssertEqual(failure(true), failure(false), bad)
+            XCTAssertTrue(failure(true).hasPrefix("bad.htll:1:"), failure(true))
+        }
+    }
+
+    /// A damaged image is refused before anything runs: cut short, a character changed (the
+    /// checksum), or bytes that pass the checksum but not the checks of what they encode.
+    func testADamagedImageIsRefusedNeverATrap() throws {
+        let image = try XCTUnwrap(preludeImage)
+        let chars = Array(image.utf8)
+        var damaged = [String(decoding: chars.prefix(chars.count / 2), as: UTF8.self)]
+        var changed = chars
+        changed[chars.count / 3] = changed[chars.count / 3] == 0x30 ? 0x31 : 0x30
+        damaged.append(String(decoding: changed, as: UTF8.self))
+        damaged.append("")
+        damaged.append("not an image")
+        for text in damaged {
+            let scheme = Scheme()
+            XCTAssertThrowsError(try scheme.evaluateSystemImage(text, in: HTLL.preludeEnvironment(scheme))) { e in
+                XCTAssertTrue(e is InvalidSystemImage, "\(e)")
+            }
+        }
+        // Mutated bytes with a correct checksum: read and checked (not run), each refused or read whole.
+        let bytes = try XCTUnwrap(CodeImage.bytes(ofPrintable: image))
+        var rng = SystemRandomNumberGenerator()
+        var refused = 0
+        let scheme = Scheme()
+        for _ in 0..<40 {
+            var mutated = bytes
+            for _ in 0..<Int.random(in: 1...4, using: &rng) {
+                let i = Int.random(in: CodeImage.magic.count..<mutated.count, using: &rng)
+                mutated[i] = UInt8.random(in: 0...255, using: &rng)
+            }
+            if Bool.random(using: &rng) { mutated.removeLast(Int.random(in: 0..<min(64, mutated.count), using: &rng)) }
+            do {
+                _ = try scheme.runtime.readImage(CodeImage.printable(mutated), in: HTLL.preludeEnvironment(scheme))
+            } catch {
+                refused += 1
+            }
+        }
+        XCTAssertGreaterThan(refused, 0)
+    }
+
+    /// The image is the prelude as built; with `HTLL_PRELUDE_DIR` (editing the prelude without
+    /// rebuilding) or without an image, `install` evaluates the source, and the image's loading
+    /// falls back to it when refused.
+    func testAnInstanceFallsBackToTheSourceWhenTheImageIsRefused() throws {
+        let scheme = Scheme()
+        let env = HTLL.preludeEnvironment(scheme)
+        XCTAssertThrowsError(try scheme.evaluateSystemImage("0000", in: env))
+        // A fresh environment then takes the source (what install does).
+        let fresh = HTLL.preludeEnvironment(scheme)
+        try HTLL.evaluateSources(in: fresh, scheme)
+        XCTAssertNotNil(scheme.global("label", in: fresh))
+    }
+}
