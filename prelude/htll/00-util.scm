@@ -132,3 +132,7 @@
                    (number->string int-part)
                    (string-append (number->string int-part) "." trimmed))))
     (if (and neg (not (string=? body "0"))) (string-append "-" body) body)))
+
+;; ASCII letters and digits (identifiers in generated code, 12-names.scm).
+(define (htll:ascii-letter? c) (or (and (char>=? c #\a) (char<=? c #\z)) (and (char>=? c #\A) (char<=? c #\Z))))
+(define (htll:ascii-digit? c) (and (char>=? c #\0) (char<=? c #\9)))

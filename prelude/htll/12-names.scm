@@ -13,8 +13,6 @@
 
 ;;; Identifiers
 
-(define (htll:ascii-letter? c) (or (and (char>=? c #\a) (char<=? c #\z)) (and (char>=? c #\A) (char<=? c #\Z))))
-(define (htll:ascii-digit? c) (and (char>=? c #\0) (char<=? c #\9)))
 (define (htll:identifier-char? c) (or (htll:ascii-letter? c) (htll:ascii-digit? c) (char=? c #\_)))
 
 ;; An identifier in C, Objective-C and Swift alike: ASCII letters, digits and _, not starting with
@@ -268,3 +266,9 @@
                      (loop (+ i 1))))))
         text
         (htll:literal 'c text))))
+
+;; A set of strings: an equal? hash table, so naming thousands of views stays linear (a
+;; vector of 256 buckets searched by member was quadratic past a few thousand names).
+(define (htll:make-string-set) (make-equal-hash-table))
+(define (htll:string-set-member? set s) (hash-table-ref/default set s #f))
+(define (htll:string-set-add! set s) (hash-table-set! set s #t))

@@ -401,3 +401,7 @@
                 (base (htll:identifier (symbol->string class-kind))))
            (set! htll:kind-base-names (cons (cons kind base) htll:kind-base-names))
            base))))
+
+;; The attribute table entry of VIEW's attribute NAME (its kind's or an ancestor's), or #f.
+(define (htll:attribute-spec view name) (assq name (htll:view-kind-attributes view)))
+(define (htll:view-kind-attributes view) (htll:kind-attributes (htll:view-kind view)))

@@ -83,11 +83,6 @@
                                                " as htllc did"))))
             declared))
 
-;; A set of strings: an equal? hash table, so naming thousands of views stays linear (a
-;; vector of 256 buckets searched by member was quadratic past a few thousand names).
-(define (htll:make-string-set) (make-equal-hash-table))
-(define (htll:string-set-member? set s) (hash-table-ref/default set s #f))
-(define (htll:string-set-add! set s) (hash-table-set! set s #t))
 
 ;; The name a view bound to the variable NAME (already a C identifier) takes in generated code:
 ;; (NAME . #f), unless Objective-C could not use it there; then (a name it can use . why).
@@ -358,8 +353,6 @@
 
 ;;; Statements for one view
 
-(define (htll:attribute-spec view name) (assq name (htll:view-kind-attributes view)))
-(define (htll:view-kind-attributes view) (htll:kind-attributes (htll:view-kind view)))
 
 ;; How the target sets VIEW's attribute of SPEC: the table's way, or today's replacement
 ;; (13-current-ios.scm).
