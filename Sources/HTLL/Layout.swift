@@ -155,17 +155,18 @@ public final class Layout {
 
     /// The frames on `canvas`: a layout that asks about traits is evaluated again for its traits.
     public func frames(canvas: Canvas) throws -> [Frame] {
-        try solvedViews(canvas: canvas).map { Frame(name: $0.name, kind: $0.kind, x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
+        try solvedViews(canvas: canvas, attributes: false).map { Frame(name: $0.name, kind: $0.kind, x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
     }
 
-    /// The solved views on `canvas` with their attributes, as values (what `framesJSON` prints),
-    /// without a palette: previews give them theirs.
-    func solvedViews(canvas: Canvas) throws -> [PreviewView] {
+    /// The solved views on `canvas` with their attributes (none when `attributes` is false: frames
+    /// alone need not convert them), as values (what `framesJSON` prints), without a palette:
+    /// previews give them theirs.
+    func solvedViews(canvas: Canvas, attributes: Bool = true) throws -> [PreviewView] {
         var result: [PreviewView] = []
         try run(path: nil) {
             try use(canvas)
             // Converted before anything else runs Scheme: the values are not rooted in Swift.
-            let solved = try scheme.prelude(.solvedViews, [.flonum(canvas.width), .flonum(canvas.height)])
+            let solved = try scheme.prelude(.solvedViews, [.flonum(canvas.width), .flonum(canvas.height), .bool(attributes)])
             let rtl = solved.car?.isTrue ?? false
             result = (solved.cdr?.listElements ?? []).compactMap { PreviewView(solved: $0, rightToLeft: rtl, palette: .empty) }
         }

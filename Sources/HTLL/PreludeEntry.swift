@@ -65,7 +65,7 @@ enum PreludeEntry: String, CaseIterable {
     case framesJSON = "htll-frames-json"
     /// (htll-constraints-json WIDTH HEIGHT): the layout as Auto Layout constraints, as JSON text.
     case constraintsJSON = "htll-constraints-json"
-    /// (htll-solved-views WIDTH HEIGHT): the solved views as values (frames, attributes, locations).
+    /// (htll-solved-views WIDTH HEIGHT ATTRIBUTES?): the solved views as values (frames, attributes, locations).
     case solvedViews = "htll-solved-views"
 
     // The REPL and the reference.

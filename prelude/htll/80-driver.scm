@@ -396,10 +396,11 @@
      " \"views\": [\n" (htll:string-join (map view-json frames) ",\n") "\n ]}\n")))
 
 ;; (RTL (name kind x y width height attributes location) ...) for a WIDTH x HEIGHT parent: the
-;; solved views as values, for hosts and previews. Attributes are (name . value) in the order set
+;; solved views as values, for hosts and previews; ATTRIBUTES? #f leaves the attributes out (an
+;; empty list), as hosts that want only frames do. Attributes are (name . value) in the order set
 ;; (a repeated name once per value); views inside them are their names and resources are datums
 ;; such as (rgba-color 1 0 0 1), so Swift reads values, never text written for people to re-read.
-(define (htll-solved-views width height)
+(define (htll-solved-views width height attributes?)
   (let* ((c (htll:context "frames")) (name-of (cadddr c)))
     (define (value x)
       (cond ((htll:view? x) (name-of x))
@@ -413,7 +414,9 @@
                    (let ((v (car f)))
                      (append (list (name-of v) (symbol->string (htll:view-kind v)))
                              (cdr f)
-                             (list (map (lambda (a) (cons (car a) (value (cdr a)))) (htll:view-attributes v))
+                             (list (if attributes?
+                                       (map (lambda (a) (cons (car a) (value (cdr a)))) (htll:view-attributes v))
+                                       '())
                                    (htll:location->string (htll:view-location v))))))
                  frames)))))
 
