@@ -123,6 +123,13 @@ public enum HTLL {
             }
             return .flonum(TextMetrics.ascent(points: points))
         }
+        // (%htll-text-line-height POINTS) => the height of one line of text (UIFont.lineHeight).
+        scheme.define("%htll-text-line-height", arity: .exactly(1), in: env) { args in
+            guard let points = args[0].doubleValue, points.isFinite, points > 0 else {
+                throw rt.error("%htll-text-line-height: expected a positive size", args[0])
+            }
+            return .flonum(TextMetrics.lineHeight(points: points))
+        }
         // (%htll-control-metrics KIND VARIANT) => (width height padding-width padding-height points weight);
         // VARIANT is plain, large (an activity indicator) or configured (a button).
         scheme.define("%htll-control-metrics", arity: .exactly(2), in: env) { args in

@@ -32,6 +32,10 @@ public final class Layout {
         public let x: Double, y: Double, width: Double, height: Double
     }
 
+    /// What `sizeToFit` gives a declared view, and for a label, text field or button its font's
+    /// ascender and line height (where its first baseline lies in a 'baseline row).
+    public typealias IntrinsicSize = (name: String, width: Double, height: Double, ascender: Double?, lineHeight: Double?)
+
     /// Loads and evaluates the layout file at `path`. With `sandbox`, the layout runs in a sandboxed
     /// instance that may read only files in the layout's own folder (its includes), and nothing else;
     /// the layout file itself must be a regular file inside that folder (a link to elsewhere is refused).
@@ -174,16 +178,16 @@ public final class Layout {
     }
 
     /// What `sizeToFit` gives each declared view (the measurements the concrete frames use), and
-    /// for a label, text field or button its font's ascender ('baseline rows; nil for the others).
-    /// On `canvas` when given (its text size measures Dynamic Type fonts).
-    public func intrinsicSizes(canvas: Canvas? = nil) throws -> [(name: String, width: Double, height: Double, ascender: Double?)] {
-        var result: [(name: String, width: Double, height: Double, ascender: Double?)] = []
+    /// for a label, text field or button its font's ascender and line height ('baseline rows; nil
+    /// for the others). On `canvas` when given (its text size measures Dynamic Type fonts).
+    public func intrinsicSizes(canvas: Canvas? = nil) throws -> [IntrinsicSize] {
+        var result: [IntrinsicSize] = []
         try run(path: nil) {
             if let canvas { try use(canvas) }
             for item in try scheme.prelude(.intrinsicSizes, []).listElements ?? [] {
-                guard let f = item.listElements, f.count == 4, let name = f[0].stringValue,
+                guard let f = item.listElements, f.count == 5, let name = f[0].stringValue,
                       let w = f[1].doubleValue, let h = f[2].doubleValue else { continue }
-                result.append((name, w, h, f[3].doubleValue))
+                result.append((name, w, h, f[3].doubleValue, f[4].doubleValue))
             }
         }
         return result

@@ -192,6 +192,7 @@ public struct StandInHeader: Sendable {
           (line "+ (UIFont *)preferredFontForTextStyle:(NSInteger)style;")
           (line "@property (nonatomic, readonly) CGFloat pointSize;")
           (line "@property (nonatomic, readonly) CGFloat ascender;")
+          (line "@property (nonatomic, readonly) CGFloat lineHeight;")
           (line "@end")
           (line "@interface UIColor : NSObject")
           (for-each (lambda (c) (line "+ (UIColor *)" (htll:color-objc-name (car c)) ";")) htll:color-table)

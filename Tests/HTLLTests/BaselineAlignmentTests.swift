@@ -3,8 +3,10 @@ import HTLL
 import Scheme
 
 /// 'baseline across a row (hseq, hseq*, <<, >>, h...): the children's first baselines on one line,
-/// as UIStackView's .firstBaseline: a label's, text field's or button's baseline is its top plus its
-/// font's ascender, any other child's is its bottom; y = row top + max(ascents) - own ascent.
+/// as UIStackView's .firstBaseline: a label's baseline is its top plus its font's ascender, a
+/// button's or text field's (whose text UIKit centres vertically) its top plus half of what its
+/// height leaves around one line plus the ascender, any other child's is its bottom;
+/// y = row top + max(ascents) - own ascent.
 final class BaselineAlignmentTests: SmallLayoutTestCase {
     override class var file: String { "b.htll" }
 
@@ -42,10 +44,11 @@ final class BaselineAlignmentTests: SmallLayoutTestCase {
         }
     }
 
-    /// The preview draws each label's text where the frames put its baseline (TextMetrics.ascent):
+    /// The preview draws each label's and button's text where the frames put its baseline:
     /// the drawn baselines are within half a point of each other and of the switch's bottom.
     func testThePreviewDrawsTheBaselinesOnOneLine() throws {
-        let layout = try layout(views + "(in (hseq* 8 'start 'baseline name toggle big) 'self.view)")
+        let layout = try layout(views + "(define go (rounded-rect-button '((title-for-state . (\"Go\" . normal)))))\n"
+                                + "(in (hseq* 8 'start 'baseline name toggle big go) 'self.view)")
         let device = try XCTUnwrap(DevicePreset.named("iphone-16"))
         let svg = try SVGPreview.render(layout, screens: [PreviewScreen(device: device, landscape: false, appearance: .light)])
         let frames = try layout.frames(width: device.width, height: device.height)
@@ -59,6 +62,8 @@ final class BaselineAlignmentTests: SmallLayoutTestCase {
         let toggle = try XCTUnwrap(frames.first { $0.name == "toggle" })
         XCTAssertEqual(try drawnBaseline("name", "Name"), toggle.y + toggle.height, accuracy: 0.5)
         XCTAssertEqual(try drawnBaseline("big", "Title"), toggle.y + toggle.height, accuracy: 0.5)
+        // A button's title is drawn centred, as UIKit draws it, on the same line.
+        XCTAssertEqual(try drawnBaseline("go", "Go"), toggle.y + toggle.height, accuracy: 0.5)
     }
 
     /// A wrapped row is as high as its deepest baseline plus the descent below it; the next row
@@ -72,8 +77,9 @@ final class BaselineAlignmentTests: SmallLayoutTestCase {
         XCTAssertEqual(f["below"]?[1] ?? -1, max(b[1] + b[3], n[1] + n[3]), accuracy: 1e-9)
     }
 
-    /// A row inside a 'baseline row has the first baseline of its own children; a button's text
-    /// and a text field's line up too.
+    /// A row inside a 'baseline row has the first baseline of its own children; a button's title
+    /// and a text field's text line up too, where UIKit draws them: centred in the view's height
+    /// (a 30-point button with a 15-point title has its baseline (30 - 18) / 2 + 14.4 below its top).
     func testNestedRowsButtonsAndTextFields() throws {
         let f = try frames("""
             (define badge (image '((size 20 20))))
@@ -86,11 +92,18 @@ final class BaselineAlignmentTests: SmallLayoutTestCase {
         let go = try XCTUnwrap(f["go"]), field = try XCTUnwrap(f["field"])
         let line = badge[1] + badge[3]
         XCTAssertEqual(plan[1] + TextMetrics.ascent(points: 17), line, accuracy: 1e-9)
-        XCTAssertEqual(go[1] + TextMetrics.ascent(points: ControlMetrics.forKind(.roundedRectButton).fontPoints), line, accuracy: 1e-9)
-        XCTAssertEqual(field[1] + TextMetrics.ascent(points: ControlMetrics.forKind(.textField).fontPoints), line, accuracy: 1e-9)
+        func centred(_ frame: [Double], _ kind: ViewKind) -> Double {
+            let points = ControlMetrics.forKind(kind).fontPoints
+            return frame[1] + (frame[3] - TextMetrics.lineHeight(points: points)) / 2 + TextMetrics.ascent(points: points)
+        }
+        XCTAssertEqual(centred(go, .roundedRectButton), line, accuracy: 1e-9)
+        XCTAssertEqual(centred(field, .textField), line, accuracy: 1e-9)
+        // Not top + ascender, which put the title about 6 points below the label's text on a device.
+        XCTAssertGreaterThan(go[3] - TextMetrics.lineHeight(points: ControlMetrics.forKind(.roundedRectButton).fontPoints), 4)
     }
 
-    /// The code reads each font's ascender at run time: UIFont.ascender, a button's through its title label.
+    /// The code reads each font's ascender at run time: UIFont.ascender, a button's through its title
+    /// label; a button's and a text field's with their height and font's lineHeight (centred text).
     func testGeneratedCodeReadsTheAscender() throws {
         let source = views + """
             (define go (rounded-rect-button '((title-for-state . ("Go" . normal)))))
@@ -99,11 +112,13 @@ final class BaselineAlignmentTests: SmallLayoutTestCase {
             """
         let objc = try layout(source).objectiveC(.viewWillLayoutSubviews)
         XCTAssertTrue(objc.contains("name.frame = (CGRect) {{0, MAX(MAX(MAX(name.font.ascender, toggle.bounds.size.height), "
-                                    + "go.titleLabel.font.ascender), field.font.ascender) - name.font.ascender}"), objc)
+                                    + "go.titleLabel.font.ascender + 0.5 * go.bounds.size.height - 0.5 * go.titleLabel.font.lineHeight), "
+                                    + "field.font.ascender + 0.5 * field.bounds.size.height - 0.5 * field.font.lineHeight) - name.font.ascender}"), objc)
         XCTAssertTrue(objc.contains(") - toggle.bounds.size.height}"), objc)
         let swift = try layout(source).swift()
         XCTAssertTrue(swift.contains("max(max(max(views.name.font.ascender, views.toggle.bounds.height), "
-                                     + "(views.go.titleLabel?.font.ascender ?? 0)), (views.field.font?.ascender ?? 0))"), swift)
+                                     + "(views.go.titleLabel?.font.ascender ?? 0) + 0.5 * views.go.bounds.height - 0.5 * (views.go.titleLabel?.font.lineHeight ?? 0)), "
+                                     + "(views.field.font?.ascender ?? 0) + 0.5 * views.field.bounds.height - 0.5 * (views.field.font?.lineHeight ?? 0))"), swift)
     }
 
     func testBaselineIsForRowsOnly() {

@@ -18,17 +18,19 @@ final class CompiledFrameTests: XCTestCase {
         static inline CGFloat CGRectGetMaxX(CGRect r) { return r.size.width < 0 ? r.origin.x : r.origin.x + r.size.width; }
         static inline CGFloat CGRectGetMaxY(CGRect r) { return r.size.height < 0 ? r.origin.y : r.origin.y + r.size.height; }
         __attribute__((objc_root_class))
-        @interface UIView { Class isa; CGRect _frame; CGRect _bounds; CGSize _fit; BOOL _hidden; CGFloat _ascender; }
+        @interface UIView { Class isa; CGRect _frame; CGRect _bounds; CGSize _fit; BOOL _hidden; CGFloat _ascender; CGFloat _lineHeight; }
         + (id)viewFitting:(CGFloat)w :(CGFloat)h;
         @property (nonatomic) CGRect frame;
         @property (nonatomic) BOOL hidden;
         @property (nonatomic, readonly) CGRect bounds;
         @property (nonatomic, readonly) UIView *contentView;
         @property (nonatomic, readonly) UIView *view;
-        /* What 'baseline rows read: label.font.ascender, button.titleLabel.font.ascender (the view itself here). */
+        /* What 'baseline rows read: label.font.ascender, button.titleLabel.font.ascender and
+           .lineHeight (the view itself here). */
         @property (nonatomic, readonly) UIView *font;
         @property (nonatomic, readonly) UIView *titleLabel;
         @property (nonatomic) CGFloat ascender;
+        @property (nonatomic) CGFloat lineHeight;
         - (void)sizeToFit;
         @end
         @implementation UIView
@@ -44,6 +46,8 @@ final class CompiledFrameTests: XCTestCase {
         - (UIView *)titleLabel { return self; }
         - (CGFloat)ascender { return _ascender; }
         - (void)setAscender:(CGFloat)a { _ascender = a; }
+        - (CGFloat)lineHeight { return _lineHeight; }
+        - (void)setLineHeight:(CGFloat)h { _lineHeight = h; }
         - (void)sizeToFit { _bounds.size = _fit; _frame.size = _fit; }
         - (BOOL)hidden { return _hidden; }
         - (void)setHidden:(BOOL)h { _hidden = h; }
@@ -77,6 +81,7 @@ final class CompiledFrameTests: XCTestCase {
         for s in try layout.intrinsicSizes() {
             program += "  UIView *\(s.name) = [UIView viewFitting:\(s.width) :\(s.height)];\n  (void)\(s.name);\n"
             if let a = s.ascender { program += "  \(s.name).ascender = \(a);\n" }
+            if let l = s.lineHeight { program += "  \(s.name).lineHeight = \(l);\n" }
         }
         for n in try hiddenViews(layout) { program += "  \(n).hidden = YES;\n" }
         program += fragment

@@ -167,7 +167,7 @@ final class SwiftOutputTests: XCTestCase {
             var font: UIFont! = UIFont()
             var titleLabel: UIView? { self }
         }
-        final class UIFont { var ascender: CGFloat = 0 }
+        final class UIFont { var ascender: CGFloat = 0, lineHeight: CGFloat = 0 }
         struct UIEdgeInsets { var top: CGFloat = 0, left: CGFloat = 0, bottom: CGFloat = 0, right: CGFloat = 0 }
         enum UIUserInterfaceSizeClass { case unspecified, compact, regular }
         enum UIUserInterfaceIdiom { case unspecified, phone, pad }
@@ -202,6 +202,7 @@ final class SwiftOutputTests: XCTestCase {
             for s in try layout.intrinsicSizes() {
                 main += "    v.views.\(s.name).fit = CGSize(width: \(s.width), height: \(s.height))\n"
                 if let a = s.ascender { main += "    v.views.\(s.name).font.ascender = \(a)\n" }
+                if let l = s.lineHeight { main += "    v.views.\(s.name).font.lineHeight = \(l)\n" }
             }
             main += "    _ = v.layOutViews(in: CGSize(width: 390, height: 844))\n"
             for f in try layout.frames(width: 390, height: 844) {

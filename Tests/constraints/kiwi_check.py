@@ -39,8 +39,10 @@ class Box:
 
     def __init__(self, name):
         self.name = name
-        # Where the first baseline lies below the top (a text view's font's ascender), or None.
+        # Where the first baseline lies below the top (a text view's font's ascender), or None;
+        # with a line height, the text is centred: the baseline is (h - lineHeight)/2 + ascender.
         self.ascender = None
+        self.line_height = None
         self.x, self.y = kiwi.Variable(name + ".x"), kiwi.Variable(name + ".y")
         self.w, self.h = kiwi.Variable(name + ".w"), kiwi.Variable(name + ".h")
 
@@ -53,6 +55,8 @@ class Box:
         if attribute == "firstBaseline":
             if self.ascender is None:
                 raise ValueError(self.name + " has no first baseline (no ascender)")
+            if self.line_height is not None:
+                return self.y + 0.5 * (self.h - self.line_height) + self.ascender
             return self.y + self.ascender
         return {
             "leading": self.x, "top": self.y, "width": self.w, "height": self.h,
@@ -106,6 +110,7 @@ def check(constraints_path, frames_path):
     for v in doc["views"]:
         b = box(v["name"])
         b.ascender = v.get("ascender")
+        b.line_height = v.get("lineHeight")
         intrinsic = v.get("intrinsic")
         if not intrinsic:
             continue

@@ -47,8 +47,9 @@
 ;;; (hseq 'end a b), (h... 'center a b c). Each child is at its own length across the axis and
 ;;; placed at the start, centre or end of the area; fill (the default) stretches it, as before.
 ;;; In a row, 'baseline lines up the children's first baselines as UIStackView's .firstBaseline
-;;; does: a label's, text field's or button's is its top plus its font's ascender, any other
-;;; child's is its bottom (60-solver.scm, layout-align).
+;;; does: a label's is its top plus its font's ascender, a button's or text field's (centred text)
+;;; half of what its height leaves around one line below that (htll:e-baseline-depth), any other
+;;; child's is its bottom (60-solver.scm, layout-baseline).
 (define htll:cross-modes '(start center end fill baseline))
 
 (define (htll:cross-mode? x) (and (symbol? x) (memq x htll:cross-modes) #t))

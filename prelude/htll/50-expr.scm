@@ -13,8 +13,9 @@
 ;;;   (if<= A B THEN ELSE)               THEN when A <= B at run time, else ELSE (a primitive's choice,
 ;;;                                      such as flow's line breaks)
 ;;;   (safe-area SIDE PARENT)            the parent's safe-area inset on SIDE (55-traits.scm)
-;;;   (ascender VIEW)                    the ascender of a label's, text field's or button's font:
-;;;                                      where its first baseline lies below its top ('baseline rows)
+;;;   (ascender VIEW)                    the ascender of a label's, text field's or button's font
+;;;   (line-height VIEW)                 the line height of that font ('baseline rows: where the
+;;;                                      first baseline lies below the view's top, htll:e-baseline-depth)
 ;;;   (placed w CHILD) / (placed h CHILD) the length a primitive's CHILD takes once placed: only
 ;;;                                      while a defined primitive is solved (52-primitive-protocol.scm)
 ;;;   (after x CHILD GAP) / (after y ...) where the child after CHILD starts (next-x, next-y), then too
@@ -29,13 +30,14 @@
 (define (htll:e-atom a) (list (cons 1 a)))
 (define (htll:e-bound dim owner) (htll:e-atom (list 'bound dim owner)))
 (define (htll:e-ascender view) (htll:e-atom (list 'ascender view)))
+(define (htll:e-line-height view) (htll:e-atom (list 'line-height view)))
 
 ;; The view an atom belongs to, or #f (the parent's bounds, max, the constant).
 (define (htll:atom-view a)
   (and a (case (car a)
            ((bound) (and (htll:view? (caddr a)) (caddr a)))
            ((edge) (caddr a))
-           ((shown ascender) (cadr a))
+           ((shown ascender line-height) (cadr a))
            ((placed after rest) (and (htll:view? (caddr a)) (caddr a)))
            (else #f))))
 
@@ -54,7 +56,7 @@
         ((eq? (car a) 'if<=) (htll:every htll:e=? (cdr a) (cdr b)))
         ;; (safe-area SIDE PARENT): the parent's safe-area inset (55-traits.scm).
         ((eq? (car a) 'safe-area) (and (eq? (cadr a) (cadr b)) (string=? (caddr a) (caddr b))))
-        ((eq? (car a) 'ascender) (eq? (cadr a) (cadr b)))
+        ((memq (car a) '(ascender line-height)) (eq? (cadr a) (cadr b)))
         ((eq? (car a) 'placed) (and (eq? (cadr a) (cadr b)) (eq? (caddr a) (caddr b))))
         ((memq (car a) '(after rest)) (and (eq? (cadr a) (cadr b)) (eq? (caddr a) (caddr b)) (htll:e=? (cadddr a) (cadddr b))))
         ;; A local is only itself (eq?, above).
@@ -234,6 +236,18 @@
 (define (htll:baseline-view? view)
   (and (htll:view? view) (or (htll:text-field-or-label? view) (eq? (htll:kind-parent (htll:view-kind view)) 'button))))
 
+;; Whether VIEW (a baseline view) centres its line of text vertically in its height, as a
+;; button's title and a text field's text do (UIControl's contentVerticalAlignment is centre by
+;; default); a label in a 'baseline row is as high as its text, which starts at its top.
+(define (htll:centred-text? view) (not (eq? (htll:view-kind view) 'label)))
+
+;; Where VIEW's first baseline lies below its top when it is HEIGHT (an expression) high: its
+;; font's ascender, below half of what the height leaves around one line where the text is centred.
+(define (htll:e-baseline-depth view height)
+  (if (htll:centred-text? view)
+      (htll:e+ (htll:e-ascender view) (htll:e* (htll:e- height (htll:e-line-height view)) 0.5))
+      (htll:e-ascender view)))
+
 (define (htll:e-shown view e)
   (cond ((null? e) e)
         (else (htll:e-atom (list 'shown view e)))))
@@ -254,6 +268,7 @@
       ((safe-area) (string-append (caddr a) ".safeAreaInsets." (symbol->string (cadr a))))
       ;; A button's font is its title label's.
       ((ascender) (string-append (owner-name (cadr a)) (if (htll:text-field-or-label? (cadr a)) "" ".titleLabel") ".font.ascender"))
+      ((line-height) (string-append (owner-name (cadr a)) (if (htll:text-field-or-label? (cadr a)) "" ".titleLabel") ".font.lineHeight"))
       ((local) (htll:local-text a))
       (else (error "htll: unknown expression atom" a))))
   (htll:e->text e atom->c))
@@ -296,6 +311,7 @@
                   (htll:e-eval (car (cddddr a)) bound-value)))
       ((safe-area) (htll:safe-inset (cadr a)))
       ((ascender) (htll:view-ascender (cadr a)))
+      ((line-height) (htll:view-line-height (cadr a)))
       ((local) (htll:local-value a))
       (else (error "htll: unknown expression atom" a))))
   (let loop ((ts e) (sum 0))

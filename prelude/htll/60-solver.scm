@@ -176,14 +176,16 @@
               (if vertical? (cons (car size) len) (cons len (cdr size)))))))
     ;; In a row aligned on 'baseline: C at its own height, its first baseline (top + ascent) as deep
     ;; as the deepest of the row's MEMBERS, y = top + max(ascents) - ascent(C), as UIStackView's
-    ;; .firstBaseline places them. A text view's ascent is its font's ascender; any other child's
-    ;; is its own height (its baseline is its bottom). A wrapped row is as high as what it holds.
+    ;; .firstBaseline places them. A text view's ascent is where its first baseline lies below its
+    ;; top at its own height (htll:e-baseline-depth); any other child's is its own height (its
+    ;; baseline is its bottom). A wrapped row is as high as what it holds.
     ;; A row nested in such a row has its own first baseline: the deepest of its children's.
     (define (layout-baseline c members left top w h gen?)
+      (define (own-height m) (cdr (layout m left top 'wrap 'wrap #f)))
       (define (ascent m)
-        (cond ((htll:baseline-view? m) (htll:e-ascender m))
+        (cond ((htll:baseline-view? m) (htll:e-baseline-depth m (own-height m)))
               ((htll:baseline-row-group m) => deepest)
-              (else (cdr (layout m left top 'wrap 'wrap #f)))))
+              (else (own-height m))))
       ;; Once per row (its group), not once per child.
       (define (deepest group)
         (or (hash-table-ref/default deepests group #f)

@@ -509,7 +509,7 @@
     ;; baseline, a guide from the row's top as deep as the deepest member's ascent (each member's
     ;; top at or below the row's, the guide otherwise as short as it can be), as the frame solver
     ;; puts them. A label's, text field's or button's first baseline is its firstBaselineAnchor
-    ;; (top + its font's ascender); any other view's is its bottom (UIKit would take a view
+    ;; (the solver's htll:e-baseline-depth); any other view's is its bottom (UIKit would take a view
     ;; without text by its top); a row aligned on 'baseline has its own, which lies on this one.
     (define (lay-baseline c group left top w h)
       (define (result o) (cons (car o) (if (wrap? h) (cdr o) h)))
@@ -713,7 +713,8 @@
 (define (htll-constraints-json width height)
   (let* ((c (htll:context "frames")) (root (car c)) (name-of (cadddr c))
          (st (htll:constraints root))
-         ;; The views whose first baseline is constrained: the JSON gives their ascender.
+         ;; The views whose first baseline is constrained: the JSON gives their ascender (and line
+         ;; height where the text is centred: the baseline is then (height - lineHeight)/2 + ascender).
          (on-baseline (let ((t (make-eq-hash-table)))
                         (for-each (lambda (k) (if (eq? (cadr k) 'firstBaseline) (hash-table-set! t (car k) #t)))
                                   (htll:c-state-constraints st))
@@ -735,7 +736,11 @@
               ", \"compression\": {\"horizontal\": " (number->string (vector-ref p 2)) ", \"vertical\": " (number->string (vector-ref p 3)) "}")
              "")
          (if (hash-table-ref/default on-baseline v #f)
-             (string-append ", \"ascender\": " (htll:json-number (htll:view-ascender v)))
+             (string-append ", \"ascender\": " (htll:json-number (htll:view-ascender v))
+                            ;; A button's title and a text field's text are centred in its height.
+                            (if (htll:centred-text? v)
+                                (string-append ", \"lineHeight\": " (htll:json-number (htll:view-line-height v)))
+                                ""))
              "")
          "}")))
     (define (constraint-json k)

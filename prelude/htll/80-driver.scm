@@ -289,12 +289,13 @@
         (cons (htll:ceil (or fixed-w (+ (car content) pad-w)))
               (htll:ceil (or fixed-h (+ (cdr content) pad-h)))))))
 
-;; Where VIEW's first baseline lies below its top: its font's ascender, from the metrics the
-;; preview draws text with (TextMetrics.ascent), so drawn baselines line up as the frames say.
-(define (htll:view-ascender view)
-  (let* ((metrics (%htll-control-metrics (htll:view-kind view) 'plain))
-         (font (htll:font-of view (list-ref metrics 4) (list-ref metrics 5))))
-    (%htll-text-ascent (cdr font))))
+;; VIEW's font's ascender, from the metrics the preview draws text with (TextMetrics.ascent), so
+;; drawn baselines line up as the frames say; and its line height (htll:e-baseline-depth).
+(define (htll:view-ascender view) (%htll-text-ascent (htll:view-font-points view)))
+(define (htll:view-line-height view) (%htll-text-line-height (htll:view-font-points view)))
+(define (htll:view-font-points view)
+  (let ((metrics (%htll-control-metrics (htll:view-kind view) 'plain)))
+    (cdr (htll:font-of view (list-ref metrics 4) (list-ref metrics 5)))))
 
 ;; ((view x y w h) ...) for a WIDTH x HEIGHT parent (with the canvas's insets, mirrored for --rtl).
 (define (htll:frames width height)
@@ -423,13 +424,14 @@
 ;; The kinds of the kind table, which Swift's ViewKind must list (checked at installation).
 (define (htll-view-kinds) (map car htll:kind-table))
 
-;; ((name width height ascender) ...): what sizeToFit gives each declared view and, for text views,
-;; their font's ascender (#f for the others), for hosts and tests.
+;; ((name width height ascender line-height) ...): what sizeToFit gives each declared view and,
+;; for text views, their font's ascender and line height (#f for the others), for hosts and tests.
 (define (htll-intrinsic-sizes)
   (let* ((c (htll:code-context "sizes")) (name-of (cadddr c)))
-    (map (lambda (d) (let ((s (htll:measure (car d))))
+    (map (lambda (d) (let ((s (htll:measure (car d))) (text? (htll:baseline-view? (car d))))
                        (list (name-of (car d)) (car s) (cdr s)
-                             (and (htll:baseline-view? (car d)) (htll:view-ascender (car d))))))
+                             (and text? (htll:view-ascender (car d)))
+                             (and text? (htll:view-line-height (car d))))))
          (cadr c))))
 
 ;; ((name class) ...) for every declared view, for hosts that write whole classes.

@@ -25,6 +25,9 @@ public enum TextMetrics {
     /// The baseline's depth below a line's top for a font of `points`.
     public static func ascent(points: Double) -> Double { points * ascentFactor }
 
+    /// The height of one line for a font of `points` (what `UIFont.lineHeight` stands for).
+    public static func lineHeight(points: Double) -> Double { points * lineHeightFactor }
+
     /// The advance width of `scalar` in 1/1000 em.
     static func advance(_ scalar: UInt32, _ weight: Weight) -> Int {
         let table: [UInt16]
@@ -60,6 +63,6 @@ public enum TextMetrics {
     public static func size(of text: String, weight: Weight, points: Double) -> (width: Double, height: Double) {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         let width = lines.map { self.width(of: $0, weight: weight, points: points) }.max() ?? 0
-        return (width, Double(lines.count) * points * lineHeightFactor)
+        return (width, Double(lines.count) * lineHeight(points: points))
     }
 }

@@ -16,14 +16,16 @@ extension SVGPreview {
 
         /// The position-anchor constraints of a constraints JSON document (dimensions and
         /// constants without a second item are left out: the outlines show sizes).
-        static func parse(json: String) throws -> (constraints: [ConstraintLine], parent: String, ascenders: [String: Double]) {
+        static func parse(json: String) throws -> (constraints: [ConstraintLine], parent: String, baselines: [String: BaselineDepth]) {
             guard let root = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any],
                   let list = root["constraints"] as? [[String: Any]], let parent = root["parent"] as? String else {
                 throw LayoutError(message: "error: htll preview: unreadable constraints JSON")
             }
-            var ascenders: [String: Double] = [:]
+            var baselines: [String: BaselineDepth] = [:]
             for v in root["views"] as? [[String: Any]] ?? [] {
-                if let name = v["name"] as? String, let a = v["ascender"] as? Double { ascenders[name] = a }
+                if let name = v["name"] as? String, let a = v["ascender"] as? Double {
+                    baselines[name] = BaselineDepth(ascender: a, lineHeight: v["lineHeight"] as? Double)
+                }
             }
             func split(_ s: String) -> (String, String)? {
                 guard let dot = s.lastIndex(of: ".") else { return nil }
@@ -35,7 +37,7 @@ extension SVGPreview {
                       axis(f.1) != nil, axis(f.1) == axis(s.1) else { return nil }
                 return ConstraintLine(first: f, second: s, relation: relation, constant: constant)
             }
-            return (constraints, parent, ascenders)
+            return (constraints, parent, baselines)
         }
 
         /// "x" or "y" for a position attribute, nil for a dimension.
@@ -48,11 +50,22 @@ extension SVGPreview {
         }
     }
 
+    /// Where a text view's first baseline lies below its top: its font's ascender, below half of
+    /// what its height leaves around one line where the text is centred (a button, a text field).
+    struct BaselineDepth {
+        let ascender: Double
+        let lineHeight: Double?
+
+        func depth(height: Double) -> Double {
+            lineHeight.map { (height - $0) / 2 + ascender } ?? ascender
+        }
+    }
+
     /// A rectangle on the screen: a view's frame, the screen or its safe area.
     typealias Box = (x: Double, y: Double, width: Double, height: Double)
 
     /// Where `attribute` of `box` lies along its axis (points from the screen's left or top).
-    static func coordinate(_ attribute: String, of box: Box, ascender: Double?, rightToLeft: Bool) -> Double? {
+    static func coordinate(_ attribute: String, of box: Box, baseline: BaselineDepth?, rightToLeft: Bool) -> Double? {
         switch attribute {
         case "left": return box.x
         case "right": return box.x + box.width
@@ -62,13 +75,13 @@ extension SVGPreview {
         case "top": return box.y
         case "bottom": return box.y + box.height
         case "centerY": return box.y + box.height / 2
-        case "firstBaseline": return ascender.map { box.y + $0 } ?? box.y + box.height
+        case "firstBaseline": return baseline.map { box.y + $0.depth(height: box.height) } ?? box.y + box.height
         default: return nil
         }
     }
 
     /// Draws `constraints` over the views of one screen.
-    static func drawConstraints(_ w: inout SVGWriter, _ document: (constraints: [ConstraintLine], parent: String, ascenders: [String: Double]),
+    static func drawConstraints(_ w: inout SVGWriter, _ document: (constraints: [ConstraintLine], parent: String, baselines: [String: BaselineDepth]),
                                 views: [PreviewView], screen: PreviewScreen, rightToLeft: Bool) {
         let n = SVGWriter.number
         var boxes: [String: Box] = [document.parent: (0, 0, screen.width, screen.height)]
@@ -84,8 +97,8 @@ extension SVGPreview {
             // and trailing anchors, which runs right to left in a right-to-left canvas.
             let sign = rightToLeft && ["leading", "trailing"].contains(c.first.attribute) ? -1.0 : 1.0
             let firstBox = boxes[c.first.item], secondBox = boxes[c.second.item]
-            let a = firstBox.flatMap { coordinate(c.first.attribute, of: $0, ascender: document.ascenders[c.first.item], rightToLeft: rightToLeft) }
-            let b = secondBox.flatMap { coordinate(c.second.attribute, of: $0, ascender: document.ascenders[c.second.item], rightToLeft: rightToLeft) }
+            let a = firstBox.flatMap { coordinate(c.first.attribute, of: $0, baseline: document.baselines[c.first.item], rightToLeft: rightToLeft) }
+            let b = secondBox.flatMap { coordinate(c.second.attribute, of: $0, baseline: document.baselines[c.second.item], rightToLeft: rightToLeft) }
             let equal = c.relation == "=="
             guard let box = firstBox, let from = a, let to = b ?? (equal ? from - sign * c.constant : nil) else { continue }
             let horizontal = ConstraintLine.axis(c.first.attribute) == "x"

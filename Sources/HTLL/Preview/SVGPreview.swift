@@ -69,7 +69,7 @@ public enum SVGPreview {
     /// The contact sheet for already solved views, each screen in its appearance's palette (its
     /// views', which `solve` gave them).
     static func render(_ solved: [(PreviewScreen, [PreviewView])], options: Options,
-                       constraints: [(constraints: [ConstraintLine], parent: String, ascenders: [String: Double])] = []) -> String {
+                       constraints: [(constraints: [ConstraintLine], parent: String, baselines: [String: BaselineDepth])] = []) -> String {
         var totalWidth = margin, maxHeight = 0.0
         for (s, _) in solved {
             totalWidth += s.width + 2 * bezel + gap
@@ -125,7 +125,7 @@ public enum SVGPreview {
 
     static func drawScreen(_ w: inout SVGWriter, screen: PreviewScreen, views: [PreviewView], palette: PreviewPalette,
                            index: Int, at origin: (x: Double, y: Double), outline: Bool, rightToLeft: Bool = false,
-                           constraints: (constraints: [ConstraintLine], parent: String, ascenders: [String: Double])? = nil) {
+                           constraints: (constraints: [ConstraintLine], parent: String, baselines: [String: BaselineDepth])? = nil) {
         let n = SVGWriter.number
         let d = screen.device, sw = screen.width, sh = screen.height
         let radius = d.cornerRadius

@@ -59,7 +59,7 @@ struct SVGWriter {
                           points: Double, weight: TextMetrics.Weight, fill: String, opacity: Double = 1,
                           alignment: String = "left", maxLines: Int = 1, mode: String = "tail-truncation",
                           top: Bool = false) {
-        let lineHeight = points * TextMetrics.lineHeightFactor
+        let lineHeight = TextMetrics.lineHeight(points: points)
         var limit = maxLines <= 0 ? Int.max : maxLines
         // Lines that do not fit vertically are dropped, as UILabel does (at least one is kept).
         let ratio = (height + 0.5) / lineHeight
