@@ -46,17 +46,12 @@ public enum HTLL {
         // After the prelude: replaces its portable "location unknown" with the reader's locations.
         // Unowned: these closures are stored in the runtime itself, so a strong capture would keep the
         // whole instance alive after its Layout is gone.
-        unowned let rt = scheme.runtime
+        unowned let s = scheme
         scheme.define(PreludeEntry.datumLocation.rawValue, arity: .exactly(1), in: env) { args in
-            guard case .pair(let p) = args[0] else { return .bool(false) }
-            let loc = p.takeUnretainedValue().location
-            guard loc.isKnown else { return .bool(false) }
-            return rt.locationValue(loc)
+            s.locationValue(of: args[0])
         }
         scheme.define(PreludeEntry.locatedCons.rawValue, arity: .exactly(3), in: env) { args in
-            guard case .pair(let p) = args[2] else { return rt.heap.cons(args[0], args[1]) }
-            let loc = p.takeUnretainedValue().location
-            return loc.isKnown ? rt.heap.cons(args[0], args[1], at: loc) : rt.heap.cons(args[0], args[1])
+            s.cons(args[0], args[1], locatedLike: args[2])
         }
         if let problem = PreludeEntry.problems(in: scheme, env).first {
             throw SchemeError(kind: .error, message: problem)
@@ -105,7 +100,7 @@ public enum HTLL {
     static func defineBuiltins(in scheme: Scheme, _ env: Environment) {
         // Unowned: these closures are stored in the runtime itself, so a strong capture would keep the
         // whole instance alive after its Layout is gone.
-        unowned let rt = scheme.runtime
+        unowned let rt = scheme
         // (%htll-text-size TEXT WEIGHT POINTS) => (width . height), unrounded.
         scheme.define("%htll-text-size", arity: .exactly(3), in: env) { args in
             guard let text = args[0].sstring?.string else { throw rt.error("%htll-text-size: expected a string", args[0]) }
@@ -114,7 +109,7 @@ public enum HTLL {
                 throw rt.error("%htll-text-size: expected a positive size", args[2])
             }
             let size = TextMetrics.size(of: text, weight: weight, points: points)
-            return rt.heap.cons(.flonum(size.width), .flonum(size.height))
+            return rt.cons(.flonum(size.width), .flonum(size.height))
         }
         // (%htll-text-ascent POINTS) => how far a line's first baseline lies below its top.
         scheme.define("%htll-text-ascent", arity: .exactly(1), in: env) { args in
@@ -141,7 +136,7 @@ public enum HTLL {
             }
             let m = ControlMetrics.forKind(kind, variant: variant)
             func number(_ d: Double?) -> Value { d.map { Value.flonum($0) } ?? .bool(false) }
-            return rt.heap.list([number(m.width), number(m.height), .flonum(m.paddingWidth), .flonum(m.paddingHeight),
+            return rt.list([number(m.width), number(m.height), .flonum(m.paddingWidth), .flonum(m.paddingHeight),
                                  .flonum(m.fontPoints), rt.symbol(m.weight.rawValue)])
         }
         // (%htll-device KEY) => (width height idiom (top left bottom right) (top left bottom right)):
@@ -150,8 +145,8 @@ public enum HTLL {
         scheme.define("%htll-device", arity: .exactly(1), in: env) { args in
             let key = args[0].boolValue == false ? DevicePreset.defaultKey : (args[0].stringValue ?? "")
             guard let d = DevicePreset.named(key) else { return .bool(false) }
-            func insets(_ i: DevicePreset.Insets) -> Value { rt.heap.list([i.top, i.left, i.bottom, i.right].map(points)) }
-            return rt.heap.list([points(d.width), points(d.height), rt.symbol(d.isPad ? "pad" : "phone"),
+            func insets(_ i: DevicePreset.Insets) -> Value { rt.list([i.top, i.left, i.bottom, i.right].map(points)) }
+            return rt.list([points(d.width), points(d.height), rt.symbol(d.isPad ? "pad" : "phone"),
                                  insets(d.portraitInsets), insets(d.landscapeInsets)])
         }
     }

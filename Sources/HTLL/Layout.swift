@@ -124,7 +124,7 @@ public final class Layout {
     /// only that folder. The one factory of the `htll` command and of the hostile-input tests.
     public static func makeScheme(limits: Scheme.Limits, sandboxFolder: String?) throws -> Scheme {
         let scheme = Scheme(limits: try limits.validated(), sandbox: sandboxFolder != nil)
-        if let sandboxFolder { scheme.runtime.allowedFolders = [sandboxFolder] }
+        if let sandboxFolder { scheme.allowedFolders = [sandboxFolder] }
         do {
             try HTLL.install(into: scheme)
         } catch let e as SchemeError {

@@ -12,14 +12,13 @@ extension HTLL {
         // Unowned: the closure is stored in the runtime, so a strong capture would be a cycle.
         unowned let s = scheme
         s.define("%htll-read-forms", arity: .exactly(2), in: env) { args in
-            let rt = s.runtime
-            guard let text = args[0].sstring?.string else { throw rt.error("%htll-read-forms: expected a string", args[0]) }
-            guard let file = args[1].sstring?.string else { throw rt.error("%htll-read-forms: expected a file name", args[1]) }
+            guard let text = args[0].sstring?.string else { throw s.error("%htll-read-forms: expected a string", args[0]) }
+            guard let file = args[1].sstring?.string else { throw s.error("%htll-read-forms: expected a file name", args[1]) }
             do {
                 return try s.read(text, file: file)
             } catch let e as SchemeError {
-                let location = SourceLocation(file: rt.fileIndex(file), line: e.line, column: e.column)
-                throw rt.error(([e.message] + e.irritants).joined(separator: " "), kind: .read, at: location)
+                let location = s.sourceLocation(file: file, line: e.line, column: e.column)
+                throw s.error(([e.message] + e.irritants).joined(separator: " "), kind: .read, at: location)
             }
         }
     }

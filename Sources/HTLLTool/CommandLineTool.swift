@@ -115,7 +115,7 @@ struct CommandLineTool {
         var base = Layout.limits(sandbox: sandbox)
         base.nesting = 100_000
         let scheme = Scheme(limits: limitOptions.applied(to: base), sandbox: sandbox)
-        scheme.runtime.searchPath = searchPath
+        scheme.searchPath = searchPath
         return finish(run(scheme, args, expressions: expressions, interactiveAfter: interactiveAfter,
                           disassemble: disassemble), scheme)
     }
@@ -125,7 +125,7 @@ struct CommandLineTool {
              disassemble: Bool) -> Int32 {
         var args = arguments
         if !expressions.isEmpty {
-            scheme.runtime.commandLine = ["htll"] + args
+            scheme.commandLine = ["htll"] + args
             // With HTLL, as at the REPL: `htll -e "(label '())"` makes a label. Its prelude is most
             // of the start-up, so an expression that cannot use it (`htll -e 1`) runs without it.
             let session = LayoutNeed.mayUseLayout(expressions, in: scheme)
@@ -146,7 +146,7 @@ struct CommandLineTool {
                 defer { kept.forEach { scheme.release($0) } }
                 for v in last {
                     let text = session.writeValue?(v) ?? scheme.write(v)
-                    if !text.isEmpty { scheme.runtime.writeToStandardOutput(text + "\n") }
+                    if !text.isEmpty { scheme.writeToStandardOutput(text + "\n") }
                 }
             }
             return 0
@@ -164,9 +164,9 @@ struct CommandLineTool {
             return session(scheme).run()
         }
         guard let file = args.popFirst() else { return usageError("missing file") }
-        scheme.runtime.commandLine = [file] + args
+        scheme.commandLine = [file] + args
         // Libraries are looked up in -I directories, then beside the script.
-        scheme.runtime.searchPath.append(file == "-" ? "." : FileSandbox.parentFolder(of: file))
+        scheme.searchPath.append(file == "-" ? "." : FileSandbox.parentFolder(of: file))
         if disassemble { return disassembleFile(file, scheme) }
         guard interactiveAfter else {
             do {
@@ -250,14 +250,14 @@ struct CommandLineTool {
 
     /// Writes `text` to standard output; false (after saying why on standard error) if it failed.
     static func writeOutput(_ text: String) -> Bool {
-        guard let reason = Port.writeAll(Array(text.utf8), to: STDOUT_FILENO) else { return true }
+        guard let reason = Scheme.writeAll(text, to: STDOUT_FILENO) else { return true }
         writeError("htll: cannot write to standard output: \(reason)\n")
         return false
     }
 
     /// Writes `text` to standard error (nowhere else to report a failure there).
     static func writeError(_ text: String) {
-        _ = Port.writeAll(Array(text.utf8), to: STDERR_FILENO)
+        _ = Scheme.writeAll(text, to: STDERR_FILENO)
     }
 
     /// Everything on standard input.

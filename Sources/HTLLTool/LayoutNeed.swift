@@ -34,10 +34,11 @@ enum LayoutNeed {
             seen += 1
             if seen > scanLimit { return true }
             switch v {
-            case .pair(let p):
-                let pair = p.takeUnretainedValue()
-                pending.append(pair.cdr)
-                pending.append(pair.car)
+            case .pair:
+                if let car = v.car, let cdr = v.cdr {
+                    pending.append(cdr)
+                    pending.append(car)
+                }
             case .vector:
                 pending.append(contentsOf: v.arrayValue ?? [])
             case .symbol:

@@ -96,11 +96,11 @@ extension Repl {
     }
 
     private func time(_ expression: String) -> Outcome {
-        let collections = scheme.runtime.heap.collections
+        let collections = scheme.collectionCount
         let start = DispatchTime.now().uptimeNanoseconds
         let outcome = evaluate(source: expression, file: inputName)
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        let gcs = scheme.runtime.heap.collections - collections
+        let gcs = scheme.collectionCount - collections
         switch outcome {
         case .values(let vs): printResults(vs)
         case .failed(let error): reportError(error)
@@ -215,6 +215,6 @@ extension Repl {
     func say(_ text: String, newline: Bool = true) {
         scheme.flush()
         // A failed write (a closed terminal, a full disk) is not worth a trap; the session goes on.
-        _ = Port.writeAll(Array((newline ? text + "\n" : text).utf8), to: STDOUT_FILENO)
+        _ = Scheme.writeAll((newline ? text + "\n" : text), to: STDOUT_FILENO)
     }
 }

@@ -34,34 +34,9 @@ extension Scheme {
         guard let v = global(name) else {
             return isSyntaxKeyword(name) ? "\(name): syntax (a special form or macro)" : "\(name) is not bound"
         }
-        if case .procedure(let p) = v {
-            return "\(name): " + Self.describeProcedure(p.takeUnretainedValue())
-        }
+        if let summary = procedureSummary(v) { return "\(name): " + summary }
         var text = write(v)
         if text.count > 70 { text = String(text.prefix(67)) + "..." }
         return "\(name): variable, value \(text)"
-    }
-
-    /// "builtin procedure, 1 to 2 arguments" and the like.
-    static func describeProcedure(_ p: Procedure) -> String {
-        if let prim = p as? Primitive {
-            return "builtin procedure, " + arityText(prim.arity.required, prim.arity.maximum)
-        }
-        if let c = p as? Closure {
-            return "procedure, " + arityText(c.code.required, c.code.hasRest ? nil : c.code.required)
-        }
-        if let cl = p as? CaseLambda {
-            let clauses = cl.clauses.map { arityText($0.code.required, $0.code.hasRest ? nil : $0.code.required) }
-            return "case-lambda procedure: " + clauses.joined(separator: "; ")
-        }
-        if p is Parameter { return "parameter object, 0 or 1 arguments" }
-        return "procedure"
-    }
-
-    static func arityText(_ required: Int, _ maximum: Int?) -> String {
-        let noun: (Int) -> String = { $0 == 1 ? "argument" : "arguments" }
-        guard let maximum else { return "at least \(required) \(noun(required))" }
-        if maximum == required { return "\(required) \(noun(required))" }
-        return "\(required) to \(maximum) arguments"
     }
 }

@@ -168,7 +168,7 @@ final class Repl {
 
     /// The values to print: each value of a multiple-value return, without unspecified ones.
     func results(of v: Value) -> [Value] {
-        let items = v.object(MultipleValues.self)?.items ?? [v]
+        let items = scheme.values(of: v)
         return items.filter {
             switch $0 {
             case .unspecified, .undefined: return false
@@ -181,7 +181,7 @@ final class Repl {
     /// makes of them).
     func printResults(_ values: [Value]) {
         if let present = presentResult, let text = present(values) {
-            scheme.runtime.writeToStandardOutput(text.hasSuffix("\n") ? text : text + "\n")
+            scheme.writeToStandardOutput(text.hasSuffix("\n") ? text : text + "\n")
             scheme.flush()
             return
         }
@@ -195,7 +195,7 @@ final class Repl {
             named.append((name, v))
         }
         for (name, v) in named {
-            scheme.runtime.writeToStandardOutput("\(name) = \(writeValue?(v) ?? scheme.write(v))\n")
+            scheme.writeToStandardOutput("\(name) = \(writeValue?(v) ?? scheme.write(v))\n")
         }
         scheme.flush()
     }

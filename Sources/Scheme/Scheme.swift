@@ -7,8 +7,8 @@ import Foundation
 /// keep one longer with `retain` or `keeping`. (Inside a builtin, every value stays valid until the
 /// builtin returns, whatever it calls: see `Heap`.)
 public final class Scheme {
-    /// The instance's state (heap, symbols, VM), for builtins and advanced embedding.
-    public let runtime: Runtime
+    /// The instance's state (heap, symbols, VM): internal, hosts use the facade (Scheme+Host.swift).
+    let runtime: Runtime
     public let limits: Limits
 
     /// Why `limits` is invalid, if it is: every evaluation is then refused with this message.
@@ -128,7 +128,7 @@ public final class Scheme {
 
     /// Defines a procedure implemented in Swift, in the top-level environment (where `evaluate`,
     /// `load` and the REPL see it; libraries see only their imports) or in `environment`. Throw
-    /// `SchemeRaise` (e.g. `runtime.error(...)`) or any Swift error to raise a Scheme error.
+    /// `error(_:_:kind:at:)` or any Swift error to raise a Scheme error.
     public func define(_ name: String, arity: Arity, in environment: Environment? = nil,
                        _ body: @escaping (Arguments) throws -> Value) {
         define(name, value: runtime.makePrimitive(name, arity) { args, rt throws(SchemeRaise) in
@@ -297,7 +297,7 @@ extension Scheme {
 
 extension Runtime {
     /// Writes text to the standard output port (buffered with Scheme's own output).
-    public func writeToStandardOutput(_ text: String) {
+    func writeToStandardOutput(_ text: String) {
         stdoutPort?.write(text)
     }
 }

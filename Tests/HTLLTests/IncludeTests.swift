@@ -107,7 +107,7 @@ final class IncludeTests: XCTestCase {
 
     func testTheSandboxAllowsIncludesInsideItsFoldersOnly() throws {
         let s = Scheme(sandbox: true)
-        s.runtime.allowedFolders = [dir]
+        s.allowedFolders = [dir]
         try HTLL.install(into: s)
         try write("shared/inside.htll", "(define greeting \"inside\")\n")
         let code = try load("(include \"shared/inside.htll\")\n(in (label `((text . ,greeting))) 'self.view)", scheme: s)

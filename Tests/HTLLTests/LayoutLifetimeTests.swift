@@ -1,6 +1,6 @@
 import XCTest
 import HTLL
-import Scheme
+@testable import Scheme
 
 /// A layout's Scheme instance is freed with the layout: HTLL's builtins must not keep it alive.
 final class LayoutLifetimeTests: XCTestCase {

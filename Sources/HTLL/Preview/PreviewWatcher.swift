@@ -89,7 +89,7 @@ enum PreviewWatcher {
             renders += 1
             let stamp = ISO8601DateFormatter().string(from: Date())
             let note = r.status == 0 ? "\(stamp) htll preview: updated\n" : "\(stamp) " + r.errorOutput
-            _ = Port.writeAll(Array(note.utf8), to: STDERR_FILENO)
+            _ = Scheme.writeAll(note, to: STDERR_FILENO)
             if let maxRenders, renders >= maxRenders { return }
             while true {
                 Thread.sleep(forTimeInterval: interval)

@@ -53,7 +53,7 @@ extension HTLLCommand {
         if !preview.server.isLoopback {
             note += "htll serve: warning: \(host) can be reached from other machines; whoever reaches it sees the layout and its code\n"
         }
-        _ = Port.writeAll(Array(note.utf8), to: STDOUT_FILENO)
+        _ = Scheme.writeAll(note, to: STDOUT_FILENO)
         preview.run()
         return Result(output: "", errorOutput: "", status: 0)
     }

@@ -1,5 +1,5 @@
 /// The compiled code of one lambda: instructions, constants, and what the VM needs to call it.
-public final class CodeBlock: HeapObject {
+final class CodeBlock: HeapObject {
     /// Instruction words (see `Opcode`).
     public let code: [Int32]
     /// Constants referenced by `const`, `global`, `closure` and friends.
@@ -59,7 +59,7 @@ public final class CodeBlock: HeapObject {
         return best
     }
 
-    public override func trace(_ marker: inout Marker) {
+    override func trace(_ marker: inout Marker) {
         for c in constants { marker.mark(c) }
     }
     public override var byteSize: Int { 96 + code.count * 4 + constants.count * 16 }

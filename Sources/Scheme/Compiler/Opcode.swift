@@ -2,7 +2,7 @@
 ///
 /// Each case documents `operands ; stack effect`. Operand counts are derived from this enum
 /// (`operandCount`), and names from the case names, so nothing here is kept in a parallel table.
-public enum Opcode: Int32, CaseIterable, Sendable {
+enum Opcode: Int32, CaseIterable, Sendable {
     /// k ; ( -- constants[k] )
     case const
     /// n ; ( -- n ) a fixnum that fits in an operand

@@ -2,7 +2,7 @@
 ///
 /// Invariant (kept by `Numbers.normalize`): a `BigInt` value never fits in `Int`, so a number has
 /// exactly one representation and `eqv?` on fixnums stays a bit comparison.
-public final class BigInt: HeapObject {
+final class BigInt: HeapObject {
     /// The value: sign and magnitude.
     public let value: BigNum
 
@@ -18,7 +18,7 @@ public final class BigInt: HeapObject {
 /// `sqrt`) are plain values that need no heap ownership; only a final result becomes a `BigInt`.
 /// Why 64-bit limbs: one `multipliedFullWidth` does the work of four 32-bit products, which is
 /// what the schoolbook and Karatsuba inner loops spend their time on.
-public struct BigNum: Equatable {
+struct BigNum: Equatable {
     /// True for negative values (never for zero).
     public var negative: Bool
     /// Magnitude, least significant limb first, without high zero limbs (zero is `[]`).

@@ -5,7 +5,7 @@
 /// part is never zero (that number is the real part alone), so every complex number has one
 /// representation and `eqv?` compares the parts. An inexact zero imaginary part stays: -2.5+0.0i
 /// is not `real?`.
-public final class Compnum: HeapObject {
+final class Compnum: HeapObject {
     /// The real part: a fixnum, bignum or ratio, or a flonum when the number is inexact.
     public let real: Value
     /// The imaginary part, of the real part's exactness.
@@ -22,7 +22,7 @@ public final class Compnum: HeapObject {
         return nil
     }
 
-    public override func trace(_ marker: inout Marker) {
+    override func trace(_ marker: inout Marker) {
         marker.mark(real)
         marker.mark(imag)
     }

@@ -1,6 +1,6 @@
 /// A SRFI 69 hash table: insertion-ordered (so iteration, and any code generated from it, is
 /// deterministic across runs even though Swift's hashing is seeded per process).
-public final class HashTable: HeapObject {
+final class HashTable: HeapObject {
     /// Which equivalence the table uses for keys.
     public enum Mode: UInt8 { case eq, eqv, equal }
 
@@ -81,7 +81,7 @@ public final class HashTable: HeapObject {
         return t
     }
 
-    public override func trace(_ marker: inout Marker) {
+    override func trace(_ marker: inout Marker) {
         for case let e? in entries {
             marker.mark(e.key)
             marker.mark(e.value)

@@ -3,7 +3,7 @@
 /// Invariant (kept by `Numbers.makeRational`): the denominator is greater than 1 and shares no
 /// factor with the numerator, so every exact rational has one representation (an integral ratio is
 /// always a fixnum or bignum) and `eqv?` compares the two parts.
-public final class Ratnum: HeapObject {
+final class Ratnum: HeapObject {
     /// The numerator, carrying the sign.
     public let numerator: BigNum
     /// The denominator, always > 1.

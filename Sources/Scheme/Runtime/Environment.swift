@@ -169,7 +169,7 @@ public final class Environment: HeapObject {
 
     /// Marks the cells made here (each marks its name and value) and the macros bound or imported.
     /// Imported cells belong to a library's environment, which the runtime keeps.
-    public override func trace(_ marker: inout Marker) {
+    override func trace(_ marker: inout Marker) {
         for c in cells { marker.markObject(c.takeUnretainedValue()) }
         for m in macros { m.trace(&marker) }
     }

@@ -1,5 +1,5 @@
 /// A condition raised by `error` or by a builtin: message, irritants, and where it happened.
-public final class ErrorObject: HeapObject {
+final class ErrorObject: HeapObject {
     /// Which predicate recognises it (`read-error?`, `file-error?`), besides `error-object?`; `limit`
     /// marks a limit a builtin, the reader or the expander reached, which ends the evaluation
     /// instead of being raised (no Scheme handler ever sees one).
@@ -16,14 +16,14 @@ public final class ErrorObject: HeapObject {
         self.kind = kind
         self.location = location
     }
-    public override func trace(_ marker: inout Marker) {
+    override func trace(_ marker: inout Marker) {
         for v in irritants { marker.mark(v) }
     }
     public override var typeName: String { "error-object" }
 }
 
 /// A Scheme raise travelling through Swift code (a builtin's failure): the raised object.
-public struct SchemeRaise: Error {
+struct SchemeRaise: Error {
     /// The object given to `raise` (usually an `ErrorObject`).
     public let payload: Value
     public init(_ payload: Value) { self.payload = payload }

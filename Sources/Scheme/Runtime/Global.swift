@@ -8,7 +8,7 @@
 /// never reaches the library, system code, or anyone else importing it. Cells of system
 /// environments (the preludes) never change once those environments are sealed, so mirrors of
 /// them are not registered for updates.
-public final class Global: HeapObject {
+final class Global: HeapObject {
     /// The variable's name, as its environment spells it (for messages).
     public let name: Symbol
     /// The value, or `.undefined` while unbound.
@@ -74,7 +74,7 @@ public final class Global: HeapObject {
         }
     }
 
-    public override func trace(_ marker: inout Marker) {
+    override func trace(_ marker: inout Marker) {
         marker.mark(value)
         marker.markObject(name)
         if let source { marker.markObject(source) }

@@ -15,7 +15,7 @@
 ///   Only the embedding API's own top-level calls (`Scheme.evaluate`, `call`, `load`) collect
 ///   everything unreachable: a host keeps a value across them with `Scheme.retain` or `keeping`.
 /// `stressInterval` makes collections frequent, for tests.
-public final class Heap {
+final class Heap {
     @exclusivity(unchecked) private(set) var objects: [HeapObject] = []
     /// Objects that are never swept (interned symbols), still marked so epochs stay consistent.
     private var epoch: UInt32 = 1
@@ -201,7 +201,7 @@ public final class Heap {
 }
 
 /// The collector's mark phase: a worklist, so marking deep structures never recurses on the Swift stack.
-public struct Marker {
+struct Marker {
     let epoch: UInt32
     private var work: [Unmanaged<HeapObject>] = []
     /// References followed so far: the cost of the collection, which stress mode paces by.

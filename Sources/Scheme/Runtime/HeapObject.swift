@@ -1,14 +1,14 @@
 /// The base of every object the collector manages.
 ///
 /// Subclasses override `trace` to report the values they hold, so the collector can mark them.
-open class HeapObject {
+public class HeapObject {
     /// The collection number in which the mark phase last reached this object.
     @exclusivity(unchecked) public final var markEpoch: UInt32 = 0
 
     public init() {}
 
     /// Reports every value this object refers to.
-    open func trace(_ marker: inout Marker) {}
+    func trace(_ marker: inout Marker) {}
 
     /// Roughly how many bytes this object holds, for collection pacing and heap limits.
     open var byteSize: Int { 32 }
@@ -32,7 +32,7 @@ public class Pair: HeapObject {
     /// Where the datum this pair starts was read, or `.none`.
     public var location: SourceLocation { .none }
 
-    public final override func trace(_ marker: inout Marker) {
+    final override func trace(_ marker: inout Marker) {
         marker.mark(car)
         marker.mark(cdr)
     }
@@ -41,7 +41,7 @@ public class Pair: HeapObject {
 }
 
 /// A pair made from source, with the location of the datum it starts.
-public final class LocatedPair: Pair {
+final class LocatedPair: Pair {
     private let storedLocation: SourceLocation
 
     public init(_ car: Value, _ cdr: Value, at location: SourceLocation) {
@@ -54,10 +54,10 @@ public final class LocatedPair: Pair {
 }
 
 /// A single mutable cell: holds a variable that is both captured by a closure and assigned.
-public final class Box: HeapObject {
+final class Box: HeapObject {
     @exclusivity(unchecked) public var value: Value
     public init(_ value: Value) { self.value = value }
-    public override func trace(_ marker: inout Marker) { marker.mark(value) }
+    override func trace(_ marker: inout Marker) { marker.mark(value) }
     public override var typeName: String { "box" }
 }
 
@@ -65,7 +65,7 @@ public final class Box: HeapObject {
 public final class SVector: HeapObject {
     @exclusivity(unchecked) public var items: [Value]
     public init(_ items: [Value]) { self.items = items }
-    public override func trace(_ marker: inout Marker) {
+    override func trace(_ marker: inout Marker) {
         for v in items { marker.mark(v) }
     }
     public override var byteSize: Int { 48 + items.count * 16 }
@@ -73,7 +73,7 @@ public final class SVector: HeapObject {
 }
 
 /// A bytevector.
-public final class Bytevector: HeapObject {
+final class Bytevector: HeapObject {
     public var bytes: [UInt8]
     public init(_ bytes: [UInt8]) { self.bytes = bytes }
     public override var byteSize: Int { 48 + bytes.count }
@@ -81,10 +81,10 @@ public final class Bytevector: HeapObject {
 }
 
 /// Several values returned at once by `values` (never exactly one).
-public final class MultipleValues: HeapObject {
+final class MultipleValues: HeapObject {
     public var items: [Value]
     public init(_ items: [Value]) { self.items = items }
-    public override func trace(_ marker: inout Marker) {
+    override func trace(_ marker: inout Marker) {
         for v in items { marker.mark(v) }
     }
     public override var byteSize: Int { 48 + items.count * 16 }
@@ -92,7 +92,7 @@ public final class MultipleValues: HeapObject {
 }
 
 /// A record type made by `define-record-type`.
-public final class RecordType: HeapObject {
+final class RecordType: HeapObject {
     public let name: String
     public let fields: [Symbol]
     public init(name: String, fields: [Symbol]) {
@@ -103,14 +103,14 @@ public final class RecordType: HeapObject {
 }
 
 /// An instance of a record type.
-public final class Record: HeapObject {
+final class Record: HeapObject {
     public let type: RecordType
     public var fields: [Value]
     public init(type: RecordType, fields: [Value]) {
         self.type = type
         self.fields = fields
     }
-    public override func trace(_ marker: inout Marker) {
+    override func trace(_ marker: inout Marker) {
         marker.mark(.object(Unmanaged.passUnretained(type)))
         for v in fields { marker.mark(v) }
     }
@@ -119,7 +119,7 @@ public final class Record: HeapObject {
 }
 
 /// A promise made by `delay`, `delay-force` or `make-promise`.
-public final class Promise: HeapObject {
+final class Promise: HeapObject {
     /// True once `value` holds the result; otherwise `value` is the thunk to force.
     public var done: Bool
     public var value: Value
@@ -127,6 +127,6 @@ public final class Promise: HeapObject {
         self.done = done
         self.value = value
     }
-    public override func trace(_ marker: inout Marker) { marker.mark(value) }
+    override func trace(_ marker: inout Marker) { marker.mark(value) }
     public override var typeName: String { "promise" }
 }

@@ -6,7 +6,7 @@ import Glibc
 #endif
 
 /// A Scheme port: a text or binary source or sink (standard streams, files, strings, bytevectors).
-public final class Port: HeapObject {
+final class Port: HeapObject {
     /// Where output goes.
     public enum Sink {
         case standardOutput, standardError

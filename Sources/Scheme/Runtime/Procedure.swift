@@ -1,10 +1,10 @@
 /// Anything callable. The VM dispatches on `kind` without dynamic casts.
 public class Procedure: HeapObject {
     /// What the VM does when this procedure is called.
-    public enum Kind: UInt8 {
+    enum Kind: UInt8 {
         case closure, primitive, continuation, parameter, caseLambda
     }
-    public final let kind: Kind
+    final let kind: Kind
     init(kind: Kind) { self.kind = kind }
     public override var typeName: String { "procedure" }
     /// The name shown in backtraces and `write`.
@@ -12,7 +12,7 @@ public class Procedure: HeapObject {
 }
 
 /// A compiled lambda with its captured variables (flat closure).
-public final class Closure: Procedure {
+final class Closure: Procedure {
     public let code: CodeBlock
     /// `code` again, unretained: the VM reads it on every call without retain/release traffic.
     let codeRef: Unmanaged<CodeBlock>
@@ -38,7 +38,7 @@ public final class Closure: Procedure {
     /// The captured values, as an array.
     public var captured: [Value] { Array(UnsafeBufferPointer(start: capturedValues, count: capturedCount)) }
 
-    public override func trace(_ marker: inout Marker) {
+    override func trace(_ marker: inout Marker) {
         marker.markObject(code)
         for i in 0..<capturedCount { marker.mark(capturedValues[i]) }
     }
@@ -91,10 +91,10 @@ public struct Arguments {
 /// The Swift signature of a builtin. It should throw `SchemeRaise` (e.g. `throw rt.error(...)`);
 /// any other Swift error becomes a Scheme error with the error's description.
 /// (Untyped `throws`, because closure literals in the builtin tables can't infer a typed throw.)
-public typealias PrimitiveFunction = (_ args: Arguments, _ rt: Runtime) throws -> Value
+typealias PrimitiveFunction = (_ args: Arguments, _ rt: Runtime) throws -> Value
 
 /// A builtin procedure written in Swift.
-public final class Primitive: Procedure {
+final class Primitive: Procedure {
     /// Builtins whose behaviour needs the VM itself (they never run `function`).
     public enum Special: UInt8 {
         case none, apply, callCC, values, applyValues, abort, exit
@@ -114,20 +114,20 @@ public final class Primitive: Procedure {
 }
 
 /// A procedure made by `case-lambda`: the first clause whose arity fits is called.
-public final class CaseLambda: Procedure {
+final class CaseLambda: Procedure {
     public let clauses: [Closure]
     init(clauses: [Closure]) {
         self.clauses = clauses
         super.init(kind: .caseLambda)
     }
-    public override func trace(_ marker: inout Marker) {
+    override func trace(_ marker: inout Marker) {
         for c in clauses { marker.markObject(c) }
     }
     public override var name: String { clauses.first?.name ?? "case-lambda" }
 }
 
 /// A parameter object made by `make-parameter`: calling it with no arguments returns its value.
-public final class Parameter: Procedure {
+final class Parameter: Procedure {
     @exclusivity(unchecked) public var value: Value
     public let converter: Value
     init(value: Value, converter: Value) {
@@ -135,7 +135,7 @@ public final class Parameter: Procedure {
         self.converter = converter
         super.init(kind: .parameter)
     }
-    public override func trace(_ marker: inout Marker) {
+    override func trace(_ marker: inout Marker) {
         marker.mark(value)
         marker.mark(converter)
     }

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Nothing here is shared between instances, so two instances never interfere; one instance must be
 /// used by one thread at a time.
-public final class Runtime {
+final class Runtime {
     /// The collector and owner of every object.
     public let heap = Heap()
     private var symbols: [String: Symbol] = [:]

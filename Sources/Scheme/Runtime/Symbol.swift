@@ -28,7 +28,7 @@ public final class Symbol: HeapObject {
         return s
     }
 
-    public override func trace(_ marker: inout Marker) {
+    override func trace(_ marker: inout Marker) {
         if let renamed { marker.markObject(renamed) }
         environment?.trace(&marker)
     }

@@ -1,6 +1,6 @@
 /// A captured continuation: copies of the stacks above its run's base, and the registers to resume.
 /// Resuming it rebases the copies onto the current run (see `VM.resume`).
-public final class Continuation: Procedure {
+final class Continuation: Procedure {
     let values: [Value]
     let frames: [Frame]
     let closure: Unmanaged<Closure>?
@@ -24,7 +24,7 @@ public final class Continuation: Procedure {
         super.init(kind: .continuation)
     }
 
-    public override func trace(_ marker: inout Marker) {
+    override func trace(_ marker: inout Marker) {
         for v in values { marker.mark(v) }
         for f in frames { if let c = f.closure { marker.markObject(c.takeUnretainedValue()) } }
         if let closure { marker.markObject(closure.takeUnretainedValue()) }

@@ -81,7 +81,7 @@ extension VM {
 
 /// The evaluation running on the current thread, for code that has no runtime at hand (bignum
 /// arithmetic): it reports its work here, so limits bound it too.
-public enum WorkMeter {
+enum WorkMeter {
     /// The thread's VM under limits (an instance runs on one thread at a time; instances on other
     /// threads have their own).
     nonisolated(unsafe) private static let key: pthread_key_t = {
