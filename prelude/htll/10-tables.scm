@@ -601,6 +601,25 @@
 (define (htll:attribute-since spec) (and (pair? (cdddr spec)) (cadddr spec)))
 (define (htll:kind-class kind) (cadr (htll:kind-entry kind)))
 (define (htll:kind-parent kind) (caddr (htll:kind-entry kind)))
+
+;; Whether KIND is a UIControl (sends events: 36-modifiers.scm's on).
+(define (htll:control-kind? kind)
+  (let loop ((k kind)) (cond ((not k) #f) ((eq? k 'control) #t) (else (loop (htll:kind-parent k))))))
+
+;; "a button, slider, ... or page-control": the kinds that send events, from the kind table
+;; (every button kind is "button").
+(define (htll:control-kinds-text)
+  (let loop ((ks htll:kind-table) (names '()))
+    (if (null? ks)
+        (let ((names (reverse names)))
+          (string-append "a " (htll:string-join (reverse (cdr (reverse names))) ", ") " or " (car (reverse names))))
+        (let* ((k (car ks))
+               (name (if (eq? (htll:kind-parent (car k)) 'button) "button" (symbol->string (car k)))))
+          (loop (cdr ks)
+                (if (and (htll:control-kind? (car k)) (not (eq? (cadddr k) 'abstract)) (not (member name names)))
+                    (cons name names)
+                    names))))))
+
 (define (htll:kind-construction kind) (cadddr (htll:kind-entry kind)))
 
 ;; All attributes of KIND, own ones first, then inherited ones. Kept per kind while the table is

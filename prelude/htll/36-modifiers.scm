@@ -11,24 +11,7 @@
    (bind "property key-path ['two-way]" "sets PROPERTY from the controller's KEY-PATH when the view appears and keeps it updated")
    (layer "attributes" "sets the view's CALayer: corner-radius, border-width, border-color, shadow-..., opacity")))
 
-;;; Events
-
-(define (htll:control-kind? kind)
-  (let loop ((k kind)) (cond ((not k) #f) ((eq? k 'control) #t) (else (loop (htll:kind-parent k))))))
-
-;; "a button, slider, ... or page-control": the kinds that send events, from the kind table
-;; (every button kind is "button").
-(define (htll:control-kinds-text)
-  (let loop ((ks htll:kind-table) (names '()))
-    (if (null? ks)
-        (let ((names (reverse names)))
-          (string-append "a " (htll:string-join (reverse (cdr (reverse names))) ", ") " or " (car (reverse names))))
-        (let* ((k (car ks))
-               (name (if (eq? (htll:kind-parent (car k)) 'button) "button" (symbol->string (car k)))))
-          (loop (cdr ks)
-                (if (and (htll:control-kind? (car k)) (not (eq? (cadddr k) 'abstract)) (not (member name names)))
-                    (cons name names)
-                    names))))))
+;;; Events (which kinds send them: htll:control-kind? in 10-tables.scm)
 
 ;; (on 'touch-up-inside 'save:), (on '(touch-down touch-drag-inside) 'track:),
 ;; (on 'value-changed 'sliderMoved: 'self.model): the same as (target . (TARGET SELECTOR EVENTS)).

@@ -11,6 +11,10 @@
   (location htll:node-location)
   (layout htll:node-layout))     ; the area procedure, or #f
 
+;; A collapse-when-hidden node (54-spacing.scm) and the view it collapses.
+(define (htll:collapse-node? x) (and (htll:node? x) (eq? (htll:node-op x) 'collapse)))
+(define (htll:collapsed-view x) (car (htll:node-children x)))
+
 (define (htll:make-node op children params location) (htll:make-primitive-node op children params location #f))
 
 (define (htll:layoutable? x) (or (htll:view? x) (htll:node? x)))

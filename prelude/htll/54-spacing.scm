@@ -179,5 +179,3 @@
                                 " (hidden is a property of one view)")))
   (htll:make-primitive-node 'collapse (list view) '() (htll:current-location) (htll:collapse-layout view)))
 
-(define (htll:collapse-node? x) (and (htll:node? x) (eq? (htll:node-op x) 'collapse)))
-(define (htll:collapsed-view x) (car (htll:node-children x)))

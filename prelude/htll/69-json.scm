@@ -1,0 +1,52 @@
+;;; HTLL prelude: pieces of the JSON that `htll frames`, `htll frames --constraints` and the
+;;; previews read (80-driver.scm and 72-constraints.scm write whole documents with them).
+
+;; The JSON fields that describe a canvas other than the plain default one.
+(define (htll:canvas-json-fields)
+  (string-append
+   (if (htll:every zero? htll:canvas-insets) ""
+       (string-append ", \"safeArea\": [" (htll:string-join (map htll:json-number htll:canvas-insets) ", ") "]"))
+   (if htll:canvas-rtl ", \"rtl\": true" "")
+   (if (null? htll:queried) ""
+       (string-append ", \"traits\": {\"idiom\": " (htll:json-string (symbol->string (htll:trait 'idiom)))
+                      ", \"orientation\": " (htll:json-string (if (htll:trait 'landscape) "landscape" "portrait"))
+                      ", \"horizontalSizeClass\": " (htll:json-string (symbol->string (htll:trait 'hclass)))
+                      ", \"verticalSizeClass\": " (htll:json-string (symbol->string (htll:trait 'vclass))) "}"))))
+
+(define (htll:json-number x) (htll:number->c x))
+
+(define (htll:resource->datum r)
+  (cons (case (htll:resource-kind r)
+          ((system-font) 'system-font-of-size) ((bold-system-font) 'bold-system-font-of-size)
+          ((italic-system-font) 'italic-system-font-of-size) ((image) 'image-named)
+          (else (htll:resource-kind r)))
+        (map (lambda (a) (if (htll:resource? a) (htll:resource->datum a) a)) (htll:resource-args r))))
+
+(define (htll:value->json x name-of)
+  (cond ((boolean? x) (if x "true" "false"))
+        ((and (real? x) (exact? x) (integer? x)) (number->string x))
+        ((real? x) (htll:json-number x))
+        ((string? x) (htll:json-string x))
+        ((symbol? x) (htll:json-string (symbol->string x)))
+        ((htll:view? x) (htll:json-string (name-of x)))
+        ((htll:resource? x) (htll:json-string (htll:written (htll:resource->datum x))))
+        ((htll:proper-list? x) (string-append "[" (htll:string-join (map (lambda (e) (htll:value->json e name-of)) x) ", ") "]"))
+        ((pair? x) (string-append "[" (htll:value->json (car x) name-of) ", " (htll:value->json (cdr x) name-of) "]"))
+        (else (htll:json-string (htll:written x)))))
+
+;; "name": value members of a JSON object from an alist whose names may repeat (a title per
+;; state, several events or bindings): a repeated name gets one member holding an array of its
+;; values in order, since JSON readers keep only one value per name.
+(define (htll:json-members alist value->json)
+  (let loop ((as alist) (names '()))
+    (cond ((pair? as) (loop (cdr as) (if (memq (caar as) names) names (cons (caar as) names))))
+          (else
+           (htll:string-join
+            (map (lambda (name)
+                   (let ((values (map cdr (htll:filter (lambda (a) (eq? (car a) name)) alist))))
+                     (string-append (htll:json-string (symbol->string name)) ": "
+                                    (if (null? (cdr values))
+                                        (value->json (car values))
+                                        (string-append "[" (htll:string-join (map value->json values) ", ") "]")))))
+                 (reverse names))
+            ", ")))))
