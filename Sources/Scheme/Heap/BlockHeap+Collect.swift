@@ -39,7 +39,7 @@ extension BlockHeap {
         var marker = HeapMarker()
         if major {
             // Sticky mark bits: clearing them makes every object young again.
-            forEachSmallBlock { b in b.clearMarks(); b.clearCards() }
+            spaces.pointee.forEachSmallBlock { b in b.clearMarks(); b.clearCards() }
             large.clearMarks()
             for b in large.blocks { b.clearCards() }
         } else {
@@ -54,24 +54,17 @@ extension BlockHeap {
         symbols.sweep(major: major)
         sweepWeakVectors()
         handles.sweep(major: major)
-        large.sweep(major: major, &pool)
+        spaces.pointee.sweep(major: major)
         if major {
-            for i in objects.indices { _ = objects[i].rebuildAfterMajor(&pool) }
-            _ = pairs.rebuildAfterMajor(&pool)
-            _ = flonums.rebuildAfterMajor(&pool)
             markedBytes = marker.markedBytes
             markedAfterMajor = markedBytes
             statistics.majorCollections += 1
             if let limit = limitBytes { overLimit = markedBytes > limit }
         } else {
-            for i in objects.indices { objects[i].rewindAfterMinor() }
-            pairs.rewindAfterMinor()
-            flonums.rewindAfterMinor()
             markedBytes += marker.markedBytes
             statistics.minorCollections += 1
         }
         statistics.lastLiveBytes = markedBytes
-        allocatedSinceCollection = 0
     }
 
     /// Marks until nothing is left, asking the Swift objects behind newly marked opaque cells for
@@ -90,21 +83,15 @@ extension BlockHeap {
         if let t = handles.object(at: i) as? WordTraceable { t.trace(&marker) }
     }
 
-    /// Calls `body` with every pair, flonum and object block.
-    func forEachSmallBlock(_ body: (Block) -> Void) {
-        for b in pairs.blocks { body(b) }
-        for b in flonums.blocks { body(b) }
-        for s in objects { for b in s.blocks { body(b) } }
-    }
-
     // MARK: cards
 
     /// Pushes the fields of the old (marked) objects in dirty cards, and clears the cards. Why only
     /// marked ones: an unmarked object in a dirty card is young, and found from the roots if live.
     private func scanDirtyCards(_ marker: inout HeapMarker) {
-        for b in pairs.blocks { scanCards(of: b, &marker) }
-        for s in objects { for b in s.blocks { scanCards(of: b, &marker) } }
-        for b in large.blocks where b.largeMark { scanLargeCards(of: b, &marker) }
+        let s = spaces.pointee
+        for b in s.pairs.blocks { scanCards(of: b, &marker) }
+        for o in s.objects { for b in o.blocks { scanCards(of: b, &marker) } }
+        for b in s.large.blocks where b.largeMark { scanLargeCards(of: b, &marker) }
     }
 
     /// Calls `body` with each dirty card of `b` (clearing it), skipping 8 clean cards per load.

@@ -25,7 +25,7 @@ extension BlockHeap {
                 check(Word(bits: a.load(fromByteOffset: 8 + 8 * s, as: UInt64.self)))
             }
         }
-        for space in objects {
+        for space in spaces.pointee.objects {
             for b in space.blocks {
                 for i in 0..<b.cellCount where b.isCellMarked(i) { checkObject(b.cell(i)) }
             }

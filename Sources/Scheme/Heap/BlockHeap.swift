@@ -9,13 +9,12 @@
 /// while it is rooted. Allocation never collects: collections happen only at the caller's safe
 /// points (`safePoint`), so a word just allocated needs no rooting until the next one.
 final class BlockHeap {
-    var pool = BlockPool()
-    var pairs = BlockSpace(kind: .pair, cellSize: 16)
-    var flonums = BlockSpace(kind: .flonum, cellSize: 8)
-    var objects: [BlockSpace] = SizeClasses.sizes.enumerated().map {
-        BlockSpace(kind: .object, cellSize: $0.element, sizeClass: $0.offset)
-    }
-    var large = LargeObjectSpace()
+    /// The blocks and allocation cursors (behind a pointer: see `HeapSpaces`).
+    let spaces: UnsafeMutablePointer<HeapSpaces> = {
+        let p = UnsafeMutablePointer<HeapSpaces>.allocate(capacity: 1)
+        p.initialize(to: HeapSpaces())
+        return p
+    }()
     var handles = HandleTable()
     var symbols = SymbolTable()
     /// The weak vectors allocated and not yet found dead.
@@ -28,7 +27,13 @@ final class BlockHeap {
     /// Bytes allocated before `wantsCollection` turns true (the nursery budget).
     var nurseryBytes = 4 << 20
     /// Bytes allocated since the last collection.
-    var allocatedSinceCollection = 0
+    var allocatedSinceCollection: Int { spaces.pointee.allocatedSinceCollection }
+    /// The block pool (for tests and figures).
+    var pool: BlockPool { spaces.pointee.pool }
+    /// The pair blocks (for tests and figures).
+    var pairs: BlockSpace { spaces.pointee.pairs }
+    /// The large objects (for tests and figures).
+    var large: LargeObjectSpace { spaces.pointee.large }
     /// Whether the next safe point should collect.
     var wantsCollection: Bool { allocatedSinceCollection >= nurseryBytes || stress != .off }
 
@@ -52,7 +57,11 @@ final class BlockHeap {
     /// An empty heap (no memory is mapped until the first allocation).
     init() {}
 
-    deinit { pool.releaseAll() }
+    deinit {
+        spaces.pointee.pool.releaseAll()
+        spaces.deinitialize(count: 1)
+        spaces.deallocate()
+    }
 
     /// Why a cap below the 48-bit header length: a request this big is a bug or hostile input,
     /// refused (nil) instead of asking the system for it.
@@ -62,18 +71,16 @@ final class BlockHeap {
 
     /// A new pair. Traps only when the system has no memory left for a block.
     @inline(__always) func cons(_ car: Word, _ cdr: Word) -> Word {
-        guard let p = pairs.allocate(&pool) else { outOfMemory() }
+        guard let p = spaces.pointee.allocatePair() else { outOfMemory() }
         p.storeBytes(of: car.bits, as: UInt64.self)
         p.storeBytes(of: cdr.bits, toByteOffset: 8, as: UInt64.self)
-        allocatedSinceCollection &+= 16
         return Word(address: p, tag: Word.pairTag)
     }
 
     /// A new flonum box. Traps only when the system has no memory left for a block.
     @inline(__always) func flonum(_ d: Double) -> Word {
-        guard let p = flonums.allocate(&pool) else { outOfMemory() }
+        guard let p = spaces.pointee.allocateFlonum() else { outOfMemory() }
         p.storeBytes(of: d, as: Double.self)
-        allocatedSinceCollection &+= 8
         return Word(address: p, tag: Word.flonumTag)
     }
 
@@ -92,15 +99,8 @@ final class BlockHeap {
         guard let header = ObjectHeader(type: type, flags: flags, length: length),
               let bytes = ObjectHeader.objectBytes(type: type, length: length),
               bytes <= BlockHeap.maxObjectBytes else { return nil }
-        let p: UnsafeMutableRawPointer?
-        if bytes <= Block.maxSmallObject {
-            p = objects[SizeClasses.index(forBytes: bytes)].allocate(&pool)
-        } else {
-            p = large.allocate(objectBytes: bytes, &pool)
-        }
-        guard let a = p else { return nil }
+        guard let a = spaces.pointee.allocateObject(bytes: bytes) else { return nil }
         a.storeBytes(of: header.bits, as: UInt64.self)
-        allocatedSinceCollection &+= bytes
         return ObjectRef(Word(address: a, tag: Word.objectTag))
     }
 
