@@ -158,6 +158,35 @@ final class BlockHeapTests: XCTestCase {
         XCTAssertTrue(reused, "the young pair's cell was free and got reused")
     }
 
+    /// Objects larger than a card: a store far into one marks a card that does not hold its
+    /// header, and the minor collection must still find the object's cell from that card.
+    func testStoresIntoObjectsSpanningSeveralCards() {
+        let heap = BlockHeap()
+        var vectors: [Word] = []
+        for n in [70, 200, 600, 1000] {                          // cells of 576 to 8192 bytes
+            let v = heap.makeVector(count: n, fill: fix(0))!
+            XCTAssertEqual(Block(containing: v.address).kind, .object)
+            vectors.append(v)
+        }
+        heap.roots = vectors
+        heap.collect(.major)
+        var young: [Word] = []
+        for v in vectors {
+            let r = VectorRef(v)!
+            let y = heap.cons(fix(r.count), .null)
+            r.setElement(r.count - 1, y)
+            young.append(y)
+        }
+        heap.collect(.minor)
+        XCTAssertEqual(heap.verify(), 0)
+        for i in 0..<20_000 { _ = heap.cons(fix(-i), .null) }
+        for (v, y) in zip(vectors, young) {
+            let r = VectorRef(v)!
+            XCTAssertEqual(r.element(r.count - 1), y)
+            XCTAssertEqual(PairRef(y)?.car, fix(r.count))
+        }
+    }
+
     func testCardsAreClearedAndOldGarbageWaitsForAMajorCollection() {
         let heap = BlockHeap()
         let old = heap.cons(.null, .null)
