@@ -188,6 +188,22 @@ final class ConstraintEquivalenceTests: XCTestCase {
             (in (<< (overlay (view '((size 50 20))) (label '((text . "x")))) (halves (label '((text . "left half"))) (view))) 'self.view)
             """,
         "safe-area": "(in-safe-area (>> (label '((text . \"left\"))) (center (image) 0.25 0) 12) 'self.view)",
+        // Trait branches: one constraint set per branch (guides in some, a view placed in one,
+        // content priorities that differ), each solved on the screens of its branch.
+        "traits": """
+            (define a (label '((text . "a"))))
+            (define b (label '((text . "bee"))))
+            (define c (view))
+            (in-safe-area (cond ((eq? (device-idiom) 'pad) (center (vv a b 4) 0.1 0.2))
+                                ((landscape?) (hseq* 8 'space-between a b))
+                                (else (vseq (^^ a b 4) c)))
+                          'self.view)
+            """,
+        "traits-cell": """
+            (define a (label '((text . "a"))))
+            (define b (label '((text . "bee"))))
+            (in-cell (if (eq? (size-class 'horizontal) 'regular) (<< a b 8) (^^ a (center b 0.25 0) 4)) 'cell)
+            """,
     ]
 
     func testPrimitiveCorpusSolvesToItsFrames() throws {

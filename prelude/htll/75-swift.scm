@@ -382,9 +382,12 @@
             "kept with the controller as an associated object. Call the methods from the overrides:"
             "  override func viewDidLoad() { super.viewDidLoad(); layoutViewDidLoad() }"
             "  override func viewWillAppear(_ animated: Bool) { super.viewWillAppear(animated); layoutViewWillAppear() }"
-            (if htll:emit-constraints
-                "The views are laid out by Auto Layout constraints, activated by layoutViewDidLoad()."
-                "  override func viewWillLayoutSubviews() { super.viewWillLayoutSubviews(); layoutViewWillLayoutSubviews() }")
+            (cond ((not htll:emit-constraints)
+                   "  override func viewWillLayoutSubviews() { super.viewWillLayoutSubviews(); layoutViewWillLayoutSubviews() }")
+                  ;; One constraint set per trait branch: the layout pass activates the branch's.
+                  ((htll:constraint-branches?)
+                   "  override func viewWillLayoutSubviews() { super.viewWillLayoutSubviews(); layoutViewWillLayoutSubviews() }")
+                  (else "The views are laid out by Auto Layout constraints, activated by layoutViewDidLoad()."))
             "A target's action is an @objc method of the controller: signIn: is @objc func signIn(_ sender: Any).")
       (if bound?
           (list "Bound key paths are observed on the controller while it is on screen (their properties must be"
@@ -446,10 +449,14 @@
                "        layoutBindings.stop()"
                "    }")
          '())
-     (if htll:emit-constraints
-         '()
-         (method "Sets the frames; call from viewWillLayoutSubviews()." "layoutViewWillLayoutSubviews"
-                 (htll:layout-lines (htll:swift-dialect (string-append parent ".") dim name-of) name-of)))
+     (cond ((not htll:emit-constraints)
+            (method "Sets the frames; call from viewWillLayoutSubviews()." "layoutViewWillLayoutSubviews"
+                    (htll:layout-lines (htll:swift-dialect (string-append parent ".") dim name-of) name-of)))
+           ((htll:constraint-branches?)
+            (method "Activates the constraints of the current traits' branch; call from viewWillLayoutSubviews()."
+                    "layoutViewWillLayoutSubviews"
+                    (htll:constraint-branch-chain (htll:swift-dialect (string-append parent ".") dim name-of) name-of parent 'swift)))
+           (else '()))
      (list "}"))))
 
 ;; A cell layout: an extension with layoutCell(for:), like the cell-init and cell-layout actions.
@@ -497,7 +504,7 @@
                                    declared)))
           (htll:indent 12 (htll:constraints-code-lines "swift" name-of parent 'swift))
           (list "        }")
-          (if htll:emit-constraints
+          (if (and htll:emit-constraints (not (htll:constraint-branches?)))
               '()
               (htll:swift-cell-frames placed name-of tag parent cell dim))))
      (list (string-append "        return " cell) "    }" "}"))))
@@ -515,7 +522,9 @@
                                            (if (null? (cdr vs)) " else {" ","))
                             acc))))
           (list (string-append "            return " cell) "        }")
-          (htll:indent 8 (htll:layout-lines (htll:swift-dialect (string-append parent ".") dim name-of) name-of))))
+          (htll:indent 8 (if htll:emit-constraints
+                             (htll:constraint-branch-chain (htll:swift-dialect (string-append parent ".") dim name-of) name-of parent 'swift)
+                             (htll:layout-lines (htll:swift-dialect (string-append parent ".") dim name-of) name-of)))))
 
 ;; A UIView subclass named CLASS.
 (define (htll:emit-swift-view class file)
@@ -597,9 +606,14 @@
                "        }"
                "    }")
          '())
-     (if htll:emit-constraints
-         (list "}")
-         (htll:swift-view-frames name-of dim placed)))))
+     (cond ((not htll:emit-constraints) (htll:swift-view-frames name-of dim placed))
+           ((htll:constraint-branches?)
+            (append (list ""
+                          "    /// Activates the constraints of the current traits' branch, then lays out."
+                          "    override func layoutSubviews() {")
+                    (htll:indent 8 (htll:constraint-branch-chain (htll:swift-dialect "" dim name-of) name-of "self" 'swift))
+                    (list "        super.layoutSubviews()" "    }" "}")))
+           (else (list "}"))))))
 
 ;; The frame code of a UIView subclass: layoutSubviews, sizeThatFits(_:) and layOutViews(in:).
 (define (htll:swift-view-frames name-of dim placed)
