@@ -205,6 +205,32 @@ final class ConstraintCodeTests: XCTestCase {
         }
     }
 
+    /// Views that collapse while hidden: the code states one set per combination of hidden views,
+    /// in order (all shown first; the first view's state changes last), each the JSON of the
+    /// layout whose views have those hidden attributes; the layout pass picks it from `hidden`.
+    func checkCollapseSets() throws {
+        let combinations = (0..<8).map { i in [i & 4 != 0, i & 2 != 0, i & 1 != 0] }
+        let canvas = Layout.Canvas(width: 390, height: 844)
+        let jsons = try combinations.map { flags in
+            Self.normalized(try Self.fromJSON(try Layout(source: ConstraintEquivalenceTests.collapseCode(flags), file: "c.htll")
+                .constraintsJSON(canvas: canvas)))
+        }
+        XCTAssertEqual(Set(jsons).count, 8, "every combination gives its own set")
+        let layout = try Layout(source: ConstraintEquivalenceTests.collapseCode([false, false, false]), file: "c.htll")
+        try layout.setConstraintsOutput(true)
+        let swift = try layout.swift(className: "ViewController")
+        let objc = try layout.objectiveCCategory()
+        XCTAssertEqual(try Self.swiftSets(swift).map(Self.normalized), jsons)
+        XCTAssertEqual(try Self.objcSets(objc).map(Self.normalized), jsons)
+        XCTAssertEqual(try Self.swiftSets(try layout.swift(viewName: "LayoutView").replacingOccurrences(of: "self.", with: "self.view."))
+            .map(Self.normalized), jsons)
+        XCTAssertTrue(swift.contains("if !views.a.isHidden && !views.b.isHidden && !views.c.isHidden {"), swift)
+        XCTAssertTrue(swift.contains("} else if views.a.isHidden && views.b.isHidden && !views.c.isHidden {"), swift)
+        XCTAssertTrue(objc.contains("} else if (a.hidden && !b.hidden && c.hidden) {"), objc)
+        XCTAssertTrue(swift.contains("func layoutViewWillLayoutSubviews()"), swift)
+        XCTAssertTrue(objc.contains("- (void)layoutViewWillLayoutSubviews {"), objc)
+    }
+
     /// The equivalence corpus (alignments, baselines, define-primitive nodes): its Swift and
     /// Objective-C activate the constraints of its JSON, read as the emitter's statements and
     /// compile against the stand-in header.
@@ -213,7 +239,9 @@ final class ConstraintCodeTests: XCTestCase {
             let layout = try Layout(source: source, file: "\(name).htll")
             let expected = try Self.fromJSON(try layout.constraintsJSON(canvas: Layout.Canvas(width: 390, height: 844)))
             try layout.setConstraintsOutput(true)
-            if try layout.swift(className: "ViewController").contains("htllBranch1") {
+            if name == "collapse-code" {
+                try checkCollapseSets()
+            } else if try layout.swift(className: "ViewController").contains("htllBranch1") {
                 try checkBranches(layout, name: name)
             } else {
                 XCTAssertEqual(try Self.fromSwift(try layout.swift(className: "ViewController")), expected, name)

@@ -78,6 +78,50 @@ final class ConstraintEquivalenceTests: XCTestCase {
 
     /// Every primitive and mode, nested in the ways the solver treats differently (wrapped and
     /// given lengths, fixed sizes, measured layouts), on the canvases above.
+    /// Views that collapse while hidden in every sequence that reads them (shares, gaps, the
+    /// space-* modes, a first child collapsing in ^^ and <<, a second one in vv), with the hidden
+    /// attributes FLAGS (one per collapsing view, 1 hidden), four at most per root as the code states.
+    static func collapse(_ flags: [Bool]) -> String {
+        func l(_ t: String, _ i: Int) -> String { "(collapse-when-hidden (label '((text . \"\(t)\") (hidden . \(flags[i] ? "#t" : "#f")))))" }
+        return """
+            (define (l t) (label `((text . ,t))))
+            (in (above (vseq* 4 'start
+                              (hseq \(l("a", 0)) (view) \(l("b", 1)))
+                              (hseq* 8 'space-between (l "c") \(l("d", 2)) \(l("e", 3)))
+                              (hseq* 6 'space-evenly \(l("f", 0)) (l "g") (l "h"))
+                              (hseq* 6 'fill-equally (l "i") \(l("j", 1)) (view))
+                              (hseq* 4 'end (l "k") \(l("m", 2)))
+                              (hseq* 4 'center \(l("n", 3)) (l "o"))
+                              (hseq* 4 'space-around (l "p") \(l("q", 0)) (l "r")))
+                       (hseq (^^ \(l("s", 1)) (view) 5) (vv (view) \(l("t", 2)) 5) (h... \(l("u", 3)) (l "v") (view))
+                             (vseq* 3 'space-between \(l("w", 0)) \(l("x", 1))))
+                       0.6)
+                'self.view)
+            """
+    }
+
+    /// Three views that collapse, hidden where FLAGS says: a layout small enough for the code to
+    /// state a set for each combination.
+    static func collapseCode(_ flags: [Bool]) -> String {
+        let h = flags.map { $0 ? "#t" : "#f" }
+        return """
+            (define a (label '((text . "a") (hidden . \(h[0])))))
+            (define b (label '((text . "b") (hidden . \(h[1])))))
+            (define c (label '((text . "c") (hidden . \(h[2])))))
+            (in (vseq* 4 'space-between (collapse-when-hidden a) (label '((text . "always")))
+                       (^^ (collapse-when-hidden b) (hseq (view) (collapse-when-hidden c)) 6))
+                'self.view)
+            """
+    }
+
+    /// The collapse layout hidden and shown (every view of a flag hidden, or shown).
+    static let collapseCorpus: [String: String] = [
+        "collapse-shown": collapse([false, false, false, false]),
+        "collapse-hidden": collapse([true, true, true, true]),
+        "collapse-mixed": collapse([true, false, true, false]),
+        "collapse-mixed2": collapse([false, true, false, true]),
+    ]
+
     static let corpus: [String: String] = [
         "ratios": "(in (above (beside (label) (view) 0.3) (center (view) 0.1 0.2) 0.4) 'self.view)",
         "wraps": "(in (^^ (label '((text . \"Top\"))) (vv (<< (label '((text . \"L\"))) (>> (view) (label '((text . \"R\"))) 4) 8) (label '((text . \"Bottom\"))) 6) 10) 'self.view)",
@@ -199,6 +243,8 @@ final class ConstraintEquivalenceTests: XCTestCase {
                                 (else (vseq (^^ a b 4) c)))
                           'self.view)
             """,
+        // Three collapsing views: eight constraint sets in the code (ConstraintCodeTests).
+        "collapse-code": collapseCode([true, false, true]),
         "traits-cell": """
             (define a (label '((text . "a"))))
             (define b (label '((text . "bee"))))
@@ -212,7 +258,7 @@ final class ConstraintEquivalenceTests: XCTestCase {
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
         var pairs: [String] = []
-        for (name, source) in Self.corpus.sorted(by: { $0.key < $1.key }) {
+        for (name, source) in Self.corpus.merging(Self.collapseCorpus, uniquingKeysWith: { a, _ in a }).sorted(by: { $0.key < $1.key }) {
             let layout = try Layout(source: source, file: "\(name).htll")
             for (canvasName, canvas) in Self.canvases {
                 let c = work.appendingPathComponent("\(name)-\(canvasName).constraints.json")
@@ -268,12 +314,21 @@ final class ConstraintEquivalenceTests: XCTestCase {
 
     /// What Auto Layout cannot state is refused with a located error, never approximated.
     func testInexpressibleLayoutsAreRefusedWhereTheyAreWritten() throws {
-        let layout = try Layout(source: """
-            (define a (label '((text . "A"))))
-            (in (vseq (collapse-when-hidden a) (label)) 'self.view)
-            """, file: "c.htll")
-        XCTAssertThrowsError(try layout.constraintsJSON(canvas: Layout.Canvas(width: 390, height: 844))) { error in
-            XCTAssertTrue("\(error)".hasPrefix("c.htll:2:5: error: --constraints: collapse-when-hidden"), "\(error)")
+        // More collapsing views than the code states sets for (one per combination of hidden ones).
+        let labels = (1...5).map { "(collapse-when-hidden (label '((text . \"\($0)\"))))" }.joined(separator: "\n         ")
+        let layout = try Layout(source: "(in (vseq\n         \(labels))\n    'self.view)", file: "c.htll")
+        XCTAssertNoThrow(try layout.constraintsJSON(canvas: Layout.Canvas(width: 390, height: 844)))
+        try layout.setConstraintsOutput(true)
+        XCTAssertThrowsError(try layout.swift(className: "ViewController")) { error in
+            XCTAssertTrue("\(error)".hasPrefix("c.htll:6:32: error: --constraints: collapse-when-hidden: more than 4 views"), "\(error)")
+        }
+        // In a define-primitive's area procedure, a length that follows hidden (when-shown).
+        let shown = try Layout(source: """
+            (define-primitive (pair a b) (lambda (r) (list (area (area-x r) (area-y r) 'wrap 'wrap) (area (next-x a 4) (area-y r) 'wrap 'wrap))))
+            (in (pair (collapse-when-hidden (label '((text . "a")))) (view)) 'self.view)
+            """, file: "p.htll")
+        XCTAssertThrowsError(try shown.constraintsJSON(canvas: Layout.Canvas(width: 390, height: 844))) { error in
+            XCTAssertTrue("\(error)".hasPrefix("p.htll:2:5: error: --constraints: pair: a length that follows shown"), "\(error)")
         }
         // A primitive's choice made at run time (flow's line breaks), and its max of labels' sizes
         // (grid's cells where its area wraps): refused, naming the primitive where it is called.

@@ -136,14 +136,14 @@
                              (if swift? "])" "    nil]];"))))))
 
 ;; The lines of the current layout's constraints for WHO's output (compile --constraints), or
-;; none: the one set, activated once; or, for a layout whose trait branches differ, what sets up
-;; the branches' sets (74-constraint-branches.scm), which the layout code activates.
+;; none: the one set, activated once; or, for a layout whose trait branches differ or whose views
+;; collapse while hidden, what sets up its sets (74-constraint-branches.scm), which the layout
+;; pass activates.
 (define (htll:constraints-code-lines who name-of parent lang)
   (if htll:emit-constraints
-      (let ((groups (htll:variant-groups)))
-        (cond ((not groups) (htll:constraint-lines (htll:the-layout who) name-of parent lang))
-              ((null? (cdr groups)) (htll:constraint-lines (caar groups) name-of parent lang))
-              (else (htll:constraint-setup-lines groups name-of parent lang))))
+      (if (htll:constraint-branches?)
+          (htll:constraint-setup-lines name-of parent lang)
+          (htll:constraint-lines (car (htll:c-roots)) name-of parent lang))
       '()))
 
 ;; For hosts: #t when generated code states the layout as constraints.

@@ -11,8 +11,49 @@
 ;;; unchanged in a view controller, a UIView subclass and a reused table cell. A branch's content
 ;;; priorities are set again on entering it where another branch changes them.
 
-;; The constraints of every branch: (state ...) in the order of the groups.
-(define (htll:c-branch-states groups) (map (lambda (g) (htll:constraints (car g))) groups))
+;; The views of ROOT that collapse while hidden (collapse-when-hidden), in layout order.
+(define (htll:c-collapsing-views root)
+  (let ((found '()))
+    (let walk ((x (htll:root-child root)))
+      (if (htll:node? x)
+          (begin (if (and (htll:collapse-node? x) (not (memq (htll:collapsed-view x) found)))
+                     (set! found (cons (htll:collapsed-view x) found)))
+                 (for-each walk (htll:node-children x)))))
+    (reverse found)))
+
+;; At most this many collapsing views per branch: each combination of hidden ones is a set.
+(define htll:c-max-collapsing 4)
+
+;; Every combination of hidden (#t) and shown (#f) for N views, all shown first.
+(define (htll:c-combinations n)
+  (if (= n 0)
+      '(())
+      (let ((rest (htll:c-combinations (- n 1))))
+        (append (map (lambda (c) (cons #f c)) rest) (map (lambda (c) (cons #t c)) rest)))))
+
+;; The constraint sets of the layout's roots (its trait branches, or the layout): per root,
+;; (root collapsing-views ((combination . state) ...)).
+(define (htll:c-sets roots)
+  (map (lambda (root)
+         (let ((cvs (htll:c-collapsing-views root)))
+           (if (> (length cvs) htll:c-max-collapsing)
+               (htll:error-at (htll:view-location (list-ref cvs htll:c-max-collapsing))
+                              (string-append "--constraints: collapse-when-hidden: more than " (number->string htll:c-max-collapsing)
+                                             " views that collapse (one constraint set for each combination of hidden ones)"
+                                             " cannot be stated as Auto Layout constraints")))
+           (list root cvs
+                 (map (lambda (combo)
+                        (cons combo (htll:constraints root (lambda (v) (let ((i (htll:index-of v cvs eq?))) (and i (list-ref combo i)))))))
+                      (htll:c-combinations (length cvs))))))
+       roots))
+
+;; The states of SETS, numbered from 1 in this order.
+(define (htll:c-set-states sets) (apply append (map (lambda (s) (map cdr (caddr s))) sets)))
+
+;; The roots whose constraints the code states: the trait branches, or the layout.
+(define (htll:c-roots)
+  (let ((groups (htll:variant-groups)))
+    (if groups (map car groups) (list (htll:the-layout "constraints")))))
 
 ;; The number the first guide of each branch takes after the guides of the branches before it.
 (define (htll:c-guide-offsets states)
@@ -28,10 +69,10 @@
           ((member (name-of (car vs)) seen) (loop (cdr vs) seen acc))
           (else (loop (cdr vs) (cons (name-of (car vs)) seen) (cons (car vs) acc))))))
 
-;; The lines that set up the constraint sets of GROUPS where the views are added: every view
-;; stops translating its autoresizing mask, and every branch's guides are added, named.
-(define (htll:constraint-setup-lines groups name-of parent lang)
-  (let* ((states (htll:c-branch-states groups))
+;; The lines that set up the constraint sets where the views are added: every view stops
+;; translating its autoresizing mask, and every set's guides are added, named.
+(define (htll:constraint-setup-lines name-of parent lang)
+  (let* ((states (htll:c-set-states (htll:c-sets (htll:c-roots))))
          (total (apply + (map (lambda (st) (length (htll:c-state-guides st))) states))))
     (append
      (htll:c-translate-lines (htll:c-branch-views states name-of) name-of lang)
@@ -58,7 +99,7 @@
                      ".subviews valueForKeyPath:@\"@unionOfArrays.constraints\"]] filteredArrayUsingPredicate:"
                      "[NSPredicate predicateWithFormat:@\"identifier BEGINSWITH %@\", @\"htllBranch\"]];")))
 
-;; The lines that make branch B (from 1) of STATES the active set, unless it is.
+;; The lines that make set B (from 1) of STATES the active set, unless it is.
 (define (htll:c-branch-lines states b name-of parent lang)
   (let* ((st (list-ref states (- b 1)))
          (offset (list-ref (htll:c-guide-offsets states) (- b 1)))
@@ -115,22 +156,46 @@
      (htll:indent 4 body)
      (list "}"))))
 
-;; The branch chain of the current layout as constraint sets, in dialect D (82-variants.scm's,
-;; for the conditions, the hidden views and the attributes a branch sets), or none when the
-;; layout has one set (stated once where the views are added).
-(define (htll:constraint-branch-chain d name-of parent lang)
-  (let ((groups (htll:variant-groups)))
-    (if (or (not groups) (null? (cdr groups)))
-        '()
-        (let* ((states (htll:c-branch-states groups))
-               (roots (map car groups))
-               (d2 (lambda (msg . args)
-                     (if (eq? msg 'frames)
-                         (htll:c-branch-lines states (+ 1 (htll:index-of (car args) roots eq?)) name-of parent lang)
-                         (apply d msg args)))))
-          (cons (htll:c-active-line parent lang) (htll:branch-lines d2 name-of groups))))))
+;; The lines that activate ROOT's set (of SETS, whose states are STATES) in dialect D: its one
+;; set, or an if / else chain on the hidden property of its collapsing views.
+(define (htll:c-root-lines d sets states root name-of parent lang)
+  (let* ((entry (let find ((ss sets)) (if (eq? (caar ss) root) (car ss) (find (cdr ss)))))
+         (cvs (cadr entry))
+         (number (lambda (st) (+ 1 (htll:index-of st states eq?))))
+         (hidden-text (lambda (v hidden)
+                        (string-append (if hidden "" "!") (name-of v) (if (eq? lang 'swift) ".isHidden" ".hidden")))))
+    (if (null? cvs)
+        (htll:c-branch-lines states (number (cdar (caddr entry))) name-of parent lang)
+        (let loop ((cs (caddr entry)) (first #t) (acc '()))
+          (if (null? cs)
+              (reverse (cons (d 'end) acc))
+              (let ((head (cond ((null? (cdr cs)) (d 'else))
+                                (else ((if first (lambda (t) (d 'if t)) (lambda (t) (d 'else-if t)))
+                                       (htll:string-join (map hidden-text cvs (caar cs)) " && "))))))
+                (loop (cdr cs) #f
+                      (append (reverse (htll:indent 4 (htll:c-branch-lines states (number (cdar cs)) name-of parent lang)))
+                              (list head) acc))))))))
 
-;; #t when the current layout's constraints are one set per trait branch.
+;; The layout pass of the current layout's constraint sets, in dialect D (82-variants.scm's, for
+;; the conditions, the hidden views and the attributes a trait branch sets), or none when the
+;; layout has one set (stated once where the views are added). The trait branches' chain is the
+;; frame code's; in a branch, the combination of hidden collapsing views picks the set.
+(define (htll:constraint-branch-chain d name-of parent lang)
+  (if (not (htll:constraint-branches?))
+      '()
+      (let* ((groups (htll:variant-groups))
+             (sets (htll:c-sets (htll:c-roots)))
+             (states (htll:c-set-states sets))
+             (lines (lambda (root) (htll:c-root-lines d sets states root name-of parent lang))))
+        (cons (htll:c-active-line parent lang)
+              (if (and groups (pair? (cdr groups)))
+                  (htll:branch-lines (lambda (msg . args) (if (eq? msg 'frames) (lines (car args)) (apply d msg args)))
+                                     name-of groups)
+                  (lines (car (htll:c-roots))))))))
+
+;; #t when the current layout's constraints are several sets: its trait branches differ, or
+;; views in it collapse while hidden.
 (define (htll:constraint-branches?)
   (let ((groups (htll:variant-groups)))
-    (and groups (pair? (cdr groups)) #t)))
+    (or (and groups (pair? (cdr groups)) #t)
+        (htll:any (lambda (r) (pair? (htll:c-collapsing-views r))) (htll:c-roots)))))

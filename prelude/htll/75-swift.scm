@@ -453,7 +453,7 @@
             (method "Sets the frames; call from viewWillLayoutSubviews()." "layoutViewWillLayoutSubviews"
                     (htll:layout-lines (htll:swift-dialect (string-append parent ".") dim name-of) name-of)))
            ((htll:constraint-branches?)
-            (method "Activates the constraints of the current traits' branch; call from viewWillLayoutSubviews()."
+            (method "Activates the constraint set of the current traits and hidden views; call from viewWillLayoutSubviews()."
                     "layoutViewWillLayoutSubviews"
                     (htll:constraint-branch-chain (htll:swift-dialect (string-append parent ".") dim name-of) name-of parent 'swift)))
            (else '()))
@@ -608,11 +608,16 @@
          '())
      (cond ((not htll:emit-constraints) (htll:swift-view-frames name-of dim placed))
            ((htll:constraint-branches?)
-            (append (list ""
-                          "    /// Activates the constraints of the current traits' branch, then lays out."
-                          "    override func layoutSubviews() {")
-                    (htll:indent 8 (htll:constraint-branch-chain (htll:swift-dialect "" dim name-of) name-of "self" 'swift))
-                    (list "        super.layoutSubviews()" "    }" "}")))
+            (let ((chain (htll:constraint-branch-chain (htll:swift-dialect "" dim name-of) name-of "self" 'swift)))
+              (append (list ""
+                            "    /// Activates the constraint set of the current traits (and hidden views), then lays out."
+                            "    override func layoutSubviews() {")
+                      ;; Orientation conditions read the size as the frame code's layOutViews(in:) does.
+                      (if (htll:any (lambda (l) (htll:string-contains? l "htllSize")) chain)
+                          (list "        let htllSize = bounds.size")
+                          '())
+                      (htll:indent 8 chain)
+                      (list "        super.layoutSubviews()" "    }" "}"))))
            (else (list "}"))))))
 
 ;; The frame code of a UIView subclass: layoutSubviews, sizeThatFits(_:) and layOutViews(in:).
