@@ -289,9 +289,17 @@ final class ConstraintCodeTests: XCTestCase {
     /// Snapshots of the code for a few examples; HTLL_UPDATE_GOLDEN=1 rewrites them.
     func testGoldenConstraintCode() throws {
         let update = ProcessInfo.processInfo.environment["HTLL_UPDATE_GOLDEN"] == "1"
-        for name in ["readme-above", "login", "gearcalc", "spacing", "cell", "safe-area", "baseline", "settings"] {
-            let url = GoldenTests.examples.appendingPathComponent("\(name).htll")
-            let layout = try Layout(source: String(contentsOf: url, encoding: .utf8), file: "examples/\(name).htll")
+        // Examples, and from the equivalence corpus the sets per combination of hidden views and a
+        // cell with trait branches.
+        let corpus = ["collapse-code", "traits-cell"]
+        for name in ["readme-above", "login", "gearcalc", "spacing", "cell", "safe-area", "baseline", "settings", "traits"] + corpus {
+            let layout: Layout
+            if let source = ConstraintEquivalenceTests.corpus[name], corpus.contains(name) {
+                layout = try Layout(source: source, file: "\(name).htll")
+            } else {
+                let url = GoldenTests.examples.appendingPathComponent("\(name).htll")
+                layout = try Layout(source: String(contentsOf: url, encoding: .utf8), file: "examples/\(name).htll")
+            }
             try layout.setConstraintsOutput(true)
             for (ext, code) in [("swift", try layout.swift(className: "ViewController")), ("m", try layout.objectiveCCategory())] {
                 let file = Self.golden.appendingPathComponent("\(name).\(ext)")

@@ -39,6 +39,22 @@ final class ConstraintEquivalenceTests: XCTestCase {
         throw XCTSkip("skipped: solving the constraints needs Python 3 with kiwisolver (Debian: python3-kiwisolver; pip install kiwisolver)")
     }
 
+    /// The canvas htll frames lays a cell out in to compare with its constraints: a self-sizing
+    /// cell (in-cell) is as high as the constraints make its content view (kiwi_check
+    /// --content-height, the table view's automatic dimension), on a canvas of the same width and
+    /// device family; any other layout keeps CANVAS.
+    static func framesCanvas(_ layout: Layout, _ canvas: Layout.Canvas, constraints: String, python: String) throws -> Layout.Canvas {
+        guard layout.isCellLayout else { return canvas }
+        XCTAssertTrue(try String(contentsOfFile: constraints, encoding: .utf8).contains("\"selfSizing\": true"))
+        let (status, output) = try Tool.run(python, [checker, "--content-height", constraints])
+        XCTAssertEqual(status, 0, output)
+        let height = try XCTUnwrap(Double(output.trimmingCharacters(in: .whitespacesAndNewlines)), output)
+        XCTAssertGreaterThan(height, 0)
+        let idiom: Layout.Canvas.Idiom = canvas.idiom ?? (min(canvas.width, canvas.height) >= 600 ? .pad : .phone)
+        return Layout.Canvas(width: canvas.width, height: height, safeArea: .zero, idiom: idiom,
+                             rightToLeft: canvas.rightToLeft, textSize: canvas.textSize)
+    }
+
     func testExamplesSolveToTheirFrames() throws {
         let python = try Self.python()
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("htll-constraints-\(getpid())-\(UUID().uuidString.prefix(8))")
@@ -63,7 +79,8 @@ final class ConstraintEquivalenceTests: XCTestCase {
                 let c = work.appendingPathComponent("\(name)-\(canvasName).constraints.json")
                 let f = work.appendingPathComponent("\(name)-\(canvasName).frames.json")
                 try constraints.write(to: c, atomically: true, encoding: .utf8)
-                try layout.framesJSON(canvas: canvas).write(to: f, atomically: true, encoding: .utf8)
+                let framesCanvas = try Self.framesCanvas(layout, canvas, constraints: c.path, python: python)
+                try layout.framesJSON(canvas: framesCanvas).write(to: f, atomically: true, encoding: .utf8)
                 pairs += [c.path, f.path]
             }
         }
@@ -245,6 +262,11 @@ final class ConstraintEquivalenceTests: XCTestCase {
             """,
         // Three collapsing views: eight constraint sets in the code (ConstraintCodeTests).
         "collapse-code": collapseCode([true, false, true]),
+        // A self-sizing cell: labels stretched by ratios and at their own heights, a fixed image.
+        "cell": """
+            (define (l t) (label `((text . ,t))))
+            (in-cell (<< (image '((size 30 30))) (^^ (l "Title") (above (l "one") (>> (l "two") (l "3") 4) 0.6) 2) 8) 'cell)
+            """,
         "traits-cell": """
             (define a (label '((text . "a"))))
             (define b (label '((text . "bee"))))
@@ -265,7 +287,7 @@ final class ConstraintEquivalenceTests: XCTestCase {
                 let f = work.appendingPathComponent("\(name)-\(canvasName).frames.json")
                 try layout.constraintsJSON(canvas: canvas).write(to: c, atomically: true, encoding: .utf8)
                 // A layout fixed in right-to-left languages keeps its left-to-right frames.
-                var unmirrored = canvas
+                var unmirrored = try Self.framesCanvas(layout, canvas, constraints: c.path, python: python)
                 if name == "rtl-fixed" { unmirrored.rightToLeft = false }
                 try layout.framesJSON(canvas: unmirrored).write(to: f, atomically: true, encoding: .utf8)
                 pairs += [c.path, f.path]

@@ -778,7 +778,10 @@
     (string-append
      "{\"parent\": " (htll:json-string (htll:root-parent root))
      ", \"width\": " (htll:json-number width) ", \"height\": " (htll:json-number height) (htll:canvas-json-fields)
-     (if (htll:safe-area-root? root) ", \"safeAreaRoot\": true" "") ",\n"
+     (if (htll:safe-area-root? root) ", \"safeAreaRoot\": true" "")
+     ;; A cell (in-cell): its content view's height is not fixed; Auto Layout sizes it (a table
+     ;; view's automatic dimension) to the least height the content allows.
+     (if (htll:root-cell root) ", \"selfSizing\": true" "") ",\n"
      " \"views\": [\n" (htll:string-join (map view-json (htll:c-state-placed st)) ",\n") "\n ],\n"
      " \"guides\": [" (htll:string-join (map (lambda (g) (htll:json-string (htll:c-item-name g name-of))) (reverse (htll:c-state-guides st))) ", ") "],\n"
      " \"constraints\": [\n" (htll:string-join (map constraint-json (reverse (htll:c-state-constraints st))) ",\n") "\n ]}\n")))

@@ -472,12 +472,18 @@
     (append
      (htll:swift-header
       file
-      (list (string-append "An extension of " class " that makes the table cell of the layout: call")
+      (append
+       (list (string-append "An extension of " class " that makes the table cell of the layout: call")
             "layoutCell(for: tableView) from tableView(_:cellForRowAt:). A new cell gets the views, tagged"
             (if htll:emit-constraints
                 "100, 101, ..., and the Auto Layout constraints that lay them out; a reused one keeps both."
-                "100, 101, ...; a reused one finds them by tag. Then the frames are set.")
-            "A target's action is an @objc method of the controller: signIn: is @objc func signIn(_ sender: Any)."))
+                "100, 101, ...; a reused one finds them by tag. Then the frames are set."))
+       ;; A self-sizing cell: nothing fixes the content view's height.
+       (if htll:emit-constraints
+           (list "The constraints leave the content view's height free: with tableView.rowHeight ="
+                 "UITableView.automaticDimension the row is as high as its content needs.")
+           '())
+       (list "A target's action is an @objc method of the controller: signIn: is @objc func signIn(_ sender: Any).")))
      (list ""
            (string-append "extension " class " {")
            "    /// Dequeues or creates the cell and lays it out."
