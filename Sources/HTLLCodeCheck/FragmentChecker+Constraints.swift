@@ -6,6 +6,11 @@ extension FragmentChecker {
     public static let activateOpening = "[NSLayoutConstraint activateConstraints:[NSArray arrayWithObjects:"
     /// Its last line.
     public static let activateEnd = "    nil]];"
+    /// The first line of the array of a trait branch's constraints (the branch's set, activated
+    /// when the traits change to the branch).
+    public static let branchOpening = "NSArray * htllBranch = [NSArray arrayWithObjects:"
+    /// Its last line (unindented).
+    public static let branchEnd = "nil];"
     /// The anchors the constraint code names.
     static let anchors: Set<String> = ["leadingAnchor", "trailingAnchor", "topAnchor", "bottomAnchor", "widthAnchor",
                                        "heightAnchor", "centerXAnchor", "centerYAnchor", "firstBaselineAnchor",
@@ -28,15 +33,16 @@ extension FragmentChecker {
     /// Why `line` is not a line the emitter writes, or nil; `activating` is whether the line is
     /// inside the activate call (updated for the next line).
     public func problem(inLine line: String, activating: inout Bool) -> String? {
+        let trimmed = line.drop { $0 == " " }
         if activating {
-            if line == Self.activateEnd { activating = false; return nil }
+            if trimmed == Self.activateEnd.dropFirst(4) || trimmed == Self.branchEnd { activating = false; return nil }
             guard line.hasPrefix("    "), line.hasSuffix(",") else { return "expected a constraint of the activate call" }
             let tokens = ObjCTokens.tokens(of: String(line.dropFirst(4).dropLast()))
             var c = Cursor(tokens: tokens, checker: self)
             if c.constraintLocal() || c.anchorConstraint(), c.atEnd { return nil }
             return c.why ?? "not a constraint the emitter writes"
         }
-        if line == Self.activateOpening { activating = true; return nil }
+        if trimmed == Self.activateOpening || trimmed == Self.branchOpening { activating = true; return nil }
         return problem(inLine: line)
     }
 }
@@ -99,8 +105,25 @@ extension FragmentChecker.Cursor {
     mutating func constraintStatement() -> Bool? {
         let start = i
         if eat("UILayoutGuide"), eat("*") {
-            return local("htllGuide") && expect("= [ [ UILayoutGuide alloc ] init ] ;")
+            // A new guide, or (a trait branch's) the one of the parent's guides it named.
+            guard local("htllGuide"), expect("=") else { return false }
+            if eat("[") {
+                let inner = i
+                if expect("[ UILayoutGuide alloc ] init ] ;") { return true }
+                i = inner
+                why = nil
+                return expression(until: "]") && expect("] ;")
+            }
+            return fail("expected a guide")
         }
+        i = start
+        // The active set of a layout whose trait branches differ.
+        if eat("NSArray"), eat("*"), eat("htllActive") {
+            return expect("=") && expression(until: ";") && expect(";")
+        }
+        i = start
+        // A guide named by its identifier, so that a trait branch finds it again.
+        if local("htllGuide") { return expect(". identifier =") && stringLiteral() && expect(";") }
         i = start
         if eat("NSLayoutConstraint"), eat("*") {
             return constraintLocal() && expect("=") && anchorConstraint() && expect(";")

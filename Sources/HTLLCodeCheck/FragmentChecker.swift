@@ -33,7 +33,7 @@ public struct FragmentChecker: Sendable {
 
     /// Names the generated statements use themselves: keywords, locals and parameters.
     static let ownNames: Set<String> = [
-        "self", "super", "nil", "YES", "NO", "NULL", "id", "CGFloat", "htllMirror", "htllValue", "keyPath",
+        "self", "super", "nil", "YES", "NO", "NULL", "id", "CGFloat", "htllMirror", "htllValue", "htllActive", "htllBranch", "keyPath",
         "object", "change", "context", "sender", "tableView", "CellIdentifier", "alloc", "init",
     ]
 

@@ -109,9 +109,20 @@ public struct StandInHeader: Sendable {
     static let autoLayout = """
         enum { UILayoutConstraintAxisHorizontal = 0, UILayoutConstraintAxisVertical = 1 };
         #define UILayoutPriorityRequired 1000.0f
+        @interface NSPredicate : NSObject
+        + (NSPredicate *)predicateWithFormat:(NSString *)format, ...;
+        @end
+        @interface NSArray (HTLLAutoLayout)
+        - (NSArray *)arrayByAddingObjectsFromArray:(NSArray *)other;
+        - (NSArray *)filteredArrayUsingPredicate:(NSPredicate *)predicate;
+        - (BOOL)containsObject:(id)object;
+        - (id)firstObject;
+        @end
         @interface NSLayoutConstraint : NSObject
         @property (nonatomic) float priority;
+        @property (nonatomic, copy) NSString *identifier;
         + (void)activateConstraints:(NSArray *)constraints;
+        + (void)deactivateConstraints:(NSArray *)constraints;
         @end
         @interface NSLayoutAnchor : NSObject
         - (NSLayoutConstraint *)constraintEqualToAnchor:(NSLayoutAnchor *)anchor;
@@ -133,8 +144,10 @@ public struct StandInHeader: Sendable {
         @property (nonatomic, readonly) NSLayoutAnchor *leadingAnchor, *trailingAnchor, *topAnchor, *bottomAnchor, *centerXAnchor, *centerYAnchor;
         @property (nonatomic, readonly) NSLayoutAnchor *leftAnchor, *rightAnchor;
         @property (nonatomic, readonly) NSLayoutDimension *widthAnchor, *heightAnchor;
+        @property (nonatomic, copy) NSString *identifier;
         @end
         @interface UIView (HTLLAutoLayout)
+        @property (nonatomic, readonly) NSArray *constraints, *subviews, *layoutGuides;
         @property (nonatomic) BOOL translatesAutoresizingMaskIntoConstraints;
         @property (nonatomic, readonly) NSLayoutAnchor *leadingAnchor, *trailingAnchor, *topAnchor, *bottomAnchor, *centerXAnchor, *centerYAnchor;
         @property (nonatomic, readonly) NSLayoutAnchor *firstBaselineAnchor, *leftAnchor, *rightAnchor;

@@ -40,7 +40,10 @@ final class ConstraintCodeTests: XCTestCase {
     }
 
     /// The constraints Swift code activates, read back from its lines.
-    static func fromSwift(_ code: String) throws -> [Stated] {
+    static func fromSwift(_ code: String) throws -> [Stated] { try swiftSets(code).flatMap { $0 } }
+
+    /// The constraint sets Swift code activates: one, or one per trait branch.
+    static func swiftSets(_ code: String) throws -> [[Stated]] {
         let lines = code.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         func parse(_ e: String) throws -> Stated {
             // a.xAnchor.constraint(equalTo: b.yAnchor, multiplier: m, constant: c) / (equalToConstant: c)
@@ -64,18 +67,33 @@ final class ConstraintCodeTests: XCTestCase {
             }
             return s
         }
-        return try activated(lines, opening: "NSLayoutConstraint.activate([", closing: "])", declaration: "let ",
-                             priority: ".priority = UILayoutPriority(", parse: parse)
+        let branches = code.contains("let htllBranch = [")
+        return try activatedSets(lines, opening: branches ? "let htllBranch = [" : "NSLayoutConstraint.activate([",
+                                 closing: branches ? "]" : "])", declaration: "let ",
+                                 priority: ".priority = UILayoutPriority(", parse: parse)
+    }
+
+    /// STATED with every guide's number left out (a branch numbers its guides after the
+    /// guides of the branches before it), sorted.
+    static func normalized(_ stated: [Stated]) -> [String] {
+        stated.map { $0.description.replacingOccurrences(of: #"htllGuide[0-9]+"#, with: "htllGuide", options: .regularExpression) }.sorted()
     }
 
     /// The constraints of the activate call in LINES, from OPENING to CLOSING: each parsed by
     /// PARSE, or a named one (declared after DECLARATION, its priority set after PRIORITY).
     static func activated(_ lines: [String], opening: String, closing: String, declaration: String, priority: String,
                           parse: (String) throws -> Stated) throws -> [Stated] {
-        var named: [String: Stated] = [:], result: [Stated] = [], inActivate = false
+        try activatedSets(lines, opening: opening, closing: closing, declaration: declaration, priority: priority, parse: parse)
+            .flatMap { $0 }
+    }
+
+    /// Like `activated`, one array of constraints per OPENING ... CLOSING (a trait branch's set each).
+    static func activatedSets(_ lines: [String], opening: String, closing: String, declaration: String, priority: String,
+                              parse: (String) throws -> Stated) throws -> [[Stated]] {
+        var named: [String: Stated] = [:], sets: [[Stated]] = [], result: [Stated] = [], inActivate = false
         for l in lines {
             if l == opening { inActivate = true; continue }
-            if l == closing { inActivate = false; continue }
+            if l == closing && inActivate { inActivate = false; sets.append(result); result = []; continue }
             if l.hasPrefix(declaration + "htllConstraint"), let eq = l.range(of: " = ") {
                 let e = String(l[eq.upperBound...])
                 named[String(l[l.index(l.startIndex, offsetBy: declaration.count)..<eq.lowerBound])] = try parse(e.hasSuffix(";") ? String(e.dropLast()) : e)
@@ -86,11 +104,14 @@ final class ConstraintCodeTests: XCTestCase {
                 result.append(e.hasPrefix("htllConstraint") ? try XCTUnwrap(named[e], e) : try parse(e))
             }
         }
-        return result
+        return sets
     }
 
     /// The constraints Objective-C code activates, read back from its lines.
-    static func fromObjC(_ code: String) throws -> [Stated] {
+    static func fromObjC(_ code: String) throws -> [Stated] { try objcSets(code).flatMap { $0 } }
+
+    /// The constraint sets Objective-C code activates: one, or one per trait branch.
+    static func objcSets(_ code: String) throws -> [[Stated]] {
         let lines = code.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         func parse(_ e: String) throws -> Stated {
             // [a.xAnchor constraintEqualToAnchor:b.yAnchor multiplier:m constant:c] / [... constraintEqualToConstant:c]
@@ -114,8 +135,10 @@ final class ConstraintCodeTests: XCTestCase {
             }
             return s
         }
-        return try activated(lines, opening: "[NSLayoutConstraint activateConstraints:[NSArray arrayWithObjects:", closing: "nil]];",
-                             declaration: "NSLayoutConstraint * ", priority: ".priority = ", parse: parse)
+        let branches = code.contains(FragmentChecker.branchOpening)
+        return try activatedSets(lines, opening: branches ? FragmentChecker.branchOpening : FragmentChecker.activateOpening,
+                                 closing: branches ? FragmentChecker.branchEnd : "nil]];",
+                                 declaration: "NSLayoutConstraint * ", priority: ".priority = ", parse: parse)
     }
 
     /// Every example the constraints can state: its Swift (controller and UIView) and Objective-C
@@ -127,10 +150,10 @@ final class ConstraintCodeTests: XCTestCase {
             let layout = try Layout(contentsOfFile: url.path)
             guard let json = try? layout.constraintsJSON(canvas: Layout.Canvas(width: 390, height: 844)) else { continue }
             try layout.setConstraintsOutput(true)
-            let swift: String
-            do { swift = try layout.swift(className: "ViewController") } catch {
-                // A layout whose trait branches differ is refused, located.
-                XCTAssertTrue("\(error)".contains("trait branches differ"), "\(name): \(error)")
+            let swift = try layout.swift(className: "ViewController")
+            if swift.contains("htllBranch1") {
+                try checkBranches(layout, name: name)
+                checked += 1
                 continue
             }
             let expected = try Self.fromJSON(json)
@@ -153,6 +176,61 @@ final class ConstraintCodeTests: XCTestCase {
         XCTAssertGreaterThan(checked, 15)
     }
 
+    /// The representative screens of the trait branches (82-variants.scm) and a few more.
+    static let branchCanvases: [Layout.Canvas] = [("iphone-16", false), ("iphone-16", true), ("iphone-16-plus", true),
+                                                  ("ipad", false), ("ipad", true), ("iphone-se", false)].compactMap { d in
+        DevicePreset.named(d.0).map { Layout.Canvas(screen: PreviewScreen(device: $0, landscape: d.1), rightToLeft: false) }
+    }
+
+    /// A layout whose trait branches differ: every branch's set in its Swift (controller, UIView,
+    /// cell) and Objective-C is the JSON's of a screen in that branch, every screen's JSON is one
+    /// branch's set, and the sets are activated where the frame code would run.
+    func checkBranches(_ layout: Layout, name: String) throws {
+        XCTAssertEqual(Self.branchCanvases.count, 6)
+        let jsons = try Self.branchCanvases.map { Self.normalized(try Self.fromJSON(try layout.constraintsJSON(canvas: $0))) }
+        let swift = try layout.swift(className: "ViewController")
+        var codes: [(String, Bool)] = [(swift, true), (try layout.objectiveCCategory(), false)]
+        if !layout.isCellLayout { codes.append((try layout.swift(viewName: "LayoutView").replacingOccurrences(of: "self.", with: "self.view."), true)) }
+        for (code, isSwift) in codes {
+            let sets = try (isSwift ? Self.swiftSets(code) : Self.objcSets(code)).map(Self.normalized)
+            XCTAssertGreaterThan(sets.count, 1, name)
+            for s in sets { XCTAssertTrue(jsons.contains(s), "\(name): a branch's set is no screen's: \(s)") }
+            for j in jsons { XCTAssertTrue(sets.contains(j), "\(name): a screen's constraints are no branch's: \(j)") }
+            XCTAssertFalse(code.contains(".frame ="), name)
+            XCTAssertFalse(code.contains("sizeToFit"), name)
+        }
+        if !layout.isCellLayout {
+            XCTAssertTrue(swift.contains("func layoutViewWillLayoutSubviews()"), name)
+            XCTAssertTrue(try layout.objectiveCCategory().contains("- (void)layoutViewWillLayoutSubviews {"), name)
+        }
+    }
+
+    /// Views that collapse while hidden: the code states one set per combination of hidden views,
+    /// in order (all shown first; the first view's state changes last), each the JSON of the
+    /// layout whose views have those hidden attributes; the layout pass picks it from `hidden`.
+    func checkCollapseSets() throws {
+        let combinations = (0..<8).map { i in [i & 4 != 0, i & 2 != 0, i & 1 != 0] }
+        let canvas = Layout.Canvas(width: 390, height: 844)
+        let jsons = try combinations.map { flags in
+            Self.normalized(try Self.fromJSON(try Layout(source: ConstraintEquivalenceTests.collapseCode(flags), file: "c.htll")
+                .constraintsJSON(canvas: canvas)))
+        }
+        XCTAssertEqual(Set(jsons).count, 8, "every combination gives its own set")
+        let layout = try Layout(source: ConstraintEquivalenceTests.collapseCode([false, false, false]), file: "c.htll")
+        try layout.setConstraintsOutput(true)
+        let swift = try layout.swift(className: "ViewController")
+        let objc = try layout.objectiveCCategory()
+        XCTAssertEqual(try Self.swiftSets(swift).map(Self.normalized), jsons)
+        XCTAssertEqual(try Self.objcSets(objc).map(Self.normalized), jsons)
+        XCTAssertEqual(try Self.swiftSets(try layout.swift(viewName: "LayoutView").replacingOccurrences(of: "self.", with: "self.view."))
+            .map(Self.normalized), jsons)
+        XCTAssertTrue(swift.contains("if !views.a.isHidden && !views.b.isHidden && !views.c.isHidden {"), swift)
+        XCTAssertTrue(swift.contains("} else if views.a.isHidden && views.b.isHidden && !views.c.isHidden {"), swift)
+        XCTAssertTrue(objc.contains("} else if (a.hidden && !b.hidden && c.hidden) {"), objc)
+        XCTAssertTrue(swift.contains("func layoutViewWillLayoutSubviews()"), swift)
+        XCTAssertTrue(objc.contains("- (void)layoutViewWillLayoutSubviews {"), objc)
+    }
+
     /// The equivalence corpus (alignments, baselines, define-primitive nodes): its Swift and
     /// Objective-C activate the constraints of its JSON, read as the emitter's statements and
     /// compile against the stand-in header.
@@ -161,8 +239,14 @@ final class ConstraintCodeTests: XCTestCase {
             let layout = try Layout(source: source, file: "\(name).htll")
             let expected = try Self.fromJSON(try layout.constraintsJSON(canvas: Layout.Canvas(width: 390, height: 844)))
             try layout.setConstraintsOutput(true)
-            XCTAssertEqual(try Self.fromSwift(try layout.swift(className: "ViewController")), expected, name)
-            XCTAssertEqual(try Self.fromObjC(try layout.objectiveCCategory()), expected, name)
+            if name == "collapse-code" {
+                try checkCollapseSets()
+            } else if try layout.swift(className: "ViewController").contains("htllBranch1") {
+                try checkBranches(layout, name: name)
+            } else {
+                XCTAssertEqual(try Self.fromSwift(try layout.swift(className: "ViewController")), expected, name)
+                XCTAssertEqual(try Self.fromObjC(try layout.objectiveCCategory()), expected, name)
+            }
             XCTAssertEqual(try CodeCheck.statementProblems(layout), [], name)
             XCTAssertEqual(try CodeCheck.compileProblems(layout), [], name)
         }
@@ -205,9 +289,17 @@ final class ConstraintCodeTests: XCTestCase {
     /// Snapshots of the code for a few examples; HTLL_UPDATE_GOLDEN=1 rewrites them.
     func testGoldenConstraintCode() throws {
         let update = ProcessInfo.processInfo.environment["HTLL_UPDATE_GOLDEN"] == "1"
-        for name in ["readme-above", "login", "gearcalc", "spacing", "cell", "safe-area", "baseline", "settings"] {
-            let url = GoldenTests.examples.appendingPathComponent("\(name).htll")
-            let layout = try Layout(source: String(contentsOf: url, encoding: .utf8), file: "examples/\(name).htll")
+        // Examples, and from the equivalence corpus the sets per combination of hidden views and a
+        // cell with trait branches.
+        let corpus = ["collapse-code", "traits-cell"]
+        for name in ["readme-above", "login", "gearcalc", "spacing", "cell", "safe-area", "baseline", "settings", "traits"] + corpus {
+            let layout: Layout
+            if let source = ConstraintEquivalenceTests.corpus[name], corpus.contains(name) {
+                layout = try Layout(source: source, file: "\(name).htll")
+            } else {
+                let url = GoldenTests.examples.appendingPathComponent("\(name).htll")
+                layout = try Layout(source: String(contentsOf: url, encoding: .utf8), file: "examples/\(name).htll")
+            }
             try layout.setConstraintsOutput(true)
             for (ext, code) in [("swift", try layout.swift(className: "ViewController")), ("m", try layout.objectiveCCategory())] {
                 let file = Self.golden.appendingPathComponent("\(name).\(ext)")
@@ -234,9 +326,15 @@ final class ConstraintCodeTests: XCTestCase {
         XCTAssertTrue(load.output.contains("label1.translatesAutoresizingMaskIntoConstraints = NO;"), load.output)
         XCTAssertTrue(load.output.contains("[NSLayoutConstraint activateConstraints:[NSArray arrayWithObjects:"), load.output)
         XCTAssertEqual(HTLLCommand.compile([file, "--action", "view-will-layout-subviews", "--constraints"]).output, "")
-        let refused = HTLLCommand.compile([GoldenTests.examples.appendingPathComponent("traits.htll").path, "--objc", "--constraints"])
-        XCTAssertEqual(refused.status, 1)
-        XCTAssertTrue(refused.errorOutput.contains("traits.htll:") && refused.errorOutput.contains("--constraints:"), refused.errorOutput)
+        // A layout whose trait branches differ: one set per branch, activated by the layout pass.
+        let traits = GoldenTests.examples.appendingPathComponent("traits.htll").path
+        let branches = HTLLCommand.compile([traits, "--action", "view-will-layout-subviews", "--constraints"])
+        XCTAssertEqual(branches.status, 0, branches.errorOutput)
+        XCTAssertTrue(branches.output.contains("[NSLayoutConstraint activateConstraints:htllBranch];"), branches.output)
+        XCTAssertTrue(branches.output.contains("[NSLayoutConstraint deactivateConstraints:htllActive];"), branches.output)
+        let setup = HTLLCommand.compile([traits, "--action", "view-did-load", "--constraints"])
+        XCTAssertTrue(setup.output.contains("htllGuide1.identifier = @\"htllGuide1\";"), setup.output)
+        XCTAssertFalse(setup.output.contains("activateConstraints"), setup.output)
     }
 }
 

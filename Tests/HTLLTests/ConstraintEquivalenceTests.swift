@@ -39,6 +39,22 @@ final class ConstraintEquivalenceTests: XCTestCase {
         throw XCTSkip("skipped: solving the constraints needs Python 3 with kiwisolver (Debian: python3-kiwisolver; pip install kiwisolver)")
     }
 
+    /// The canvas htll frames lays a cell out in to compare with its constraints: a self-sizing
+    /// cell (in-cell) is as high as the constraints make its content view (kiwi_check
+    /// --content-height, the table view's automatic dimension), on a canvas of the same width and
+    /// device family; any other layout keeps CANVAS.
+    static func framesCanvas(_ layout: Layout, _ canvas: Layout.Canvas, constraints: String, python: String) throws -> Layout.Canvas {
+        guard layout.isCellLayout else { return canvas }
+        XCTAssertTrue(try String(contentsOfFile: constraints, encoding: .utf8).contains("\"selfSizing\": true"))
+        let (status, output) = try Tool.run(python, [checker, "--content-height", constraints])
+        XCTAssertEqual(status, 0, output)
+        let height = try XCTUnwrap(Double(output.trimmingCharacters(in: .whitespacesAndNewlines)), output)
+        XCTAssertGreaterThan(height, 0)
+        let idiom: Layout.Canvas.Idiom = canvas.idiom ?? (min(canvas.width, canvas.height) >= 600 ? .pad : .phone)
+        return Layout.Canvas(width: canvas.width, height: height, safeArea: .zero, idiom: idiom,
+                             rightToLeft: canvas.rightToLeft, textSize: canvas.textSize)
+    }
+
     func testExamplesSolveToTheirFrames() throws {
         let python = try Self.python()
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("htll-constraints-\(getpid())-\(UUID().uuidString.prefix(8))")
@@ -63,7 +79,8 @@ final class ConstraintEquivalenceTests: XCTestCase {
                 let c = work.appendingPathComponent("\(name)-\(canvasName).constraints.json")
                 let f = work.appendingPathComponent("\(name)-\(canvasName).frames.json")
                 try constraints.write(to: c, atomically: true, encoding: .utf8)
-                try layout.framesJSON(canvas: canvas).write(to: f, atomically: true, encoding: .utf8)
+                let framesCanvas = try Self.framesCanvas(layout, canvas, constraints: c.path, python: python)
+                try layout.framesJSON(canvas: framesCanvas).write(to: f, atomically: true, encoding: .utf8)
                 pairs += [c.path, f.path]
             }
         }
@@ -78,6 +95,50 @@ final class ConstraintEquivalenceTests: XCTestCase {
 
     /// Every primitive and mode, nested in the ways the solver treats differently (wrapped and
     /// given lengths, fixed sizes, measured layouts), on the canvases above.
+    /// Views that collapse while hidden in every sequence that reads them (shares, gaps, the
+    /// space-* modes, a first child collapsing in ^^ and <<, a second one in vv), with the hidden
+    /// attributes FLAGS (one per collapsing view, 1 hidden), four at most per root as the code states.
+    static func collapse(_ flags: [Bool]) -> String {
+        func l(_ t: String, _ i: Int) -> String { "(collapse-when-hidden (label '((text . \"\(t)\") (hidden . \(flags[i] ? "#t" : "#f")))))" }
+        return """
+            (define (l t) (label `((text . ,t))))
+            (in (above (vseq* 4 'start
+                              (hseq \(l("a", 0)) (view) \(l("b", 1)))
+                              (hseq* 8 'space-between (l "c") \(l("d", 2)) \(l("e", 3)))
+                              (hseq* 6 'space-evenly \(l("f", 0)) (l "g") (l "h"))
+                              (hseq* 6 'fill-equally (l "i") \(l("j", 1)) (view))
+                              (hseq* 4 'end (l "k") \(l("m", 2)))
+                              (hseq* 4 'center \(l("n", 3)) (l "o"))
+                              (hseq* 4 'space-around (l "p") \(l("q", 0)) (l "r")))
+                       (hseq (^^ \(l("s", 1)) (view) 5) (vv (view) \(l("t", 2)) 5) (h... \(l("u", 3)) (l "v") (view))
+                             (vseq* 3 'space-between \(l("w", 0)) \(l("x", 1))))
+                       0.6)
+                'self.view)
+            """
+    }
+
+    /// Three views that collapse, hidden where FLAGS says: a layout small enough for the code to
+    /// state a set for each combination.
+    static func collapseCode(_ flags: [Bool]) -> String {
+        let h = flags.map { $0 ? "#t" : "#f" }
+        return """
+            (define a (label '((text . "a") (hidden . \(h[0])))))
+            (define b (label '((text . "b") (hidden . \(h[1])))))
+            (define c (label '((text . "c") (hidden . \(h[2])))))
+            (in (vseq* 4 'space-between (collapse-when-hidden a) (label '((text . "always")))
+                       (^^ (collapse-when-hidden b) (hseq (view) (collapse-when-hidden c)) 6))
+                'self.view)
+            """
+    }
+
+    /// The collapse layout hidden and shown (every view of a flag hidden, or shown).
+    static let collapseCorpus: [String: String] = [
+        "collapse-shown": collapse([false, false, false, false]),
+        "collapse-hidden": collapse([true, true, true, true]),
+        "collapse-mixed": collapse([true, false, true, false]),
+        "collapse-mixed2": collapse([false, true, false, true]),
+    ]
+
     static let corpus: [String: String] = [
         "ratios": "(in (above (beside (label) (view) 0.3) (center (view) 0.1 0.2) 0.4) 'self.view)",
         "wraps": "(in (^^ (label '((text . \"Top\"))) (vv (<< (label '((text . \"L\"))) (>> (view) (label '((text . \"R\"))) 4) 8) (label '((text . \"Bottom\"))) 6) 10) 'self.view)",
@@ -188,6 +249,29 @@ final class ConstraintEquivalenceTests: XCTestCase {
             (in (<< (overlay (view '((size 50 20))) (label '((text . "x")))) (halves (label '((text . "left half"))) (view))) 'self.view)
             """,
         "safe-area": "(in-safe-area (>> (label '((text . \"left\"))) (center (image) 0.25 0) 12) 'self.view)",
+        // Trait branches: one constraint set per branch (guides in some, a view placed in one,
+        // content priorities that differ), each solved on the screens of its branch.
+        "traits": """
+            (define a (label '((text . "a"))))
+            (define b (label '((text . "bee"))))
+            (define c (view))
+            (in-safe-area (cond ((eq? (device-idiom) 'pad) (center (vv a b 4) 0.1 0.2))
+                                ((landscape?) (hseq* 8 'space-between a b))
+                                (else (vseq (^^ a b 4) c)))
+                          'self.view)
+            """,
+        // Three collapsing views: eight constraint sets in the code (ConstraintCodeTests).
+        "collapse-code": collapseCode([true, false, true]),
+        // A self-sizing cell: labels stretched by ratios and at their own heights, a fixed image.
+        "cell": """
+            (define (l t) (label `((text . ,t))))
+            (in-cell (<< (image '((size 30 30))) (^^ (l "Title") (above (l "one") (>> (l "two") (l "3") 4) 0.6) 2) 8) 'cell)
+            """,
+        "traits-cell": """
+            (define a (label '((text . "a"))))
+            (define b (label '((text . "bee"))))
+            (in-cell (if (eq? (size-class 'horizontal) 'regular) (<< a b 8) (^^ a (center b 0.25 0) 4)) 'cell)
+            """,
     ]
 
     func testPrimitiveCorpusSolvesToItsFrames() throws {
@@ -196,14 +280,14 @@ final class ConstraintEquivalenceTests: XCTestCase {
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
         var pairs: [String] = []
-        for (name, source) in Self.corpus.sorted(by: { $0.key < $1.key }) {
+        for (name, source) in Self.corpus.merging(Self.collapseCorpus, uniquingKeysWith: { a, _ in a }).sorted(by: { $0.key < $1.key }) {
             let layout = try Layout(source: source, file: "\(name).htll")
             for (canvasName, canvas) in Self.canvases {
                 let c = work.appendingPathComponent("\(name)-\(canvasName).constraints.json")
                 let f = work.appendingPathComponent("\(name)-\(canvasName).frames.json")
                 try layout.constraintsJSON(canvas: canvas).write(to: c, atomically: true, encoding: .utf8)
                 // A layout fixed in right-to-left languages keeps its left-to-right frames.
-                var unmirrored = canvas
+                var unmirrored = try Self.framesCanvas(layout, canvas, constraints: c.path, python: python)
                 if name == "rtl-fixed" { unmirrored.rightToLeft = false }
                 try layout.framesJSON(canvas: unmirrored).write(to: f, atomically: true, encoding: .utf8)
                 pairs += [c.path, f.path]
@@ -252,12 +336,21 @@ final class ConstraintEquivalenceTests: XCTestCase {
 
     /// What Auto Layout cannot state is refused with a located error, never approximated.
     func testInexpressibleLayoutsAreRefusedWhereTheyAreWritten() throws {
-        let layout = try Layout(source: """
-            (define a (label '((text . "A"))))
-            (in (vseq (collapse-when-hidden a) (label)) 'self.view)
-            """, file: "c.htll")
-        XCTAssertThrowsError(try layout.constraintsJSON(canvas: Layout.Canvas(width: 390, height: 844))) { error in
-            XCTAssertTrue("\(error)".hasPrefix("c.htll:2:5: error: --constraints: collapse-when-hidden"), "\(error)")
+        // More collapsing views than the code states sets for (one per combination of hidden ones).
+        let labels = (1...5).map { "(collapse-when-hidden (label '((text . \"\($0)\"))))" }.joined(separator: "\n         ")
+        let layout = try Layout(source: "(in (vseq\n         \(labels))\n    'self.view)", file: "c.htll")
+        XCTAssertNoThrow(try layout.constraintsJSON(canvas: Layout.Canvas(width: 390, height: 844)))
+        try layout.setConstraintsOutput(true)
+        XCTAssertThrowsError(try layout.swift(className: "ViewController")) { error in
+            XCTAssertTrue("\(error)".hasPrefix("c.htll:6:32: error: --constraints: collapse-when-hidden: more than 4 views"), "\(error)")
+        }
+        // In a define-primitive's area procedure, a length that follows hidden (when-shown).
+        let shown = try Layout(source: """
+            (define-primitive (pair a b) (lambda (r) (list (area (area-x r) (area-y r) 'wrap 'wrap) (area (next-x a 4) (area-y r) 'wrap 'wrap))))
+            (in (pair (collapse-when-hidden (label '((text . "a")))) (view)) 'self.view)
+            """, file: "p.htll")
+        XCTAssertThrowsError(try shown.constraintsJSON(canvas: Layout.Canvas(width: 390, height: 844))) { error in
+            XCTAssertTrue("\(error)".hasPrefix("p.htll:2:5: error: --constraints: pair: a length that follows shown"), "\(error)")
         }
         // A primitive's choice made at run time (flow's line breaks), and its max of labels' sizes
         // (grid's cells where its area wraps): refused, naming the primitive where it is called.

@@ -37,7 +37,7 @@ final class SDKCheckTests: XCTestCase {
             let name = url.deletingPathExtension().lastPathComponent
             let layout = try Layout(source: String(contentsOf: url, encoding: .utf8), file: "examples/\(name).htll")
             try layout.setConstraintsOutput(true)
-            // A layout whose trait branches differ is refused (ConstraintCodeTests).
+            // What the constraints cannot state is refused, located (ConstraintEquivalenceTests).
             guard (try? layout.swift(className: "ViewController")) != nil else { continue }
             let outcomes = try checker.checkAll(layout, name: "\(name)-constraints")
             XCTAssertEqual(outcomes.count, layout.isCellLayout ? 4 : 6)

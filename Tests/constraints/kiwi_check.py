@@ -3,12 +3,17 @@
 and compares the result with the frames `htll frames` prints for the same canvas.
 
 usage: kiwi_check.py CONSTRAINTS.json FRAMES.json [CONSTRAINTS.json FRAMES.json ...]
+       kiwi_check.py --content-height CONSTRAINTS.json    the height a self-sizing cell takes
 
 For every pair it checks that
   - no required constraint conflicts with another (kiwi refuses an unsatisfiable one),
   - every view's frame is the frame htll solved (within 1e-4 points),
   - every view's and guide's x, y, width and height is determined: pushing any of them with a
     strength far below every priority the layout uses moves nothing (no ambiguity).
+A self-sizing cell ("selfSizing": true, an in-cell layout) has no fixed height: like a table
+view's automatic dimension (systemLayoutSizeFitting with a vertical fitting priority of 50), the
+solver makes its content view as short as the constraints allow, and the frames must be the ones
+htll solved for that height.
 Prints one line per failure and a summary; exits 1 when anything failed, 2 when kiwisolver is missing.
 """
 import json
@@ -25,6 +30,9 @@ except ImportError:
 TOLERANCE = 1e-4
 # The strength of the pushes that look for ambiguity: far weaker than priority 1.
 PUSH = kiwi.strength.create(0, 0, 0.001)
+# UILayoutPriority.fittingSizeLevel: how hard a table view's automatic dimension pulls a
+# self-sizing cell's height down.
+FITTING = 50
 
 
 def strength(priority):
@@ -75,13 +83,9 @@ def relate(left, relation, right):
     raise ValueError("unknown relation " + relation)
 
 
-def check(constraints_path, frames_path):
-    """Returns (failures, number of views)."""
-    with open(constraints_path) as f:
-        doc = json.load(f)
-    with open(frames_path) as f:
-        frames = json.load(f)
-    where = "%s (%gx%g%s)" % (frames_path, doc["width"], doc["height"], ", rtl" if doc.get("rtl") else "")
+def solve(doc):
+    """The solver with the constraints of DOC: (solver, boxes, views, failures)."""
+    where = "(%gx%g%s)" % (doc["width"], doc["height"], ", rtl" if doc.get("rtl") else "")
     failures = []
     width, height = doc["width"], doc["height"]
     top, left, bottom, right = doc.get("safeArea", [0, 0, 0, 0])
@@ -100,7 +104,10 @@ def check(constraints_path, frames_path):
 
     parent = box(doc["parent"])
     for v, value in ((parent.x, 0), (parent.y, 0), (parent.w, width), (parent.h, height)):
-        required(v == value)
+        if v is parent.h and doc.get("selfSizing"):
+            solver.addConstraint((v == 0) | strength(FITTING))
+        else:
+            required(v == value)
     safe = box(doc["parent"] + ".safeAreaLayoutGuide")
     for v, value in ((safe.x, lead_inset), (safe.y, top), (safe.w, width - left - right), (safe.h, height - top - bottom)):
         required(v == value)
@@ -136,6 +143,34 @@ def check(constraints_path, frames_path):
         except kiwi.DuplicateConstraint:
             pass
     solver.updateVariables()
+    return solver, boxes, views, failures
+
+
+def content_height(constraints_path):
+    """The height of the parent (a self-sizing cell's content view) once solved."""
+    with open(constraints_path) as f:
+        doc = json.load(f)
+    _, boxes, _, failures = solve(doc)
+    for line in failures:
+        print(line)
+    return boxes[doc["parent"]].h.value()
+
+
+def check(constraints_path, frames_path):
+    """Returns (failures, number of views)."""
+    with open(constraints_path) as f:
+        doc = json.load(f)
+    with open(frames_path) as f:
+        frames = json.load(f)
+    where = "%s (%gx%g%s)" % (frames_path, doc["width"], doc["height"], ", rtl" if doc.get("rtl") else "")
+    solver, boxes, views, failures = solve(doc)
+    failures = [where + ": " + f.split(": ", 1)[1] for f in failures]
+    width = doc["width"]
+    rtl = bool(doc.get("rtl"))
+    if doc.get("selfSizing"):
+        got = boxes[doc["parent"]].h.value()
+        if abs(got - frames["height"]) > TOLERANCE:
+            failures.append("%s: the cell's content height is %g, the frames were solved for %g" % (where, got, frames["height"]))
 
     expected = {v["name"]: v["frame"] for v in frames["views"]}
     if sorted(expected) != sorted(views):
@@ -153,7 +188,7 @@ def check(constraints_path, frames_path):
                 where, name, tuple(round(g, 6) for g in got), want))
 
     # Ambiguity: a variable that moves under a push weaker than any priority is not determined.
-    for name in views + list(doc["guides"]):
+    for name in views + list(doc["guides"]) + ([doc["parent"]] if doc.get("selfSizing") else []):
         b = boxes[name]
         for var in (b.x, b.y, b.w, b.h):
             before = var.value()
@@ -174,6 +209,9 @@ def check(constraints_path, frames_path):
 
 
 def main(args):
+    if len(args) == 2 and args[0] == "--content-height":
+        print("%.10g" % content_height(args[1]))
+        return 0
     if len(args) % 2 != 0 or not args:
         print(__doc__)
         return 2

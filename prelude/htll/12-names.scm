@@ -65,7 +65,7 @@
     "TARGET_OS_IPHONE" "TARGET_OS_IOS" "TARGET_OS_SIMULATOR" "TARGET_OS_MAC" "TARGET_OS_OSX"
     "TARGET_OS_TV" "TARGET_OS_WATCH" "TARGET_OS_VISION"
     ;; Names the generated statements declare or take as parameters.
-    "htllMirror" "htllValue" "tableView" "CellIdentifier" "keyPath" "object" "change" "context" "sender"
+    "htllMirror" "htllValue" "htllActive" "htllBranch" "tableView" "CellIdentifier" "keyPath" "object" "change" "context" "sender"
     ;; The parameter of the method a cell layout goes into, the Swift cell's local, the Swift view
     ;; class's measuring method, and the methods the --objc category adds to the controller.
     "indexPath" "cellIdentifier" "htllSize" "layoutViewDidLoad" "layoutViewWillAppear" "layoutViewWillLayoutSubviews"

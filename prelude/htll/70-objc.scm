@@ -615,7 +615,9 @@
 (define (htll:emit-view-will-layout-subviews)
   (let ((c (htll:code-context "view-will-layout-subviews")))
     (if htll:emit-constraints
-        '()
+        ;; One constraint set per trait branch: the branch's set is activated here.
+        (htll:constraint-branch-chain (htll:objc-dialect (htll:root-parent (car c)) (cadddr c)) (cadddr c)
+                                      (htll:root-parent (car c)) 'objc)
         (htll:layout-lines (htll:objc-dialect (htll:root-parent (car c)) (cadddr c)) (cadddr c)))))
 
 (define (htll:cell-root who)
@@ -666,7 +668,8 @@
 (define (htll:emit-cell-layout)
   (let* ((root (htll:cell-root "cell-layout")) (c (htll:code-context "cell-layout")))
     (if htll:emit-constraints
-        '()
+        (htll:constraint-branch-chain (htll:objc-dialect (htll:root-parent root) (cadddr c)) (cadddr c)
+                                      (htll:root-parent root) 'objc)
         (htll:layout-lines (htll:objc-dialect (htll:root-parent root) (cadddr c)) (cadddr c)))))
 
 (define htll:actions

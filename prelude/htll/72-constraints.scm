@@ -63,12 +63,20 @@
         ((eq? kind 'slider) (eq? axis 'y))
         (else #f)))
 
-;; The constraints of ROOT as an htll:c-state.
-(define (htll:constraints root)
+;; The constraints of ROOT as an htll:c-state. HIDDEN? (optional) says whether a view that
+;; collapses while hidden (collapse-when-hidden) is hidden: by default its hidden attribute, as
+;; htll frames has it; the generated code states a set for each combination (74-constraint-branches.scm).
+(define (htll:constraints root . hidden?)
   (let* ((parent (htll:root-parent root))
+         (hidden-view? (if (pair? hidden?) (car hidden?) (lambda (v) (and (htll:view-attribute v 'hidden) #t))))
          (base (if (htll:safe-area-root? root) (list 'safe-area parent) parent))
          (st (htll:make-c-state root base '() '() (make-eq-hash-table) '()))
          (location (htll:root-location root)))
+    ;; A child of a sequence that takes no length, gap or share: it collapses and is hidden.
+    ;; It is still placed where it would start, at the length the sequence gives it (its frame
+    ;; in htll frames), and the next child starts there.
+    (define (collapsed? c) (and (htll:collapse-node? c) (hidden-view? (htll:collapsed-view c))))
+    (define (shown-count cs) (length (htll:filter (lambda (c) (not (collapsed? c))) cs)))
     ;; Inside a define-primitive node (lay-primitive), a refusal names the primitive, where it is called.
     (define primitive #f)
     (define (refuse! loc what)
@@ -283,7 +291,6 @@
     (define row-guides (make-eq-hash-table))
     (define (lay-op x left top w h)
       (let ((cs (htll:node-children x)) (ps (htll:node-params x)) (loc (htll:node-location x)))
-        (if (htll:any htll:collapse-node? cs) (refuse! loc "collapse-when-hidden (a length that follows the hidden property)"))
         (case (htll:node-op x)
           ((blank) (cons (if (wrap? w) (htll:c-const-length 0) w) (if (wrap? h) (htll:c-const-length 0) h)))
           ((above) (split-ratio (car cs) (cadr cs) (car ps) 'y left top w h))
@@ -303,7 +310,8 @@
           ((aspect) (lay-aspect (car cs) (car ps) left top w h loc))
           ((min-size) (lay-clamp (car cs) (car ps) (cadr ps) 'min left top w h loc))
           ((max-size) (lay-clamp (car cs) (car ps) (cadr ps) 'max left top w h loc))
-          ((collapse) (refuse! loc "collapse-when-hidden (a length that follows the hidden property)"))
+          ;; Where no sequence holds it, the view in the whole area.
+          ((collapse) (lay (car cs) left top w h))
           ((align) (if (eq? (cadr ps) 'baseline)
                        (lay-baseline (car cs) (caddr ps) left top w h)
                        (lay-align (car cs) (car ps) (cadr ps) left top w h)))
@@ -416,7 +424,7 @@
     ;; Both children at their own length along AXIS, MARGIN apart.
     (define (stack a b margin axis start ostart olen)
       (let* ((oa (lay-along a axis start 'wrap ostart olen))
-             (bstart (htll:c-pos+ (end-of start (car oa) axis) margin))
+             (bstart (if (collapsed? a) start (htll:c-pos+ (end-of start (car oa) axis) margin)))
              (ob (lay-along b axis bstart 'wrap ostart olen)))
         (cons (htll:c-end-length (end-of bstart (car ob) axis))
               (if (wrap? olen) (longer (cdr oa) (cdr ob)) olen))))
@@ -438,10 +446,14 @@
           ((wrap? len) (stack a b margin axis start ostart olen))
           (first-wraps?
            (let* ((oa (lay-along a axis start 'wrap ostart olen))
-                  (ob (lay-along b axis (htll:c-pos+ (end-of start (car oa) axis) margin)
-                                 (htll:c-end-length (end-of start len axis)) ostart olen)))
+                  ;; A collapsed (hidden): B in its place, the whole length.
+                  (ob (if (collapsed? a)
+                          (lay-along b axis start len ostart olen)
+                          (lay-along b axis (htll:c-pos+ (end-of start (car oa) axis) margin)
+                                     (htll:c-end-length (end-of start len axis)) ostart olen))))
              (cons len (if (wrap? olen) (longer (cdr oa) (cdr ob)) olen))))
-          ((own-length? a)
+          ;; A at its own length, or B collapsed (hidden): A the whole length, B after it up to the end.
+          ((or (own-length? a) (collapsed? b))
            (let* ((oa (lay-along a axis start len ostart olen))
                   (ob (lay-along b axis (htll:c-pos+ (end-of start (car oa) axis) margin)
                                  (htll:c-end-length (end-of start len axis)) ostart olen)))
@@ -470,10 +482,11 @@
         (set! dry #t)
         (let ((r (lay-along x axis start len ostart olen))) (set! dry saved) r)))
     (define (pack-result axis r) (pack axis (car r) (cdr r)))
-    ;; The view X is, or holds through alignments (laid out with a free leading or top), or #f.
+    ;; The view X is, or holds through alignments or collapse-when-hidden (laid out with a free
+    ;; leading or top), or #f.
     (define (aligned-view x)
       (cond ((htll:view? x) x)
-            ((htll:align-node? x) (aligned-view (car (htll:node-children x))))
+            ((or (htll:align-node? x) (htll:collapse-node? x)) (aligned-view (car (htll:node-children x))))
             (else #f)))
     ;; A guide along AXIS from the position FROM (the free length before or after a child).
     (define (spacer! axis from)
@@ -551,24 +564,32 @@
         ;; A wrapped axis keeps the area's start, so the child's length is the centre's.
         (cons (if (wrap? w) (car o) w) (if (wrap? h) (cdr o) h))))
     ;; Lays CS one after the other along AXIS from START, child C LENGTH-OF(C) long, GAP-AFTER
-    ;; between; returns (the position after the last . the longest across length or #f).
+    ;; between; returns (the position after the last . the longest across length or #f), and
+    ;; leaves in run-last-shown the far end of the last child that does not collapse (or #f).
+    ;; A collapsed child takes no length, no gap and nothing across.
+    (define run-last-shown #f)
     (define (run cs axis start length-of gap ostart olen)
-      (let loop ((cs cs) (pos start) (across #f))
+      (let loop ((cs cs) (pos start) (across #f) (last-shown #f))
         (if (null? cs)
-            (cons pos across)
-            (let* ((o (lay-along (car cs) axis pos (length-of (car cs)) ostart olen))
-                   (next (end-of pos (car o) axis)))
-              (loop (cdr cs) (if (null? (cdr cs)) next (gap next)) (if across (longer across (cdr o)) (cdr o)))))))
+            (begin (set! run-last-shown last-shown) (cons pos across))
+            (let* ((o (lay-along (car cs) axis pos (length-of (car cs)) ostart olen)))
+              (if (collapsed? (car cs))
+                  (loop (cdr cs) pos across last-shown)
+                  (let ((next (end-of pos (car o) axis)))
+                    (loop (cdr cs) (if (null? (cdr cs)) next (gap next)) (if across (longer across (cdr o)) (cdr o)) next)))))))
     (define (seq-result axis start len r olen)
-      (pack axis (if (wrap? len) (htll:c-end-length (car r)) len) (if (wrap? olen) (cdr r) olen)))
+      (pack axis (if (wrap? len) (htll:c-end-length (car r)) len) (if (wrap? olen) (or (cdr r) (htll:c-const-length 0)) olen)))
     (define (lay-seq cs axis left top w h)
       (let* ((start (if (eq? axis 'x) left top)) (len (if (eq? axis 'x) w h))
              (ostart (if (eq? axis 'x) top left)) (olen (if (eq? axis 'x) h w))
-             (share (if (wrap? len) 'wrap (scale (dim-of start len axis) (/ 1.0 (length cs)))))
+             (share (if (wrap? len) 'wrap (scale (dim-of start len axis) (/ 1.0 (max 1 (shown-count cs))))))
              (r (run cs axis start (lambda (c) share) (lambda (p) p) ostart olen)))
         (seq-result axis start len r olen)))
     (define (lay-seq* cs gap mode axis left top w h)
       (let* ((n (length cs))
+             ;; The children shown; a collapsing child hidden takes no share and no gap.
+             (collapsing? (htll:any htll:collapse-node? cs))
+             (shown (shown-count cs))
              (start (if (eq? axis 'x) left top)) (len (if (eq? axis 'x) w h))
              (ostart (if (eq? axis 'x) top left)) (olen (if (eq? axis 'x) h w))
              (gapped (lambda (p) (htll:c-pos+ p gap))))
@@ -576,7 +597,8 @@
          ((wrap? len) (seq-result axis start len (run cs axis start (lambda (c) 'wrap) gapped ostart olen) olen))
          ((eq? mode 'fill-equally)
           (let* ((d (dim-of start len axis))
-                 (share (htll:c-dim-length (/ (cadr d) n) (caddr d) (/ (- (cadddr d) (* (- n 1) gap)) n))))
+                 (k (max 1 shown))
+                 (share (htll:c-dim-length (/ (cadr d) k) (caddr d) (/ (- (cadddr d) (* (- shown 1) gap)) k))))
             (seq-result axis start len (run cs axis start (lambda (c) share) gapped ostart olen) olen)))
          (else
           ;; Children at their own lengths GAP apart; the free length goes into spacer guides:
@@ -587,7 +609,7 @@
                  (same! (lambda (g first k) (add! g dim '== k first dim 0 htll:c-required)))
                  (lead (and (memq mode '(center end space-around space-evenly)) (spacer start)))
                  (first-start (if lead (htll:c-pos lead (htll:c-trail axis) 0) start))
-                 (between (and (memq mode '(space-between space-around space-evenly)) (> n 1)))
+                 (between (and (memq mode '(space-between space-around space-evenly)) (or collapsing? (> n 1))))
                  (spacers '())
                  (r (run cs axis first-start (lambda (c) 'wrap)
                          (lambda (p)
@@ -595,7 +617,8 @@
                                (let ((g (spacer p))) (set! spacers (cons g spacers)) (htll:c-pos g (htll:c-trail axis) gap))
                                (gapped p)))
                          ostart olen))
-                 (last-end (car r))
+                 ;; Where the last child shown ends (the children after it collapsed).
+                 (last-end (or run-last-shown first-start))
                  (spacers (reverse spacers)))
             (case mode
               ((start) #f)
@@ -608,7 +631,10 @@
                (if (pair? spacers)
                    (begin (add! (car spacers) dim '>= 1 #f #f 0 htll:c-required)
                           (for-each (lambda (g) (same! g (car spacers) 1)) (cdr spacers))
-                          (pos-eq! last-end area-end '== htll:c-high))))
+                          ;; One child shown (the others collapsed): the free length follows it.
+                          (if (= shown 1)
+                              (pos! (car spacers) (htll:c-trail axis) area-end '== htll:c-high)
+                              (pos-eq! last-end area-end '== htll:c-high)))))
               ((space-around space-evenly)
                (let ((tail (spacer last-end)))
                  (add! lead dim '>= 1 #f #f 0 htll:c-required)
@@ -616,7 +642,7 @@
                  (same! tail lead 1)
                  (pos! tail (htll:c-trail axis) area-end '== htll:c-high)))
               (else (error "htll: unknown distribution" mode)))
-            (pack axis len (if (wrap? olen) (cdr r) olen)))))))
+            (pack axis len (if (wrap? olen) (or (cdr r) (htll:c-const-length 0)) olen)))))))
     (define (lay-inset c ps left top w h)
       (let* ((t (car ps)) (l (cadr ps)) (b (caddr ps)) (r (cadddr ps))
              (o (lay c (htll:c-pos+ left l) (htll:c-pos+ top t) (shorten w l r) (shorten h t b))))
@@ -757,7 +783,10 @@
     (string-append
      "{\"parent\": " (htll:json-string (htll:root-parent root))
      ", \"width\": " (htll:json-number width) ", \"height\": " (htll:json-number height) (htll:canvas-json-fields)
-     (if (htll:safe-area-root? root) ", \"safeAreaRoot\": true" "") ",\n"
+     (if (htll:safe-area-root? root) ", \"safeAreaRoot\": true" "")
+     ;; A cell (in-cell): its content view's height is not fixed; Auto Layout sizes it (a table
+     ;; view's automatic dimension) to the least height the content allows.
+     (if (htll:root-cell root) ", \"selfSizing\": true" "") ",\n"
      " \"views\": [\n" (htll:string-join (map view-json (htll:c-state-placed st)) ",\n") "\n ],\n"
      " \"guides\": [" (htll:string-join (map (lambda (g) (htll:json-string (htll:c-item-name g name-of))) (reverse (htll:c-state-guides st))) ", ") "],\n"
      " \"constraints\": [\n" (htll:string-join (map constraint-json (reverse (htll:c-state-constraints st))) ",\n") "\n ]}\n")))

@@ -387,9 +387,12 @@
             "kept with the controller as an associated object. Call the methods from the overrides:"
             "  override func viewDidLoad() { super.viewDidLoad(); layoutViewDidLoad() }"
             "  override func viewWillAppear(_ animated: Bool) { super.viewWillAppear(animated); layoutViewWillAppear() }"
-            (if htll:emit-constraints
-                "The views are laid out by Auto Layout constraints, activated by layoutViewDidLoad()."
-                "  override func viewWillLayoutSubviews() { super.viewWillLayoutSubviews(); layoutViewWillLayoutSubviews() }")
+            (cond ((not htll:emit-constraints)
+                   "  override func viewWillLayoutSubviews() { super.viewWillLayoutSubviews(); layoutViewWillLayoutSubviews() }")
+                  ;; One constraint set per trait branch: the layout pass activates the branch's.
+                  ((htll:constraint-branches?)
+                   "  override func viewWillLayoutSubviews() { super.viewWillLayoutSubviews(); layoutViewWillLayoutSubviews() }")
+                  (else "The views are laid out by Auto Layout constraints, activated by layoutViewDidLoad()."))
             "A target's action is an @objc method of the controller: signIn: is @objc func signIn(_ sender: Any).")
       (if bound?
           (list "Bound key paths are observed on the controller while it is on screen (their properties must be"
@@ -451,10 +454,14 @@
                "        layoutBindings.stop()"
                "    }")
          '())
-     (if htll:emit-constraints
-         '()
-         (method "Sets the frames; call from viewWillLayoutSubviews()." "layoutViewWillLayoutSubviews"
-                 (htll:layout-lines (htll:swift-dialect (string-append parent ".") dim name-of) name-of)))
+     (cond ((not htll:emit-constraints)
+            (method "Sets the frames; call from viewWillLayoutSubviews()." "layoutViewWillLayoutSubviews"
+                    (htll:layout-lines (htll:swift-dialect (string-append parent ".") dim name-of) name-of)))
+           ((htll:constraint-branches?)
+            (method "Activates the constraint set of the current traits and hidden views; call from viewWillLayoutSubviews()."
+                    "layoutViewWillLayoutSubviews"
+                    (htll:constraint-branch-chain (htll:swift-dialect (string-append parent ".") dim name-of) name-of parent 'swift)))
+           (else '()))
      (list "}"))))
 
 ;; A cell layout: an extension with layoutCell(for:), like the cell-init and cell-layout actions.
@@ -470,12 +477,18 @@
     (append
      (htll:swift-header
       file
-      (list (string-append "An extension of " class " that makes the table cell of the layout: call")
+      (append
+       (list (string-append "An extension of " class " that makes the table cell of the layout: call")
             "layoutCell(for: tableView) from tableView(_:cellForRowAt:). A new cell gets the views, tagged"
             (if htll:emit-constraints
                 "100, 101, ..., and the Auto Layout constraints that lay them out; a reused one keeps both."
-                "100, 101, ...; a reused one finds them by tag. Then the frames are set.")
-            "A target's action is an @objc method of the controller: signIn: is @objc func signIn(_ sender: Any)."))
+                "100, 101, ...; a reused one finds them by tag. Then the frames are set."))
+       ;; A self-sizing cell: nothing fixes the content view's height.
+       (if htll:emit-constraints
+           (list "The constraints leave the content view's height free: with tableView.rowHeight ="
+                 "UITableView.automaticDimension the row is as high as its content needs.")
+           '())
+       (list "A target's action is an @objc method of the controller: signIn: is @objc func signIn(_ sender: Any).")))
      (list ""
            (string-append "extension " class " {")
            "    /// Dequeues or creates the cell and lays it out."
@@ -502,7 +515,7 @@
                                    declared)))
           (htll:indent 12 (htll:constraints-code-lines "swift" name-of parent 'swift))
           (list "        }")
-          (if htll:emit-constraints
+          (if (and htll:emit-constraints (not (htll:constraint-branches?)))
               '()
               (htll:swift-cell-frames placed name-of tag parent cell dim))))
      (list (string-append "        return " cell) "    }" "}"))))
@@ -520,7 +533,9 @@
                                            (if (null? (cdr vs)) " else {" ","))
                             acc))))
           (list (string-append "            return " cell) "        }")
-          (htll:indent 8 (htll:layout-lines (htll:swift-dialect (string-append parent ".") dim name-of) name-of))))
+          (htll:indent 8 (if htll:emit-constraints
+                             (htll:constraint-branch-chain (htll:swift-dialect (string-append parent ".") dim name-of) name-of parent 'swift)
+                             (htll:layout-lines (htll:swift-dialect (string-append parent ".") dim name-of) name-of)))))
 
 ;; A UIView subclass named CLASS.
 (define (htll:emit-swift-view class file)
@@ -602,9 +617,19 @@
                "        }"
                "    }")
          '())
-     (if htll:emit-constraints
-         (list "}")
-         (htll:swift-view-frames name-of dim placed)))))
+     (cond ((not htll:emit-constraints) (htll:swift-view-frames name-of dim placed))
+           ((htll:constraint-branches?)
+            (let ((chain (htll:constraint-branch-chain (htll:swift-dialect "" dim name-of) name-of "self" 'swift)))
+              (append (list ""
+                            "    /// Activates the constraint set of the current traits (and hidden views), then lays out."
+                            "    override func layoutSubviews() {")
+                      ;; Orientation conditions read the size as the frame code's layOutViews(in:) does.
+                      (if (htll:any (lambda (l) (htll:string-contains? l "htllSize")) chain)
+                          (list "        let htllSize = bounds.size")
+                          '())
+                      (htll:indent 8 chain)
+                      (list "        super.layoutSubviews()" "    }" "}"))))
+           (else (list "}"))))))
 
 ;; The frame code of a UIView subclass: layoutSubviews, sizeThatFits(_:) and layOutViews(in:).
 (define (htll:swift-view-frames name-of dim placed)

@@ -260,7 +260,8 @@
 ;; Lines that mirror the PLACED views of ROOT when the layout direction is right-to-left, if the
 ;; layout or the command asks for it.
 (define (htll:mirror-lines d root placed name-of)
-  (if (or (not (htll:mirrors-rtl?)) (null? placed))
+  ;; Constraints (leading and trailing anchors) mirror themselves.
+  (if (or htll:emit-constraints (not (htll:mirrors-rtl?)) (null? placed))
       '()
       (append (list (d 'if (d 'rtl)))
               (htll:indent 4 (cons (d 'mirror-axis (d 'expr (htll:mirror-axis root)))

@@ -42,7 +42,9 @@ public enum HTLLCommand {
           --rtl            the code also mirrors the frames in right-to-left languages
           --constraints    Auto Layout instead of frames: the views get anchor constraints (leading
                            and trailing: they follow the layout direction), activated once after the
-                           views are added; no frame code (htll frames --constraints shows them)
+                           views are added; no frame code (htll frames --constraints shows them).
+                           Trait branches and collapse-when-hidden: one set per branch and per
+                           combination of hidden views, which the layout pass activates
           --target T       ios15 (the default): today's iOS, no API deprecated at iOS 15;
                            ios6: the original htllc's spellings (minimumFontSize, ...)
           --sandbox        the layout may read only files in its own folder (its includes)

@@ -23,8 +23,10 @@ extension Layout {
         // A cell layout makes its cell in a local variable named after the layout's parent.
         let cell = try cellName()
         let isCell = cell != nil
-        // compile --constraints: viewDidLoad activates the constraints; there is no frame code.
-        let constraints = try constraintsOutput()
+        // compile --constraints: viewDidLoad activates the constraints; there is no frame code,
+        // unless the trait branches differ: viewWillLayoutSubviews then activates the branch's set.
+        let layoutCode = isCell ? "" : try objectiveC(.viewWillLayoutSubviews)
+        let constraints = try constraintsOutput() && layoutCode.isEmpty
         // A cell's views are locals of the method that makes the cell: no properties.
         let views = isCell ? [] : try declarations()
         func indent(_ text: String) -> String {
@@ -79,7 +81,7 @@ extension Layout {
             out += "\n- (void)layoutViewDidLoad {\n" + loads + silence + indent(try objectiveC(.viewDidLoad)) + stores + "}\n"
             out += "\n- (void)layoutViewWillAppear {\n" + loads + silence + indent(try objectiveC(.viewWillAppear)) + "}\n"
             if !constraints {
-                out += "\n- (void)layoutViewWillLayoutSubviews {\n" + loads + silence + indent(try objectiveC(.viewWillLayoutSubviews)) + "}\n"
+                out += "\n- (void)layoutViewWillLayoutSubviews {\n" + loads + silence + indent(layoutCode) + "}\n"
             }
             if !disappear.isEmpty {
                 out += "\n- (void)layoutViewWillDisappear {\n" + indent(disappear) + "}\n"

@@ -3,6 +3,8 @@
 // An extension of ViewController that makes the table cell of the layout: call
 // layoutCell(for: tableView) from tableView(_:cellForRowAt:). A new cell gets the views, tagged
 // 100, 101, ..., and the Auto Layout constraints that lay them out; a reused one keeps both.
+// The constraints leave the content view's height free: with tableView.rowHeight =
+// UITableView.automaticDimension the row is as high as its content needs.
 // A target's action is an @objc method of the controller: signIn: is @objc func signIn(_ sender: Any).
 import UIKit
 
