@@ -21,6 +21,19 @@
   (let loop ((x x) (n 0))
     (cond ((null? x) #t) ((and (pair? x) (< n 100000)) (loop (cdr x) (+ n 1))) (else #f))))
 
+;; LINES each indented by N spaces (empty lines stay empty): generated code's nesting.
+(define (htll:indent n lines)
+  (let ((pad (make-string n #\space)))
+    (map (lambda (l) (if (string=? l "") l (string-append pad l))) lines)))
+
+;; Whether the string PART occurs in S.
+(define (htll:string-contains? s part)
+  (let ((n (string-length s)) (k (string-length part)))
+    (let loop ((i 0))
+      (cond ((> (+ i k) n) #f)
+            ((string=? (substring s i (+ i k)) part) #t)
+            (else (loop (+ i 1)))))))
+
 (define (htll:string-join strings sep)
   (if (null? strings)
       ""

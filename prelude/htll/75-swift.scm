@@ -334,10 +334,6 @@
       ((h) (string-append prefix "bounds.height"))
       (else (string-append prefix "safeAreaInsets." (symbol->string d))))))
 
-(define (htll:indent n lines)
-  (let ((pad (make-string n #\space)))
-    (map (lambda (l) (if (string=? l "") l (string-append pad l))) lines)))
-
 ;; The holder class: one stored property per declared view, created with it.
 (define (htll:swift-holder holder file root declared name-of bare-name)
   (let ((groups (htll:bindings-by-key-path declared)))

@@ -176,12 +176,5 @@
 (define (htll-apropos text)
   (htll:filter (lambda (w) (htll:string-contains? (symbol->string w) text)) (htll-completion-words)))
 
-(define (htll:string-contains? s part)
-  (let ((n (string-length s)) (k (string-length part)))
-    (let loop ((i 0))
-      (cond ((> (+ i k) n) #f)
-            ((string=? (substring s i (+ i k)) part) #t)
-            (else (loop (+ i 1)))))))
-
 ;; #t once a layout has been placed.
 (define (htll-has-layout?) (if htll:the-root #t #f))
