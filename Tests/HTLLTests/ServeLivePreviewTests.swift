@@ -86,14 +86,24 @@ final class ServeLivePreviewTests: XCTestCase {
     }
 
     /// A layout Auto Layout cannot state still draws; its Constraints output is the located refusal.
+    /// (A flow row breaks its lines at run time: no one set of constraints states it.)
     func testConstraintsOutputShowsARefusalWithItsLocation() throws {
-        let s = try serve(["c.htll": "(define a (label '((text . \"A\"))))\n(in (vseq (collapse-when-hidden a) (label)) 'self.view)\n"])
+        let s = try serve(["c.htll": "(define a (label '((text . \"A\"))))\n(in (flow 8 a (label)) 'self.view)\n"])
         XCTAssertNotNil(try s.get("/render").json?["svg"] as? String)
         let code = try s.get("/code?output=constraints")
         XCTAssertEqual(code.status, 200)
         let error = try XCTUnwrap(code.json?["error"] as? [String: Any], code.body)
         XCTAssertEqual(error["location"] as? String, s.file.path + ":2:5")
-        XCTAssertTrue((error["message"] as? String)?.contains("error: --constraints: collapse-when-hidden") == true, code.body)
+        XCTAssertTrue((error["message"] as? String)?.contains("error: --constraints: flow: ") == true, code.body)
+    }
+
+    /// collapse-when-hidden is stated as constraints now: the Constraints output is the constraints.
+    func testConstraintsOutputOfACollapsingView() throws {
+        let s = try serve(["c.htll": "(define a (label '((text . \"A\"))))\n(in (vseq (collapse-when-hidden a) (label)) 'self.view)\n"])
+        let code = try s.get("/code?output=constraints")
+        XCTAssertEqual(code.status, 200)
+        XCTAssertNil(code.json?["error"], code.body)
+        XCTAssertTrue((code.json?["text"] as? String)?.contains("\"first\": \"a.top\"") == true, code.body)
     }
 
     func testALayoutErrorIsShownWithItsLocation() throws {
