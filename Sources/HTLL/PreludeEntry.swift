@@ -65,6 +65,8 @@ enum PreludeEntry: String, CaseIterable {
     case framesJSON = "htll-frames-json"
     /// (htll-constraints-json WIDTH HEIGHT): the layout as Auto Layout constraints, as JSON text.
     case constraintsJSON = "htll-constraints-json"
+    /// (htll-constraint-values WIDTH HEIGHT): the same constraints as values, for the preview.
+    case constraintValues = "htll-constraint-values"
     /// (htll-solved-views WIDTH HEIGHT ATTRIBUTES?): the solved views as values (frames, attributes, locations).
     case solvedViews = "htll-solved-views"
 
@@ -99,7 +101,7 @@ enum PreludeEntry: String, CaseIterable {
         case .loadForms, .setStrict, .setTarget, .setEmitRTL, .useCanvas, .setTextSize, .textSizeNames, .setEmitConstraints,
              .emitsConstraints, .colorComponents, .textStyleSizes, .takeWarnings, .currentLocation,
              .hasLayout, .isCellLayout, .cellName, .typeNameProblem, .declarations, .references, .viewKinds, .datumLocation, .locatedCons, .intrinsicSizes,
-             .emit, .emitSwift, .commentText, .framesJSON, .constraintsJSON, .solvedViews,
+             .emit, .emitSwift, .commentText, .framesJSON, .constraintsJSON, .constraintValues, .solvedViews,
              .replEval, .replWrite, .describe, .apropos, .completionWords, .reference:
             return true
         }

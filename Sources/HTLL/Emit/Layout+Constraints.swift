@@ -12,6 +12,18 @@ extension Layout {
         }
     }
 
+    /// The constraints on `canvas` between position anchors, for the preview to draw: from the
+    /// prelude as values (`htll-constraint-values`), the same constraints `constraintsJSON` states.
+    func constraintDrawing(canvas: Canvas) throws -> SVGPreview.ConstraintDrawing {
+        var drawing = SVGPreview.ConstraintDrawing(constraints: [], parent: "", baselines: [:])
+        try run(path: nil) {
+            try use(canvas)
+            let values = try scheme.prelude(.constraintValues, [.flonum(canvas.width), .flonum(canvas.height)])
+            drawing = SVGPreview.ConstraintDrawing(values)
+        }
+        return drawing
+    }
+
     /// Makes the generated code (`objectiveC(_:)`, `objectiveCCategory`, `swift`) lay the views out
     /// with Auto Layout constraints, activated once when the views are added, instead of frames.
     public func setConstraintsOutput(_ on: Bool) throws {

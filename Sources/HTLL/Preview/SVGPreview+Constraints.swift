@@ -1,4 +1,5 @@
 import Foundation
+import Scheme
 
 /// `htll preview --outline --constraints`: the layout's Auto Layout constraints over the outlines,
 /// one line per constraint from a view's position anchor to another (a view's, the parent's, its
@@ -13,32 +14,6 @@ extension SVGPreview {
         let relation: String
         /// The constant, in points along the anchor's axis.
         let constant: Double
-
-        /// The position-anchor constraints of a constraints JSON document (dimensions and
-        /// constants without a second item are left out: the outlines show sizes).
-        static func parse(json: String) throws -> (constraints: [ConstraintLine], parent: String, baselines: [String: BaselineDepth]) {
-            guard let root = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any],
-                  let list = root["constraints"] as? [[String: Any]], let parent = root["parent"] as? String else {
-                throw LayoutError(message: "error: htll preview: unreadable constraints JSON")
-            }
-            var baselines: [String: BaselineDepth] = [:]
-            for v in root["views"] as? [[String: Any]] ?? [] {
-                if let name = v["name"] as? String, let a = v["ascender"] as? Double {
-                    baselines[name] = BaselineDepth(ascender: a, lineHeight: v["lineHeight"] as? Double)
-                }
-            }
-            func split(_ s: String) -> (String, String)? {
-                guard let dot = s.lastIndex(of: ".") else { return nil }
-                return (String(s[..<dot]), String(s[s.index(after: dot)...]))
-            }
-            let constraints = list.compactMap { c -> ConstraintLine? in
-                guard let f = (c["first"] as? String).flatMap(split), let s = (c["second"] as? String).flatMap(split),
-                      let relation = c["relation"] as? String, let constant = c["constant"] as? Double,
-                      axis(f.1) != nil, axis(f.1) == axis(s.1) else { return nil }
-                return ConstraintLine(first: f, second: s, relation: relation, constant: constant)
-            }
-            return (constraints, parent, baselines)
-        }
 
         /// "x" or "y" for a position attribute, nil for a dimension.
         static func axis(_ attribute: String) -> String? {
@@ -58,6 +33,39 @@ extension SVGPreview {
 
         func depth(height: Double) -> Double {
             lineHeight.map { (height - $0) / 2 + ascender } ?? ascender
+        }
+    }
+
+    /// What the preview draws for one screen: the position-anchor constraints (dimensions and
+    /// constants without a second item are left out: the outlines show sizes), the parent's name
+    /// and where the text views' first baselines lie.
+    struct ConstraintDrawing {
+        var constraints: [ConstraintLine]
+        var parent: String
+        var baselines: [String: BaselineDepth]
+
+        init(constraints: [ConstraintLine], parent: String, baselines: [String: BaselineDepth]) {
+            self.constraints = constraints
+            self.parent = parent
+            self.baselines = baselines
+        }
+
+        /// From the prelude's `(PARENT BASELINES CONSTRAINTS)` (htll-constraint-values).
+        init(_ value: Value) {
+            let parts = value.arrayValue ?? []
+            parent = parts.first?.stringValue ?? ""
+            baselines = [:]
+            for b in parts.count > 1 ? parts[1].arrayValue ?? [] : [] {
+                guard let f = b.arrayValue, f.count == 3, let name = f[0].stringValue, let a = f[1].doubleValue else { continue }
+                baselines[name] = BaselineDepth(ascender: a, lineHeight: f[2].doubleValue)
+            }
+            constraints = (parts.count > 2 ? parts[2].arrayValue ?? [] : []).compactMap { c in
+                guard let f = c.arrayValue, f.count == 6, let item = f[0].stringValue, let attribute = f[1].stringValue,
+                      let relation = f[2].stringValue, let constant = f[3].doubleValue,
+                      let item2 = f[4].stringValue, let attribute2 = f[5].stringValue,
+                      let axis = ConstraintLine.axis(attribute), axis == ConstraintLine.axis(attribute2) else { return nil }
+                return ConstraintLine(first: (item, attribute), second: (item2, attribute2), relation: relation, constant: constant)
+            }
         }
     }
 
@@ -81,7 +89,7 @@ extension SVGPreview {
     }
 
     /// Draws `constraints` over the views of one screen.
-    static func drawConstraints(_ w: inout SVGWriter, _ document: (constraints: [ConstraintLine], parent: String, baselines: [String: BaselineDepth]),
+    static func drawConstraints(_ w: inout SVGWriter, _ document: ConstraintDrawing,
                                 views: [PreviewView], screen: PreviewScreen, rightToLeft: Bool) {
         let n = SVGWriter.number
         var boxes: [String: Box] = [document.parent: (0, 0, screen.width, screen.height)]

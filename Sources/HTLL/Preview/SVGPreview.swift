@@ -38,8 +38,7 @@ public enum SVGPreview {
         guard options.outline && options.constraints else { return render(solved, options: options) }
         // Each screen's constraints, stated for its canvas (a refusal is the layout's error).
         let constraints = try solved.map { s, _ in
-            try ConstraintLine.parse(json: layout.constraintsJSON(canvas: Layout.Canvas(screen: s, rightToLeft: options.rightToLeft,
-                                                                                        textSize: options.textSize)))
+            try layout.constraintDrawing(canvas: Layout.Canvas(screen: s, rightToLeft: options.rightToLeft, textSize: options.textSize))
         }
         return render(solved, options: options, constraints: constraints)
     }
@@ -69,7 +68,7 @@ public enum SVGPreview {
     /// The contact sheet for already solved views, each screen in its appearance's palette (its
     /// views', which `solve` gave them).
     static func render(_ solved: [(PreviewScreen, [PreviewView])], options: Options,
-                       constraints: [(constraints: [ConstraintLine], parent: String, baselines: [String: BaselineDepth])] = []) -> String {
+                       constraints: [ConstraintDrawing] = []) -> String {
         var totalWidth = margin, maxHeight = 0.0
         for (s, _) in solved {
             totalWidth += s.width + 2 * bezel + gap
@@ -125,7 +124,7 @@ public enum SVGPreview {
 
     static func drawScreen(_ w: inout SVGWriter, screen: PreviewScreen, views: [PreviewView], palette: PreviewPalette,
                            index: Int, at origin: (x: Double, y: Double), outline: Bool, rightToLeft: Bool = false,
-                           constraints: (constraints: [ConstraintLine], parent: String, baselines: [String: BaselineDepth])? = nil) {
+                           constraints: ConstraintDrawing? = nil) {
         let n = SVGWriter.number
         let d = screen.device, sw = screen.width, sh = screen.height
         let radius = d.cornerRadius
