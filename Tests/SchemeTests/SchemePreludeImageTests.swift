@@ -89,6 +89,21 @@ final class SchemePreludeImageTests: XCTestCase {
         XCTAssertTrue(fromImage.contains("(0 1 4 9 16)"))
     }
 
+    /// The printable form gives back exactly its bytes at every length (groups of four characters
+    /// and the shorter last one), and refuses a character outside its alphabet or a lone last one.
+    func testThePrintableFormRoundTrips() {
+        var rng = SystemRandomNumberGenerator()
+        for length in 0..<40 {
+            let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &rng) }
+            let text = CodeImage.printable(bytes)
+            XCTAssertEqual(CodeImage.bytes(ofPrintable: text), bytes, "\(length)")
+            XCTAssertNil(CodeImage.bytes(ofPrintable: text + "0"), "\(length)")
+            var chars = Array(text.utf8)
+            chars[Int.random(in: 0..<chars.count, using: &rng)] = UInt8(ascii: "\"")
+            XCTAssertNil(CodeImage.bytes(ofPrintable: String(decoding: chars, as: UTF8.self)), "\(length)")
+        }
+    }
+
     /// A damaged image is refused before anything runs (cut short, a character changed, bytes that
     /// pass the checksum but not the checks of what they encode), and the runtime loads the source.
     func testADamagedImageIsRefusedAndTheSourceLoaded() throws {
