@@ -13,7 +13,7 @@ let package = Package(
         .executableTarget(name: "embed-scm", path: "Sources/embed-scm"),
         .plugin(name: "EmbedScheme", capability: .buildTool(), dependencies: ["embed-scm"],
                 path: "Plugins/EmbedScheme"),
-        // Compiles a prelude ahead of time into an image the target loads at start-up (HTLL's).
+        // Compiles a prelude ahead of time into an image the target loads at start-up (Scheme's, HTLL's).
         // It compiles the Scheme sources itself (a link in its folder): see its main.swift.
         .executableTarget(name: "prelude-image", path: "Sources/prelude-image"),
         .plugin(name: "PreludeImage", capability: .buildTool(), dependencies: ["prelude-image"],
@@ -21,7 +21,7 @@ let package = Package(
         .systemLibrary(name: "CReadline", path: "Sources/CReadline"),
         .target(name: "CReplSignal", path: "Sources/CReplSignal"),
         .target(name: "Scheme", path: "Sources/Scheme",
-                plugins: ["EmbedScheme"]),
+                plugins: ["EmbedScheme", "PreludeImage"]),
         .target(name: "HTLL", dependencies: ["Scheme"], path: "Sources/HTLL",
                 plugins: ["EmbedScheme", "PreludeImage"]),
         // The `htll` command. Its folder differs from `HTLL` by more than case: macOS file systems ignore case.

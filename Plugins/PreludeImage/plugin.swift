@@ -13,15 +13,18 @@ struct PreludeImage: BuildToolPlugin {
                 .filter { !$0.hasPrefix(".") && $0.hasSuffix(".scm") }.sorted()
                 .map { folder.appendingPathComponent($0) }
         }
-        // The image depends on the Scheme prelude too (its macros and variables).
+        // The image depends on the Scheme prelude too (its macros and variables). The Scheme
+        // target's image is of the Scheme prelude itself, in the system environment.
         let own = sources(name), scheme = sources("scheme")
+        let isCore = name == "scheme"
         let out = context.pluginWorkDirectoryURL.appendingPathComponent("PreludeImage\(target.name).swift")
         return [.buildCommand(
             displayName: "Compiling the prelude image for \(target.name)",
             executable: try context.tool(named: "prelude-image").url,
-            arguments: ["--environment", "(\(name))", "--prefix", "prelude/\(name)/", "--variable", "preludeImage",
-                        out.path] + own.map { $0.path } + ["--scheme"] + scheme.map { $0.path },
-            inputFiles: own + scheme,
+            arguments: ["--environment", isCore ? "system" : "(\(name))", "--prefix", "prelude/\(name)/",
+                        "--variable", isCore ? "schemePreludeImage" : "preludeImage", out.path]
+                + own.map { $0.path } + (isCore ? [] : ["--scheme"] + scheme.map { $0.path }),
+            inputFiles: isCore ? own : own + scheme,
             outputFiles: [out])]
     }
 }

@@ -20,17 +20,7 @@ public final class Scheme {
         self.limits = limits
         limitsProblem = limits.problem
         // The prelude loads under the default limits: a tiny depth or nesting is for user code.
-        runtime = Runtime()
-        runtime.sandboxed = sandbox
-        runtime.installCore()
-        for (name, text) in embeddedSchemeSources {
-            do {
-                _ = try runtime.evaluateSource(text, file: "prelude/scheme/" + name, in: runtime.system)
-            } catch {
-                // The prelude is part of the binary and tested; failing here is a build defect.
-                fatalError("Scheme prelude \(name) failed to load: \(error.report)")
-            }
-        }
+        runtime = Runtime.loaded(sandbox: sandbox)
         if sandbox {
             // The prelude's `exit` first unwinds every `dynamic-wind` (leaving the handlers of any
             // `guard`), so its refusal could not be caught: refuse before unwinding instead.

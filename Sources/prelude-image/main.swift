@@ -4,7 +4,9 @@ import Foundation
 // compiles the prelude FILEs (in the order given) for a system environment named NAME, as the host
 // will load them (each named DIR/ + its file name), and writes `let VAR: String? = ...`, the image's
 // text (see Sources/Scheme/Compiler/CodeImage.swift). The files after --scheme are the Scheme
-// prelude. Run at build time by the PreludeImage plugin.
+// prelude. With `--environment system`, the FILEs are the Scheme prelude itself, compiled into the
+// Scheme system environment (and run form by form, as loading its source does). Run at build time
+// by the PreludeImage plugin.
 //
 // The tool compiles the Scheme module's sources itself (the `Scheme` link in its folder): a target
 // a plugin's tool depends on is built without its own plugins' output, so the `Scheme` target
@@ -31,10 +33,16 @@ embeddedSchemeSources = args[min(split + 1, args.endIndex)...].map { (($0 as NSS
 let sources: [(file: String, text: String)] = args[1..<split].map { path in
     ((options["prefix"] ?? "") + (path as NSString).lastPathComponent, read(path))
 }
-let scheme = Scheme()  // this module's own copy of the Scheme module
 let image: String
 do {
-    image = try scheme.compileSystemImage(sources, in: scheme.makeSystemEnvironment(named: envName))
+    if envName == "system" {
+        let rt = Runtime()  // this tool's own copy of the Scheme module, before its prelude
+        rt.installCore()
+        image = try rt.compileImage(sources, in: rt.system, running: true)
+    } else {
+        let scheme = Scheme()
+        image = try scheme.compileSystemImage(sources, in: scheme.makeSystemEnvironment(named: envName))
+    }
 } catch {
     fail("\(error)")
 }

@@ -253,10 +253,23 @@ public enum HTLLCommand {
     /// Loads `file` (sandboxed when asked, under `limits` or the defaults of `Layout.limits(sandbox:)`;
     /// strict or, as htllc, accepting what the original accepted) for `target` and prints what `body`
     /// makes of it, or the error; the layout's warnings go to standard error either way.
+    /// Whether the layouts of commands are kept (their output flushed) instead of freed: for the
+    /// `htll` executable, which exits right after; freeing an instance object by object was about a
+    /// tenth of a layout command's work (issue 19), and the system frees the process's memory at once.
+    nonisolated(unsafe) public static var keepsLayoutsUntilExit = false
+    nonisolated(unsafe) static var keptLayouts: [Layout] = []
+
     static func produce(_ file: String, sandbox: Bool, limits: Scheme.Limits?, strict: Bool = true,
                         target: Layout.Target = .ios15,
                         _ body: (Layout) throws -> String) -> Result {
         var layout: Layout?
+        defer {
+            if keepsLayoutsUntilExit, let layout {
+                // What freeing it would do: flush its ports (files the layout left open included).
+                layout.scheme.runtime.flushStandardPorts()
+                keptLayouts.append(layout)
+            }
+        }
         do {
             let loaded = try Layout(contentsOfFile: file, sandbox: sandbox, limits: limits, strict: strict, target: target)
             layout = loaded

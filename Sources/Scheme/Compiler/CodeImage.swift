@@ -81,33 +81,46 @@ enum CodeImage {
     static func bytes(ofPrintable text: String) -> [UInt8]? {
         var text = text
         return text.withUTF8 { chars -> [UInt8]? in
-            var out: [UInt8] = []
-            out.reserveCapacity(chars.count * 3 / 4 + 3)
-            var i = 0
-            while i < chars.count {
-                let group = min(4, chars.count - i)
-                guard group >= 2 else { return nil }
-                var n: UInt32 = 0
-                for k in 0..<4 {
-                    var d: UInt32 = 0
-                    if k < group {
-                        let c = chars[i + k]
-                        guard c >= firstCharacter, c < firstCharacter + 64 else { return nil }
-                        d = UInt32(c - firstCharacter)
-                    }
-                    n = n << 6 | d
+            var valid = true
+            // Written in place, whole groups of four characters (three bytes) at a time: decoding
+            // a character at a time into a growing array was a fifth of reading the layout
+            // prelude's image (issue 19).
+            var out = [UInt8](unsafeUninitializedCapacity: chars.count / 4 * 3 + 3) { buffer, written in
+                var i = 0, o = 0
+                while i + 4 <= chars.count {
+                    let d0 = chars[i] &- firstCharacter, d1 = chars[i + 1] &- firstCharacter
+                    let d2 = chars[i + 2] &- firstCharacter, d3 = chars[i + 3] &- firstCharacter
+                    guard (d0 | d1 | d2 | d3) < 64 else { valid = false; break }
+                    let n = UInt32(d0) << 18 | UInt32(d1) << 12 | UInt32(d2) << 6 | UInt32(d3)
+                    buffer[o] = UInt8(truncatingIfNeeded: n >> 16)
+                    buffer[o + 1] = UInt8(truncatingIfNeeded: n >> 8)
+                    buffer[o + 2] = UInt8(truncatingIfNeeded: n)
+                    i += 4
+                    o += 3
                 }
-                out.append(UInt8(n >> 16 & 0xFF))
-                if group >= 3 { out.append(UInt8(n >> 8 & 0xFF)) }
-                if group == 4 { out.append(UInt8(n & 0xFF)) }
-                i += 4
+                // A last group of two or three characters holds one or two bytes.
+                let rest = chars.count - i
+                if valid, rest > 0 {
+                    var n: UInt32 = 0
+                    for k in 0..<4 {
+                        let d = k < rest ? chars[i + k] &- firstCharacter : 0
+                        if d >= 64 { valid = false }
+                        n = n << 6 | UInt32(d & 63)
+                    }
+                    if rest < 2 { valid = false }
+                    if valid {
+                        for k in 0..<(rest - 1) { buffer[o + k] = UInt8(truncatingIfNeeded: n >> (16 - 8 * UInt32(k))) }
+                        o += rest - 1
+                    }
+                }
+                written = valid ? o : 0
             }
-            guard out.count >= 8 else { return nil }
-            let body = out[..<(out.count - 8)]
+            guard valid, out.count >= 8 else { return nil }
             var sum: UInt64 = 0
             for k in 0..<8 { sum |= UInt64(out[out.count - 8 + k]) << (8 * UInt64(k)) }
-            guard checksum(body) == sum else { return nil }
-            return Array(body)
+            out.removeLast(8)
+            guard checksum(out) == sum else { return nil }
+            return out
         }
     }
 }

@@ -68,7 +68,17 @@ struct CodeImageReader {
         return bytes[at - 1]
     }
 
+    @inline(__always)
     private mutating func varint() throws(InvalidSystemImage) -> UInt64 {
+        // Most numbers are one byte (opcodes, small operands, tags): read them without the loop.
+        if at < bytes.count, bytes[at] < 0x80 {
+            at += 1
+            return UInt64(bytes[at - 1])
+        }
+        return try longVarint()
+    }
+
+    private mutating func longVarint() throws(InvalidSystemImage) -> UInt64 {
         var v: UInt64 = 0
         for shift in stride(from: UInt64(0), to: 64, by: 7) {
             let b = try byte()

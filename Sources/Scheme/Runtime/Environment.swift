@@ -150,15 +150,21 @@ public final class Environment: HeapObject {
 
     /// Every name bound here to a value or to syntax, with whether it is syntax.
     public var boundNames: [(name: String, isSyntax: Bool)] {
+        boundIdentifiers.map { ($0.id.name, $0.isSyntax) }
+    }
+
+    /// The interned identifiers of `boundNames`: for tables built at every start-up (the standard
+    /// libraries), which then need not intern each name again.
+    var boundIdentifiers: [(id: Symbol, isSyntax: Bool)] {
         var seen = Set<ObjectIdentifier>()
-        var out: [(name: String, isSyntax: Bool)] = []
+        var out: [(id: Symbol, isSyntax: Bool)] = []
         for table in [bindings, imports, declarations] {
             for (key, e) in table where e.id.renamed == nil && !seen.contains(key) {
                 switch e.binding {
-                case .syntax: out.append((e.id.name, true))
+                case .syntax: out.append((e.id, true))
                 case .global(let cell):
                     if case .undefined = cell.value { continue }
-                    out.append((e.id.name, false))
+                    out.append((e.id, false))
                 case .variable: continue
                 }
                 seen.insert(key)

@@ -63,28 +63,39 @@ extension Runtime {
 
 /// Preludes compiled ahead of time (see `CodeImage`).
 extension Runtime {
-    /// Expands and compiles every top-level form of `sources` in `env`, in order, without running
-    /// them, into an image's text. Forms the image cannot hold as code are kept as data.
-    func compileImage(_ sources: [(file: String, text: String)], in env: Environment) throws(SchemeError) -> String {
+    /// Expands and compiles every top-level form of `sources` in `env`, in order, into an image's
+    /// text; with `running`, each form also runs once compiled (as evaluating the source does: the
+    /// Scheme prelude's own image, whose later forms may expand against values of earlier ones),
+    /// otherwise nothing runs (a host's prelude, whose builtins the build tool does not have). Forms
+    /// the image cannot hold as code are kept as data.
+    func compileImage(_ sources: [(file: String, text: String)], in env: Environment,
+                      running: Bool = false) throws(SchemeError) -> String {
         var writer = CodeImageWriter(rt: self, env: env)
         for (file, text) in sources {
             var reader = Reader(text: text, fileIndex: fileIndex(file), runtime: self)
             while true {
+                var pendingRun: CodeBlock?
                 do throws(SchemeRaise) {
                     guard let form = try reader.read() else { break }
                     let at = reader.datumStart
                     let syntaxBefore = env.syntaxDefinitions
                     let thunk = try Expander(runtime: self, isSystem: env.isSystem).expandToplevel(form, in: env, at: at)
                     let code = Compiler(rt: self, isSystem: env.isSystem).compile(thunk)
+                    if running { pendingRun = code }
                     // A form that defines syntax does more than its code: it is expanded again at load.
-                    if env.syntaxDefinitions == syntaxBefore, (try? writer.add(code: code)) != nil { continue }
-                    do throws(ImageUnsupported) {
-                        try writer.add(datum: form, at: at)
-                    } catch {
-                        throw self.error("\(file): a form the image cannot hold: \(error.reason)", form)
+                    if env.syntaxDefinitions != syntaxBefore || (try? writer.add(code: code)) == nil {
+                        do throws(ImageUnsupported) {
+                            try writer.add(datum: form, at: at)
+                        } catch {
+                            throw self.error("\(file): a form the image cannot hold: \(error.reason)", form)
+                        }
                     }
                 } catch {
                     throw SchemeError(raised: error.payload, rt: self)
+                }
+                if let code = pendingRun {
+                    let closure = heap.own(Closure(code: code, captured: UnsafeBufferPointer(start: nil, count: 0)))
+                    _ = try vm.run(.procedure(Unmanaged.passUnretained(closure)), [], keepingExisting: false)
                 }
             }
         }

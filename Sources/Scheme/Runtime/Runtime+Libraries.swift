@@ -38,8 +38,7 @@ extension Runtime {
     /// internals) nor `htll:` or `htll-` (the layout prelude's internals and the host's entry points).
     func publicBindings(of env: Environment) -> Bindings {
         var out: Bindings = [:]
-        for (name, _) in env.boundNames where !Runtime.isInternalName(name) {
-            let id = intern(name)
+        for (id, _) in env.boundIdentifiers where !Runtime.isInternalName(id.name) {
             if let b = env.peek(id) { out[ObjectIdentifier(id)] = (id, b) }
         }
         return out
@@ -57,8 +56,7 @@ extension Runtime {
         let env = heap.own(Environment(name: name, isSystem: isSystem, heap: heap, declarations: declarations))
         if isSystem {
             keptEnvironments.append(env)
-            for (name, _) in system.boundNames where name.hasPrefix("%") {
-                let id = intern(name)
+            for (id, _) in system.boundIdentifiers where id.name.hasPrefix("%") {
                 if let b = system.peek(id) { env.importBinding(id, b) }
             }
         }
