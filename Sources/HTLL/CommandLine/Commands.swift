@@ -266,7 +266,7 @@ public enum HTLLCommand {
         defer {
             if keepsLayoutsUntilExit, let layout {
                 // What freeing it would do: flush its ports (files the layout left open included).
-                layout.scheme.runtime.flushStandardPorts()
+                _ = layout.scheme.flush()
                 keptLayouts.append(layout)
             }
         }
