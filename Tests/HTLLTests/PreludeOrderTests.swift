@@ -18,12 +18,15 @@ final class PreludeOrderTests: XCTestCase {
         "52-primitive-protocol.scm": ["htll:located-names"],
         // include runs the loader on the included file's forms.
         "37-include.scm": ["htll:layout-environment", "htll:rewrite-bindings", "htll:location-file", "htll:datum-location"],
+        // A view no variable names is numbered in the order the layout places it (82-variants
+        // lists the placed views across trait variants).
+        "68-names.scm": ["htll:placed-views"],
         // A concrete value reads the canvas's safe-area insets, which the traits file keeps.
         "50-expr.scm": ["htll:safe-inset"],
         // The outputs print each trait variant of the layout: 82-variants gives them the code
         // context; the Objective-C output hands --constraints to its printer (73, and 74 for a
         // constraint set per trait branch), the Swift output its bindings and references to theirs.
-        "70-objc.scm": ["htll:objc-dialect", "htll:layout-lines", "htll:code-context", "htll:placed-views",
+        "70-objc.scm": ["htll:objc-dialect", "htll:layout-lines", "htll:code-context",
                         "htll:emit-constraints", "htll:constraints-code-lines", "htll:loaded-layout?",
                         "htll:constraint-branch-chain"],
         "73-constraints-code.scm": ["htll:c-roots", "htll:constraint-setup-lines", "htll:constraint-branches?"],

@@ -47,3 +47,234 @@
                       (string-append "the view " name " is called " renamed " in the generated code: a view controller"
                                      " already has a member " name " (UIViewController); htllc -v ios6 keeps the name"))
         renamed)))
+
+;;; The layout's declared views and the names every output gives them (the Objective-C and Swift
+;;; code, the constraints, the frames' JSON): a bound variable's name, made unique and usable.
+
+(define (htll:the-layout who)
+  (or htll:the-root (htll:fail (string-append who ": the file has no top-level (in ...) or (in-cell ...)"))))
+
+;; Every view the output declares, as ((view . how) ...): first the views bound where the layout
+;; called in (top-level defines, the lets around the in), in binding order as the original htllc
+;; declared them, then the other placed views in layout order, then views that only attributes
+;; refer to (left-view, table-header-view, ...). HOW is #t for a placed view, #f for one only
+;; referred to, and 'bound for a bound view neither placed nor referred to: the original created
+;; it and added it to the parent all the same (an overlay, a spinner placed in code), so it is
+;; declared and added, with a warning.
+(define (htll:declared-views root)
+  ;; Each view's scratch mark tells what this traversal found it to be.
+  (let ((placed-mark (htll:fresh-mark)) (bound-mark (htll:fresh-mark)) (bound-referred (htll:fresh-mark))
+        (referred-mark (htll:fresh-mark)) (listed (htll:fresh-mark)) (placed '()) (referred '()))
+    (define (walk x)
+      (cond ((htll:view? x)
+             ;; A view placed twice (htllc mode) is declared once.
+             (if (not (eq? (htll:view-mark x) placed-mark))
+                 (begin (htll:set-view-mark! x placed-mark) (set! placed (cons x placed)))))
+            ((htll:node? x) (for-each walk (htll:node-children x)))))
+    ;; Breadth-first over attribute references, each view once. The queue is two lists (front, and
+    ;; the back reversed) so thousands of views stay linear.
+    (define (visit queue)
+      (let next ((queue queue) (later '()))
+        (cond ((and (null? queue) (pair? later)) (next (reverse later) '()))
+              ((pair? queue)
+               (let loop ((as (htll:view-attributes (car queue))) (more '()))
+                 (if (null? as)
+                     (next (cdr queue) (append more later))
+                     (let* ((y (cdar as)) (m (and (htll:view? y) (htll:view-mark y))))
+                       (cond ((not (htll:view? y)) (loop (cdr as) more))
+                             ((eq? m bound-mark) (htll:set-view-mark! y bound-referred) (loop (cdr as) more))
+                             ((or (eq? m placed-mark) (eq? m bound-referred) (eq? m referred-mark)) (loop (cdr as) more))
+                             (else (htll:set-view-mark! y referred-mark)
+                                   (set! referred (cons y referred))
+                                   (loop (cdr as) (cons y more)))))))))))
+    (walk (htll:root-child root))
+    (set! placed (reverse placed))
+    (let* ((bound (htll:filter htll:view? (htll:binding-order (htll:root-bound root))))
+           (unplaced (htll:filter (lambda (v) (not (eq? (htll:view-mark v) placed-mark))) bound)))
+      (for-each (lambda (v) (htll:set-view-mark! v bound-mark)) unplaced)
+      (visit (append placed unplaced))
+      (let* ((bound-entries
+              (map (lambda (v)
+                     (let ((m (htll:view-mark v)))
+                       (htll:set-view-mark! v listed)
+                       (cond ((eq? m placed-mark) (cons v #t))
+                             ;; A bound view an attribute refers to is declared as referred to (not added).
+                             ((eq? m bound-referred) (cons v #f))
+                             (else (cons v 'bound)))))
+                   bound))
+             ;; The placed views no binding saw still carry placed-mark.
+             (others (htll:filter (lambda (v) (eq? (htll:view-mark v) placed-mark)) placed)))
+        (append bound-entries
+                (map (lambda (v) (cons v #t)) others)
+                (map (lambda (v) (cons v #f)) (reverse referred)))))))
+
+;; The views of BOUND (htll:bound-views: (view . group), newest first) in the order the original
+;; htllc declared its variables: as bound, except that the variables of one let come in reverse.
+(define (htll:binding-order bound)
+  (let loop ((bs bound) (acc '()))
+    (if (null? bs)
+        acc
+        (let ((group (cdar bs)))
+          (if (not group)
+              (loop (cdr bs) (cons (caar bs) acc))
+              ;; A run of one let's views, newest first, stays newest first.
+              (let run ((bs bs) (oldest-first '()))
+                (if (and (pair? bs) (eq? (cdar bs) group))
+                    (run (cdr bs) (cons (caar bs) oldest-first))
+                    (loop bs (append (reverse oldest-first) acc)))))))))
+
+;; Warns about each view DECLARED holds as bound but neither placed nor referred to.
+(define (htll:warn-unplaced root declared)
+  (for-each (lambda (d)
+              (if (eq? (cdr d) 'bound)
+                  (htll:warn-at (htll:view-location (car d))
+                                (string-append "the view " (htll:view-name (car d)) " is bound but neither placed nor"
+                                               " referred to; it is created and added to " (htll:root-parent root)
+                                               " as htllc did"))))
+            declared))
+
+
+;; The name a view bound to the variable NAME (already a C identifier) takes in generated code:
+;; (NAME . #f), unless Objective-C could not use it there; then (a name it can use . why).
+;; RESERVED: the names this layout's code declares besides (the cell of a cell layout).
+(define (htll:usable-name name reserved)
+  (cond ((htll:implementation-name? name)
+         (cons (string-append "v" name) "names starting with _ and a capital or a second _ are reserved for the compiler"))
+        ;; alloc/copy/init/mutableCopy/new...: ARC refuses such a property (it would return an owned object).
+        ((htll:owning-family? name)
+         (cons (string-append "v" (string (char-upcase (string-ref name 0))) (substring name 1 (string-length name)))
+               "Objective-C properties cannot start with alloc, copy, init, mutableCopy or new"))
+        ((member name reserved) (cons (string-append name "_") (string-append name " names the table cell")))
+        ((htll:objc-reserved name) => (lambda (why) (cons (string-append name "_") (string-append name " is " why))))
+        (else (cons name #f))))
+
+;; Names: a bound view keeps its variable's name (made unique: l, l2, ...); the others are
+;; called after their kind and position: label1, button2, ... Two names may not differ only in
+;; the case of their first letter (title and Title would both have the setter setTitle:). A name
+;; Objective-C cannot use is renamed (htll:usable-name); on today's target so is a member of the
+;; view controller (title => titleLabel, 68-names.scm).
+;; The key under which a name is taken in a string set of used names: the name with its first
+;; letter in lower case (the name itself when it already is).
+(define (htll:name-key s)
+  (let ((c (string-ref s 0)))
+    (if (char=? c (char-downcase c))
+        s
+        (string-append (string (char-downcase c)) (substring s 1 (string-length s))))))
+
+;; BASE, or BASE2, BASE3, ... : the first whose key is not in the string set USED nor a member of
+;; the controller in MEMBERS (htll:reserved-names), which USED then holds.
+(define (htll:unique-name used members base)
+  (let loop ((n 1))
+    (let* ((candidate (if (= n 1) base (string-append base (number->string n))))
+           (key (htll:name-key candidate)))
+      ;; (htll:reserved? MEMBERS CANDIDATE, with the key already made.)
+      (if (or (htll:string-set-member? used key) (and members (htll:string-set-member? members key)))
+          (loop (+ n 1))
+          (begin (htll:string-set-add! used key) candidate)))))
+
+;; A bound NAME (of VIEW) usable in the generated code and unique in USED, with a warning when it
+;; had to change.
+(define (htll:bound-name view name used reserved members)
+  (let* ((usable (htll:usable-name name reserved))
+         (final (htll:unique-name used members (htll:declarable-name (car usable) view members))))
+    ;; (Two views bound to one name become l and l2 quietly, as they always did.)
+    (if (cdr usable)
+        (htll:warn-at (htll:view-location view)
+                      (string-append "the view " name " is named " final " in the generated code: " (cdr usable))))
+    final))
+
+(define (htll:view-names declared root)
+  (let ((used (htll:make-string-set))
+        (reserved (if (htll:root-cell root) (list (htll:root-cell root)) '()))
+        (members (htll:reserved-names root)))
+    (define (unique base) (htll:unique-name used members base))
+    (define (bound-name view name) (htll:bound-name view name used reserved members))
+    (let* ((bound (map (lambda (d) (let ((n (htll:view-name (car d))))
+                                     (and n (cons (car d) (bound-name (car d) n)))))
+                       declared))
+           ;; A view no variable names is numbered by its place in the layout (label2: the second
+           ;; view placed); the others (only referred to) after the placed ones, in declared order.
+           (placed (htll:placed-views root))
+           (token (htll:fresh-mark)))
+      (let number ((vs placed) (i 1))
+        (if (pair? vs) (begin (htll:set-view-mark! (car vs) (cons token i)) (number (cdr vs) (+ i 1)))))
+      (let loop ((ds declared) (bs bound) (other (length placed)) (acc '()))
+        (if (null? ds)
+            (reverse acc)
+            (let* ((m (htll:view-mark (caar ds)))
+                   (position (and (pair? m) (eq? (car m) token) (cdr m)))
+                   (other (if position other (+ other 1)))
+                   (index (or position other)))
+              (loop (cdr ds) (cdr bs) other
+                    (cons (or (car bs)
+                              (cons (caar ds) (unique (string-append (htll:kind-base-name (htll:view-kind (caar ds)))
+                                                                     (number->string index)))))
+                          acc))))))))
+
+;; The second names of the DECLARED views ((b a) in a let*: b is another name for a's view), as
+;; ((anchor (alias . view) ...) ...): each alias unique among the views' names (NAME-OF) and the
+;; other aliases, and declared after ANCHOR, the view bound just before it, as the original htllc
+;; declared it (there it was a second view; here it is a second property holding the same view).
+(define (htll:alias-names declared name-of root)
+  ;; Most layouts have no second names: nothing to make unique.
+  (if (htll:any (lambda (d) (pair? (htll:view-aliases (car d)))) declared)
+      (htll:alias-names-of declared name-of root)
+      '()))
+
+(define (htll:alias-names-of declared name-of root)
+  (let ((used (htll:make-string-set))
+        (reserved (if (htll:root-cell root) (list (htll:root-cell root)) '()))
+        (members (htll:reserved-names root))
+        (anchors (htll:alias-anchors root)))
+    (for-each (lambda (d) (htll:string-set-add! used (htll:name-key (name-of (car d))))) declared)
+    ;; Unique names in the views' order, (view alias name) each; then each where it was bound.
+    (let* ((named (apply append
+                         (map (lambda (d)
+                                (map (lambda (a) (list (car d) a (htll:bound-name (car d) a used reserved members)))
+                                     (or (htll:view-aliases (car d)) '())))
+                              declared)))
+           ;; Its index in ANCHORS and its anchor; after the recorded ones at its own view.
+           (place (lambda (n) (let loop ((as anchors) (i 0))
+                                (cond ((null? as) (cons i (car n)))
+                                      ((and (eq? (cadar as) (car n)) (string=? (caddar as) (cadr n))) (cons i (caar as)))
+                                      (else (loop (cdr as) (+ i 1)))))))
+           (ordered (list-sort (lambda (a b) (< (caar a) (caar b)))
+                               (map (lambda (n) (cons (place n) n)) named))))
+      (let group ((ns ordered) (acc '()))
+        (if (null? ns)
+            (reverse acc)
+            (let* ((anchor (cdaar ns)) (n (cdar ns)) (entry (cons (caddr n) (car n))) (g (assq anchor acc)))
+              (if g
+                  (begin (set-cdr! g (append (cdr g) (list entry))) (group (cdr ns) acc))
+                  (group (cdr ns) (cons (list anchor entry) acc)))))))))
+
+;; ((anchor view name) ...) for the second names recorded where they were bound, in the
+;; original's order: ANCHOR is the view bound just before (or VIEW itself).
+(define (htll:alias-anchors root)
+  (let loop ((bs (htll:binding-order (htll:root-bound root))) (last #f) (acc '()))
+    (cond ((null? bs) (reverse acc))
+          ((htll:view? (car bs)) (loop (cdr bs) (car bs) acc))
+          (else (loop (cdr bs) last (cons (list (or last (caar bs)) (caar bs) (cdar bs)) acc))))))
+
+;; The (alias . view) declared after VIEW in ALIASES (from htll:alias-names).
+(define (htll:aliases-of view aliases)
+  (let ((a (assq view aliases))) (if a (cdr a) '())))
+
+;; The names of VIEW and of the aliases declared after it, each as (name . view).
+(define (htll:declared-names view name-of aliases)
+  (cons (cons (name-of view) view) (htll:aliases-of view aliases)))
+
+;; The aliases of VIEW itself in ALIASES.
+(define (htll:aliases-naming view aliases)
+  (apply append (map (lambda (g) (map car (htll:filter (lambda (e) (eq? (cdr e) view)) (cdr g)))) aliases)))
+
+;; How many namings have stamped views (htll:context re-stamps its cached one after another).
+(define htll:name-stamps 0)
+
+(define (htll:name-of names)
+  (set! htll:name-stamps (+ htll:name-stamps 1))
+  (let ((token (htll:fresh-mark)))
+    (for-each (lambda (n) (htll:set-view-output-name! (car n) (cons token (cdr n)))) names)
+    (lambda (v)
+      (let ((n (htll:view-output-name v)))
+        (if (and (pair? n) (eq? (car n) token)) (cdr n) "nil")))))
