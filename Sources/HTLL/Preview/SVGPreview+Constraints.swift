@@ -43,30 +43,6 @@ extension SVGPreview {
         var constraints: [ConstraintLine]
         var parent: String
         var baselines: [String: BaselineDepth]
-
-        init(constraints: [ConstraintLine], parent: String, baselines: [String: BaselineDepth]) {
-            self.constraints = constraints
-            self.parent = parent
-            self.baselines = baselines
-        }
-
-        /// From the prelude's `(PARENT BASELINES CONSTRAINTS)` (htll-constraint-values).
-        init(_ value: Value) {
-            let parts = value.arrayValue ?? []
-            parent = parts.first?.stringValue ?? ""
-            baselines = [:]
-            for b in parts.count > 1 ? parts[1].arrayValue ?? [] : [] {
-                guard let f = b.arrayValue, f.count == 3, let name = f[0].stringValue, let a = f[1].doubleValue else { continue }
-                baselines[name] = BaselineDepth(ascender: a, lineHeight: f[2].doubleValue)
-            }
-            constraints = (parts.count > 2 ? parts[2].arrayValue ?? [] : []).compactMap { c in
-                guard let f = c.arrayValue, f.count == 6, let item = f[0].stringValue, let attribute = f[1].stringValue,
-                      let relation = f[2].stringValue, let constant = f[3].doubleValue,
-                      let item2 = f[4].stringValue, let attribute2 = f[5].stringValue,
-                      let axis = ConstraintLine.axis(attribute), axis == ConstraintLine.axis(attribute2) else { return nil }
-                return ConstraintLine(first: (item, attribute), second: (item2, attribute2), relation: relation, constant: constant)
-            }
-        }
     }
 
     /// A rectangle on the screen: a view's frame, the screen or its safe area.
@@ -130,5 +106,26 @@ extension SVGPreview {
             w.line("</g>")
         }
         w.line("</g>")
+    }
+}
+
+// In an extension, so the drawing keeps its memberwise initialiser.
+extension SVGPreview.ConstraintDrawing {
+    /// From the prelude's `(PARENT BASELINES CONSTRAINTS)` (htll-constraint-values).
+    init(_ value: Value) {
+        let parts = value.arrayValue ?? []
+        parent = parts.first?.stringValue ?? ""
+        baselines = [:]
+        for b in parts.count > 1 ? parts[1].arrayValue ?? [] : [] {
+            guard let f = b.arrayValue, f.count == 3, let name = f[0].stringValue, let a = f[1].doubleValue else { continue }
+            baselines[name] = SVGPreview.BaselineDepth(ascender: a, lineHeight: f[2].doubleValue)
+        }
+        constraints = (parts.count > 2 ? parts[2].arrayValue ?? [] : []).compactMap { c in
+            guard let f = c.arrayValue, f.count == 6, let item = f[0].stringValue, let attribute = f[1].stringValue,
+                  let relation = f[2].stringValue, let constant = f[3].doubleValue,
+                  let item2 = f[4].stringValue, let attribute2 = f[5].stringValue,
+                  let axis = SVGPreview.ConstraintLine.axis(attribute), axis == SVGPreview.ConstraintLine.axis(attribute2) else { return nil }
+            return SVGPreview.ConstraintLine(first: (item, attribute), second: (item2, attribute2), relation: relation, constant: constant)
+        }
     }
 }
