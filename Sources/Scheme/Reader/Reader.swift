@@ -1,7 +1,7 @@
 /// Reads Scheme data written in R7RS lexical syntax (sections 2 and 7.1.2), one datum per `read()`.
 ///
 /// Why iterative: how deeply data nests is up to the input, so partially read lists, vectors,
-/// abbreviations, `#;` comments and datum labels live on an explicit stack of `Frame`s instead of
+/// abbreviations, `#;` comments and datum labels live on an explicit stack of `PartialDatum`s instead of
 /// the Swift stack; 100,000 nested parentheses read fine.
 ///
 /// Every pair made for a list records where it was read: the first pair of a list the location of
@@ -82,7 +82,7 @@ struct Reader {
     var location: SourceLocation { SourceLocation(file: fileIndex, line: line, column: column) }
 
     /// A partially read compound datum.
-    struct Frame {
+    struct PartialDatum {
         enum Kind {
             /// A list opened by `(` or `[`; `close` is the scalar that must end it.
             case list(close: UInt32)
@@ -143,7 +143,7 @@ struct Reader {
 
     /// The next datum, or nil at end of input.
     mutating func read() throws(SchemeRaise) -> Value? {
-        var frames: [Frame] = []
+        var partials: [PartialDatum] = []
         labelValues.removeAll()
         openLabels.removeAll()
         placeholders.removeAll()
@@ -152,10 +152,10 @@ struct Reader {
         while true {
             try skipAtmosphere()
             guard position < scalars.count else {
-                guard !frames.isEmpty else { return nil }
+                guard !partials.isEmpty else { return nil }
                 endedInsideDatum = true
                 // The outermost unclosed container is where the missing `)` belongs.
-                let culprit = frames.first(where: { $0.isContainer }) ?? frames[0]
+                let culprit = partials.first(where: { $0.isContainer }) ?? partials[0]
                 throw error("unexpected end of input \(culprit.description)", at: location)
             }
             // Reading counts as work: a huge literal or file runs into the limits like a loop. The
@@ -163,33 +163,33 @@ struct Reader {
             runtime.heap.charge(Reader.itemBytes)
             try runtime.chargeWork(1, at: location)
             let start = location
-            if frames.isEmpty { datumStart = start }
+            if partials.isEmpty { datumStart = start }
             let c = scalars[position]
             var datum: Value
             var datumLocation = start
             switch c {
             case Ch.lparen, Ch.lbracket:
                 advance()
-                frames.append(Frame(.list(close: c == Ch.lparen ? Ch.rparen : Ch.rbracket), at: start))
+                partials.append(PartialDatum(.list(close: c == Ch.lparen ? Ch.rparen : Ch.rbracket), at: start))
                 continue
             case Ch.rparen, Ch.rbracket:
                 advance()
-                (datum, datumLocation) = try close(&frames, with: c, at: start)
+                (datum, datumLocation) = try close(&partials, with: c, at: start)
             case Ch.quote:
                 advance()
-                frames.append(Frame(.abbreviation(symbol: quoteSymbol, text: "'"), at: start))
+                partials.append(PartialDatum(.abbreviation(symbol: quoteSymbol, text: "'"), at: start))
                 continue
             case Ch.backquote:
                 advance()
-                frames.append(Frame(.abbreviation(symbol: quasiquoteSymbol, text: "`"), at: start))
+                partials.append(PartialDatum(.abbreviation(symbol: quasiquoteSymbol, text: "`"), at: start))
                 continue
             case Ch.comma:
                 advance()
                 if peek() == Ch.at {
                     advance()
-                    frames.append(Frame(.abbreviation(symbol: unquoteSplicingSymbol, text: ",@"), at: start))
+                    partials.append(PartialDatum(.abbreviation(symbol: unquoteSplicingSymbol, text: ",@"), at: start))
                 } else {
-                    frames.append(Frame(.abbreviation(symbol: unquoteSymbol, text: ","), at: start))
+                    partials.append(PartialDatum(.abbreviation(symbol: unquoteSymbol, text: ","), at: start))
                 }
                 continue
             case Ch.dquote:
@@ -200,15 +200,15 @@ struct Reader {
                 let next = peek(1)
                 if next == Ch.lparen {
                     advance(2)
-                    frames.append(Frame(.vector, at: start))
+                    partials.append(PartialDatum(.vector, at: start))
                     continue
                 } else if next == Ch.semicolon {
                     advance(2)
-                    frames.append(Frame(.datumComment, at: start))
+                    partials.append(PartialDatum(.datumComment, at: start))
                     continue
                 } else if (next == Ch.lowerU || next == Ch.upperU) && peek(2) == Ch.digit8 && peek(3) == Ch.lparen {
                     advance(4)
-                    frames.append(Frame(.bytevector, at: start))
+                    partials.append(PartialDatum(.bytevector, at: start))
                     continue
                 } else if next == Ch.backslash {
                     datum = try readCharacter()
@@ -216,7 +216,7 @@ struct Reader {
                     let (label, defines) = try readLabelToken(at: start)
                     if defines {
                         try beginLabel(label, at: start)
-                        frames.append(Frame(.label(label), at: start))
+                        partials.append(PartialDatum(.label(label), at: start))
                         continue
                     }
                     datum = try labelReference(label, at: start)
@@ -225,12 +225,12 @@ struct Reader {
                 }
             case Ch.dot where isDelimiterOrEnd(peek(1)):
                 advance()
-                try readDot(&frames, at: start)
+                try readDot(&partials, at: start)
                 continue
             default:
                 datum = try readAtom()
             }
-            if let result = try deliver(datum, at: datumLocation, to: &frames) {
+            if let result = try deliver(datum, at: datumLocation, to: &partials) {
                 // The datum's last token may have been the expensive one (a closing parenthesis
                 // builds the whole list; a huge number is converted).
                 try runtime.chargeWork(0, at: datumLocation)
@@ -242,42 +242,42 @@ struct Reader {
     /// Hands a complete datum to the innermost frame, completing abbreviations and labels on the way;
     /// returns the datum when no frame is left (a whole top-level datum has been read).
     private mutating func deliver(_ value: Value, at location: SourceLocation,
-                                  to frames: inout [Frame]) throws(SchemeRaise) -> Value? {
+                                  to partials: inout [PartialDatum]) throws(SchemeRaise) -> Value? {
         var v = value
         var loc = location
-        while let i = frames.indices.last {
-            switch frames[i].kind {
+        while let i = partials.indices.last {
+            switch partials[i].kind {
             case .list:
-                switch frames[i].dot {
+                switch partials[i].dot {
                 case .none:
-                    frames[i].items.append(v)
-                    frames[i].itemLocations.append(loc)
+                    partials[i].items.append(v)
+                    partials[i].itemLocations.append(loc)
                 case .awaitingTail:
-                    frames[i].tail = v
-                    frames[i].dot = .haveTail
+                    partials[i].tail = v
+                    partials[i].dot = .haveTail
                 case .haveTail:
-                    throw error("more than one datum after '.' \(frames[i].description)", at: loc)
+                    throw error("more than one datum after '.' \(partials[i].description)", at: loc)
                 }
                 return nil
             case .vector:
-                frames[i].items.append(v)
+                partials[i].items.append(v)
                 return nil
             case .bytevector:
                 guard case .fixnum(let n) = v else {
                     throw error("bytevector element is not a byte: \(Printer.write(v))", at: loc)
                 }
                 guard n >= 0 && n <= 255 else { throw error("bytevector element out of range: \(n)", at: loc) }
-                frames[i].items.append(v)
+                partials[i].items.append(v)
                 return nil
             case .abbreviation(let symbol, _):
-                let frame = frames.removeLast()
+                let frame = partials.removeLast()
                 v = makePair(symbol, makePair(v, .null, at: loc), at: frame.start)
                 loc = frame.start
             case .datumComment:
-                frames.removeLast()
+                partials.removeLast()
                 return nil
             case .label(let n):
-                frames.removeLast()
+                partials.removeLast()
                 v = try defineLabel(n, as: v, at: loc)
             }
         }
@@ -285,17 +285,17 @@ struct Reader {
     }
 
     /// Handles `)` or `]`: ends the innermost container and returns it with its location.
-    private mutating func close(_ frames: inout [Frame], with c: UInt32,
+    private mutating func close(_ partials: inout [PartialDatum], with c: UInt32,
                                 at here: SourceLocation) throws(SchemeRaise) -> (Value, SourceLocation) {
         let shown = c == Ch.rparen ? "')'" : "']'"
-        guard let top = frames.last else { throw error("unexpected \(shown)", at: here) }
+        guard let top = partials.last else { throw error("unexpected \(shown)", at: here) }
         switch top.kind {
         case .list(let expected):
             guard c == expected else {
                 throw error("unexpected \(shown) \(top.description) (expected '\(Character(Unicode.Scalar(UInt8(expected))))')", at: here)
             }
             if top.dot == .awaitingTail { throw error("missing datum after '.' \(top.description)", at: here) }
-            frames.removeLast()
+            partials.removeLast()
             var result = top.tail
             var i = top.items.count - 1
             while i >= 0 {
@@ -305,11 +305,11 @@ struct Reader {
             return (result, top.start)
         case .vector:
             guard c == Ch.rparen else { throw error("unexpected \(shown) \(top.description)", at: here) }
-            frames.removeLast()
+            partials.removeLast()
             return (runtime.heap.vector(top.items), top.start)
         case .bytevector:
             guard c == Ch.rparen else { throw error("unexpected \(shown) \(top.description)", at: here) }
-            frames.removeLast()
+            partials.removeLast()
             var bytes: [UInt8] = []
             bytes.reserveCapacity(top.items.count)
             for case .fixnum(let n) in top.items { bytes.append(UInt8(truncatingIfNeeded: n)) }
@@ -320,13 +320,13 @@ struct Reader {
     }
 
     /// Handles a lone `.` inside a list.
-    private func readDot(_ frames: inout [Frame], at here: SourceLocation) throws(SchemeRaise) {
-        guard let i = frames.indices.last, case .list = frames[i].kind else {
+    private func readDot(_ partials: inout [PartialDatum], at here: SourceLocation) throws(SchemeRaise) {
+        guard let i = partials.indices.last, case .list = partials[i].kind else {
             throw error("unexpected '.'", at: here)
         }
-        guard !frames[i].items.isEmpty else { throw error("unexpected '.' at the start of a list", at: here) }
-        guard frames[i].dot == .none else { throw error("unexpected second '.' \(frames[i].description)", at: here) }
-        frames[i].dot = .awaitingTail
+        guard !partials[i].items.isEmpty else { throw error("unexpected '.' at the start of a list", at: here) }
+        guard partials[i].dot == .none else { throw error("unexpected second '.' \(partials[i].description)", at: here) }
+        partials[i].dot = .awaitingTail
     }
 
     /// A pair owned by the heap, stamped with `location`.
