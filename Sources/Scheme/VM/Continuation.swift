@@ -2,7 +2,7 @@
 /// Resuming it rebases the copies onto the current run (see `VM.resume`).
 final class Continuation: Procedure {
     let values: [Value]
-    let frames: [Frame]
+    let frames: [CallFrame]
     let closure: Unmanaged<Closure>?
     let pc: UnsafeMutablePointer<Int32>
     let fp: Int
@@ -11,7 +11,7 @@ final class Continuation: Procedure {
     /// The serial number of the run it was captured in (`VM.runs`).
     let runSerial: Int
 
-    init(values: [Value], frames: [Frame], closure: Unmanaged<Closure>?, pc: UnsafeMutablePointer<Int32>,
+    init(values: [Value], frames: [CallFrame], closure: Unmanaged<Closure>?, pc: UnsafeMutablePointer<Int32>,
          fp: Int, stackBase: Int, frameBase: Int, runSerial: Int) {
         self.values = values
         self.frames = frames

@@ -61,7 +61,7 @@ extension VM {
             for i in 0...argc { r.stack[dest + i] = r.stack[src + i] }
             newFp = dest + 1
         } else {
-            try pushFrame(Frame(closure: r.closure, pc: r.pc, fp: r.fp), &r)
+            try pushFrame(CallFrame(closure: r.closure, pc: r.pc, fp: r.fp), &r)
             newFp = r.sp - argc
         }
         r.sp = newFp + argc

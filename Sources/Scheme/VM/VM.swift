@@ -8,7 +8,7 @@ final class VM {
     unowned(unsafe) let heap: Heap
     @exclusivity(unchecked) var stack: UnsafeMutablePointer<Value>
     @exclusivity(unchecked) var stackCapacity: Int
-    @exclusivity(unchecked) var frames: UnsafeMutablePointer<Frame>
+    @exclusivity(unchecked) var frames: UnsafeMutablePointer<CallFrame>
     @exclusivity(unchecked) var frameCapacity: Int
     @exclusivity(unchecked) var frameTop = 0
     /// The registers while no run is active, or of the innermost suspended run.
@@ -139,7 +139,7 @@ final class VM {
     }
 
     /// Pushes a frame, failing with a Scheme-level error beyond `maxDepth`.
-    @inline(__always) func pushFrame(_ f: Frame, _ r: inout Registers) throws(SchemeError) {
+    @inline(__always) func pushFrame(_ f: CallFrame, _ r: inout Registers) throws(SchemeError) {
         if frameTop >= frameCeiling { try growFrames(&r) }
         frames[frameTop] = f
         frameTop += 1
@@ -154,7 +154,7 @@ final class VM {
             return
         }
         let newCapacity = max(min(frameCapacity * 2, maxDepth), frameTop + 1)
-        let bigger = UnsafeMutablePointer<Frame>.allocate(capacity: newCapacity)
+        let bigger = UnsafeMutablePointer<CallFrame>.allocate(capacity: newCapacity)
         bigger.moveInitialize(from: frames, count: frameTop)
         frames.deallocate()
         frames = bigger

@@ -1,5 +1,5 @@
 /// A suspended caller: where to resume and whose locals to use.
-struct Frame {
+struct CallFrame {
     /// The caller's closure (nil for the sentinel frame a run pushes, which resumes at `halt`).
     var closure: Unmanaged<Closure>?
     /// The instruction to resume at.
