@@ -252,8 +252,15 @@
   (cond ((null? e) e)
         (else (htll:e-atom (list 'shown view e)))))
 
-;; Objective-C text. OWNER-NAME maps a view record to its variable name.
+;; Objective-C text. OWNER-NAME maps a view record to its variable name. With the latest naming
+;; (68-names.scm), a Swift builtin prints the expression (ExpressionText.swift: this is the
+;; definition, about five times slower on large layouts), or answers #f for what it leaves here.
 (define (htll:e->c e owner-name)
+  (or (and (eq? owner-name (car htll:latest-naming))
+           (%htll-c-expression e (cadr htll:latest-naming) (caddr htll:latest-naming)))
+      (htll:e->c-here e owner-name)))
+
+(define (htll:e->c-here e owner-name)
   (define (atom->c a)
     (case (car a)
       ((bound)

@@ -275,6 +275,13 @@
   (set! htll:name-stamps (+ htll:name-stamps 1))
   (let ((token (htll:fresh-mark)))
     (for-each (lambda (n) (htll:set-view-output-name! (car n) (cons token (cdr n)))) names)
-    (lambda (v)
-      (let ((n (htll:view-output-name v)))
-        (if (and (pair? n) (eq? (car n) token)) (cdr n) "nil")))))
+    (let ((name-of (lambda (v)
+                     (let ((n (htll:view-output-name v)))
+                       (if (and (pair? n) (eq? (car n) token)) (cdr n) "nil")))))
+      (set! htll:latest-naming (list name-of htll:name-stamps names))
+      name-of)))
+
+;; (name-of stamp names) of the latest naming: while a printer's name-of is that one, no view has
+;; been stamped since, and the Swift printer of frame expressions (htll:e->c) names views from
+;; NAMES as name-of does.
+(define htll:latest-naming (list #f 0 '()))
