@@ -4,14 +4,15 @@ import Scheme
 /// `(%htll-c-expression E NAMING NAMES)`; the prelude's `htll:e->c` is the definition and
 /// prints whatever this leaves to it.
 ///
-/// Why Swift (issue 19): printing the frame code was about a fifth of the work on large layouts
-/// (callgrind: 74 M of the 335 M instructions of 300 nested aboves' frame code, 130 M of the
-/// 500 M of 1,000 labels'), and each term cost some fifteen operations of the interpreter at
-/// about a thousand instructions each; caching the atoms' texts in the prelude did not change
-/// the count. The expression stays the prelude's value (read here, never re-parsed), and every
-/// atom this printer does not know (a view's font metrics), a number it would print differently
-/// (an exact ratio, a bignum, past 1e15, not finite) and a local not yet defined make it answer
-/// #f, so the prelude prints that expression as before: the output is the same either way.
+/// Why Swift (issue 19): every term of an expression cost some fifteen operations of the
+/// interpreter, at about a thousand instructions each, and caching the atoms' texts in the prelude
+/// did not change the count (callgrind). Measured with this printer and without it (callgrind,
+/// whole process): the frame code of 300 nested aboves 741 M -> 722 M instructions, of 1,000
+/// labels in one vseq 887 M -> 860 M. The expression stays the prelude's value (read here, never
+/// re-parsed), and every atom this printer does not know (a view's font metrics), a number it would
+/// print differently (an exact ratio, a bignum, past 1e15, not finite) and a local not yet defined
+/// make it answer #f, so the prelude prints that expression as before: the output is the same
+/// either way (TextBuiltinsTests).
 final class CExpressionPrinter {
     /// The naming the view names are for (the prelude's stamp count when it was made), and the
     /// names: a view record's identity to its name. Views outside the naming print as `nil`, as

@@ -253,8 +253,8 @@
         (else (htll:e-atom (list 'shown view e)))))
 
 ;; Objective-C text. OWNER-NAME maps a view record to its variable name. With the latest naming
-;; (68-names.scm), a Swift builtin prints the expression (ExpressionText.swift: this is the
-;; definition, about five times slower on large layouts), or answers #f for what it leaves here.
+;; (68-names.scm), a Swift builtin prints the expression (ExpressionText.swift, which says what it
+;; saves), or answers #f for what it leaves to this definition, htll:e->c-here.
 (define (htll:e->c e owner-name)
   (or (and (eq? owner-name (car htll:latest-naming))
            (%htll-c-expression e (cadr htll:latest-naming) (caddr htll:latest-naming)))
