@@ -278,10 +278,6 @@
     (let ((name-of (lambda (v)
                      (let ((n (htll:view-output-name v)))
                        (if (and (pair? n) (eq? (car n) token)) (cdr n) "nil")))))
+      ;; The Swift printer of frame expressions names views from it (50-expr.scm).
       (set! htll:latest-naming (list name-of htll:name-stamps names))
       name-of)))
-
-;; (name-of stamp names) of the latest naming: while a printer's name-of is that one, no view has
-;; been stamped since, and the Swift printer of frame expressions (htll:e->c) names views from
-;; NAMES as name-of does.
-(define htll:latest-naming (list #f 0 '()))
