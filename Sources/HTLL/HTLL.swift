@@ -68,6 +68,7 @@ public enum HTLL {
         let env = scheme.makeSystemEnvironment(named: "(htll)")
         defineBuiltins(in: scheme, env)
         defineIncludeBuiltins(in: scheme, env)
+        defineTextBuiltins(in: scheme, env)
         return env
     }
 

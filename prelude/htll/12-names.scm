@@ -234,7 +234,15 @@
 
 ;; S as a string literal of DIALECT (c, swift or json) that means exactly S. Objective-C's
 ;; @"..." is @ and the C literal.
+;; Text that needs no escape (printable ASCII without quote, backslash or ??: most texts) is only
+;; quoted; checking it is a Swift builtin, since the loop below cost about 6 K instructions a
+;; character (issue 19: every label's text of a large layout, in two fragments).
 (define (htll:literal dialect s)
+  (if (%htll-plain-text? s)
+      (let ((q (cadr (assq dialect htll:literal-dialects)))) (string-append q s q))
+      (htll:escaped-literal dialect s)))
+
+(define (htll:escaped-literal dialect s)
   (let* ((d (cdr (assq dialect htll:literal-dialects)))
          (quote-mark (car d)) (short (cadr d)) (numeric (caddr d)) (guard-? (cadddr d))
          (out (open-output-string)))
