@@ -25,7 +25,7 @@ final class CodeBlock: HeapObject {
     /// Defined by the system prelude: left out of user backtraces.
     public let isSystem: Bool
     /// The instruction words the VM runs (see `Opcode`): `codeCount` of them. A lazy block's
-    /// start at its trampoline until its body is decoded.
+    /// are its trampoline until its body is decoded.
     private(set) var codePointer: UnsafeMutablePointer<Int32>
     /// Constants referenced by `const`, `global`, `closure` and friends: `constantCount` of them.
     let constantPointer: UnsafeMutablePointer<Value>
