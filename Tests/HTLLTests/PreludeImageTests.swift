@@ -31,6 +31,14 @@ final class PreludeImageTests: XCTestCase {
         XCTAssertGreaterThan(compiled, 600)
         // Only the forms that define syntax (define-style, define-primitive) are kept as source.
         XCTAssertEqual(forms.count - compiled, 2)
+        // Most procedures' bodies are lazy (decoded on their first call); every one decodes whole.
+        var decoded = 0
+        for form in forms where form.isThunk {
+            let all = try XCTUnwrap(form.value.object(Closure.self)).code.materializeAll(scheme.runtime)
+            XCTAssertEqual(all.refused, 0)
+            decoded += all.decoded
+        }
+        XCTAssertGreaterThan(decoded, 500)
     }
 
     /// Every variable of the prelude's environment has the same value either way (procedures by
@@ -107,12 +115,45 @@ final class PreludeImageTests: XCTestCase {
             }
             if Bool.random(using: &rng) { mutated.removeLast(Int.random(in: 0..<min(64, mutated.count), using: &rng)) }
             do {
-                _ = try scheme.runtime.readImage(CodeImage.printable(mutated), in: HTLL.preludeEnvironment(scheme))
+                // Read whole: its lazy bodies, decoded as first calls would, each whole or refused.
+                for form in try scheme.runtime.readImage(CodeImage.printable(mutated), in: HTLL.preludeEnvironment(scheme)) {
+                    if let code = form.value.object(Closure.self)?.code { _ = code.materializeAll(scheme.runtime) }
+                }
             } catch {
                 refused += 1
             }
         }
         XCTAssertGreaterThan(refused, 0)
+    }
+
+    /// A damaged lazy body passes the image's reading (it is decoded on the procedure's first call):
+    /// a layout that calls it fails with a located Scheme error naming it, never a trap.
+    func testADamagedLazyBodyIsAnErrorOfItsFirstCall() throws {
+        let image = try XCTUnwrap(preludeImage)
+        let intact = try installed(fromImage: true)
+        let env = try XCTUnwrap(HTLL.environment(of: intact))
+        // The Objective-C output's entry (loading does not call it), or any other not called yet.
+        let candidates = env.boundNames.filter { !$0.isSyntax }.compactMap { entry -> (String, CodeBlock)? in
+            guard let code = intact.global(entry.name, in: env)?.object(Closure.self)?.code,
+                  code.lazyBody != nil, code.name == entry.name else { return nil }
+            return (entry.name, code)
+        }
+        XCTAssertGreaterThan(candidates.count, 200)
+        let (name, code) = try XCTUnwrap(candidates.first { $0.0 == "htll-emit" } ?? candidates.first)
+        var bytes = try XCTUnwrap(CodeImage.bytes(ofPrintable: image))
+        let body = try XCTUnwrap(code.lazyBody?.body)
+        bytes[body.lowerBound] = 0x7E  // its first word: opcode 63, which does not exist
+        let scheme = Scheme()
+        let damaged = HTLL.preludeEnvironment(scheme)
+        try scheme.evaluateSystemImage(CodeImage.printable(bytes), in: damaged)
+        let arguments = Array(repeating: Value.false, count: code.required)
+        for _ in 0..<2 {
+            XCTAssertThrowsError(try scheme.call(name, in: damaged, arguments)) { error in
+                XCTAssertTrue("\(error)".contains("\(name): damaged prelude image"), "\(error)")
+            }
+        }
+        XCTAssertEqual(try scheme.call("htll:comment-text", in: damaged, [scheme.string("a */ b")]).stringValue,
+                       try intact.call("htll:comment-text", in: env, [intact.string("a */ b")]).stringValue)
     }
 
     /// The image is the prelude as built; with `HTLL_PRELUDE_DIR` (editing the prelude without

@@ -32,6 +32,15 @@ final class SchemePreludeImageTests: XCTestCase {
             }
             XCTAssertEqual(head.takeUnretainedValue().name, "define-syntax")
         }
+        // Most procedures' bodies are lazy (decoded on their first call); every one decodes whole.
+        var decoded = 0
+        for form in forms where form.isThunk {
+            let code = try XCTUnwrap(form.value.object(Closure.self)).code
+            let all = code.materializeAll(rt)
+            XCTAssertEqual(all.refused, 0)
+            decoded += all.decoded
+        }
+        XCTAssertGreaterThan(decoded, 100)
     }
 
     /// Every binding of the sealed system environment is the same either way: the same names, the
@@ -42,17 +51,25 @@ final class SchemePreludeImageTests: XCTestCase {
         let namesA = a.runtime.system.boundNames, namesB = b.runtime.system.boundNames
         XCTAssertGreaterThan(namesB.count, 500)
         XCTAssertEqual(Set(namesA.map { "\($0.name) \($0.isSyntax)" }), Set(namesB.map { "\($0.name) \($0.isSyntax)" }))
+        var lazy = 0
         for (name, isSyntax) in namesB where !isSyntax {
             let va = a.runtime.systemValue(name), vb = b.runtime.systemValue(name)
             XCTAssertEqual(a.write(va), b.write(vb), name)
             if case .procedure(let pa) = va, case .procedure(let pb) = vb,
                let ca = pa.takeUnretainedValue() as? Closure, let cb = pb.takeUnretainedValue() as? Closure {
-                // The same code: arity, frame and instructions (constants may be other objects).
+                // The same code: arity, frame and instructions (constants may be other objects),
+                // a lazy body once decoded (as its first call does).
+                if ca.code.lazyBody != nil { lazy += 1 }
+                try ca.code.materialize(a.runtime)
+                XCTAssertNil(ca.code.lazyBody, name)
                 XCTAssertEqual(ca.code.required, cb.code.required, name)
                 XCTAssertEqual(ca.code.hasRest, cb.code.hasRest, name)
+                XCTAssertEqual(ca.code.frameSize, cb.code.frameSize, name)
                 XCTAssertEqual(ca.code.code, cb.code.code, name)
+                XCTAssertEqual(ca.code.locations.map(\.pc), cb.code.locations.map(\.pc), name)
             }
         }
+        XCTAssertGreaterThan(lazy, 50)
         XCTAssertEqual(Set(a.runtime.libraries.keys), Set(b.runtime.libraries.keys))
         for (name, library) in b.runtime.libraries {
             let other = try XCTUnwrap(a.runtime.libraries[name])
@@ -136,8 +153,45 @@ final class SchemePreludeImageTests: XCTestCase {
             if Bool.random(using: &rng) { mutated.removeLast(Int.random(in: 0..<min(64, mutated.count), using: &rng)) }
             let rt = Runtime()
             rt.installCore()
-            do { _ = try rt.readImage(CodeImage.printable(mutated), in: rt.system) } catch { refused += 1 }
+            do {
+                // Read whole: its lazy bodies, decoded as first calls would, each whole or refused.
+                for form in try rt.readImage(CodeImage.printable(mutated), in: rt.system) {
+                    if let code = form.value.object(Closure.self)?.code { _ = code.materializeAll(rt) }
+                }
+            } catch {
+                refused += 1
+            }
         }
         XCTAssertGreaterThan(refused, 0)
+    }
+
+    /// A damaged lazy body passes the reading of its image (it is decoded on the procedure's first
+    /// call): that call is a Scheme error naming the procedure, every call after it too, and the
+    /// rest of the runtime works on.
+    func testADamagedLazyBodyIsAnErrorOfItsFirstCall() throws {
+        let image = try XCTUnwrap(schemePreludeImage)
+        let intact = Runtime.loaded(sandbox: false, image: image)
+        intact.sealSystem()
+        // A prelude procedure not called while loading, its body still in the image.
+        let (name, code) = try XCTUnwrap(intact.system.boundNames.lazy.compactMap { entry -> (String, CodeBlock)? in
+            guard !entry.isSyntax, let code = intact.systemValue(entry.name).object(Closure.self)?.code,
+                  code.lazyBody != nil, code.name == entry.name else { return nil }
+            return (entry.name, code)
+        }.first)
+        var bytes = try XCTUnwrap(CodeImage.bytes(ofPrintable: image))
+        let body = try XCTUnwrap(code.lazyBody?.body)
+        bytes[body.lowerBound] = 0x7E  // its first word: opcode 63, which does not exist
+        let rt = Runtime.loaded(sandbox: false, image: CodeImage.printable(bytes))
+        rt.sealSystem()
+        let procedure = rt.systemValue(name)
+        XCTAssertNotNil(procedure.object(Closure.self)?.code.lazyBody, "the image was not read")
+        let arguments = Array(repeating: Value.false, count: code.required)
+        for _ in 0..<2 {
+            XCTAssertThrowsError(try rt.vm.run(procedure, arguments, keepingExisting: false)) { error in
+                XCTAssertTrue("\(error)".contains("\(name): damaged prelude image"), "\(error)")
+            }
+        }
+        let value = try rt.evaluateSource("(list (assq 'b '((a 1) (b 2))) (iota 3))", file: nil, in: rt.interaction)
+        XCTAssertEqual(Printer.write(value), "((b 2) (0 1 2))")
     }
 }

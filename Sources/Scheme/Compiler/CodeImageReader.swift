@@ -6,20 +6,92 @@ public struct InvalidSystemImage: Error, CustomStringConvertible {
     public var description: String { "invalid prelude image: \(reason)" }
 }
 
+/// What the lazy code blocks of one image share after its reading: its bytes, files and names
+/// (each name interned once, whichever block uses it first), and the trampoline their first
+/// call runs (see `LazyCodeBody`).
+final class CodeImageSource {
+    let bytes: [UInt8]
+    /// The image's files, as the runtime numbers them.
+    let fileIndexes: [Int]
+    /// Where each of the image's symbol and variable names is in `bytes` (made a `String` only
+    /// when interned), and the symbol once it is.
+    let nameRanges: [Range<Int>]
+    @exclusivity(unchecked) var symbols: [Symbol?]
+    /// Not owned: the blocks are the runtime's objects, and must not keep it (or the environment) alive.
+    weak var rt: Runtime?
+    weak var env: Environment?
+    /// The primitive a lazy block's trampoline calls: it decodes the body of the block that called it.
+    private(set) var trampoline = Value.unspecified
+
+    init(bytes: [UInt8], fileIndexes: [Int], nameRanges: [Range<Int>], rt: Runtime, env: Environment) {
+        self.bytes = bytes
+        self.fileIndexes = fileIndexes
+        self.nameRanges = nameRanges
+        symbols = Array(repeating: nil, count: nameRanges.count)
+        self.rt = rt
+        self.env = env
+        // The calling block is the VM's current closure (the VM sets its registers before calling a
+        // primitive, so a primitive may run Scheme code): no block to capture, one primitive per image.
+        let p = rt.heap.own(Primitive(name: "%decode-image-code", arity: .exactly(0)) { _, rt in
+            guard let closure = rt.vm.regs.closure?.takeUnretainedValue() else {
+                throw rt.error("%decode-image-code: called outside a procedure of a prelude image")
+            }
+            try closure.code.materialize(rt)
+            return .unspecified
+        })
+        trampoline = .procedure(Unmanaged.passUnretained(p))
+    }
+}
+
+/// The undecoded body of a lazy code block (see `CodeBlock`): where it is in its image, and what
+/// its header promised (the words it has, the captured slots it reads at most), which decoding checks.
+struct LazyCodeBody {
+    /// `const K; call 0; pop`: calls the image's primitive (constant K, after the block's own
+    /// constants), which decodes the body into the words that follow and makes the block enter
+    /// there from then on; the `pop` drops its result and the first call goes on into the code.
+    static let trampolineLength = 5
+    let source: CodeImageSource
+    let body: Range<Int>
+    let codeCount: Int
+    let maxCaptured: Int
+
+    func writeTrampoline(_ words: UnsafeMutablePointer<Int32>, constantSlot: Int32) {
+        words[0] = Opcode.const.rawValue
+        words[1] = constantSlot
+        words[2] = Opcode.call.rawValue
+        words[3] = 0
+        words[4] = Opcode.pop.rawValue
+    }
+
+    /// Decodes and checks the body into `block`'s buffers; a damaged body is a Scheme error (and
+    /// the block stays lazy), never a trap.
+    func decode(into block: CodeBlock, _ rt: Runtime) throws(SchemeRaise) {
+        guard source.rt === rt, let env = source.env else {
+            throw rt.error("\(block.name): its prelude image belongs to another instance")
+        }
+        do throws(InvalidSystemImage) {
+            var reader = CodeImageReader(source: source, rt: rt, env: env, body: body)
+            let locations = try reader.body(of: block, codeCount: codeCount, maxCaptured: maxCaptured)
+            block.finishMaterializing(locations: locations)
+        } catch {
+            throw rt.error("\(block.name): damaged prelude image: \(error.reason)")
+        }
+    }
+}
+
 /// Reads an image (see `CodeImage`) one entry at a time, checking every byte it uses: whatever
-/// the data, it returns values or throws `InvalidSystemImage`, never traps.
+/// the data, it returns values or throws `InvalidSystemImage`, never traps. A lazy code block's
+/// body is read later by a reader of its own, limited to the body's bytes.
 struct CodeImageReader {
     let rt: Runtime
     let env: Environment
+    let source: CodeImageSource
     private let bytes: [UInt8]
     private var at = 0
-    /// The image's files, as the runtime numbers them.
-    private var fileIndexes: [Int] = []
-    /// The image's symbol and variable names, and each one interned once it is used.
-    private var names: [String] = []
-    private var symbols: [Symbol?] = []
+    /// Where what this reader may read ends (the image's end, or a lazy body's).
+    private let end: Int
     private(set) var remainingEntries = 0
-    /// Objects read in the current entry, by number (see `CodeImageWriter.register`).
+    /// Objects read in the current entry or lazy body, by number (see `CodeImageWriter.register`).
     private var shared: [Value] = []
     /// How deep nested data and code blocks go: bounded, so hostile bytes cannot exhaust the stack.
     private var depth = 0
@@ -27,17 +99,58 @@ struct CodeImageReader {
 
     init(text: String, rt: Runtime, env: Environment) throws(InvalidSystemImage) {
         guard let bytes = CodeImage.bytes(ofPrintable: text) else { throw InvalidSystemImage(reason: "damaged image (checksum)") }
+        guard bytes.starts(with: CodeImage.magic) else { throw InvalidSystemImage(reason: "an image of another format") }
+        var header = Header(bytes: bytes, at: CodeImage.magic.count)
+        let fileCount = try header.count()
+        var fileIndexes: [Int] = []
+        fileIndexes.reserveCapacity(fileCount)
+        for _ in 0..<fileCount {
+            let r = try header.range()
+            fileIndexes.append(rt.fileIndex(String(decoding: bytes[r], as: UTF8.self)))
+        }
+        let nameCount = try header.count()
+        var names: [Range<Int>] = []
+        names.reserveCapacity(nameCount)
+        for _ in 0..<nameCount { names.append(try header.range()) }
+        let entries = try header.count()
+        self.init(source: CodeImageSource(bytes: bytes, fileIndexes: fileIndexes, nameRanges: names, rt: rt, env: env),
+                  rt: rt, env: env, body: header.at..<bytes.count)
+        remainingEntries = entries
+    }
+
+    /// A reader of `body`, a range of `source`'s bytes.
+    init(source: CodeImageSource, rt: Runtime, env: Environment, body: Range<Int>) {
+        self.source = source
         self.rt = rt
         self.env = env
-        self.bytes = bytes
-        guard bytes.starts(with: CodeImage.magic) else { throw InvalidSystemImage(reason: "an image of another format") }
-        at = CodeImage.magic.count
-        let fileCount = try count()
-        for _ in 0..<fileCount { fileIndexes.append(rt.fileIndex(try string())) }
-        let nameCount = try count()
-        for _ in 0..<nameCount { names.append(try string()) }
-        symbols = Array(repeating: nil, count: nameCount)
-        remainingEntries = try count()
+        bytes = source.bytes
+        at = body.lowerBound
+        end = min(body.upperBound, bytes.count)
+    }
+
+    /// The file and name tables before the entries, read with the same checks.
+    private struct Header {
+        let bytes: [UInt8]
+        var at: Int
+        mutating func count() throws(InvalidSystemImage) -> Int {
+            var v: UInt64 = 0
+            for shift in stride(from: UInt64(0), to: 64, by: 7) {
+                guard at < bytes.count else { throw InvalidSystemImage(reason: "truncated image") }
+                let b = bytes[at]
+                at += 1
+                v |= UInt64(b & 0x7F) << shift
+                if b & 0x80 == 0 {
+                    guard v <= UInt64(bytes.count - at) else { throw InvalidSystemImage(reason: "count past the end") }
+                    return Int(v)
+                }
+            }
+            throw InvalidSystemImage(reason: "malformed number")
+        }
+        mutating func range() throws(InvalidSystemImage) -> Range<Int> {
+            let n = try count()
+            defer { at += n }
+            return at..<(at + n)
+        }
     }
 
     /// The next entry: a compiled form (a thunk to run), or a datum to compile, with where it was read.
@@ -48,8 +161,8 @@ struct CodeImageReader {
         switch CodeImage.Entry(rawValue: try byte()) {
         case .code?:
             let code = try codeBlock()
-            guard code.required == 0, !code.hasRest, Self.maxCaptured(code) < 0 else {
-                throw InvalidSystemImage(reason: "a form that takes arguments or captures variables")
+            guard code.lazyBody == nil, code.required == 0, !code.hasRest, Self.maxCaptured(code) < 0 else {
+                throw InvalidSystemImage(reason: "a form that takes arguments, captures variables or is not read whole")
             }
             return (code, .unspecified, .none)
         case .datum?:
@@ -63,7 +176,7 @@ struct CodeImageReader {
     // MARK: - Primitives
 
     private mutating func byte() throws(InvalidSystemImage) -> UInt8 {
-        guard at < bytes.count else { throw InvalidSystemImage(reason: "truncated image") }
+        guard at < end else { throw InvalidSystemImage(reason: "truncated image") }
         at += 1
         return bytes[at - 1]
     }
@@ -71,7 +184,7 @@ struct CodeImageReader {
     @inline(__always)
     private mutating func varint() throws(InvalidSystemImage) -> UInt64 {
         // Most numbers are one byte (opcodes, small operands, tags): read them without the loop.
-        if at < bytes.count, bytes[at] < 0x80 {
+        if at < end, bytes[at] < 0x80 {
             at += 1
             return UInt64(bytes[at - 1])
         }
@@ -96,7 +209,7 @@ struct CodeImageReader {
     /// A count of things still to read: each takes at least one byte, so more than remain is damage.
     private mutating func count() throws(InvalidSystemImage) -> Int {
         let n = try varint()
-        guard n <= UInt64(bytes.count - at) else { throw InvalidSystemImage(reason: "count past the end") }
+        guard n <= UInt64(end - at) else { throw InvalidSystemImage(reason: "count past the end") }
         return Int(n)
     }
 
@@ -109,22 +222,22 @@ struct CodeImageReader {
     /// A name of the image's table, interned.
     private mutating func symbol() throws(InvalidSystemImage) -> Symbol {
         let n = try varint()
-        guard n < UInt64(names.count) else { throw InvalidSystemImage(reason: "unknown name") }
-        if let s = symbols[Int(n)] { return s }
-        let s = rt.intern(names[Int(n)])
-        symbols[Int(n)] = s
+        guard n < UInt64(source.nameRanges.count) else { throw InvalidSystemImage(reason: "unknown name") }
+        if let s = source.symbols[Int(n)] { return s }
+        let s = rt.intern(String(decoding: bytes[source.nameRanges[Int(n)]], as: UTF8.self))
+        source.symbols[Int(n)] = s
         return s
     }
 
     private mutating func location() throws(InvalidSystemImage) -> SourceLocation {
         let file = try varint()
         guard file != 0 else { return .none }
-        guard file <= UInt64(fileIndexes.count) else { throw InvalidSystemImage(reason: "unknown file") }
+        guard file <= UInt64(source.fileIndexes.count) else { throw InvalidSystemImage(reason: "unknown file") }
         let line = try varint(), column = try varint()
         guard line <= UInt64(SourceLocation.maxLineOrColumn), column <= UInt64(SourceLocation.maxLineOrColumn) else {
             throw InvalidSystemImage(reason: "location out of range")
         }
-        return SourceLocation(file: fileIndexes[Int(file) - 1], line: Int(line), column: Int(column))
+        return SourceLocation(file: source.fileIndexes[Int(file) - 1], line: Int(line), column: Int(column))
     }
 
     private mutating func nested<T>(_ body: (inout CodeImageReader) throws(InvalidSystemImage) -> T) throws(InvalidSystemImage) -> T {
@@ -218,6 +331,7 @@ struct CodeImageReader {
 
     // MARK: - Code
 
+    /// A code block: its header, then its body now, or (lazy) when it is first called.
     private mutating func codeBlock() throws(InvalidSystemImage) -> CodeBlock {
         let name = try string()
         let required = try count(), hasRest = try byte() == 1
@@ -225,25 +339,47 @@ struct CodeImageReader {
         guard frameSize <= 1 << 20, stackSize <= 1 << 20, UInt64(required + (hasRest ? 1 : 0)) <= frameSize else {
             throw InvalidSystemImage(reason: "frame sizes out of range")
         }
-        let n = try count()
-        var code: [Int32] = []
-        code.reserveCapacity(n)
-        for _ in 0..<n {
+        let codeCount = try count(), constantCount = try count()
+        switch try byte() {
+        case 0:
+            let block = CodeBlock(required: required, hasRest: hasRest, frameSize: Int(frameSize), stackSize: Int(stackSize),
+                                  name: name, isSystem: env.isSystem, codeCount: codeCount, constantCount: constantCount, lazyBody: nil)
+            block.locations = try body(of: block, codeCount: codeCount, maxCaptured: nil)
+            return rt.heap.own(block)
+        case 1:
+            let maxCaptured = Int(try count()) - 1
+            let length = try count()
+            defer { at += length }
+            let lazy = LazyCodeBody(source: source, body: at..<(at + length), codeCount: codeCount, maxCaptured: maxCaptured)
+            return rt.heap.own(CodeBlock(required: required, hasRest: hasRest, frameSize: Int(frameSize), stackSize: Int(stackSize),
+                                         name: name, isSystem: env.isSystem, codeCount: codeCount, constantCount: constantCount,
+                                         lazyBody: lazy))
+        default:
+            throw InvalidSystemImage(reason: "unknown code block kind")
+        }
+    }
+
+    /// Reads a body into `block`'s buffers (its words, constants, then locations, which it returns)
+    /// and checks it: all of this reader's bytes for a lazy body (`maxCaptured`: what its header promised).
+    mutating func body(of block: CodeBlock, codeCount: Int, maxCaptured: Int?) throws(InvalidSystemImage) -> [(pc: Int32, loc: SourceLocation)] {
+        let words = block.codeBuffer
+        guard words.count == codeCount else { throw InvalidSystemImage(reason: "code size differs from its header") }
+        for i in 0..<codeCount {
             let w = try signed()
             guard let word = Int32(exactly: w) else { throw InvalidSystemImage(reason: "instruction word out of range") }
-            code.append(word)
+            words[i] = word
         }
         // Constants: a variable is looked up (or declared, as expanding its definition did) here.
-        let constantCount = try count()
-        var constants: [Value] = []
-        constants.reserveCapacity(constantCount)
-        for _ in 0..<constantCount {
-            if at < bytes.count, bytes[at] == CodeImage.Tag.global.rawValue {
+        let constants = block.constantPointer
+        for k in 0..<block.constantCount {
+            if at < end, bytes[at] == CodeImage.Tag.global.rawValue {
                 at += 1
                 let id = try symbol()
                 let cell: Global
                 switch GlobalKind(rawValue: try byte()) {
                 case .declared?:
+                    // Only forms read whole declare variables (when they are read, as expanding did).
+                    guard maxCaptured == nil else { throw InvalidSystemImage(reason: "a lazy body declaring \(id.name)") }
                     cell = env.defineVariable(id)
                 case .own?:
                     guard case .global(let c) = env.lookup(id) else {
@@ -258,27 +394,32 @@ struct CodeImageReader {
                 case nil:
                     throw InvalidSystemImage(reason: "unknown variable kind")
                 }
-                constants.append(.object(Unmanaged.passUnretained(cell)))
+                constants[k] = .object(Unmanaged.passUnretained(cell))
             } else {
-                constants.append(try value())
+                constants[k] = try value()
             }
         }
         let locationCount = try count()
         var locations: [(pc: Int32, loc: SourceLocation)] = []
+        locations.reserveCapacity(locationCount)
         for _ in 0..<locationCount {
             let pc = try varint()
-            guard pc <= UInt64(code.count) else { throw InvalidSystemImage(reason: "location past the code") }
+            guard pc <= UInt64(codeCount) else { throw InvalidSystemImage(reason: "location past the code") }
             locations.append((Int32(pc), try location()))
         }
-        try Self.validate(code, constants, frameSize: Int(frameSize))
-        return rt.heap.own(CodeBlock(code: code, constants: constants, required: required, hasRest: hasRest,
-                                     frameSize: Int(frameSize), stackSize: Int(stackSize), name: name,
-                                     locations: locations, isSystem: env.isSystem))
+        let code = UnsafeBufferPointer(words)
+        try Self.validate(code, UnsafeBufferPointer(start: constants, count: block.constantCount), frameSize: block.frameSize)
+        if let maxCaptured {
+            guard at == end, Self.maxCaptured(code) <= maxCaptured else {
+                throw InvalidSystemImage(reason: "a body other than its header said")
+            }
+        }
+        return locations
     }
 
     /// Checks what the VM reads without checks: opcodes, operand counts, constant kinds, local
     /// slots, jump targets, and that a closure captures at least what its code reads.
-    static func validate(_ code: [Int32], _ constants: [Value], frameSize: Int) throws(InvalidSystemImage) {
+    static func validate(_ code: UnsafeBufferPointer<Int32>, _ constants: UnsafeBufferPointer<Value>, frameSize: Int) throws(InvalidSystemImage) {
         var pc = 0
         func constant(_ k: Int32) throws(InvalidSystemImage) -> Value {
             guard k >= 0, Int(k) < constants.count else { throw InvalidSystemImage(reason: "constant index out of range") }
@@ -326,10 +467,14 @@ struct CodeImageReader {
         }
     }
 
-    /// The highest captured slot `code` reads (-1 if none).
+    /// The highest captured slot `code` reads (-1 if none); a lazy block's header says it.
     static func maxCaptured(_ code: CodeBlock) -> Int {
+        if let lazy = code.lazyBody { return lazy.maxCaptured }
+        return maxCaptured(UnsafeBufferPointer(start: code.codePointer, count: code.codeCount))
+    }
+
+    static func maxCaptured(_ words: UnsafeBufferPointer<Int32>) -> Int {
         var pc = 0, most = -1
-        let words = code.code
         while pc < words.count, let op = Opcode(rawValue: words[pc]) {
             if op == .captured || op == .capturedBox || op == .setCapturedBox, pc + 1 < words.count {
                 most = max(most, Int(words[pc + 1]))
@@ -339,7 +484,7 @@ struct CodeImageReader {
         return most
     }
 
-    static func lastOpcode(_ code: [Int32]) -> Opcode? {
+    static func lastOpcode(_ code: UnsafeBufferPointer<Int32>) -> Opcode? {
         var pc = 0
         var last: Opcode?
         while pc < code.count, let op = Opcode(rawValue: code[pc]) {

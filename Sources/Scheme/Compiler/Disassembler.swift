@@ -2,36 +2,39 @@
 enum Disassembler {
     /// The listing of a closure's code (and of every lambda inside it).
     static func text(of v: Value, _ rt: Runtime) throws(SchemeRaise) -> String {
-        if let c = v.object(Closure.self) { return text(of: c.code) }
-        if let cl = v.object(CaseLambda.self) { return cl.clauses.map { text(of: $0.code) }.joined(separator: "\n") }
+        if let c = v.object(Closure.self) { return text(of: c.code, rt) }
+        if let cl = v.object(CaseLambda.self) { return cl.clauses.map { text(of: $0.code, rt) }.joined(separator: "\n") }
         if case .procedure(let p) = v { return "; \(p.takeUnretainedValue().name) is a builtin written in Swift\n" }
         throw rt.typeError("disassemble", "a procedure", v)
     }
 
-    static func text(of code: CodeBlock) -> String {
+    static func text(of code: CodeBlock, _ rt: Runtime) -> String {
+        // A prelude procedure not called yet is decoded first (a damaged one shows its trampoline).
+        try? code.materialize(rt)
+        let words = code.code, constants = code.constants
         var out = "; \(code.name): \(code.required) required\(code.hasRest ? " + rest" : ""), "
         out += "frame \(code.frameSize), stack \(code.stackSize)\n"
         var nested: [CodeBlock] = []
         var pc = 0
-        while pc < code.code.count {
-            guard let op = Opcode(rawValue: code.code[pc]) else {
-                out += pad(String(pc), 5) + "  ??? \(code.code[pc])\n"
+        while pc < words.count {
+            guard let op = Opcode(rawValue: words[pc]) else {
+                out += pad(String(pc), 5) + "  ??? \(words[pc])\n"
                 pc += 1
                 continue
             }
             var line = pad(String(pc), 5) + "  " + pad(op.name, 14)
             let operands = (0..<op.operandCount).compactMap { i in
-                pc + 1 + i < code.code.count ? Int(code.code[pc + 1 + i]) : nil
+                pc + 1 + i < words.count ? Int(words[pc + 1 + i]) : nil
             }
             line += operands.map(String.init).joined(separator: " ")
             switch op {
             case .const, .global, .setGlobal, .defineGlobal:
-                if let k = operands.first, k < code.constants.count {
-                    let c = code.constants[k]
+                if let k = operands.first, k < constants.count {
+                    let c = constants[k]
                     line += "    ; " + (c.object(Global.self)?.name.name ?? Printer.write(c))
                 }
             case .closure:
-                if let k = operands.first, k < code.constants.count, let inner = code.constants[k].object(CodeBlock.self) {
+                if let k = operands.first, k < constants.count, let inner = constants[k].object(CodeBlock.self) {
                     line += "    ; " + inner.name
                     nested.append(inner)
                 }
@@ -46,7 +49,7 @@ enum Disassembler {
             out += line + "\n"
             pc += 1 + op.operandCount
         }
-        for n in nested { out += "\n" + text(of: n) }
+        for n in nested { out += "\n" + text(of: n, rt) }
         return out
     }
 
