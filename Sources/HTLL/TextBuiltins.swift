@@ -10,18 +10,17 @@ import Scheme
 /// characters a literal escapes, and how) stays in the prelude (12-names.scm).
 extension HTLL {
     /// The builtins, one line each: name, arity, implementation.
-    static let textBuiltins: [(name: String, arity: Arity, body: (TextBuiltins, Arguments) throws -> Value)] = [
-        ("%htll-plain-text?", .exactly(1), { t, args in try plainText(t.scheme, args[0]) }),
-        ("%htll-lines->string", .exactly(1), { t, args in try linesToString(t.scheme, args[0]) }),
-        ("%htll-c-expression", .exactly(3), { t, args in try t.cExpression(args[0], args[1], args[2]) }),
+    static let textBuiltins: [(name: String, arity: Arity, body: (Scheme, Arguments) throws -> Value)] = [
+        ("%htll-plain-text?", .exactly(1), { s, args in try plainText(s, args[0]) }),
+        ("%htll-lines->string", .exactly(1), { s, args in try linesToString(s, args[0]) }),
     ]
 
-    /// Defines `textBuiltins` in `env`, sharing one `TextBuiltins` (the state they keep).
+    /// Defines `textBuiltins` in `env`.
     static func defineTextBuiltins(in scheme: Scheme, _ env: Environment) {
-        let state = TextBuiltins(scheme)
         for b in textBuiltins {
             let body = b.body
-            scheme.define(b.name, arity: b.arity, in: env) { args in try body(state, args) }
+            // Unowned: the builtins' closures are stored in the runtime, so a strong capture would be a cycle.
+            scheme.define(b.name, arity: b.arity, in: env) { [unowned scheme] args in try body(scheme, args) }
         }
     }
 
@@ -56,25 +55,5 @@ extension HTLL {
         var text = String.UnicodeScalarView()
         for c in out { if let u = Unicode.Scalar(c) { text.append(u) } }
         return s.string(String(text))
-    }
-}
-
-/// What the text builtins of one Scheme instance keep between calls.
-final class TextBuiltins {
-    // Unowned: the builtins' closures are stored in the runtime, so a strong capture would be a cycle.
-    unowned let scheme: Scheme
-    let printer: CExpressionPrinter
-
-    init(_ scheme: Scheme) {
-        self.scheme = scheme
-        printer = CExpressionPrinter(scheme)
-    }
-
-    /// `(%htll-c-expression E NAMING NAMES)`: E's Objective-C text with the views named by NAMES,
-    /// ((view . name) ...), the naming numbered NAMING; #f where the prelude prints it.
-    func cExpression(_ e: Value, _ naming: Value, _ names: Value) throws -> Value {
-        guard let n = naming.fixnum else { throw scheme.error("%htll-c-expression: expected a naming number", naming) }
-        guard let bytes = printer.text(e, naming: n, namesList: names) else { return .false }
-        return scheme.string(String(decoding: bytes, as: UTF8.self))
     }
 }

@@ -252,20 +252,8 @@
   (cond ((null? e) e)
         (else (htll:e-atom (list 'shown view e)))))
 
-;; (name-of stamp names) of the latest naming (68-names.scm's htll:name-of sets it): while a
-;; printer's name-of is that one, no view has been stamped since, and the Swift printer below names
-;; views from NAMES as name-of does.
-(define htll:latest-naming (list #f 0 '()))
-
-;; Objective-C text. OWNER-NAME maps a view record to its variable name. With the latest naming
-;; (68-names.scm), a Swift builtin prints the expression (ExpressionText.swift, which says what it
-;; saves), or answers #f for what it leaves to this definition, htll:e->c-here.
+;; Objective-C text. OWNER-NAME maps a view record to its variable name.
 (define (htll:e->c e owner-name)
-  (or (and (eq? owner-name (car htll:latest-naming))
-           (%htll-c-expression e (cadr htll:latest-naming) (caddr htll:latest-naming)))
-      (htll:e->c-here e owner-name)))
-
-(define (htll:e->c-here e owner-name)
   (define (atom->c a)
     (case (car a)
       ((bound)

@@ -275,9 +275,6 @@
   (set! htll:name-stamps (+ htll:name-stamps 1))
   (let ((token (htll:fresh-mark)))
     (for-each (lambda (n) (htll:set-view-output-name! (car n) (cons token (cdr n)))) names)
-    (let ((name-of (lambda (v)
-                     (let ((n (htll:view-output-name v)))
-                       (if (and (pair? n) (eq? (car n) token)) (cdr n) "nil")))))
-      ;; The Swift printer of frame expressions names views from it (50-expr.scm).
-      (set! htll:latest-naming (list name-of htll:name-stamps names))
-      name-of)))
+    (lambda (v)
+      (let ((n (htll:view-output-name v)))
+        (if (and (pair? n) (eq? (car n) token)) (cdr n) "nil")))))
