@@ -13,7 +13,7 @@ extension VM {
         case .closure:
             try enter(unsafeBitCast(pu, to: Unmanaged<Closure>.self), n, tail: tail, &r)
         case .primitive:
-            try callPrimitive(unsafeDowncast(pu.takeUnretainedValue(), to: Primitive.self), n, tail: tail, &r)
+            try callPrimitive(unsafeBitCast(pu, to: Unmanaged<Primitive>.self), n, tail: tail, &r)
         case .continuation:
             try resume(unsafeDowncast(pu.takeUnretainedValue(), to: Continuation.self), n, &r)
         case .parameter:
@@ -93,22 +93,28 @@ extension VM {
         if tail { returnValue(&r) }
     }
 
-    func callPrimitive(_ p: Primitive, _ n: Int, tail: Bool, _ r: inout Registers) throws(SchemeError) {
+    /// Calls primitive `pu` (read unretained: the callee slot keeps it alive, and retaining it cost
+    /// a few percent of every program that calls builtins in a loop).
+    func callPrimitive(_ pu: Unmanaged<Primitive>, _ n: Int, tail: Bool, _ r: inout Registers) throws(SchemeError) {
         let calleeSlot = r.sp - n - 1
-        if !p.arity.accepts(n) {
+        let (accepts, special) = pu._withUnsafeGuaranteedRef { ($0.arity.accepts(n), $0.special) }
+        if !accepts {
+            let p = pu.takeUnretainedValue()
             try signal(rt.makeError("\(p.name): expected \(p.arity.description) arguments, got \(n)"),
                        dropping: n + 1, &r)
             return
         }
-        if p.special != .none {
-            try callSpecial(p.special, n, tail: tail, &r)
+        if special != .none {
+            try callSpecial(special, n, tail: tail, &r)
             return
         }
         regs = r  // a primitive may run Scheme code (a nested run) above our stack
         let result: Value
         do {
-            result = try p.function(Arguments(base: r.stack + calleeSlot + 1, count: n), rt)
+            let arguments = Arguments(base: r.stack + calleeSlot + 1, count: n)
+            result = try pu._withUnsafeGuaranteedRef { p in try p.function(arguments, rt) }
         } catch {
+            let p = pu.takeUnretainedValue()
             r.stack = stack
             if unwinding != nil, try continueUnwinding(calleeSlot: calleeSlot, &r) { return }
             let payload = (error as? SchemeRaise)?.payload ?? rt.makeError("\(p.name): \(error)")
