@@ -108,9 +108,15 @@ final class Port: HeapObject {
             outputBytes.append(UInt8(truncatingIfNeeded: c))
             bytesWritten += 1
         case .some:
-            guard let u = Unicode.Scalar(c), room(for: UTF8.width(u)) else { return }
-            UTF8.encode(u) { outputBytes.append($0) }
-            bytesWritten += UTF8.width(u)
+            if c < 0x80 {
+                guard room(for: 1) else { return }
+                outputBytes.append(UInt8(truncatingIfNeeded: c))
+                bytesWritten += 1
+            } else {
+                guard let u = Unicode.Scalar(c), room(for: UTF8.width(u)) else { return }
+                UTF8.encode(u) { outputBytes.append($0) }
+                bytesWritten += UTF8.width(u)
+            }
             if outputBytes.count >= 1 << 16 { flush() }
         case nil:
             return
@@ -271,6 +277,31 @@ final class Port: HeapObject {
         inputPosition += 1
         if c == 10 { line += 1; column = 1 } else { column += 1 }
         return c
+    }
+
+    /// Reads the characters up to the next newline, which it consumes without returning it (and a
+    /// carriage return before it), or up to the end of input; nil at end of input. Scans the
+    /// buffer a chunk at a time; `check` sees the length so far after each chunk (the heap limit).
+    func readLine(_ check: (Int) throws(SchemeRaise) -> Void) throws(SchemeRaise) -> [UInt32]? {
+        guard peekScalar() != nil else { return nil }
+        var text: [UInt32] = []
+        while fillInput() {
+            let start = inputPosition, end = inputScalars.count
+            var i = start
+            while i < end && inputScalars[i] != 10 { i += 1 }
+            text.append(contentsOf: inputScalars[start..<i])
+            column += i - start
+            if i < end {
+                inputPosition = i + 1
+                line += 1
+                column = 1
+                break
+            }
+            inputPosition = i
+            try check(text.count)
+        }
+        if text.last == 13 { text.removeLast() }
+        return text
     }
 
     deinit {
