@@ -113,6 +113,18 @@ enum Lists {
         return result
     }
 
+    /// The first `count` arguments as a list ending in `tail`, consed straight from the VM stack
+    /// (copying them to an array first was a malloc and a free per call of `list`).
+    static func list(_ a: Arguments, count: Int, tail: Value, _ rt: Runtime) -> Value {
+        var result = tail
+        var i = count
+        while i > 0 {
+            i -= 1
+            result = rt.heap.cons(a[i], result)
+        }
+        return result
+    }
+
     /// The `c[ad]+r` accessor for `path` (as in "add" for `caddr`): applies the letters right to left.
     static func cxr(_ path: String) -> Builtin {
         let name = "c\(path)r"
@@ -157,8 +169,8 @@ let listBuiltins: [Builtin] = [
     Builtin("null?", .exactly(1)) { a, _ throws(SchemeRaise) in .bool(a[0].isNull) },
     Builtin("pair?", .exactly(1)) { a, _ throws(SchemeRaise) in .bool(a[0].isPair) },
     Builtin("list?", .exactly(1)) { a, _ throws(SchemeRaise) in .bool(Lists.length(a[0]) != nil) },
-    Builtin("list", .atLeast(0)) { a, rt throws(SchemeRaise) in rt.heap.list(a.array) },
-    Builtin("cons*", .atLeast(1)) { a, rt throws(SchemeRaise) in rt.heap.list(Array(a.array.dropLast()), tail: a[a.count - 1]) },
+    Builtin("list", .atLeast(0)) { a, rt throws(SchemeRaise) in Lists.list(a, count: a.count, tail: .null, rt) },
+    Builtin("cons*", .atLeast(1)) { a, rt throws(SchemeRaise) in Lists.list(a, count: a.count - 1, tail: a[a.count - 1], rt) },
     Builtin("make-list", .range(1, 2)) { a, rt throws(SchemeRaise) in
         let n = try rt.allocationSize(a[0], "make-list", elementBytes: 56)
         return rt.heap.list(Array(repeating: a.optional(1, .unspecified), count: n)) },
