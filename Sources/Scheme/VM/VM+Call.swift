@@ -80,7 +80,7 @@ extension VM {
     func collectRest(_ count: Int, _ r: inout Registers) {
         var list = Value.null
         for i in stride(from: r.sp - 1, through: r.sp - count, by: -1) {
-            list = rt.heap.cons(r.stack[i], list)
+            list = heap.cons(r.stack[i], list)
         }
         r.sp -= count
         push(list, &r)
@@ -136,7 +136,7 @@ extension VM {
             break
         case .values:
             let result = n == 1 ? r.stack[calleeSlot + 1]
-                : rt.heap.object(MultipleValues(Array(UnsafeBufferPointer(start: r.stack + calleeSlot + 1, count: n))))
+                : heap.object(MultipleValues(Array(UnsafeBufferPointer(start: r.stack + calleeSlot + 1, count: n))))
             finishCall(result, calleeSlot: calleeSlot, tail: tail, &r)
         case .apply:
             // (apply f a … list): spread the list, drop `apply`, call f.
@@ -208,7 +208,7 @@ extension VM {
         let values = Array(UnsafeBufferPointer(start: stack + run.stackBase, count: max(0, stackEnd - run.stackBase)))
         let saved = Array(UnsafeBufferPointer(start: frames + run.frameBase, count: max(0, frameEnd - run.frameBase)))
         chargeCopy(values.count + saved.count)
-        return rt.heap.own(Continuation(values: values, frames: saved, closure: closure, pc: pc, fp: fp,
+        return heap.own(Continuation(values: values, frames: saved, closure: closure, pc: pc, fp: fp,
                                         stackBase: run.stackBase, frameBase: run.frameBase, runSerial: run.serial))
     }
 
@@ -218,7 +218,7 @@ extension VM {
     func resume(_ k: Continuation, _ n: Int, _ r: inout Registers) throws(SchemeError) {
         let calleeSlot = r.sp - n - 1
         let result = n == 1 ? r.stack[calleeSlot + 1]
-            : rt.heap.object(MultipleValues(Array(UnsafeBufferPointer(start: r.stack + calleeSlot + 1, count: n))))
+            : heap.object(MultipleValues(Array(UnsafeBufferPointer(start: r.stack + calleeSlot + 1, count: n))))
         let run = runs.last ?? (stackBase: 0, frameBase: 0, serial: 0)
         if k.runSerial != run.serial, runs.contains(where: { $0.serial == k.runSerial }) {
             throw escape(to: k, with: result)
