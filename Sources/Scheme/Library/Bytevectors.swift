@@ -15,23 +15,44 @@ extension Runtime {
 
 enum Bytevectors {
     /// Decodes UTF-8, replacing invalid sequences with U+FFFD.
-    static func decode<C: Collection>(_ bytes: C) -> [UInt32] where C.Element == UInt8 {
+    static func decode(_ bytes: ArraySlice<UInt8>) -> [UInt32] {
         var out: [UInt32] = []
-        var decoder = UTF8()
-        var it = bytes.makeIterator()
-        loop: while true {
-            switch decoder.decode(&it) {
-            case .scalarValue(let u): out.append(u.value)
-            case .error: out.append(0xFFFD)
-            case .emptyInput: break loop
-            }
-        }
+        decode(bytes, into: &out)
         return out
     }
 
-    static func encode<C: Collection>(_ scalars: C) -> [UInt8] where C.Element == UInt32 {
+    /// Appends the characters of the UTF-8 in `bytes` to `out` (invalid sequences become U+FFFD, one
+    /// per maximal invalid subpart). ASCII runs, most of most text, are copied without the decoder;
+    /// the decoder takes each run of non-ASCII bytes between them, which gives what decoding the
+    /// whole would, as an ASCII byte never belongs to a longer sequence and always ends one.
+    static func decode(_ bytes: ArraySlice<UInt8>, into out: inout [UInt32]) {
+        out.reserveCapacity(out.count + bytes.count)
+        var i = bytes.startIndex
+        while i < bytes.endIndex {
+            var j = i
+            while j < bytes.endIndex && bytes[j] < 0x80 { j += 1 }
+            out.append(contentsOf: bytes[i..<j].lazy.map { UInt32($0) })
+            i = j
+            while j < bytes.endIndex && bytes[j] >= 0x80 { j += 1 }
+            var decoder = UTF8()
+            var it = bytes[i..<j].makeIterator()
+            loop: while true {
+                switch decoder.decode(&it) {
+                case .scalarValue(let u): out.append(u.value)
+                case .error: out.append(0xFFFD)
+                case .emptyInput: break loop
+                }
+            }
+            i = j
+        }
+    }
+
+    static func encode(_ scalars: ArraySlice<UInt32>) -> [UInt8] {
         var out: [UInt8] = []
-        for c in scalars { UTF8.encode(Chars.scalar(c)) { out.append($0) } }
+        out.reserveCapacity(scalars.count)
+        for c in scalars {
+            if c < 0x80 { out.append(UInt8(truncatingIfNeeded: c)) } else { UTF8.encode(Chars.scalar(c)) { out.append($0) } }
+        }
         return out
     }
 }

@@ -163,7 +163,7 @@ extension Runtime {
         }
         stdoutPort?.flush()
         stderrPort?.flush()
-        for f in outputFiles { f.port?.flush() }
+        for port in outputFiles.all { port.flush() }
     }
 
     /// Why writing to standard output or error, or to an output file, failed since the last call
@@ -172,8 +172,8 @@ extension Runtime {
     public func takeStandardWriteError() -> String? {
         if let reason = stdoutPort?.takeWriteError() { return "cannot write to standard output: \(reason)" }
         if let reason = stderrPort?.takeWriteError() { return "cannot write to standard error: \(reason)" }
-        for f in outputFiles {
-            if let port = f.port, let reason = port.takeWriteError() {
+        for port in outputFiles.all {
+            if let reason = port.takeWriteError() {
                 return "cannot write to \(Printer.quoted(port.path ?? "a file")): \(reason)"
             }
         }

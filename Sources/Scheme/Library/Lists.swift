@@ -113,15 +113,31 @@ enum Lists {
         return result
     }
 
+    /// The first `count` arguments as a list ending in `tail`, consed straight from the VM stack
+    /// (copying them to an array first was a malloc and a free per call of `list`).
+    static func list(_ a: Arguments, count: Int, tail: Value, _ rt: Runtime) -> Value {
+        var result = tail
+        var i = count
+        while i > 0 {
+            i -= 1
+            result = rt.heap.cons(a[i], result)
+        }
+        return result
+    }
+
     /// The `c[ad]+r` accessor for `path` (as in "add" for `caddr`): applies the letters right to left.
     static func cxr(_ path: String) -> Builtin {
         let name = "c\(path)r"
-        let steps = Array(path.reversed()).map { $0 == "a" }
+        // The letters as bits, last letter lowest (1: car), below a leading 1 that marks the end: no
+        // array to retain per call, and each step reads the pair unretained.
+        let steps = path.reduce(1) { $0 << 1 | ($1 == "a" ? 1 : 0) }
         return Builtin(name, .exactly(1)) { a, rt throws(SchemeRaise) in
             var v = a[0]
-            for isCar in steps {
-                let p = try rt.pair(v, name)
-                v = isCar ? p.car : p.cdr
+            var rest = steps
+            while rest > 1 {
+                guard case .pair(let p) = v else { throw rt.typeError(name, "a pair", v) }
+                v = p._withUnsafeGuaranteedRef { rest & 1 == 1 ? $0.car : $0.cdr }
+                rest >>= 1
             }
             return v
         }
@@ -142,15 +158,19 @@ enum Lists {
 /// `cons car cdr list length append reverse memq assq …`.
 let listBuiltins: [Builtin] = [
     Builtin("cons", .exactly(2)) { a, rt throws(SchemeRaise) in rt.heap.cons(a[0], a[1]) },
-    Builtin("car", .exactly(1)) { a, rt throws(SchemeRaise) in try rt.pair(a[0], "car").car },
-    Builtin("cdr", .exactly(1)) { a, rt throws(SchemeRaise) in try rt.pair(a[0], "cdr").cdr },
+    Builtin("car", .exactly(1)) { a, rt throws(SchemeRaise) in
+        guard let v = a[0].car else { throw rt.typeError("car", "a pair", a[0]) }
+        return v },
+    Builtin("cdr", .exactly(1)) { a, rt throws(SchemeRaise) in
+        guard let v = a[0].cdr else { throw rt.typeError("cdr", "a pair", a[0]) }
+        return v },
     Builtin("set-car!", .exactly(2)) { a, rt throws(SchemeRaise) in try rt.pair(a[0], "set-car!").car = a[1]; return .unspecified },
     Builtin("set-cdr!", .exactly(2)) { a, rt throws(SchemeRaise) in try rt.pair(a[0], "set-cdr!").cdr = a[1]; return .unspecified },
     Builtin("null?", .exactly(1)) { a, _ throws(SchemeRaise) in .bool(a[0].isNull) },
     Builtin("pair?", .exactly(1)) { a, _ throws(SchemeRaise) in .bool(a[0].isPair) },
     Builtin("list?", .exactly(1)) { a, _ throws(SchemeRaise) in .bool(Lists.length(a[0]) != nil) },
-    Builtin("list", .atLeast(0)) { a, rt throws(SchemeRaise) in rt.heap.list(a.array) },
-    Builtin("cons*", .atLeast(1)) { a, rt throws(SchemeRaise) in rt.heap.list(Array(a.array.dropLast()), tail: a[a.count - 1]) },
+    Builtin("list", .atLeast(0)) { a, rt throws(SchemeRaise) in Lists.list(a, count: a.count, tail: .null, rt) },
+    Builtin("cons*", .atLeast(1)) { a, rt throws(SchemeRaise) in Lists.list(a, count: a.count - 1, tail: a[a.count - 1], rt) },
     Builtin("make-list", .range(1, 2)) { a, rt throws(SchemeRaise) in
         let n = try rt.allocationSize(a[0], "make-list", elementBytes: 56)
         return rt.heap.list(Array(repeating: a.optional(1, .unspecified), count: n)) },

@@ -12,11 +12,9 @@ extension Runtime {
     /// Reads up to `k` items with `next` (nil at end of input), checking every 64K items that the
     /// text read so far (`bytes` each) fits under the heap limit and counting it as work: the input
     /// is not on the heap yet, so a line of a huge file cannot grow past the limits unnoticed.
-    func readItems<T>(_ k: Int, bytes: Int, _ who: String, stopAt stop: T? = nil,
-                      _ next: () -> T?) throws(SchemeRaise) -> [T] where T: Equatable {
+    func readItems<T>(_ k: Int, bytes: Int, _ who: String, _ next: () -> T?) throws(SchemeRaise) -> [T] {
         var out: [T] = []
         while out.count < k, let c = next() {
-            if let stop, c == stop { break }
             out.append(c)
             if out.count & 0xFFFF == 0 { try reserve(out.count, of: bytes, who) }
         }
@@ -32,10 +30,8 @@ let inputBuiltins: [Builtin] = [
         try rt.inputPort(a, 0, "peek-char", binary: false).peekScalar().map { .char($0) } ?? .eof },
     Builtin("read-line", .range(0, 1)) { a, rt throws(SchemeRaise) in
         let port = try rt.inputPort(a, 0, "read-line", binary: false)
-        guard port.peekScalar() != nil else { return .eof }
-        var line = try rt.readItems(Int.max, bytes: 4, "read-line", stopAt: UInt32(10)) { port.readScalar() }
-        if line.last == 13 { line.removeLast() }
-        return rt.makeString(line) },
+        let line = try port.readLine { (n) throws(SchemeRaise) in try rt.reserve(n, of: 4, "read-line") }
+        return line.map(rt.makeString) ?? .eof },
     Builtin("read-string", .range(1, 2)) { a, rt throws(SchemeRaise) in
         let k = try rt.size(a[0], "read-string")
         let port = try rt.inputPort(a, 1, "read-string", binary: false)

@@ -22,8 +22,7 @@ extension Runtime {
         guard write else { return heap.object(Port(input: .file(handle), binary: binary)) }
         let port = Port(output: .file(handle), binary: binary)
         port.path = path
-        outputFiles.removeAll { $0.port == nil }
-        outputFiles.append(WeakPort(port: port))
+        outputFiles.add(port)
         return heap.object(port)
     }
 }

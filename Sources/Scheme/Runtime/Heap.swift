@@ -139,10 +139,31 @@ final class Heap {
         threshold = stressInterval > 0 ? 0 : regularThreshold
     }
 
-    /// Allocates a pair.
+    /// Allocates a pair: a dead one the last collection kept for reuse if there is one (no malloc,
+    /// no free: see `freePairs`), else a new one.
     @inline(__always) public func cons(_ car: Value, _ cdr: Value) -> Value {
-        .pair(Unmanaged.passUnretained(own(Pair(car, cdr))))
+        if let p = freePairs.popLast() {
+            p.car = car
+            p.cdr = cdr
+            objects.append(p)
+            allocatedSinceCollection &+= Heap.pairBytes
+            return .pair(Unmanaged.passUnretained(p))
+        }
+        return .pair(Unmanaged.passUnretained(own(Pair(car, cdr))))
     }
+
+    /// Plain pairs (not `LocatedPair`s) that the last collections found unreachable and held by
+    /// nothing but this heap, kept for `cons` to reuse: list programs spent a third of their time in
+    /// malloc and free for pairs (`bench/README.md`, "Where htll's time goes today"). An unreachable
+    /// pair's identity cannot be observed, as with an address malloc hands out again; its old fields
+    /// hold only unretained references and are overwritten before reuse.
+    @exclusivity(unchecked) private var freePairs: [Pair] = []
+    /// Most pairs `freePairs` keeps: more than one collection cycle's worth at the 4 MB threshold
+    /// (87,000 pairs), so a steady list program mallocs nothing, while a heap that shrank returns
+    /// the rest of its memory.
+    static let maxFreePairs = 1 << 17
+    /// The `byteSize` of a plain pair.
+    static let pairBytes = 48
 
     /// Allocates a pair that remembers the source location `location` (a plain pair when unknown).
     public func cons(_ car: Value, _ cdr: Value, at location: SourceLocation) -> Value {
@@ -176,25 +197,46 @@ final class Heap {
         for i in 0..<protectedCount { marker.markObject(objects[i]) }
         marker.drain()
         lastCollectionCost = marker.visits
-        var live = 0
-        var kept: [HeapObject] = []
-        kept.reserveCapacity(protectedCount + (objects.count - protectedCount) / 2 + 16)
-        // The protected prefix stays as it is, in order, so `protectedCount` of every enclosing run
-        // still counts the same objects.
-        for i in 0..<protectedCount {
-            kept.append(objects[i])
-            live += objects[i].byteSize
-        }
-        for o in objects[protectedCount...] where o.markEpoch == epoch {
-            kept.append(o)
-            live += o.byteSize
-        }
-        objects = kept  // dropping the old array releases every unmarked object
+        let live = sweep()
         liveBytes = live &+ permanentBytes
         allocatedSinceCollection = 0
         setThreshold()
         collections += 1
     }
+
+    /// Drops every object past the protected prefix that this collection's epoch did not mark,
+    /// keeping the plain pairs among them for reuse (up to `maxFreePairs`); returns the live bytes.
+    /// Compacts in place, in order: the protected prefix stays as it is, so `protectedCount` of every
+    /// enclosing run still counts the same objects, and the survivors keep their order. (Swapping in
+    /// place moves references without retaining them; copying the survivors to a new array retained
+    /// and released each one at every collection.)
+    private func sweep() -> Int {
+        var live = 0
+        let first = protectedCount
+        var kept = first
+        objects.withUnsafeMutableBufferPointer { objects in
+            for i in 0..<first { live &+= objects[i].byteSize }
+            for i in first..<objects.count where objects[i].markEpoch == epoch {
+                live &+= objects[i].byteSize
+                if i != kept { objects.swapAt(i, kept) }
+                kept += 1
+            }
+            // `objects[kept...]` are unreached now. A pair something in Swift still holds strongly
+            // (against the invariant, but then it lives on as before) is never reused.
+            var i = kept
+            while i < objects.count && freePairs.count < Heap.maxFreePairs {
+                if type(of: objects[i]) == Pair.self, isKnownUniquelyReferenced(&objects[i]) {
+                    freePairs.append(unsafeDowncast(objects[i], to: Pair.self))
+                }
+                i += 1
+            }
+        }
+        objects.removeSubrange(kept...)  // releases every unreached object not kept for reuse
+        return live
+    }
+
+    /// Dead pairs kept for reuse right now (for tests).
+    var reusablePairCount: Int { freePairs.count }
 
     /// Total objects owned right now.
     public var objectCount: Int { objects.count }

@@ -22,39 +22,45 @@ final class Port: HeapObject {
         case bytes
     }
 
+    // Why `@exclusivity(unchecked)` on the state below: reading or writing a character touches
+    // several of these fields, and the dynamic exclusivity checks on them (`swift_beginAccess`, a
+    // thread-local lookup each) took 40% of a program copying a file line by line. The port is used
+    // from one thread, and no access to one field overlaps another to the same field.
     public let sink: Sink?
     public let source: Source?
-    public private(set) var isOpen = true
+    @exclusivity(unchecked) public private(set) var isOpen = true
     /// Whether this port carries bytes rather than characters.
     public let isBinary: Bool
     /// Output collected by a string port, or output waiting to be written to a stream.
-    var outputScalars: [UInt32] = []
-    var outputBytes: [UInt8] = []
+    @exclusivity(unchecked) var outputScalars: [UInt32] = []
+    @exclusivity(unchecked) var outputBytes: [UInt8] = []
     /// Input not yet consumed (decoded ahead for streams), and the read position in it.
-    var inputScalars: [UInt32] = []
-    var inputBytes: [UInt8] = []
-    var inputPosition = 0
+    @exclusivity(unchecked) var inputScalars: [UInt32] = []
+    @exclusivity(unchecked) var inputBytes: [UInt8] = []
+    @exclusivity(unchecked) var inputPosition = 0
     /// Whether the underlying stream has reached its end.
-    var inputExhausted = false
+    @exclusivity(unchecked) var inputExhausted = false
     /// Line and column of the next input character, for `read` locations.
-    var line = 1
-    var column = 1
+    @exclusivity(unchecked) var line = 1
+    @exclusivity(unchecked) var column = 1
     /// Bytes written so far, for output limits.
-    public internal(set) var bytesWritten = 0
+    @exclusivity(unchecked) public internal(set) var bytesWritten = 0
     /// `bytesWritten` when the heap was last charged for this port's in-memory output.
-    var chargedBytes = 0
+    @exclusivity(unchecked) var chargedBytes = 0
     /// Whether the last character written was a newline (for `fresh-line` style behaviour).
-    var atLineStart = true
+    @exclusivity(unchecked) var atLineStart = true
     /// Most bytes (characters, for a string port) the port accepts in all (the output limit, set by
     /// the output builtins); what would pass it is dropped and `overLimit` set.
-    var limit = Int.max
+    @exclusivity(unchecked) var limit = Int.max
     /// Whether a write was cut short by `limit`.
-    public internal(set) var overLimit = false
+    @exclusivity(unchecked) public internal(set) var overLimit = false
     /// The file an output file port writes, for messages.
-    var path: String?
+    @exclusivity(unchecked) var path: String?
+    /// The list of output files this port is on, if any (it leaves it when freed).
+    var registry: OutputFiles?
     /// Why the last write to the underlying stream failed ("No space left on device"), until the
     /// next write builtin reports it as a Scheme error (`takeWriteError`).
-    public private(set) var writeError: String?
+    @exclusivity(unchecked) public private(set) var writeError: String?
 
     public init(output sink: Sink, binary: Bool = false) {
         self.sink = sink
@@ -102,9 +108,15 @@ final class Port: HeapObject {
             outputBytes.append(UInt8(truncatingIfNeeded: c))
             bytesWritten += 1
         case .some:
-            guard let u = Unicode.Scalar(c), room(for: UTF8.width(u)) else { return }
-            UTF8.encode(u) { outputBytes.append($0) }
-            bytesWritten += UTF8.width(u)
+            if c < 0x80 {
+                guard room(for: 1) else { return }
+                outputBytes.append(UInt8(truncatingIfNeeded: c))
+                bytesWritten += 1
+            } else {
+                guard let u = Unicode.Scalar(c), room(for: UTF8.width(u)) else { return }
+                UTF8.encode(u) { outputBytes.append($0) }
+                bytesWritten += UTF8.width(u)
+            }
             if outputBytes.count >= 1 << 16 { flush() }
         case nil:
             return
@@ -196,8 +208,10 @@ final class Port: HeapObject {
         if inputExhausted { return false }
         let data = readChunk()
         if data.isEmpty {
+            // A sequence the stream cut short at its end is one more (replacement) character.
             inputExhausted = true
-            return false
+            decodePendingBytes(final: true)
+            return inputPosition < inputScalars.count
         }
         inputBytes.append(contentsOf: data)
         decodePendingBytes(final: false)
@@ -247,34 +261,52 @@ final class Port: HeapObject {
                 if end - i < need { end = i }
             }
         }
-        var decoder = UTF8()
-        var it = inputBytes[0..<end].makeIterator()
-        loop: while true {
-            switch decoder.decode(&it) {
-            case .scalarValue(let u): inputScalars.append(u.value)
-            case .error: inputScalars.append(0xFFFD)
-            case .emptyInput: break loop
-            }
-        }
+        Bytevectors.decode(inputBytes[0..<end], into: &inputScalars)
         inputBytes.removeFirst(end)
     }
 
     /// The next character without consuming it, or nil at end of input.
-    public func peekScalar() -> UInt32? {
-        fillInput() ? inputScalars[inputPosition] : nil
+    @inline(__always) public func peekScalar() -> UInt32? {
+        inputPosition < inputScalars.count || fillInput() ? inputScalars[inputPosition] : nil
     }
 
     /// Consumes and returns the next character, or nil at end of input.
-    public func readScalar() -> UInt32? {
-        guard fillInput() else { return nil }
+    @inline(__always) public func readScalar() -> UInt32? {
+        guard inputPosition < inputScalars.count || fillInput() else { return nil }
         let c = inputScalars[inputPosition]
         inputPosition += 1
         if c == 10 { line += 1; column = 1 } else { column += 1 }
         return c
     }
 
+    /// Reads the characters up to the next newline, which it consumes without returning it (and a
+    /// carriage return before it), or up to the end of input; nil at end of input. Scans the
+    /// buffer a chunk at a time; `check` sees the length so far after each chunk (the heap limit).
+    func readLine(_ check: (Int) throws(SchemeRaise) -> Void) throws(SchemeRaise) -> [UInt32]? {
+        guard peekScalar() != nil else { return nil }
+        var text: [UInt32] = []
+        while fillInput() {
+            let start = inputPosition, end = inputScalars.count
+            var i = start
+            while i < end && inputScalars[i] != 10 { i += 1 }
+            text.append(contentsOf: inputScalars[start..<i])
+            column += i - start
+            if i < end {
+                inputPosition = i + 1
+                line += 1
+                column = 1
+                break
+            }
+            inputPosition = i
+            try check(text.count)
+        }
+        if text.last == 13 { text.removeLast() }
+        return text
+    }
+
     deinit {
         if isOpen { flush() }
+        registry?.remove(self)
     }
 
     public override var typeName: String { isInput ? "input-port" : "output-port" }
@@ -345,9 +377,31 @@ extension Port {
     }
 }
 
-/// A port the runtime refers to without keeping it alive.
-struct WeakPort {
-    weak var port: Port?
+/// The output file ports alive right now, in the order they were opened, which the runtime flushes
+/// with the standard ports without keeping them alive: a port leaves the list when it is freed.
+/// (Not weak references: a single weak reference moves an object's reference count to a side
+/// table, and every retain and release of a port being written to took the slow path, a tenth of
+/// a program copying a file character by character.)
+final class OutputFiles {
+    private var ports: [ObjectIdentifier: (serial: Int, port: Unmanaged<Port>)] = [:]
+    private var serial = 0
+
+    /// Adds `port`, which removes itself when it is freed.
+    func add(_ port: Port) {
+        serial += 1
+        ports[ObjectIdentifier(port)] = (serial, Unmanaged.passUnretained(port))
+        port.registry = self
+    }
+
+    /// Removes `port` (from its `deinit`).
+    func remove(_ port: Port) {
+        ports[ObjectIdentifier(port)] = nil
+    }
+
+    /// The ports, oldest first.
+    var all: [Port] {
+        ports.values.sorted { $0.serial < $1.serial }.map { $0.port.takeUnretainedValue() }
+    }
 }
 
 extension Port {

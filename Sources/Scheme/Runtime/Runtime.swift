@@ -63,7 +63,7 @@ final class Runtime {
     private(set) var stderrPort: Port?
     /// Output file ports, not kept alive by this list: flushed with the standard ports, so output a
     /// program never flushed is written (or its failure reported) when the host flushes at exit.
-    var outputFiles: [WeakPort] = []
+    let outputFiles = OutputFiles()
 
     public init(maxDepth: Int = 4_000_000) {
         vm = VM(runtime: self, maxDepth: maxDepth)

@@ -13,7 +13,7 @@ extension VM {
         case .closure:
             try enter(unsafeBitCast(pu, to: Unmanaged<Closure>.self), n, tail: tail, &r)
         case .primitive:
-            try callPrimitive(unsafeDowncast(pu.takeUnretainedValue(), to: Primitive.self), n, tail: tail, &r)
+            try callPrimitive(unsafeBitCast(pu, to: Unmanaged<Primitive>.self), n, tail: tail, &r)
         case .continuation:
             try resume(unsafeDowncast(pu.takeUnretainedValue(), to: Continuation.self), n, &r)
         case .parameter:
@@ -80,7 +80,7 @@ extension VM {
     func collectRest(_ count: Int, _ r: inout Registers) {
         var list = Value.null
         for i in stride(from: r.sp - 1, through: r.sp - count, by: -1) {
-            list = rt.heap.cons(r.stack[i], list)
+            list = heap.cons(r.stack[i], list)
         }
         r.sp -= count
         push(list, &r)
@@ -93,22 +93,28 @@ extension VM {
         if tail { returnValue(&r) }
     }
 
-    func callPrimitive(_ p: Primitive, _ n: Int, tail: Bool, _ r: inout Registers) throws(SchemeError) {
+    /// Calls primitive `pu` (read unretained: the callee slot keeps it alive, and retaining it cost
+    /// a few percent of every program that calls builtins in a loop).
+    func callPrimitive(_ pu: Unmanaged<Primitive>, _ n: Int, tail: Bool, _ r: inout Registers) throws(SchemeError) {
         let calleeSlot = r.sp - n - 1
-        if !p.arity.accepts(n) {
+        let (accepts, special) = pu._withUnsafeGuaranteedRef { ($0.arity.accepts(n), $0.special) }
+        if !accepts {
+            let p = pu.takeUnretainedValue()
             try signal(rt.makeError("\(p.name): expected \(p.arity.description) arguments, got \(n)"),
                        dropping: n + 1, &r)
             return
         }
-        if p.special != .none {
-            try callSpecial(p.special, n, tail: tail, &r)
+        if special != .none {
+            try callSpecial(special, n, tail: tail, &r)
             return
         }
         regs = r  // a primitive may run Scheme code (a nested run) above our stack
         let result: Value
         do {
-            result = try p.function(Arguments(base: r.stack + calleeSlot + 1, count: n), rt)
+            let arguments = Arguments(base: r.stack + calleeSlot + 1, count: n)
+            result = try pu._withUnsafeGuaranteedRef { p in try p.function(arguments, rt) }
         } catch {
+            let p = pu.takeUnretainedValue()
             r.stack = stack
             if unwinding != nil, try continueUnwinding(calleeSlot: calleeSlot, &r) { return }
             let payload = (error as? SchemeRaise)?.payload ?? rt.makeError("\(p.name): \(error)")
@@ -130,7 +136,7 @@ extension VM {
             break
         case .values:
             let result = n == 1 ? r.stack[calleeSlot + 1]
-                : rt.heap.object(MultipleValues(Array(UnsafeBufferPointer(start: r.stack + calleeSlot + 1, count: n))))
+                : heap.object(MultipleValues(Array(UnsafeBufferPointer(start: r.stack + calleeSlot + 1, count: n))))
             finishCall(result, calleeSlot: calleeSlot, tail: tail, &r)
         case .apply:
             // (apply f a … list): spread the list, drop `apply`, call f.
@@ -202,7 +208,7 @@ extension VM {
         let values = Array(UnsafeBufferPointer(start: stack + run.stackBase, count: max(0, stackEnd - run.stackBase)))
         let saved = Array(UnsafeBufferPointer(start: frames + run.frameBase, count: max(0, frameEnd - run.frameBase)))
         chargeCopy(values.count + saved.count)
-        return rt.heap.own(Continuation(values: values, frames: saved, closure: closure, pc: pc, fp: fp,
+        return heap.own(Continuation(values: values, frames: saved, closure: closure, pc: pc, fp: fp,
                                         stackBase: run.stackBase, frameBase: run.frameBase, runSerial: run.serial))
     }
 
@@ -212,7 +218,7 @@ extension VM {
     func resume(_ k: Continuation, _ n: Int, _ r: inout Registers) throws(SchemeError) {
         let calleeSlot = r.sp - n - 1
         let result = n == 1 ? r.stack[calleeSlot + 1]
-            : rt.heap.object(MultipleValues(Array(UnsafeBufferPointer(start: r.stack + calleeSlot + 1, count: n))))
+            : heap.object(MultipleValues(Array(UnsafeBufferPointer(start: r.stack + calleeSlot + 1, count: n))))
         let run = runs.last ?? (stackBase: 0, frameBase: 0, serial: 0)
         if k.runSerial != run.serial, runs.contains(where: { $0.serial == k.runSerial }) {
             throw escape(to: k, with: result)

@@ -29,7 +29,7 @@ extension VM {
                 r.sp -= 1; setBox(r.stack[r.fp + Int(r.pc.pointee)], r.stack[r.sp]); r.pc += 1
             case .boxLocal:
                 let slot = r.fp + Int(r.pc.pointee)
-                r.stack[slot] = rt.heap.object(Box(r.stack[slot])); r.pc += 1
+                r.stack[slot] = heap.object(Box(r.stack[slot])); r.pc += 1
             case .captured:
                 push(capturedValue(r, Int(r.pc.pointee)), &r); r.pc += 1
             case .capturedBox:
@@ -82,7 +82,7 @@ extension VM {
             case .car: try pairField(op, &r) { $0.car }
             case .cdr: try pairField(op, &r) { $0.cdr }
             case .cons:
-                replaceOperands(2, with: rt.heap.cons(r.stack[r.sp - 2], r.stack[r.sp - 1]), &r)
+                replaceOperands(2, with: heap.cons(r.stack[r.sp - 2], r.stack[r.sp - 1]), &r)
             case .isNull: r.stack[r.sp - 1] = .bool(r.stack[r.sp - 1].isNull)
             case .isPair: r.stack[r.sp - 1] = .bool(r.stack[r.sp - 1].isPair)
             case .isEq: replaceOperands(2, with: .bool(r.stack[r.sp - 2].isEq(r.stack[r.sp - 1])), &r)
@@ -151,7 +151,7 @@ extension VM {
         r.pc += 2
         guard case .object(let o) = r.constants[k] else { return }
         let code = unsafeDowncast(o.takeUnretainedValue(), to: CodeBlock.self)
-        let c = rt.heap.own(Closure(code: code, captured: UnsafeBufferPointer(start: r.stack + (r.sp - n), count: n)))
+        let c = heap.own(Closure(code: code, captured: UnsafeBufferPointer(start: r.stack + (r.sp - n), count: n)))
         r.sp -= n
         push(.procedure(Unmanaged.passUnretained(c)), &r)
     }

@@ -25,10 +25,10 @@ final class VM {
     /// The serial number of the last run started.
     var lastRunSerial = 0
     /// A jump out of nested runs under way (see `VM+Unwinding.swift`), nil otherwise.
-    var unwinding: Unwinding?
+    @exclusivity(unchecked) var unwinding: Unwinding?
     /// The builtin behind each inlined opcode, by raw value (see `VM+Inline`): bound once, when the
     /// builtins are installed, so redefining the global later changes nothing compiled before.
-    var inlinedBuiltins: [Primitive?] = Array(repeating: nil, count: Int(Opcode.count))
+    @exclusivity(unchecked) var inlinedBuiltins: [Primitive?] = Array(repeating: nil, count: Int(Opcode.count))
     /// Value stacks replaced while a builtin's arguments pointed into them (see `growStack`).
     var retiredStacks: [(UnsafeMutablePointer<Value>, Int)] = []
     /// Instructions executed; checked against `stepLimit` at safe points.
@@ -48,7 +48,7 @@ final class VM {
     var aborting: SchemeError?
     /// A limit reached where no error could be thrown (a long builtin, bignum arithmetic): the next
     /// safe point turns it into `aborting`.
-    var pendingLimit: String?
+    @exclusivity(unchecked) var pendingLimit: String?
     /// Whether an evaluation with limits is under way (nested evaluations share its limits).
     var limitsActive = false
     /// A one-word program, `halt`, that sentinel frames resume at.
