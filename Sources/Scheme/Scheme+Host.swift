@@ -95,7 +95,7 @@ extension Scheme {
             if maximum == required { return "\(required) \(noun(required))" }
             return "\(required) to \(maximum) arguments"
         }
-        if let prim = p as? Primitive { return "builtin procedure, " + arity(prim.arity.required, prim.arity.maximum) }
+        if let prim = p as? BuiltinProcedure { return "builtin procedure, " + arity(prim.arity.required, prim.arity.maximum) }
         if let c = p as? Closure { return "procedure, " + arity(c.code.required, c.code.hasRest ? nil : c.code.required) }
         if let cl = p as? CaseLambda {
             let clauses = cl.clauses.map { arity($0.code.required, $0.code.hasRest ? nil : $0.code.required) }

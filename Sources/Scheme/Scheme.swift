@@ -24,7 +24,7 @@ public final class Scheme {
         if sandbox {
             // The prelude's `exit` first unwinds every `dynamic-wind` (leaving the handlers of any
             // `guard`), so its refusal could not be caught: refuse before unwinding instead.
-            runtime.system.define(runtime.intern("exit"), runtime.makePrimitive("exit", .range(0, 1)) { _, rt throws(SchemeRaise) in
+            runtime.system.define(runtime.intern("exit"), runtime.makeBuiltin("exit", .range(0, 1)) { _, rt throws(SchemeRaise) in
                 throw rt.error("exit: not allowed in the sandbox", kind: .file)
             })
         }
@@ -121,7 +121,7 @@ public final class Scheme {
     /// `error(_:_:kind:at:)` or any Swift error to raise a Scheme error.
     public func define(_ name: String, arity: Arity, in environment: Environment? = nil,
                        _ body: @escaping (Arguments) throws -> Value) {
-        define(name, value: runtime.makePrimitive(name, arity) { args, rt throws(SchemeRaise) in
+        define(name, value: runtime.makeBuiltin(name, arity) { args, rt throws(SchemeRaise) in
             do {
                 return try body(args)
             } catch let raise as SchemeRaise {

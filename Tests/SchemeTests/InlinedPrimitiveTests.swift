@@ -38,7 +38,7 @@ final class InlinedPrimitiveTests: SchemeTestCase {
             """)
         var checked = 0
         for op in Opcode.allCases {
-            guard let (name, arity) = op.inlinedPrimitive else { continue }
+            guard let (name, arity) = op.inlinedBuiltin else { continue }
             // The call really is the opcode.
             let listing = value("(disassemble (lambda (a b c) (\(name) \(["a", "b", "c"].prefix(arity).joined(separator: " ")))))")
             XCTAssertTrue(listing.contains(op.name), "\(name) is not inlined:\n\(listing)")

@@ -14,7 +14,7 @@ final class LibraryTests: GCStressableTestCase {
     // MARK: helpers
 
     func call(_ name: String, _ args: Value...) throws -> Value {
-        guard let p = rt.systemValue(name).object(Primitive.self) else {
+        guard let p = rt.systemValue(name).object(BuiltinProcedure.self) else {
             XCTFail("\(name) is not a builtin")
             return .unspecified
         }
@@ -27,7 +27,7 @@ final class LibraryTests: GCStressableTestCase {
 
     /// The message and irritants of the error `name` raises, written like the REPL shows them.
     func errorText(_ name: String, _ args: Value...) -> String? {
-        guard let p = rt.systemValue(name).object(Primitive.self) else { return nil }
+        guard let p = rt.systemValue(name).object(BuiltinProcedure.self) else { return nil }
         var buffer = args + [.null]
         do {
             _ = try buffer.withUnsafeMutableBufferPointer { b in
@@ -78,7 +78,7 @@ final class LibraryTests: GCStressableTestCase {
         let p = try call("cons", .fixnum(1), .fixnum(2))
         _ = try call("set-cdr!", p, .fixnum(3))
         XCTAssertEqual(w(p), "(1 . 3)")
-        XCTAssertEqual(rt.systemValue("cadadr").object(Primitive.self)?.name, "cadadr")
+        XCTAssertEqual(rt.systemValue("cadadr").object(BuiltinProcedure.self)?.name, "cadadr")
     }
 
     func testLengthAndListPredicateOnCycles() throws {
@@ -275,7 +275,7 @@ final class LibraryTests: GCStressableTestCase {
         let getX = try call("%record-accessor", rtd, sym("x"))
         let setY = try call("%record-modifier", rtd, sym("y"))
         func apply(_ f: Value, _ args: Value...) throws -> Value {
-            guard let p = f.object(Primitive.self) else { throw XCTSkip("not a primitive") }
+            guard let p = f.object(BuiltinProcedure.self) else { throw XCTSkip("not a primitive") }
             var buffer = args + [.null]
             return try buffer.withUnsafeMutableBufferPointer { b in
                 try p.function(Arguments(base: b.baseAddress!, count: args.count), rt)
@@ -287,7 +287,7 @@ final class LibraryTests: GCStressableTestCase {
         XCTAssertEqual(w(try apply(isPoint, .fixnum(5))), "#f")
         _ = try apply(setY, p, .fixnum(9))
         XCTAssertEqual(w(p), "#<point>")
-        XCTAssertEqual(getX.object(Primitive.self)?.name, "point-x")
+        XCTAssertEqual(getX.object(BuiltinProcedure.self)?.name, "point-x")
         do {
             _ = try apply(getX, .fixnum(5))
             XCTFail("accessor accepted a non-record")

@@ -17,7 +17,7 @@ final class NumberTests: XCTestCase {
 
     private func call(_ name: String, _ args: [Value]) throws -> Value {
         guard case .procedure(let p) = rt.systemValue(name),
-              let prim = p.takeUnretainedValue() as? Primitive else {
+              let prim = p.takeUnretainedValue() as? BuiltinProcedure else {
             XCTFail("no builtin \(name)")
             return .unspecified
         }

@@ -139,7 +139,7 @@ final class CodeBlock: HeapObject {
     }
 
     override func trace(_ marker: inout Marker) {
-        // The trampoline's slot too (the image's primitive, kept once the body is decoded: harmless).
+        // The trampoline's slot too (the image's builtin, kept once the body is decoded: harmless).
         for i in 0..<constantSlots { marker.mark(constantPointer[i]) }
     }
     public override var byteSize: Int { 96 + codeCount * 4 + constantCount * 16 }

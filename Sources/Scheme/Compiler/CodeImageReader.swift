@@ -20,7 +20,7 @@ final class CodeImageSource {
     /// Not owned: the blocks are the runtime's objects, and must not keep it (or the environment) alive.
     weak var rt: Runtime?
     weak var env: Environment?
-    /// The primitive a lazy block's trampoline calls: it decodes the body of the block that called it.
+    /// The builtin a lazy block's trampoline calls: it decodes the body of the block that called it.
     private(set) var trampoline = Value.unspecified
 
     init(bytes: [UInt8], fileIndexes: [Int], nameRanges: [Range<Int>], rt: Runtime, env: Environment) {
@@ -31,8 +31,8 @@ final class CodeImageSource {
         self.rt = rt
         self.env = env
         // The calling block is the VM's current closure (the VM sets its registers before calling a
-        // primitive, so a primitive may run Scheme code): no block to capture, one primitive per image.
-        let p = rt.heap.own(Primitive(name: "%decode-image-code", arity: .exactly(0)) { _, rt in
+        // builtin, so a builtin may run Scheme code): no block to capture, one builtin per image.
+        let p = rt.heap.own(BuiltinProcedure(name: "%decode-image-code", arity: .exactly(0)) { _, rt in
             guard let closure = rt.vm.regs.closure?.takeUnretainedValue() else {
                 throw rt.error("%decode-image-code: called outside a procedure of a prelude image")
             }
@@ -46,7 +46,7 @@ final class CodeImageSource {
 /// The undecoded body of a lazy code block (see `CodeBlock`): where it is in its image, and what
 /// its header promised (the words it has, the captured slots it reads at most), which decoding checks.
 struct LazyCodeBody {
-    /// `const K; call 0; pop`: calls the image's primitive (constant K, after the block's own
+    /// `const K; call 0; pop`: calls the image's builtin (constant K, after the block's own
     /// constants), which decodes the body into the words that follow and makes the block enter
     /// there from then on; the `pop` drops its result and the first call goes on into the code.
     static let trampolineLength = 5

@@ -242,7 +242,7 @@ struct CodeImageWriter {
             register(vector)
         case .procedure(let p):
             let proc = p.takeUnretainedValue()
-            let name = (proc as? Primitive)?.primitiveName ?? (proc as? Closure)?.code.name
+            let name = (proc as? BuiltinProcedure)?.builtinName ?? (proc as? Closure)?.code.name
             guard let name, rt.systemValue(name).isEq(v) else {
                 throw ImageUnsupported(reason: "a procedure constant that is not a system procedure")
             }

@@ -84,7 +84,7 @@ struct Compiler {
                 b.emit(.call, Int32(args.count), delta: -args.count)
                 finish(mode, &b)
             }
-        case .primitive(let op, let args, let loc):
+        case .inlined(let op, let args, let loc):
             for a in args { compile(a, .value, &b) }
             b.locate(loc)
             b.emit(op, delta: 1 - args.count)

@@ -117,7 +117,7 @@ enum Opcode: Int32, CaseIterable, Sendable {
 
     /// The Scheme procedure an inlined opcode stands for, and its argument count. The opcode runs
     /// that builtin whenever its operands are not the plain case it handles itself (`VM+Inline`).
-    public var inlinedPrimitive: (name: String, arity: Int)? {
+    public var inlinedBuiltin: (name: String, arity: Int)? {
         switch self {
         case .add: return ("+", 2)
         case .sub: return ("-", 2)

@@ -133,7 +133,7 @@ extension Expander {
                 let one: Node
                 switch datum {
                 case .fixnum, .char, .symbol, .bool, .null:
-                    one = .primitive(.isEq, [.local(key), .constant(datum)], .none)
+                    one = .inlined(.isEq, [.local(key), .constant(datum)], .none)
                 default:
                     one = .call(.constant(rt.systemValue("eqv?")), [.local(key), .constant(datum)], .none)
                 }

@@ -143,7 +143,7 @@ extension Expander {
 
     private func cons(_ a: Node, _ b: Node) -> Node {
         if case .constant(let x) = a, case .constant(let y) = b { return .constant(rt.heap.cons(x, y)) }
-        return .primitive(.cons, [a, b], .none)
+        return .inlined(.cons, [a, b], .none)
     }
 
     private func list(_ items: [Node]) -> Node {

@@ -82,7 +82,7 @@ extension Expander {
         case .condExpand:
             return try expand(try condExpand(form), ctx, tail: tail)
         case .import, .defineLibrary:
-            // Libraries load at run time, through a primitive, so the collector never runs mid-expansion.
+            // Libraries load at run time, through a builtin, so the collector never runs mid-expansion.
             // `import` adds to the environment at the root of this form's scopes.
             let helper = sf == .import ? "%import" : "%define-library"
             let env = Value.object(Unmanaged.passUnretained(ctx.scope.top))

@@ -153,8 +153,8 @@ final class Expander {
         args.reserveCapacity(items.count - 1)
         for a in items.dropFirst() { args.append(try expand(a, ctx, tail: false)) }
         let loc = location(of: form)
-        if case .global(let g) = fn, let op = Expander.inlinedOpcode(g), op.inlinedPrimitive?.arity == args.count {
-            return .primitive(op, args, loc)
+        if case .global(let g) = fn, let op = Expander.inlinedOpcode(g), op.inlinedBuiltin?.arity == args.count {
+            return .inlined(op, args, loc)
         }
         return .call(fn, args, loc)
     }
@@ -163,23 +163,23 @@ final class Expander {
     static let nodeBytes = 64
 
     /// The instruction a call of `cell` compiles to, when the cell still holds the system's builtin
-    /// of an inlined primitive: the system's own cell, or a mirror of it a program has not redefined
+    /// of an inlined builtin: the system's own cell, or a mirror of it a program has not redefined
     /// (under any name it was imported as).
     static func inlinedOpcode(_ cell: Global) -> Opcode? {
         if cell.source == nil && !cell.isSystem { return nil }
         let root = cell.root
         guard root.isSystem, let op = inlined[root.name.name], case .procedure(let p) = root.value,
-              let prim = p.takeUnretainedValue() as? Primitive, prim.name == root.name.name else { return nil }
+              let prim = p.takeUnretainedValue() as? BuiltinProcedure, prim.name == root.name.name else { return nil }
         return op
     }
 
     /// Most macro expansions of one form before it counts as non-terminating.
     static let maxExpansions = 100_000
 
-    /// Primitive names the compiler turns into single instructions.
+    /// Names of the builtins the compiler turns into single instructions.
     static let inlined: [String: Opcode] = {
         var d: [String: Opcode] = [:]
-        for op in Opcode.allCases { if let p = op.inlinedPrimitive { d[p.name] = op } }
+        for op in Opcode.allCases { if let p = op.inlinedBuiltin { d[p.name] = op } }
         return d
     }()
 

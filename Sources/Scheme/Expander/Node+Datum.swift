@@ -32,8 +32,8 @@ extension Node {
         case .lambda(let l): return l.datum(rt, depth: d)
         case .sequence(let ns): return list([sym("begin")] + ns.map { $0.datum(rt, depth: d) })
         case .call(let f, let args, _): return list([f.datum(rt, depth: d)] + args.map { $0.datum(rt, depth: d) })
-        case .primitive(let op, let args, _):
-            return list([sym(op.inlinedPrimitive?.name ?? op.name)] + args.map { $0.datum(rt, depth: d) })
+        case .inlined(let op, let args, _):
+            return list([sym(op.inlinedBuiltin?.name ?? op.name)] + args.map { $0.datum(rt, depth: d) })
         case .bind(let vs, let inits, let body):
             let bindings = zip(vs, inits).map { list([sym($0.name), $1.datum(rt, depth: d)]) }
             return list([sym("let"), list(bindings)] + Node.body(body, rt, depth: d))

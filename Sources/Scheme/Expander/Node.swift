@@ -12,7 +12,7 @@ indirect enum Node {
     /// A call, with the location of its form (for errors and backtraces).
     case call(Node, [Node], SourceLocation)
     /// A call the compiler turns into one instruction.
-    case primitive(Opcode, [Node], SourceLocation)
+    case inlined(Opcode, [Node], SourceLocation)
     /// `let`: evaluate the inits, then bind the variables in the current frame for the body.
     case bind([Variable], [Node], Node)
     /// Bind the variables (unassigned) in the current frame for the body, which assigns them.

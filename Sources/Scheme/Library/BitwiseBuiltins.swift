@@ -1,4 +1,4 @@
-/// The primitives of SRFI 151 (bitwise operations on exact integers of any size); the rest of the
+/// The builtins of SRFI 151 (bitwise operations on exact integers of any size); the rest of the
 /// SRFI is Scheme, in `prelude/scheme/65-bitwise.scm`.
 let bitwiseBuiltins: [Builtin] = [
     Builtin("bitwise-and", .atLeast(0)) { a, rt throws(SchemeRaise) in try Numbers.bitwiseFold("bitwise-and", a, identity: -1, rt, &, &) },

@@ -3,18 +3,18 @@
 struct Builtin {
     let name: String
     let arity: Arity
-    let special: Primitive.Special
-    let function: PrimitiveFunction
+    let special: BuiltinProcedure.Special
+    let function: BuiltinFunction
 
-    init(_ name: String, _ arity: Arity, _ function: @escaping PrimitiveFunction) {
+    init(_ name: String, _ arity: Arity, _ function: @escaping BuiltinFunction) {
         self.name = name
         self.arity = arity
         self.special = .none
         self.function = function
     }
 
-    /// A builtin the VM implements itself (see `Primitive.Special`).
-    init(_ name: String, _ arity: Arity, special: Primitive.Special) {
+    /// A builtin the VM implements itself (see `BuiltinProcedure.Special`).
+    init(_ name: String, _ arity: Arity, special: BuiltinProcedure.Special) {
         self.name = name
         self.arity = arity
         self.special = special
@@ -26,14 +26,14 @@ extension Runtime {
     /// Binds every builtin of `table` in the system environment.
     func install(_ table: [Builtin]) {
         for b in table {
-            let p = heap.own(Primitive(name: b.name, arity: b.arity, special: b.special, function: b.function))
+            let p = heap.own(BuiltinProcedure(name: b.name, arity: b.arity, special: b.special, function: b.function))
             system.define(intern(b.name), .procedure(Unmanaged.passUnretained(p)))
         }
     }
 
-    /// A new primitive procedure value (for builtins that make procedures, like record accessors).
-    func makePrimitive(_ name: String, _ arity: Arity, _ function: @escaping PrimitiveFunction) -> Value {
-        .procedure(Unmanaged.passUnretained(heap.own(Primitive(name: name, arity: arity, function: function))))
+    /// A new builtin procedure value (for builtins that make procedures, like record accessors).
+    func makeBuiltin(_ name: String, _ arity: Arity, _ function: @escaping BuiltinFunction) -> Value {
+        .procedure(Unmanaged.passUnretained(heap.own(BuiltinProcedure(name: name, arity: arity, function: function))))
     }
 }
 

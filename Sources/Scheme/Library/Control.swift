@@ -111,8 +111,8 @@ extension Runtime {
         install(controlBuiltins)
         installLibraries()
         for op in Opcode.allCases {
-            if let (name, _) = op.inlinedPrimitive, case .global(let cell)? = system.peek(intern(name)) {
-                vm.inlinedBuiltins[Int(op.rawValue)] = cell.value.object(Primitive.self)
+            if let (name, _) = op.inlinedBuiltin, case .global(let cell)? = system.peek(intern(name)) {
+                vm.inlinedBuiltins[Int(op.rawValue)] = cell.value.object(BuiltinProcedure.self)
             }
         }
     }

@@ -1,4 +1,4 @@
-/// The primitives `define-record-type` expands into: `%make-record-type`, `%record-constructor`,
+/// The builtins `define-record-type` expands into: `%make-record-type`, `%record-constructor`,
 /// `%record-predicate`, `%record-accessor`, `%record-modifier`.
 extension Runtime {
     func recordType(_ v: Value, _ who: String) throws(SchemeRaise) -> RecordType {
@@ -34,7 +34,7 @@ enum Records {
     }
 }
 
-/// The record primitives (names start with `%`: only the `define-record-type` macro calls them).
+/// The record builtins (names start with `%`: only the `define-record-type` macro calls them).
 let recordBuiltins: [Builtin] = [
     Builtin("%make-record-type", .exactly(2)) { a, rt throws(SchemeRaise) in
         let name = Records.displayName(try rt.symbolArg(a[0], "%make-record-type").name)
@@ -46,28 +46,28 @@ let recordBuiltins: [Builtin] = [
         var slots: [Int] = []
         for f in try rt.list(a[1], "%record-constructor") { slots.append(try rt.fieldIndex(type, f, "%record-constructor")) }
         let count = type.fields.count
-        return rt.makePrimitive(rt.procedureName(a, 2, "make-\(type.name)"), .exactly(slots.count)) { args, rt throws(SchemeRaise) in
+        return rt.makeBuiltin(rt.procedureName(a, 2, "make-\(type.name)"), .exactly(slots.count)) { args, rt throws(SchemeRaise) in
             var fields = Array(repeating: Value.false, count: count)
             for (i, slot) in slots.enumerated() { fields[slot] = args[i] }
             return rt.heap.object(Record(type: type, fields: fields))
         } },
     Builtin("%record-predicate", .range(1, 2)) { a, rt throws(SchemeRaise) in
         let type = try rt.recordType(a[0], "%record-predicate")
-        return rt.makePrimitive(rt.procedureName(a, 1, "\(type.name)?"), .exactly(1)) { args, _ throws(SchemeRaise) in
+        return rt.makeBuiltin(rt.procedureName(a, 1, "\(type.name)?"), .exactly(1)) { args, _ throws(SchemeRaise) in
             .bool(args[0].object(Record.self)?.type === type)
         } },
     Builtin("%record-accessor", .range(2, 3)) { a, rt throws(SchemeRaise) in
         let type = try rt.recordType(a[0], "%record-accessor")
         let slot = try rt.fieldIndex(type, a[1], "%record-accessor")
         let name = rt.procedureName(a, 2, "\(type.name)-\(type.fields[slot].name)")
-        return rt.makePrimitive(name, .exactly(1)) { args, rt throws(SchemeRaise) in
+        return rt.makeBuiltin(name, .exactly(1)) { args, rt throws(SchemeRaise) in
             try Records.instance(args[0], type, name, rt).fields[slot]
         } },
     Builtin("%record-modifier", .range(2, 3)) { a, rt throws(SchemeRaise) in
         let type = try rt.recordType(a[0], "%record-modifier")
         let slot = try rt.fieldIndex(type, a[1], "%record-modifier")
         let name = rt.procedureName(a, 2, "set-\(type.name)-\(type.fields[slot].name)!")
-        return rt.makePrimitive(name, .exactly(2)) { args, rt throws(SchemeRaise) in
+        return rt.makeBuiltin(name, .exactly(2)) { args, rt throws(SchemeRaise) in
             try Records.instance(args[0], type, name, rt).fields[slot] = args[1]
             return .unspecified
         } },

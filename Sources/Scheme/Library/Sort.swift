@@ -54,7 +54,7 @@ enum Sorting {
     static func sortedElements(_ items: [Value], by less: Value, _ rt: Runtime) throws(SchemeRaise) -> [Value] {
         guard items.count > 1, case .procedure(let pu) = less else { return items }
         let procedure = pu.takeUnretainedValue()
-        guard procedure.kind == .primitive, case let p = unsafeDowncast(procedure, to: Primitive.self),
+        guard procedure.kind == .builtin, case let p = unsafeDowncast(procedure, to: BuiltinProcedure.self),
               p.special == .none, p.arity.accepts(2) else {
             return try mergeSort(items) { x, y throws(SchemeRaise) in try rt.callBack(less, [x, y]).isTrue }
         }
@@ -99,7 +99,7 @@ enum Sorting {
     enum Order { case lt, gt, le, ge }
 
     /// Which of the builtin `<`, `>`, `<=`, `>=` `p` is, if any (the VM's inlined opcodes hold them).
-    static func numericOrder(_ p: Primitive, _ rt: Runtime) -> Order? {
+    static func numericOrder(_ p: BuiltinProcedure, _ rt: Runtime) -> Order? {
         let builtins: [(Opcode, Order)] = [(.lt, .lt), (.gt, .gt), (.le, .le), (.ge, .ge)]
         for (op, order) in builtins where rt.vm.inlinedBuiltins[Int(op.rawValue)] === p { return order }
         return nil

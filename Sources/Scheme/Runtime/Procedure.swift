@@ -2,7 +2,7 @@
 public class Procedure: HeapObject {
     /// What the VM does when this procedure is called.
     enum Kind: UInt8 {
-        case closure, primitive, continuation, parameter, caseLambda
+        case closure, builtin, continuation, parameter, caseLambda
     }
     final let kind: Kind
     init(kind: Kind) { self.kind = kind }
@@ -71,7 +71,7 @@ public struct Arity: Sendable, Equatable {
     }
 }
 
-/// The arguments of a primitive call: a window on the VM stack (valid only during the call).
+/// The arguments of a builtin call: a window on the VM stack (valid only during the call).
 public struct Arguments {
     @usableFromInline let base: UnsafeMutablePointer<Value>
     /// How many arguments were passed.
@@ -91,26 +91,26 @@ public struct Arguments {
 /// The Swift signature of a builtin. It should throw `SchemeRaise` (e.g. `throw rt.error(...)`);
 /// any other Swift error becomes a Scheme error with the error's description.
 /// (Untyped `throws`, because closure literals in the builtin tables can't infer a typed throw.)
-typealias PrimitiveFunction = (_ args: Arguments, _ rt: Runtime) throws -> Value
+typealias BuiltinFunction = (_ args: Arguments, _ rt: Runtime) throws -> Value
 
 /// A builtin procedure written in Swift.
-final class Primitive: Procedure {
+final class BuiltinProcedure: Procedure {
     /// Builtins whose behaviour needs the VM itself (they never run `function`).
     public enum Special: UInt8 {
         case none, apply, callCC, values, applyValues, abort, exit
     }
-    let primitiveName: String
+    let builtinName: String
     public let arity: Arity
-    let function: PrimitiveFunction
+    let function: BuiltinFunction
     let special: Special
-    init(name: String, arity: Arity, special: Special = .none, function: @escaping PrimitiveFunction) {
-        self.primitiveName = name
+    init(name: String, arity: Arity, special: Special = .none, function: @escaping BuiltinFunction) {
+        self.builtinName = name
         self.arity = arity
         self.function = function
         self.special = special
-        super.init(kind: .primitive)
+        super.init(kind: .builtin)
     }
-    public override var name: String { primitiveName }
+    public override var name: String { builtinName }
 }
 
 /// A procedure made by `case-lambda`: the first clause whose arity fits is called.

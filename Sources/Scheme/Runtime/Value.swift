@@ -29,7 +29,7 @@ public enum Value {
     case string(Unmanaged<SString>)
     /// A vector.
     case vector(Unmanaged<SVector>)
-    /// Anything callable: closures, primitives, continuations, parameters.
+    /// Anything callable: closures, builtins, continuations, parameters.
     case procedure(Unmanaged<Procedure>)
     /// Every other heap object (bytevectors, records, boxes, promises, ports, errors, environments…).
     case object(Unmanaged<HeapObject>)

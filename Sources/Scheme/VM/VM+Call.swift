@@ -1,5 +1,5 @@
-/// Procedure calls: closures enter the same dispatch loop; primitives run in Swift; a handful of
-/// special primitives (`apply`, `%call/cc`, `values`…) rearrange the stack and re-dispatch.
+/// Procedure calls: closures enter the same dispatch loop; builtins run in Swift; a handful of
+/// special builtins (`apply`, `%call/cc`, `values`…) rearrange the stack and re-dispatch.
 extension VM {
     func call(_ n: Int, tail: Bool, _ r: inout Registers) throws(SchemeError) {
         steps &+= 1
@@ -12,8 +12,8 @@ extension VM {
         switch pu._withUnsafeGuaranteedRef({ $0.kind }) {
         case .closure:
             try enter(unsafeBitCast(pu, to: Unmanaged<Closure>.self), n, tail: tail, &r)
-        case .primitive:
-            try callPrimitive(unsafeBitCast(pu, to: Unmanaged<Primitive>.self), n, tail: tail, &r)
+        case .builtin:
+            try callBuiltin(unsafeBitCast(pu, to: Unmanaged<BuiltinProcedure>.self), n, tail: tail, &r)
         case .continuation:
             try resume(unsafeDowncast(pu.takeUnretainedValue(), to: Continuation.self), n, &r)
         case .parameter:
@@ -93,9 +93,9 @@ extension VM {
         if tail { returnValue(&r) }
     }
 
-    /// Calls primitive `pu` (read unretained: the callee slot keeps it alive, and retaining it cost
+    /// Calls builtin `pu` (read unretained: the callee slot keeps it alive, and retaining it cost
     /// a few percent of every program that calls builtins in a loop).
-    func callPrimitive(_ pu: Unmanaged<Primitive>, _ n: Int, tail: Bool, _ r: inout Registers) throws(SchemeError) {
+    func callBuiltin(_ pu: Unmanaged<BuiltinProcedure>, _ n: Int, tail: Bool, _ r: inout Registers) throws(SchemeError) {
         let calleeSlot = r.sp - n - 1
         let (accepts, special) = pu._withUnsafeGuaranteedRef { ($0.arity.accepts(n), $0.special) }
         if !accepts {
@@ -108,7 +108,7 @@ extension VM {
             try callSpecial(special, n, tail: tail, &r)
             return
         }
-        regs = r  // a primitive may run Scheme code (a nested run) above our stack
+        regs = r  // a builtin may run Scheme code (a nested run) above our stack
         let result: Value
         do {
             let arguments = Arguments(base: r.stack + calleeSlot + 1, count: n)
@@ -129,7 +129,7 @@ extension VM {
         finishCall(result, calleeSlot: calleeSlot, tail: tail, &r)
     }
 
-    func callSpecial(_ special: Primitive.Special, _ n: Int, tail: Bool, _ r: inout Registers) throws(SchemeError) {
+    func callSpecial(_ special: BuiltinProcedure.Special, _ n: Int, tail: Bool, _ r: inout Registers) throws(SchemeError) {
         let calleeSlot = r.sp - n - 1
         switch special {
         case .none:
@@ -171,7 +171,7 @@ extension VM {
         }
     }
 
-    /// Shifts the callee and its `fixed` leading arguments down over the special primitive's slot,
+    /// Shifts the callee and its `fixed` leading arguments down over the special builtin's slot,
     /// appends `items`, and calls.
     func respread(calleeSlot: Int, fixed: Int, _ items: [Value], tail: Bool, _ r: inout Registers) throws(SchemeError) {
         for i in 0...fixed { r.stack[calleeSlot + i] = r.stack[calleeSlot + 1 + i] }

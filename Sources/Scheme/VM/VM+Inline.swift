@@ -1,4 +1,4 @@
-/// Opcodes that stand for common primitives. Each has one implementation, its builtin: the opcode
+/// Opcodes that stand for common builtins. Each has one implementation, its builtin: the opcode
 /// handles only the cases whose answer is plain (fixnums that do not overflow, two flonums, a pair,
 /// a vector and an index in range) and otherwise calls the builtin on its operands, so bignums,
 /// exact rationals, mixed types and every error behave exactly as `(apply op args)` does.
@@ -70,7 +70,7 @@ extension VM {
 
     /// The slow path of an inlined opcode: runs its builtin on the operands on top of the stack.
     func callBuiltin(_ op: Opcode, _ r: inout Registers) throws(SchemeError) {
-        guard let (name, n) = op.inlinedPrimitive, let p = inlinedBuiltins[Int(op.rawValue)] else {
+        guard let (name, n) = op.inlinedBuiltin, let p = inlinedBuiltins[Int(op.rawValue)] else {
             // Only inlined opcodes come here, and `Runtime.installCore` binds them all.
             throw SchemeError.fatal("\(op.name): no builtin behind this opcode", vm: self, regs: r)
         }

@@ -6,7 +6,7 @@
 ///   nested one and run the rest of the program there, returning its final value to the builtin;
 /// - `exit`, which a builtin turning errors into Scheme raises would otherwise make an error.
 /// The VM records the jump in `unwinding` and throws; each run on the way restores its registers
-/// (`VM.run`), each builtin on the way rethrows whatever it likes (`callPrimitive` looks only at
+/// (`VM.run`), each builtin on the way rethrows whatever it likes (`callBuiltin` looks only at
 /// `unwinding`), and the run the continuation belongs to resumes it where the builtin was called.
 /// `dynamic-wind` after-thunks have already run: the continuation procedure travels before it jumps.
 enum Unwinding {

@@ -28,7 +28,7 @@ final class VM {
     @exclusivity(unchecked) var unwinding: Unwinding?
     /// The builtin behind each inlined opcode, by raw value (see `VM+Inline`): bound once, when the
     /// builtins are installed, so redefining the global later changes nothing compiled before.
-    @exclusivity(unchecked) var inlinedBuiltins: [Primitive?] = Array(repeating: nil, count: Int(Opcode.count))
+    @exclusivity(unchecked) var inlinedBuiltins: [BuiltinProcedure?] = Array(repeating: nil, count: Int(Opcode.count))
     /// Value stacks replaced while a builtin's arguments pointed into them (see `growStack`).
     var retiredStacks: [(UnsafeMutablePointer<Value>, Int)] = []
     /// Instructions executed; checked against `stepLimit` at safe points.
