@@ -62,6 +62,25 @@ final class HeadlessChromium {
         pid = child
     }
 
+    /// A browser that answers: Chromium sometimes starts without ever answering its first command
+    /// (seen as "Target.createTarget got no answer" while the suite ran alone), which says nothing
+    /// about the page under test, so a browser silent for 20 s is closed and a fresh one started
+    /// (three tries).
+    static func started(path: String) throws -> HeadlessChromium {
+        var tries = 0
+        while true {
+            tries += 1
+            let browser = try HeadlessChromium(path: path)
+            do {
+                try browser.call("Browser.getVersion", timeout: 20)
+                return browser
+            } catch {
+                browser.close()
+                if tries == 3 { throw error }
+            }
+        }
+    }
+
     /// Closes the browser and removes its profile.
     func close() {
         _ = try? call("Browser.close", timeout: 5)

@@ -29,7 +29,7 @@ final class ServeBrowserTests: XCTestCase {
         guard PNGRasterizer.converterPath != nil else {
             throw XCTSkip("rsvg-convert is not installed (Debian: librsvg2-bin): the page cannot be compared with htll's own rendering")
         }
-        let b = try HeadlessChromium(path: path)
+        let b = try HeadlessChromium.started(path: path)
         addTeardownBlock { b.close() }
         return b
     }
