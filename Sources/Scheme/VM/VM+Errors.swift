@@ -32,7 +32,7 @@ extension VM {
         while i >= 0 {
             let f = frames[i]
             if let c = f.closure?.takeUnretainedValue(), !c.code.isSystem,
-               f.pc >= c.code.codePointer, f.pc <= c.code.codePointer + c.code.code.count {
+               f.pc >= c.code.codePointer, f.pc <= c.code.codePointer + c.code.codeCount {
                 let loc = c.code.location(at: f.pc - c.code.codePointer - 1)
                 if loc.isKnown { return loc }
             }
@@ -47,7 +47,7 @@ extension VM {
         func add(_ c: Closure?, _ pc: UnsafeMutablePointer<Int32>?) {
             guard let c, !c.code.isSystem, names.count < 12 else { return }
             var entry = c.code.name
-            if let pc, pc >= c.code.codePointer, pc <= c.code.codePointer + c.code.code.count {
+            if let pc, pc >= c.code.codePointer, pc <= c.code.codePointer + c.code.codeCount {
                 let loc = c.code.location(at: pc - c.code.codePointer - 1)
                 if let f = rt.fileName(loc) { entry += " at \(f):\(loc.line):\(loc.column)" }
             }
