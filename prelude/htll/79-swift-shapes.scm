@@ -37,6 +37,19 @@
           (map (lambda (l) (if (string=? l "") "//" (string-append "// " l))) lines)
           (list "import UIKit")))
 
+;; A stored property of a controller extension: an associated object under the address of KEY,
+;; made by MAKE on first use and held in the local VAR meanwhile.
+(define (htll:swift-associated-property what property var type key make)
+  (list (string-append "    /// The layout's " what ", created on first use.")
+        (string-append "    var " property ": " type " {")
+        (string-append "        if let " var " = objc_getAssociatedObject(self, &" key ") as? " type " {")
+        (string-append "            return " var)
+        "        }"
+        (string-append "        let " var " = " make)
+        (string-append "        objc_setAssociatedObject(self, &" key ", " var ", .OBJC_ASSOCIATION_RETAIN_NONATOMIC)")
+        (string-append "        return " var)
+        "    }"))
+
 ;; The extension of the view controller class CLASS.
 (define (htll:emit-swift-controller class file)
   (let* ((c (htll:code-context "swift")) (root (car c)) (declared (cadr c)) (bare (cadddr c))
@@ -80,30 +93,12 @@
            (if bound? "/// The associated-object keys: only their addresses matter." "/// The associated-object key: only its address matters.")
            (string-append "nonisolated(unsafe) private var " key ": UInt8 = 0"))
      (if bound? (list (string-append "nonisolated(unsafe) private var " bkey ": UInt8 = 0")) '())
-     (list
-           ""
-           (string-append "extension " class " {")
-           "    /// The layout's views, created on first use."
-           (string-append "    var layoutViews: " holder " {")
-           (string-append "        if let views = objc_getAssociatedObject(self, &" key ") as? " holder " {")
-           "            return views"
-           "        }"
-           (string-append "        let views = " holder "()")
-           (string-append "        objc_setAssociatedObject(self, &" key ", views, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)")
-           "        return views"
-           "    }")
+     (list "" (string-append "extension " class " {"))
+     (htll:swift-associated-property "views" "layoutViews" "views" holder key (string-append holder "()"))
      (if bound?
          (let ((bclass (htll:swift-bindings-class holder)))
-           (list ""
-                 "    /// The layout's model bindings, created on first use."
-                 (string-append "    var layoutBindings: " bclass " {")
-                 (string-append "        if let bindings = objc_getAssociatedObject(self, &" bkey ") as? " bclass " {")
-                 "            return bindings"
-                 "        }"
-                 (string-append "        let bindings = " bclass "(views: layoutViews)")
-                 (string-append "        objc_setAssociatedObject(self, &" bkey ", bindings, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)")
-                 "        return bindings"
-                 "    }"))
+           (cons "" (htll:swift-associated-property "model bindings" "layoutBindings" "bindings" bclass bkey
+                                                   (string-append bclass "(views: layoutViews)"))))
          '())
      (method (if htll:emit-constraints
                  "Adds the views, connects their targets and activates the constraints; call from viewDidLoad()."
