@@ -370,17 +370,24 @@
                 (cadr c)))))
 
 (define (htll:frame-lines root name-of)
-  (map (lambda (s)
-         (case (car s)
-           ((size-to-fit) (string-append "[" (name-of (cadr s)) " sizeToFit];"))
-           ((let) (string-append "CGFloat " (htll:local-text (cadr s)) " = "
-                                 (htll:e->c (htll:local-expression (cadr s)) name-of) ";"))
-           (else
-             ;; Fully braced, so C compilers' -Wmissing-braces stays quiet (the original wrote {x, y, w, h}).
-             (let ((parts (map (lambda (e) (htll:e->c e name-of)) (cddr s))))
-               (string-append (name-of (cadr s)) ".frame = (CGRect) {{" (car parts) ", " (cadr parts) "}, {"
-                              (caddr parts) ", " (cadddr parts) "}};")))))
-       (htll:solve root)))
+  ;; An expression object used by several frames (a sequence's children share its width, nested
+  ;; areas their parent's) is printed once: nothing changes an expression or a name while the
+  ;; solved program prints, so the same object always prints the same text.
+  (let ((texts (make-eq-hash-table)))
+    (define (text e)
+      (or (hash-table-ref/default texts e #f)
+          (let ((t (htll:e->c e name-of))) (hash-table-set! texts e t) t)))
+    (map (lambda (s)
+           (case (car s)
+             ((size-to-fit) (string-append "[" (name-of (cadr s)) " sizeToFit];"))
+             ((let) (string-append "CGFloat " (htll:local-text (cadr s)) " = "
+                                   (text (htll:local-expression (cadr s))) ";"))
+             (else
+               ;; Fully braced, so C compilers' -Wmissing-braces stays quiet (the original wrote {x, y, w, h}).
+               (let ((parts (map text (cddr s))))
+                 (string-append (name-of (cadr s)) ".frame = (CGRect) {{" (car parts) ", " (cadr parts) "}, {"
+                                (caddr parts) ", " (cadddr parts) "}};")))))
+         (htll:solve root))))
 
 ;; The frames (an if / else chain on the run-time traits when the layout asked about traits,
 ;; 82-variants.scm), then the right-to-left mirroring when asked for.
