@@ -370,13 +370,7 @@
                 (cadr c)))))
 
 (define (htll:frame-lines root name-of)
-  ;; An expression object used by several frames (a sequence's children share its width, nested
-  ;; areas their parent's) is printed once: nothing changes an expression or a name while the
-  ;; solved program prints, so the same object always prints the same text.
-  (let ((texts (make-eq-hash-table)))
-    (define (text e)
-      (or (hash-table-ref/default texts e #f)
-          (let ((t (htll:e->c e name-of))) (hash-table-set! texts e t) t)))
+  (let ((text (htll:printing-once (lambda (e) (htll:e->c e name-of)))))
     (map (lambda (s)
            (case (car s)
              ((size-to-fit) (string-append "[" (name-of (cadr s)) " sizeToFit];"))

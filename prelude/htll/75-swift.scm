@@ -303,17 +303,18 @@
   (htll:e->text e atom->swift))
 
 (define (htll:swift-frame-lines root name-of parent)
-  (map (lambda (s)
-         (case (car s)
-           ((size-to-fit) (string-append (name-of (cadr s)) ".sizeToFit()"))
-           ;; Typed, so the type checker need not infer it from a long sum.
-           ((let) (string-append "let " (htll:local-text (cadr s)) ": CGFloat = "
-                                 (htll:e->swift (htll:local-expression (cadr s)) name-of parent)))
-           (else
-             (let ((parts (map (lambda (e) (htll:e->swift e name-of parent)) (cddr s))))
-               (string-append (name-of (cadr s)) ".frame = CGRect(x: " (car parts) ", y: " (cadr parts)
-                              ", width: " (caddr parts) ", height: " (cadddr parts) ")")))))
-       (htll:solve root)))
+  (let ((text (htll:printing-once (lambda (e) (htll:e->swift e name-of parent)))))
+    (map (lambda (s)
+           (case (car s)
+             ((size-to-fit) (string-append (name-of (cadr s)) ".sizeToFit()"))
+             ;; Typed, so the type checker need not infer it from a long sum.
+             ((let) (string-append "let " (htll:local-text (cadr s)) ": CGFloat = "
+                                   (text (htll:local-expression (cadr s)))))
+             (else
+               (let ((parts (map text (cddr s))))
+                 (string-append (name-of (cadr s)) ".frame = CGRect(x: " (car parts) ", y: " (cadr parts)
+                                ", width: " (caddr parts) ", height: " (cadddr parts) ")")))))
+         (htll:solve root))))
 
 ;; The Swift text of a parent's width (w), height (h) and safe-area insets (top left bottom
 ;; right), for a parent written PREFIX ("self.view.").
