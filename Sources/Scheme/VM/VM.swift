@@ -104,7 +104,7 @@ final class VM {
         let saved = regs
         let savedFrameTop = frameTop
         let savedProtected = heap.protectedCount
-        if keepingExisting || !runs.isEmpty { heap.protectedCount = heap.objectCount }
+        if keepingExisting || !runs.isEmpty { heap.protectedCount = heap.objectsEnd }
         if runs.isEmpty && heap.stressInterval > 0 { heap.restartStressPacing() }
         // Starting a run means whoever caught an earlier jump out of runs has dropped it.
         unwinding = nil
