@@ -13,8 +13,8 @@ final class FreePairOwnershipTests: XCTestCase {
             var pairs: [Value] = []
             for i in 0..<1000 { pairs.append(heap.cons(.fixnum(i), .null)) }
             guard case .pair(let first) = pairs[0], case .pair(let last) = pairs[999] else { return XCTFail("not pairs") }
-            reused = first.takeUnretainedValue()
-            spare = last.takeUnretainedValue()
+            reused = last.takeUnretainedValue()
+            spare = first.takeUnretainedValue()
             pairs = []
             heap.collect { _ in }
             XCTAssertEqual(heap.reusablePairCount, 1000)
@@ -23,7 +23,7 @@ final class FreePairOwnershipTests: XCTestCase {
             // Kept for reuse, a pair holds nothing: a run that protects every object marks it.
             XCTAssertTrue(spare?.car.isNull == true && spare?.cdr.isNull == true)
 
-            // The dead pairs come back in order, with their new fields.
+            // The dead pairs come back last first, with their new fields.
             let again = heap.cons(.true, .fixnum(7))
             guard case .pair(let u) = again else { return XCTFail("not a pair") }
             XCTAssertTrue(u.takeUnretainedValue() === reused)
