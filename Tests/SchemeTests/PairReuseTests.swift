@@ -1,8 +1,9 @@
 import XCTest
 @testable import Scheme
 
-/// The collector keeps dead plain pairs for `cons` to reuse (`Heap.freePairs`): what it reuses must
-/// really be unreachable, and what survives must keep its contents and its order.
+/// The collector keeps dead plain pairs for `cons` to reuse (in place, after the survivors in the
+/// heap's objects: `Heap.freeNext`): what it reuses must really be unreachable, and what survives
+/// must keep its contents and its order.
 final class PairReuseTests: SchemeTestCase {
     /// Garbage pairs are kept for reuse, and lists that live across many collections that recycle
     /// pairs around them keep every element (the survivors are compacted in place, in order).
