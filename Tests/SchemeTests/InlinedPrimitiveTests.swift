@@ -45,7 +45,14 @@ final class InlinedPrimitiveTests: SchemeTestCase {
                 (list 'value (thunk))))
             """)
         var checked = 0
-        for op in Opcode.allCases {
+        #if GC_STRESS
+        // Under GC stress the whole table takes most of a minute: there, the opcodes whose slow
+        // path allocates most (bignum division) and the bytevector ones.
+        let opcodes: [Opcode] = [.quotient, .remainder, .modulo, .bytevectorRef, .bytevectorSet]
+        #else
+        let opcodes = Opcode.allCases
+        #endif
+        for op in opcodes {
             guard let (name, arity) = op.inlinedBuiltin else { continue }
             // The call really is the opcode.
             let listing = value("(disassemble (lambda (a b c) (\(name) \(["a", "b", "c"].prefix(arity).joined(separator: " ")))))")
@@ -55,7 +62,11 @@ final class InlinedPrimitiveTests: SchemeTestCase {
             XCTAssertEqual(inlined, applied, name)
             checked += 1
         }
+        #if GC_STRESS
+        XCTAssertEqual(checked, 5)
+        #else
         XCTAssertEqual(checked, 23)
+        #endif
     }
 
     /// The integer divisions and the bytevector opcodes on their edge cases, answers written out (so
