@@ -458,7 +458,8 @@ struct CodeImageReader {
             case .call, .tailCall:
                 guard a >= 0 else { throw InvalidSystemImage(reason: "negative argument count") }
             case .null, .true, .false, .unspecified, .pop, .return, .halt, .add, .sub, .mul, .numEq, .lt, .gt, .le, .ge,
-                 .car, .cdr, .cons, .isNull, .isPair, .isEq, .not, .isZero, .vectorRef, .vectorSet:
+                 .car, .cdr, .cons, .isNull, .isPair, .isEq, .not, .isZero, .vectorRef, .vectorSet,
+                 .quotient, .remainder, .modulo, .bytevectorRef, .bytevectorSet:
                 break
             }
             pc += 1 + op.operandCount

@@ -43,7 +43,8 @@ enum Disassembler {
             case .fixnum, .null, .true, .false, .unspecified, .local, .setLocal, .localBox, .setLocalBox,
                  .boxLocal, .captured, .capturedBox, .setCapturedBox, .pop, .call, .tailCall, .return, .halt,
                  .add, .sub, .mul, .numEq, .lt, .gt, .le, .ge, .car, .cdr, .cons, .isNull, .isPair, .isEq,
-                 .not, .isZero, .vectorRef, .vectorSet:
+                 .not, .isZero, .vectorRef, .vectorSet, .quotient, .remainder, .modulo, .bytevectorRef,
+                 .bytevectorSet:
                 break
             }
             out += line + "\n"

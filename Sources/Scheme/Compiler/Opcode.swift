@@ -92,17 +92,28 @@ enum Opcode: Int32, CaseIterable, Sendable {
     case vectorRef
     /// ; ( v i x -- unspecified ) vector-set!
     case vectorSet
+    /// ; ( a b -- quotient a b )
+    case quotient
+    /// ; ( a b -- remainder a b )
+    case remainder
+    /// ; ( a b -- modulo a b )
+    case modulo
+    /// ; ( bv i -- bytevector-u8-ref bv i )
+    case bytevectorRef
+    /// ; ( bv i byte -- unspecified ) bytevector-u8-set!
+    case bytevectorSet
 
     /// How many opcodes there are: raw values run 0..<count, so the last case's raw value + 1
     /// (a constant the loop's range check folds; a test checks it against `allCases`).
-    @inline(__always) static var count: Int32 { Opcode.vectorSet.rawValue + 1 }
+    @inline(__always) static var count: Int32 { Opcode.bytevectorSet.rawValue + 1 }
 
     /// How many operand words follow the opcode (every case listed: a new opcode must say).
     public var operandCount: Int {
         switch self {
         case .null, .true, .false, .unspecified, .pop, .return, .halt,
              .add, .sub, .mul, .numEq, .lt, .gt, .le, .ge,
-             .car, .cdr, .cons, .isNull, .isPair, .isEq, .not, .isZero, .vectorRef, .vectorSet:
+             .car, .cdr, .cons, .isNull, .isPair, .isEq, .not, .isZero, .vectorRef, .vectorSet,
+             .quotient, .remainder, .modulo, .bytevectorRef, .bytevectorSet:
             return 0
         case .const, .fixnum, .local, .setLocal, .localBox, .setLocalBox, .boxLocal, .captured,
              .capturedBox, .setCapturedBox, .global, .setGlobal, .defineGlobal, .jump, .jumpIfFalse,
@@ -137,6 +148,11 @@ enum Opcode: Int32, CaseIterable, Sendable {
         case .isZero: return ("zero?", 1)
         case .vectorRef: return ("vector-ref", 2)
         case .vectorSet: return ("vector-set!", 3)
+        case .quotient: return ("quotient", 2)
+        case .remainder: return ("remainder", 2)
+        case .modulo: return ("modulo", 2)
+        case .bytevectorRef: return ("bytevector-u8-ref", 2)
+        case .bytevectorSet: return ("bytevector-u8-set!", 3)
         case .const, .fixnum, .null, .true, .false, .unspecified, .local, .setLocal, .localBox, .setLocalBox,
              .boxLocal, .captured, .capturedBox, .setCapturedBox, .global, .setGlobal, .defineGlobal, .pop,
              .jump, .jumpBack, .jumpIfFalse, .closure, .call, .tailCall, .return, .halt:

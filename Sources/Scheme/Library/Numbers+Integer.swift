@@ -24,16 +24,24 @@ extension Numbers {
         }
     }
 
+    /// Quotient and remainder of two fixnums (`floor` rounds the quotient down, otherwise toward
+    /// zero), or nil when the answer is not that plain: division by zero, and division by -1, whose
+    /// quotient of `Int.min` is a bignum. (The inlined `quotient` opcodes share it with `divide`.)
+    @inline(__always) static func fixnumDivide(_ x: Int, _ y: Int, floor: Bool) -> (Int, Int)? {
+        guard y != 0, y != -1 else { return nil }
+        var q = x / y, r = x % y
+        if floor && r != 0 && (r < 0) != (y < 0) {
+            q -= 1
+            r += y
+        }
+        return (q, r)
+    }
+
     /// Integer division: `floor` rounds the quotient down, otherwise toward zero.
     /// Returns (quotient, remainder); inexact when either argument is.
     static func divide(_ who: String, _ a: Value, _ b: Value, floor: Bool,
                        _ rt: Runtime) throws(SchemeRaise) -> (Value, Value) {
-        if case .fixnum(let x) = a, case .fixnum(let y) = b, y != 0, y != -1 {
-            var q = x / y, r = x % y
-            if floor && r != 0 && (r < 0) != (y < 0) {
-                q -= 1
-                r += y
-            }
+        if case .fixnum(let x) = a, case .fixnum(let y) = b, let (q, r) = fixnumDivide(x, y, floor: floor) {
             return (.fixnum(q), .fixnum(r))
         }
         let x = try integer(a, who, rt), y = try integer(b, who, rt)

@@ -89,6 +89,8 @@ extension VM {
             case .not: r.stack[r.sp - 1] = .bool(!r.stack[r.sp - 1].isTrue)
             case .isZero: try isZero(&r)
             case .vectorRef, .vectorSet: try vectorAccess(op, &r)
+            case .quotient, .remainder, .modulo: try integerDivision(op, &r)
+            case .bytevectorRef, .bytevectorSet: try bytevectorAccess(op, &r)
             }
         }
     }

@@ -2,6 +2,8 @@
 /// handles only the cases whose answer is plain (fixnums that do not overflow, two flonums, a pair,
 /// a vector and an index in range) and otherwise calls the builtin on its operands, so bignums,
 /// exact rationals, mixed types and every error behave exactly as `(apply op args)` does.
+/// (`quotient`, `remainder`, `modulo`: two fixnums, divisor neither 0 nor -1; the bytevector
+/// opcodes: a bytevector, an index in range and, to store, a byte.)
 extension VM {
     /// `+ - *` on the two operands on top of the stack.
     @inline(__always) func arithmetic(_ op: Opcode, _ r: inout Registers,
@@ -57,6 +59,33 @@ extension VM {
                     return replaceOperands(3, with: .unspecified, &r)
                 }
                 return replaceOperands(2, with: vec.items[k], &r)
+            }
+        }
+        try callBuiltin(op, &r)
+    }
+
+    /// `quotient`, `remainder` or `modulo` of the two operands on top of the stack.
+    @inline(__always) func integerDivision(_ op: Opcode, _ r: inout Registers) throws(SchemeError) {
+        if case .fixnum(let x) = r.stack[r.sp - 2], case .fixnum(let y) = r.stack[r.sp - 1],
+           let (q, rem) = Numbers.fixnumDivide(x, y, floor: op == .modulo) {
+            return replaceOperands(2, with: .fixnum(op == .quotient ? q : rem), &r)
+        }
+        try callBuiltin(op, &r)
+    }
+
+    /// `bytevector-u8-ref` (2 operands) or `bytevector-u8-set!` (3 operands).
+    @inline(__always) func bytevectorAccess(_ op: Opcode, _ r: inout Registers) throws(SchemeError) {
+        let set = op == .bytevectorSet
+        let n = set ? 3 : 2
+        if case .object(let o) = r.stack[r.sp - n], case .fixnum(let k) = r.stack[r.sp - n + 1],
+           o._withUnsafeGuaranteedRef({ type(of: $0) == Bytevector.self }) {
+            let bv = unsafeBitCast(o, to: Unmanaged<Bytevector>.self).takeUnretainedValue()
+            if k >= 0, k < bv.bytes.count {
+                if !set { return replaceOperands(2, with: .fixnum(Int(bv.bytes[k])), &r) }
+                if case .fixnum(let x) = r.stack[r.sp - 1], let byte = UInt8(exactly: x) {
+                    bv.bytes[k] = byte
+                    return replaceOperands(3, with: .unspecified, &r)
+                }
             }
         }
         try callBuiltin(op, &r)
