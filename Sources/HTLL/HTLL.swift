@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Scheme
 
 /// The HTLL layout language: installs the layout prelude into a Scheme instance and compiles layouts.
