@@ -25,15 +25,14 @@ final class PreludeOrderTests: XCTestCase {
         "50-expr.scm": ["htll:safe-inset"],
         // The outputs print each trait variant of the layout: 82-variants gives them the code
         // context; the Objective-C output hands --constraints to its printer (73, and 74 for a
-        // constraint set per trait branch), the Swift output its bindings and references to theirs.
+        // constraint set per trait branch); the Swift output's shapes (79) take it too.
         "70-objc.scm": ["htll:objc-dialect", "htll:layout-lines", "htll:code-context",
                         "htll:emit-constraints", "htll:constraints-code-lines", "htll:loaded-layout?",
                         "htll:constraint-branch-chain"],
         "73-constraints-code.scm": ["htll:c-roots", "htll:constraint-setup-lines", "htll:constraint-branches?"],
         "74-constraint-branches.scm": ["htll:variant-groups", "htll:branch-lines"],
-        "75-swift.scm": ["htll:swift-dialect", "htll:layout-lines", "htll:code-context", "htll:swift-two-way-lines",
-                         "htll:swift-bindings-class", "htll:swift-bindings", "htll:self-protocols"],
         "78-references.scm": ["htll:code-context"],
+        "79-swift-shapes.scm": ["htll:swift-dialect", "htll:layout-lines", "htll:code-context"],
         "80-driver.scm": ["htll:code-context", "htll:groups-cache", "htll:variants-cache"],
     ]
 

@@ -119,6 +119,16 @@ final class SchemePreludeImageTests: XCTestCase {
             chars[Int.random(in: 0..<chars.count, using: &rng)] = UInt8(ascii: "\"")
             XCTAssertNil(CodeImage.bytes(ofPrintable: String(decoding: chars, as: UTF8.self)), "\(length)")
         }
+        // Every position of the eight-character words and of the tail, with characters just
+        // outside the alphabet ("/" and "p"), a control character, and a character that is not ASCII.
+        let bytes = (0..<30).map { _ in UInt8.random(in: 0...255, using: &rng) }
+        let chars = Array(CodeImage.printable(bytes).utf8)
+        for position in chars.indices {
+            for bad in ["/", "p", "\u{7F}", "\u{1}", "é"] {
+                let damaged = chars[..<position] + Array(bad.utf8) + chars[(position + 1)...]
+                XCTAssertNil(CodeImage.bytes(ofPrintable: String(decoding: damaged, as: UTF8.self)), "\(position) \(bad)")
+            }
+        }
     }
 
     /// A damaged image is refused before anything runs (cut short, a character changed, bytes that

@@ -45,22 +45,24 @@
     (under-page-background-color
      refuse "underPageBackgroundColor is an iOS 6 texture, deprecated since iOS 7 and unavailable in Swift; use secondary-system-background or system-grouped-background")))
 
-;; The treatment of KIND's (or an ancestor's) ATTRIBUTE on today's target, or #f. Kept per
-;; (kind . attribute): it is asked for every attribute of every view in every fragment.
-(define htll:treatments (make-equal-hash-table))
+;; The treatment of KIND's (or an ancestor's) ATTRIBUTE on today's target, or #f. Kept per kind
+;; and attribute, as ((attribute . treatment) ...) per kind in an eq? table: it is asked for
+;; every attribute of every view in every fragment (a pair as the key of an equal? table cost
+;; twice as much).
+(define htll:treatments (make-eq-hash-table))
 (define (htll:current-ios-treatment kind attribute)
   (and (not (htll:ios6?))
-       (let* ((key (cons kind attribute))
-              (known (hash-table-ref/default htll:treatments key 'unknown)))
-         (if (eq? known 'unknown)
+       (let* ((known (hash-table-ref/default htll:treatments kind '()))
+              (entry (assq attribute known)))
+         (if entry
+             (cdr entry)
              (let ((t (let loop ((k kind))
                         (and k
                              (let ((e (htll:any (lambda (e) (and (eq? (car e) k) (eq? (cadr e) attribute) e))
                                                 htll:current-ios-attributes)))
                                (if e (caddr e) (loop (htll:kind-parent k))))))))
-               (hash-table-set! htll:treatments key t)
-               t)
-             known))))
+               (hash-table-set! htll:treatments kind (cons (cons attribute t) known))
+               t)))))
 
 ;; The value of enumeration ENUM the target prints for VALUE.
 (define (htll:target-enum-value enum value)

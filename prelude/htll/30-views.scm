@@ -81,12 +81,17 @@
 (define (htll:image? x) (or (htll:resource-of? 'image x) (htll:resource-of? 'system-image x)))
 
 ;; Check VALUE against TYPE; returns the normalized value or raises an error naming WHAT.
+;; WHAT, a check's description for its messages: a string, or a procedure that makes it (made
+;; only when a message needs it).
+(define (htll:what what) (if (procedure? what) (what) what))
+
 (define (htll:check type value what)
   (define (bad expected)
-    (htll:fail (string-append what ": expected " expected ", got " (htll:written value))))
-  (let ((value (if (and (pair? value) (not (memq type '(target)))) (htll:quoted-resource value) value)))
+    (htll:fail (string-append (htll:what what) ": expected " expected ", got " (htll:written value))))
+  (let ((value (if (and (pair? value) (not (eq? type 'target))) (htll:quoted-resource value) value)))
     (cond
-     ((htll:enum-type? type) (htll:check (list 'enum type) value what))
+     ;; The enumerations' names are none of the types below, so they are looked up after them:
+     ;; the enumeration table is long, and every string, number or colour checked searched it.
      ((eq? type 'boolean)
       (cond ((boolean? value) value)
             ((memq value '(yes true)) #t)
@@ -109,9 +114,9 @@
       (cond ((symbol? value)
              (if (assq value htll:color-table)
                  (let ((refused (htll:refused-color value)))
-                   (htll:require-ios (htll:color-since value) (string-append what ": " (symbol->string value)))
-                   (if refused (htll:fail (string-append what ": " refused)) value))
-                 (htll:fail (string-append what ": unknown colour " (symbol->string value)
+                   (if (htll:ios6?) (htll:require-ios (htll:color-since value) (string-append (htll:what what) ": " (symbol->string value))))
+                   (if refused (htll:fail (string-append (htll:what what) ": " refused)) value))
+                 (htll:fail (string-append (htll:what what) ": unknown colour " (symbol->string value)
                                            (htll:did-you-mean value (map car htll:color-table))))))
             ((or (htll:resource-of? 'rgba-color value) (htll:resource-of? 'hsba-color value)) value)
             (else (bad "a colour (red-color, (rgba-color R G B A), ...)"))))
@@ -120,7 +125,7 @@
                (memq (htll:resource-kind value) '(font system-font bold-system-font italic-system-font preferred-font)))
           value
           (bad "a font ((system-font-of-size N), (preferred-font 'body), (font NAME N), ...)")))
-     ((eq? type 'font-size) (htll:check-font-size what value))
+     ((eq? type 'font-size) (htll:check-font-size (htll:what what) value))
      ((eq? type 'image) (if (htll:image? value) value (bad "an image (image-named NAME) or (system-image NAME)")))
      ((memq type '(size rect offset edge-insets range))
       (if (htll:resource-of? type value) value (bad (string-append "a " (symbol->string type) " (" (symbol->string type) " ...)"))))
@@ -140,22 +145,23 @@
      ((eq? type 'view) (if (htll:view? value) value (bad "a view")))
      ((eq? type 'symbol) (if (symbol? value) value (bad "a symbol")))
      ;; An object the generated code refers to: a key path such as self or self.model (12-names.scm).
-     ((eq? type 'ref) (string->symbol (htll:check-key-path what "the value" value "self or self.model")))
+     ((eq? type 'ref) (string->symbol (htll:check-key-path (htll:what what) "the value" value "self or self.model")))
      ((eq? type 'string-or-image)
       (if (or (string? value) (htll:resource-of? 'localized value) (htll:image? value))
           value
           (bad "a string or an image")))
-     ((eq? type 'target) (htll:check-target value what))
-     ((eq? type 'text-attributes) (htll:check-text-attributes value what))
+     ((eq? type 'target) (htll:check-target value (htll:what what)))
+     ((eq? type 'text-attributes) (htll:check-text-attributes value (htll:what what)))
      ((eq? type 'blur-effect) (htll:check '(enum blur-effect-style) value what))
      ((eq? type 'button-configuration) (htll:check '(enum button-configuration-style) value what))
+     ((htll:enum-type? type) (htll:check (list 'enum type) value what))
      ((and (pair? type) (eq? (car type) 'enum))
       (let ((values (htll:enum-values (cadr type))))
         (cond
          ((and (symbol? value) (assq value values)) value)
-         ((and (symbol? value) (htll:enum-fallback (cadr type) value what)))
+         ((and (symbol? value) (htll:enum-fallback (cadr type) value (htll:what what))))
          (else
-          (htll:fail (string-append what ": " (htll:written value) " is not "
+          (htll:fail (string-append (htll:what what) ": " (htll:written value) " is not "
                                     (htll:a-or-an (symbol->string (cadr type)))
                                     (if (symbol? value) (htll:did-you-mean value (map car values)) "")
                                     " (one of " (htll:string-join (map (lambda (v) (symbol->string (car v))) values) ", ")
@@ -226,37 +232,41 @@
 
 ;; Check an attribute list for KIND and return the normalized alist. ORIGIN, when given, names
 ;; the modifier the list came from ("style big-title"), and messages start with it.
+;; The messages' texts are made only for a message: every attribute of every view passes here,
+;; and making "label text" twice per attribute was a third of the cost of checking one.
 (define (htll:check-attributes kind attrs . origin)
-  (let* ((specs (htll:kind-attributes kind))
-         (who (if (and (pair? origin) (car origin))
-                  (string-append (car origin) ": " (symbol->string kind))
-                  (symbol->string kind))))
+  (define (who)
+    (if (and (pair? origin) (car origin))
+        (string-append (car origin) ": " (symbol->string kind))
+        (symbol->string kind)))
+  (let ((specs (htll:kind-attributes kind)))
     (if (not (htll:proper-list? attrs))
-        (htll:fail (string-append who ": attributes must be a list of (name . value), got "
+        (htll:fail (string-append (who) ": attributes must be a list of (name . value), got "
                                   (htll:written attrs))))
     (let loop ((attrs attrs) (acc '()))
       (cond
        ((null? attrs) (reverse acc))
        ((null? (car attrs)) (loop (cdr attrs) acc)) ; the README writes '(()) for "no attributes"
        ((not (and (pair? (car attrs)) (symbol? (caar attrs))))
-        (htll:fail (string-append who ": an attribute must be (name . value), got "
+        (htll:fail (string-append (who) ": an attribute must be (name . value), got "
                                   (htll:written (car attrs)))))
        (else
         (let* ((name (caar attrs))
                (alias (assq name htll:attribute-aliases))
                (name (if alias (cdr alias) name))
-               (spec (assq name specs)))
+               (spec (assq name specs))
+               (what (lambda () (string-append (who) " " (symbol->string name)))))
           (if (not spec)
-              (htll:fail (string-append who " has no attribute " (symbol->string name)
+              (htll:fail (string-append (who) " has no attribute " (symbol->string name)
                                         (htll:did-you-mean name (map car specs)))))
-          (htll:require-ios (htll:attribute-since spec) (string-append who " " (symbol->string name)))
-          (let ((value (htll:check (cadr spec) (cdar attrs) (string-append who " " (symbol->string name))))
+          (if (htll:ios6?) (htll:require-ios (htll:attribute-since spec) (what)))
+          (let ((value (htll:check (cadr spec) (cdar attrs) what))
                 (treatment (htll:current-ios-treatment kind name)))
             ;; Today's target refuses or leaves out some of the original's vocabulary (13-current-ios.scm).
             (case (and treatment (car treatment))
-              ((refuse) (htll:fail (string-append who " " (symbol->string name) ": " (cadr treatment)
+              ((refuse) (htll:fail (string-append (what) ": " (cadr treatment)
                                                   " (htllc -v ios6 keeps it)")))
-              ((omit) (htll:warn (string-append who " " (symbol->string name) ": " (cadr treatment)
+              ((omit) (htll:warn (string-append (what) ": " (cadr treatment)
                                                 " (htllc -v ios6 keeps it)"))
                       (loop (cdr attrs) acc))
               (else (loop (cdr attrs) (cons (cons name value) acc)))))))))))
@@ -297,13 +307,16 @@
 (define (htll:merge-contributions kind parts)
   (let loop ((parts parts) (attrs '()) (origins '()))
     (if (null? parts)
-        (cons (reverse attrs) (htll:filter (lambda (o) (memq (car o) attrs)) (reverse origins)))
+        (cons (reverse attrs) (if (null? origins) '() (htll:filter (lambda (o) (memq (car o) attrs)) (reverse origins))))
         (let inner ((as (cdar parts)) (attrs attrs) (origins origins))
           (if (null? as)
               (loop (cdr parts) attrs origins)
               (let ((a (car as)))
                 (inner (cdr as)
-                       (cons a (htll:filter (lambda (e) (not (htll:replaces? kind e a))) attrs))
+                       ;; Only an entry of the same name can be replaced: most names come once.
+                       (cons a (if (assq (car a) attrs)
+                                   (htll:filter (lambda (e) (not (htll:replaces? kind e a))) attrs)
+                                   attrs))
                        (if (caar parts) (cons (cons a (caar parts)) origins) origins))))))))
 
 (define (htll:check-items kind checked)
@@ -312,7 +325,7 @@
 
 ;; Builds a view of KIND from a constructor's arguments: modifiers, then attribute lists.
 (define (htll:make-checked-view kind args)
-  (htll:require-ios (htll:kind-since kind) (symbol->string kind))
+  (if (htll:ios6?) (htll:require-ios (htll:kind-since kind) (symbol->string kind)))
   (let* ((loc (htll:current-location))
          (merged (htll:merge-contributions kind (htll:contributions kind args))))
     (htll:check-items kind (car merged))

@@ -292,6 +292,16 @@
             (apply string-append (reverse acc))
             (loop (cdr ts) (cons (term->text (car ts)) (cons (if (< (caar ts) 0) " - " " + ") acc)))))))
 
+;; PRINT (an expression's text) made to print each expression object once: an expression
+;; object used by several frames (a sequence's children share its width, nested areas their
+;; parent's) gets the text it got before. Nothing changes an expression or a name while a solved
+;; program prints, so the same object always prints the same text.
+(define (htll:printing-once print)
+  (let ((texts (make-eq-hash-table)))
+    (lambda (e)
+      (or (hash-table-ref/default texts e #f)
+          (let ((t (print e))) (hash-table-set! texts e t) t)))))
+
 ;; The value of E. (BOUND-VALUE DIM OWNER) gives a bound atom's value for DIM w or h, and a view's
 ;; frame for DIM frame as (x y w h); a view's hidden attribute decides a shown atom.
 (define (htll:e-eval e bound-value)

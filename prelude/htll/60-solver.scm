@@ -61,6 +61,10 @@
 
 (define (htll:no-gap c rest) '())
 
+;; Whether E has a term that is a view's far edge (a sequence already refers to edges).
+(define (htll:e-has-edge? e)
+  (and (pair? e) (or (and (cdar e) (eq? (cadar e) 'edge)) (htll:e-has-edge? (cdr e)))))
+
 ;; How many of the children CS show: their number, less the collapsed ones hidden at run time.
 (define (htll:visible-count cs)
   (htll:e-sum-list (map (lambda (c) (if (htll:collapse-node? c)
@@ -125,11 +129,11 @@
       (let ((extent (place-node x left top w h gen?)))
         (cons (named (car extent) 'w) (named (cdr extent) 'h))))
     ;; A position after a view refers to its far edge once it is long (see shorten?).
-    (define (long? gen?)
-      (lambda (pos start)
-        (and gen? (or (> (length pos) htll:expression-terms)
-                      (> (htll:e-weight pos) htll:gap-weight)
-                      (htll:any (lambda (t) (and (cdr t) (eq? (cadr t) 'edge))) start)))))
+    (define (long-position? gen? pos start)
+      (and gen? (or (> (length pos) htll:expression-terms)
+                    (> (htll:e-weight pos) htll:gap-weight)
+                    (htll:e-has-edge? start))))
+    (define (long? gen?) (lambda (pos start) (long-position? gen? pos start)))
     (define (place-node x left top w h gen?)
       (cond
        ((not (htll:node? x)) (error "htll: not a layout" x))
@@ -201,7 +205,7 @@
     ;; before it, once the sum has more than a few terms (small layouts keep the original's text).
     ;; Once a sequence refers to an edge, every later sibling does (a short position per view).
     (define (shorten? a start pos gen?)
-      (and (htll:view? a) ((long? gen?) pos start)))
+      (and (htll:view? a) (long-position? gen? pos start)))
     ;; Where the sibling after A starts: A laid out from START, EXTENT long, then MARGIN.
     (define (after start a extent margin gen? axis)
       (if (htll:collapse-node? a)

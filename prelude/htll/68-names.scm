@@ -184,10 +184,12 @@
     final))
 
 (define (htll:view-names declared root)
-  (let ((used (htll:make-string-set))
-        (reserved (if (htll:root-cell root) (list (htll:root-cell root)) '()))
-        (members (htll:reserved-names root)))
-    (define (unique base) (htll:unique-name used members base))
+  ;; USED starts as a copy of the controller's members, so a numbered name is looked up once
+  ;; (a string in an equal? table costs about as much as making the name).
+  (let* ((members (htll:reserved-names root))
+         (used (if members (hash-table-copy members #t) (htll:make-string-set)))
+         (reserved (if (htll:root-cell root) (list (htll:root-cell root)) '())))
+    (define (unique base) (htll:unique-name used #f base))
     (define (bound-name view name) (htll:bound-name view name used reserved members))
     (let* ((bound (map (lambda (d) (let ((n (htll:view-name (car d))))
                                      (and n (cons (car d) (bound-name (car d) n)))))

@@ -1,5 +1,5 @@
 ;;; HTLL prelude: pieces of the JSON that `htll frames`, `htll frames --constraints` and the
-;;; previews read (80-driver.scm and 72-constraints.scm write whole documents with them).
+;;; previews read (80-driver.scm and 77-constraints-json.scm write whole documents with them).
 
 ;; The JSON fields that describe a canvas other than the plain default one.
 (define (htll:canvas-json-fields)

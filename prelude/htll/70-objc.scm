@@ -370,17 +370,18 @@
                 (cadr c)))))
 
 (define (htll:frame-lines root name-of)
-  (map (lambda (s)
-         (case (car s)
-           ((size-to-fit) (string-append "[" (name-of (cadr s)) " sizeToFit];"))
-           ((let) (string-append "CGFloat " (htll:local-text (cadr s)) " = "
-                                 (htll:e->c (htll:local-expression (cadr s)) name-of) ";"))
-           (else
-             ;; Fully braced, so C compilers' -Wmissing-braces stays quiet (the original wrote {x, y, w, h}).
-             (let ((parts (map (lambda (e) (htll:e->c e name-of)) (cddr s))))
-               (string-append (name-of (cadr s)) ".frame = (CGRect) {{" (car parts) ", " (cadr parts) "}, {"
-                              (caddr parts) ", " (cadddr parts) "}};")))))
-       (htll:solve root)))
+  (let ((text (htll:printing-once (lambda (e) (htll:e->c e name-of)))))
+    (map (lambda (s)
+           (case (car s)
+             ((size-to-fit) (string-append "[" (name-of (cadr s)) " sizeToFit];"))
+             ((let) (string-append "CGFloat " (htll:local-text (cadr s)) " = "
+                                   (text (htll:local-expression (cadr s))) ";"))
+             (else
+               ;; Fully braced, so C compilers' -Wmissing-braces stays quiet (the original wrote {x, y, w, h}).
+               (let ((parts (map text (cddr s))))
+                 (string-append (name-of (cadr s)) ".frame = (CGRect) {{" (car parts) ", " (cadr parts) "}, {"
+                                (caddr parts) ", " (cadddr parts) "}};")))))
+         (htll:solve root))))
 
 ;; The frames (an if / else chain on the run-time traits when the layout asked about traits,
 ;; 82-variants.scm), then the right-to-left mirroring when asked for.

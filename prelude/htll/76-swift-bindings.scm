@@ -1,4 +1,4 @@
-;;; HTLL prelude: model bindings (36-modifiers.scm) in the Swift output (75-swift.scm).
+;;; HTLL prelude: model bindings (36-modifiers.scm) in the Swift output (79-swift-shapes.scm).
 ;;; An NSObject next to the views' holder observes the owner's key paths with string key-value
 ;;; observing (the model's types are unknown here, so no typed key paths) and sets the bound
 ;;; properties by key-value coding, which boxes and unboxes numbers and booleans like the

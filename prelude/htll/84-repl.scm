@@ -1,7 +1,7 @@
 ;;; HTLL prelude: layouts at the REPL. What the host's REPL asks of HTLL: evaluating
 ;;; typed forms as a layout's forms, writing layout values readably, describing, completing and
-;;; finding HTLL names. All of it reads the tables (10-tables.scm), so new views, attributes and
-;;; colours appear here without more work.
+;;; finding HTLL names. All of it reads the tables (08-enumerations.scm to 11-colors.scm), so new
+;;; views, attributes and colours appear here without more work.
 
 ;; Evaluates one form typed at the REPL (or read from FILE, `htll -i FILE`) as a layout's top-level
 ;; form: definitions and lets name the views they bind, as `htll compile` names them, and calls

@@ -1,7 +1,7 @@
 import Scheme
 
 /// Swift output for a layout (`htll compile FILE --swift [--view NAME]`), printed by the prelude's
-/// `htll-emit-swift` (prelude/htll/75-swift.scm) from the same solver program as the Objective-C.
+/// `htll-emit-swift` (prelude/htll/79-swift-shapes.scm) from the same solver program as the Objective-C.
 ///
 /// Without a view name it is an extension of the view controller class `className` whose views live
 /// in a holder object kept as an associated object (extensions cannot add stored properties), with

@@ -1,7 +1,7 @@
 import Scheme
 
 /// The named colours and text styles a preview draws with, in one appearance (light or dark):
-/// read from the layout prelude's tables (11-colors.scm and the text styles of 10-tables.scm, the
+/// read from the layout prelude's tables (11-colors.scm and the text styles of 09-text-sizes.scm, the
 /// one source of each colour's light and dark values and each style's size), so a layout's
 /// `system-background`, `secondary-label` or `(preferred-font 'headline)` looks in the picture as
 /// it does on iOS.

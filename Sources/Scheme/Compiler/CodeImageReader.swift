@@ -112,6 +112,8 @@ struct CodeImageReader {
         var names: [Range<Int>] = []
         names.reserveCapacity(nameCount)
         for _ in 0..<nameCount { names.append(try header.range()) }
+        // At most that many new symbols (each name is interned when first used).
+        rt.reserveSymbols(nameCount)
         let entries = try header.count()
         self.init(source: CodeImageSource(bytes: bytes, fileIndexes: fileIndexes, nameRanges: names, rt: rt, env: env),
                   rt: rt, env: env, body: header.at..<bytes.count)

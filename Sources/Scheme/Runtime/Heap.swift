@@ -139,26 +139,45 @@ final class Heap {
         threshold = stressInterval > 0 ? 0 : regularThreshold
     }
 
-    /// Allocates a pair: a dead one the last collection kept for reuse if there is one (no malloc,
-    /// no free: see `freePairs`), else a new one.
+    /// Allocates a pair: a dead one the last collection left for reuse if there is one (no malloc,
+    /// no free, no retain or release: see `freeNext`), else a new one.
     @inline(__always) public func cons(_ car: Value, _ cdr: Value) -> Value {
-        if let p = freePairs.popLast() {
-            p.car = car
-            p.cdr = cdr
-            objects.append(p)
-            allocatedSinceCollection &+= Heap.pairBytes
-            return .pair(Unmanaged.passUnretained(p))
+        allocatedSinceCollection &+= Heap.pairBytes
+        if freeNext < freeEnd && freeNext >= protectedCount {
+            // The last one first: the sweep touched it last, so it is the likeliest in the cache
+            // (an earlier reuse region handed out the longest dead first, and was slower: see
+            // bench/README.md). The slot's reference is read as bits: `objects` keeps owning the
+            // pair, which is live again.
+            freeEnd &-= 1
+            let u = objects.withUnsafeBufferPointer { b in
+                Unmanaged<Pair>.fromOpaque(UnsafeRawPointer(b.baseAddress.unsafelyUnwrapped + freeEnd)
+                    .load(as: UnsafeRawPointer.self))
+            }
+            u._withUnsafeGuaranteedRef { p in
+                p.car = car
+                p.cdr = cdr
+            }
+            return .pair(u)
         }
-        return .pair(Unmanaged.passUnretained(own(Pair(car, cdr))))
+        let p = Pair(car, cdr)
+        let u = Unmanaged.passUnretained(p)
+        objects.append(p)
+        return .pair(u)
     }
 
-    /// Plain pairs (not `LocatedPair`s) that the last collections found unreachable and held by
-    /// nothing but this heap, kept for `cons` to reuse: list programs spent a third of their time in
-    /// malloc and free for pairs (`bench/README.md`, "Where htll's time goes today"). An unreachable
-    /// pair's identity cannot be observed, as with an address malloc hands out again; its old fields
-    /// hold only unretained references and are overwritten before reuse.
-    @exclusivity(unchecked) private var freePairs: [Pair] = []
-    /// Most pairs `freePairs` keeps: more than one collection cycle's worth at the 4 MB threshold
+    /// `objects[freeNext..<freeEnd]` are plain pairs (not `LocatedPair`s) that the last collection
+    /// found unreachable and held by nothing but this heap, left in place for `cons` to reuse: list
+    /// programs spent a third of their time in malloc and free for pairs (`bench/README.md`, "Where
+    /// htll's time goes today"), and moving them to a list of their own cost a retain and a release
+    /// each. An unreachable pair's identity cannot be observed, as with an address malloc hands out
+    /// again. Their fields are cleared, so marking them (a run that protects every object, see
+    /// `protectedCount`) follows nothing; `cons` takes none inside the protected prefix, so a pair
+    /// made during such a run is collectable as any other. Unused ones are reconsidered by the next
+    /// sweep, with the other dead objects.
+    @exclusivity(unchecked) private var freeNext = 0
+    /// The end of the reusable pairs (see `freeNext`).
+    @exclusivity(unchecked) private var freeEnd = 0
+    /// Most pairs kept for reuse: more than one collection cycle's worth at the 4 MB threshold
     /// (87,000 pairs), so a steady list program mallocs nothing, while a heap that shrank returns
     /// the rest of its memory.
     static let maxFreePairs = 1 << 17
@@ -205,7 +224,8 @@ final class Heap {
     }
 
     /// Drops every object past the protected prefix that this collection's epoch did not mark,
-    /// keeping the plain pairs among them for reuse (up to `maxFreePairs`); returns the live bytes.
+    /// leaving the plain pairs among them in place for reuse (up to `maxFreePairs`, right after the
+    /// survivors: see `freeNext`); returns the live bytes.
     /// Compacts in place, in order: the protected prefix stays as it is, so `protectedCount` of every
     /// enclosing run still counts the same objects, and the survivors keep their order. (Swapping in
     /// place moves references without retaining them; copying the survivors to a new array retained
@@ -214,6 +234,7 @@ final class Heap {
         var live = 0
         let first = protectedCount
         var kept = first
+        var reusable = first
         objects.withUnsafeMutableBufferPointer { objects in
             for i in 0..<first { live &+= objects[i].byteSize }
             for i in first..<objects.count where objects[i].markEpoch == epoch {
@@ -223,23 +244,36 @@ final class Heap {
             }
             // `objects[kept...]` are unreached now. A pair something in Swift still holds strongly
             // (against the invariant, but then it lives on as before) is never reused.
+            reusable = kept
             var i = kept
-            while i < objects.count && freePairs.count < Heap.maxFreePairs {
+            while i < objects.count && reusable - kept < Heap.maxFreePairs {
                 if type(of: objects[i]) == Pair.self, isKnownUniquelyReferenced(&objects[i]) {
-                    freePairs.append(unsafeDowncast(objects[i], to: Pair.self))
+                    Unmanaged.passUnretained(objects[i])._withUnsafeGuaranteedRef { o in
+                        let p = unsafeDowncast(o, to: Pair.self)
+                        p.car = .null
+                        p.cdr = .null
+                    }
+                    if i != reusable { objects.swapAt(i, reusable) }
+                    reusable += 1
                 }
                 i += 1
             }
         }
-        objects.removeSubrange(kept...)  // releases every unreached object not kept for reuse
+        objects.removeSubrange(reusable...)  // releases every unreached object not kept for reuse
+        freeNext = kept
+        freeEnd = reusable
         return live
     }
 
     /// Dead pairs kept for reuse right now (for tests).
-    var reusablePairCount: Int { freePairs.count }
+    var reusablePairCount: Int { freeEnd - freeNext }
 
-    /// Total objects owned right now.
-    public var objectCount: Int { objects.count }
+    /// Total objects owned right now (not counting the dead pairs kept for reuse).
+    public var objectCount: Int { objects.count - (freeEnd - freeNext) }
+
+    /// Where the next new object goes in `objects`: a run that protects every object that exists
+    /// sets `protectedCount` to it (the dead pairs kept for reuse included).
+    var objectsEnd: Int { objects.count }
 }
 
 /// The collector's mark phase: a worklist, so marking deep structures never recurses on the Swift stack.

@@ -74,7 +74,9 @@ public final class SVector: HeapObject {
 
 /// A bytevector.
 final class Bytevector: HeapObject {
-    public var bytes: [UInt8]
+    /// Unchecked like `SVector.items`: no access to it calls out while it lasts, and the dynamic
+    /// check was 5% of `bytevector-u8-set!` loops (Larceny's bv2string).
+    @exclusivity(unchecked) public var bytes: [UInt8]
     public init(_ bytes: [UInt8]) { self.bytes = bytes }
     public override var byteSize: Int { 48 + bytes.count }
     public override var typeName: String { "bytevector" }
@@ -105,7 +107,8 @@ final class RecordType: HeapObject {
 /// An instance of a record type.
 final class Record: HeapObject {
     public let type: RecordType
-    public var fields: [Value]
+    /// Unchecked like `SVector.items` (no access to it calls out while it lasts).
+    @exclusivity(unchecked) public var fields: [Value]
     public init(type: RecordType, fields: [Value]) {
         self.type = type
         self.fields = fields

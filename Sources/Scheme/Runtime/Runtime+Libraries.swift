@@ -10,17 +10,24 @@ extension Runtime {
     /// Builds the standard libraries from the system environment, once the prelude is loaded.
     func installStandardLibraries() {
         for (name, words) in standardLibraries {
-            var exports: Bindings = [:]
-            // Split as bytes: splitting the `String` by `Character` was half of this function's
-            // cost, and it runs at every start.
-            for word in words.utf8.split(whereSeparator: { $0 <= 0x20 }) {
-                let id = intern(String(decoding: word, as: UTF8.self))
-                guard let b = system.peek(id) else { continue }  // StandardLibraryTests lists any gap
-                exports[ObjectIdentifier(id)] = (id, b)
-            }
-            register(Library(name: name, environment: system, exports: exports))
+            // Each table is built when the library is first imported (see `Library`). Weak: the
+            // runtime owns its libraries.
+            register(Library(name: name, environment: system) { [weak self] in self?.standardExports(words) ?? [:] })
         }
         register(Library(name: Runtime.defaultLibrary, environment: system, exports: publicBindings(of: system)))
+    }
+
+    /// The exports of a standard library: the system environment's bindings of `words`.
+    private func standardExports(_ words: String) -> Bindings {
+        var exports: Bindings = [:]
+        // Split as bytes: splitting the `String` by `Character` was half of this function's
+        // cost, when it ran at every start.
+        for word in words.utf8.split(whereSeparator: { $0 <= 0x20 }) {
+            let id = intern(String(decoding: word, as: UTF8.self))
+            guard let b = system.peek(id) else { continue }  // StandardLibraryTests lists any gap
+            exports[ObjectIdentifier(id)] = (id, b)
+        }
+        return exports
     }
 
     /// Makes `library` importable by its name. A library it replaces (a second `define-library` of

@@ -112,7 +112,9 @@ extension VM {
         let result: Value
         do {
             let arguments = Arguments(base: r.stack + calleeSlot + 1, count: n)
-            result = try pu._withUnsafeGuaranteedRef { p in try p.function(arguments, rt) }
+            result = try runtimeRef._withUnsafeGuaranteedRef { rt in
+                try pu._withUnsafeGuaranteedRef { p in try p.function(arguments, rt) }
+            }
         } catch {
             let p = pu.takeUnretainedValue()
             r.stack = stack

@@ -76,7 +76,8 @@ extension VM {
         }
         let result: Value
         do {
-            result = try p.function(Arguments(base: r.stack + r.sp - n, count: n), rt)
+            let arguments = Arguments(base: r.stack + r.sp - n, count: n)
+            result = try runtimeRef._withUnsafeGuaranteedRef { rt in try p.function(arguments, rt) }
         } catch {
             let payload = (error as? SchemeRaise)?.payload ?? rt.makeError("\(name): \(error)")
             return try signal(payload, dropping: n, &r)

@@ -4,6 +4,11 @@ import Synchronization
 /// recursion depth is bounded by `maxDepth`, not by the host thread.
 final class VM {
     unowned(unsafe) let rt: Runtime
+    /// `rt` for the builtin calls, passed through `_withUnsafeGuaranteedRef`: reading `rt` for an
+    /// argument retains and releases it, and the runtime's reference count is in a side table (a
+    /// weak reference to it exists: `CodeImageSource.rt`), where each of them took 15% of
+    /// bv2string's time.
+    let runtimeRef: Unmanaged<Runtime>
     /// The runtime's heap, cached: the loop checks it at every call.
     unowned(unsafe) let heap: Heap
     @exclusivity(unchecked) var stack: UnsafeMutablePointer<Value>
@@ -64,6 +69,7 @@ final class VM {
 
     init(runtime: Runtime, maxDepth: Int) {
         rt = runtime
+        runtimeRef = Unmanaged.passUnretained(runtime)
         heap = runtime.heap
         self.maxDepth = maxDepth
         stackCapacity = 4096
@@ -98,7 +104,7 @@ final class VM {
         let saved = regs
         let savedFrameTop = frameTop
         let savedProtected = heap.protectedCount
-        if keepingExisting || !runs.isEmpty { heap.protectedCount = heap.objectCount }
+        if keepingExisting || !runs.isEmpty { heap.protectedCount = heap.objectsEnd }
         if runs.isEmpty && heap.stressInterval > 0 { heap.restartStressPacing() }
         // Starting a run means whoever caught an earlier jump out of runs has dropped it.
         unwinding = nil

@@ -1,0 +1,50 @@
+import XCTest
+import HTLL
+import Scheme
+
+/// The messages of attribute checks, word for word. Checking an attribute makes its messages'
+/// texts ("label text", "style big: label text") only when a message is given (issue 19: making
+/// them for every attribute of every view was a third of the cost of checking one), so each path
+/// that gives one is pinned here: a wrong value, an unknown colour or enumeration value, an
+/// unknown attribute, a refused or omitted attribute, a modifier's, an attribute newer than iOS 6.
+final class AttributeMessageTests: SmallLayoutTestCase {
+    override class var file: String { "m.htll" }
+
+    func testCheckFailuresSayWhichViewAndAttribute() {
+        let cases = [
+            ("(in (label '((text . 1))) 'self.view)",
+             "m.htll:1:5: error: label text: expected a string or (localized KEY DEFAULT), got 1"),
+            ("(in (label '((text-color . redd-color))) 'self.view)",
+             "m.htll:1:5: error: label text-color: unknown colour redd-color; did you mean red-color?"),
+            ("(in (label '((text-alignment . middle))) 'self.view)",
+             "m.htll:1:5: error: label text-alignment: middle is not a text-alignment (one of left, center, right)"),
+            ("(in (label '((font . 12))) 'self.view)",
+             "m.htll:1:5: error: label font: expected a font ((system-font-of-size N), (preferred-font 'body), (font NAME N), ...), got 12"),
+            ("(in (label '((texts . \"a\"))) 'self.view)",
+             "m.htll:1:5: error: label has no attribute texts; did you mean text?"),
+            ("(in (button '((target . (self 1 touch-up-inside)))) 'self.view)",
+             "m.htll:1:5: error: custom-button target: expected (TARGET SELECTOR EVENT) such as (self buttonTapped: touch-up-inside), got (self 1 touch-up-inside)"),
+            ("(in (view '((content-stretch . (rect 0 0 1 1)))) 'self.view)",
+             "m.htll:1:5: error: view content-stretch: UIView's contentStretch is deprecated since iOS 6 (it is unavailable in Swift); stretch a resizable image in an image view instead (htllc -v ios6 keeps it)"),
+            ("(define-style big '((text . 2)))\n(in (label 'big) 'self.view)",
+             "m.htll:2:5: error: style big: label text: expected a string or (localized KEY DEFAULT), got 2"),
+        ]
+        for (source, expected) in cases {
+            XCTAssertEqual(message(source).split(separator: "\n").first.map(String.init), expected, source)
+        }
+    }
+
+    func testOmittedAttributeWarnsWithItsName() throws {
+        let layout = try layout("(in (segmented-control '((items . (\"a\")) (segmented-control-style . bar))) 'self.view)")
+        _ = try layout.objectiveC(.viewDidLoad)
+        XCTAssertEqual(layout.warnings, ["m.htll:1:5: warning: segmented-control segmented-control-style: UISegmentedControl's "
+                                         + "segmentedControlStyle has had no effect since iOS 7; left out (htllc -v ios6 keeps it)"])
+    }
+
+    func testAttributeNewerThanIOS6IsRefusedThere() {
+        XCTAssertThrowsError(try Layout(source: "(in (label '((tint-color . red-color))) 'self.view)", file: "m.htll", target: .ios6)) {
+            XCTAssertEqual("\($0)".split(separator: "\n").first.map(String.init),
+                           "m.htll:1:5: error: label tint-color is iOS 7.0 and later; htllc -v ios6 targets iOS 6")
+        }
+    }
+}
