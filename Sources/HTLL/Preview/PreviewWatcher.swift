@@ -46,7 +46,7 @@ enum PreviewWatcher {
     /// The `(include "…")`, `(include-ci "…")` and `(load "…")` forms in `text`: each form's name and
     /// its string as written (escapes kept), left to right, not overlapping. What the regular
     /// expression `\((include|include-ci|load)\s+"((?:[^"\\]|\\.)*)"` finds (`\s` is ICU's
-    /// [\t\n\f\r\p{Z}], `.` no line terminator), matched by hand: Foundation's regular expressions
+    /// White_Space, `.` no line terminator), matched by hand: Foundation's regular expressions
     /// would make the command load Foundation at every start.
     static func fileForms(in text: [Unicode.Scalar]) -> [(form: String, name: String)] {
         var found: [(form: String, name: String)] = [], i = 0
@@ -87,17 +87,8 @@ enum PreviewWatcher {
         return (form, String(name), i + 1)
     }
 
-    /// ICU's `\s`: tab, line feed, form feed, carriage return and the separators (Z*).
-    private static func isSpace(_ c: Unicode.Scalar) -> Bool {
-        switch c.value {
-        case 0x09, 0x0A, 0x0C, 0x0D: return true
-        default:
-            switch c.properties.generalCategory {
-            case .spaceSeparator, .lineSeparator, .paragraphSeparator: return true
-            default: return false
-            }
-        }
-    }
+    /// ICU's `\s`: Unicode's White_Space property.
+    private static func isSpace(_ c: Unicode.Scalar) -> Bool { c.properties.isWhitespace }
 
     /// ICU's line terminators, which `.` does not match.
     private static func isLineEnd(_ c: Unicode.Scalar) -> Bool {

@@ -28,12 +28,13 @@ public enum PathNames {
         folder.isEmpty || folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
 
-    /// The last part of `path` (trailing slashes ignored; "/" for the root), as `NSString`'s
-    /// `lastPathComponent` gives it.
+    /// The last part of `path` (trailing slashes ignored; "/" for the root, "" for more slashes
+    /// alone), as `NSString`'s `lastPathComponent` gives it.
     public static func lastComponent(of path: String) -> String {
         var trimmed = Substring(path)
-        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
-        guard trimmed != "/", let slash = trimmed.lastIndex(of: "/") else { return String(trimmed) }
+        while trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        if trimmed.isEmpty { return path == "/" ? "/" : "" }
+        guard let slash = trimmed.lastIndex(of: "/") else { return String(trimmed) }
         return String(trimmed[trimmed.index(after: slash)...])
     }
 
