@@ -1,4 +1,3 @@
-import Foundation
 import Scheme
 
 extension Layout {
@@ -54,7 +53,7 @@ extension Layout {
 extension DevicePreset.Insets {
     /// Insets written `TOP,LEFT,BOTTOM,RIGHT` in points (`--safe-area 59,0,34,0`), or nil.
     public init?(parsing text: String) {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingWhitespace()) }
         guard parts.count == 4 else { return nil }
         var values: [Double] = []
         for p in parts {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Scheme
 
 /// HTLL in an interactive session: the REPL, `htll -i FILE` and `htll -e EXPR` evaluate forms as

@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Scheme
 
 /// An HTLL layout file, evaluated in its own Scheme instance, ready to print code or frames.

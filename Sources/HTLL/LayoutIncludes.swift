@@ -1,4 +1,3 @@
-import Foundation
 import Scheme
 
 /// The host half of `(include "file.htll")` in layouts (prelude/htll/37-include.scm).

@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Scheme
 import HTLL
 
@@ -61,7 +67,7 @@ struct CommandLineTool {
     static let usageStatus: Int32 = 64
 
     /// The name the binary was invoked as (`htllc` selects the original command line).
-    var programName = (CommandLine.arguments.first.map { ($0 as NSString).lastPathComponent }) ?? "htll"
+    var programName = (CommandLine.arguments.first.map { PathNames.lastComponent(of: $0) }) ?? "htll"
 
     func run() -> Int32 {
         // The layout commands take --sandbox anywhere (before the command too): a build that runs

@@ -1,5 +1,13 @@
-import Foundation
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import Dispatch
 import Scheme
+import HTLL
 
 extension Repl {
     static let help = """
@@ -27,9 +35,9 @@ extension Repl {
 
     /// Runs a `,command` line. Output goes to stdout, errors to stderr.
     func command(_ line: String) -> Outcome {
-        let trimmed = line.trimmingCharacters(in: .whitespaces).dropFirst()
+        let trimmed = line.trimmingWhitespace().dropFirst()
         let name = String(trimmed.prefix { !$0.isWhitespace })
-        let argument = trimmed.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
+        let argument = trimmed.dropFirst(name.count).trimmingWhitespace()
         switch name {
         case "help", "h", "?":
             say(Self.help)
@@ -84,7 +92,7 @@ extension Repl {
         setEvaluating(true)
         defer { setEvaluating(false) }
         do {
-            try scheme.load(path: (path as NSString).expandingTildeInPath)
+            try scheme.load(path: PathNames.expandingTilde(path))
             scheme.flush()
             return .values([])
         } catch let e as SchemeError where e.kind == .exit {
@@ -106,7 +114,7 @@ extension Repl {
         case .failed(let error): reportError(error)
         case .exit: return outcome
         }
-        say(String(format: "; %.6f s, %d collection%@", elapsed, gcs, gcs == 1 ? "" : "s"))
+        say("; \(FixedNotation.string(elapsed, decimals: 6)) s, \(gcs) collection\(gcs == 1 ? "" : "s")")
         return outcome
     }
 

@@ -1,5 +1,12 @@
-import Foundation
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Scheme
+import HTLL
 
 extension Repl {
     static let prompt = "htll> "
@@ -82,7 +89,7 @@ extension Repl {
         // A full pipe must never block the signal handler.
         _ = fcntl(writeEnd, F_SETFL, fcntl(writeEnd, F_GETFL) | O_NONBLOCK)
         ReplReadline.installInterruptHandler(writingTo: writeEnd)
-        let watcher = Thread { [weak self] in
+        HostThread.start { [weak self] in
             var byte: UInt8 = 0
             while true {
                 let n = read(readEnd, &byte, 1)
@@ -91,13 +98,12 @@ extension Repl {
                 if self?.interruptIfEvaluating() == true { _ = ReplReadline.takeInterrupt() }
             }
         }
-        watcher.start()
     }
 
     /// What Tab offers for the word `prefix`, sorted. `before` is the line up to the word. After a
     /// comma at the start of a line, the REPL's commands; otherwise bound identifiers and HTLL's names.
     func completions(for prefix: String, before: String) -> [String] {
-        if !scanner.isIncomplete, before.trimmingCharacters(in: .whitespaces) == "," {
+        if !scanner.isIncomplete, before.trimmingWhitespace() == "," {
             return Self.commandNames.filter { $0.hasPrefix(prefix) }
         }
         var names = Set(scheme.boundNames(prefix: prefix))

@@ -1,4 +1,3 @@
-import Foundation
 import Scheme
 
 // What the REPL asks of an instance, through its public API only.

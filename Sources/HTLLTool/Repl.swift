@@ -1,5 +1,17 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Scheme
+import HTLL
 
 /// The read-eval-print loop.
 ///
@@ -46,7 +58,7 @@ final class Repl {
 
     var scanner: InputSplitter
     /// Guards `evaluatingFlag`, which the Ctrl-C watcher thread reads.
-    let stateLock = NSLock()
+    let stateLock = Lock()
     private var evaluatingFlag = false
 
     /// The outcome of evaluating one datum or command.
@@ -61,8 +73,8 @@ final class Repl {
         self.interactive = interactive ?? (isatty(STDIN_FILENO) == 1)
         inputName = self.interactive ? "<repl>" : "<stdin>"
         scanner = InputSplitter(scheme: scheme)
-        let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
-        historyPath = (home as NSString).appendingPathComponent(".htll_history")
+        let home = ProcessInfo.processInfo.environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
+        historyPath = PathNames.appending(".htll_history", to: home)
     }
 
     /// Runs until end of input, `,quit` or `(exit)`; returns the process exit status.
@@ -80,7 +92,7 @@ final class Repl {
             case .success(let d): data = d
             case .failure(let reason):
                 scheme.flush()
-                FileHandle.standardError.write(Data("htll: cannot read standard input: \(reason)\n".utf8))
+                _ = Scheme.writeAll("htll: cannot read standard input: \(reason)\n", to: STDERR_FILENO)
                 return CommandLineTool.errorStatus
             }
             if data.isEmpty { break }

@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Scheme
 import HTLL
 
@@ -6,11 +12,10 @@ import HTLL
 HTLLCommand.keepsLayoutsUntilExit = true
 // The `htll` command: runs scripts, evaluates expressions, compiles layouts, opens the REPL.
 // Everything runs on a thread with a large stack, so deeply nested input is limited by the
-// interpreter's own nesting limit, not by the host stack.
-let thread = Thread {
-    let status = CommandLineTool(arguments: Array(CommandLine.arguments.dropFirst())).run()
-    exit(status)
+// interpreter's own nesting limit, not by the host stack (on the main thread's own stack only when
+// no thread can be made).
+let started = HostThread.start(stackSize: 1 << 30) {
+    exit(CommandLineTool(arguments: Array(CommandLine.arguments.dropFirst())).run())
 }
-thread.stackSize = 1 << 30
-thread.start()
+if !started { exit(CommandLineTool(arguments: Array(CommandLine.arguments.dropFirst())).run()) }
 while true { sleep(1000) }

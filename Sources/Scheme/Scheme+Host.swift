@@ -1,4 +1,3 @@
-import Foundation
 
 /// What a host's builtins and command-line tools need from an instance, so that they use the
 /// facade and never its runtime, heap or object classes (which stay internal: the representation

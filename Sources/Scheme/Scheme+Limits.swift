@@ -1,5 +1,9 @@
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension Scheme {
     /// Resource limits for untrusted code. Reaching one (or `interrupt()`) ends the evaluation with
@@ -204,7 +208,7 @@ private func availableMemory() -> UInt64 {
     var memory = ProcessInfo.processInfo.physicalMemory
     for file in ["/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"] {
         guard let text = try? String(contentsOfFile: file, encoding: .utf8),
-              let limit = UInt64(text.trimmingCharacters(in: .whitespacesAndNewlines)), limit > 0 else { continue }
+              let limit = UInt64(text.trimmingWhitespace(newlines: true)), limit > 0 else { continue }
         memory = min(memory, limit)
     }
     return memory

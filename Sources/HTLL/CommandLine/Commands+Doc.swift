@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension HTLLCommand {
     /// The usage of `htll doc` (`--help` prints it).

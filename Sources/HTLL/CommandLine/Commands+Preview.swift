@@ -1,4 +1,15 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Scheme
 
 extension HTLLCommand {
@@ -144,9 +155,18 @@ extension HTLLCommand {
                 try Data(svg.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
             }
         } catch {
-            let why = error is LayoutError ? "\(error)" : "error: htll preview: cannot write \(output): \(error.localizedDescription)"
+            let why = error is LayoutError ? "\(error)" : "error: htll preview: cannot write \(output): \(Self.reason(error))"
             return failure(errorText.isEmpty ? why : errorText + "\n" + why)
         }
         return Result(output: "", errorOutput: errorText.isEmpty ? "" : errorText + "\n", status: status)
+    }
+
+    /// Why a file could not be written: the system's message for the error beneath Foundation's
+    /// (its `localizedDescription` is not in FoundationEssentials, which the command imports to
+    /// start without Foundation's libraries; see `HostThread`).
+    static func reason(_ error: Error) -> String {
+        let posix = (error as? CocoaError)?.userInfo["NSUnderlyingError"] as? POSIXError ?? error as? POSIXError
+        guard let posix else { return "\(error)" }
+        return String(cString: strerror(posix.code.rawValue))
     }
 }

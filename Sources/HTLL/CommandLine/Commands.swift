@@ -1,4 +1,3 @@
-import Foundation
 import Scheme
 
 /// The HTLL command lines, ready for the `htll` executable to dispatch to:

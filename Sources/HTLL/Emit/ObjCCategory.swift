@@ -1,4 +1,3 @@
-import Foundation
 import Scheme
 
 /// One self-contained Objective-C file for a layout: a category on the user's view controller

@@ -1,4 +1,3 @@
-import Foundation
 import Scheme
 
 /// Swift output for a layout (`htll compile FILE --swift [--view NAME]`), printed by the prelude's

@@ -1,4 +1,3 @@
-import Foundation
 
 /// What a designer looks for first in a layout at a device size (`htll frames --check`,
 /// `htll preview --check`): views squeezed below zero length, views that overflow the screen, and

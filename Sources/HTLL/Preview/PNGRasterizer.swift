@@ -1,4 +1,15 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Scheme
 
 /// Turns preview SVG into PNG with `rsvg-convert` (Debian's librsvg2-bin), which renders text with
@@ -21,32 +32,24 @@ public enum PNGRasterizer {
             throw LayoutError(message: "error: htll preview: PNG output needs rsvg-convert (Debian package librsvg2-bin); write .svg instead")
         }
         let temp = FileManager.default.temporaryDirectory
-            .appendingPathComponent("htll-preview-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).svg")
-        defer { try? FileManager.default.removeItem(at: temp) }
-        do {
-            try Data(svg.utf8).write(to: temp)
-        } catch {
-            throw LayoutError(message: "error: htll preview: cannot write a temporary file: \(error.localizedDescription)")
+            .appendingPathComponent("htll-preview-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).svg").path
+        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
+            throw LayoutError(message: "error: htll preview: cannot write a temporary file: \(String(cString: strerror(errno)))")
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = ["--format", "png", "--output", path, temp.path]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            throw LayoutError(message: "error: htll preview: cannot run \(tool): \(error.localizedDescription)")
+        defer { unlink(temp) }
+        let failure = Scheme.writeAll(svg, to: fd)
+        close(fd)
+        if let failure {
+            throw LayoutError(message: "error: htll preview: cannot write a temporary file: \(failure)")
         }
-        // read(2) on a duplicate of the pipe (readDataToEndOfFile traps when a signal interrupts it).
-        let message: [UInt8]
-        switch FileSandbox.readAll(dup(errors.fileHandleForReading.fileDescriptor), maxBytes: 1 << 20) {
-        case .success(let bytes): message = bytes
-        case .failure: message = Array("(its messages could not be read)".utf8)
+        let outcome: Subprocess.Outcome
+        switch Subprocess.run(tool, ["--format", "png", "--output", path, temp]) {
+        case .success(let o): outcome = o
+        case .failure(let reason): throw LayoutError(message: "error: htll preview: cannot run \(tool): \(reason)")
         }
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        guard outcome.status == 0 else {
+            let message = outcome.errors ?? Array("(its messages could not be read)".utf8)
             throw LayoutError(message: "error: htll preview: rsvg-convert failed: " + String(decoding: message, as: UTF8.self))
         }
     }

@@ -1,4 +1,15 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Scheme
 
 /// `htll preview --watch`: re-renders whenever the layout file or a file it includes changes.
@@ -14,26 +25,77 @@ enum PreviewWatcher {
     /// sandboxed layout's watcher reads nothing the layout could not.
     static func watchedFiles(for file: String, sandbox: FileSandbox? = nil) -> [String] {
         var result: [String] = [], queue = [normalized(file)]
-        let pattern = #"\((include|include-ci|load)\s+"((?:[^"\\]|\\.)*)""#
-        guard let re = try? NSRegularExpression(pattern: pattern) else { return [file] }
         while let next = queue.first, result.count < 64 {
             queue.removeFirst()
             if result.contains(next) { continue }
             result.append(next)
             guard let data = contents(of: next, sandbox: sandbox) else { continue }
-            let text = String(decoding: data, as: UTF8.self) as NSString
             let folder = PathNames.base(of: next)
-            for m in re.matches(in: text as String, range: NSRange(location: 0, length: text.length)) {
-                let name = text.substring(with: m.range(at: 2))
+            for (form, name) in fileForms(in: Array(String(decoding: data, as: UTF8.self).unicodeScalars)) {
                 let beside = normalized(PathNames.resolve(name, against: folder))
                 let candidates = name.hasPrefix("/") ? [normalized(name)]
-                    : text.substring(with: m.range(at: 1)) == "load" ? [beside, normalized(name)] : [beside]
+                    : form == "load" ? [beside, normalized(name)] : [beside]
                 if let found = candidates.first(where: { exists($0, sandbox: sandbox) }) {
                     queue.append(found)
                 }
             }
         }
         return result
+    }
+
+    /// The `(include "…")`, `(include-ci "…")` and `(load "…")` forms in `text`: each form's name and
+    /// its string as written (escapes kept), left to right, not overlapping. What the regular
+    /// expression `\((include|include-ci|load)\s+"((?:[^"\\]|\\.)*)"` finds (`\s` is ICU's
+    /// White_Space, `.` no line terminator), matched by hand: Foundation's regular expressions
+    /// would make the command load Foundation at every start.
+    static func fileForms(in text: [Unicode.Scalar]) -> [(form: String, name: String)] {
+        var found: [(form: String, name: String)] = [], i = 0
+        while i < text.count {
+            if let (form, name, end) = fileForm(text, at: i) {
+                found.append((form, name))
+                i = end
+            } else {
+                i += 1
+            }
+        }
+        return found
+    }
+
+    /// The form starting at `start` (its name, its string, where it ends), if one does.
+    private static func fileForm(_ text: [Unicode.Scalar], at start: Int) -> (String, String, Int)? {
+        guard text[start] == "(" else { return nil }
+        var i = start + 1
+        guard let form = ["include-ci", "include", "load"].first(where: { word in
+            word.unicodeScalars.count <= text.count - i && zip(word.unicodeScalars, text[i...]).allSatisfy { $0 == $1 }
+        }) else { return nil }
+        i += form.unicodeScalars.count
+        let spaces = i
+        while i < text.count, isSpace(text[i]) { i += 1 }
+        guard i > spaces, i < text.count, text[i] == "\"" else { return nil }
+        i += 1
+        let nameStart = i
+        while i < text.count, text[i] != "\"" {
+            if text[i] == "\\" {
+                guard i + 1 < text.count, !isLineEnd(text[i + 1]) else { return nil }
+                i += 1
+            }
+            i += 1
+        }
+        guard i < text.count else { return nil }
+        var name = String.UnicodeScalarView()
+        name.append(contentsOf: text[nameStart..<i])
+        return (form, String(name), i + 1)
+    }
+
+    /// ICU's `\s`: Unicode's White_Space property.
+    private static func isSpace(_ c: Unicode.Scalar) -> Bool { c.properties.isWhitespace }
+
+    /// ICU's line terminators, which `.` does not match.
+    private static func isLineEnd(_ c: Unicode.Scalar) -> Bool {
+        switch c.value {
+        case 0x0A...0x0D, 0x85, 0x2028, 0x2029: return true
+        default: return false
+        }
     }
 
     /// The bytes of the regular file at `path` (nil for anything else, or what `sandbox` refuses).
@@ -87,12 +149,12 @@ enum PreviewWatcher {
         while true {
             let r = render()
             renders += 1
-            let stamp = ISO8601DateFormatter().string(from: Date())
+            let stamp = Date().formatted(.iso8601)
             let note = r.status == 0 ? "\(stamp) htll preview: updated\n" : "\(stamp) " + r.errorOutput
             _ = Scheme.writeAll(note, to: STDERR_FILENO)
             if let maxRenders, renders >= maxRenders { return }
             while true {
-                Thread.sleep(forTimeInterval: interval)
+                HostThread.sleep(seconds: interval)
                 files = watchedFiles(for: file, sandbox: sandbox)
                 let now = FileStamp.of(files)
                 if now != last { last = now; break }

@@ -1,4 +1,3 @@
-import Foundation
 import Scheme
 
 /// `htll preview --outline --constraints`: the layout's Auto Layout constraints over the outlines,

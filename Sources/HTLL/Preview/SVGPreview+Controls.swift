@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// Today's controls (switch, stepper, activity indicator, progress view, date picker, page
 /// control, visual effect view) drawn as iOS 13–18 shows them, in the view's own coordinates and

@@ -1,4 +1,3 @@
-import Foundation
 
 /// Each HTLL view kind drawn the way UIKit shows it, in the view's own coordinates.
 ///
@@ -276,8 +275,8 @@ extension SVGPreview {
         /// An SVG id for the rounded clip of V: equal ids have equal definitions.
         func clipID(_ v: PreviewView, _ width: Double, _ height: Double) -> String {
             let n = SVGWriter.number
-            let safe = String(v.name.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) ? Character($0) : "_" })
-            return "layer-clip-\(safe)-\(n(width))x\(n(height))r\(n(cornerRadius(width, height)))".replacingOccurrences(of: ".", with: "_")
+            let safe = String(v.name.unicodeScalars.map { isAlphanumeric($0) ? Character($0) : "_" })
+            return underscored("layer-clip-\(safe)-\(n(width))x\(n(height))r\(n(cornerRadius(width, height)))")
         }
     }
 
@@ -288,7 +287,7 @@ extension SVGPreview {
         guard opacity > 0, v.width > 0, v.height > 0 else { return }
         let n = SVGWriter.number
         let blur = layer.shadowRadius / 2
-        let filter = "layer-shadow-\(n(blur))".replacingOccurrences(of: ".", with: "_")
+        let filter = underscored("layer-shadow-\(n(blur))")
         if blur > 0 {
             w.line("<filter id=\"\(filter)\" x=\"-50%\" y=\"-50%\" width=\"200%\" height=\"200%\"><feGaussianBlur stdDeviation=\"\(n(blur))\"/></filter>")
         }
@@ -304,5 +303,28 @@ extension SVGPreview {
         let r = max(0, layer.cornerRadius(width, height) - bw / 2)
         let o = layer.borderColor.alpha < 1 ? " stroke-opacity=\"\(n(layer.borderColor.alpha))\"" : ""
         w.line("<rect class=\"border\" x=\"\(n(bw / 2))\" y=\"\(n(bw / 2))\" width=\"\(n(width - bw))\" height=\"\(n(height - bw))\"\(r > 0 ? " rx=\"\(n(r))\"" : "") fill=\"none\" stroke=\"\(layer.borderColor.svg)\" stroke-width=\"\(n(bw))\"\(o)/>")
+    }
+}
+
+/// `id` with every `.` made `_` (an SVG id; what `replacingOccurrences(of: ".", with: "_")` gave,
+/// which FoundationEssentials lacks).
+private func underscored(_ id: String) -> String {
+    String(String.UnicodeScalarView(id.unicodeScalars.map { $0 == "." ? "_" : $0 }))
+}
+
+/// Whether `c` is a letter, a mark or a number (Unicode L*, M*, N*: Foundation's
+/// `CharacterSet.alphanumerics`, which FoundationEssentials lacks).
+private func isAlphanumeric(_ c: Unicode.Scalar) -> Bool {
+    switch c.properties.generalCategory {
+    case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+         .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber:
+        return true
+    case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
+         .finalPunctuation, .otherPunctuation, .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol,
+         .spaceSeparator, .lineSeparator, .paragraphSeparator, .control, .format, .surrogate, .privateUse,
+         .unassigned:
+        return false
+    @unknown default:
+        return false
     }
 }

@@ -1,4 +1,3 @@
-import Foundation
 
 /// Draws solved layouts as SVG pictures of iOS screens (`htll preview`).
 ///
@@ -107,7 +106,7 @@ public enum SVGPreview {
         w.line("<rect width=\"100%\" height=\"100%\" fill=\"rgb(255,241,240)\"/>")
         w.line("<rect x=\"0\" y=\"0\" width=\"\(SVGWriter.number(width))\" height=\"6\" fill=\"rgb(255,59,48)\"/>")
         w.text("Layout error", x: 20, y: 44, points: 22, weight: .bold, fill: "rgb(215,0,21)")
-        let lines = TextLayout.lines(message.trimmingCharacters(in: .whitespacesAndNewlines), width: width - 40, points: 15,
+        let lines = TextLayout.lines(message.trimmingWhitespace(newlines: true), width: width - 40, points: 15,
                                      weight: .regular, maxLines: Int(saturating: (height - 80) / 19), mode: "tail-truncation")
         var y = 78.0
         w.line("<g class=\"error-message\">")

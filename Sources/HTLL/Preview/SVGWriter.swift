@@ -1,4 +1,3 @@
-import Foundation
 
 /// Accumulates SVG text: escaping, compact numbers, and text drawn with the solver's metrics.
 struct SVGWriter {
@@ -14,7 +13,7 @@ struct SVGWriter {
         guard d.isFinite else { return "0" }
         let r = (d * 100).rounded() / 100
         if r == r.rounded(), abs(r) < 1e15 { return String(Int(r)) }
-        var s = String(format: "%.2f", r)
+        var s = FixedNotation.string(r, decimals: 2)
         while s.hasSuffix("0") { s.removeLast() }
         return s
     }

@@ -1,4 +1,3 @@
-import Foundation
 import Scheme
 
 /// The language reference (`htll doc`): Markdown the prelude writes from its tables
@@ -33,7 +32,7 @@ public enum Reference {
         }
         for (file, width, height, device, rtl, source) in examples {
             // One instance for every example: each layout replaces the one before.
-            let layout = try Layout(source: swatch + source, file: "reference/" + file.replacingOccurrences(of: ".svg", with: ".htll"),
+            let layout = try Layout(source: swatch + source, file: "reference/" + (file.hasSuffix(".svg") ? file.dropLast(4) + ".htll" : file),
                                     scheme: scheme)
             let screen = device.map { PreviewScreen(device: $0, landscape: false) }
                 ?? PreviewScreen(device: .custom(width: width, height: height), landscape: false)

@@ -1,4 +1,3 @@
-import Foundation
 
 /// The head of an HTTP/1.x request, read and checked by `HTTPServer` (which reads no bodies).
 ///

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// An HTTP response the server writes and then closes the connection (`Connection: close`).
 public struct HTTPResponse: Sendable {

@@ -3,7 +3,7 @@ import Darwin
 #elseif canImport(Glibc)
 import Glibc
 #endif
-import Foundation
+import Dispatch
 
 /// A small HTTP/1.1 server on POSIX sockets, for `htll serve`.
 ///
@@ -99,7 +99,7 @@ public final class HTTPServer: @unchecked Sendable {
 
     /// Things other threads hand to the loop.
     private final class Mailbox: @unchecked Sendable {
-        let lock = NSLock()
+        let lock = Lock()
         var answers: [(UInt64, HTTPResponse)] = []
         var events: [[UInt8]] = []
         var stopping = false
@@ -109,9 +109,7 @@ public final class HTTPServer: @unchecked Sendable {
 
     /// Runs the server on a thread of its own.
     public func start() {
-        let thread = Thread { [self] in run() }
-        thread.name = "htll serve"
-        thread.start()
+        HostThread.start { [self] in run() }
     }
 
     /// Serves on the calling thread until `stop()`.

@@ -3,7 +3,6 @@ import Darwin
 #elseif canImport(Glibc)
 import Glibc
 #endif
-import Foundation
 
 /// A non-blocking TCP socket listening on one IP address, and the socket calls the server makes.
 struct ListeningSocket {
@@ -113,11 +112,10 @@ struct ListeningSocket {
     /// the socket is full, nil when the connection failed.
     static func send(_ fd: Int32, _ bytes: ArraySlice<UInt8>) -> Int? {
         #if canImport(Darwin)
-        let flags: Int32 = 0
+        let n = bytes.withUnsafeBytes { Darwin.send(fd, $0.baseAddress, $0.count, 0) }
         #else
-        let flags = Int32(MSG_NOSIGNAL)
+        let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         #endif
-        let n = bytes.withUnsafeBytes { Foundation.send(fd, $0.baseAddress, $0.count, flags) }
         if n >= 0 { return n }
         return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR ? 0 : nil
     }

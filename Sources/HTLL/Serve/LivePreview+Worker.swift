@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Dispatch
 import Scheme
 
 /// The watcher and the worker of `LivePreview`.
@@ -55,7 +60,7 @@ extension LivePreview {
             if own.wantsSpare && isIdle {
                 // After a quiet moment: the pages fetch the new drawing first, and the spare
                 // must not hold up their answers.
-                if !state.wait(until: Date().addingTimeInterval(Self.spareDelay)) && own.wantsSpare && isIdle {
+                if !state.wait(seconds: Self.spareDelay) && own.wantsSpare && isIdle {
                     own.wantsSpare = false
                     state.unlock()
                     own.spare = try? freshScheme()

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Dispatch
 import Scheme
 
 /// `htll serve FILE`: a page that shows the layout on the chosen devices and redraws it on every
@@ -19,7 +24,7 @@ public final class LivePreview: @unchecked Sendable {
     let pollInterval: Double
 
     /// Guards the fields below it; the worker waits on it for work.
-    let state = NSCondition()
+    let state = Condition()
     /// The latest version the watcher saw (0 before its first look).
     var version = 0
     /// The version the worker's layout was made from (0: none yet).
@@ -79,15 +84,10 @@ public final class LivePreview: @unchecked Sendable {
     }
 
     private func startBackground() {
-        let watcher = Thread { [self] in watch(); watcherDone.signal() }
-        watcher.name = "htll serve watcher"
         // The worker evaluates layouts: the same large stack the command gives them (deep input is
         // stopped by the nesting limit, not by the host stack).
-        let worker = Thread { [self] in work(); workerDone.signal() }
-        worker.name = "htll serve worker"
-        worker.stackSize = 1 << 30
-        watcher.start()
-        worker.start()
+        HostThread.start { [self] in watch(); watcherDone.signal() }
+        HostThread.start(stackSize: 1 << 30) { [self] in work(); workerDone.signal() }
     }
 
     /// Stops serving; returns when the threads have ended (interrupting a layout being evaluated).

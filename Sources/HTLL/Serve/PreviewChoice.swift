@@ -1,4 +1,3 @@
-import Foundation
 
 /// What the live preview page asks to see: the devices, and a value for each toggle
 /// (orientation, direction, outlines, …), read from a request's query.

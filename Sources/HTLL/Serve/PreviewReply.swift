@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What `/render` answers: the contact sheet of the layout for one `PreviewChoice`, with what the
 /// page shows when the pointer is over a view, or the layout's error. Text reaches the page only
@@ -44,9 +48,34 @@ struct PreviewReply: Encodable {
         }
 
         /// The `file:line:col` a message starts with, if any.
+        /// What the pattern `^[^\n]*?:[0-9]+:[0-9]+(?=: )` finds (the shortest first line's prefix
+        /// followed by `:LINE:COL: `), matched by hand: Foundation's regular expressions would make the
+        /// command load Foundation at every start.
         static func location(in message: String) -> String? {
-            guard let r = message.range(of: #"^[^\n]*?:[0-9]+:[0-9]+(?=: )"#, options: .regularExpression) else { return nil }
-            return String(message[r])
+            let scalars = message.unicodeScalars
+            var i = scalars.startIndex
+            while i < scalars.endIndex {
+                if let end = lineAndColumn(scalars, at: i) { return String(scalars[..<end]) }
+                if scalars[i] == "\n" { return nil }
+                i = scalars.index(after: i)
+            }
+            return nil
+        }
+
+        /// Where `:DIGITS:DIGITS` starting at `i` ends, when `: ` follows it.
+        private static func lineAndColumn(_ scalars: String.UnicodeScalarView, at start: String.Index) -> String.Index? {
+            var i = start
+            for _ in 0..<2 {
+                guard i < scalars.endIndex, scalars[i] == ":" else { return nil }
+                i = scalars.index(after: i)
+                let digits = i
+                while i < scalars.endIndex, ("0"..."9").contains(scalars[i]) { i = scalars.index(after: i) }
+                if i == digits { return nil }
+            }
+            guard i < scalars.endIndex, scalars[i] == ":" else { return nil }
+            let next = scalars.index(after: i)
+            guard next < scalars.endIndex, scalars[next] == " " else { return nil }
+            return i
         }
     }
 
@@ -147,7 +176,7 @@ extension CodeReply {
         for screen in screens {
             let canvas = Layout.Canvas(screen: options.safeArea.map { screen.withInsets($0) } ?? screen,
                                        rightToLeft: options.rightToLeft, textSize: options.textSize)
-            let text = try json(canvas).trimmingCharacters(in: .whitespacesAndNewlines)
+            let text = try json(canvas).trimmingWhitespace(newlines: true)
             parts.append("{\"device\": \(String(decoding: try JSONEncoder().encode(screen.device.key), as: UTF8.self)), \"orientation\": \"\(screen.landscape ? "landscape" : "portrait")\",\n \"\(key)\": \(text)}")
         }
         return "[\n" + parts.joined(separator: ",\n") + "\n]\n"

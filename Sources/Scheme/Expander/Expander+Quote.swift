@@ -1,4 +1,3 @@
-import Foundation
 
 /// `quote` data cleaning, `quasiquote`, `include` and `cond-expand`.
 extension Expander {

@@ -1,4 +1,3 @@
-import Foundation
 
 /// Arithmetic and elementary functions on complex doubles (re, im), for inexact complex numbers.
 /// Branch cuts follow R7RS 6.2.6: the imaginary part of log lies in (-pi, pi], a square root has
@@ -25,20 +24,20 @@ enum Complex {
     }
 
     static func exp(_ z: Z) -> Z {
-        let m = Foundation.exp(z.0)
+        let m = Libm.exp(z.0)
         if z.1 == 0 { return (m, z.1) }
-        return (m * Foundation.cos(z.1), m * Foundation.sin(z.1))
+        return (m * Libm.cos(z.1), m * Libm.sin(z.1))
     }
 
     static func log(_ z: Z) -> Z {
-        (Foundation.log(Foundation.hypot(z.0, z.1)), Foundation.atan2(z.1, z.0))
+        (Libm.log(Libm.hypot(z.0, z.1)), Libm.atan2(z.1, z.0))
     }
 
     static func sqrt(_ z: Z) -> Z {
         let (a, b) = z
         if a == 0 && b == 0 { return (0, b) }
         if b.isInfinite { return (.infinity, b) }
-        let m = Foundation.hypot(a, b)
+        let m = Libm.hypot(a, b)
         var root: Z
         if a >= 0 {
             let t = ((m + a) / 2).squareRoot()
@@ -53,11 +52,11 @@ enum Complex {
     }
 
     static func sin(_ z: Z) -> Z {
-        (Foundation.sin(z.0) * Foundation.cosh(z.1), Foundation.cos(z.0) * Foundation.sinh(z.1))
+        (Libm.sin(z.0) * Libm.cosh(z.1), Libm.cos(z.0) * Libm.sinh(z.1))
     }
 
     static func cos(_ z: Z) -> Z {
-        (Foundation.cos(z.0) * Foundation.cosh(z.1), -Foundation.sin(z.0) * Foundation.sinh(z.1))
+        (Libm.cos(z.0) * Libm.cosh(z.1), -Libm.sin(z.0) * Libm.sinh(z.1))
     }
 
     /// tan z = (sin 2a + i sinh 2b) / (cos 2a + cosh 2b), with the limit ±i for large |b|
@@ -65,11 +64,11 @@ enum Complex {
     static func tan(_ z: Z) -> Z {
         let (a, b) = z
         if Swift.abs(b) > 20 {
-            let e = Foundation.exp(-2 * Swift.abs(b))
-            return (4 * Foundation.sin(a) * Foundation.cos(a) * e, b > 0 ? 1 : -1)
+            let e = Libm.exp(-2 * Swift.abs(b))
+            return (4 * Libm.sin(a) * Libm.cos(a) * e, b > 0 ? 1 : -1)
         }
-        let den = Foundation.cos(2 * a) + Foundation.cosh(2 * b)
-        return (Foundation.sin(2 * a) / den, Foundation.sinh(2 * b) / den)
+        let den = Libm.cos(2 * a) + Libm.cosh(2 * b)
+        return (Libm.sin(2 * a) / den, Libm.sinh(2 * b) / den)
     }
 
     /// asin z = -i log(iz + sqrt(1 - z^2)).

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Dispatch
 
 /// Builtins for control, errors, evaluation and the process: the Swift half of `00-control.scm`.
 let controlBuiltins: [Builtin] = [

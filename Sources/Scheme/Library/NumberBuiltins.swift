@@ -1,4 +1,3 @@
-import Foundation
 
 /// The numeric builtins of R7RS.
 let numberBuiltins: [Builtin] = [
@@ -73,7 +72,7 @@ let numberBuiltins: [Builtin] = [
     Builtin("acos", .exactly(1)) { a, rt throws(SchemeRaise) in try Numbers.apply(.acos, a[0], rt) },
     Builtin("atan", .range(1, 2)) { a, rt throws(SchemeRaise) in
         a.count == 1 ? try Numbers.apply(.atan, a[0], rt)
-                     : .flonum(Foundation.atan2(try rt.double(a[0], "atan"), try rt.double(a[1], "atan")))
+                     : .flonum(Libm.atan2(try rt.double(a[0], "atan"), try rt.double(a[1], "atan")))
     },
 
     Builtin("make-rectangular", .exactly(2)) { a, rt throws(SchemeRaise) in

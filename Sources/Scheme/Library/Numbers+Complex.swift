@@ -1,4 +1,3 @@
-import Foundation
 
 /// Complex numbers (R7RS 6.2.6, `(scheme complex)`): making them, the four operations, and the
 /// transcendental functions, which also take real arguments outside their real domain (`(sqrt -4)`
@@ -29,7 +28,7 @@ extension Numbers {
     static func makePolar(_ magnitude: Value, _ angle: Value, _ rt: Runtime) -> Value {
         if case .fixnum(0) = angle { return magnitude }
         let m = toDouble(magnitude) ?? .nan, a = toDouble(angle) ?? .nan
-        return complex(m * Foundation.cos(a), m * Foundation.sin(a), rt)
+        return complex(m * Libm.cos(a), m * Libm.sin(a), rt)
     }
 
     /// The real and imaginary parts of any number (an exact zero imaginary part for reals).
@@ -135,7 +134,7 @@ extension Numbers {
     /// `magnitude`: |x| for reals (`abs`), sqrt(a^2 + b^2) for complex numbers (exact when exact).
     static func magnitude(_ v: Value, _ rt: Runtime) throws(SchemeRaise) -> Value {
         guard case .complex(let z) = try num(v, "magnitude", rt) else { return try abs(v, "magnitude", rt) }
-        if let (re, im) = z.flonums { return .flonum(Foundation.hypot(re, im)) }
+        if let (re, im) = z.flonums { return .flonum(Libm.hypot(re, im)) }
         return try sqrt(try add(try mul(z.real, z.real, rt), try mul(z.imag, z.imag, rt), rt), rt)
     }
 
@@ -145,9 +144,9 @@ extension Numbers {
         switch n {
         case .complex:
             let (re, im) = doubleParts(n)
-            return .flonum(Foundation.atan2(im, re))
+            return .flonum(Libm.atan2(im, re))
         case .flonum(let d):
-            return .flonum(d.isNaN ? d : Foundation.atan2(0, d))
+            return .flonum(d.isNaN ? d : Libm.atan2(0, d))
         case .fixnum, .big, .ratio:
             return sign(n) < 0 ? .flonum(Double.pi) : .fixnum(0)
         }
@@ -164,16 +163,16 @@ extension Numbers {
         if !isComplex(n) {
             let x = double(n)
             switch f {
-            case .exp: return .flonum(Foundation.exp(x))
+            case .exp: return .flonum(Libm.exp(x))
             case .log where x >= 0 || x.isNaN: return .flonum(logOfReal(n))
-            case .sin: return .flonum(Foundation.sin(x))
-            case .cos: return .flonum(Foundation.cos(x))
-            case .tan: return .flonum(Foundation.tan(x))
-            case .asin where Swift.abs(x) <= 1 || x.isNaN: return .flonum(Foundation.asin(x))
-            case .acos where Swift.abs(x) <= 1 || x.isNaN: return .flonum(Foundation.acos(x))
-            case .atan: return .flonum(Foundation.atan(x))
-            case .asin: return complex(x > 0 ? Double.pi / 2 : -Double.pi / 2, x > 0 ? -Foundation.acosh(x) : Foundation.acosh(-x), rt)
-            case .acos: return complex(x > 0 ? 0 : Double.pi, x > 0 ? Foundation.acosh(x) : -Foundation.acosh(-x), rt)
+            case .sin: return .flonum(Libm.sin(x))
+            case .cos: return .flonum(Libm.cos(x))
+            case .tan: return .flonum(Libm.tan(x))
+            case .asin where Swift.abs(x) <= 1 || x.isNaN: return .flonum(Libm.asin(x))
+            case .acos where Swift.abs(x) <= 1 || x.isNaN: return .flonum(Libm.acos(x))
+            case .atan: return .flonum(Libm.atan(x))
+            case .asin: return complex(x > 0 ? Double.pi / 2 : -Double.pi / 2, x > 0 ? -Libm.acosh(x) : Libm.acosh(-x), rt)
+            case .acos: return complex(x > 0 ? 0 : Double.pi, x > 0 ? Libm.acosh(x) : -Libm.acosh(-x), rt)
             case .log: break
             }
             if f == .log {
@@ -201,12 +200,12 @@ extension Numbers {
     /// log x for a real x >= 0, also for exact numbers beyond the double range.
     static func logOfReal(_ n: Num) -> Double {
         let d = double(n)
-        if d.isFinite && d > 0 { return Foundation.log(d) }
-        guard let r = rational(n), !r.isZero else { return Foundation.log(d) }
+        if d.isFinite && d > 0 { return Libm.log(d) }
+        guard let r = rational(n), !r.isZero else { return Libm.log(d) }
         // log(num/den) = log(num * 2^-a) - log(den * 2^-b) + (a - b) log 2.
         let a = max(0, r.num.bitWidth - 60), b = max(0, r.den.bitWidth - 60)
         let top = r.num.magnitude.shifted(right: a).doubleValue, bottom = r.den.shifted(right: b).doubleValue
-        return Foundation.log(top) - Foundation.log(bottom) + Double(a - b) * Foundation.log(2.0)
+        return Libm.log(top) - Libm.log(bottom) + Double(a - b) * Libm.log(2.0)
     }
 
     /// `(log z base)`.

@@ -1,4 +1,3 @@
-import Foundation
 
 /// Integer operations (division families, gcd, roots, powers), rounding and exactness conversions.
 extension Numbers {
@@ -139,7 +138,7 @@ extension Numbers {
         let k = (r.num.bitWidth - r.den.bitWidth) / 2
         let scaled = k > 0 ? Rational.quotientToDouble(r.num, r.den.shifted(left: 2 * k))
                            : Rational.quotientToDouble(r.num.shifted(left: -2 * k), r.den)
-        return scaled.squareRoot() * Foundation.pow(2, Double(k))
+        return scaled.squareRoot() * Libm.pow(2, Double(k))
     }
 
     /// `expt` on reals: exact for an exact base and exact integer exponent; inexact otherwise;
@@ -149,7 +148,7 @@ extension Numbers {
             if case .ratio = e, let rb = rational(base), !rb.negative, let root = try exactPower(rb, e, rt) { return root }
             let x = double(base), y = double(e)
             if x < 0 && y.isFinite && y.rounded(.towardZero) != y { return nil }
-            return .flonum(Foundation.pow(x, y))
+            return .flonum(Libm.pow(x, y))
         }
         // Bases whose powers never grow.
         if rb.isZero {

@@ -1,4 +1,15 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// Opening, closing and classifying ports; string and bytevector ports; files.
 extension Runtime {
@@ -18,7 +29,7 @@ extension Runtime {
         } else {
             fd = try openForReading(path, who, a[0])
         }
-        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+        let handle = OpenFile(fileDescriptor: fd)
         guard write else { return heap.object(Port(input: .file(handle), binary: binary)) }
         let port = Port(output: .file(handle), binary: binary)
         port.path = path

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -10,14 +14,14 @@ final class Port: HeapObject {
     /// Where output goes.
     public enum Sink {
         case standardOutput, standardError
-        case file(FileHandle)
+        case file(OpenFile)
         case string
         case bytes
     }
     /// Where input comes from.
     public enum Source {
         case standardInput
-        case file(FileHandle)
+        case file(OpenFile)
         case string
         case bytes
     }
@@ -196,8 +200,8 @@ final class Port: HeapObject {
     /// Flushes and closes the port.
     public func close() {
         flush()
-        if case .file(let h)? = sink { try? h.close() }
-        if case .file(let h)? = source { try? h.close() }
+        if case .file(let h)? = sink { h.close() }
+        if case .file(let h)? = source { h.close() }
         isOpen = false
     }
 

@@ -1,4 +1,3 @@
-import Foundation
 
 /// Reading, compiling and running source: what `Scheme.evaluate`, `load`, `eval` and `include` share.
 extension Runtime {

@@ -1,4 +1,3 @@
-import Foundation
 
 /// `import` and `define-library` (R7RS 5.2, 5.6): every library has an environment of its own with
 /// exactly its imports, and exports only what it names. The standard libraries export bindings of

@@ -1,4 +1,3 @@
-import Foundation
 
 /// The state of one Scheme instance: heap, symbols, environments and libraries, VM, source files and ports.
 ///
