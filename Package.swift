@@ -24,14 +24,26 @@ let package = Package(
                 plugins: ["EmbedScheme", "PreludeImage"]),
         .target(name: "HTLL", dependencies: ["Scheme"], path: "Sources/HTLL",
                 plugins: ["EmbedScheme", "PreludeImage"]),
-        // The `htll` command. Its folder differs from `HTLL` by more than case: macOS file systems ignore case.
-        .executableTarget(name: "HTLLTool", dependencies: ["Scheme", "HTLL", "CReadline", "CReplSignal"], path: "Sources/HTLLTool"),
+        // The `htll` command's code: arguments, modes, the REPL. A library, so that its tests link it
+        // without the executable's static runtime (below).
+        .target(name: "HTLLShell", dependencies: ["Scheme", "HTLL", "CReadline", "CReplSignal"], path: "Sources/HTLLShell"),
+        // The `htll` command itself (main.swift). Its folder differs from `HTLL` by more than case: macOS
+        // file systems ignore case. On Linux it links the Swift runtime and FoundationEssentials
+        // statically, so the binary runs where no Swift toolchain is installed and starts in half the
+        // time (no dynamic loading of a dozen Swift libraries; bench/README.md, "Start-up").
+        // The two `-l` flags: FoundationEssentials' static archive needs its two helper archives, which
+        // the autolink entries of modules compiled against the shared runtime do not name. A test
+        // target must not depend on this target: its linker settings would reach the test bundle,
+        // which links the shared XCTest runtime.
+        .executableTarget(name: "HTLLTool", dependencies: ["HTLLShell"], path: "Sources/HTLLTool",
+                          linkerSettings: [.unsafeFlags(["-static-stdlib", "-l_FoundationCollections", "-l_FoundationCShims"],
+                                                        .when(platforms: [.linux]))]),
         // Checks generated Objective-C (a stand-in UIKit header from the tables, a statement grammar):
         // for the tests and the generated-code fuzz target, not part of any product.
         .target(name: "HTLLCodeCheck", dependencies: ["HTLL", "Scheme"], path: "Sources/HTLLCodeCheck"),
         .testTarget(name: "SchemeTests", dependencies: ["Scheme"], path: "Tests/SchemeTests"),
         .testTarget(name: "HTLLTests", dependencies: ["HTLL", "Scheme", "HTLLCodeCheck"], path: "Tests/HTLLTests"),
-        .testTarget(name: "HTLLToolTests", dependencies: ["HTLLTool"], path: "Tests/HTLLToolTests"),
+        .testTarget(name: "HTLLToolTests", dependencies: ["HTLLShell"], path: "Tests/HTLLToolTests"),
         // The Scheme, R7RS, hostile and golden-layout suites again, under GC stress: these folders hold
         // links to those test files, compiled with GC_STRESS (see Tests/SchemeTests/GCStress.swift).
         .testTarget(name: "SchemeStressTests", dependencies: ["Scheme"], path: "Tests/SchemeStressTests",

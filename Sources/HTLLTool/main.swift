@@ -5,8 +5,8 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import Scheme
 import HTLL
+import HTLLShell
 
 // The process exits once the command is done: layouts are not freed object by object first.
 HTLLCommand.keepsLayoutsUntilExit = true

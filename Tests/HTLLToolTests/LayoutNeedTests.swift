@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 import Scheme
 import HTLL
-@testable import HTLLTool
+@testable import HTLLShell
 
 /// `htll -e` loads the layout prelude only for expressions that may use it (start-up time).
 final class LayoutNeedTests: CLITestCase {

@@ -1,6 +1,6 @@
 import Scheme
 import XCTest
-@testable import HTLLTool
+@testable import HTLLShell
 
 /// Completion candidates and `,describe` text, without a terminal.
 final class ReplCompletionTests: XCTestCase {

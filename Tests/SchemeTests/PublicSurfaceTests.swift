@@ -45,7 +45,7 @@ final class PublicSurfaceTests: XCTestCase {
 
     /// The HTLL library, the `htll` command and the code checker compile against the public API only.
     func testHostsDoNotImportSchemeForTesting() throws {
-        for folder in ["Sources/HTLL", "Sources/HTLLTool", "Sources/HTLLCodeCheck"] {
+        for folder in ["Sources/HTLL", "Sources/HTLLShell", "Sources/HTLLTool", "Sources/HTLLCodeCheck"] {
             let files = FileManager.default.enumerator(at: Self.root.appendingPathComponent(folder), includingPropertiesForKeys: nil)
             var count = 0
             while let url = files?.nextObject() as? URL {

@@ -9,8 +9,11 @@ import Scheme
 import HTLL
 
 /// Parses the command line and runs the requested mode; returns the process exit status.
-struct CommandLineTool {
+public struct CommandLineTool {
     let arguments: [String]
+
+    /// A tool for these arguments (the command line without the program name).
+    public init(arguments: [String]) { self.arguments = arguments }
 
     static let usage = """
     usage: htll [options] [FILE [ARGS...]]
@@ -69,7 +72,8 @@ struct CommandLineTool {
     /// The name the binary was invoked as (`htllc` selects the original command line).
     var programName = (CommandLine.arguments.first.map { PathNames.lastComponent(of: $0) }) ?? "htll"
 
-    func run() -> Int32 {
+    /// Runs the requested mode and returns the process exit status.
+    public func run() -> Int32 {
         // The layout commands take --sandbox anywhere (before the command too): a build that runs
         // other people's layouts can keep them from the file system, processes and environment.
         // Options before a layout command (--sandbox, limit flags) belong to it.
