@@ -70,8 +70,23 @@ enum Equality {
     /// How many nodes `hash` looks at, at most: enough to spread typical keys, bounded for huge ones.
     private static let hashBudget = 64
 
+    /// A string's length and its first 256 characters, as bytes (one call, not one per character).
+    @inline(__always) private static func hashScalars(of s: Unmanaged<SString>, into hasher: inout Hasher) {
+        let scalars = s.takeUnretainedValue().scalars
+        hasher.combine(scalars.count)
+        scalars.withUnsafeBytes { hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: $0.prefix(1024))) }
+    }
+
     /// Hashes `v` so that `equal?` values hash alike (`structural`), or `eqv?` values alike.
     static func hash(_ v: Value, structural: Bool, into hasher: inout Hasher) {
+        // Most keys are one string, symbol or fixnum: those need no work list (an array per call).
+        switch v {
+        case .symbol(let s): hasher.combine(s.toOpaque()); return
+        case .fixnum(let n): hasher.combine(n); return
+        case .string(let s) where structural: hashScalars(of: s, into: &hasher); return
+        case .null, .unspecified, .undefined, .eof, .bool, .flonum, .char, .procedure, .pair, .string, .vector, .object:
+            break
+        }
         var work: [Value] = [v]
         var budget = hashBudget
         while let x = work.popLast(), budget > 0 {
@@ -98,9 +113,7 @@ enum Equality {
                 }
             case .string(let s):
                 if structural {
-                    let sc = s.takeUnretainedValue().scalars
-                    hasher.combine(sc.count)
-                    for c in sc.prefix(256) { hasher.combine(c) }
+                    hashScalars(of: s, into: &hasher)
                 } else {
                     hasher.combine(s.toOpaque())
                 }
