@@ -22,7 +22,7 @@
 /// and declares no variables (both would need the rest of its form).
 enum CodeImage {
     /// The first bytes of every image; the number changes with the format (and with `Opcode`).
-    static let magic: [UInt8] = Array("htll-image-3/".utf8) + varint(UInt64(Opcode.count))
+    static let magic: [UInt8] = Array("htll-image-4/".utf8) + varint(UInt64(Opcode.count))
 
     /// Value tags.
     enum Tag: UInt8 {

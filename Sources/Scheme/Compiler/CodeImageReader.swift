@@ -87,6 +87,8 @@ struct CodeImageReader {
     let env: Environment
     let source: CodeImageSource
     private let bytes: [UInt8]
+    /// `source.fileIndexes`, at hand: a location is read for every pair of quoted data.
+    private let fileIndexes: [Int]
     private var at = 0
     /// Where what this reader may read ends (the image's end, or a lazy body's).
     private let end: Int
@@ -114,6 +116,8 @@ struct CodeImageReader {
         for _ in 0..<nameCount { names.append(try header.range()) }
         // At most that many new symbols (each name is interned when first used).
         rt.reserveSymbols(nameCount)
+        // And that many variables of the environment (defined, or made by a reference).
+        env.reserveVariables(min(try header.count(), nameCount))
         let entries = try header.count()
         self.init(source: CodeImageSource(bytes: bytes, fileIndexes: fileIndexes, nameRanges: names, rt: rt, env: env),
                   rt: rt, env: env, body: header.at..<bytes.count)
@@ -126,6 +130,7 @@ struct CodeImageReader {
         self.rt = rt
         self.env = env
         bytes = source.bytes
+        fileIndexes = source.fileIndexes
         at = body.lowerBound
         end = min(body.upperBound, bytes.count)
     }
@@ -159,7 +164,7 @@ struct CodeImageReader {
     mutating func next() throws(InvalidSystemImage) -> (thunk: CodeBlock?, datum: Value, location: SourceLocation)? {
         guard remainingEntries > 0 else { return nil }
         remainingEntries -= 1
-        shared = []
+        shared.removeAll(keepingCapacity: true)
         switch CodeImage.Entry(rawValue: try byte()) {
         case .code?:
             let code = try codeBlock()
@@ -194,6 +199,11 @@ struct CodeImageReader {
     }
 
     private mutating func longVarint() throws(InvalidSystemImage) -> UInt64 {
+        // Two bytes without the loop too: the lines of locations (one a pair of quoted data).
+        if at + 1 < end, bytes[at + 1] < 0x80 {
+            at += 2
+            return UInt64(bytes[at - 2] & 0x7F) | UInt64(bytes[at - 1]) << 7
+        }
         var v: UInt64 = 0
         for shift in stride(from: UInt64(0), to: 64, by: 7) {
             let b = try byte()
@@ -234,12 +244,12 @@ struct CodeImageReader {
     private mutating func location() throws(InvalidSystemImage) -> SourceLocation {
         let file = try varint()
         guard file != 0 else { return .none }
-        guard file <= UInt64(source.fileIndexes.count) else { throw InvalidSystemImage(reason: "unknown file") }
+        guard file <= UInt64(fileIndexes.count) else { throw InvalidSystemImage(reason: "unknown file") }
         let line = try varint(), column = try varint()
         guard line <= UInt64(SourceLocation.maxLineOrColumn), column <= UInt64(SourceLocation.maxLineOrColumn) else {
             throw InvalidSystemImage(reason: "location out of range")
         }
-        return SourceLocation(file: source.fileIndexes[Int(file) - 1], line: Int(line), column: Int(column))
+        return SourceLocation(file: fileIndexes[Int(file) - 1], line: Int(line), column: Int(column))
     }
 
     private mutating func nested<T>(_ body: (inout CodeImageReader) throws(InvalidSystemImage) -> T) throws(InvalidSystemImage) -> T {
@@ -335,7 +345,9 @@ struct CodeImageReader {
 
     /// A code block: its header, then its body now, or (lazy) when it is first called.
     private mutating func codeBlock() throws(InvalidSystemImage) -> CodeBlock {
-        let name = try string()
+        // A name of the table: most often its variable's too, so one string (an allocation past 15
+        // bytes) serves both. Interned, as reading the source interned it.
+        let name = try symbol().name
         let required = try count(), hasRest = try byte() == 1
         let frameSize = try varint(), stackSize = try varint()
         guard frameSize <= 1 << 20, stackSize <= 1 << 20, UInt64(required + (hasRest ? 1 : 0)) <= frameSize else {

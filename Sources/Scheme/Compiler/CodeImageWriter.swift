@@ -23,6 +23,9 @@ struct CodeImageWriter {
     /// Symbol and variable names, each written once (start-up interns each once).
     private var names: [String] = []
     private var nameNumbers: [String: Int] = [:]
+    /// The names of the loaded environment's variables the image defines or refers to: the reader
+    /// makes room for that many bindings at once.
+    private var variableNames: Set<String> = []
 
     init(rt: Runtime, env: Environment) {
         self.rt = rt
@@ -36,6 +39,7 @@ struct CodeImageWriter {
         for f in files { appendString(f, to: &out) }
         out += CodeImage.varint(UInt64(names.count))
         for n in names { appendString(n, to: &out) }
+        out += CodeImage.varint(UInt64(variableNames.count))
         out += CodeImage.varint(UInt64(entries.count))
         for e in entries { out += e }
         return CodeImage.printable(out)
@@ -105,7 +109,9 @@ struct CodeImageWriter {
     /// A code block: its header, then its body, inline or (`lazy` and long enough) as a lazy body.
     private mutating func write(code c: CodeBlock, lazy: Bool, to out: inout [UInt8]) throws(ImageUnsupported) {
         let words = c.code, constants = c.constants
-        appendString(c.name, to: &out)
+        // By the name table: a procedure's name is most often its variable's, whose string the
+        // reader then makes once for both (names are 16 bytes or more, so each string is an allocation).
+        writeName(c.name, to: &out)
         out += CodeImage.varint(UInt64(c.required))
         out.append(c.hasRest ? 1 : 0)
         out += CodeImage.varint(UInt64(c.frameSize))
@@ -197,6 +203,7 @@ struct CodeImageWriter {
         }
         out.append(CodeImage.Tag.global.rawValue)
         writeName(cell.name.name, to: &out)
+        if kind != .system { variableNames.insert(cell.name.name) }
         out.append(kind.rawValue)
     }
 

@@ -107,6 +107,7 @@ extension Runtime {
     func readImage(_ text: String, in env: Environment) throws(InvalidSystemImage) -> [ImageForm] {
         var reader = try CodeImageReader(text: text, rt: self, env: env)
         var forms: [ImageForm] = []
+        forms.reserveCapacity(reader.remainingEntries)
         while let entry = try reader.next() {
             if let code = entry.thunk {
                 let closure = heap.own(Closure(code: code, captured: UnsafeBufferPointer(start: nil, count: 0)))
