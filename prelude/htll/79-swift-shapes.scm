@@ -328,12 +328,12 @@
 
 ;; The Swift file for the current layout. VIEW-CLASS: #f for the view controller extension (of
 ;; CONTROLLER-CLASS), or the name of a UIView subclass to write. FILE names the layout in comments.
+;; A list of lines, which Swift joins (as htll-emit's).
 (define (htll-emit-swift view-class controller-class file)
   (for-each (lambda (class)
               (let ((why (and class (htll:type-name-problem class 'swift))))
                 (if why (error (string-append "htll: " (htll:written class) " cannot name the Swift class: " why)))))
             (list view-class controller-class))
-  (htll:lines->string
-   (cond (view-class (htll:emit-swift-view view-class file))
-         ((htll:root-cell (htll:the-layout "swift")) (htll:emit-swift-cell controller-class file))
-         (else (htll:emit-swift-controller controller-class file)))))
+  (cond (view-class (htll:emit-swift-view view-class file))
+        ((htll:root-cell (htll:the-layout "swift")) (htll:emit-swift-cell controller-class file))
+        (else (htll:emit-swift-controller controller-class file))))
