@@ -69,7 +69,6 @@ extension HTLL {
         var previous: UInt32 = 0
         while let line = rest.car {
             guard let scalars = line.sstring?.scalars else { return line }
-            out.reserveCapacity(out.count + scalars.count + 5)
             for c in scalars {
                 // (A value that is no Unicode scalar is left out, as String would leave it out.)
                 let scalar: Unicode.Scalar? = c < 0x80 ? nil : Unicode.Scalar(c)
