@@ -54,7 +54,10 @@
 (define (htll:emit-swift-controller class file)
   (let* ((c (htll:code-context "swift")) (root (car c)) (declared (cadr c)) (bare (cadddr c))
          (bare-name (lambda (v) (htll:swift-identifier (bare v))))
-         (name-of (lambda (v) (string-append "views." (bare-name v))))
+         ;; Made once per view: the frame code asks for a view's name at every term of every
+         ;; expression, and checking it against Swift's keywords and prefixing it each time cost
+         ;; several thousand instructions a term.
+         (name-of (htll:printing-once (lambda (v) (string-append "views." (bare-name v)))))
          (holder (string-append class "LayoutViews"))
          (bound? (pair? (htll:bindings-by-key-path declared)))
          (key (string-append "htll" holder "Key"))
@@ -137,7 +140,7 @@
 ;; A cell layout: an extension with layoutCell(for:), like the cell-init and cell-layout actions.
 (define (htll:emit-swift-cell class file)
   (let* ((c (htll:code-context "swift")) (root (car c)) (declared (cadr c)) (bare (cadddr c))
-         (name-of (lambda (v) (htll:swift-identifier (bare v))))
+         (name-of (htll:printing-once (lambda (v) (htll:swift-identifier (bare v)))))
          (cell (htll:swift-identifier (htll:root-cell root)))
          (parent (string-append cell ".contentView"))
          (dim (htll:swift-parent-dimensions (string-append parent ".")))
@@ -211,7 +214,10 @@
 (define (htll:emit-swift-view class file)
   (let* ((c (htll:code-context "swift")) (root (car c)) (declared (cadr c)) (bare (cadddr c))
          (bare-name (lambda (v) (htll:swift-identifier (bare v))))
-         (name-of (lambda (v) (string-append "views." (bare-name v))))
+         ;; Made once per view: the frame code asks for a view's name at every term of every
+         ;; expression, and checking it against Swift's keywords and prefixing it each time cost
+         ;; several thousand instructions a term.
+         (name-of (htll:printing-once (lambda (v) (string-append "views." (bare-name v)))))
          (holder (string-append class "Views"))
          (bound? (pair? (htll:bindings-by-key-path declared)))
          ;; A table whose data source or delegate is self: the view adopts the protocols.
