@@ -40,11 +40,12 @@ extension HTLL {
     /// as one string (made once, where appending each line to "\n" and then all of them copied
     /// every character twice).
     static func linesToString(_ s: Scheme, _ lines: Value) throws -> Value {
-        if let bad = scanLines(lines, indented: false, { _ in }) {
+        var out: [UInt8] = []
+        if let bad = appendLines(lines, to: &out, indented: false) {
             throw bad.isNull ? s.error("%htll-lines->string: expected a list", lines)
                              : s.error("%htll-lines->string: expected a string", bad)
         }
-        return s.string(linesText(lines, indented: false) ?? "")
+        return s.string(String(decoding: out, as: UTF8.self))
     }
 
     /// The list of strings LINES, each followed by a newline, as a Swift string; with `indented`,
@@ -52,26 +53,17 @@ extension HTLL {
     /// return goes to Swift this way: made into one Scheme string first, it was converted three
     /// times (scalars to a Swift string, back to scalars, and again to a Swift string), about
     /// 30 K instructions a label of `--objc` (issue 19). Nil when LINES is not a list of strings.
-    /// Two passes, counting the bytes and then writing them in place: appending them to an array
-    /// one by one cost about as much again.
     static func linesText(_ lines: Value, indented: Bool) -> String? {
-        var count = 0
-        if scanLines(lines, indented: indented, { _ in count += 1 }) != nil { return nil }
-        return String(unsafeUninitializedCapacity: count) { buffer in
-            var i = 0
-            _ = scanLines(lines, indented: indented) { byte in
-                if i < buffer.count { buffer[i] = byte; i += 1 }
-            }
-            return i
-        }
+        var out: [UInt8] = []
+        if appendLines(lines, to: &out, indented: indented) != nil { return nil }
+        return String(decoding: out, as: UTF8.self)
     }
 
-    /// Gives `put` the bytes of LINES (a list of strings) as UTF-8, each line followed by a
-    /// newline and, with `indented`, each line that is not empty after four spaces, a line ending
-    /// at a newline that is not the second half of a "\r\n" (as `Layout.indented` splits).
-    /// Returns the element that is not a string, `.null` when LINES is not a proper list, or nil.
-    @inline(__always)
-    static func scanLines(_ lines: Value, indented: Bool, _ put: (UInt8) -> Void) -> Value? {
+    /// Appends LINES (a list of strings) to `out` as UTF-8, each line followed by a newline and,
+    /// with `indented`, each line that is not empty after four spaces, a line ending at a newline
+    /// that is not the second half of a "\r\n" (as `Layout.indented` splits). Returns the
+    /// element that is not a string, `.null` when LINES is not a proper list, or nil when done.
+    static func appendLines(_ lines: Value, to out: inout [UInt8], indented: Bool) -> Value? {
         var rest = lines
         var atLineStart = true
         var previous: UInt32 = 0
@@ -82,19 +74,19 @@ extension HTLL {
                 let scalar: Unicode.Scalar? = c < 0x80 ? nil : Unicode.Scalar(c)
                 if c >= 0x80 && scalar == nil { continue }
                 if indented && atLineStart {
-                    if c != 0x0A { put(0x20); put(0x20); put(0x20); put(0x20) }
+                    if c != 0x0A { out.append(contentsOf: [0x20, 0x20, 0x20, 0x20]) }
                     atLineStart = false
                 }
                 if let scalar {
-                    UTF8.encode(scalar) { put($0) }
+                    UTF8.encode(scalar) { out.append($0) }
                 } else {
-                    put(UInt8(truncatingIfNeeded: c))
+                    out.append(UInt8(truncatingIfNeeded: c))
                 }
                 if c == 0x0A && previous != 0x0D { atLineStart = true }
                 previous = c
             }
             if indented && atLineStart { atLineStart = false }
-            put(0x0A)
+            out.append(0x0A)
             if previous != 0x0D { atLineStart = true }
             previous = 0x0A
             rest = rest.cdr ?? .null
