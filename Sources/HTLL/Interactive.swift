@@ -89,7 +89,7 @@ extension HTLL {
         for a in actions {
             out += "// \(a.rawValue)\n"
             do {
-                out += try scheme.prelude(.emit, [scheme.symbol(a.rawValue)]).stringValue ?? ""
+                out += HTLL.linesText(try scheme.prelude(.emit, [scheme.symbol(a.rawValue)]), indented: false) ?? ""
             } catch {
                 out += "// \(error)\n"
             }

@@ -142,7 +142,13 @@ public final class Layout {
 
     /// The Objective-C fragment for one build-rule action, as the original `htllc` printed it.
     public func objectiveC(_ action: HTLL.Action) throws -> String {
-        try text { try scheme.prelude(.emit, [scheme.symbol(action.rawValue)]) }
+        try objectiveC(action, indented: false)
+    }
+
+    /// The fragment for `action`; with `indented`, each non-empty line after four spaces (as
+    /// `Layout.indented` makes it), for a method body.
+    func objectiveC(_ action: HTLL.Action, indented: Bool) throws -> String {
+        try lines(indented: indented) { try scheme.prelude(.emit, [scheme.symbol(action.rawValue)]) }
     }
 
     /// The frames for a parent of `width` × `height` points, as JSON (`htll frames`).
@@ -232,6 +238,14 @@ public final class Layout {
     func text(_ body: () throws -> Value) throws -> String {
         var out = ""
         try run(path: nil) { out = try body().stringValue ?? "" }
+        return out
+    }
+
+    /// The list of lines `body` returns, each followed by a newline (with `indented`, each
+    /// non-empty one after four spaces), made into one Swift string without a Scheme string between.
+    func lines(indented: Bool = false, _ body: () throws -> Value) throws -> String {
+        var out = ""
+        try run(path: nil) { out = HTLL.linesText(try body(), indented: indented) ?? "" }
         return out
     }
 

@@ -55,9 +55,9 @@ enum PreludeEntry: String, CaseIterable {
     case intrinsicSizes = "htll-intrinsic-sizes"
 
     // Output.
-    /// (htll-emit ACTION): one Objective-C fragment of htllc's build rule.
+    /// (htll-emit ACTION): one Objective-C fragment of htllc's build rule, as a list of lines.
     case emit = "htll-emit"
-    /// (htll-emit-swift …): the Swift form of the layout.
+    /// (htll-emit-swift …): the Swift form of the layout, as a list of lines.
     case emitSwift = "htll-emit-swift"
     /// (htll-comment-text TEXT): TEXT made safe inside a /* */ comment.
     case commentText = "htll-comment-text"

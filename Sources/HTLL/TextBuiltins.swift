@@ -40,20 +40,57 @@ extension HTLL {
     /// as one string (made once, where appending each line to "\n" and then all of them copied
     /// every character twice).
     static func linesToString(_ s: Scheme, _ lines: Value) throws -> Value {
-        var out: [UInt32] = []
+        var out: [UInt8] = []
+        if let bad = appendLines(lines, to: &out, indented: false) {
+            throw bad.isNull ? s.error("%htll-lines->string: expected a list", lines)
+                             : s.error("%htll-lines->string: expected a string", bad)
+        }
+        return s.string(String(decoding: out, as: UTF8.self))
+    }
+
+    /// The list of strings LINES, each followed by a newline, as a Swift string; with `indented`,
+    /// each non-empty line after four spaces (`Layout.indented`). What the fragments' printers
+    /// return goes to Swift this way: made into one Scheme string first, it was converted three
+    /// times (scalars to a Swift string, back to scalars, and again to a Swift string), about
+    /// 30 K instructions a label of `--objc` (issue 19). Nil when LINES is not a list of strings.
+    static func linesText(_ lines: Value, indented: Bool) -> String? {
+        var out: [UInt8] = []
+        if appendLines(lines, to: &out, indented: indented) != nil { return nil }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends LINES (a list of strings) to `out` as UTF-8, each line followed by a newline and,
+    /// with `indented`, each line that is not empty after four spaces, a line ending at a newline
+    /// that is not the second half of a "\r\n" (as `Layout.indented` splits). Returns the
+    /// element that is not a string, `.null` when LINES is not a proper list, or nil when done.
+    static func appendLines(_ lines: Value, to out: inout [UInt8], indented: Bool) -> Value? {
         var rest = lines
+        var atLineStart = true
+        var previous: UInt32 = 0
         while let line = rest.car {
-            guard let scalars = line.sstring?.scalars else { throw s.error("%htll-lines->string: expected a string", line) }
-            out.append(contentsOf: scalars)
+            guard let scalars = line.sstring?.scalars else { return line }
+            for c in scalars {
+                // (A value that is no Unicode scalar is left out, as String would leave it out.)
+                let scalar: Unicode.Scalar? = c < 0x80 ? nil : Unicode.Scalar(c)
+                if c >= 0x80 && scalar == nil { continue }
+                if indented && atLineStart {
+                    if c != 0x0A { out.append(contentsOf: [0x20, 0x20, 0x20, 0x20]) }
+                    atLineStart = false
+                }
+                if let scalar {
+                    UTF8.encode(scalar) { out.append($0) }
+                } else {
+                    out.append(UInt8(truncatingIfNeeded: c))
+                }
+                if c == 0x0A && previous != 0x0D { atLineStart = true }
+                previous = c
+            }
+            if indented && atLineStart { atLineStart = false }
             out.append(0x0A)
+            if previous != 0x0D { atLineStart = true }
+            previous = 0x0A
             rest = rest.cdr ?? .null
         }
-        guard rest.isNull else { throw s.error("%htll-lines->string: expected a list", lines) }
-        if out.allSatisfy({ $0 < 0x80 }) {
-            return s.string(String(decoding: out.map { UInt8(truncatingIfNeeded: $0) }, as: UTF8.self))
-        }
-        var text = String.UnicodeScalarView()
-        for c in out { if let u = Unicode.Scalar(c) { text.append(u) } }
-        return s.string(String(text))
+        return rest.isNull ? nil : .null
     }
 }

@@ -17,6 +17,21 @@ final class TextBuiltinsTests: XCTestCase {
         }
     }
 
+    /// A fragment's lines go to Swift joined (and indented for a method body) in one pass: the
+    /// same text as joining them with newlines and indenting that.
+    func testLinesText() throws {
+        let scheme = try Layout.makeScheme(limits: Scheme.Limits(), sandboxFolder: nil)
+        let cases: [[String]] = [[], [""], ["a"], ["a", "", "b"], ["a\r", "b"], ["x\r\ny", "", "\r"],
+                                 ["é = \"ü\";", "\n", "\na"], ["a\nb", "\r\n", "c\r"]]
+        for lines in cases {
+            let joined = lines.map { $0 + "\n" }.joined()
+            let list = scheme.list(lines.map { scheme.string($0) })
+            XCTAssertEqual(HTLL.linesText(list, indented: false), joined, lines.debugDescription)
+            XCTAssertEqual(HTLL.linesText(list, indented: true), Layout.indented(joined), lines.debugDescription)
+        }
+        XCTAssertNil(HTLL.linesText(scheme.list([scheme.string("a"), .bool(true)]), indented: false))
+    }
+
     /// A literal with nothing to escape is only quoted; others still go through the prelude's escapes.
     func testPlainText() throws {
         let scheme = try Layout.makeScheme(limits: Scheme.Limits(), sandboxFolder: nil)

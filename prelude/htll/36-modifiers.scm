@@ -106,9 +106,10 @@
 ;; VIEW's bindings: ((property "key.path" mode) ...), from its (bind . ("key.path" property mode))
 ;; attributes, a later one for the same property replacing an earlier one. Bindings written as
 ;; plain attributes are checked here, at the view.
+;; (Every fragment asks every view, and most views have none: an assq answers them.)
 (define (htll:view-bindings view)
-  (let loop ((as (htll:view-attributes view)) (acc '()))
-    (cond ((null? as) (reverse acc))
+  (let loop ((as (let ((as (htll:view-attributes view))) (if (assq 'bind as) as '()))) (acc '()))
+    (cond ((null? as) (if (null? acc) acc (reverse acc)))
           ((eq? (caar as) 'bind)
            (let* ((v (cdar as)) (b (list (cadr v) (car v) (caddr v))) (saved htll:location-now))
              (set! htll:location-now (htll:view-location view))

@@ -295,7 +295,8 @@
 ;; PRINT (an expression's text) made to print each expression object once: an expression
 ;; object used by several frames (a sequence's children share its width, nested areas their
 ;; parent's) gets the text it got before. Nothing changes an expression or a name while a solved
-;; program prints, so the same object always prints the same text.
+;; program prints, so the same object always prints the same text. (The Swift printers keep
+;; each view's name the same way, 79-swift-shapes.scm.)
 (define (htll:printing-once print)
   (let ((texts (make-eq-hash-table)))
     (lambda (e)

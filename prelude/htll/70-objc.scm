@@ -457,7 +457,8 @@
         (cons 'observe-value htll:emit-observe-value)
         (cons 'binding-changed htll:emit-binding-changed)))
 
-;; The Objective-C fragment for ACTION (a symbol or string), as one string of lines.
+;; The Objective-C fragment for ACTION (a symbol or string), as a list of lines (Swift joins
+;; them: made into one Scheme string here, the text was converted three times on its way out).
 (define (htll-emit action)
   (let* ((a (if (string? action) (string->symbol action) action))
          (entry (assq a htll:actions)))
@@ -465,4 +466,4 @@
         (error (string-append "htll: unknown action " (htll:->string action)
                               (htll:did-you-mean a (map car htll:actions))
                               " (actions: " (htll:string-join (map (lambda (e) (symbol->string (car e))) htll:actions) ", ") ")")))
-    (htll:lines->string ((cdr entry)))))
+    ((cdr entry))))

@@ -54,7 +54,10 @@
 (define (htll:emit-swift-controller class file)
   (let* ((c (htll:code-context "swift")) (root (car c)) (declared (cadr c)) (bare (cadddr c))
          (bare-name (lambda (v) (htll:swift-identifier (bare v))))
-         (name-of (lambda (v) (string-append "views." (bare-name v))))
+         ;; Made once per view: the frame code asks for a view's name at every term of every
+         ;; expression, and checking it against Swift's keywords and prefixing it each time cost
+         ;; several thousand instructions a term.
+         (name-of (htll:printing-once (lambda (v) (string-append "views." (bare-name v)))))
          (holder (string-append class "LayoutViews"))
          (bound? (pair? (htll:bindings-by-key-path declared)))
          (key (string-append "htll" holder "Key"))
@@ -137,7 +140,7 @@
 ;; A cell layout: an extension with layoutCell(for:), like the cell-init and cell-layout actions.
 (define (htll:emit-swift-cell class file)
   (let* ((c (htll:code-context "swift")) (root (car c)) (declared (cadr c)) (bare (cadddr c))
-         (name-of (lambda (v) (htll:swift-identifier (bare v))))
+         (name-of (htll:printing-once (lambda (v) (htll:swift-identifier (bare v)))))
          (cell (htll:swift-identifier (htll:root-cell root)))
          (parent (string-append cell ".contentView"))
          (dim (htll:swift-parent-dimensions (string-append parent ".")))
@@ -211,7 +214,10 @@
 (define (htll:emit-swift-view class file)
   (let* ((c (htll:code-context "swift")) (root (car c)) (declared (cadr c)) (bare (cadddr c))
          (bare-name (lambda (v) (htll:swift-identifier (bare v))))
-         (name-of (lambda (v) (string-append "views." (bare-name v))))
+         ;; Made once per view: the frame code asks for a view's name at every term of every
+         ;; expression, and checking it against Swift's keywords and prefixing it each time cost
+         ;; several thousand instructions a term.
+         (name-of (htll:printing-once (lambda (v) (string-append "views." (bare-name v)))))
          (holder (string-append class "Views"))
          (bound? (pair? (htll:bindings-by-key-path declared)))
          ;; A table whose data source or delegate is self: the view adopts the protocols.
@@ -328,12 +334,12 @@
 
 ;; The Swift file for the current layout. VIEW-CLASS: #f for the view controller extension (of
 ;; CONTROLLER-CLASS), or the name of a UIView subclass to write. FILE names the layout in comments.
+;; A list of lines, which Swift joins (as htll-emit's).
 (define (htll-emit-swift view-class controller-class file)
   (for-each (lambda (class)
               (let ((why (and class (htll:type-name-problem class 'swift))))
                 (if why (error (string-append "htll: " (htll:written class) " cannot name the Swift class: " why)))))
             (list view-class controller-class))
-  (htll:lines->string
-   (cond (view-class (htll:emit-swift-view view-class file))
-         ((htll:root-cell (htll:the-layout "swift")) (htll:emit-swift-cell controller-class file))
-         (else (htll:emit-swift-controller controller-class file)))))
+  (cond (view-class (htll:emit-swift-view view-class file))
+        ((htll:root-cell (htll:the-layout "swift")) (htll:emit-swift-cell controller-class file))
+        (else (htll:emit-swift-controller controller-class file))))

@@ -16,7 +16,7 @@ extension Layout {
         for name in [viewName, className].compactMap({ $0 }) {
             if let why = typeNameProblem(name, language: .swift) { throw LayoutError(message: "error: \(name): \(why)") }
         }
-        return try text {
+        return try lines {
             try scheme.prelude(.emitSwift, [
                 viewName.map { scheme.string($0) } ?? .bool(false), scheme.string(className), scheme.string(file),
             ])
