@@ -4,8 +4,10 @@
 ;;; enumeration, event, colour, font and resource function.
 
 ;; UIKit's value of an attribute a layout does not set: (attribute . "default"), or
-;; ((kind . attribute) . "default") where a kind differs from the others.
-(define htll:attribute-defaults
+;; ((kind . attribute) . "default") where a kind differs from the others. A procedure, not a
+;; variable: only `htll doc` needs this table, and a procedure's body (with its quoted data) is read
+;; from the prelude image on its first call, so layouts do not pay for decoding it at start-up.
+(define (htll:attribute-defaults)
   '((background-color . "none (transparent)") (hidden . "#f") (alpha . "1") (opaque . "#t")
     (clips-to-bounds . "#f") (clears-context-before-drawing . "#t") (user-interaction-enabled . "#t")
     ((label . user-interaction-enabled) . "#f") ((image . user-interaction-enabled) . "#f")
@@ -65,10 +67,11 @@
     (allows-multiple-selection-during-editing . "#f") (data-source . "none") (delegate . "none")))
 
 (define (htll:attribute-default kind name)
-  (let* ((own (assoc (cons kind name) htll:attribute-defaults)) (any (assq name htll:attribute-defaults))
+  (let* ((defaults (htll:attribute-defaults))
+         (own (assoc (cons kind name) defaults)) (any (assq name defaults))
          ;; Kinds that inherit the attribute with a default of their own.
          (others (htll:filter (lambda (d) (and (pair? (car d)) (eq? (cdar d) name) (not (eq? (caar d) kind))))
-                              htll:attribute-defaults)))
+                              defaults)))
     (string-append
      (cond (own (cdr own)) (any (cdr any)) (else "UIKit's"))
      (if (null? others)
@@ -81,7 +84,8 @@
 (define htll:reference-swatch
   "(define (swatch text colour) (label `((text . ,text) (background-color . ,colour) (text-alignment . center))))\n")
 
-(define htll:reference-examples
+;; A procedure, as htll:attribute-defaults is: read from the image when `htll doc` first asks.
+(define (htll:reference-examples)
   '((in 240 120 () "(in (swatch \"child\" 'cyan-color) 'self.view)")
     (in-cell 320 44 () "(in-cell (<< (label '((text . \"Title\"))) (swatch \"detail\" 'lightGray-color) 12) 'cell)")
     (above 240 160 () "(in (above (swatch \"top\" 'cyan-color) (swatch \"bottom\" 'yellow-color) 0.3) 'self.view)")
@@ -192,7 +196,7 @@
        "A layout is a Scheme program whose top level places one tree of views with `in` or `in-cell`.\n\n")
   (for-each
    (lambda (p)
-     (let* ((name (car p)) (example (assq name htll:reference-examples))
+     (let* ((name (car p)) (example (assq name (htll:reference-examples)))
             (file (htll:reference-file-name name))
             (callable (procedure? (guard (e (#t #f)) (eval name (interaction-environment))))))
        (say "### " (if callable
