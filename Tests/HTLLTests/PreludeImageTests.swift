@@ -142,7 +142,7 @@ final class PreludeImageTests: XCTestCase {
         let (name, code) = try XCTUnwrap(candidates.first { $0.0 == "htll-emit" } ?? candidates.first)
         var bytes = try XCTUnwrap(CodeImage.bytes(ofPrintable: image))
         let body = try XCTUnwrap(code.lazyBody?.body)
-        bytes[body.lowerBound] = 0x7E  // its first word: opcode 63, which does not exist
+        bytes[body.lowerBound] = 0x01  // its first word: -1 (zigzag), never an opcode
         let scheme = Scheme()
         let damaged = HTLL.preludeEnvironment(scheme)
         try scheme.evaluateSystemImage(CodeImage.printable(bytes), in: damaged)

@@ -469,6 +469,20 @@ struct CodeImageReader {
                       Int(first) + Int(n) <= frameSize else { throw InvalidSystemImage(reason: "loop jump out of range") }
             case .call, .tailCall:
                 guard a >= 0 else { throw InvalidSystemImage(reason: "negative argument count") }
+            case .ifNumEqLocals, .ifLtLocals, .ifGtLocals, .ifLeLocals, .ifGeLocals, .ifNullLocal, .ifPairLocal,
+                 .ifNumEqLocalFixnum, .ifLtLocalFixnum, .ifGtLocalFixnum, .ifLeLocalFixnum, .ifGeLocalFixnum,
+                 .addLocalFixnum, .subLocalFixnum, .returnLocal:
+                // Superinstructions: local slots (the second operand too, for two locals), and the
+                // forward jump (counted from its operand, as `jump`'s).
+                let b = op.operandCount > 1 ? code[pc + 2] : 0
+                let twoLocals = [.ifNumEqLocals, .ifLtLocals, .ifGtLocals, .ifLeLocals, .ifGeLocals].contains(op)
+                guard a >= 0, Int(a) < frameSize, !twoLocals || (b >= 0 && Int(b) < frameSize) else {
+                    throw InvalidSystemImage(reason: "local slot out of range")
+                }
+                if let j = op.forwardJumpOperand {
+                    let at = pc + 1 + j, offset = code[at]
+                    guard offset > 0, at + Int(offset) < code.count else { throw InvalidSystemImage(reason: "jump out of the code") }
+                }
             case .null, .true, .false, .unspecified, .pop, .return, .halt, .add, .sub, .mul, .numEq, .lt, .gt, .le, .ge,
                  .car, .cdr, .cons, .isNull, .isPair, .isEq, .not, .isZero, .vectorRef, .vectorSet,
                  .quotient, .remainder, .modulo, .bytevectorRef, .bytevectorSet:
@@ -477,7 +491,8 @@ struct CodeImageReader {
             pc += 1 + op.operandCount
         }
         // The last instruction must not fall off the end.
-        guard let lastOp = lastOpcode(code), lastOp == .return || lastOp == .tailCall || lastOp == .jump || lastOp == .jumpBack else {
+        guard let lastOp = lastOpcode(code), lastOp == .return || lastOp == .tailCall || lastOp == .jump || lastOp == .jumpBack
+                || lastOp == .returnLocal else {
             throw InvalidSystemImage(reason: "code that does not end in a return")
         }
     }

@@ -43,6 +43,10 @@ struct Compiler {
             finish(mode, &b)
         case .local(let v):
             if mode == .effect { return }
+            if mode == .return, let slot = plainLocalSlot(node, b) {
+                b.emit(.returnLocal, slot)
+                return
+            }
             load(v, &b)
             finish(mode, &b)
         case .global(let s):
@@ -85,6 +89,14 @@ struct Compiler {
                 finish(mode, &b)
             }
         case .inlined(let op, let args, let loc):
+            if op == .add || op == .sub, args.count == 2, let slot = plainLocalSlot(args[0], b),
+               let n = smallFixnum(args[1]) {
+                b.locate(loc)
+                b.reserve(2)  // the slow path pushes both operands
+                b.emit(op == .add ? .addLocalFixnum : .subLocalFixnum, slot, n, delta: 1)
+                finish(mode, &b)
+                return
+            }
             for a in args { compile(a, .value, &b) }
             b.locate(loc)
             b.emit(op, delta: 1 - args.count)
@@ -115,8 +127,14 @@ struct Compiler {
     }
 
     func compileIf(_ test: Node, _ yes: Node, _ no: Node, _ mode: Mode, _ b: inout Builder) {
-        compile(test, .value, &b)
-        let toElse = b.emitJump(.jumpIfFalse, delta: -1)
+        // `(if (not x) a b)` is `(if x b a)` (`not` has no other effect and cannot fail).
+        if case .inlined(.not, let args, _) = test, args.count == 1 {
+            return compileIf(args[0], no, yes, mode, &b)
+        }
+        let toElse = fusedTest(test, &b) ?? {
+            compile(test, .value, &b)
+            return b.emitJump(.jumpIfFalse, delta: -1)
+        }()
         let depth = b.depth
         compile(yes, mode, &b)
         let falls = mode == .value || mode == .effect
@@ -125,6 +143,36 @@ struct Compiler {
         b.depth = depth
         compile(no, mode, &b)
         if let toEnd { b.patch(toEnd) }
+    }
+
+    /// Emits the test of an `if` as one superinstruction that jumps unless it holds, if it has a
+    /// shape one fits (a comparison of a local with a local or fixnum, `null?`/`pair?` of a
+    /// local); returns the jump's operand for `patch`, or nil (nothing emitted).
+    func fusedTest(_ test: Node, _ b: inout Builder) -> Int? {
+        guard case .inlined(let op, let args, let loc) = test, let first = args.first,
+              let a = plainLocalSlot(first, b) else { return nil }
+        if op == .isNull || op == .isPair {
+            b.locate(loc)
+            return b.emitJump(op == .isNull ? .ifNullLocal : .ifPairLocal, a)
+        }
+        guard args.count == 2 else { return nil }
+        let local = plainLocalSlot(args[1], b), fixnum = smallFixnum(args[1])
+        guard let y = local ?? fixnum, let fused = Opcode.fusedComparison(op, fixnum: local == nil) else { return nil }
+        b.locate(loc)
+        b.reserve(2)  // the slow path pushes both operands
+        return b.emitJump(fused, a, y)
+    }
+
+    /// The slot of a variable that `local` loads (this lambda's own, not boxed), or nil.
+    func plainLocalSlot(_ node: Node, _ b: Builder) -> Int32? {
+        guard case .local(let v) = node, v.owner === b.lambda, !v.boxed else { return nil }
+        return Int32(v.slot)
+    }
+
+    /// A fixnum constant that fits in an operand word, or nil.
+    func smallFixnum(_ node: Node) -> Int32? {
+        guard case .constant(.fixnum(let n)) = node else { return nil }
+        return Int32(exactly: n)
     }
 
     func compileLoop(_ info: LoopInfo, _ inits: [Node], _ body: Node, _ mode: Mode, _ b: inout Builder) {
@@ -230,10 +278,19 @@ struct Builder {
         if depth > maxDepth { maxDepth = depth }
     }
 
-    /// Emits a jump with a placeholder offset; returns the operand's index for `patch`.
-    mutating func emitJump(_ op: Opcode, delta: Int = 0) -> Int {
-        emit(op, 0, delta: delta)
+    /// Emits a jump (its `operands`, then a placeholder offset); returns the offset's index for `patch`.
+    mutating func emitJump(_ op: Opcode, _ operands: Int32..., delta: Int = 0) -> Int {
+        code.append(op.rawValue)
+        code.append(contentsOf: operands)
+        code.append(0)
+        depth += delta
+        if depth > maxDepth { maxDepth = depth }
         return code.count - 1
+    }
+
+    /// Makes room for `n` values an instruction pushes for a moment (a superinstruction's slow path).
+    mutating func reserve(_ n: Int) {
+        maxDepth = max(maxDepth, depth + n)
     }
 
     /// Points the jump whose operand is at `at` to the current end of the code.

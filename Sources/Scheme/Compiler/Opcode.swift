@@ -103,9 +103,42 @@ enum Opcode: Int32, CaseIterable, Sendable {
     /// ; ( bv i byte -- unspecified ) bytevector-u8-set!
     case bytevectorSet
 
+    // Superinstructions: the compiler's common shapes in one dispatch (`VM+Fused`). Each runs the
+    // builtin of its `fusedBase` for any operand but the plain case, as that opcode does.
+    /// a b offset ; ( -- ) pc += offset unless (= local[a] local[b])
+    case ifNumEqLocals
+    /// a n offset ; ( -- ) pc += offset unless (= local[a] n), n a fixnum
+    case ifNumEqLocalFixnum
+    /// a b offset ; ( -- ) pc += offset unless (< local[a] local[b])
+    case ifLtLocals
+    /// a n offset ; ( -- ) pc += offset unless (< local[a] n), n a fixnum
+    case ifLtLocalFixnum
+    /// a b offset ; ( -- ) pc += offset unless (> local[a] local[b])
+    case ifGtLocals
+    /// a n offset ; ( -- ) pc += offset unless (> local[a] n), n a fixnum
+    case ifGtLocalFixnum
+    /// a b offset ; ( -- ) pc += offset unless (<= local[a] local[b])
+    case ifLeLocals
+    /// a n offset ; ( -- ) pc += offset unless (<= local[a] n), n a fixnum
+    case ifLeLocalFixnum
+    /// a b offset ; ( -- ) pc += offset unless (>= local[a] local[b])
+    case ifGeLocals
+    /// a n offset ; ( -- ) pc += offset unless (>= local[a] n), n a fixnum
+    case ifGeLocalFixnum
+    /// a offset ; ( -- ) pc += offset unless (null? local[a])
+    case ifNullLocal
+    /// a offset ; ( -- ) pc += offset unless (pair? local[a])
+    case ifPairLocal
+    /// a n ; ( -- (+ local[a] n) ) n a fixnum
+    case addLocalFixnum
+    /// a n ; ( -- (- local[a] n) ) n a fixnum
+    case subLocalFixnum
+    /// a ; ( -- ) return local[a] to the caller
+    case returnLocal
+
     /// How many opcodes there are: raw values run 0..<count, so the last case's raw value + 1
     /// (a constant the loop's range check folds; a test checks it against `allCases`).
-    @inline(__always) static var count: Int32 { Opcode.bytevectorSet.rawValue + 1 }
+    @inline(__always) static var count: Int32 { Opcode.returnLocal.rawValue + 1 }
 
     /// How many operand words follow the opcode (every case listed: a new opcode must say).
     public var operandCount: Int {
@@ -117,11 +150,12 @@ enum Opcode: Int32, CaseIterable, Sendable {
             return 0
         case .const, .fixnum, .local, .setLocal, .localBox, .setLocalBox, .boxLocal, .captured,
              .capturedBox, .setCapturedBox, .global, .setGlobal, .defineGlobal, .jump, .jumpIfFalse,
-             .call, .tailCall:
+             .call, .tailCall, .returnLocal:
             return 1
-        case .closure:
+        case .closure, .ifNullLocal, .ifPairLocal, .addLocalFixnum, .subLocalFixnum:
             return 2
-        case .jumpBack:
+        case .jumpBack, .ifNumEqLocals, .ifNumEqLocalFixnum, .ifLtLocals, .ifLtLocalFixnum, .ifGtLocals,
+             .ifGtLocalFixnum, .ifLeLocals, .ifLeLocalFixnum, .ifGeLocals, .ifGeLocalFixnum:
             return 3
         }
     }
@@ -156,6 +190,64 @@ enum Opcode: Int32, CaseIterable, Sendable {
         case .const, .fixnum, .null, .true, .false, .unspecified, .local, .setLocal, .localBox, .setLocalBox,
              .boxLocal, .captured, .capturedBox, .setCapturedBox, .global, .setGlobal, .defineGlobal, .pop,
              .jump, .jumpBack, .jumpIfFalse, .closure, .call, .tailCall, .return, .halt:
+            return nil
+        case .ifNumEqLocals, .ifNumEqLocalFixnum, .ifLtLocals, .ifLtLocalFixnum, .ifGtLocals, .ifGtLocalFixnum,
+             .ifLeLocals, .ifLeLocalFixnum, .ifGeLocals, .ifGeLocalFixnum, .ifNullLocal, .ifPairLocal,
+             .addLocalFixnum, .subLocalFixnum, .returnLocal:
+            // Superinstructions are not calls the expander turns into opcodes: see `fusedBase`.
+            return nil
+        }
+    }
+
+    /// A superinstruction's inlined opcode: the primitive it applies (and whose builtin it runs for
+    /// operands other than the plain case). Nil for every other opcode.
+    public var fusedBase: Opcode? {
+        switch self {
+        case .ifNumEqLocals, .ifNumEqLocalFixnum: return .numEq
+        case .ifLtLocals, .ifLtLocalFixnum: return .lt
+        case .ifGtLocals, .ifGtLocalFixnum: return .gt
+        case .ifLeLocals, .ifLeLocalFixnum: return .le
+        case .ifGeLocals, .ifGeLocalFixnum: return .ge
+        case .ifNullLocal: return .isNull
+        case .ifPairLocal: return .isPair
+        case .addLocalFixnum: return .add
+        case .subLocalFixnum: return .sub
+        case .const, .fixnum, .null, .true, .false, .unspecified, .local, .setLocal, .localBox, .setLocalBox,
+             .boxLocal, .captured, .capturedBox, .setCapturedBox, .global, .setGlobal, .defineGlobal, .pop,
+             .jump, .jumpBack, .jumpIfFalse, .closure, .call, .tailCall, .return, .halt, .returnLocal,
+             .add, .sub, .mul, .numEq, .lt, .gt, .le, .ge, .car, .cdr, .cons, .isNull, .isPair, .isEq,
+             .not, .isZero, .vectorRef, .vectorSet, .quotient, .remainder, .modulo, .bytevectorRef,
+             .bytevectorSet:
+            return nil
+        }
+    }
+
+    /// The comparison superinstruction for `(if (base local x) …)`, x a local (`fixnum` false) or
+    /// a fixnum constant (`fixnum` true); nil if `base` is not a comparison.
+    static func fusedComparison(_ base: Opcode, fixnum: Bool) -> Opcode? {
+        let fused: [(base: Opcode, locals: Opcode, fixnum: Opcode)] = [
+            (.numEq, .ifNumEqLocals, .ifNumEqLocalFixnum), (.lt, .ifLtLocals, .ifLtLocalFixnum),
+            (.gt, .ifGtLocals, .ifGtLocalFixnum), (.le, .ifLeLocals, .ifLeLocalFixnum), (.ge, .ifGeLocals, .ifGeLocalFixnum),
+        ]
+        guard let f = fused.first(where: { $0.base == base }) else { return nil }
+        return fixnum ? f.fixnum : f.locals
+    }
+
+    /// The operand (0-based) of a forward jump's offset, counted from the word after it: nil if
+    /// the opcode does not jump forward.
+    public var forwardJumpOperand: Int? {
+        switch self {
+        case .jump, .jumpIfFalse: return 0
+        case .ifNullLocal, .ifPairLocal: return 1
+        case .ifNumEqLocals, .ifNumEqLocalFixnum, .ifLtLocals, .ifLtLocalFixnum, .ifGtLocals, .ifGtLocalFixnum,
+             .ifLeLocals, .ifLeLocalFixnum, .ifGeLocals, .ifGeLocalFixnum:
+            return 2
+        case .const, .fixnum, .null, .true, .false, .unspecified, .local, .setLocal, .localBox, .setLocalBox,
+             .boxLocal, .captured, .capturedBox, .setCapturedBox, .global, .setGlobal, .defineGlobal, .pop,
+             .jumpBack, .closure, .call, .tailCall, .return, .halt, .returnLocal, .addLocalFixnum, .subLocalFixnum,
+             .add, .sub, .mul, .numEq, .lt, .gt, .le, .ge, .car, .cdr, .cons, .isNull, .isPair, .isEq,
+             .not, .isZero, .vectorRef, .vectorSet, .quotient, .remainder, .modulo, .bytevectorRef,
+             .bytevectorSet:
             return nil
         }
     }

@@ -1,6 +1,8 @@
 import Dispatch
 
 /// The dispatch loop: one `switch` per instruction; calls and tail calls re-enter the loop.
+/// Stack and frame indices use wrapping arithmetic (`&+`): they are bounded by the stack's
+/// capacity, so the overflow check (a branch in every push) could never fire.
 extension VM {
     func execute(_ r: inout Registers) throws(SchemeError) -> Value {
         while true {
@@ -20,9 +22,9 @@ extension VM {
             case .false: push(.false, &r)
             case .unspecified: push(.unspecified, &r)
             case .local:
-                push(r.stack[r.fp + Int(r.pc.pointee)], &r); r.pc += 1
+                push(r.stack[r.fp &+ Int(r.pc.pointee)], &r); r.pc += 1
             case .setLocal:
-                r.sp -= 1; r.stack[r.fp + Int(r.pc.pointee)] = r.stack[r.sp]; r.pc += 1
+                r.sp &-= 1; r.stack[r.fp &+ Int(r.pc.pointee)] = r.stack[r.sp]; r.pc += 1
             case .localBox:
                 push(unbox(r.stack[r.fp + Int(r.pc.pointee)]), &r); r.pc += 1
             case .setLocalBox:
@@ -43,7 +45,7 @@ extension VM {
             case .defineGlobal:
                 try globalSet(&r, define: true)
             case .pop:
-                r.sp -= 1
+                r.sp &-= 1
             case .jump:
                 r.pc += Int(r.pc.pointee)
             case .jumpBack:
@@ -54,7 +56,7 @@ extension VM {
                 if heap.wantsCollection || interruptRequested || steps > stepLimit { try safePoint(&r) }
                 r.pc += Int(r.pc.pointee)
             case .jumpIfFalse:
-                r.sp -= 1
+                r.sp &-= 1
                 if case .bool(false) = r.stack[r.sp] { r.pc += Int(r.pc.pointee) } else { r.pc += 1 }
             case .closure:
                 makeClosure(&r)
@@ -91,17 +93,42 @@ extension VM {
             case .vectorRef, .vectorSet: try vectorAccess(op, &r)
             case .quotient, .remainder, .modulo: try integerDivision(op, &r)
             case .bytevectorRef, .bytevectorSet: try bytevectorAccess(op, &r)
+            case .ifNumEqLocals: try compareAndBranch(.numEq, localOperand(0, r), localOperand(1, r), &r, ==, ==)
+            case .ifNumEqLocalFixnum: try compareAndBranch(.numEq, localOperand(0, r), fixnumOperand(1, r), &r, ==, ==)
+            case .ifLtLocals: try compareAndBranch(.lt, localOperand(0, r), localOperand(1, r), &r, <, <)
+            case .ifLtLocalFixnum: try compareAndBranch(.lt, localOperand(0, r), fixnumOperand(1, r), &r, <, <)
+            case .ifGtLocals: try compareAndBranch(.gt, localOperand(0, r), localOperand(1, r), &r, >, >)
+            case .ifGtLocalFixnum: try compareAndBranch(.gt, localOperand(0, r), fixnumOperand(1, r), &r, >, >)
+            case .ifLeLocals: try compareAndBranch(.le, localOperand(0, r), localOperand(1, r), &r, <=, <=)
+            case .ifLeLocalFixnum: try compareAndBranch(.le, localOperand(0, r), fixnumOperand(1, r), &r, <=, <=)
+            case .ifGeLocals: try compareAndBranch(.ge, localOperand(0, r), localOperand(1, r), &r, >=, >=)
+            case .ifGeLocalFixnum: try compareAndBranch(.ge, localOperand(0, r), fixnumOperand(1, r), &r, >=, >=)
+            case .ifNullLocal: testAndBranch(localOperand(0, r).isNull, &r)
+            case .ifPairLocal: testAndBranch(localOperand(0, r).isPair, &r)
+            case .addLocalFixnum: try localPlusFixnum(subtract: false, &r)
+            case .subLocalFixnum: try localPlusFixnum(subtract: true, &r)
+            case .returnLocal: returnValue(localOperand(0, r), &r)
             }
         }
     }
 
     @inline(__always) func push(_ v: Value, _ r: inout Registers) {
         r.stack[r.sp] = v
-        r.sp += 1
+        r.sp &+= 1
+    }
+
+    /// The local whose slot is operand `i` of the current instruction (`pc` at its operands).
+    @inline(__always) func localOperand(_ i: Int, _ r: Registers) -> Value {
+        r.stack[r.fp &+ Int(r.pc[i])]
+    }
+
+    /// Operand `i` of the current instruction, a fixnum.
+    @inline(__always) func fixnumOperand(_ i: Int, _ r: Registers) -> Value {
+        .fixnum(Int(r.pc[i]))
     }
 
     @inline(__always) func clearLocals(from first: Int, count: Int, _ r: inout Registers) {
-        let base = r.fp + first
+        let base = r.fp &+ first
         for i in 0..<count { r.stack[base + i] = .undefined }
     }
 
@@ -160,11 +187,15 @@ extension VM {
 
     /// Pops the current frame, leaving the returned value on the caller's stack.
     @inline(__always) func returnValue(_ r: inout Registers) {
-        let v = r.stack[r.sp - 1]
-        r.sp = r.fp - 1
+        returnValue(r.stack[r.sp &- 1], &r)
+    }
+
+    /// Pops the current frame, leaving `v` on the caller's stack.
+    @inline(__always) func returnValue(_ v: Value, _ r: inout Registers) {
+        r.sp = r.fp &- 1
         r.stack[r.sp] = v
-        r.sp += 1
-        frameTop -= 1
+        r.sp &+= 1
+        frameTop &-= 1
         let f = frames[frameTop]
         r.pc = f.pc
         r.fp = f.fp

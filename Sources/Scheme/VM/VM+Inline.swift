@@ -9,7 +9,7 @@ extension VM {
     @inline(__always) func arithmetic(_ op: Opcode, _ r: inout Registers,
                                       _ fixnum: (Int, Int) -> (partialValue: Int, overflow: Bool),
                                       _ flonum: (Double, Double) -> Double) throws(SchemeError) {
-        let a = r.stack[r.sp - 2], b = r.stack[r.sp - 1]
+        let a = r.stack[r.sp &- 2], b = r.stack[r.sp &- 1]
         if case .fixnum(let x) = a, case .fixnum(let y) = b {
             let (result, overflow) = fixnum(x, y)
             if !overflow { return replaceOperands(2, with: .fixnum(result), &r) }
@@ -22,7 +22,7 @@ extension VM {
     /// `= < > <= >=` on the two operands on top of the stack.
     @inline(__always) func comparison(_ op: Opcode, _ r: inout Registers,
                                       _ fixnum: (Int, Int) -> Bool, _ flonum: (Double, Double) -> Bool) throws(SchemeError) {
-        let a = r.stack[r.sp - 2], b = r.stack[r.sp - 1]
+        let a = r.stack[r.sp &- 2], b = r.stack[r.sp &- 1]
         if case .fixnum(let x) = a, case .fixnum(let y) = b {
             return replaceOperands(2, with: .bool(fixnum(x, y)), &r)
         }
@@ -34,7 +34,10 @@ extension VM {
 
     /// `car` or `cdr` of the operand on top of the stack.
     @inline(__always) func pairField(_ op: Opcode, _ r: inout Registers, _ field: (Pair) -> Value) throws(SchemeError) {
-        guard case .pair(let p) = r.stack[r.sp - 1] else { return try callBuiltin(op, &r) }
+        guard case .pair(let p) = r.stack[r.sp - 1] else {
+            try callBuiltin(op, &r)
+            return
+        }
         r.stack[r.sp - 1] = p._withUnsafeGuaranteedRef(field)
     }
 
@@ -93,12 +96,14 @@ extension VM {
 
     /// Pops `n` operands and pushes `result`.
     @inline(__always) func replaceOperands(_ n: Int, with result: Value, _ r: inout Registers) {
-        r.sp -= n - 1
-        r.stack[r.sp - 1] = result
+        r.sp &-= n &- 1
+        r.stack[r.sp &- 1] = result
     }
 
     /// The slow path of an inlined opcode: runs its builtin on the operands on top of the stack.
-    func callBuiltin(_ op: Opcode, _ r: inout Registers) throws(SchemeError) {
+    /// True if it left the result in their place, false if it raised instead (`signal`).
+    @discardableResult
+    func callBuiltin(_ op: Opcode, _ r: inout Registers) throws(SchemeError) -> Bool {
         guard let (name, n) = op.inlinedBuiltin, let p = inlinedBuiltins[Int(op.rawValue)] else {
             // Only inlined opcodes come here, and `Runtime.installCore` binds them all.
             throw SchemeError.fatal("\(op.name): no builtin behind this opcode", vm: self, regs: r)
@@ -109,8 +114,10 @@ extension VM {
             result = try runtimeRef._withUnsafeGuaranteedRef { rt in try p.function(arguments, rt) }
         } catch {
             let payload = (error as? SchemeRaise)?.payload ?? rt.makeError("\(name): \(error)")
-            return try signal(payload, dropping: n, &r)
+            try signal(payload, dropping: n, &r)
+            return false
         }
         replaceOperands(n, with: result, &r)
+        return true
     }
 }

@@ -1,0 +1,48 @@
+/// Superinstructions (`Opcode.fusedBase`): a comparison and its branch, `+`/`-` of a local and a
+/// constant, a local's return, each one dispatch where they were three or four. Like the inlined
+/// opcodes (`VM+Inline`) they handle only the plain case themselves (fixnums, two flonums); for
+/// anything else they push their operands and run their base opcode's builtin, so bignums,
+/// rationals, mixed types, overflow and errors behave exactly as the unfused code did.
+extension VM {
+    /// `if<Cmp>Locals` and `if<Cmp>LocalFixnum` (`pc` at their operands `a x offset`): falls
+    /// through if `x` and `y` compare, else jumps to the offset's target.
+    @inline(__always) func compareAndBranch(_ base: Opcode, _ x: Value, _ y: Value, _ r: inout Registers,
+                                            _ fixnum: (Int, Int) -> Bool, _ flonum: (Double, Double) -> Bool) throws(SchemeError) {
+        let holds: Bool
+        if case .fixnum(let a) = x, case .fixnum(let b) = y {
+            holds = fixnum(a, b)
+        } else if case .flonum(let a) = x, case .flonum(let b) = y {
+            holds = flonum(a, b)
+        } else {
+            guard try applyBuiltin(base, x, y, &r) else { return }
+            r.sp &-= 1
+            if case .bool(false) = r.stack[r.sp] { holds = false } else { holds = true }
+        }
+        r.pc += holds ? 3 : 2 + Int(r.pc[2])
+    }
+
+    /// `addLocalFixnum`, `subLocalFixnum` (`pc` at their operands `a n`): pushes local a ± n.
+    @inline(__always) func localPlusFixnum(subtract: Bool, _ r: inout Registers) throws(SchemeError) {
+        let x = r.stack[r.fp &+ Int(r.pc[0])], n = Int(r.pc[1])
+        r.pc += 2
+        if case .fixnum(let a) = x {
+            let (sum, overflow) = subtract ? a.subtractingReportingOverflow(n) : a.addingReportingOverflow(n)
+            if !overflow { return push(.fixnum(sum), &r) }
+        }
+        _ = try applyBuiltin(subtract ? .sub : .add, x, .fixnum(n), &r)
+    }
+
+    /// `ifNullLocal`, `ifPairLocal` (`pc` at their operands `a offset`): falls through if the
+    /// test holds of local a, else jumps (`null?` and `pair?` accept anything: no builtin).
+    @inline(__always) func testAndBranch(_ holds: Bool, _ r: inout Registers) {
+        r.pc += holds ? 2 : 1 + Int(r.pc[1])
+    }
+
+    /// Pushes `x` and `y` and runs `base`'s builtin on them (`VM+Inline`'s slow path): true with
+    /// its result on the stack, false if it raised (the VM is then running the handler).
+    func applyBuiltin(_ base: Opcode, _ x: Value, _ y: Value, _ r: inout Registers) throws(SchemeError) -> Bool {
+        push(x, &r)
+        push(y, &r)
+        return try callBuiltin(base, &r)
+    }
+}

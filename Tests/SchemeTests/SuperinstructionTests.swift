@@ -1,0 +1,111 @@
+import XCTest
+@testable import Scheme
+
+/// Each superinstruction (`Opcode.fusedBase`) gives what the unfused code gives: its primitive's
+/// builtin, called through a procedure value (`apply`), on fixnums, flonums, bignums, rationals,
+/// mixed and wrong types, and at overflow; the value or the error, with the same message.
+final class SuperinstructionTests: SchemeTestCase {
+    /// Operands, as source (fewer under GC stress, where each case collects many times).
+    #if GC_STRESS
+    static let samples = ["7", "9223372036854775807", "(expt 10 30)", "1.5", "(/ 1 3)", "'a", "'()"]
+    #else
+    static let samples = [
+        "0", "7", "-3", "9223372036854775807", "-9223372036854775808", "(expt 10 30)", "(- (expt 10 30))",
+        "1.5", "2.", "-0.0", "+nan.0", "+inf.0", "(/ 1 3)", "1+2i", "'a", "\"s\"", "#f", "'()", "'(1 . 2)",
+    ]
+    #endif
+
+    /// Fixnum constants an instruction carries as an operand word (its edges too).
+    static let constants = ["0", "1", "-1", "7", "2147483647", "-2147483648"]
+
+    override func setUp() {
+        super.setUp()
+        _ = value("""
+            (define (outcome thunk)
+              (guard (e ((error-object? e) (cons 'error (cons (error-object-message e) (error-object-irritants e))))
+                        (#t (list 'raised e)))
+                (list 'value (thunk))))
+            """)
+    }
+
+    /// Defines `definition` (a procedure `f`), checks its code uses `opcode`, and compares
+    /// `(f args…)` with `reference` (an expression of the same arguments through `apply`) for
+    /// each argument list.
+    func compare(_ definition: String, uses opcode: Opcode, reference: (String) -> String, arguments: [String],
+                 file: StaticString = #filePath, line: UInt = #line) {
+        _ = value(definition, file: file, line: line)
+        let listing = value("(disassemble f)", file: file, line: line)
+        XCTAssertTrue(listing.contains(opcode.name), "\(definition) does not use \(opcode.name):\n\(listing)", file: file, line: line)
+        func outcomes(_ call: (String) -> String) -> String {
+            value("(list " + arguments.map { "(outcome (lambda () \(call($0))))" }.joined(separator: "\n") + ")", file: file, line: line)
+        }
+        let fused = outcomes { "(f \($0))" }, unfused = outcomes(reference)
+        XCTAssertFalse(fused.isEmpty, file: file, line: line)
+        XCTAssertEqual(fused, unfused, definition, file: file, line: line)
+    }
+
+    var pairs: [String] { Self.samples.flatMap { a in Self.samples.map { "\(a) \($0)" } } }
+
+    func testComparisonsAndBranches() {
+        for (name, base) in [("=", Opcode.numEq), ("<", .lt), (">", .gt), ("<=", .le), (">=", .ge)] {
+            let reference = { (args: String) in "(if (apply \(name) (list \(args))) 'yes 'no)" }
+            guard let locals = Opcode.fusedComparison(base, fixnum: false),
+                  let fixnum = Opcode.fusedComparison(base, fixnum: true) else { return XCTFail(name) }
+            XCTAssertEqual(locals.fusedBase, base)
+            XCTAssertEqual(fixnum.fusedBase, base)
+            compare("(define (f a b) (if (\(name) a b) 'yes 'no))", uses: locals, reference: reference, arguments: pairs)
+            // `not` swaps the branches: still the superinstruction.
+            compare("(define (f a b) (if (not (\(name) a b)) 'no 'yes))", uses: locals, reference: reference, arguments: pairs)
+            for k in Self.constants {
+                compare("(define (f a) (if (\(name) a \(k)) 'yes 'no))", uses: fixnum,
+                        reference: { "(if (apply \(name) (list \($0) \(k))) 'yes 'no)" }, arguments: Self.samples)
+            }
+        }
+    }
+
+    func testArithmeticWithAConstant() {
+        for (name, opcode) in [("+", Opcode.addLocalFixnum), ("-", .subLocalFixnum)] {
+            for k in Self.constants {
+                compare("(define (f a) (\(name) a \(k)))", uses: opcode,
+                        reference: { "(apply \(name) (list \($0) \(k)))" }, arguments: Self.samples)
+            }
+        }
+        // Overflow in either direction gives the bignum, as the builtin does.
+        check("(define (inc a) (+ a 1)) (define (dec a) (- a 1)) (list (inc 9223372036854775807) (dec -9223372036854775808))",
+              "(9223372036854775808 -9223372036854775809)")
+        check("(define (down a) (- a -2147483648)) (down 9223372036854775807)", "9223372039002259455")
+    }
+
+    func testListTestsAndReturnOfALocal() {
+        compare("(define (f a) (if (null? a) 'yes 'no))", uses: .ifNullLocal,
+                reference: { "(if (apply null? (list \($0))) 'yes 'no)" }, arguments: Self.samples)
+        compare("(define (f a) (if (pair? a) 'yes 'no))", uses: .ifPairLocal,
+                reference: { "(if (apply pair? (list \($0))) 'yes 'no)" }, arguments: Self.samples)
+        compare("(define (f a) a)", uses: .returnLocal, reference: { "(apply values (list \($0)))" }, arguments: Self.samples)
+    }
+
+    /// The loops and recursions the superinstructions are for still compute the same, and an
+    /// error in one is caught where the unfused one was (the stack balanced after it).
+    func testProgramsAndErrorsInLoops() {
+        check("(define (count n) (let loop ((i 0)) (if (< i n) (loop (+ i 1)) i))) (list (count 1000) (count 2.5) (count -1))",
+              "(1000 3 0)")
+        check("(define (fib n) (if (< n 2) n (+ (fib (- n 1)) (fib (- n 2))))) (list (fib 20) (fib 2.))", "(6765 1.0)")
+        check("""
+            (define (less a b) (if (< a b) 'yes 'no))
+            (define (safe< a b) (guard (e (#t 'error)) (less a b)))
+            (define (try xs) (let loop ((xs xs) (acc '())) (if (null? xs) (reverse acc) (loop (cdr xs) (cons (safe< (car xs) 2) acc)))))
+            (try '(1 x 3 "s" 1.5 2))
+            """, "(yes error no error yes no)")
+        // The error's location is the comparison's.
+        let e = error("(define (f a)\n  (if (< a 1) 1 2))\n(f 'x)")
+        XCTAssertEqual(e?.message.hasPrefix("<: "), true, e?.message ?? "")
+        XCTAssertEqual(e?.line, 2)
+    }
+
+    /// The disassembler names every superinstruction's jump target.
+    func testDisassembly() {
+        let listing = value("(disassemble (lambda (a b) (if (< a b) (if (null? a) 1 2) 3)))")
+        XCTAssertTrue(listing.contains("ifLtLocals") && listing.contains("ifNullLocal"), listing)
+        XCTAssertEqual(listing.components(separatedBy: "; else -> ").count, 3, listing)
+    }
+}
