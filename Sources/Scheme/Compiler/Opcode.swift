@@ -76,6 +76,14 @@ enum Opcode: Int32, CaseIterable, Sendable {
     case car
     /// ; ( p -- cdr p )
     case cdr
+    /// ; ( p -- car (car p) )
+    case caar
+    /// ; ( p -- car (cdr p) )
+    case cadr
+    /// ; ( p -- cdr (car p) )
+    case cdar
+    /// ; ( p -- cdr (cdr p) )
+    case cddr
     /// ; ( a b -- (a . b) )
     case cons
     /// ; ( v -- null? v )
@@ -145,7 +153,7 @@ enum Opcode: Int32, CaseIterable, Sendable {
         switch self {
         case .null, .true, .false, .unspecified, .pop, .return, .halt,
              .add, .sub, .mul, .numEq, .lt, .gt, .le, .ge,
-             .car, .cdr, .cons, .isNull, .isPair, .isEq, .not, .isZero, .vectorRef, .vectorSet,
+             .car, .cdr, .caar, .cadr, .cdar, .cddr, .cons, .isNull, .isPair, .isEq, .not, .isZero, .vectorRef, .vectorSet,
              .quotient, .remainder, .modulo, .bytevectorRef, .bytevectorSet:
             return 0
         case .const, .fixnum, .local, .setLocal, .localBox, .setLocalBox, .boxLocal, .captured,
@@ -174,6 +182,10 @@ enum Opcode: Int32, CaseIterable, Sendable {
         case .ge: return (">=", 2)
         case .car: return ("car", 1)
         case .cdr: return ("cdr", 1)
+        case .caar: return ("caar", 1)
+        case .cadr: return ("cadr", 1)
+        case .cdar: return ("cdar", 1)
+        case .cddr: return ("cddr", 1)
         case .cons: return ("cons", 2)
         case .isNull: return ("null?", 1)
         case .isPair: return ("pair?", 1)
@@ -215,7 +227,7 @@ enum Opcode: Int32, CaseIterable, Sendable {
         case .const, .fixnum, .null, .true, .false, .unspecified, .local, .setLocal, .localBox, .setLocalBox,
              .boxLocal, .captured, .capturedBox, .setCapturedBox, .global, .setGlobal, .defineGlobal, .pop,
              .jump, .jumpBack, .jumpIfFalse, .closure, .call, .tailCall, .return, .halt, .returnLocal,
-             .add, .sub, .mul, .numEq, .lt, .gt, .le, .ge, .car, .cdr, .cons, .isNull, .isPair, .isEq,
+             .add, .sub, .mul, .numEq, .lt, .gt, .le, .ge, .car, .cdr, .caar, .cadr, .cdar, .cddr, .cons, .isNull, .isPair, .isEq,
              .not, .isZero, .vectorRef, .vectorSet, .quotient, .remainder, .modulo, .bytevectorRef,
              .bytevectorSet:
             return nil
@@ -245,7 +257,7 @@ enum Opcode: Int32, CaseIterable, Sendable {
         case .const, .fixnum, .null, .true, .false, .unspecified, .local, .setLocal, .localBox, .setLocalBox,
              .boxLocal, .captured, .capturedBox, .setCapturedBox, .global, .setGlobal, .defineGlobal, .pop,
              .jumpBack, .closure, .call, .tailCall, .return, .halt, .returnLocal, .addLocalFixnum, .subLocalFixnum,
-             .add, .sub, .mul, .numEq, .lt, .gt, .le, .ge, .car, .cdr, .cons, .isNull, .isPair, .isEq,
+             .add, .sub, .mul, .numEq, .lt, .gt, .le, .ge, .car, .cdr, .caar, .cadr, .cdar, .cddr, .cons, .isNull, .isPair, .isEq,
              .not, .isZero, .vectorRef, .vectorSet, .quotient, .remainder, .modulo, .bytevectorRef,
              .bytevectorSet:
             return nil

@@ -83,6 +83,10 @@ extension VM {
             case .ge: try comparison(op, &r, >=, >=)
             case .car: try pairField(op, &r) { $0.car }
             case .cdr: try pairField(op, &r) { $0.cdr }
+            case .caar: try pairPath(op, &r, { $0.car }, { $0.car })
+            case .cadr: try pairPath(op, &r, { $0.cdr }, { $0.car })
+            case .cdar: try pairPath(op, &r, { $0.car }, { $0.cdr })
+            case .cddr: try pairPath(op, &r, { $0.cdr }, { $0.cdr })
             case .cons:
                 replaceOperands(2, with: heap.cons(r.stack[r.sp - 2], r.stack[r.sp - 1]), &r)
             case .isNull: r.stack[r.sp - 1] = .bool(r.stack[r.sp - 1].isNull)

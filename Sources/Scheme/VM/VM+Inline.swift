@@ -41,6 +41,18 @@ extension VM {
         r.stack[r.sp - 1] = p._withUnsafeGuaranteedRef(field)
     }
 
+    /// `caar`, `cadr`, `cdar` or `cddr` of the operand on top of the stack: `first`, then `second`
+    /// of the pair it gives; the builtin (and its error) when either is not a pair. The operand
+    /// stays on the stack until the result replaces it, so the builtin sees the original.
+    @inline(__always) func pairPath(_ op: Opcode, _ r: inout Registers, _ first: (Pair) -> Value,
+                                    _ second: (Pair) -> Value) throws(SchemeError) {
+        guard case .pair(let p) = r.stack[r.sp - 1], case .pair(let q) = p._withUnsafeGuaranteedRef(first) else {
+            try callBuiltin(op, &r)
+            return
+        }
+        r.stack[r.sp - 1] = q._withUnsafeGuaranteedRef(second)
+    }
+
     /// `zero?` of the operand on top of the stack.
     @inline(__always) func isZero(_ r: inout Registers) throws(SchemeError) {
         switch r.stack[r.sp - 1] {
