@@ -145,8 +145,8 @@ public final class Layout {
         try objectiveC(action, indented: false)
     }
 
-    /// The fragment for `action`; with `indented`, each non-empty line after four spaces (as
-    /// `Layout.indented` makes it), for a method body.
+    /// The fragment for `action`; with `indented`, each non-empty line after four spaces, for a
+    /// method body (`HTLL.linesText`).
     func objectiveC(_ action: HTLL.Action, indented: Bool) throws -> String {
         try lines(indented: indented) { try scheme.prelude(.emit, [scheme.symbol(action.rawValue)]) }
     }

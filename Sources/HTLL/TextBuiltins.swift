@@ -12,7 +12,6 @@ extension HTLL {
     /// The builtins, one line each: name, arity, implementation.
     static let textBuiltins: [(name: String, arity: Arity, body: (Scheme, Arguments) throws -> Value)] = [
         ("%htll-plain-text?", .exactly(1), { s, args in try plainText(s, args[0]) }),
-        ("%htll-lines->string", .exactly(1), { s, args in try linesToString(s, args[0]) }),
     ]
 
     /// Defines `textBuiltins` in `env`.
@@ -36,20 +35,8 @@ extension HTLL {
         return .true
     }
 
-    /// `(%htll-lines->string LINES)`: the strings of the list LINES, each followed by a newline,
-    /// as one string (made once, where appending each line to "\n" and then all of them copied
-    /// every character twice).
-    static func linesToString(_ s: Scheme, _ lines: Value) throws -> Value {
-        var out: [UInt8] = []
-        if let bad = appendLines(lines, to: &out, indented: false) {
-            throw bad.isNull ? s.error("%htll-lines->string: expected a list", lines)
-                             : s.error("%htll-lines->string: expected a string", bad)
-        }
-        return s.string(String(decoding: out, as: UTF8.self))
-    }
-
     /// The list of strings LINES, each followed by a newline, as a Swift string; with `indented`,
-    /// each non-empty line after four spaces (`Layout.indented`). What the fragments' printers
+    /// each non-empty line after four spaces (a method body's). What the fragments' printers
     /// return goes to Swift this way: made into one Scheme string first, it was converted three
     /// times (scalars to a Swift string, back to scalars, and again to a Swift string), about
     /// 30 K instructions a label of `--objc` (issue 19). Nil when LINES is not a list of strings.
@@ -61,7 +48,8 @@ extension HTLL {
 
     /// Appends LINES (a list of strings) to `out` as UTF-8, each line followed by a newline and,
     /// with `indented`, each line that is not empty after four spaces, a line ending at a newline
-    /// that is not the second half of a "\r\n" (as `Layout.indented` splits). Returns the
+    /// that is not the second half of a "\r\n" (a "\r\n" is one Character, as splitting a
+    /// String on "\n" sees it). Returns the
     /// element that is not a string, `.null` when LINES is not a proper list, or nil when done.
     static func appendLines(_ lines: Value, to out: inout [UInt8], indented: Bool) -> Value? {
         var rest = lines

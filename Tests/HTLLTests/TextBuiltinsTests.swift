@@ -3,31 +3,25 @@ import XCTest
 import Scheme
 
 /// The Swift builtins that do the prelude's hottest text work (TextBuiltins.swift, issue 19) and
-/// the category's indentation give exactly what the prelude's own definitions and the old code gave.
+/// the lines' indentation give exactly what the prelude's own definitions and the old code gave.
 final class TextBuiltinsTests: XCTestCase {
-    /// The category's indentation, byte by byte, is what splitting into Characters gave: a "\r\n"
-    /// is one Character, so it does not end a line.
-    func testIndentation() {
+    /// A fragment's lines go to Swift joined (and indented for a method body) in one pass, byte by
+    /// byte: the same text as joining them with newlines and indenting every non-empty line of that
+    /// as splitting into Characters did (a "\r\n" is one Character, so it does not end a line).
+    func testLinesText() throws {
         func bySplitting(_ text: String) -> String {
             text.split(separator: "\n", omittingEmptySubsequences: false)
                 .map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
         }
-        for text in ["", "\n", "a", "a\n", "a\nb\n", "\n\na\n\n", "a\r\nb\n", "\r\n", "é\nx = \"ü\";\n", "a\rb\n\r\n\n"] {
-            XCTAssertEqual(Layout.indented(text), bySplitting(text), text.debugDescription)
-        }
-    }
-
-    /// A fragment's lines go to Swift joined (and indented for a method body) in one pass: the
-    /// same text as joining them with newlines and indenting that.
-    func testLinesText() throws {
         let scheme = try Layout.makeScheme(limits: Scheme.Limits(), sandboxFolder: nil)
+        let texts = ["", "\n", "a", "a\n", "a\nb\n", "\n\na\n\n", "a\r\nb\n", "\r\n", "é\nx = \"ü\";\n", "a\rb\n\r\n\n"]
         let cases: [[String]] = [[], [""], ["a"], ["a", "", "b"], ["a\r", "b"], ["x\r\ny", "", "\r"],
-                                 ["é = \"ü\";", "\n", "\na"], ["a\nb", "\r\n", "c\r"]]
+                                 ["é = \"ü\";", "\n", "\na"], ["a\nb", "\r\n", "c\r"]] + texts.map { [$0] }
         for lines in cases {
             let joined = lines.map { $0 + "\n" }.joined()
             let list = scheme.list(lines.map { scheme.string($0) })
             XCTAssertEqual(HTLL.linesText(list, indented: false), joined, lines.debugDescription)
-            XCTAssertEqual(HTLL.linesText(list, indented: true), Layout.indented(joined), lines.debugDescription)
+            XCTAssertEqual(HTLL.linesText(list, indented: true), bySplitting(joined), lines.debugDescription)
         }
         XCTAssertNil(HTLL.linesText(scheme.list([scheme.string("a"), .bool(true)]), indented: false))
     }

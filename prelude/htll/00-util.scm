@@ -42,10 +42,6 @@
             (apply string-append (reverse acc))
             (loop (cdr rest) (cons (car rest) (cons sep acc)))))))
 
-;; Each line followed by a newline, as one string: a Swift builtin (TextBuiltins.swift), which
-;; makes it in one pass instead of copying every line twice.
-(define (htll:lines->string lines) (%htll-lines->string lines))
-
 (define (htll:->string x)
   (cond ((string? x) x)
         ((symbol? x) (symbol->string x))

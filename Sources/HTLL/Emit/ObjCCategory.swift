@@ -90,25 +90,4 @@ extension Layout {
         out += "\n@end\n"
         return out
     }
-
-    /// `text` with every non-empty line indented by four spaces. Byte by byte: splitting the
-    /// String into Characters took a tenth of `--objc` for 1,000 labels (issue 19). A line ends
-    /// at a newline that is its own Character, as `split(separator: "\n")` saw it: not the one
-    /// of a "\r\n" pair.
-    static func indented(_ text: String) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count + text.utf8.count / 8)
-        var atLineStart = true
-        var previous: UInt8 = 0
-        for byte in text.utf8 {
-            if atLineStart {
-                if byte != 0x0A { out.append(contentsOf: [0x20, 0x20, 0x20, 0x20]) }
-                atLineStart = false
-            }
-            out.append(byte)
-            if byte == 0x0A && previous != 0x0D { atLineStart = true }
-            previous = byte
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
 }
