@@ -15,7 +15,7 @@ extension Scheme {
     /// Where the reader read `value` (a pair), `.none` when unknown.
     public func sourceLocation(of value: Value) -> SourceLocation {
         guard case .pair(let p) = value else { return .none }
-        return p._withUnsafeGuaranteedRef { $0.location }
+        return p.location
     }
 
     /// Where `value` (a pair) was read, as Scheme data `(file line column)`, or `#f` when unknown.

@@ -170,12 +170,12 @@ extension Scheme {
         var count = 0
         while !pending.isEq(saved.winders), case .pair(let p) = pending, count < Self.graceSteps {
             count += 1
-            let entry = p.takeUnretainedValue().car
-            pending = p.takeUnretainedValue().cdr
+            let entry = p.car
+            pending = p.cdr
             winders.assign(pending)
-            guard case .pair(let e) = entry, case .procedure = e.takeUnretainedValue().cdr else { continue }
+            guard case .pair(let e) = entry, case .procedure = e.cdr else { continue }
             do throws(SchemeError) {
-                _ = try vm.run(e.takeUnretainedValue().cdr, [])
+                _ = try vm.run(e.cdr, [])
             } catch {
                 if error.kind == .limit { break }
             }

@@ -53,8 +53,8 @@ final class LibraryTests: GCStressableTestCase {
     func circular(_ items: Int...) -> Value {
         let l = rt.heap.list(items.map { .fixnum($0) })
         var last = l
-        while case .pair(let p) = last, case .pair = p.takeUnretainedValue().cdr { last = p.takeUnretainedValue().cdr }
-        if case .pair(let p) = last { p.takeUnretainedValue().cdr = l }
+        while case .pair(let p) = last, case .pair = p.cdr { last = p.cdr }
+        if case .pair(let p) = last { p.cdr = l }
         return l
     }
 

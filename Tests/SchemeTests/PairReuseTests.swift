@@ -1,12 +1,12 @@
 import XCTest
 @testable import Scheme
 
-/// The collector keeps dead plain pairs for `cons` to reuse (in place, after the survivors in the
-/// heap's objects: `Heap.freeNext`): what it reuses must really be unreachable, and what survives
-/// must keep its contents and its order.
+/// `cons` reuses the cells of pairs the last collection did not reach (`Heap+Pairs.swift`): what it
+/// reuses must really be unreachable, and what survives must keep its contents.
 final class PairReuseTests: SchemeTestCase {
-    /// Garbage pairs are kept for reuse, and lists that live across many collections that recycle
-    /// pairs around them keep every element (the survivors are compacted in place, in order).
+    /// Garbage pairs' cells are reused (the heap stays at a few blocks while 1.2 million pairs are
+    /// made), and lists that live across many collections that recycle cells around them keep
+    /// every element.
     func testDeadPairsAreReusedAndLiveOnesKept() throws {
         try scheme.evaluate("""
         (define kept '())
@@ -17,8 +17,10 @@ final class PairReuseTests: SchemeTestCase {
         """)
         try scheme.evaluate("(churn 10)")
         scheme.runtime.collectGarbage()
-        XCTAssertGreaterThan(scheme.runtime.heap.reusablePairCount, 0)
+        let blocks = scheme.runtime.heap.pairBlockCount
         check("(churn 300000) (length kept)", "301")
+        // 1.2 million pairs would fill 110 blocks; a collection every 4 MB of allocation needs 16.
+        XCTAssertLessThan(scheme.runtime.heap.pairBlockCount, blocks + 20)
         check("(let loop ((l kept) (ok #t)) (if (null? l) ok (loop (cdr l) (and ok (= (caar l) (cadar l))))))", "#t")
         check("(map car (list-tail kept 295))", "(4000 3000 2000 1000 0 0)")
         XCTAssertGreaterThan(scheme.runtime.heap.collections, 1)
@@ -54,17 +56,24 @@ final class PairReuseTests: SchemeTestCase {
         """, "(#t #t)")
     }
 
-    /// A pair Swift code still holds strongly is never handed out again, even when unreachable from
-    /// Scheme (against the rooting invariant, but then it must live on unchanged, as it did before).
-    func testStronglyHeldPairIsNotReused() throws {
+    /// A pair the host keeps with `retain` keeps its cell across top-level calls that collect and
+    /// allocate; released, its cell goes back to `cons`.
+    func testRetainedPairIsNotReused() throws {
         let v = try scheme.evaluate("(cons 'held 'pair)")
-        guard case .pair(let u) = v else { return XCTFail("not a pair") }
-        let held: Pair = u.takeUnretainedValue()
+        guard case .pair(let held) = v else { return XCTFail("not a pair") }
+        let handle = scheme.retain(v)
         scheme.runtime.collectGarbage()
         try scheme.evaluate("(let loop ((i 0)) (if (< i 100000) (begin (cons i i) (loop (+ i 1)))))")
         scheme.runtime.collectGarbage()
         XCTAssertEqual(scheme.write(held.car), "held")
         XCTAssertEqual(scheme.write(held.cdr), "pair")
+        scheme.release(handle)
+        scheme.runtime.collectGarbage()
+        var reused = false
+        for i in 0..<(2 * Heap.pairCellsPerBlock) where !reused {
+            if case .pair(let p) = scheme.runtime.heap.cons(.fixnum(i), .null), p == held { reused = true }
+        }
+        XCTAssertTrue(reused, "the released pair's cell was never handed out again")
     }
 
     /// `list` and `cons*` build their lists straight from the arguments, in order.

@@ -73,7 +73,7 @@ final class ReaderTests: XCTestCase {
     private func assertLocation(_ v: Value?, _ line: Int, _ column: Int,
                                 file: StaticString = #filePath, fileLine: UInt = #line) {
         guard let v, case .pair(let p) = v else { return XCTFail("not a pair", file: file, line: fileLine) }
-        let loc = p.takeUnretainedValue().location
+        let loc = p.location
         XCTAssertEqual(loc.file, 1, file: file, line: fileLine)
         XCTAssertEqual(loc.line, line, "line", file: file, line: fileLine)
         XCTAssertEqual(loc.column, column, "column", file: file, line: fileLine)

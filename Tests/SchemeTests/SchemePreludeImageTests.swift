@@ -27,7 +27,7 @@ final class SchemePreludeImageTests: XCTestCase {
         for form in data {
             // Every datum kept is a syntax definition of the prelude's files.
             XCTAssertEqual(rt.fileName(form.location).map { $0.hasPrefix(Runtime.preludeFolder) }, true)
-            guard case .pair(let p) = form.value, case .symbol(let head) = p.takeUnretainedValue().car else {
+            guard case .pair(let p) = form.value, case .symbol(let head) = p.car else {
                 return XCTFail("not a form: \(Printer.write(form.value))")
             }
             XCTAssertEqual(head.takeUnretainedValue().name, "define-syntax")

@@ -137,7 +137,7 @@ final class SealedSystemTests: SchemeTestCase {
         while let v = work.popLast() {
             switch v {
             case .symbol(let s): out.insert(s.takeUnretainedValue().name)
-            case .pair(let p): work.append(p.takeUnretainedValue().car); work.append(p.takeUnretainedValue().cdr)
+            case .pair(let p): work.append(p.car); work.append(p.cdr)
             case .vector(let x): work.append(contentsOf: x.takeUnretainedValue().items)
             default: break
             }

@@ -329,9 +329,10 @@ struct CodeImageReader {
         for _ in 0..<n {
             // Numbered before its car is read, as the writer numbered it.
             let loc = try location()
-            let pair: Pair = loc.isKnown ? rt.heap.own(LocatedPair(.null, .null, at: loc)) : rt.heap.own(Pair(.null, .null))
+            let cell = rt.heap.cons(.null, .null, at: loc)
+            guard case .pair(let pair) = cell else { throw InvalidSystemImage(reason: "a list cell") }
             let index = shared.count
-            shared.append(.pair(Unmanaged.passUnretained(pair)))
+            shared.append(cell)
             pair.car = try value()
             if let last { last.cdr = shared[index] } else { first = shared[index] }
             last = pair

@@ -9,16 +9,16 @@ struct CodeImageWriter {
     /// Objects already written in the current entry or lazy body (pairs, strings, vectors,
     /// bytevectors), by identity. Per entry: an earlier form's constants may be garbage by the time
     /// a later one loads; per lazy body: it is read apart from the rest.
-    private var shared: [ObjectIdentifier: Int] = [:]
+    private var shared: [UnsafeRawPointer: Int] = [:]
     private var sharedCount = 0
     /// Every object written in the current entry, with the number of the lazy body (or 0, the
     /// entry) it was written in: met again in another, the entry is written without lazy bodies.
-    private var writtenIn: [ObjectIdentifier: Int] = [:]
+    private var writtenIn: [UnsafeRawPointer: Int] = [:]
     private var scope = 0, scopes = 0
     /// Whether nested code blocks may be lazy (false while an entry is written again without).
     private var lazyBodies = true
     /// Objects being written: met again inside themselves, they are cyclic data.
-    private var open: Set<ObjectIdentifier> = []
+    private var open: Set<UnsafeRawPointer> = []
     private var entries: [[UInt8]] = []
     /// Symbol and variable names, each written once (start-up interns each once).
     private var names: [String] = []
@@ -232,21 +232,21 @@ struct CodeImageWriter {
         case .pair:
             try writeList(v, to: &out)
         case .string(let s):
-            if try writeShared(s.takeUnretainedValue(), to: &out) { return }
+            if try writeShared(identity(s.takeUnretainedValue()), to: &out) { return }
             let scalars = s.takeUnretainedValue().scalars
             out.append(CodeImage.Tag.string.rawValue)
             out += CodeImage.varint(UInt64(scalars.count))
             for c in scalars { out += CodeImage.varint(UInt64(c)) }
-            register(s.takeUnretainedValue())
+            register(identity(s.takeUnretainedValue()))
         case .vector(let x):
             let vector = x.takeUnretainedValue()
-            if try writeShared(vector, to: &out) { return }
-            open.insert(ObjectIdentifier(vector))
+            if try writeShared(identity(vector), to: &out) { return }
+            open.insert(identity(vector))
             out.append(CodeImage.Tag.vector.rawValue)
             out += CodeImage.varint(UInt64(vector.items.count))
             for item in vector.items { try write(item, to: &out) }
-            open.remove(ObjectIdentifier(vector))
-            register(vector)
+            open.remove(identity(vector))
+            register(identity(vector))
         case .procedure(let p):
             let proc = p.takeUnretainedValue()
             let name = (proc as? BuiltinProcedure)?.builtinName ?? (proc as? Closure)?.code.name
@@ -263,11 +263,11 @@ struct CodeImageWriter {
             } else if object === env {
                 out.append(CodeImage.Tag.environment.rawValue)
             } else if let bytes = object as? Bytevector {
-                if try writeShared(bytes, to: &out) { return }
+                if try writeShared(identity(bytes), to: &out) { return }
                 out.append(CodeImage.Tag.bytevector.rawValue)
                 out += CodeImage.varint(UInt64(bytes.bytes.count))
                 out += bytes.bytes
-                register(bytes)
+                register(identity(bytes))
             } else {
                 throw ImageUnsupported(reason: "a constant of type \(object.typeName)")
             }
@@ -275,8 +275,7 @@ struct CodeImageWriter {
     }
 
     /// Writes a reference if `object` was written before (true); refuses cyclic data.
-    private mutating func writeShared(_ object: HeapObject, to out: inout [UInt8]) throws(ImageUnsupported) -> Bool {
-        let id = ObjectIdentifier(object)
+    private mutating func writeShared(_ id: UnsafeRawPointer, to out: inout [UInt8]) throws(ImageUnsupported) -> Bool {
         if open.contains(id) { throw ImageUnsupported(reason: "cyclic data") }
         guard let n = shared[id] else {
             if writtenIn[id] != nil { throw ImageUnsupported(reason: "data shared with a lazy body", crossesLazyBody: true) }
@@ -287,21 +286,24 @@ struct CodeImageWriter {
         return true
     }
 
+    /// The identity of an object in `shared`, `writtenIn` and `open` (a pair's is its cell's address).
+    private func identity(_ object: HeapObject) -> UnsafeRawPointer { UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()) }
+
     /// Numbers `object` as the reader will (in the order objects are finished).
-    private mutating func register(_ object: HeapObject) {
-        shared[ObjectIdentifier(object)] = sharedCount
-        writtenIn[ObjectIdentifier(object)] = scope
+    private mutating func register(_ id: UnsafeRawPointer) {
+        shared[id] = sharedCount
+        writtenIn[id] = scope
         sharedCount += 1
     }
 
     private mutating func writeList(_ list: Value, to out: inout [UInt8]) throws(ImageUnsupported) {
-        if case .pair(let p) = list, try writeShared(p.takeUnretainedValue(), to: &out) { return }
+        if case .pair(let p) = list, try writeShared(UnsafeRawPointer(p.toOpaque()), to: &out) { return }
         // The spine: pairs not written before, up to the tail.
         var spine: [Pair] = []
         var rest = list
         while case .pair(let p) = rest {
-            let pair = p.takeUnretainedValue()
-            let id = ObjectIdentifier(pair)
+            let pair = p
+            let id = UnsafeRawPointer(pair.toOpaque())
             if shared[id] != nil { break }
             if open.contains(id) { throw ImageUnsupported(reason: "cyclic data") }
             if writtenIn[id] != nil { throw ImageUnsupported(reason: "data shared with a lazy body", crossesLazyBody: true) }
@@ -313,11 +315,11 @@ struct CodeImageWriter {
         out += CodeImage.varint(UInt64(spine.count))
         for pair in spine {
             // A pair is numbered before its car is written: the reader makes it first.
-            register(pair)
+            register(UnsafeRawPointer(pair.toOpaque()))
             write(pair.location, to: &out)
             try write(pair.car, to: &out)
         }
-        for pair in spine { open.remove(ObjectIdentifier(pair)) }
+        for pair in spine { open.remove(UnsafeRawPointer(pair.toOpaque())) }
         try write(rest, to: &out)
     }
 }

@@ -164,7 +164,7 @@ extension Expander {
         if case .symbol(let s) = spec, case .syntax(let b) = resolve(s.takeUnretainedValue(), ctx.scope) {
             return b
         }
-        guard case .pair(let p) = spec, case .symbol(let hs) = p.takeUnretainedValue().car,
+        guard case .pair(let p) = spec, case .symbol(let hs) = p.car,
               case .syntax(.special(.syntaxRules)) = resolve(hs.takeUnretainedValue(), ctx.scope) else {
             throw syntaxError("\(name): expected a syntax-rules transformer", spec)
         }

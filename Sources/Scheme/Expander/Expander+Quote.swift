@@ -5,22 +5,20 @@ extension Expander {
     /// Data from the reader (possibly circular) comes back unchanged.
     func strip(_ datum: Value) -> Value {
         guard containsRenamed(datum) else { return datum }
-        var memo: [ObjectIdentifier: Value] = [:]
+        var memo: [UnsafeRawPointer: Value] = [:]
         return copyStripped(datum, &memo)
     }
 
     private func containsRenamed(_ datum: Value) -> Bool {
         var work = [datum]
-        var seen = Set<ObjectIdentifier>()
+        var seen = Set<UnsafeRawPointer>()
         while let v = work.popLast() {
             switch v {
             case .symbol(let s): if s.takeUnretainedValue().renamed != nil { return true }
             case .pair(let p):
-                let o = p.takeUnretainedValue()
-                if seen.insert(ObjectIdentifier(o)).inserted { work.append(o.car); work.append(o.cdr) }
+                if seen.insert(UnsafeRawPointer(p.toOpaque())).inserted { work.append(p.car); work.append(p.cdr) }
             case .vector(let vec):
-                let o = vec.takeUnretainedValue()
-                if seen.insert(ObjectIdentifier(o)).inserted { work.append(contentsOf: o.items) }
+                if seen.insert(UnsafeRawPointer(vec.toOpaque())).inserted { work.append(contentsOf: vec.takeUnretainedValue().items) }
             default: break
             }
         }
@@ -29,31 +27,31 @@ extension Expander {
 
     /// Copies pairs and vectors, replacing renamed symbols; iterative along list spines, recursive
     /// only into elements (macro templates are shallow, and `maxNesting` bounds the expansion anyway).
-    private func copyStripped(_ datum: Value, _ memo: inout [ObjectIdentifier: Value]) -> Value {
+    private func copyStripped(_ datum: Value, _ memo: inout [UnsafeRawPointer: Value]) -> Value {
         switch datum {
         case .symbol(let s):
             return .symbol(Unmanaged.passUnretained(s.takeUnretainedValue().base))
         case .vector(let vec):
             let o = vec.takeUnretainedValue()
-            if let m = memo[ObjectIdentifier(o)] { return m }
+            if let m = memo[UnsafeRawPointer(vec.toOpaque())] { return m }
             let copy = rt.heap.own(SVector([]))
             let result = Value.vector(Unmanaged.passUnretained(copy))
-            memo[ObjectIdentifier(o)] = result
+            memo[UnsafeRawPointer(vec.toOpaque())] = result
             copy.items = o.items.map { copyStripped($0, &memo) }
             return result
         case .pair(let first):
-            if let m = memo[ObjectIdentifier(first.takeUnretainedValue())] { return m }
+            if let m = memo[UnsafeRawPointer(first.toOpaque())] { return m }
             // The spine is copied first, each pair memoized before moving on, so a cycle through the
             // cdrs (`#0=(a . #0#)`) closes on the copy instead of walking round it forever.
             var spine: [(original: Pair, copy: Pair)] = []
             var head = Value.null
             var cur = datum
-            while case .pair(let p) = cur, memo[ObjectIdentifier(p.takeUnretainedValue())] == nil {
-                let o = p.takeUnretainedValue()
+            while case .pair(let p) = cur, memo[UnsafeRawPointer(p.toOpaque())] == nil {
+                let o = p
                 let v = spine.isEmpty ? rt.heap.cons(.null, .null, at: o.location) : rt.heap.cons(.null, .null)
                 guard case .pair(let cp) = v else { break }
-                let c = cp.takeUnretainedValue()
-                memo[ObjectIdentifier(o)] = v
+                let c = cp
+                memo[UnsafeRawPointer(o.toOpaque())] = v
                 if let last = spine.last { last.copy.cdr = v } else { head = v }
                 spine.append((o, c))
                 cur = o.cdr
@@ -79,7 +77,7 @@ extension Expander {
         }
         switch t {
         case .pair(let p):
-            let head = p.takeUnretainedValue().car
+            let head = p.car
             if let arg = unaryForm(t, .unquote, ctx) {
                 return depth == 0 ? try expand(arg, ctx, tail: false)
                     : list([.constant(rt.symbol("unquote")), try quasi(arg, depth: depth - 1, ctx)])
@@ -97,14 +95,14 @@ extension Expander {
             // (`(a . ,@b)` reads as (a unquote-splicing b), a list of data, as in guile and chibi.)
             var elements: [Value] = []
             var cur = t
-            var seen = Set<ObjectIdentifier>()
+            var seen = Set<UnsafeRawPointer>()
             while case .pair(let q) = cur, unaryForm(cur, .unquote, ctx) == nil {
                 // A circular template (`#0=(1 . #0#)`) would never end.
-                guard seen.insert(ObjectIdentifier(q.takeUnretainedValue())).inserted else {
+                guard seen.insert(UnsafeRawPointer(q.toOpaque())).inserted else {
                     throw syntaxError("quasiquote: circular list in template", t)
                 }
-                elements.append(q.takeUnretainedValue().car)
-                cur = q.takeUnretainedValue().cdr
+                elements.append(q.car)
+                cur = q.cdr
             }
             var result = try quasi(cur, depth: depth, ctx)
             for e in elements.reversed() {
@@ -133,11 +131,11 @@ extension Expander {
 
     /// `x` when `form` is `(keyword x)` for the given special form.
     private func unaryForm(_ form: Value, _ sf: SpecialForm, _ ctx: Context) -> Value? {
-        guard case .pair(let p) = form, isKeyword(p.takeUnretainedValue().car, sf, ctx),
-              case .pair(let rest) = p.takeUnretainedValue().cdr, rest.takeUnretainedValue().cdr.isNull else {
+        guard case .pair(let p) = form, isKeyword(p.car, sf, ctx),
+              case .pair(let rest) = p.cdr, rest.cdr.isNull else {
             return nil
         }
-        return rest.takeUnretainedValue().car
+        return rest.car
     }
 
     private func cons(_ a: Node, _ b: Node) -> Node {

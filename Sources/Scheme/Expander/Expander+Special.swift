@@ -13,10 +13,10 @@ extension Expander {
             return .lambda(try lambda(items[1], Array(items.dropFirst(2)), ctx, name: "anonymous", form: form))
         case .namedLambda:
             let items = try parts(form, "named-lambda", min: 2)
-            guard case .pair(let p) = items[1], case .symbol(let n) = p.takeUnretainedValue().car else {
+            guard case .pair(let p) = items[1], case .symbol(let n) = p.car else {
                 throw syntaxError("named-lambda: bad syntax", form)
             }
-            return .lambda(try lambda(p.takeUnretainedValue().cdr, Array(items.dropFirst(2)), ctx,
+            return .lambda(try lambda(p.cdr, Array(items.dropFirst(2)), ctx,
                                       name: n.takeUnretainedValue().name, form: form))
         case .if:
             let items = try parts(form, "if", min: 3, max: 4)
@@ -103,14 +103,14 @@ extension Expander {
         var cur = formals
         var seen: [Symbol] = []
         while case .pair(let p) = cur {
-            let id = try identifier(p.takeUnretainedValue().car, form, "lambda")
+            let id = try identifier(p.car, form, "lambda")
             if seen.contains(where: { $0 === id }) { throw syntaxError("lambda: duplicate parameter \(id.name)", form) }
             seen.append(id)
             let v = lam.newVariable(id.name)
             scope.bind(id, .variable(v))
             lam.parameters.append(v)
             lam.required += 1
-            cur = p.takeUnretainedValue().cdr
+            cur = p.cdr
         }
         if case .symbol(let r) = cur {
             let v = lam.newVariable(r.takeUnretainedValue().name)
@@ -145,7 +145,7 @@ extension Expander {
         scan: while i < queue.count {
             var f = queue[i].form
             let here = queue[i].scope
-            while case .pair(let p) = f, case .symbol(let hs) = p.takeUnretainedValue().car {
+            while case .pair(let p) = f, case .symbol(let hs) = p.car {
                 switch resolve(hs.takeUnretainedValue(), here) {
                 case .syntax(.macro(let m)):
                     f = try transform(f, m, here)
@@ -232,8 +232,8 @@ extension Expander {
             return (s.takeUnretainedValue(), items.count == 3 ? items[2] : .unspecified, s.takeUnretainedValue().name)
         case .pair(let p):
             // (define (name . formals) body …), also curried: (define ((name a) b) …)
-            let target = p.takeUnretainedValue().car
-            let lambdaForm = self.form([core("lambda"), p.takeUnretainedValue().cdr] + items.dropFirst(2), like: form)
+            let target = p.car
+            let lambdaForm = self.form([core("lambda"), p.cdr] + items.dropFirst(2), like: form)
             if target.isPair {
                 return try definitionParts(self.form([core("define"), target, lambdaForm], like: form))
             }

@@ -43,7 +43,7 @@ extension Expander {
         guard var f = forms.last else { return false }
         var here = scope
         var steps = 0
-        while case .pair(let p) = f, case .symbol(let hs) = p.takeUnretainedValue().car {
+        while case .pair(let p) = f, case .symbol(let hs) = p.car {
             steps += 1
             if steps > Expander.maxExpansions { return false }
             switch resolve(hs.takeUnretainedValue(), here) {
@@ -75,7 +75,7 @@ extension Expander {
         var i = 0
         scan: while i < queue.count {
             var f = queue[i]
-            while case .pair(let p) = f, case .symbol(let hs) = p.takeUnretainedValue().car {
+            while case .pair(let p) = f, case .symbol(let hs) = p.car {
                 switch resolve(hs.takeUnretainedValue(), ctx.scope) {
                 case .syntax(.macro(let m)):
                     f = try transform(f, m, ctx.scope)

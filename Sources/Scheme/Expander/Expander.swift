@@ -49,7 +49,7 @@ final class Expander {
         depth += 1
         let outerLocation = enclosingLocation
         if case .pair(let p) = original {
-            let loc = p.takeUnretainedValue().location
+            let loc = p.location
             if loc.isKnown { enclosingLocation = loc }
         }
         defer {
@@ -67,7 +67,7 @@ final class Expander {
         // Macro uses expand in a loop, not by recursion; a macro that never stops expanding is an error.
         var expansions = 0
         while true {
-            guard case .pair(let p) = form, case .symbol(let hs) = p.takeUnretainedValue().car,
+            guard case .pair(let p) = form, case .symbol(let hs) = p.car,
                   case .syntax(.macro(let m)) = resolve(hs.takeUnretainedValue(), ctx.scope) else { break }
             expansions += 1
             if expansions > Expander.maxExpansions {
@@ -79,7 +79,7 @@ final class Expander {
         case .symbol(let s):
             return try reference(s.takeUnretainedValue(), form, ctx)
         case .pair(let p):
-            let head = p.takeUnretainedValue().car
+            let head = p.car
             if case .symbol(let hs) = head {
                 switch resolve(hs.takeUnretainedValue(), ctx.scope) {
                 case .syntax(.special(let sf)):
@@ -186,7 +186,7 @@ final class Expander {
     // MARK: - Helpers
 
     func location(of form: Value) -> SourceLocation {
-        if case .pair(let p) = form { return p.takeUnretainedValue().location }
+        if case .pair(let p) = form { return p.location }
         return .none
     }
 

@@ -84,13 +84,13 @@ private struct Expansion {
             bindings[ObjectIdentifier(p)] = .one(input)
             return true
         case .pair(let pp):
-            let pPair = pp.takeUnretainedValue()
-            if case .pair(let next) = pPair.cdr, isEllipsis(next.takeUnretainedValue().car) {
-                return try matchEllipsis(pPair.car, rest: next.takeUnretainedValue().cdr, input)
+            let pPair = pp
+            if case .pair(let next) = pPair.cdr, isEllipsis(next.car) {
+                return try matchEllipsis(pPair.car, rest: next.cdr, input)
             }
             guard case .pair(let fp) = input else { return false }
-            guard try match(pPair.car, fp.takeUnretainedValue().car) else { return false }
-            return try match(pPair.cdr, fp.takeUnretainedValue().cdr)
+            guard try match(pPair.car, fp.car) else { return false }
+            return try match(pPair.cdr, fp.cdr)
         case .null:
             return input.isNull
         case .vector(let pv):
@@ -128,8 +128,8 @@ private struct Expansion {
         var items: [Value] = []
         var cur = list, slow = list
         while case .pair(let p) = cur {
-            items.append(p.takeUnretainedValue().car)
-            cur = p.takeUnretainedValue().cdr
+            items.append(p.car)
+            cur = p.cdr
             // Floyd: `slow` moves at half speed, so on a cycle `cur` catches up with it.
             if items.count & 1 == 0, let next = slow.cdr { slow = next }
             if case .pair(let a) = cur, case .pair(let b) = slow, a.toOpaque() == b.toOpaque() { return nil }
@@ -147,8 +147,8 @@ private struct Expansion {
                 let sym = s.takeUnretainedValue()
                 if !isLiteral(sym), !isEllipsis(v), sym.base.name != "_" { out.append(sym) }
             case .pair(let p):
-                work.append(p.takeUnretainedValue().cdr)
-                work.append(p.takeUnretainedValue().car)
+                work.append(p.cdr)
+                work.append(p.car)
             case .vector(let x):
                 work.append(contentsOf: x.takeUnretainedValue().items.reversed())
             default: break
@@ -176,16 +176,16 @@ private struct Expansion {
         case .pair(let p):
             // Each pair built counts as work: one expansion may multiply its input's size.
             try rt.chargeWork(1, at: expander.location(of: form))
-            let pair = p.takeUnretainedValue()
+            let pair = p
             // (... ...) escapes the ellipsis: the rest is copied without ellipsis processing.
             if isEllipsis(pair.car), case .pair(let q) = pair.cdr {
-                return try escaped(q.takeUnretainedValue().car)
+                return try escaped(q.car)
             }
             var cur = pair.cdr
             var ellipses = 0
-            while case .pair(let q) = cur, isEllipsis(q.takeUnretainedValue().car) {
+            while case .pair(let q) = cur, isEllipsis(q.car) {
                 ellipses += 1
-                cur = q.takeUnretainedValue().cdr
+                cur = q.cdr
             }
             let tail = try instantiate(cur)
             if ellipses == 0 { return cons(try instantiate(pair.car), tail) }
@@ -239,7 +239,7 @@ private struct Expansion {
             if let m = bindings[ObjectIdentifier(s.takeUnretainedValue())], case .one(let v) = m { return v }
             return rename(s.takeUnretainedValue())
         case .pair(let p):
-            return cons(try escaped(p.takeUnretainedValue().car), try escaped(p.takeUnretainedValue().cdr))
+            return cons(try escaped(p.car), try escaped(p.cdr))
         default:
             return t
         }

@@ -45,7 +45,7 @@ extension Runtime {
     }
 
     func pair(_ v: Value, _ who: String) throws(SchemeRaise) -> Pair {
-        if case .pair(let p) = v { return p.takeUnretainedValue() }
+        if case .pair(let p) = v { return p }
         throw typeError(who, "a pair", v)
     }
 

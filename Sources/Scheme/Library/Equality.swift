@@ -33,8 +33,8 @@ enum Equality {
                 case let (.pair(p), .pair(q)):
                     steps += 1
                     if steps <= cycleCheckAfter || seen.insert(p.toOpaque(), q.toOpaque()) {
-                        let (xa, xd) = p._withUnsafeGuaranteedRef { ($0.car, $0.cdr) }
-                        let (ya, yd) = q._withUnsafeGuaranteedRef { ($0.car, $0.cdr) }
+                        let (xa, xd) = (p.car, p.cdr)
+                        let (ya, yd) = (q.car, q.cdr)
                         if !xd.isEq(yd) { work.append((xd, yd)) }
                         x = xa
                         y = ya
@@ -105,7 +105,7 @@ enum Equality {
             case .pair(let p):
                 if structural {
                     hasher.combine(6 as UInt8)
-                    let pp = p.takeUnretainedValue()
+                    let pp = p
                     work.append(pp.cdr)
                     work.append(pp.car)
                 } else {

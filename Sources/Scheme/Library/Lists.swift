@@ -7,10 +7,10 @@ enum Lists {
         var fast = v, slow = v, n = 0
         while true {
             guard case .pair(let p) = fast else { return fast.isNull ? n : nil }
-            fast = p.takeUnretainedValue().cdr
+            fast = p.cdr
             n += 1
             guard case .pair(let q) = fast else { return fast.isNull ? n : nil }
-            fast = q.takeUnretainedValue().cdr
+            fast = q.cdr
             n += 1
             slow = slow.cdr ?? .null
             if fast.isEq(slow) { return nil }
@@ -22,7 +22,7 @@ enum Lists {
                            _ match: (Value) -> Bool) throws(SchemeRaise) -> Value {
         var cur = list, slow = list, step = 0
         while case .pair(let p) = cur {
-            let pair = p.takeUnretainedValue()
+            let pair = p
             if match(pair.car) { return cur }
             cur = pair.cdr
             step += 1
@@ -39,9 +39,9 @@ enum Lists {
                           _ match: (Value) -> Bool) throws(SchemeRaise) -> Value {
         var cur = alist, slow = alist, step = 0
         while case .pair(let p) = cur {
-            let pair = p.takeUnretainedValue()
+            let pair = p
             guard case .pair(let entry) = pair.car else { throw rt.typeError(who, "a pair", pair.car) }
-            if match(entry.takeUnretainedValue().car) { return pair.car }
+            if match(entry.car) { return pair.car }
             cur = pair.cdr
             step += 1
             if step & 1 == 0 {
@@ -59,7 +59,7 @@ enum Lists {
         var cur = list
         for _ in 0..<n {
             guard case .pair(let p) = cur else { throw rt.error("\(who): index \(n) out of range", list) }
-            cur = p.takeUnretainedValue().cdr
+            cur = p.cdr
         }
         return cur
     }
@@ -68,7 +68,7 @@ enum Lists {
     static func pairAt(_ list: Value, _ k: Value, _ who: String, _ rt: Runtime) throws(SchemeRaise) -> Pair {
         let t = try tail(list, k, who, rt)
         guard case .pair(let p) = t else { throw rt.error("\(who): index \(k.fixnum ?? 0) out of range", list) }
-        return p.takeUnretainedValue()
+        return p
     }
 
     /// `append`: copies every argument but the last, which becomes the shared tail.
@@ -90,8 +90,8 @@ enum Lists {
         var items: [Value] = []
         var cur = v, slow = v
         while case .pair(let p) = cur {
-            items.append(p.takeUnretainedValue().car)
-            cur = p.takeUnretainedValue().cdr
+            items.append(p.car)
+            cur = p.cdr
             if items.count & 1 == 0 {
                 slow = slow.cdr ?? .null
                 if slow.isEq(cur) { throw rt.error("list-copy: not a proper list", v) }
@@ -105,7 +105,7 @@ enum Lists {
         guard length(v) != nil else { throw rt.typeError("reverse!", "a proper list", v) }
         var result = Value.null, cur = v
         while case .pair(let p) = cur {
-            let pair = p.takeUnretainedValue()
+            let pair = p
             cur = pair.cdr
             pair.cdr = result
             result = .pair(p)
@@ -136,7 +136,7 @@ enum Lists {
             var rest = steps
             while rest > 1 {
                 guard case .pair(let p) = v else { throw rt.typeError(name, "a pair", v) }
-                v = p._withUnsafeGuaranteedRef { rest & 1 == 1 ? $0.car : $0.cdr }
+                v = rest & 1 == 1 ? p.car : p.cdr
                 rest >>= 1
             }
             return v
@@ -187,14 +187,14 @@ let listBuiltins: [Builtin] = [
     Builtin("last-pair", .exactly(1)) { a, rt throws(SchemeRaise) in
         var p = try rt.pair(a[0], "last-pair"), slow = a[0], steps = 0
         while case .pair(let q) = p.cdr {
-            p = q.takeUnretainedValue()
+            p = q
             steps += 1
             if steps & 1 == 0 {
                 slow = slow.cdr ?? .null
                 if slow.isEq(.pair(q)) { throw rt.error("last-pair: not a proper list", a[0]) }
             }
         }
-        return .pair(Unmanaged.passUnretained(p)) },
+        return .pair(p) },
     Builtin("memq", .exactly(2)) { a, rt throws(SchemeRaise) in let x = a[0]; return try Lists.memberTail(a[1], "memq", rt) { $0.isEq(x) } },
     Builtin("memv", .exactly(2)) { a, rt throws(SchemeRaise) in let x = a[0]; return try Lists.memberTail(a[1], "memv", rt) { $0.isEqv(x) } },
     Builtin("%member", .exactly(2)) { a, rt throws(SchemeRaise) in let x = a[0]; return try Lists.memberTail(a[1], "member", rt) { Equality.equal(x, $0) } },

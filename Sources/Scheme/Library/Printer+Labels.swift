@@ -42,7 +42,7 @@ extension Printer {
         private static func children(_ v: Value, into out: inout [Value]) {
             switch v {
             case .pair(let p):
-                let pair = p.takeUnretainedValue()
+                let pair = p
                 out.append(pair.cdr)
                 out.append(pair.car)
             case .vector(let x):

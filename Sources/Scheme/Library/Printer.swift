@@ -104,8 +104,8 @@ enum Printer {
                     out.emit(")")
                 case .pair(let p) where !labels.isLabelled(p.toOpaque()):
                     out.emit(" ")
-                    tasks.append(.tail(p.takeUnretainedValue().cdr))
-                    tasks.append(.value(p.takeUnretainedValue().car))
+                    tasks.append(.tail(p.cdr))
+                    tasks.append(.value(p.car))
                 default:
                     out.emit(" . ")
                     tasks.append(.text(")"))
@@ -121,8 +121,8 @@ enum Printer {
                 case .pair(let p):
                     if let label = labels.prefix(p.toOpaque(), &out) { _ = label; continue }
                     out.emit("(")
-                    tasks.append(.tail(p.takeUnretainedValue().cdr))
-                    tasks.append(.value(p.takeUnretainedValue().car))
+                    tasks.append(.tail(p.cdr))
+                    tasks.append(.value(p.car))
                 case .vector(let vec):
                     if labels.prefix(vec.toOpaque(), &out) != nil { continue }
                     out.emit("#(")

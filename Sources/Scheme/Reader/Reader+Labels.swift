@@ -77,7 +77,7 @@ extension Reader {
             case .pair(var u):
                 // Walk the cdr chain in a loop, so a long list does not fill the work list.
                 while seen.insert(u.toOpaque()).inserted {
-                    let p = u.takeUnretainedValue()
+                    let p = u
                     if p.car.isEq(placeholder) { p.car = value } else { pushIfCompound(p.car, &work) }
                     if p.cdr.isEq(placeholder) {
                         p.cdr = value

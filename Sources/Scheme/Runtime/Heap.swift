@@ -1,24 +1,47 @@
 /// The owner of every collectable object, and its mark-sweep collector.
 ///
-/// Invariant: the heap's `objects` array holds the only strong reference to each collectable object;
-/// values refer to objects through `Unmanaged`. Collection happens only at VM safe points (calls and
-/// loop back edges), never inside an allocation, so Swift code that allocates and returns without
-/// running Scheme code (most builtins, the reader, the expander, the compiler) needs no rooting.
+/// Invariant: the heap's `objects` array holds the only strong reference to each collectable object,
+/// and pairs are cells in the heap's pair blocks, in use iff their mark is the current `epoch`
+/// (`Heap+Pairs.swift`); values refer to objects through `Unmanaged` and to pairs by address.
+/// Collection happens only at VM safe points (calls and loop back edges), never inside an
+/// allocation, so Swift code that allocates and returns without running Scheme code (most
+/// builtins, the reader, the expander, the compiler) needs no rooting.
 /// An object survives a collection iff it is reachable from
 /// - the VM's stacks, the symbols (their globals and macros) and live continuations;
 /// - handles Swift holds on purpose (`Scheme.retain`, `Runtime.keeping`);
 /// - or it is protected: a run of the VM that Swift starts while already inside one (a builtin
 ///   calling back into Scheme, library loading, `include`, an embedder's builtin calling `Scheme.call`)
 ///   or from runtime code (`VM.run` keeps by default) protects every object that exists when it
-///   starts, until it ends (`protectedCount`). Whatever Swift holds when it calls into the VM existed
+///   starts, until it ends (`protectedCount`, and `pairWatermark` for pairs). Whatever Swift holds when it calls into the VM existed
 ///   before that call, so no Swift local, array or struct can lose its values, however it got them.
 ///   Only the embedding API's own top-level calls (`Scheme.evaluate`, `call`, `load`) collect
 ///   everything unreachable: a host keeps a value across them with `Scheme.retain` or `keeping`.
 /// `stressInterval` makes collections frequent, for tests.
 final class Heap {
     @exclusivity(unchecked) private(set) var objects: [HeapObject] = []
-    /// Objects that are never swept (interned symbols), still marked so epochs stay consistent.
-    private var epoch: UInt32 = 1
+    /// The collection epoch: objects and pair cells reached by the last collection carry it in
+    /// their mark, and so do pairs allocated since (a pair cell is in use iff its mark is `epoch`).
+    @exclusivity(unchecked) var epoch: UInt32 = 1
+    // The pair space (see `Heap+Pairs.swift`): its blocks, in position order, and the cursor.
+    /// Every pair block, 256 KB each, aligned to their size; a cell's position is its block's index
+    /// times `Heap.pairCellsPerBlock` plus its index in the block.
+    @exclusivity(unchecked) var pairBlocks: [UnsafeMutableRawPointer] = []
+    /// The next cell `cons` looks at, in block `pairBlockIndex`; `pairLimit` is that block's end.
+    @exclusivity(unchecked) var pairCursor = Heap.noPairBlock
+    @exclusivity(unchecked) var pairLimit = Heap.noPairBlock
+    @exclusivity(unchecked) var pairBlockIndex = -1
+    /// No cell at or past this position has been in use since the heap began (see `protectExisting`).
+    @exclusivity(unchecked) var pairHighWater = 0
+    /// Cells below this position are protected: in use ones survive every collection (see
+    /// `protectedCount`, the same rule for the other objects), and `cons` takes none of them.
+    @exclusivity(unchecked) var pairWatermark = 0
+    /// Pairs the last collection found in use (the protected ones included).
+    private(set) var pairsInUse = 0
+    /// Source locations of pairs made from source (the reader, the expander), by cell; only pairs
+    /// whose `locatedFlag` is set look here. Dead ones' entries go at the next prune.
+    @exclusivity(unchecked) var pairLocations: [UnsafeMutableRawPointer: SourceLocation] = [:]
+    /// `pairLocations.count` after its last prune.
+    var prunedLocationCount = 0
     /// Bytes allocated since the last collection.
     @exclusivity(unchecked) private(set) var allocatedSinceCollection = 0
     /// Estimated live bytes after the last collection.
@@ -104,6 +127,8 @@ final class Heap {
         }
     }
 
+    deinit { releasePairBlocks() }
+
     /// Takes ownership of `object` and returns it.
     @inline(__always) @discardableResult
     public func own<T: HeapObject>(_ object: T) -> T {
@@ -139,55 +164,31 @@ final class Heap {
         threshold = stressInterval > 0 ? 0 : regularThreshold
     }
 
-    /// Allocates a pair: a dead one the last collection left for reuse if there is one (no malloc,
-    /// no free, no retain or release: see `freeNext`), else a new one.
+    /// Allocates a pair: the next cell at the cursor if the last collection left it free, else
+    /// whatever `consSlow` finds (see `Heap+Pairs.swift`). No malloc, no reference counting.
     @inline(__always) public func cons(_ car: Value, _ cdr: Value) -> Value {
         allocatedSinceCollection &+= Heap.pairBytes
-        if freeNext < freeEnd && freeNext >= protectedCount {
-            // The last one first: the sweep touched it last, so it is the likeliest in the cache
-            // (an earlier reuse region handed out the longest dead first, and was slower: see
-            // bench/README.md). The slot's reference is read as bits: `objects` keeps owning the
-            // pair, which is live again.
-            freeEnd &-= 1
-            let u = objects.withUnsafeBufferPointer { b in
-                Unmanaged<Pair>.fromOpaque(UnsafeRawPointer(b.baseAddress.unsafelyUnwrapped + freeEnd)
-                    .load(as: UnsafeRawPointer.self))
-            }
-            u._withUnsafeGuaranteedRef { p in
-                p.car = car
-                p.cdr = cdr
-            }
-            return .pair(u)
+        let c = pairCursor
+        guard c != pairLimit, c.load(fromByteOffset: Pair.markOffset, as: UInt32.self) != epoch else {
+            return .pair(consSlow(car, cdr))
         }
-        let p = Pair(car, cdr)
-        let u = Unmanaged.passUnretained(p)
-        objects.append(p)
-        return .pair(u)
+        pairCursor = c + Pair.cellBytes
+        let p = Pair(cell: c)
+        p.mark = epoch
+        p.flags = 0
+        p.car = car
+        p.cdr = cdr
+        return .pair(p)
     }
 
-    /// `objects[freeNext..<freeEnd]` are plain pairs (not `LocatedPair`s) that the last collection
-    /// found unreachable and held by nothing but this heap, left in place for `cons` to reuse: list
-    /// programs spent a third of their time in malloc and free for pairs (`bench/README.md`, "Where
-    /// htll's time goes today"), and moving them to a list of their own cost a retain and a release
-    /// each. An unreachable pair's identity cannot be observed, as with an address malloc hands out
-    /// again. Their fields are cleared, so marking them (a run that protects every object, see
-    /// `protectedCount`) follows nothing; `cons` takes none inside the protected prefix, so a pair
-    /// made during such a run is collectable as any other. Unused ones are reconsidered by the next
-    /// sweep, with the other dead objects.
-    @exclusivity(unchecked) private var freeNext = 0
-    /// The end of the reusable pairs (see `freeNext`).
-    @exclusivity(unchecked) private var freeEnd = 0
-    /// Most pairs kept for reuse: more than one collection cycle's worth at the 4 MB threshold
-    /// (87,000 pairs), so a steady list program mallocs nothing, while a heap that shrank returns
-    /// the rest of its memory.
-    static let maxFreePairs = 1 << 17
-    /// The `byteSize` of a plain pair.
-    static let pairBytes = 48
+    /// What a pair counts for in collection pacing and the heap limit: its cell.
+    static let pairBytes = Pair.cellBytes
 
     /// Allocates a pair that remembers the source location `location` (a plain pair when unknown).
     public func cons(_ car: Value, _ cdr: Value, at location: SourceLocation) -> Value {
-        guard location.isKnown else { return cons(car, cdr) }
-        return .pair(Unmanaged.passUnretained(own(LocatedPair(car, cdr, at: location))))
+        let v = cons(car, cdr)
+        if location.isKnown, case .pair(let p) = v { locate(p, at: location) }
+        return v
     }
 
     /// A proper list of `items`.
@@ -209,23 +210,30 @@ final class Heap {
     /// Runs a collection: marks from `roots` and the protected objects, then drops every other
     /// unreached object.
     public func collect(roots: (inout Marker) -> Void) {
+        let previous = epoch
         epoch &+= 1
-        if epoch == 0 { epoch = 1 }
+        if epoch == 0 {
+            restartPairMarks(inUse: previous)
+            epoch = 1
+        }
         var marker = Marker(epoch: epoch)
         roots(&marker)
         for i in 0..<protectedCount { marker.markObject(objects[i]) }
+        markProtectedPairs(inUseAt: previous, &marker)
         marker.drain()
         lastCollectionCost = marker.visits
         let live = sweep()
-        liveBytes = live &+ permanentBytes
+        pairsInUse = marker.pairs
+        rewindPairCursor()
+        pruneLocations()
+        liveBytes = live &+ pairsInUse &* Heap.pairBytes &+ permanentBytes
         allocatedSinceCollection = 0
         setThreshold()
         collections += 1
     }
 
-    /// Drops every object past the protected prefix that this collection's epoch did not mark,
-    /// leaving the plain pairs among them in place for reuse (up to `maxFreePairs`, right after the
-    /// survivors: see `freeNext`); returns the live bytes.
+    /// Drops every object past the protected prefix that this collection's epoch did not mark;
+    /// returns the live bytes.
     /// Compacts in place, in order: the protected prefix stays as it is, so `protectedCount` of every
     /// enclosing run still counts the same objects, and the survivors keep their order. (Swapping in
     /// place moves references without retaining them; copying the survivors to a new array retained
@@ -234,7 +242,6 @@ final class Heap {
         var live = 0
         let first = protectedCount
         var kept = first
-        var reusable = first
         objects.withUnsafeMutableBufferPointer { objects in
             for i in 0..<first { live &+= objects[i].byteSize }
             for i in first..<objects.count where objects[i].markEpoch == epoch {
@@ -242,65 +249,56 @@ final class Heap {
                 if i != kept { objects.swapAt(i, kept) }
                 kept += 1
             }
-            // `objects[kept...]` are unreached now. A pair something in Swift still holds strongly
-            // (against the invariant, but then it lives on as before) is never reused.
-            reusable = kept
-            var i = kept
-            while i < objects.count && reusable - kept < Heap.maxFreePairs {
-                if type(of: objects[i]) == Pair.self, isKnownUniquelyReferenced(&objects[i]) {
-                    Unmanaged.passUnretained(objects[i])._withUnsafeGuaranteedRef { o in
-                        let p = unsafeDowncast(o, to: Pair.self)
-                        p.car = .null
-                        p.cdr = .null
-                    }
-                    if i != reusable { objects.swapAt(i, reusable) }
-                    reusable += 1
-                }
-                i += 1
-            }
         }
-        objects.removeSubrange(reusable...)  // releases every unreached object not kept for reuse
-        freeNext = kept
-        freeEnd = reusable
+        objects.removeSubrange(kept...)  // releases every unreached object
         return live
     }
 
-    /// Dead pairs kept for reuse right now (for tests).
-    var reusablePairCount: Int { freeEnd - freeNext }
-
-    /// Total objects owned right now (not counting the dead pairs kept for reuse).
-    public var objectCount: Int { objects.count - (freeEnd - freeNext) }
+    /// Objects (pairs included) that survived the last collection or were allocated since.
+    public var objectCount: Int { objects.count + pairsInUse }
 
     /// Where the next new object goes in `objects`: a run that protects every object that exists
-    /// sets `protectedCount` to it (the dead pairs kept for reuse included).
+    /// sets `protectedCount` to it.
     var objectsEnd: Int { objects.count }
 }
 
-/// The collector's mark phase: a worklist, so marking deep structures never recurses on the Swift stack.
+/// The collector's mark phase: worklists, so marking deep structures never recurses on the Swift stack.
 struct Marker {
     let epoch: UInt32
     private var work: [Unmanaged<HeapObject>] = []
+    private var pairWork: [Pair] = []
     /// References followed so far: the cost of the collection, which stress mode paces by.
     private(set) var visits = 0
+    /// Pair cells marked so far.
+    private(set) var pairs = 0
 
     init(epoch: UInt32) { self.epoch = epoch }
 
     /// Marks the object behind `v`, if any.
     @inline(__always) public mutating func mark(_ v: Value) {
         switch v {
-        case .pair(let p): push(p.toOpaque())
+        case .pair(let p): markPair(p)
         case .symbol(let s): push(s.toOpaque())
         case .string(let s): push(s.toOpaque())
         case .vector(let x): push(x.toOpaque())
         case .procedure(let p): push(p.toOpaque())
         case .object(let o): push(o.toOpaque())
-        default: break
+        case .null, .unspecified, .undefined, .eof, .bool, .fixnum, .flonum, .char: break
         }
     }
 
     /// Marks an object held directly by reference.
     public mutating func markObject(_ o: HeapObject) {
         push(Unmanaged.passUnretained(o).toOpaque())
+    }
+
+    /// Marks a pair cell; its fields are followed by `drain`.
+    @inline(__always) mutating func markPair(_ p: Pair) {
+        visits &+= 1
+        if p.mark == epoch { return }
+        p.mark = epoch
+        pairs &+= 1
+        pairWork.append(p)
     }
 
     @inline(__always) private mutating func push(_ raw: UnsafeMutableRawPointer) {
@@ -315,8 +313,24 @@ struct Marker {
     }
 
     mutating func drain() {
-        while let u = work.popLast() {
-            u._withUnsafeGuaranteedRef { $0.trace(&self) }
+        while true {
+            if var p = pairWork.popLast() {
+                // Down a list's spine in a loop: a long list costs no worklist entry per pair.
+                while true {
+                    mark(p.car)
+                    let next = p.cdr
+                    guard case .pair(let q) = next else { mark(next); break }
+                    visits &+= 1
+                    if q.mark == epoch { break }
+                    q.mark = epoch
+                    pairs &+= 1
+                    p = q
+                }
+            } else if let u = work.popLast() {
+                u._withUnsafeGuaranteedRef { $0.trace(&self) }
+            } else {
+                return
+            }
         }
     }
 }

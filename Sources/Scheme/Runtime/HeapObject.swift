@@ -17,42 +17,6 @@ public class HeapObject {
     open var typeName: String { "object" }
 }
 
-/// A mutable pair. Pairs the program makes carry nothing else; pairs made from source (by the reader,
-/// or by the expander for a macro use) are `LocatedPair`s that also know where they came from, so
-/// the common pair stays at 48 bytes.
-public class Pair: HeapObject {
-    @exclusivity(unchecked) public final var car: Value
-    @exclusivity(unchecked) public final var cdr: Value
-
-    public init(_ car: Value, _ cdr: Value) {
-        self.car = car
-        self.cdr = cdr
-    }
-
-    /// Where the datum this pair starts was read, or `.none`.
-    public var location: SourceLocation { .none }
-
-    final override func trace(_ marker: inout Marker) {
-        marker.mark(car)
-        marker.mark(cdr)
-    }
-    public override var byteSize: Int { 48 }
-    public final override var typeName: String { "pair" }
-}
-
-/// A pair made from source, with the location of the datum it starts.
-final class LocatedPair: Pair {
-    private let storedLocation: SourceLocation
-
-    public init(_ car: Value, _ cdr: Value, at location: SourceLocation) {
-        storedLocation = location
-        super.init(car, cdr)
-    }
-
-    public override var location: SourceLocation { storedLocation }
-    public override var byteSize: Int { 56 }
-}
-
 /// A single mutable cell: holds a variable that is both captured by a closure and assigned.
 final class Box: HeapObject {
     @exclusivity(unchecked) public var value: Value

@@ -17,7 +17,7 @@ extension Runtime {
     func compileProgramForm(_ form: Value, in env: Environment, at location: SourceLocation = .none) throws(SchemeRaise) -> Value {
         if env.pristine {
             env.pristine = false
-            if case .pair(let p) = form, case .symbol(let hs) = p.takeUnretainedValue().car,
+            if case .pair(let p) = form, case .symbol(let hs) = p.car,
                case .syntax(.special(.import))? = env.peek(hs.takeUnretainedValue()) {
                 env.clearImports()
             }

@@ -166,7 +166,7 @@ extension Runtime {
     }
 
     func locationOf(_ v: Value) -> SourceLocation {
-        if case .pair(let p) = v { return p.takeUnretainedValue().location }
+        if case .pair(let p) = v { return p.location }
         return .none
     }
 
@@ -211,7 +211,7 @@ extension Runtime {
         let forms = try readFile(path, who: "import", at: locationOf(nameValue))
         try withRooted(heap.list(forms)) { () throws(SchemeRaise) in
             for form in forms {
-                if case .pair(let p) = form, case .symbol(let hs) = p.takeUnretainedValue().car,
+                if case .pair(let p) = form, case .symbol(let hs) = p.car,
                    hs.takeUnretainedValue().name == "define-library" {
                     try defineLibrary(form, file: path)
                 } else {

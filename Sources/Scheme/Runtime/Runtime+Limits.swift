@@ -39,6 +39,6 @@ extension Runtime {
         try reserve(overflow ? Int.max : bytes, who)
     }
 
-    /// Bytes a list of `count` fresh pairs takes (a located pair is the biggest).
-    static let pairBytes = 56
+    /// Bytes a fresh pair takes (its cell).
+    static let pairBytes = Pair.cellBytes
 }

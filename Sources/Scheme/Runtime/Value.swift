@@ -22,7 +22,7 @@ public enum Value {
     /// A character, as its Unicode scalar value.
     case char(UInt32)
     /// A mutable pair.
-    case pair(Unmanaged<Pair>)
+    case pair(Pair)
     /// An interned symbol, or a renamed identifier made by a macro.
     case symbol(Unmanaged<Symbol>)
     /// A mutable string of Unicode scalars.
@@ -48,10 +48,10 @@ public enum Value {
         return false
     }
 
-    /// The heap object behind this value, if it is one (retains it: not for hot paths).
+    /// The heap object behind this value, if it is one (retains it: not for hot paths). Pairs are
+    /// cells, not objects (`Pair`).
     public var heapObject: HeapObject? {
         switch self {
-        case .pair(let p): return p.takeUnretainedValue()
         case .symbol(let s): return s.takeUnretainedValue()
         case .string(let s): return s.takeUnretainedValue()
         case .vector(let v): return v.takeUnretainedValue()
@@ -78,7 +78,7 @@ extension Value {
         case let (.fixnum(a), .fixnum(b)): return a == b
         case let (.char(a), .char(b)): return a == b
         case let (.flonum(a), .flonum(b)): return a.bitPattern == b.bitPattern
-        case let (.pair(a), .pair(b)): return a.toOpaque() == b.toOpaque()
+        case let (.pair(a), .pair(b)): return a == b
         case let (.symbol(a), .symbol(b)): return a.toOpaque() == b.toOpaque()
         case let (.string(a), .string(b)): return a.toOpaque() == b.toOpaque()
         case let (.vector(a), .vector(b)): return a.toOpaque() == b.toOpaque()
@@ -98,11 +98,11 @@ extension Value {
 extension Value {
     /// Pair accessors that do not retain (the heap owns the pair).
     @inline(__always) public var car: Value? {
-        if case .pair(let p) = self { return p._withUnsafeGuaranteedRef { $0.car } }
+        if case .pair(let p) = self { return p.car }
         return nil
     }
     @inline(__always) public var cdr: Value? {
-        if case .pair(let p) = self { return p._withUnsafeGuaranteedRef { $0.cdr } }
+        if case .pair(let p) = self { return p.cdr }
         return nil
     }
     @inline(__always) public var isPair: Bool {
@@ -141,8 +141,8 @@ extension Value {
         var slow = self
         var step = 0
         while case .pair(let p) = v {
-            out.append(p.takeUnretainedValue().car)
-            v = p.takeUnretainedValue().cdr
+            out.append(p.car)
+            v = p.cdr
             step += 1
             if step & 1 == 0, let next = slow.cdr { slow = next; if slow.isEq(v), v.isPair { return nil } }
         }

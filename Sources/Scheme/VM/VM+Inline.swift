@@ -38,7 +38,7 @@ extension VM {
             try callBuiltin(op, &r)
             return
         }
-        r.stack[r.sp - 1] = p._withUnsafeGuaranteedRef(field)
+        r.stack[r.sp - 1] = field(p)
     }
 
     /// `caar`, `cadr`, `cdar` or `cddr` of the operand on top of the stack: `first`, then `second`
@@ -46,11 +46,11 @@ extension VM {
     /// stays on the stack until the result replaces it, so the builtin sees the original.
     @inline(__always) func pairPath(_ op: Opcode, _ r: inout Registers, _ first: (Pair) -> Value,
                                     _ second: (Pair) -> Value) throws(SchemeError) {
-        guard case .pair(let p) = r.stack[r.sp - 1], case .pair(let q) = p._withUnsafeGuaranteedRef(first) else {
+        guard case .pair(let p) = r.stack[r.sp - 1], case .pair(let q) = first(p) else {
             try callBuiltin(op, &r)
             return
         }
-        r.stack[r.sp - 1] = q._withUnsafeGuaranteedRef(second)
+        r.stack[r.sp - 1] = second(q)
     }
 
     /// `zero?` of the operand on top of the stack.

@@ -103,8 +103,7 @@ final class VM {
         if let aborting { throw aborting }
         let saved = regs
         let savedFrameTop = frameTop
-        let savedProtected = heap.protectedCount
-        if keepingExisting || !runs.isEmpty { heap.protectedCount = heap.objectsEnd }
+        let savedProtection = keepingExisting || !runs.isEmpty ? heap.protectExisting() : nil
         if runs.isEmpty && heap.stressInterval > 0 { heap.restartStressPacing() }
         // Starting a run means whoever caught an earlier jump out of runs has dropped it.
         unwinding = nil
@@ -112,7 +111,7 @@ final class VM {
         runs.append((regs.sp, frameTop, lastRunSerial))
         defer {
             runs.removeLast()
-            heap.protectedCount = savedProtected
+            if let savedProtection { heap.endProtection(savedProtection) }
             if runs.isEmpty {
                 releaseRetiredStacks()
                 unwinding = nil

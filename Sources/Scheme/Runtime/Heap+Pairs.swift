@@ -1,0 +1,190 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The pair space: pairs live in 24-byte cells (`Pair`) in blocks of 256 KB, aligned to their size
+/// so a cell finds its block's header (and through it its heap) by masking its address.
+///
+/// Allocation steps a cursor through the cells in position order (blocks in the order they were
+/// made, cells in address order) and takes the first cell not in use: a cell is in use iff its mark
+/// is the heap's current epoch, so a collection frees every cell it did not reach just by moving to
+/// the next epoch, with no sweep; it then rewinds the cursor to the first position `cons` may use.
+/// Nothing moves, so a `Pair` stays valid as long as its cell is in use.
+///
+/// Protection (see `Heap`'s invariant): a run that protects what exists sets `pairWatermark` to a
+/// position no cell in use lies at or past (`pairHighWater`, or the cursor if further on) and moves
+/// the cursor there; until the run ends, every cell in use below the watermark survives each
+/// collection and keeps what it refers to, and `cons` takes cells only past it.
+extension Heap {
+    /// A block's size and alignment.
+    static let pairBlockBytes = 1 << 18
+    /// Bytes before a block's first cell: the owning heap's address, then nothing (a cache line).
+    static let pairBlockHeader = 64
+    /// Cells in a block.
+    static let pairCellsPerBlock = (pairBlockBytes - pairBlockHeader) / Pair.cellBytes
+    /// The cursor and limit of a heap with no pair block yet: equal, so the first `cons` takes the
+    /// slow path.
+    nonisolated(unsafe) static let noPairBlock = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
+
+    /// The heap that owns `pair`'s block.
+    static func owner(of pair: Pair) -> Heap {
+        let block = UnsafeRawPointer(bitPattern: UInt(bitPattern: pair.cell) & ~UInt(pairBlockBytes - 1))
+        return Unmanaged<Heap>.fromOpaque(block.unsafelyUnwrapped.load(as: UnsafeRawPointer.self)).takeUnretainedValue()
+    }
+
+    /// `cons` when the cell at the cursor is in use or the block is used up.
+    @inline(never) func consSlow(_ car: Value, _ cdr: Value) -> Pair {
+        let p = Pair(cell: nextFreePairCell())
+        p.mark = epoch
+        p.flags = 0
+        p.car = car
+        p.cdr = cdr
+        return p
+    }
+
+    /// The first cell not in use at or past the cursor (a new block when none is left), which the
+    /// cursor then steps past.
+    private func nextFreePairCell() -> UnsafeMutableRawPointer {
+        while true {
+            var c = pairCursor
+            while c != pairLimit {
+                if c.load(fromByteOffset: Pair.markOffset, as: UInt32.self) != epoch {
+                    pairCursor = c + Pair.cellBytes
+                    return c
+                }
+                c += Pair.cellBytes
+            }
+            // Every cell of this block is in use now.
+            let next = pairBlockIndex + 1
+            pairHighWater = max(pairHighWater, next * Heap.pairCellsPerBlock)
+            if next == pairBlocks.count { pairBlocks.append(makePairBlock()) }
+            placePairCursor(block: next, cell: 0)
+        }
+    }
+
+    /// A new block, every cell free (mark 0: epochs start at 1), its header naming this heap.
+    private func makePairBlock() -> UnsafeMutableRawPointer {
+        var raw: UnsafeMutableRawPointer?
+        guard posix_memalign(&raw, Heap.pairBlockBytes, Heap.pairBlockBytes) == 0, let block = raw else {
+            fatalError("out of memory for a pair block")
+        }
+        memset(block, 0, Heap.pairBlockBytes)
+        block.storeBytes(of: UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque()), as: UnsafeRawPointer.self)
+        return block
+    }
+
+    private func placePairCursor(block: Int, cell: Int) {
+        pairBlockIndex = block
+        let first = pairBlocks[block] + Heap.pairBlockHeader
+        pairCursor = first + cell * Pair.cellBytes
+        pairLimit = first + Heap.pairCellsPerBlock * Pair.cellBytes
+    }
+
+    /// The cursor's position.
+    private var pairCursorPosition: Int {
+        guard pairBlockIndex >= 0 else { return 0 }
+        let first = pairBlocks[pairBlockIndex] + Heap.pairBlockHeader
+        return pairBlockIndex * Heap.pairCellsPerBlock + (pairCursor - first) / Pair.cellBytes
+    }
+
+    /// Moves the cursor to `position` (the end of the last block at most).
+    private func movePairCursor(to position: Int) {
+        guard !pairBlocks.isEmpty else { return }
+        let block = position / Heap.pairCellsPerBlock
+        if block >= pairBlocks.count {
+            placePairCursor(block: pairBlocks.count - 1, cell: Heap.pairCellsPerBlock)
+        } else {
+            placePairCursor(block: block, cell: position % Heap.pairCellsPerBlock)
+        }
+    }
+
+    /// Protects every object and pair that exists (see `protectedCount`, `pairWatermark`) and
+    /// returns what to pass `endProtection` when the run that needed it ends.
+    func protectExisting() -> HeapProtection {
+        let saved = HeapProtection(objects: protectedCount, pairs: pairWatermark)
+        protectedCount = objectsEnd
+        let here = pairCursorPosition
+        pairWatermark = max(pairHighWater, here)
+        if here < pairWatermark { movePairCursor(to: pairWatermark) }
+        return saved
+    }
+
+    /// Puts back the protection `protectExisting` replaced.
+    func endProtection(_ saved: HeapProtection) {
+        protectedCount = saved.objects
+        pairWatermark = saved.pairs
+    }
+
+    /// Marks every cell in use (mark `previous`) below the watermark: a collection inside a
+    /// protecting run keeps them and what they refer to.
+    func markProtectedPairs(inUseAt previous: UInt32, _ marker: inout Marker) {
+        var left = pairWatermark
+        for block in pairBlocks where left > 0 {
+            var c = block + Heap.pairBlockHeader
+            for _ in 0..<min(left, Heap.pairCellsPerBlock) {
+                if c.load(fromByteOffset: Pair.markOffset, as: UInt32.self) == previous { marker.markPair(Pair(cell: c)) }
+                c += Pair.cellBytes
+            }
+            left -= Heap.pairCellsPerBlock
+        }
+    }
+
+    /// After marking: the cells not reached are free; the cursor goes back to the first position
+    /// `cons` may take.
+    func rewindPairCursor() {
+        pairHighWater = max(pairHighWater, pairCursorPosition)
+        movePairCursor(to: pairWatermark)
+    }
+
+    /// The epoch wrapped around (after 2^32 collections): cells not in use get mark 0, so no stale
+    /// mark can equal an epoch to come.
+    func restartPairMarks(inUse: UInt32) {
+        for block in pairBlocks {
+            var c = block + Heap.pairBlockHeader
+            for _ in 0..<Heap.pairCellsPerBlock {
+                if c.load(fromByteOffset: Pair.markOffset, as: UInt32.self) != inUse {
+                    c.storeBytes(of: 0, toByteOffset: Pair.markOffset, as: UInt32.self)
+                }
+                c += Pair.cellBytes
+            }
+        }
+    }
+
+    /// Records that `pair` was made from source at `location`.
+    func locate(_ pair: Pair, at location: SourceLocation) {
+        pair.flags |= Pair.locatedFlag
+        pairLocations[pair.cell] = location
+    }
+
+    /// The location `locate` recorded for `pair`.
+    func pairLocation(_ pair: Pair) -> SourceLocation { pairLocations[pair.cell] ?? .none }
+
+    /// Drops the location entries of dead pairs once there are many more than after the last prune
+    /// (a reused cell clears its flag, so a stale entry is never read; pruning only bounds memory).
+    func pruneLocations() {
+        guard pairLocations.count > 2 * prunedLocationCount + 4096 else { return }
+        let now = epoch
+        pairLocations = pairLocations.filter { cell, _ in
+            let p = Pair(cell: cell)
+            return p.mark == now && p.flags & Pair.locatedFlag != 0
+        }
+        prunedLocationCount = pairLocations.count
+    }
+
+    /// Pair blocks allocated (for tests and figures).
+    var pairBlockCount: Int { pairBlocks.count }
+
+    /// Frees the blocks (from `deinit`).
+    func releasePairBlocks() {
+        for block in pairBlocks { free(block) }
+        pairBlocks = []
+    }
+}
+
+/// What a protecting run replaced, to put back when it ends (`Heap.protectExisting`).
+struct HeapProtection {
+    let objects: Int
+    let pairs: Int
+}

@@ -1,0 +1,137 @@
+import XCTest
+@testable import Scheme
+
+/// Pairs as 24-byte cells in the heap's pair blocks (`Pair`, `Heap+Pairs.swift`): the cell layout,
+/// which cells a collection frees, protection, source locations, and the epoch wrapping round.
+final class PairCellTests: XCTestCase {
+    private func pair(_ v: Value) -> Pair? {
+        if case .pair(let p) = v { return p }
+        return nil
+    }
+
+    /// The layout assumes a 9-byte `Value`: `car` and `cdr` must not overlap each other or the
+    /// cell's flags and mark, whatever is stored.
+    func testFieldsKeepEveryKindOfValue() throws {
+        XCTAssertEqual(MemoryLayout<Value>.size, 9)
+        XCTAssertLessThanOrEqual(Pair.cdrOffset + MemoryLayout<Value>.size, Pair.flagsOffset)
+        let heap = Heap()
+        let string = heap.string("s")
+        let samples: [Value] = [.null, .unspecified, .undefined, .eof, .true, .false, .fixnum(Int.min),
+                                .fixnum(Int.max), .fixnum(-1), .flonum(-0.0), .flonum(Double.nan), .char(0x10FFFF),
+                                string, heap.cons(.fixnum(1), .null)]
+        for a in samples {
+            for d in samples {
+                let p = try XCTUnwrap(pair(heap.cons(a, d)))
+                XCTAssertTrue(p.car.isEqv(a) || p.car.flonumBits == a.flonumBits, "car of (\(a) . \(d))")
+                XCTAssertEqual(p.car.flonumBits, a.flonumBits)
+                XCTAssertTrue(p.cdr.isEqv(d) || p.cdr.flonumBits == d.flonumBits, "cdr of (\(a) . \(d))")
+                XCTAssertEqual(p.cdr.flonumBits, d.flonumBits)
+                XCTAssertEqual(p.mark, heap.epoch, "a new pair is in use")
+                XCTAssertEqual(p.flags, 0)
+                p.cdr = a
+                p.car = d
+                XCTAssertEqual(p.car.flonumBits, d.flonumBits)
+                XCTAssertEqual(p.mark, heap.epoch, "storing a field left the mark alone")
+                XCTAssertEqual(p.location, .none)
+            }
+        }
+    }
+
+    /// A collection keeps the pairs it reaches, with their fields, and frees the rest (cycles
+    /// included); `cons` then hands the freed cells out again, the kept ones never.
+    func testCollectionFreesUnreachedCells() throws {
+        let heap = Heap()
+        let kept = heap.list((0..<100).map { .fixnum($0) })
+        let ring = try XCTUnwrap(pair(heap.list([.fixnum(1), .fixnum(2)])))
+        let second = try XCTUnwrap(pair(ring.cdr))
+        second.cdr = .pair(ring)
+        var garbage: Set<Pair> = [ring, second]
+        for i in 0..<1000 { garbage.insert(try XCTUnwrap(pair(heap.cons(.fixnum(i), .null)))) }
+        var keptCells: Set<Pair> = []
+        var v = kept
+        while case .pair(let p) = v { keptCells.insert(p); v = p.cdr }
+        heap.collect { $0.mark(kept) }
+        XCTAssertEqual(heap.objectCount, 100)
+        XCTAssertEqual(kept.listElements?.map { $0.fixnum ?? -1 }, Array(0..<100))
+        var reused = 0
+        for _ in 0..<2000 {
+            let p = try XCTUnwrap(pair(heap.cons(.true, .true)))
+            XCTAssertFalse(keptCells.contains(p), "a reachable pair's cell was handed out")
+            if garbage.contains(p) { reused += 1 }
+        }
+        XCTAssertEqual(reused, garbage.count, "every dead cell (the ring's two included) is reused")
+        XCTAssertEqual(heap.pairBlockCount, 1)
+    }
+
+    /// Inside a protecting run, every pair in use when it started survives collections with no
+    /// roots, and so does what it refers to; pairs made during the run are freed as usual; after
+    /// the run, the old ones are collectable again. Protection nests.
+    func testProtectionKeepsWhatExisted() throws {
+        let heap = Heap()
+        let vector = heap.vector([.fixnum(7)])
+        let old = heap.list([.fixnum(1), vector])
+        for i in 0..<50 { _ = heap.cons(.fixnum(i), .null) }  // garbage before the run: kept too
+        let outer = heap.protectExisting()
+        let during = try XCTUnwrap(pair(heap.cons(.fixnum(2), .null)))
+        heap.collect { _ in }
+        XCTAssertEqual(heap.objectCount, 52 + 1, "the 52 pairs and the vector in use when the run began")
+        XCTAssertEqual(old.listElements?.count, 2)
+        var fresh: Set<Pair> = []
+        for _ in 0..<10 { fresh.insert(try XCTUnwrap(pair(heap.cons(.null, .null)))) }
+        XCTAssertTrue(fresh.contains(during), "a pair made inside the run and dropped is freed")
+        let inner = heap.protectExisting()
+        let made = heap.cons(.fixnum(3), .null)
+        heap.collect { _ in }
+        XCTAssertEqual(heap.objectCount, 53 + 10, "the inner run keeps what the outer one made too")
+        heap.endProtection(inner)
+        heap.collect { $0.mark(made) }
+        XCTAssertEqual(heap.objectCount, 53 + 1)
+        heap.endProtection(outer)
+        heap.collect { _ in }
+        XCTAssertEqual(heap.objectCount, 0)
+    }
+
+    /// Pairs made with a location report it; the cell, reused by a plain `cons`, reports none; the
+    /// table of locations is pruned of dead pairs; each heap answers for its own pairs.
+    func testLocations() throws {
+        let heap = Heap(), other = Heap()
+        let here = SourceLocation(file: 1, line: 2, column: 3)
+        let there = SourceLocation(file: 2, line: 4, column: 6)
+        let p = try XCTUnwrap(pair(heap.cons(.null, .null, at: here)))
+        let q = try XCTUnwrap(pair(other.cons(.null, .null, at: there)))
+        XCTAssertEqual(p.location, here)
+        XCTAssertEqual(q.location, there)
+        XCTAssertEqual(try XCTUnwrap(pair(heap.cons(.null, .null, at: .none))).location, .none)
+        heap.collect { _ in }
+        let again = try XCTUnwrap(pair(heap.cons(.null, .null)))
+        XCTAssertEqual(again, p, "the first free cell is the first one")
+        XCTAssertEqual(again.location, .none)
+        for i in 0..<20_000 { _ = heap.cons(.null, .null, at: SourceLocation(file: 1, line: i + 1, column: 1)) }
+        heap.collect { _ in }
+        XCTAssertEqual(heap.pairLocations.count, 0, "dead pairs' locations are pruned")
+        XCTAssertEqual(q.location, there)
+    }
+
+    /// After 2^32 collections the epoch starts again at 1: pairs in use stay in use, free cells
+    /// stay free (no stale mark may look like a new epoch's).
+    func testEpochWrapsRound() throws {
+        let heap = Heap()
+        heap.epoch = UInt32.max - 2
+        let kept = heap.list([.fixnum(1), .fixnum(2)])
+        var dead: [Pair] = []
+        for i in 0..<10 { dead.append(try XCTUnwrap(pair(heap.cons(.fixnum(i), .null)))) }
+        for _ in 0..<4 { heap.collect { $0.mark(kept) } }
+        XCTAssertEqual(heap.epoch, 2)
+        XCTAssertEqual(heap.objectCount, 2)
+        for p in dead { XCTAssertNotEqual(p.mark, heap.epoch) }
+        XCTAssertEqual(kept.listElements?.count, 2)
+    }
+}
+
+private extension Value {
+    /// The bits of a flonum (NaN compares unequal to itself), nil for anything else.
+    var flonumBits: UInt64? {
+        if case .flonum(let d) = self { return d.bitPattern }
+        return nil
+    }
+}
