@@ -301,8 +301,7 @@ struct CodeImageWriter {
         // The spine: pairs not written before, up to the tail.
         var spine: [Pair] = []
         var rest = list
-        while case .pair(let p) = rest {
-            let pair = p
+        while case .pair(let pair) = rest {
             let id = UnsafeRawPointer(pair.toOpaque())
             if shared[id] != nil { break }
             if open.contains(id) { throw ImageUnsupported(reason: "cyclic data") }

@@ -46,11 +46,9 @@ extension Expander {
             var spine: [(original: Pair, copy: Pair)] = []
             var head = Value.null
             var cur = datum
-            while case .pair(let p) = cur, memo[UnsafeRawPointer(p.toOpaque())] == nil {
-                let o = p
+            while case .pair(let o) = cur, memo[UnsafeRawPointer(o.toOpaque())] == nil {
                 let v = spine.isEmpty ? rt.heap.cons(.null, .null, at: o.location) : rt.heap.cons(.null, .null)
-                guard case .pair(let cp) = v else { break }
-                let c = cp
+                guard case .pair(let c) = v else { break }
                 memo[UnsafeRawPointer(o.toOpaque())] = v
                 if let last = spine.last { last.copy.cdr = v } else { head = v }
                 spine.append((o, c))

@@ -83,8 +83,7 @@ private struct Expansion {
             if p.base.name == "_" { return true }
             bindings[ObjectIdentifier(p)] = .one(input)
             return true
-        case .pair(let pp):
-            let pPair = pp
+        case .pair(let pPair):
             if case .pair(let next) = pPair.cdr, isEllipsis(next.car) {
                 return try matchEllipsis(pPair.car, rest: next.cdr, input)
             }
@@ -173,10 +172,9 @@ private struct Expansion {
                 return v
             }
             return rename(sym)
-        case .pair(let p):
+        case .pair(let pair):
             // Each pair built counts as work: one expansion may multiply its input's size.
             try rt.chargeWork(1, at: expander.location(of: form))
-            let pair = p
             // (... ...) escapes the ellipsis: the rest is copied without ellipsis processing.
             if isEllipsis(pair.car), case .pair(let q) = pair.cdr {
                 return try escaped(q.car)

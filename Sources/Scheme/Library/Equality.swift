@@ -105,9 +105,8 @@ enum Equality {
             case .pair(let p):
                 if structural {
                     hasher.combine(6 as UInt8)
-                    let pp = p
-                    work.append(pp.cdr)
-                    work.append(pp.car)
+                    work.append(p.cdr)
+                    work.append(p.car)
                 } else {
                     hasher.combine(p.toOpaque())
                 }

@@ -21,8 +21,7 @@ enum Lists {
     static func memberTail(_ list: Value, _ who: String, _ rt: Runtime,
                            _ match: (Value) -> Bool) throws(SchemeRaise) -> Value {
         var cur = list, slow = list, step = 0
-        while case .pair(let p) = cur {
-            let pair = p
+        while case .pair(let pair) = cur {
             if match(pair.car) { return cur }
             cur = pair.cdr
             step += 1
@@ -38,8 +37,7 @@ enum Lists {
     static func assocPair(_ alist: Value, _ who: String, _ rt: Runtime,
                           _ match: (Value) -> Bool) throws(SchemeRaise) -> Value {
         var cur = alist, slow = alist, step = 0
-        while case .pair(let p) = cur {
-            let pair = p
+        while case .pair(let pair) = cur {
             guard case .pair(let entry) = pair.car else { throw rt.typeError(who, "a pair", pair.car) }
             if match(entry.car) { return pair.car }
             cur = pair.cdr

@@ -41,8 +41,7 @@ extension Printer {
         /// The pairs and vectors directly inside `v`.
         private static func children(_ v: Value, into out: inout [Value]) {
             switch v {
-            case .pair(let p):
-                let pair = p
+            case .pair(let pair):
                 out.append(pair.cdr)
                 out.append(pair.car)
             case .vector(let x):
