@@ -11,7 +11,7 @@ import Scheme
 import HTLL
 
 /// `--profile[=FILE]`: runs a script, `-e` expressions or a layout command under a sampling
-/// `Profiler` and writes its report to standard error (or FILE) when the command ends, however it
+/// `Scheme.Profiler` and writes its report to standard error (or FILE) when the command ends, however it
 /// ends (an error, a limit, Ctrl-C).
 struct ProfileOption {
     /// Where the report goes: nil for standard error.
@@ -38,7 +38,7 @@ struct ProfileOption {
     /// With `catchInterrupt`, Ctrl-C ends the evaluation (with status 70) so the report is still
     /// written; a second Ctrl-C ends the process as usual.
     func run(catchInterrupt: Bool, _ body: () -> Int32) -> Int32 {
-        let profiler = Profiler()
+        let profiler = Scheme.Profiler()
         let watcher = catchInterrupt ? InterruptWatcher.start(profiler) : nil
         let status = body()
         watcher?.stop()
@@ -67,7 +67,7 @@ private final class InterruptWatcher: @unchecked Sendable {
     private let done = Atomic<Bool>(false)
     private let finished = Atomic<Bool>(false)
 
-    static func start(_ profiler: Profiler) -> InterruptWatcher? {
+    static func start(_ profiler: Scheme.Profiler) -> InterruptWatcher? {
         guard htll_install_sigint(-1) == 0 else { return nil }
         let w = InterruptWatcher()
         let started = HostThread.start {

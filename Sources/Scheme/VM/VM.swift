@@ -88,7 +88,7 @@ final class VM {
     func clearSampleRequest() { requestFlags.bitwiseAnd(~VM.sampleBit, ordering: .relaxed) }
     /// The profiler sampling this VM (nil: none). It detaches itself when it stops, and the VM
     /// detaches from it when freed first.
-    unowned(unsafe) var profiler: Profiler?
+    unowned(unsafe) var profiler: Scheme.Profiler?
 
     init(runtime: Runtime, maxDepth: Int) {
         rt = runtime
@@ -104,7 +104,7 @@ final class VM {
         haltCode = .allocate(capacity: 1)
         haltCode.initialize(to: Opcode.halt.rawValue)
         regs = Registers(pc: haltCode, fp: 0, sp: 0, closure: nil, constants: haltConstants, stack: stack)
-        Profiler.attachToCurrent(self)
+        Scheme.Profiler.attachToCurrent(self)
     }
 
     deinit {
