@@ -47,6 +47,9 @@ public struct CommandLineTool {
     limits (scripts and layout commands; the layout commands take them anywhere):
     \(LimitOptions.help)
 
+    profiling (scripts, -e and the layout commands, which take it anywhere):
+    \(ProfileOption.help)
+
     A script's uncaught error prints file:line:col: error: message, and htll exits with status 70.
     """
 
@@ -79,7 +82,8 @@ public struct CommandLineTool {
         // Options before a layout command (--sandbox, limit flags) belong to it.
         var lead = 0
         while lead < arguments.count {
-            if arguments[lead] == "--sandbox" { lead += 1 } else if LimitOptions.isFlag(arguments[lead]) { lead += 2 } else { break }
+            if arguments[lead] == "--sandbox" || ProfileOption.isFlag(arguments[lead]) { lead += 1 }
+            else if LimitOptions.isFlag(arguments[lead]) { lead += 2 } else { break }
         }
         if arguments.first == "doc" { return emit(HTLLCommand.doc(Array(arguments.dropFirst()))) }
         if programName == "htllc" {
@@ -95,6 +99,7 @@ public struct CommandLineTool {
         var expressions: [String] = []
         var interactiveAfter = false
         var disassemble = false
+        var profile: ProfileOption?
         while let a = args.first, a.hasPrefix("-"), a != "-" {
             args.removeFirst()
             switch a {
@@ -116,6 +121,8 @@ public struct CommandLineTool {
                 disassemble = true
             case "--":
                 break
+            case _ where ProfileOption.isFlag(a):
+                profile = ProfileOption(a)
             case _ where LimitOptions.isFlag(a):
                 if let problem = limitOptions.take(a, args.popFirst()) { return usageError(problem) }
             default:
@@ -124,10 +131,17 @@ public struct CommandLineTool {
         }
         var base = Layout.limits(sandbox: sandbox)
         base.nesting = 100_000
-        let scheme = Scheme(limits: limitOptions.applied(to: base), sandbox: sandbox)
-        scheme.searchPath = searchPath
-        return finish(run(scheme, args, expressions: expressions, interactiveAfter: interactiveAfter,
-                          disassemble: disassemble), scheme)
+        let limits = limitOptions.applied(to: base)
+        let command = { [args] () -> Int32 in
+            let scheme = Scheme(limits: limits, sandbox: sandbox)
+            scheme.searchPath = searchPath
+            return finish(run(scheme, args, expressions: expressions, interactiveAfter: interactiveAfter,
+                              disassemble: disassemble), scheme)
+        }
+        guard let profile else { return command() }
+        // The REPL has its own Ctrl-C (it interrupts the evaluation and goes on).
+        let repl = interactiveAfter || (expressions.isEmpty && (args.isEmpty || args.first == "repl"))
+        return profile.run(catchInterrupt: !repl, command)
     }
 
     /// Runs expressions, a file (`-` is standard input) or the REPL in `scheme`; the exit status.
@@ -206,14 +220,24 @@ public struct CommandLineTool {
     }
 
     /// A layout command (`compile`, `frames`, `preview`, `htllc`) with its arguments, from which
-    /// `--sandbox` and the limit flags are taken wherever they are.
+    /// `--sandbox`, `--profile` and the limit flags are taken wherever they are.
     func runLayoutCommand(_ command: String, _ arguments: [String]) -> Int32 {
         var options = LimitOptions()
         let rest: [String]
         switch options.extract(from: arguments) {
-        case .success(let r): rest = r.filter { $0 != "--sandbox" }
+        case .success(let r): rest = r.filter { $0 != "--sandbox" && !ProfileOption.isFlag($0) }
         case .failure(let e): return usageError(e.message)
         }
+        if let flag = arguments.last(where: ProfileOption.isFlag) {
+            if command == "serve" { return usageError("serve does not take --profile (it runs until stopped)") }
+            let taken = options
+            return ProfileOption(flag).run(catchInterrupt: true) { runLayoutCommand(command, rest, taken, arguments) }
+        }
+        return runLayoutCommand(command, rest, options, arguments)
+    }
+
+    /// The layout command with its options taken out.
+    func runLayoutCommand(_ command: String, _ rest: [String], _ options: LimitOptions, _ arguments: [String]) -> Int32 {
         // serve always runs the layout sandboxed, under the --sandbox limits.
         let sandbox = arguments.contains("--sandbox") || command == "serve"
         let limits = options.applied(to: Layout.limits(sandbox: sandbox))

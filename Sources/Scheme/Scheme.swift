@@ -306,6 +306,14 @@ extension Scheme {
         runtime.vm.interruptRequested = true
     }
 
+    /// Runs `body` under a new `Profiler` sampling this instance (and any made inside `body`); the
+    /// report is made whether `body` returns or throws. Call it where no evaluation is running.
+    public func profile<T>(_ body: () throws -> T) -> (report: ProfileReport, result: Result<T, Error>) {
+        let profiler = Profiler(sampling: [self])
+        let result = Result { try body() }
+        return (profiler.stop(), result)
+    }
+
     /// Runs `body` with the current output port set to the current error port, so whatever the
     /// code prints goes to standard error and cannot mix with output the host writes itself (a
     /// generated file on standard output).

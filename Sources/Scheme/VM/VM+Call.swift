@@ -3,7 +3,7 @@
 extension VM {
     func call(_ n: Int, tail: Bool, _ r: inout Registers) throws(SchemeError) {
         steps &+= 1
-        if heap.wantsCollection || interruptRequested || steps > stepLimit { try safePoint(&r) }
+        if heap.wantsCollection || safePointRequested || steps > stepLimit { try safePoint(&r) }
         let calleeSlot = r.sp - n - 1
         guard case .procedure(let pu) = r.stack[calleeSlot] else {
             try signal(rt.makeError("not a procedure", r.stack[calleeSlot]), dropping: n + 1, &r)

@@ -53,7 +53,7 @@ extension VM {
                 // the safe point before jumping, so a limit that ends a loop is located at the jump.
                 clearLocals(from: Int(r.pc[1]), count: Int(r.pc[2]), &r)
                 steps &+= 1
-                if heap.wantsCollection || interruptRequested || steps > stepLimit { try safePoint(&r) }
+                if heap.wantsCollection || safePointRequested || steps > stepLimit { try safePoint(&r) }
                 r.pc += Int(r.pc.pointee)
             case .jumpIfFalse:
                 r.sp &-= 1

@@ -14,12 +14,15 @@ import Glibc
 /// (a nested run) cannot resume the evaluation, because the next safe point throws it again.
 /// `Scheme` then runs the pending `dynamic-wind` after-thunks within a small grace budget.
 extension VM {
-    /// Collection, interruption and limits, checked on calls and backward jumps.
+    /// Collection, interruption, limits and the profiler's samples, checked on calls and backward jumps.
     func safePoint(_ r: inout Registers) throws(SchemeError) {
         if let aborting { throw aborting }
         if let message = pendingLimit ?? exceededLimit() { throw abort(message, r) }
+        if sampleRequested { takeSample(r) }
         if heap.wantsCollection, heap.collectionDue() {
             collect(r)
+            // A sample asked for while collecting is the collector's.
+            if sampleRequested { takeSample(r, inCollector: true) }
             if let limit = rt.heapLimit, heap.liveBytes > limit {
                 throw abort("heap limit exceeded: \(heap.liveBytes) bytes live", r)
             }

@@ -58,14 +58,37 @@ final class VM {
     var limitsActive = false
     /// A one-word program, `halt`, that sentinel frames resume at.
     let haltCode: UnsafeMutablePointer<Int32>
-    /// Set by an interrupt (Ctrl-C) handler; checked at safe points.
-    /// Set from another thread (a Ctrl-C handler) and polled at safe points: an atomic, so the
-    /// optimiser can't keep a stale copy in a register across a loop.
-    private let interruptFlag = Atomic<Bool>(false)
-    var interruptRequested: Bool {
-        @inline(__always) get { interruptFlag.load(ordering: .relaxed) }
-        set { interruptFlag.store(newValue, ordering: .relaxed) }
+    /// What other threads ask of the next safe point: `interruptBit` (a Ctrl-C handler, `interrupt()`)
+    /// and `sampleBit` (the profiler's timer, see `Profiler`). One atomic, so the hot path still
+    /// tests it with one load (and the optimiser can't keep a stale copy in a register across a
+    /// loop); bits are set and cleared with atomic or/and, so clearing a sample never loses an
+    /// interrupt.
+    private let requestFlags = Atomic<UInt8>(0)
+    static let interruptBit: UInt8 = 1
+    static let sampleBit: UInt8 = 2
+    /// Whether another thread asked anything of the next safe point: the hot path's test.
+    var safePointRequested: Bool {
+        @inline(__always) get { requestFlags.load(ordering: .relaxed) != 0 }
     }
+    /// Whether an interrupt is pending (it ends the evaluation at the next safe point).
+    var interruptRequested: Bool {
+        get { requestFlags.load(ordering: .relaxed) & VM.interruptBit != 0 }
+        set {
+            if newValue { requestFlags.bitwiseOr(VM.interruptBit, ordering: .relaxed) }
+            else { requestFlags.bitwiseAnd(~VM.interruptBit, ordering: .relaxed) }
+        }
+    }
+    /// Whether the profiler's timer asked for a sample.
+    var sampleRequested: Bool { requestFlags.load(ordering: .relaxed) & VM.sampleBit != 0 }
+    /// Asks the next safe point for a sample (from the profiler's thread); whether one was still pending.
+    func requestSample() -> Bool {
+        requestFlags.bitwiseOr(VM.sampleBit, ordering: .relaxed).oldValue & VM.sampleBit != 0
+    }
+    /// Drops a sample request, keeping any interrupt.
+    func clearSampleRequest() { requestFlags.bitwiseAnd(~VM.sampleBit, ordering: .relaxed) }
+    /// The profiler sampling this VM (nil: none). It detaches itself when it stops, and the VM
+    /// detaches from it when freed first.
+    unowned(unsafe) var profiler: Scheme.Profiler?
 
     init(runtime: Runtime, maxDepth: Int) {
         rt = runtime
@@ -81,9 +104,11 @@ final class VM {
         haltCode = .allocate(capacity: 1)
         haltCode.initialize(to: Opcode.halt.rawValue)
         regs = Registers(pc: haltCode, fp: 0, sp: 0, closure: nil, constants: haltConstants, stack: stack)
+        Scheme.Profiler.attachToCurrent(self)
     }
 
     deinit {
+        profiler?.detach(self)
         releaseRetiredStacks()
         stack.deinitialize(count: stackCapacity)
         stack.deallocate()
@@ -105,6 +130,8 @@ final class VM {
         let savedFrameTop = frameTop
         let savedProtection = keepingExisting || !runs.isEmpty ? heap.protectExisting() : nil
         if runs.isEmpty && heap.stressInterval > 0 { heap.restartStressPacing() }
+        // The profiler's ticks since the last evaluation were spent outside it (host code).
+        if runs.isEmpty, let profiler { profiler.takeOutsideSamples(self) }
         // Starting a run means whoever caught an earlier jump out of runs has dropped it.
         unwinding = nil
         lastRunSerial &+= 1
