@@ -39,11 +39,17 @@
 ;; values in order, since JSON readers keep only one value per name.
 (define (htll:json-members alist value->json)
   (define (member name text) (string-append (htll:json-name name) ": " text))
+  (if (and (pair? alist) (null? (cdr alist)))
+      ;; One attribute (most views): its member.
+      (member (caar alist) (value->json (cdar alist)))
+      (htll:json-members-of alist value->json member)))
+
+(define (htll:json-members-of alist value->json member)
   (let loop ((as alist) (names '()) (repeated #f))
     (cond ((pair? as)
            (let ((seen (memq (caar as) names)))
              (loop (cdr as) (if seen names (cons (caar as) names)) (or repeated seen))))
-          ;; No name repeats (most views): one member per entry, in order, without a filter per name.
+          ;; No name repeats (most lists): one member per entry, in order, without a filter per name.
           ((not repeated)
            (htll:string-join (map (lambda (a) (member (car a) (value->json (cdr a)))) alist) ", "))
           (else
