@@ -12,6 +12,7 @@ extension HTLL {
     /// The builtins, one line each: name, arity, implementation.
     static let textBuiltins: [(name: String, arity: Arity, body: (Scheme, Arguments) throws -> Value)] = [
         ("%htll-plain-text?", .exactly(1), { s, args in try plainText(s, args[0]) }),
+        ("%htll-fraction-text", .exactly(1), { s, args in try fractionText(s, args[0]) }),
     ]
 
     /// Defines `textBuiltins` in `env`.
@@ -33,6 +34,32 @@ extension HTLL {
             previous = c
         }
         return .true
+    }
+
+    /// `(%htll-fraction-text X)`: the flonum X (finite; htll:number->c passes those under 1e15) rounded to ten
+    /// decimals (half to even, as Scheme's `round`) with its trailing zeros dropped, as
+    /// 00-util.scm's htll:fraction->c prints a number that is not an exact integer: "0.852",
+    /// "-12.5", "3" (no point when nothing is left after it), "0" for what rounds to zero. In
+    /// Scheme it cost about 50 K instructions a number (scaling, quotient, remainder, padding and
+    /// a loop over the digits), and `htll frames` prints a new one for nearly every view of a
+    /// long sequence (each label's y, issue 19).
+    static func fractionText(_ s: Scheme, _ x: Value) throws -> Value {
+        // Scaled, an integer: exact in 128 bits below 3.4e38 (about 1e25 from number->c), where
+        // the quotient and remainder are exact too.
+        guard case .flonum(let d) = x,
+              let scaled = UInt128(exactly: (abs(d) * 10_000_000_000).rounded(.toNearestOrEven)) else {
+            throw s.error("%htll-fraction-text: expected a finite flonum under 3.4e28 in magnitude", x)
+        }
+        let (whole, fraction) = scaled.quotientAndRemainder(dividingBy: 10_000_000_000)
+        var text = String(whole)
+        if fraction != 0 {
+            // Ten digits with their leading zeros, less the trailing ones.
+            var digits = Array(String(fraction).utf8)
+            digits.insert(contentsOf: repeatElement(UInt8(ascii: "0"), count: max(0, 10 - digits.count)), at: 0)
+            while digits.last == UInt8(ascii: "0") { digits.removeLast() }
+            text += "." + String(decoding: digits, as: UTF8.self)
+        }
+        return s.string(d < 0 && text != "0" ? "-" + text : text)
     }
 
     /// The list of strings LINES, each followed by a newline, as a Swift string; with `indented`,

@@ -39,4 +39,44 @@ final class TextBuiltinsTests: XCTestCase {
         XCTAssertEqual(try literal("json", "tab\there"), "\"tab\\there\"")
         XCTAssertEqual(try literal("c", "é\u{200E}"), "\"é\\342\\200\\216\"")  // only invisible characters are escaped
     }
+
+    /// A number that is not an exact integer prints as the prelude's Scheme definition of
+    /// htll:fraction->c printed it (kept here as the oracle): ten decimals rounded half to even,
+    /// trailing zeros dropped, a sign unless it rounds to zero; exact ratios through `inexact`.
+    func testFractionText() throws {
+        let scheme = try Layout.makeScheme(limits: Scheme.Limits(), sandboxFolder: nil)
+        let env = try XCTUnwrap(HTLL.environment(of: scheme))
+        func eval(_ source: String) throws -> Value { try scheme.evaluateSystemCode(source, file: "fraction-test", in: env) }
+        _ = try eval("""
+            (define (old-fraction->c x)
+              (let* ((neg (< x 0))
+                     (scaled (exact (round (* (abs (inexact x)) 10000000000))))
+                     (int-part (quotient scaled 10000000000))
+                     (frac (remainder scaled 10000000000))
+                     (digits (number->string frac))
+                     (padded (string-append (make-string (- 10 (string-length digits)) #\\0) digits))
+                     (trimmed (let loop ((end 10))
+                                (if (and (> end 0) (char=? (string-ref padded (- end 1)) #\\0))
+                                    (loop (- end 1))
+                                    (substring padded 0 end))))
+                     (body (if (string=? trimmed "")
+                               (number->string int-part)
+                               (string-append (number->string int-part) "." trimmed))))
+                (if (and neg (not (string=? body "0"))) (string-append "-" body) body)))
+            """)
+        let samples = ["0.852", "-0.852", "1/3", "-2/3", "213/250", "8519/10", "0.5", "2.5", "-0.0", "0.00000000005",
+                       "0.00000000015", "0.00000000025", "-0.00000000004", "1e-300", "-1e-300", "123456789.123456789",
+                       "999999999999999.9", "-999999999999999.9", "1/10000000000", "1/20000000000", "3/20000000000",
+                       "12.000000000049", "12.00000000005", "0.1", "0.7", "1e-5", "4503599627370495.5"]
+            + (1...200).map { "(* \($0) 213/250)" } + (1...50).map { "(/ \($0) 7.0)" } + (1...50).map { "(- (/ \($0) 3))" }
+        for x in samples {
+            let old = try eval("(old-fraction->c \(x))").stringValue
+            let new = try eval("(htll:fraction->c \(x))").stringValue
+            XCTAssertEqual(new, old, x)
+        }
+        XCTAssertThrowsError(try eval("(%htll-fraction-text 1/3)"))
+        XCTAssertThrowsError(try eval("(%htll-fraction-text +nan.0)"))
+        XCTAssertThrowsError(try eval("(%htll-fraction-text +inf.0)"))
+        XCTAssertThrowsError(try eval("(%htll-fraction-text 1e300)"))
+    }
 }

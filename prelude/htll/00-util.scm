@@ -126,22 +126,10 @@
 ;; few ratios and spacings, and printing one took about 10 microseconds.
 (define htll:number-texts (make-eqv-hash-table))
 
-;; X (real, finite, of magnitude under 1e15, not an exact integer) with at most ten decimals.
-(define (htll:fraction->c x)
-  (let* ((neg (< x 0))
-         (scaled (exact (round (* (abs (inexact x)) 10000000000))))
-         (int-part (quotient scaled 10000000000))
-         (frac (remainder scaled 10000000000))
-         (digits (number->string frac))
-         (padded (string-append (make-string (- 10 (string-length digits)) #\0) digits))
-         (trimmed (let loop ((end 10))
-                    (if (and (> end 0) (char=? (string-ref padded (- end 1)) #\0))
-                        (loop (- end 1))
-                        (substring padded 0 end))))
-         (body (if (string=? trimmed "")
-                   (number->string int-part)
-                   (string-append (number->string int-part) "." trimmed))))
-    (if (and neg (not (string=? body "0"))) (string-append "-" body) body)))
+;; X (real, finite, of magnitude under 1e15, not an exact integer) with at most ten decimals:
+;; rounded (half to even) to ten decimals, trailing zeros dropped, "-" unless it rounds to 0. The
+;; host's %htll-fraction-text does it (TextBuiltins.swift): about 50 K instructions a number here.
+(define (htll:fraction->c x) (%htll-fraction-text (inexact x)))
 
 ;; ASCII letters and digits (identifiers in generated code, 12-names.scm).
 (define (htll:ascii-letter? c) (or (and (char>=? c #\a) (char<=? c #\z)) (and (char>=? c #\A) (char<=? c #\Z))))

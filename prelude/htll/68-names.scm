@@ -218,10 +218,18 @@
 ;; other aliases, and declared after ANCHOR, the view bound just before it, as the original htllc
 ;; declared it (there it was a second view; here it is a second property holding the same view).
 (define (htll:alias-names declared name-of root)
-  ;; Most layouts have no second names: nothing to make unique.
-  (if (htll:any (lambda (d) (pair? (htll:view-aliases (car d)))) declared)
-      (htll:alias-names-of declared name-of root)
-      '()))
+  ;; Most layouts have no second names: nothing to make unique. Whether the views have any is
+  ;; kept per declared list (the naming's, htll:context) while no view's aliases change (they
+  ;; bump htll:view-generation): five fragments of --objc ask, and each walked every view.
+  (if (and (eq? (car htll:no-aliases) declared) (eqv? (cdr htll:no-aliases) htll:view-generation))
+      '()
+      (if (htll:any (lambda (d) (pair? (htll:view-aliases (car d)))) declared)
+          (htll:alias-names-of declared name-of root)
+          (begin (set! htll:no-aliases (cons declared htll:view-generation))
+                 '()))))
+
+;; (declared . generation): the latest declared list found without second names.
+(define htll:no-aliases (cons #f #f))
 
 (define (htll:alias-names-of declared name-of root)
   (let ((used (htll:make-string-set))
@@ -265,6 +273,16 @@
 ;; The names of VIEW and of the aliases declared after it, each as (name . view).
 (define (htll:declared-names view name-of aliases)
   (cons (cons (name-of view) view) (htll:aliases-of view aliases)))
+
+;; (PROC name view) for the names of each of the DECLARED views, in order: its own, then the
+;; aliases declared after it. Without aliases (most layouts) one per view, without the lists.
+(define (htll:map-declared-names proc declared name-of aliases)
+  (if (null? aliases)
+      (map (lambda (d) (proc (name-of (car d)) (car d))) declared)
+      (apply append
+             (map (lambda (d)
+                    (map (lambda (n) (proc (car n) (cdr n))) (htll:declared-names (car d) name-of aliases)))
+                  declared))))
 
 ;; The aliases of VIEW itself in ALIASES.
 (define (htll:aliases-naming view aliases)

@@ -38,15 +38,39 @@
 ;; state, several events or bindings): a repeated name gets one member holding an array of its
 ;; values in order, since JSON readers keep only one value per name.
 (define (htll:json-members alist value->json)
-  (let loop ((as alist) (names '()))
-    (cond ((pair? as) (loop (cdr as) (if (memq (caar as) names) names (cons (caar as) names))))
+  (define (member name text) (string-append (htll:json-name name) ": " text))
+  (if (and (pair? alist) (null? (cdr alist)))
+      ;; One attribute (most views): its member.
+      (member (caar alist) (value->json (cdar alist)))
+      (htll:json-members-of alist value->json member)))
+
+(define (htll:json-members-of alist value->json member)
+  (let loop ((as alist) (names '()) (repeated #f))
+    (cond ((pair? as)
+           (let ((seen (memq (caar as) names)))
+             (loop (cdr as) (if seen names (cons (caar as) names)) (or repeated seen))))
+          ;; No name repeats (most lists): one member per entry, in order, without a filter per name.
+          ((not repeated)
+           (htll:string-join (map (lambda (a) (member (car a) (value->json (cdr a)))) alist) ", "))
           (else
            (htll:string-join
             (map (lambda (name)
                    (let ((values (map cdr (htll:filter (lambda (a) (eq? (car a) name)) alist))))
-                     (string-append (htll:json-string (symbol->string name)) ": "
-                                    (if (null? (cdr values))
-                                        (value->json (car values))
-                                        (string-append "[" (htll:string-join (map value->json values) ", ") "]")))))
+                     (member name
+                             (if (null? (cdr values))
+                                 (value->json (car values))
+                                 (string-append "[" (htll:string-join (map value->json values) ", ") "]")))))
                  (reverse names))
             ", ")))))
+
+;; NAME (a symbol: an attribute's) as a JSON string, kept per name: every view of `htll frames`
+;; prints its attributes' names, and they are few (the attribute tables'; the list stops growing
+;; at 128 names, for a long session's odd ones).
+(define htll:json-names '())
+(define (htll:json-name name)
+  (let ((e (assq name htll:json-names)))
+    (if e
+        (cdr e)
+        (let ((text (htll:json-string (symbol->string name))))
+          (if (< (length htll:json-names) 128) (set! htll:json-names (cons (cons name text) htll:json-names)))
+          text))))

@@ -11,6 +11,9 @@
 (define (htll:value->objc type value name-of)
   (define (nums args) (htll:string-join (map htll:number->c args) ", "))
   (cond
+   ;; A text (most attributes' values) first: no enumeration is named string, and the search of
+   ;; the enumeration table for one was most of printing a label's text.
+   ((and (eq? type 'string) (string? value)) (htll:objc-string value))
    ((htll:enum-type? type) (htll:value->objc (list 'enum type) value name-of))
    ((eq? type 'boolean) (if value "YES" "NO"))
    ((memq type '(float int)) (htll:number->c value))
@@ -143,18 +146,28 @@
 ;; (Objective-C here, Swift in 75-swift.scm) share. A render returns a line or a list of lines.
 (define (htll:map-attributes view hows render)
   (let ((specs (htll:view-kind-attributes view))
-        (hows (if (memq 'set hows) (append htll:set-like-hows hows) hows)))
+        (hows (htll:expanded-hows hows)))
+    ;; ACC and LATE hold the lines so far in reverse, a render's list of lines spliced in.
+    (define (add x lines) (if (pair? x) (htll:append-reverse x lines) (cons x lines)))
     (let loop ((as (htll:view-attributes view)) (acc '()) (late '()))
       (if (null? as)
-          (let flatten ((xs (append (reverse acc) (reverse late))) (out '()))
-            (cond ((null? xs) (reverse out))
-                  ((pair? (car xs)) (flatten (cdr xs) (append (reverse (car xs)) out)))
-                  (else (flatten (cdr xs) (cons (car xs) out)))))
+          (if (null? late) (reverse acc) (htll:append-reverse acc (reverse late)))
           (let* ((spec (assq (caar as) specs))
                  (how (htll:attribute-how view spec)))
             (cond ((not (memq (car how) hows)) (loop (cdr as) acc late))
-                  ((memq (car how) htll:late-hows) (loop (cdr as) acc (cons (render how (cadr spec) (cdar as)) late)))
-                  (else (loop (cdr as) (cons (render how (cadr spec) (cdar as)) acc) late))))))))
+                  ((memq (car how) htll:late-hows) (loop (cdr as) acc (add (render how (cadr spec) (cdar as)) late)))
+                  (else (loop (cdr as) (add (render how (cadr spec) (cdar as)) acc) late))))))))
+
+;; HOWS with set standing for every set-like way, kept per list (the emitters pass a few quoted
+;; lists, for every view).
+(define htll:hows-expansions '())
+(define (htll:expanded-hows hows)
+  (cond ((not (memq 'set hows)) hows)
+        ((assq hows htll:hows-expansions) => cdr)
+        (else (let ((all (append htll:set-like-hows hows)))
+                (if (< (length htll:hows-expansions) 16)
+                    (set! htll:hows-expansions (cons (cons hows all) htll:hows-expansions)))
+                all))))
 
 ;; A label's minimum-font-size on today's iOS: the scale of its font that size is, with the font
 ;; shrinking to fit (which the original's minimumFontSize only did with adjustsFontSizeToFitWidth).
@@ -248,21 +261,14 @@
 (define (htll:emit-property)
   (let* ((c (htll:code-context "property")) (declared (cadr c)) (name-of (cadddr c))
          (aliases (htll:alias-names declared name-of (car c))))
-    (apply append
-           (map (lambda (d)
-                  (map (lambda (n) (string-append "@property (nonatomic, strong) " (htll:kind-class (htll:view-kind (cdr n)))
-                                                  " * " (car n) ";"))
-                       (htll:declared-names (car d) name-of aliases)))
-                declared))))
+    (htll:map-declared-names (lambda (name v) (string-append "@property (nonatomic, strong) "
+                                                              (htll:kind-class (htll:view-kind v)) " * " name ";"))
+                             declared name-of aliases)))
 
 (define (htll:emit-synthesize)
   (let* ((c (htll:code-context "synthesize")) (declared (cadr c)) (name-of (cadddr c))
          (aliases (htll:alias-names declared name-of (car c))))
-    (apply append
-           (map (lambda (d)
-                  (map (lambda (n) (string-append "@synthesize " (car n) ";"))
-                       (htll:declared-names (car d) name-of aliases)))
-                declared))))
+    (htll:map-declared-names (lambda (name v) (string-append "@synthesize " name ";")) declared name-of aliases)))
 
 ;; ALIAS = VIEW; for each alias declared after ANCHOR.
 (define (htll:objc-alias-lines anchor aliases name-of)
@@ -409,11 +415,8 @@
     (define (tag v) (number->string (+ 100 (htll:index-of v placed eq?))))
     (htll:refuse-cell-bindings declared)
     (append
-     (apply append
-            (map (lambda (d)
-                   (map (lambda (n) (string-append (htll:kind-class (htll:view-kind (cdr n))) " * " (car n) ";"))
-                        (htll:declared-names (car d) name-of aliases)))
-                 declared))
+     (htll:map-declared-names (lambda (name v) (string-append (htll:kind-class (htll:view-kind v)) " * " name ";"))
+                              declared name-of aliases)
      (list "static NSString * CellIdentifier = @\"CellIdentifier\";"
            (string-append "UITableViewCell * " cell " = [tableView dequeueReusableCellWithIdentifier:CellIdentifier];")
            (string-append "if (" cell " == nil) {")

@@ -131,6 +131,8 @@
   (define (nums labels args)
     (htll:string-join (map (lambda (l a) (string-append l ": " (htll:number->c a))) labels args) ", "))
   (cond
+   ;; A text first, as in htll:value->objc: no enumeration is named string.
+   ((and (eq? type 'string) (string? value)) (htll:swift-string value))
    ((htll:enum-type? type) (htll:value->swift (list 'enum type) value name-of))
    ((eq? type 'boolean) (if value "true" "false"))
    ((memq type '(float int)) (htll:number->c value))

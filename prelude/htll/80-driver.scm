@@ -237,17 +237,28 @@
 
 (define (htll-frames-json width height)
   (let* ((c (htll:context "frames")) (root (car c)) (name-of (cadddr c))
-         (frames (htll:frames width height)))
+         (frames (htll:frames width height))
+         (kinds '()))
+    (define (value->json x) (htll:value->json x name-of))
+    ;; The kind and class members, made once per kind: the views of a layout are of few kinds.
+    (define (kind-json kind)
+      (let ((e (assq kind kinds)))
+        (if e
+            (cdr e)
+            (let ((text (string-append ", \"kind\": " (htll:json-string (symbol->string kind))
+                                       ", \"class\": " (htll:json-string (htll:kind-class kind)))))
+              (set! kinds (cons (cons kind text) kinds))
+              text))))
     (define (view-json f)
-      (let* ((v (car f)) (loc (htll:location->string (htll:view-location v))))
+      (let* ((v (car f)) (loc (htll:location->string (htll:view-location v)))
+             (xy (cdr f)) (wh (cddr xy)))
         (string-append
          "    {\"name\": " (htll:json-string (name-of v))
-         ", \"kind\": " (htll:json-string (symbol->string (htll:view-kind v)))
-         ", \"class\": " (htll:json-string (htll:kind-class (htll:view-kind v)))
-         ",\n     \"frame\": {\"x\": " (htll:json-number (list-ref f 1)) ", \"y\": " (htll:json-number (list-ref f 2))
-         ", \"width\": " (htll:json-number (list-ref f 3)) ", \"height\": " (htll:json-number (list-ref f 4)) "}"
+         (kind-json (htll:view-kind v))
+         ",\n     \"frame\": {\"x\": " (htll:json-number (car xy)) ", \"y\": " (htll:json-number (cadr xy))
+         ", \"width\": " (htll:json-number (car wh)) ", \"height\": " (htll:json-number (cadr wh)) "}"
          ",\n     \"attributes\": {"
-         (htll:json-members (htll:view-attributes v) (lambda (x) (htll:value->json x name-of)))
+         (htll:json-members (htll:view-attributes v) value->json)
          "}"
          ;; Only views with attributes from a style or other modifier have origins, so the
          ;; frames of layouts without them read as before.
@@ -310,11 +321,8 @@
   (let* ((c (htll:code-context "declarations")) (name-of (cadddr c))
          (aliases (htll:alias-names (cadr c) name-of (car c))))
     ;; An alias ((b a) in a let*) is a second property of the same class.
-    (apply append
-           (map (lambda (d)
-                  (map (lambda (n) (list (car n) (htll:kind-class (htll:view-kind (cdr n)))))
-                       (htll:declared-names (car d) name-of aliases)))
-                (cadr c)))))
+    (htll:map-declared-names (lambda (name v) (list name (htll:kind-class (htll:view-kind v))))
+                             (cadr c) name-of aliases)))
 
 ;; #t when the layout is placed with in-cell.
 (define (htll-cell-layout?) (if (htll:root-cell (htll:the-layout "cell")) #t #f))
