@@ -73,9 +73,12 @@
   (and (= (length e) (length f))
        (htll:every (lambda (t) (let ((u (htll:e-lookup (cdr t) f))) (and u (= (car u) (car t))))) e)))
 
-;; Sum, keeping the order in which atoms first appear.
+;; Sum, keeping the order in which atoms first appear. A long F added to nothing goes the indexed
+;; way too: the scan finds each of its terms among the ones before it (quadratic; a position that
+;; starts with a term to resolve is rebuilt from nothing, htll:resolve-placed), and both ways
+;; give the same sum.
 (define (htll:e+ e f)
-  (if (< (* (length e) (length f)) 64) (htll:e+scan e f) (htll:e+indexed e f)))
+  (if (if (null? e) (< (length f) 8) (< (* (length e) (length f)) 64)) (htll:e+scan e f) (htll:e+indexed e f)))
 
 ;; Small sums: find each term of F among the terms so far. Adding one term (a position plus a
 ;; child's length, the commonest sum while solving) copies E once; the general case below
@@ -86,18 +89,28 @@
       (htll:e+term e (car f))
       (htll:e+terms e f)))
 
+;; E plus the one term T. The scan conses nothing: the new sum is E with T appended, or E with
+;; T's atom's term replaced (or dropped when it cancels). Atoms of another kind than T's (most of
+;; a sum's) are passed over without calling htll:atom=?.
 (define (htll:e+term e t)
   (let ((a (cdr t)))
-    (let find ((xs e) (before '()))
-      (cond ((null? xs) (htll:append-reverse before (list t)))
-            ((htll:atom=? (cdar xs) a)
+    (let find ((xs e))
+      (cond ((null? xs) (append e (list t)))
+            ((let ((b (cdar xs)))
+               (or (eq? a b)
+                   (and a b (eq? (car a) (car b))
+                        ;; Two views' bounds (the commonest pair) differ in their owner objects.
+                        (if (and (eq? (car a) 'bound) (not (eq? (caddr a) (caddr b))) (htll:view? (caddr a)))
+                            #f
+                            (htll:atom=? b a)))))
              (let ((k (+ (caar xs) (car t))))
-               (htll:append-reverse before (if (> (abs k) htll:epsilon) (cons (cons k a) (cdr xs)) (cdr xs)))))
-            (else (find (cdr xs) (cons (car xs) before)))))))
+               (htll:replace-tail e xs (if (> (abs k) htll:epsilon) (cons (cons k a) (cdr xs)) (cdr xs)))))
+            (else (find (cdr xs)))))))
 
-;; (append (reverse REVERSED) TAIL) in one pass.
-(define (htll:append-reverse reversed tail)
-  (if (null? reversed) tail (htll:append-reverse (cdr reversed) (cons (car reversed) tail))))
+;; The terms of E before its tail XS, then TAIL.
+(define (htll:replace-tail e xs tail)
+  (let loop ((ys e) (before '()))
+    (if (eq? ys xs) (append (reverse before) tail) (loop (cdr ys) (cons (car ys) before)))))
 
 (define (htll:e+terms e f)
   (let loop ((f f) (acc (reverse e)))

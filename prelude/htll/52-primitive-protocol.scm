@@ -313,14 +313,14 @@
 ;; position after a view refers to the view's far edge instead.
 (define (htll:resolve-placed e placed long?)
   ;; The terms before the first one to resolve stay as they are (E is already simplified), so a
-  ;; position such as y + placed-height costs one sum, not one per term.
-  (if (htll:deferred? e)
-      (let split ((ts e) (before '()))
-        (if (htll:term-deferred? (car ts))
-            (let loop ((ts ts) (acc (reverse before)))
-              (if (null? ts) acc (loop (cdr ts) (htll:e+ acc (htll:resolve-term (car ts) placed long?)))))
-            (split (cdr ts) (cons (car ts) before))))
-      e))
+  ;; position such as y + placed-height costs one sum, not one per term. One pass finds that
+  ;; term, consing nothing; a view's bounds (most terms) are not asked further.
+  (let find ((ts e))
+    (cond ((null? ts) e)
+          ((and (cdar ts) (not (eq? (cadar ts) 'bound)) (htll:term-deferred? (car ts)))
+           (let loop ((ts ts) (acc (htll:replace-tail e ts '())))
+             (if (null? ts) acc (loop (cdr ts) (htll:e+ acc (htll:resolve-term (car ts) placed long?))))))
+          (else (find (cdr ts))))))
 
 ;; Length X as an expression, its deferred atoms resolved (htll:resolve-placed) when it has any.
 (define (htll:resolved who x placed long?)

@@ -23,6 +23,11 @@
 ;;; would still run in Scheme and call back into it; the 100 ms targets need the loader, the
 ;;; naming and the printers out of the interpreter too, and a cheaper heap (issue 17). Until
 ;;; then the solver stays where users can read and extend it (bench/README.md, "Layouts by shape").
+;;; Measured again 2026-12-02 (prelude image, callgrind, whole process): 1,500 nested aboves'
+;;; frame code 1,038 M instructions (start-up 39 M, loading and naming about 390 M, solving and
+;;; printing about 610 M: about 400 K a level); nested vv and >> were cubic (measuring repeated
+;;; ever longer positions: 1,500 levels 23 s) and are linear now, about 2.4 M a level (they
+;;; measure each level before placing it and print lines three times as long).
 
 (define (htll:wrap? x) (eq? x 'wrap))
 
@@ -117,12 +122,15 @@
     ;; Measuring (gen? #f) emits no frame, so its extents depend on the node and the area's
     ;; lengths only: a node measured again in the same lengths (a chain of vv or >>, each
     ;; measuring the rest of the chain before placing it) reuses the first answer, which keeps
-    ;; such chains linear instead of quadratic.
+    ;; such chains linear instead of quadratic. Its heavy positions are named as when placing:
+    ;; an extent holds a position only in a difference that cancels it (a sequence's used length,
+    ;; a primitive's reach), but unnamed they grew by a term per level of a measured chain, and
+    ;; 800 nested vv took 40 s to solve (cubic) instead of 0.4 s.
     (define (measure x left top w h)
       (let* ((seen (hash-table-ref/default measured x '()))
              (hit (let find ((s seen)) (cond ((null? s) #f) ((and (eq? (caar s) w) (eq? (cadar s) h)) (cddar s)) (else (find (cdr s)))))))
         (or hit
-            (let ((extent (place x left top (named w 'w) (named h 'h) #f)))
+            (let ((extent (place x (named left 'x) (named top 'y) (named w 'w) (named h 'h) #f)))
               (hash-table-set! measured x (cons (cons w (cons h extent)) seen))
               extent))))
     (define (place x left top w h gen?)
