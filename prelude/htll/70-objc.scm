@@ -148,10 +148,10 @@
   (let ((specs (htll:view-kind-attributes view))
         (hows (htll:expanded-hows hows)))
     ;; ACC and LATE hold the lines so far in reverse, a render's list of lines spliced in.
-    (define (add x lines) (if (pair? x) (htll:append-reverse x lines) (cons x lines)))
+    (define (add x lines) (if (pair? x) (append-reverse x lines) (cons x lines)))
     (let loop ((as (htll:view-attributes view)) (acc '()) (late '()))
       (if (null? as)
-          (if (null? late) (reverse acc) (htll:append-reverse acc (reverse late)))
+          (if (null? late) (reverse acc) (append-reverse acc (reverse late)))
           (let* ((spec (assq (caar as) specs))
                  (how (htll:attribute-how view spec)))
             (cond ((not (memq (car how) hows)) (loop (cdr as) acc late))
