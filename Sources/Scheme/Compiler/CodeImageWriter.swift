@@ -288,6 +288,7 @@ struct CodeImageWriter {
 
     /// The identity of an object in `shared`, `writtenIn` and `open` (a pair's is its cell's address).
     private func identity(_ object: HeapObject) -> UnsafeRawPointer { UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()) }
+    private func identity(_ pair: Pair) -> UnsafeRawPointer { UnsafeRawPointer(pair.toOpaque()) }
 
     /// Numbers `object` as the reader will (in the order objects are finished).
     private mutating func register(_ id: UnsafeRawPointer) {
@@ -297,12 +298,12 @@ struct CodeImageWriter {
     }
 
     private mutating func writeList(_ list: Value, to out: inout [UInt8]) throws(ImageUnsupported) {
-        if case .pair(let p) = list, try writeShared(UnsafeRawPointer(p.toOpaque()), to: &out) { return }
+        if case .pair(let p) = list, try writeShared(identity(p), to: &out) { return }
         // The spine: pairs not written before, up to the tail.
         var spine: [Pair] = []
         var rest = list
         while case .pair(let pair) = rest {
-            let id = UnsafeRawPointer(pair.toOpaque())
+            let id = identity(pair)
             if shared[id] != nil { break }
             if open.contains(id) { throw ImageUnsupported(reason: "cyclic data") }
             if writtenIn[id] != nil { throw ImageUnsupported(reason: "data shared with a lazy body", crossesLazyBody: true) }
@@ -314,11 +315,11 @@ struct CodeImageWriter {
         out += CodeImage.varint(UInt64(spine.count))
         for pair in spine {
             // A pair is numbered before its car is written: the reader makes it first.
-            register(UnsafeRawPointer(pair.toOpaque()))
+            register(identity(pair))
             write(pair.location, to: &out)
             try write(pair.car, to: &out)
         }
-        for pair in spine { open.remove(UnsafeRawPointer(pair.toOpaque())) }
+        for pair in spine { open.remove(identity(pair)) }
         try write(rest, to: &out)
     }
 }

@@ -75,7 +75,7 @@ enum Lists {
         // `(apply append (make-list n l))` copies l n times: sized before copying.
         var total = 0
         for i in 0..<(a.count - 1) { total &+= Lists.length(a[i]) ?? 0 }
-        try rt.reserve(total, of: Runtime.pairBytes, "append")
+        try rt.reserve(total, of: Heap.pairBytes, "append")
         var result = a[a.count - 1]
         for i in stride(from: a.count - 2, through: 0, by: -1) {
             result = rt.heap.list(try rt.list(a[i], "append"), tail: result)

@@ -45,7 +45,7 @@ enum Sorting {
             return rt.heap.vector(sorted)
         case .sameKind, .list:
             if target != nil { return rt.heap.vector(sorted) }
-            try rt.reserve(n, of: Runtime.pairBytes, who)
+            try rt.reserve(n, of: Heap.pairBytes, who)
             return rt.heap.list(sorted)
         }
     }

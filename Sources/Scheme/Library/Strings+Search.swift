@@ -33,7 +33,7 @@ extension Strings {
             count += 1
             from = i + delimiter.count
         }
-        try rt.reserve(count, of: Runtime.pairBytes + 48, "string-split")
+        try rt.reserve(count, of: Heap.pairBytes + 48, "string-split")
         try rt.reserve(s.count, of: 4, "string-split")
         var pieces: [Value] = []
         pieces.reserveCapacity(count)

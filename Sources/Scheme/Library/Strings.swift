@@ -105,7 +105,7 @@ let stringBuiltins: [Builtin] = [
         return .unspecified },
     Builtin("string->list", .range(1, 3)) { a, rt throws(SchemeRaise) in
         let s = try rt.string(a[0], "string->list")
-        try rt.reserve(s.scalars.count, of: Runtime.pairBytes, "string->list")
+        try rt.reserve(s.scalars.count, of: Heap.pairBytes, "string->list")
         return rt.heap.list(s.scalars[try rt.range(a, 1, count: s.scalars.count, "string->list", kind: "string")].map { .char($0) }) },
     Builtin("list->string", .exactly(1)) { a, rt throws(SchemeRaise) in rt.makeString(try Strings.scalars(ofChars: a[0], "list->string", rt)) },
     Builtin("string->vector", .range(1, 3)) { a, rt throws(SchemeRaise) in

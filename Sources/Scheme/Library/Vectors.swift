@@ -14,7 +14,7 @@ let vectorBuiltins: [Builtin] = [
         return .unspecified },
     Builtin("vector->list", .range(1, 3)) { a, rt throws(SchemeRaise) in
         let v = try rt.vector(a[0], "vector->list")
-        try rt.reserve(v.items.count, of: Runtime.pairBytes, "vector->list")
+        try rt.reserve(v.items.count, of: Heap.pairBytes, "vector->list")
         return rt.heap.list(Array(v.items[try rt.range(a, 1, count: v.items.count, "vector->list", kind: "vector")])) },
     Builtin("list->vector", .exactly(1)) { a, rt throws(SchemeRaise) in rt.heap.vector(try rt.list(a[0], "list->vector")) },
     Builtin("vector-fill!", .range(2, 4)) { a, rt throws(SchemeRaise) in

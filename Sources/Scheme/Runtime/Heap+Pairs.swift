@@ -36,12 +36,7 @@ extension Heap {
 
     /// `cons` when the cell at the cursor is in use or the block is used up.
     @inline(never) func consSlow(_ car: Value, _ cdr: Value) -> Pair {
-        let p = Pair(cell: nextFreePairCell())
-        p.mark = epoch
-        p.flags = 0
-        p.car = car
-        p.cdr = cdr
-        return p
+        newPair(at: nextFreePairCell(), car, cdr)
     }
 
     /// The first cell not in use at or past the cursor (a new block when none is left), which the

@@ -12,8 +12,9 @@
 /// - or it is protected: a run of the VM that Swift starts while already inside one (a builtin
 ///   calling back into Scheme, library loading, `include`, an embedder's builtin calling `Scheme.call`)
 ///   or from runtime code (`VM.run` keeps by default) protects every object that exists when it
-///   starts, until it ends (`protectedCount`, and `pairWatermark` for pairs). Whatever Swift holds when it calls into the VM existed
-///   before that call, so no Swift local, array or struct can lose its values, however it got them.
+///   starts, until it ends (`protectedCount`, and `pairWatermark` for pairs). Whatever Swift holds
+///   when it calls into the VM existed before that call, so no Swift local, array or struct can
+///   lose its values, however it got them.
 ///   Only the embedding API's own top-level calls (`Scheme.evaluate`, `call`, `load`) collect
 ///   everything unreachable: a host keeps a value across them with `Scheme.retain` or `keeping`.
 /// `stressInterval` makes collections frequent, for tests.
@@ -173,15 +174,20 @@ final class Heap {
             return .pair(consSlow(car, cdr))
         }
         pairCursor = c + Pair.cellBytes
-        let p = Pair(cell: c)
+        return .pair(newPair(at: c, car, cdr))
+    }
+
+    /// Puts a new pair in the free cell at `cell`: in use from now (the current epoch), no location.
+    @inline(__always) func newPair(at cell: UnsafeMutableRawPointer, _ car: Value, _ cdr: Value) -> Pair {
+        let p = Pair(cell: cell)
         p.mark = epoch
         p.flags = 0
         p.car = car
         p.cdr = cdr
-        return .pair(p)
+        return p
     }
 
-    /// What a pair counts for in collection pacing and the heap limit: its cell.
+    /// What a pair counts for in collection pacing, the heap limit and `Runtime.reserve`: its cell.
     static let pairBytes = Pair.cellBytes
 
     /// Allocates a pair that remembers the source location `location` (a plain pair when unknown).
@@ -254,7 +260,8 @@ final class Heap {
         return live
     }
 
-    /// Objects (pairs included) that survived the last collection or were allocated since.
+    /// Objects that survived the last collection or were allocated since, plus the pairs the last
+    /// collection found in use.
     public var objectCount: Int { objects.count + pairsInUse }
 
     /// Where the next new object goes in `objects`: a run that protects every object that exists

@@ -38,7 +38,4 @@ extension Runtime {
         let (bytes, overflow) = count.multipliedReportingOverflow(by: each)
         try reserve(overflow ? Int.max : bytes, who)
     }
-
-    /// Bytes a fresh pair takes (its cell).
-    static let pairBytes = Pair.cellBytes
 }

@@ -211,7 +211,7 @@ extension Scheme {
         private func addOutside(_ n: Int) {
             guard n > 0 else { return }
             outsideSamples += n
-            if outsideEntry < 0 { outsideEntry = newEntry(Tally(name: "(outside evaluations)", file: nil, line: 0, isPrelude: false)) }
+            if outsideEntry < 0 { outsideEntry = newEntry(Tally(key: Tally.Key(name: "(outside evaluations)", file: nil, line: 0, isPrelude: false))) }
             entries[outsideEntry].selfSamples += n
             entries[outsideEntry].totalSamples += n
         }
@@ -227,7 +227,7 @@ extension Scheme {
             var isTop = true
             if inCollector {
                 collectorSamples += n
-                if collectorEntry < 0 { collectorEntry = newEntry(Tally(name: "(collector)", file: nil, line: 0, isPrelude: false)) }
+                if collectorEntry < 0 { collectorEntry = newEntry(Tally(key: Tally.Key(name: "(collector)", file: nil, line: 0, isPrelude: false))) }
                 count(collectorEntry, n, isTop: true)
                 isTop = false
             } else {
@@ -273,7 +273,7 @@ extension Scheme {
             if let existing = index[key] {
                 e = existing
             } else {
-                e = newEntry(Tally(name: code.name, file: file, line: location.line, isPrelude: code.isSystem))
+                e = newEntry(Tally(key: key))
                 index[key] = e
             }
             byBlock[id] = (e, code.name, location.packed)
@@ -291,7 +291,7 @@ extension Scheme {
                 collectorSamples: collectorSamples, outsideSamples: outsideSamples, truncatedSamples: truncatedSamples,
                 cpuSeconds: Double(stopCPU &- startCPU) / 1e9,
                 entries: entries.map {
-                    ProfileReport.Entry(name: $0.name, file: $0.file, line: $0.line, isPrelude: $0.isPrelude,
+                    ProfileReport.Entry(name: $0.key.name, file: $0.key.file, line: $0.key.line, isPrelude: $0.key.isPrelude,
                                         selfSamples: $0.selfSamples, totalSamples: $0.totalSamples)
                 })
         }
@@ -304,10 +304,8 @@ extension Scheme {
                 let line: Int
                 let isPrelude: Bool
             }
-            let name: String
-            let file: String?
-            let line: Int
-            let isPrelude: Bool
+            /// What the procedure is: its name and where it is defined.
+            let key: Key
             var selfSamples = 0
             var totalSamples = 0
             /// The last sample that counted this entry in `totalSamples` (recursion counts once).
