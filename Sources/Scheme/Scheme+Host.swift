@@ -79,6 +79,12 @@ extension Scheme {
     /// How many garbage collections the instance has run.
     public var collectionCount: Int { runtime.heap.collections }
 
+    /// How many symbols the instance's intern table holds now.
+    public var symbolCount: Int { runtime.heap.symbolCount }
+
+    /// How many symbols made from data (read, `string->symbol`) collections have freed so far.
+    public var collectedSymbolCount: Int { runtime.heap.symbolsCollected }
+
     /// Writes all of `text` to the file descriptor `fd`, retrying short writes and interruptions;
     /// the system's message when the write fails, else nil.
     public static func writeAll(_ text: String, to fd: Int32) -> String? { Port.writeAll(Array(text.utf8), to: fd) }

@@ -90,7 +90,8 @@ let controlBuiltins: [Builtin] = [
     Builtin("disassemble", .exactly(1)) { a, rt in rt.heap.string(try Disassembler.text(of: a[0], rt)) },
     Builtin("collect-garbage", .exactly(0)) { _, rt in rt.collectGarbage(); return .unspecified },
     Builtin("%heap-statistics", .exactly(0)) { _, rt in
-        rt.heap.list([.fixnum(rt.heap.collections), .fixnum(rt.heap.objectCount), .fixnum(rt.heap.liveBytes)]) },
+        rt.heap.list([.fixnum(rt.heap.collections), .fixnum(rt.heap.objectCount), .fixnum(rt.heap.liveBytes),
+                      .fixnum(rt.heap.symbolCount), .fixnum(rt.heap.symbolsCollected)]) },
     Builtin("features", .exactly(0)) { _, rt in rt.heap.list(rt.features.map { rt.symbol($0) }) },
     Builtin("command-line", .exactly(0)) { _, rt in rt.heap.list(rt.commandLine.map { rt.heap.string($0) }) },
     Builtin("get-environment-variable", .exactly(1)) { a, rt in

@@ -196,7 +196,7 @@ extension Reader {
         // Identifiers are accepted leniently: anything that is not a number (`1+`, `a#b`) is a symbol.
         var name = Reader.makeString(token)
         if foldCase { name = name.lowercased() }
-        return runtime.symbol(name)
+        return runtime.datumSymbol(name)
     }
 
     /// `#t`, `#false`, `#x1F` and the like (the caller has handled `#(`, `#\`, `#u8(`, labels, comments).

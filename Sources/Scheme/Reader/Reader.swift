@@ -195,7 +195,7 @@ struct Reader {
             case Ch.dquote:
                 datum = try readString()
             case Ch.bar:
-                datum = .symbol(Unmanaged.passUnretained(runtime.intern(try readBarSymbol())))
+                datum = runtime.datumSymbol(try readBarSymbol())
             case Ch.hash:
                 let next = peek(1)
                 if next == Ch.lparen {

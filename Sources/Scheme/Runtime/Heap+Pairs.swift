@@ -95,11 +95,13 @@ extension Heap {
         }
     }
 
-    /// Protects every object and pair that exists (see `protectedCount`, `pairWatermark`) and
-    /// returns what to pass `endProtection` when the run that needed it ends.
+    /// Protects every object, pair and weak symbol that exists (see `protectedCount`,
+    /// `pairWatermark`, `symbolWatermark`) and returns what to pass `endProtection` when the run
+    /// that needed it ends.
     func protectExisting() -> HeapProtection {
-        let saved = HeapProtection(objects: protectedCount, pairs: pairWatermark)
+        let saved = HeapProtection(objects: protectedCount, pairs: pairWatermark, symbols: symbolWatermark)
         protectedCount = objectsEnd
+        symbolWatermark = weakSymbols.count
         let here = pairCursorPosition
         pairWatermark = max(pairHighWater, here)
         if here < pairWatermark { movePairCursor(to: pairWatermark) }
@@ -110,6 +112,7 @@ extension Heap {
     func endProtection(_ saved: HeapProtection) {
         protectedCount = saved.objects
         pairWatermark = saved.pairs
+        symbolWatermark = saved.symbols
     }
 
     /// Marks every cell in use (mark `previous`) below the watermark: a collection inside a
@@ -182,4 +185,5 @@ extension Heap {
 struct HeapProtection {
     let objects: Int
     let pairs: Int
+    let symbols: Int
 }

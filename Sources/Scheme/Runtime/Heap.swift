@@ -7,7 +7,7 @@
 /// allocation, so Swift code that allocates and returns without running Scheme code (most
 /// builtins, the reader, the expander, the compiler) needs no rooting.
 /// An object survives a collection iff it is reachable from
-/// - the VM's stacks, the symbols (their globals and macros) and live continuations;
+/// - the VM's stacks, the runtime's environments and libraries, and live continuations;
 /// - handles Swift holds on purpose (`Scheme.retain`, `Runtime.keeping`);
 /// - or it is protected: a run of the VM that Swift starts while already inside one (a builtin
 ///   calling back into Scheme, library loading, `include`, an embedder's builtin calling `Scheme.call`)
@@ -17,6 +17,8 @@
 ///   lose its values, however it got them.
 ///   Only the embedding API's own top-level calls (`Scheme.evaluate`, `call`, `load`) collect
 ///   everything unreachable: a host keeps a value across them with `Scheme.retain` or `keeping`.
+/// Interned symbols are not objects of `objects`: the intern table holds them (`Heap+Symbols.swift`);
+/// those Swift code interned live for good, those made from data are freed like objects.
 /// `stressInterval` makes collections frequent, for tests.
 final class Heap {
     @exclusivity(unchecked) private(set) var objects: [HeapObject] = []
@@ -82,8 +84,17 @@ final class Heap {
     public var limit: Int? {
         didSet { setThreshold() }
     }
-    /// Bytes of objects that are never collected (interned symbols), counted in `liveBytes`.
-    public private(set) var permanentBytes = 0
+    // The intern table (see `Heap+Symbols.swift`).
+    /// Every interned symbol, by name: the table holds the only strong reference to most.
+    @exclusivity(unchecked) var symbols: [String: Symbol] = [:]
+    /// The weak symbols (made from data), in the order they were made; pinned ones leave at a sweep.
+    @exclusivity(unchecked) var weakSymbols: [Unmanaged<Symbol>] = []
+    /// `weakSymbols[0..<symbolWatermark]` are protected (see `protectedCount`).
+    var symbolWatermark = 0
+    /// Bytes of the interned symbols, counted in `liveBytes`.
+    var symbolBytes = 0
+    /// Weak symbols freed by collections, over the heap's life.
+    public internal(set) var symbolsCollected = 0
     /// How many collections have run.
     public private(set) var collections = 0
     /// Set when a collection is due; the VM polls it at safe points.
@@ -148,13 +159,6 @@ final class Heap {
     /// Bytes allocated past the point where a safe point would have collected: work outside the
     /// dispatch loop (reading, expanding, a builtin) cannot collect, so the limits check this.
     var overdraft: Int { allocatedSinceCollection &- regularThreshold }
-
-    /// Counts `bytes` of memory that is never collected (an interned symbol): it stays in
-    /// `liveBytes`, so the heap limit bounds it too.
-    public func chargePermanent(_ bytes: Int) {
-        permanentBytes &+= bytes
-        allocatedSinceCollection &+= bytes
-    }
 
     /// Allocated bytes before the next collection: as many as are live (at least 4 MB), but under a
     /// limit no more than the room left below it (at least a sixteenth of the limit, so a heap close
@@ -229,10 +233,11 @@ final class Heap {
         marker.drain()
         lastCollectionCost = marker.visits
         let live = sweep()
+        sweepSymbols()
         pairsInUse = marker.pairs
         rewindPairCursor()
         pruneLocations()
-        liveBytes = live &+ pairsInUse &* Heap.pairBytes &+ permanentBytes
+        liveBytes = live &+ pairsInUse &* Heap.pairBytes &+ symbolBytes
         allocatedSinceCollection = 0
         setThreshold()
         collections += 1

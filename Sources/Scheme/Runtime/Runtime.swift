@@ -6,9 +6,6 @@
 final class Runtime {
     /// The collector and owner of every object.
     public let heap = Heap()
-    /// Unchecked: no access to it calls out while it lasts, and the dynamic exclusivity check cost
-    /// about 70 instructions per `intern` (4,400 of them in GearCalc's start-up, issue 19).
-    @exclusivity(unchecked) private var symbols: [String: Symbol] = [:]
     /// Source file names; a `SourceLocation`'s file index points here (0 is "unknown").
     private(set) var files: [String] = [""]
     /// Each name's index in `files`, so an embedder evaluating many named snippets pays no linear scan.
@@ -85,12 +82,8 @@ final class Runtime {
         interaction = system
     }
 
-    /// Makes room for `count` more symbols at once: a prelude image names its symbols up front, and
-    /// growing the table a doubling at a time rehashed every name so far (1.1 M instructions of
-    /// GearCalc's start-up, issue 19).
-    func reserveSymbols(_ count: Int) {
-        symbols.reserveCapacity(symbols.count + count)
-    }
+    /// Makes room for `count` more symbols at once (a prelude image names its symbols up front).
+    func reserveSymbols(_ count: Int) { heap.reserveSymbols(count) }
 
     /// The value the system environment binds `name` to (`.undefined` if none): what the prelude
     /// sees, whatever user code defines.
@@ -98,32 +91,19 @@ final class Runtime {
         system.value(intern(name)) ?? .undefined
     }
 
-    /// The interned symbol named `name`.
-    public func intern(_ name: String) -> Symbol {
-        // One hash and one probe, whether the name is new or not (a lookup then an insertion hashed
-        // a new name twice: 1,700 new names in GearCalc's start-up).
-        var made = false
-        let s = Self.entry(&symbols[name, default: Self.newSymbol(name, &made)])
-        // Never collected (issue 17 would make the table weak), so counted as live for good.
-        if made { heap.chargePermanent(Self.symbolBytes + name.utf8.count) }
-        return s
-    }
+    /// The interned symbol named `name`, for Swift code: pinned, so Swift may keep it, or a value
+    /// of it, anywhere (see `Heap+Symbols.swift`).
+    public func intern(_ name: String) -> Symbol { heap.intern(name, pinned: true) }
 
-    private static func newSymbol(_ name: String, _ made: inout Bool) -> Symbol {
-        made = true
-        return Symbol(name: name)
-    }
-
-    private static func entry(_ s: inout Symbol) -> Symbol { s }
-
-    /// What an interned symbol costs besides its name's bytes: the object and its table entry.
-    static let symbolBytes = 96
-
-    /// The interned symbol named `name`, as a value.
+    /// The interned symbol named `name`, as a value (pinned, as `intern`).
     public func symbol(_ name: String) -> Value { .symbol(Unmanaged.passUnretained(intern(name))) }
 
+    /// The symbol named `name` read or made from data (the reader, `string->symbol`): weak, so the
+    /// collector frees it when nothing refers to it. Swift code that keeps the value must root it.
+    func datumSymbol(_ name: String) -> Value { .symbol(Unmanaged.passUnretained(heap.intern(name, pinned: false))) }
+
     /// All interned symbols (for completion and the like).
-    public var allSymbols: [Symbol] { Array(symbols.values) }
+    public var allSymbols: [Symbol] { heap.allSymbols }
 
     /// The index of source file `path`, adding it if new.
     ///
@@ -177,7 +157,6 @@ final class Runtime {
 
     /// Marks everything the runtime holds besides the VM stacks.
     func traceRoots(_ marker: inout Marker) {
-        for s in symbols.values { marker.markObject(s) }
         for s in coreIdentifiers.values { marker.markObject(s) }
         marker.markObject(system)
         marker.markObject(interaction)

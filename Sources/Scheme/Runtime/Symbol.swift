@@ -8,6 +8,8 @@ public final class Symbol: HeapObject {
     let renamed: Symbol?
     /// For a renamed identifier: the scope of the macro that inserted it (nil: the system environment).
     let environment: Scope?
+    /// For an interned symbol: whether the intern table keeps it for good (see `Heap+Symbols.swift`).
+    @exclusivity(unchecked) var pinned = false
 
     init(name: String) {
         self.name = name
