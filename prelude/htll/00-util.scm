@@ -107,6 +107,11 @@
 ;;; no float noise such as 0.8330000000000001. Layouts give numbers within bounds (20-values.scm);
 ;;; this is the last check that no literal is infinite or has hundreds of digits.
 (define (htll:number->c x)
+  ;; A fixnum or a finite flonum under 1e15 (nearly every number) the host prints
+  ;; (TextBuiltins.swift); the rest is below.
+  (or (%htll-number-text x) (htll:other-number->c x)))
+
+(define (htll:other-number->c x)
   (cond ((not (real? x)) (error "htll: not a real number" x))
         ((and (exact? x) (integer? x) (< (abs x) 1000000000000000)) (number->string x))
         ((or (nan? x) (infinite? x)) (error "htll: not a finite number" x))
