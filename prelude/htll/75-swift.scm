@@ -256,7 +256,16 @@
                       ", for: " (htll:swift-flags 'control-event (caddr value)) ")"))
       (else (error "htll: unknown attribute form" how))))))
 
+;; The initializer of VIEW, kept per kind but for items (as htll:init-expression, 70-objc.scm).
+(define htll:swift-init-expressions (make-eq-hash-table))
 (define (htll:swift-init-expression view name-of)
+  (or (hash-table-ref/default htll:swift-init-expressions (htll:view-kind view) #f)
+      (let ((e (htll:make-swift-init-expression view name-of)))
+        (if (not (eq? (htll:kind-construction (htll:view-kind view)) 'items))
+            (hash-table-set! htll:swift-init-expressions (htll:view-kind view) e))
+        e)))
+
+(define (htll:make-swift-init-expression view name-of)
   (let ((class (htll:kind-class (htll:view-kind view)))
         (how (htll:kind-construction (htll:view-kind view))))
     (cond ((eq? how 'alloc) (string-append class "()"))
@@ -305,7 +314,8 @@
   (htll:e->text e atom->swift))
 
 (define (htll:swift-frame-lines root name-of parent)
-  (let ((text (htll:printing-once (lambda (e) (htll:e->swift e name-of parent)))))
+  (let* ((text (htll:printing-once (lambda (e) (htll:e->swift e name-of parent))))
+         (part (htll:frame-parts text)))
     (map (lambda (s)
            (case (car s)
              ((size-to-fit) (string-append (name-of (cadr s)) ".sizeToFit()"))
@@ -313,9 +323,9 @@
              ((let) (string-append "let " (htll:local-text (cadr s)) ": CGFloat = "
                                    (text (htll:local-expression (cadr s)))))
              (else
-               (let ((parts (map text (cddr s))))
-                 (string-append (name-of (cadr s)) ".frame = CGRect(x: " (car parts) ", y: " (cadr parts)
-                                ", width: " (caddr parts) ", height: " (cadddr parts) ")")))))
+               (let ((parts (cddr s)))
+                 (string-append (name-of (cadr s)) ".frame = CGRect(x: " (part 0 (car parts)) ", y: " (part 1 (cadr parts))
+                                ", width: " (part 2 (caddr parts)) ", height: " (part 3 (cadddr parts)) ")")))))
          (htll:solve root))))
 
 ;; The Swift text of a parent's width (w), height (h) and safe-area insets (top left bottom
