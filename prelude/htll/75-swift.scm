@@ -6,7 +6,17 @@
 ;;; expressions and frame lines; 76 adds model bindings, 79 the files' shapes.
 
 (define (htll:swift-identifier name)
-  (if (member name htll:swift-keywords) (string-append "`" name "`") name))
+  (if (htll:string-set-member? (htll:swift-keyword-set) name) (string-append "`" name "`") name))
+
+;; Swift's keywords (12-names.scm) as a string set, made once per list: every view's name is
+;; checked, and member compared it with each keyword in turn.
+(define htll:swift-keyword-sets (cons #f #f))
+(define (htll:swift-keyword-set)
+  (if (not (eq? (car htll:swift-keyword-sets) htll:swift-keywords))
+      (let ((set (htll:make-string-set)))
+        (for-each (lambda (k) (htll:string-set-add! set k)) htll:swift-keywords)
+        (set! htll:swift-keyword-sets (cons htll:swift-keywords set))))
+  (cdr htll:swift-keyword-sets))
 
 ;; An object (a parent, a target, a delegate) named by a key path such as self.model: names that
 ;; are Swift keywords in backticks, except a leading self.
@@ -78,6 +88,21 @@
 
 (define (htll:swift-property objc)
   (let ((p (assoc objc htll:swift-property-names))) (if p (cdr p) objc)))
+
+;; (swift-name . special) for the ObjC property OBJC of a set attribute: special is
+;; segmented-control-style or deceleration-rate (printed their own way), else #f. Kept per string
+;; object (the attribute table's, the same for every view; a few hundred at most are kept):
+;; searching the renamed properties by string for every attribute of every view was most of
+;; printing a label's text.
+(define htll:swift-set-properties (make-eq-hash-table))
+(define (htll:swift-set-property objc)
+  (or (hash-table-ref/default htll:swift-set-properties objc #f)
+      (let ((e (cons (htll:swift-property objc)
+                     (cond ((string=? objc "segmentedControlStyle") 'segmented-control-style)
+                           ((string=? objc "decelerationRate") 'deceleration-rate)
+                           (else #f)))))
+        (if (< (hash-table-count htll:swift-set-properties) 1024) (hash-table-set! htll:swift-set-properties objc e))
+        e)))
 
 ;; Argument labels of the send attributes: forState: is for:, ...AtIndex: is ...At:.
 (define (htll:swift-label piece)
@@ -219,18 +244,24 @@
    (lambda (how type value)
     (case (car how)
       ((set init-set)
-       (if (string=? (cadr how) "segmentedControlStyle")
+       (let ((property (htll:swift-set-property (cadr how))))
+         (cond
+          ((eq? (cdr property) 'segmented-control-style)
            ;; UISegmentedControlStyle (iOS 2-7, no effect since) is not imported into Swift.
            (string-append "// " var ".segmentedControlStyle = "
                           (cdr (assq value (htll:enum-values 'segmented-control-style)))
-                          ": not available in Swift, and without effect since iOS 7")
-       (string-append var "." (htll:swift-property (cadr how)) " = "
-                      (cond ((string=? (cadr how) "decelerationRate")
-                             (string-append "UIScrollView.DecelerationRate(rawValue: " (htll:number->c value) ")"))
-                            ;; A CALayer takes CGColors.
-                            ((and (eq? type 'color) (htll:layer-property? (cadr how)))
-                             (string-append (htll:value->swift type value name-of) ".cgColor"))
-                            (else (htll:value->swift type value name-of))))))
+                          ": not available in Swift, and without effect since iOS 7"))
+          ;; A plain text (a label's...) in one string-append.
+          ((and (eq? type 'string) (not (cdr property)) (string? value) (%htll-plain-text? value))
+           (string-append var "." (car property) " = \"" value "\""))
+          (else
+           (string-append var "." (car property) " = "
+                          (cond ((eq? (cdr property) 'deceleration-rate)
+                                 (string-append "UIScrollView.DecelerationRate(rawValue: " (htll:number->c value) ")"))
+                                ;; A CALayer takes CGColors.
+                                ((and (eq? type 'color) (htll:layer-property? (cadr how)))
+                                 (string-append (htll:value->swift type value name-of) ".cgColor"))
+                                (else (htll:value->swift type value name-of))))))))
       ((call) (string-append var "." (if value (cadr how) (caddr how)) "()"))
       ((send)
        (let* ((arg-types (if (eq? (car type) 'pair) (list (cadr type) (caddr type)) (cdr type)))
