@@ -17,9 +17,10 @@
   (let loop ((xs xs) (i 0))
     (cond ((null? xs) #f) ((same? x (car xs)) i) (else (loop (cdr xs) (+ i 1))))))
 
+;; A proper list of at most 100,000 elements. (list? is a builtin, and it tells a cycle from a
+;; list: every attribute list of every view is checked here.)
 (define (htll:proper-list? x)
-  (let loop ((x x) (n 0))
-    (cond ((null? x) #t) ((and (pair? x) (< n 100000)) (loop (cdr x) (+ n 1))) (else #f))))
+  (or (null? x) (and (pair? x) (list? x) (<= (length x) 100000))))
 
 ;; LINES each indented by N spaces (empty lines stay empty): generated code's nesting.
 (define (htll:indent n lines)
