@@ -17,9 +17,10 @@
   (let loop ((xs xs) (i 0))
     (cond ((null? xs) #f) ((same? x (car xs)) i) (else (loop (cdr xs) (+ i 1))))))
 
+;; A proper list of at most 100,000 elements. (list? is a builtin, and it tells a cycle from a
+;; list: every attribute list of every view is checked here.)
 (define (htll:proper-list? x)
-  (let loop ((x x) (n 0))
-    (cond ((null? x) #t) ((and (pair? x) (< n 100000)) (loop (cdr x) (+ n 1))) (else #f))))
+  (or (null? x) (and (pair? x) (list? x) (<= (length x) 100000))))
 
 ;; LINES each indented by N spaces (empty lines stay empty): generated code's nesting.
 (define (htll:indent n lines)
@@ -107,6 +108,11 @@
 ;;; no float noise such as 0.8330000000000001. Layouts give numbers within bounds (20-values.scm);
 ;;; this is the last check that no literal is infinite or has hundreds of digits.
 (define (htll:number->c x)
+  ;; A fixnum or a finite flonum under 1e15 (nearly every number) the host prints
+  ;; (TextBuiltins.swift); the rest is below.
+  (or (%htll-number-text x) (htll:other-number->c x)))
+
+(define (htll:other-number->c x)
   (cond ((not (real? x)) (error "htll: not a real number" x))
         ((and (exact? x) (integer? x) (< (abs x) 1000000000000000)) (number->string x))
         ((or (nan? x) (infinite? x)) (error "htll: not a finite number" x))

@@ -258,7 +258,9 @@
     (write-string quote-mark out)
     (get-output-string out)))
 
-(define (htll:objc-string s) (string-append "@" (htll:literal 'c s)))
+;; (Plain text in one string-append: every label's text is printed this way.)
+(define (htll:objc-string s)
+  (if (%htll-plain-text? s) (string-append "@\"" s "\"") (string-append "@" (htll:escaped-literal 'c s))))
 (define (htll:swift-string s) (htll:literal 'swift s))
 (define (htll:json-string s) (htll:literal 'json s))
 

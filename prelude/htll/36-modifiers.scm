@@ -127,8 +127,20 @@
                                       " has no bindable property " (htll:->string (car binding)))))
     (cadr (caddr spec))))
 
+;; Whether any of the DECLARED views ((view . placed?) ...) has a binding. Most layouts have
+;; none, and several fragments of each output ask about every view: the answer no is kept per
+;; declared list (the naming's, htll:context) while no view changes (htll:view-generation).
+(define htll:unbound-declared (cons #f #f))
+(define (htll:any-bindings? declared)
+  (cond ((and (eq? (car htll:unbound-declared) declared) (eqv? (cdr htll:unbound-declared) htll:view-generation)) #f)
+        ((htll:any (lambda (d) (assq 'bind (htll:view-attributes (car d)))) declared) #t)
+        (else (set! htll:unbound-declared (cons declared htll:view-generation)) #f)))
+
 ;; ((key-path (view . binding) ...) ...) over DECLARED views ((view . placed?) ...), in first-use order.
 (define (htll:bindings-by-key-path declared)
+  (if (htll:any-bindings? declared) (htll:bindings-by-key-path-of declared) '()))
+
+(define (htll:bindings-by-key-path-of declared)
   (let loop ((ds declared) (acc '()))
     (if (null? ds)
         (reverse (map (lambda (e) (cons (car e) (reverse (cdr e)))) acc))

@@ -86,17 +86,19 @@
         ;; What the deepest ascent of each 'baseline row is: group -> expression (layout-baseline).
         (deepests (make-eq-hash-table)))
     ;; A frame statement is preceded by the definitions of the locals it refers to (first use).
+    ;; (A loop, and one procedure for every local: a frame's four expressions are walked for
+    ;; every view, and a closure made per walk was most of the cost of emitting one.)
     (define (emit! s)
-      (if (eq? (car s) 'frame) (for-each define-locals! (cddr s)))
+      (if (eq? (car s) 'frame)
+          (let loop ((es (cddr s))) (if (pair? es) (begin (define-locals! (car es)) (loop (cdr es))))))
       (set! program (cons s program)))
-    (define (define-locals! e)
-      (htll:e-for-each-local
-       e (lambda (a)
-           (if (not (htll:local-name a))
-               (begin (define-locals! (htll:local-expression a))
-                      (set! locals (+ locals 1))
-                      (htll:set-local-name! a locals)
-                      (set! program (cons (list 'let a) program)))))))
+    (define (define-locals! e) (htll:e-for-each-local e define-local!))
+    (define (define-local! a)
+      (if (not (htll:local-name a))
+          (begin (define-locals! (htll:local-expression a))
+                 (set! locals (+ locals 1))
+                 (htll:set-local-name! a locals)
+                 (set! program (cons (list 'let a) program)))))
     (define (fit! v)
       (if (not (eq? (htll:view-mark v) fitted))
           (begin (htll:set-view-mark! v fitted) (emit! (list 'size-to-fit v)))))
@@ -218,8 +220,13 @@
     (define (after start a extent margin gen? axis)
       (if (htll:collapse-node? a)
           (htll:e+ start (htll:e-shown (htll:collapsed-view a) (htll:e+ margin extent)))
-          (let ((pos (htll:e-sum start margin extent)))
-            (if (shorten? a start pos gen?) (htll:e+ (htll:e-edge axis a) margin) pos))))
+          ;; (Once START refers to an edge the sum is not needed: shorten? would say yes whatever it
+          ;; is. With no margin, most sequences' gap, adding nothing would copy the sum.)
+          (let ((pos (and (not (and gen? (htll:view? a) (htll:e-has-edge? start)))
+                          (htll:e+ (if (null? margin) start (htll:e+ start margin)) extent))))
+            (if (or (not pos) (shorten? a start pos gen?))
+                (if (null? margin) (htll:e-edge axis a) (htll:e+ (htll:e-edge axis a) margin))
+                pos))))
     ;; The length A takes in a sequence: EXTENT then MARGIN, or nothing when A collapses.
     (define (taken a extent margin)
       (if (htll:collapse-node? a)
@@ -276,22 +283,22 @@
                                    (htll:e-shown (htll:collapsed-view c) (if vertical? (car o) (cdr o))))
                                   (else (if vertical? (car o) (cdr o)))))
                      (measured (or measured
-                                   (and gen? prev (htll:view? (car prev)) (htll:view? c)
+                                   (and gen? prev (pair? (cdr prev)) (htll:view? (car prev)) (htll:view? c)
                                         (> (htll:e-weight (cdr prev)) htll:gap-weight)
                                         ;; c starts where prev ends plus the gap: its origin, its
                                         ;; far edge less its (non-negative, own) length.
                                         (cons (cdr prev)
                                               (htll:e- (htll:e- (htll:e-edge axis c) (htll:e-bound (if vertical? 'h 'w) c))
                                                        (htll:e-edge axis (car prev)))))))
-                     (gap (let ((g (gap-after c (cdr cs))))
-                            (if (and measured (eq? g (car measured))) (cdr measured) g)))
+                     (own-gap (gap-after c (cdr cs)))
+                     (gap (if (and measured (eq? own-gap (car measured))) (cdr measured) own-gap))
                      (next (after pos c along gap gen? axis))
                      ;; Once positions refer to an edge, the used length is measured from START.
                      (used (and along?
                                 (let ((u (htll:e+ used (taken c along gap))))
                                   (if (> (length u) htll:expression-terms) (htll:e- next start) u)))))
                 (loop (cdr cs) next used (cond ((not across?) #f) (across (wider across other)) (else other))
-                      (cons c (gap-after c (cdr cs))) measured))))))
+                      (cons c own-gap) measured))))))
     ;; hseq* / vseq*: children at their own length (fill-equally: equal shares) GAP apart, the
     ;; free length distributed by MODE.
     (define (layout-seq* cs gap mode left top w h gen? vertical?)
@@ -375,9 +382,10 @@
            (let ((size (measure (cadr s))) (f (frame-of (cadr s))))
              (set-frame! (cadr s) (car f) (cadr f) (car size) (cdr size))))
         (else
-           (let* ((v (cadr s))
-                  (vals (map (lambda (e) (htll:e-eval e bound-value)) (cddr s))))
-             (apply set-frame! v vals)
+           (let* ((v (cadr s)) (es (cddr s))
+                  (vals (list (htll:e-eval (car es) bound-value) (htll:e-eval (cadr es) bound-value)
+                              (htll:e-eval (caddr es) bound-value) (htll:e-eval (cadddr es) bound-value))))
+             (htll:set-view-mark! v (cons token vals))
              ;; The solver sets each view's frame once.
              (set! frames (cons (cons v vals) frames))))))
      program)

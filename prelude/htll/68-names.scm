@@ -189,7 +189,20 @@
   (let* ((members (htll:reserved-names root))
          (used (if members (hash-table-copy members #t) (htll:make-string-set)))
          (reserved (if (htll:root-cell root) (list (htll:root-cell root)) '())))
-    (define (unique base) (htll:unique-name used #f base))
+    ;; A generated name (its kind's base, which ends in no digit, and the view's own number)
+    ;; differs from every other generated one: until one clashes with a bound name or a member,
+    ;; they are listed in GENERATED instead of added to USED (adding thousands of strings to the
+    ;; table was most of naming a large layout); from the first clash on (#f), USED holds them all.
+    ;; (KIND-BASE is checked: a base ending in a digit could make another's name.)
+    (define generated '())
+    (define (unique kind-base base)
+      (cond ((not generated) (htll:unique-name used #f base))
+            ((or (htll:string-set-member? used base)
+                 (char-numeric? (string-ref kind-base (- (string-length kind-base) 1))))
+             (for-each (lambda (n) (htll:string-set-add! used n)) generated)
+             (set! generated #f)
+             (htll:unique-name used #f base))
+            (else (set! generated (cons base generated)) base)))
     (define (bound-name view name) (htll:bound-name view name used reserved members))
     (let* ((bound (map (lambda (d) (let ((n (htll:view-name (car d))))
                                      (and n (cons (car d) (bound-name (car d) n)))))
@@ -209,8 +222,8 @@
                    (index (or position other)))
               (loop (cdr ds) (cdr bs) other
                     (cons (or (car bs)
-                              (cons (caar ds) (unique (string-append (htll:kind-base-name (htll:view-kind (caar ds)))
-                                                                     (number->string index)))))
+                              (cons (caar ds) (let ((kind-base (htll:kind-base-name (htll:view-kind (caar ds)))))
+                                                (unique kind-base (string-append kind-base (number->string index))))))
                           acc))))))))
 
 ;; The second names of the DECLARED views ((b a) in a let*: b is another name for a's view), as

@@ -129,10 +129,10 @@
 ;;; Statements for one view
 
 
-;; How the target sets VIEW's attribute of SPEC: the table's way, or today's replacement
-;; (13-current-ios.scm).
-(define (htll:attribute-how view spec)
-  (let ((t (htll:current-ios-treatment (htll:view-kind view) (car spec))))
+;; How the target sets an attribute of SPEC for a view of KIND: the table's way, or today's
+;; replacement (13-current-ios.scm).
+(define (htll:attribute-how kind spec)
+  (let ((t (htll:current-ios-treatment kind (car spec))))
     (if (and t (eq? (car t) 'how)) (cadr t) (caddr spec))))
 
 ;; Ways of setting an attribute that read another attribute at run time (the font): they come
@@ -141,22 +141,44 @@
 ;; Ways that set a property in view-will-appear, like set.
 (define htll:set-like-hows '(set minimum-scale-factor call))
 
+;; Per kind, the attributes its views used so far, as (specs (name type . how) ...): SPECS the
+;; kind's table (htll:kind-attributes) the entries were made from, HOW the target's way
+;; (htll:attribute-how), one table for ios6 and one for today's. Every fragment walks every
+;; view's attributes, and finding each one's table entry and treatment again was most of the walk.
+(define htll:attribute-plans (cons (make-eq-hash-table) (make-eq-hash-table)))
+(define (htll:attribute-plan kind)
+  (let* ((specs (htll:kind-attributes kind))
+         (table (if (htll:ios6?) (car htll:attribute-plans) (cdr htll:attribute-plans)))
+         (plan (hash-table-ref/default table kind #f)))
+    (if (and plan (eq? (car plan) specs))
+        plan
+        (let ((plan (list specs))) (hash-table-set! table kind plan) plan))))
+;; (type . how) of attribute NAME in PLAN, for a view of KIND.
+(define (htll:planned kind plan name)
+  (let ((e (assq name (cdr plan))))
+    (if e
+        (cdr e)
+        (let* ((spec (assq name (car plan))) (entry (cons (cadr spec) (htll:attribute-how kind spec))))
+          (set-cdr! plan (cons (cons name entry) (cdr plan)))
+          entry))))
+
 ;; (render how type value) for each of VIEW's attributes whose "how" is in HOWS (set stands for
 ;; every set-like way), in source order but the late ways last: the walk both emitters
 ;; (Objective-C here, Swift in 75-swift.scm) share. A render returns a line or a list of lines.
 (define (htll:map-attributes view hows render)
-  (let ((specs (htll:view-kind-attributes view))
-        (hows (htll:expanded-hows hows)))
+  (let* ((kind (htll:view-kind view))
+         (plan (htll:attribute-plan kind))
+         (hows (htll:expanded-hows hows)))
     ;; ACC and LATE hold the lines so far in reverse, a render's list of lines spliced in.
     (define (add x lines) (if (pair? x) (append-reverse x lines) (cons x lines)))
     (let loop ((as (htll:view-attributes view)) (acc '()) (late '()))
       (if (null? as)
           (if (null? late) (reverse acc) (append-reverse acc (reverse late)))
-          (let* ((spec (assq (caar as) specs))
-                 (how (htll:attribute-how view spec)))
+          (let* ((planned (htll:planned kind plan (caar as)))
+                 (how (cdr planned)))
             (cond ((not (memq (car how) hows)) (loop (cdr as) acc late))
-                  ((memq (car how) htll:late-hows) (loop (cdr as) acc (add (render how (cadr spec) (cdar as)) late)))
-                  (else (loop (cdr as) (add (render how (cadr spec) (cdar as)) acc) late))))))))
+                  ((memq (car how) htll:late-hows) (loop (cdr as) acc (add (render how (car planned) (cdar as)) late)))
+                  (else (loop (cdr as) (add (render how (car planned) (cdar as)) acc) late))))))))
 
 ;; HOWS with set standing for every set-like way, kept per list (the emitters pass a few quoted
 ;; lists, for every view).
@@ -182,11 +204,14 @@
    view hows
    (lambda (how type value)
     (case (car how)
+      ;; A plain text (a label's, a button's title...) in one string-append.
       ((set init-set)
-       (string-append var "." (cadr how) " = " (htll:value->objc type value name-of)
-                      ;; A CALayer takes CGColors, not UIColors.
-                      (if (and (eq? type 'color) (htll:layer-property? (cadr how))) ".CGColor" "")
-                      ";"))
+       (if (and (eq? type 'string) (string? value) (%htll-plain-text? value))
+           (string-append var "." (cadr how) " = @\"" value "\";")
+           (string-append var "." (cadr how) " = " (htll:value->objc type value name-of)
+                          ;; A CALayer takes CGColors, not UIColors.
+                          (if (and (eq? type 'color) (htll:layer-property? (cadr how))) ".CGColor" "")
+                          ";")))
       ((call) (string-append "[" var " " (if value (cadr how) (caddr how)) "];"))
       ((send)
        (let* ((arg-types (if (eq? (car type) 'pair) (list (cadr type) (caddr type)) (cdr type)))
@@ -220,7 +245,17 @@
 (define (htll:layer-property? property)
   (and (> (string-length property) 6) (string=? (substring property 0 6) "layer.")))
 
+;; The expression that makes VIEW. Kept per kind but for items (every view of a kind but a
+;; segmented control is made the same way).
+(define htll:init-expressions (make-eq-hash-table))
 (define (htll:init-expression view name-of)
+  (or (hash-table-ref/default htll:init-expressions (htll:view-kind view) #f)
+      (let ((e (htll:make-init-expression view name-of)))
+        (if (not (eq? (htll:kind-construction (htll:view-kind view)) 'items))
+            (hash-table-set! htll:init-expressions (htll:view-kind view) e))
+        e)))
+
+(define (htll:make-init-expression view name-of)
   (let ((class (htll:kind-class (htll:view-kind view)))
         (how (htll:kind-construction (htll:view-kind view))))
     (cond ((eq? how 'alloc) (string-append "[[" class " alloc] init]"))
@@ -288,25 +323,32 @@
 
 (define (htll:emit-view-did-load)
   (let* ((c (htll:code-context "view-did-load")) (root (car c)) (name-of (cadddr c))
-         (aliases (htll:alias-names (cadr c) name-of root)))
+         (aliases (htll:alias-names (cadr c) name-of root))
+         (parent (htll:root-parent root))
+         (bound? (htll:any-bindings? (cadr c))))
     (append
      (apply append
            (map (lambda (d)
-                  (let* ((v (car d)) (var (name-of v)))
-                    (append (list (string-append var " = " (htll:init-expression v name-of) ";"))
-                            (if (cdr d) (list (string-append "[" (htll:root-parent root) " addSubview:" var "];")) '())
-                            (htll:attribute-lines v var '(target init-set) name-of)
-                            (htll:objc-two-way-lines v var)
-                            (htll:objc-alias-lines v aliases name-of))))
+                  (let* ((v (car d)) (var (name-of v))
+                         (rest (append (htll:attribute-lines v var '(target init-set) name-of)
+                                       (if bound? (htll:objc-two-way-lines v var) '())
+                                       (if (null? aliases) '() (htll:objc-alias-lines v aliases name-of)))))
+                    (cons (string-append var " = " (htll:init-expression v name-of) ";")
+                          (if (cdr d) (cons (string-append "[" parent " addSubview:" var "];") rest) rest))))
                 (cadr c)))
      ;; compile --constraints: the layout is stated once, here (73-constraints-code.scm).
      (htll:constraints-code-lines "view-did-load" name-of (htll:root-parent root) 'objc))))
 
 (define (htll:emit-view-will-appear)
-  (let* ((c (htll:code-context "view-will-appear")) (name-of (cadddr c)) (declared (cadr c)))
+  (let* ((c (htll:code-context "view-will-appear")) (name-of (cadddr c)) (declared (cadr c))
+         (bound? (htll:any-bindings? declared)))
     (append
-     (apply append (map (lambda (d) (append (htll:attribute-lines (car d) (name-of (car d)) '(set send) name-of)
-                                            (htll:objc-binding-set-lines (car d) (name-of (car d)))))
+     (apply append (map (lambda (d)
+                          (let ((var (name-of (car d))))
+                            (if bound?
+                                (append (htll:attribute-lines (car d) var '(set send) name-of)
+                                        (htll:objc-binding-set-lines (car d) var))
+                                (htll:attribute-lines (car d) var '(set send) name-of))))
                         declared))
      ;; Then follow each key path until the view disappears (view-will-disappear).
      (map (lambda (e) (string-append "[self addObserver:self forKeyPath:" (htll:objc-string (car e))
@@ -362,21 +404,37 @@
 ;; The body of - (IBAction)htllBindingChanged:(id)sender: a two-way text field writes its text back.
 (define (htll:emit-binding-changed)
   (let* ((c (htll:code-context "binding-changed")) (name-of (cadddr c)))
-    (apply append
-           (map (lambda (d)
-                  (let ((var (name-of (car d))))
-                    (apply append
-                           (map (lambda (b)
-                                  (if (htll:two-way? b)
-                                      (list (string-append "if (sender == " var ") {")
-                                            (string-append "    [self setValue:" var ".text forKeyPath:" (htll:objc-string (cadr b)) "];")
-                                            "}")
-                                      '()))
-                                (htll:view-bindings (car d))))))
-                (cadr c)))))
+    (if (not (htll:any-bindings? (cadr c)))
+        '()
+        (apply append
+               (map (lambda (d)
+                      (let ((var (name-of (car d))))
+                        (apply append
+                               (map (lambda (b)
+                                      (if (htll:two-way? b)
+                                          (list (string-append "if (sender == " var ") {")
+                                                (string-append "    [self setValue:" var ".text forKeyPath:" (htll:objc-string (cadr b)) "];")
+                                                "}")
+                                          '()))
+                                    (htll:view-bindings (car d))))))
+                    (cadr c))))))
+
+;; TEXT (an expression's text, htll:printing-once) asked about the four parts of frame statements
+;; one after the other: (part I E) is the text of E as part I (0 to 3), the text given for the same
+;; object as that part last time without asking TEXT. Siblings share their parent's width, height or
+;; left, so most parts are the object the frame before had there (and asking the table about each
+;; of them was a good part of printing a frame).
+(define (htll:frame-parts text)
+  (let ((last (make-vector 8 #f)))
+    (lambda (i e)
+      (let ((k (+ i i)))
+        (if (eq? e (vector-ref last k))
+            (vector-ref last (+ k 1))
+            (let ((t (text e))) (vector-set! last k e) (vector-set! last (+ k 1) t) t))))))
 
 (define (htll:frame-lines root name-of)
-  (let ((text (htll:printing-once (lambda (e) (htll:e->c e name-of)))))
+  (let* ((text (htll:printing-once (lambda (e) (htll:e->c e name-of))))
+         (part (htll:frame-parts text)))
     (map (lambda (s)
            (case (car s)
              ((size-to-fit) (string-append "[" (name-of (cadr s)) " sizeToFit];"))
@@ -384,9 +442,9 @@
                                    (text (htll:local-expression (cadr s))) ";"))
              (else
                ;; Fully braced, so C compilers' -Wmissing-braces stays quiet (the original wrote {x, y, w, h}).
-               (let ((parts (map text (cddr s))))
-                 (string-append (name-of (cadr s)) ".frame = (CGRect) {{" (car parts) ", " (cadr parts) "}, {"
-                                (caddr parts) ", " (cadddr parts) "}};")))))
+               (let ((parts (cddr s)))
+                 (string-append (name-of (cadr s)) ".frame = (CGRect) {{" (part 0 (car parts)) ", " (part 1 (cadr parts)) "}, {"
+                                (part 2 (caddr parts)) ", " (part 3 (cadddr parts)) "}};")))))
          (htll:solve root))))
 
 ;; The frames (an if / else chain on the run-time traits when the layout asked about traits,

@@ -6,7 +6,17 @@
 ;;; expressions and frame lines; 76 adds model bindings, 79 the files' shapes.
 
 (define (htll:swift-identifier name)
-  (if (member name htll:swift-keywords) (string-append "`" name "`") name))
+  (if (htll:string-set-member? (htll:swift-keyword-set) name) (string-append "`" name "`") name))
+
+;; Swift's keywords (12-names.scm) as a string set, made once per list: every view's name is
+;; checked, and member compared it with each keyword in turn.
+(define htll:swift-keyword-sets (cons #f #f))
+(define (htll:swift-keyword-set)
+  (if (not (eq? (car htll:swift-keyword-sets) htll:swift-keywords))
+      (let ((set (htll:make-string-set)))
+        (for-each (lambda (k) (htll:string-set-add! set k)) htll:swift-keywords)
+        (set! htll:swift-keyword-sets (cons htll:swift-keywords set))))
+  (cdr htll:swift-keyword-sets))
 
 ;; An object (a parent, a target, a delegate) named by a key path such as self.model: names that
 ;; are Swift keywords in backticks, except a leading self.
@@ -78,6 +88,21 @@
 
 (define (htll:swift-property objc)
   (let ((p (assoc objc htll:swift-property-names))) (if p (cdr p) objc)))
+
+;; (swift-name . special) for the ObjC property OBJC of a set attribute: special is
+;; segmented-control-style or deceleration-rate (printed their own way), else #f. Kept per string
+;; object (the attribute table's, the same for every view; a few hundred at most are kept):
+;; searching the renamed properties by string for every attribute of every view was most of
+;; printing a label's text.
+(define htll:swift-set-properties (make-eq-hash-table))
+(define (htll:swift-set-property objc)
+  (or (hash-table-ref/default htll:swift-set-properties objc #f)
+      (let ((e (cons (htll:swift-property objc)
+                     (cond ((string=? objc "segmentedControlStyle") 'segmented-control-style)
+                           ((string=? objc "decelerationRate") 'deceleration-rate)
+                           (else #f)))))
+        (if (< (hash-table-count htll:swift-set-properties) 1024) (hash-table-set! htll:swift-set-properties objc e))
+        e)))
 
 ;; Argument labels of the send attributes: forState: is for:, ...AtIndex: is ...At:.
 (define (htll:swift-label piece)
@@ -219,18 +244,24 @@
    (lambda (how type value)
     (case (car how)
       ((set init-set)
-       (if (string=? (cadr how) "segmentedControlStyle")
+       (let ((property (htll:swift-set-property (cadr how))))
+         (cond
+          ((eq? (cdr property) 'segmented-control-style)
            ;; UISegmentedControlStyle (iOS 2-7, no effect since) is not imported into Swift.
            (string-append "// " var ".segmentedControlStyle = "
                           (cdr (assq value (htll:enum-values 'segmented-control-style)))
-                          ": not available in Swift, and without effect since iOS 7")
-       (string-append var "." (htll:swift-property (cadr how)) " = "
-                      (cond ((string=? (cadr how) "decelerationRate")
-                             (string-append "UIScrollView.DecelerationRate(rawValue: " (htll:number->c value) ")"))
-                            ;; A CALayer takes CGColors.
-                            ((and (eq? type 'color) (htll:layer-property? (cadr how)))
-                             (string-append (htll:value->swift type value name-of) ".cgColor"))
-                            (else (htll:value->swift type value name-of))))))
+                          ": not available in Swift, and without effect since iOS 7"))
+          ;; A plain text (a label's...) in one string-append.
+          ((and (eq? type 'string) (not (cdr property)) (string? value) (%htll-plain-text? value))
+           (string-append var "." (car property) " = \"" value "\""))
+          (else
+           (string-append var "." (car property) " = "
+                          (cond ((eq? (cdr property) 'deceleration-rate)
+                                 (string-append "UIScrollView.DecelerationRate(rawValue: " (htll:number->c value) ")"))
+                                ;; A CALayer takes CGColors.
+                                ((and (eq? type 'color) (htll:layer-property? (cadr how)))
+                                 (string-append (htll:value->swift type value name-of) ".cgColor"))
+                                (else (htll:value->swift type value name-of))))))))
       ((call) (string-append var "." (if value (cadr how) (caddr how)) "()"))
       ((send)
        (let* ((arg-types (if (eq? (car type) 'pair) (list (cadr type) (caddr type)) (cdr type)))
@@ -256,7 +287,16 @@
                       ", for: " (htll:swift-flags 'control-event (caddr value)) ")"))
       (else (error "htll: unknown attribute form" how))))))
 
+;; The initializer of VIEW, kept per kind but for items (as htll:init-expression, 70-objc.scm).
+(define htll:swift-init-expressions (make-eq-hash-table))
 (define (htll:swift-init-expression view name-of)
+  (or (hash-table-ref/default htll:swift-init-expressions (htll:view-kind view) #f)
+      (let ((e (htll:make-swift-init-expression view name-of)))
+        (if (not (eq? (htll:kind-construction (htll:view-kind view)) 'items))
+            (hash-table-set! htll:swift-init-expressions (htll:view-kind view) e))
+        e)))
+
+(define (htll:make-swift-init-expression view name-of)
   (let ((class (htll:kind-class (htll:view-kind view)))
         (how (htll:kind-construction (htll:view-kind view))))
     (cond ((eq? how 'alloc) (string-append class "()"))
@@ -305,7 +345,8 @@
   (htll:e->text e atom->swift))
 
 (define (htll:swift-frame-lines root name-of parent)
-  (let ((text (htll:printing-once (lambda (e) (htll:e->swift e name-of parent)))))
+  (let* ((text (htll:printing-once (lambda (e) (htll:e->swift e name-of parent))))
+         (part (htll:frame-parts text)))
     (map (lambda (s)
            (case (car s)
              ((size-to-fit) (string-append (name-of (cadr s)) ".sizeToFit()"))
@@ -313,9 +354,9 @@
              ((let) (string-append "let " (htll:local-text (cadr s)) ": CGFloat = "
                                    (text (htll:local-expression (cadr s)))))
              (else
-               (let ((parts (map text (cddr s))))
-                 (string-append (name-of (cadr s)) ".frame = CGRect(x: " (car parts) ", y: " (cadr parts)
-                                ", width: " (caddr parts) ", height: " (cadddr parts) ")")))))
+               (let ((parts (cddr s)))
+                 (string-append (name-of (cadr s)) ".frame = CGRect(x: " (part 0 (car parts)) ", y: " (part 1 (cadr parts))
+                                ", width: " (part 2 (caddr parts)) ", height: " (part 3 (cadddr parts)) ")")))))
          (htll:solve root))))
 
 ;; The Swift text of a parent's width (w), height (h) and safe-area insets (top left bottom

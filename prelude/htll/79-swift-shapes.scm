@@ -25,9 +25,11 @@
               (map (lambda (d)
                      (cons (string-append "    let " (bare-name (car d)) " = " (htll:swift-init-expression (car d) name-of))
                            ;; Another name bound to the same view (htll:alias-names).
-                           (map (lambda (a) (string-append "    var " (htll:swift-identifier a) ": "
-                                                           (htll:kind-class (htll:view-kind (car d))) " { " (bare-name (car d)) " }"))
-                                (htll:aliases-naming (car d) aliases))))
+                           (if (null? aliases)
+                               '()
+                               (map (lambda (a) (string-append "    var " (htll:swift-identifier a) ": "
+                                                               (htll:kind-class (htll:view-kind (car d))) " { " (bare-name (car d)) " }"))
+                                    (htll:aliases-naming (car d) aliases)))))
                    declared)))
      (list "}")
      (if (null? groups) '() (cons "" (htll:swift-bindings holder file groups declared bare-name))))))
@@ -112,7 +114,7 @@
                      (map (lambda (d)
                             (append (if (cdr d) (list (string-append parent ".addSubview(" (name-of (car d)) ")")) '())
                                     (htll:swift-attribute-lines (car d) (name-of (car d)) '(target init-set) name-of)
-                                    (htll:swift-two-way-lines (car d) (name-of (car d)) "layoutBindings" holder)))
+                                    (if bound? (htll:swift-two-way-lines (car d) (name-of (car d)) "layoutBindings" holder) '())))
                           declared))
               (htll:constraints-code-lines "swift" name-of parent 'swift)))
      (method (if bound? "Sets the views' attributes and starts the bindings; call from viewWillAppear(_:)."

@@ -271,14 +271,16 @@
 ;; The frame code for the current layout in dialect D, whose name-of is NAME-OF (it names the
 ;; records of every variant).
 (define (htll:layout-lines d name-of)
+  ;; (The placed views are listed only when the lines mirror them.)
+  (define (frames-and-mirror root)
+    (append (d 'frames root)
+            (if (or htll:emit-constraints (not (htll:mirrors-rtl?)))
+                '()
+                (htll:mirror-lines d root (htll:placed-views root) name-of))))
   (let ((groups (htll:variant-groups)))
     (cond
-     ((not groups)
-      (let ((root (htll:the-layout "frames")))
-        (append (d 'frames root) (htll:mirror-lines d root (htll:placed-views root) name-of))))
-     ((null? (cdr groups))
-      (let ((root (caar groups)))
-        (append (d 'frames root) (htll:mirror-lines d root (htll:placed-views root) name-of))))
+     ((not groups) (frames-and-mirror (htll:the-layout "frames")))
+     ((null? (cdr groups)) (frames-and-mirror (caar groups)))
      (else (htll:branch-lines d name-of groups)))))
 
 (define (htll:branch-lines d name-of groups)

@@ -78,7 +78,35 @@ enum Lists {
         try rt.reserve(total, of: Heap.pairBytes, "append")
         var result = a[a.count - 1]
         for i in stride(from: a.count - 2, through: 0, by: -1) {
-            result = rt.heap.list(try rt.list(a[i], "append"), tail: result)
+            result = try copy(a[i], onto: result, "append", rt)
+        }
+        return result
+    }
+
+    /// A copy of the proper list `list` ending in `tail`, consed front to back while walking it:
+    /// no array between (`append` and `reverse` are called for nearly every line the layout
+    /// printers make, and the array cost more than the pairs; issue 19).
+    static func copy(_ list: Value, onto tail: Value, _ who: String, _ rt: Runtime) throws(SchemeRaise) -> Value {
+        guard length(list) != nil else { throw rt.typeError(who, "a proper list", list) }
+        guard case .pair(let first) = list, case .pair(var last) = rt.heap.cons(first.car, tail) else { return tail }
+        let head = Value.pair(last)
+        var cur = first.cdr
+        while case .pair(let p) = cur {
+            guard case .pair(let next) = rt.heap.cons(p.car, tail) else { break }
+            last.cdr = .pair(next)
+            last = next
+            cur = p.cdr
+        }
+        return head
+    }
+
+    /// `reverse`: a new list, consed while walking the old one.
+    static func reverse(_ list: Value, _ rt: Runtime) throws(SchemeRaise) -> Value {
+        guard length(list) != nil else { throw rt.typeError("reverse", "a proper list", list) }
+        var result = Value.null, cur = list
+        while case .pair(let p) = cur {
+            result = rt.heap.cons(p.car, result)
+            cur = p.cdr
         }
         return result
     }
@@ -176,7 +204,7 @@ let listBuiltins: [Builtin] = [
         guard let n = Lists.length(a[0]) else { throw rt.error("length: not a proper list", a[0]) }
         return .fixnum(n) },
     Builtin("append", .atLeast(0)) { a, rt throws(SchemeRaise) in try Lists.append(a, rt) },
-    Builtin("reverse", .exactly(1)) { a, rt throws(SchemeRaise) in rt.heap.list(try rt.list(a[0], "reverse").reversed()) },
+    Builtin("reverse", .exactly(1)) { a, rt throws(SchemeRaise) in try Lists.reverse(a[0], rt) },
     Builtin("reverse!", .exactly(1)) { a, rt throws(SchemeRaise) in try Lists.reverseInPlace(a[0], rt) },
     Builtin("list-tail", .exactly(2)) { a, rt throws(SchemeRaise) in try Lists.tail(a[0], a[1], "list-tail", rt) },
     Builtin("list-ref", .exactly(2)) { a, rt throws(SchemeRaise) in try Lists.pairAt(a[0], a[1], "list-ref", rt).car },

@@ -86,7 +86,10 @@ let numberBuiltins: [Builtin] = [
     Builtin("magnitude", .exactly(1)) { a, rt throws(SchemeRaise) in try Numbers.magnitude(a[0], rt) },
     Builtin("angle", .exactly(1)) { a, rt throws(SchemeRaise) in try Numbers.angle(a[0], rt) },
 
-    Builtin("number->string", .range(1, 2)) { a, rt throws(SchemeRaise) in try Numbers.numberToString(a, rt) },
+    Builtin("number->string", .range(1, 2)) { a, rt throws(SchemeRaise) in
+        // A fixnum in decimal (names, tags, indexes: most calls) straight to scalars.
+        if a.count == 1, case .fixnum(let n) = a[0] { return rt.makeString(Numbers.decimalScalars(n)) }
+        return try Numbers.numberToString(a, rt) },
     Builtin("string->number", .range(1, 2)) { a, rt throws(SchemeRaise) in
         Numbers.parse(try rt.string(a[0], "string->number").string, radix: try Numbers.radix(a, "string->number", rt), rt: rt) ?? .false
     },
@@ -229,5 +232,19 @@ extension Numbers {
     static func numberToString(_ a: Arguments, _ rt: Runtime) throws(SchemeRaise) -> Value {
         let r = try radix(a, "number->string", rt)
         return rt.heap.string(format(try num(a[0], "number->string", rt), radix: r))
+    }
+
+    /// The decimal digits of `n` (with its sign) as Unicode scalars, as `format` prints a fixnum.
+    static func decimalScalars(_ n: Int) -> [UInt32] {
+        var digits: [UInt32] = []
+        digits.reserveCapacity(20)
+        var m = n.magnitude
+        repeat {
+            digits.append(48 + UInt32(truncatingIfNeeded: m % 10))
+            m /= 10
+        } while m > 0
+        if n < 0 { digits.append(45) }
+        digits.reverse()
+        return digits
     }
 }
