@@ -35,6 +35,20 @@ final class CompilerTests: SchemeTestCase {
         XCTAssertFalse(plain.contains("box"), plain)
     }
 
+    /// A procedure of many constants (the constant table grows many times): each constant is
+    /// found again wherever it is used, and stays distinct from the others.
+    func testManyConstantsEachKeepTheirIndex() {
+        let names = (0..<200).map { "g\($0)" }
+        let defines = names.enumerated().map { "(define \($0.element) \($0.offset * 3))" }.joined(separator: " ")
+        // Each global cell is one constant, used twice; the sum is wrong if any index is.
+        let uses = (names + names.reversed()).joined(separator: " ")
+        check("(begin \(defines) ((lambda () (+ \(uses)))))", "\(2 * 3 * (0..<200).reduce(0, +))")
+        let quoted = (0..<300).map { "'(k \($0))" }.joined(separator: " ")
+        check("(let ((v (vector \(quoted)))) (list (vector-ref v 0) (vector-ref v 150) (vector-ref v 299)))",
+              "((k 0) (k 150) (k 299))")
+        check("(let ((f (lambda () '(x)))) (eq? (f) (f)))", "#t")
+    }
+
     func testRedefiningAnInlinedPrimitiveIsHonoured() {
         check("(define (car x) 'mine) (car '(1 2))", "mine")
     }

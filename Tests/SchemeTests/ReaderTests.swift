@@ -288,6 +288,31 @@ final class ReaderTests: XCTestCase {
         assertReadError("#u8]", contains: "bad # syntax")
     }
 
+    /// Containers inside containers share the reader's one stack of items: each gets its own.
+    func testNestedContainersKeepTheirItems() throws {
+        XCTAssertEqual(try written("(a #(1 (b . c) #u8(1 2) #()) #;(x #(y)) d 'e . f)"),
+                       "(a #(1 (b . c) #u8(1 2) #()) d (quote e) . f)")
+        XCTAssertEqual(try written("#(#(#(1 2) 3) (4 #(5 (6))))"), "#(#(#(1 2) 3) (4 #(5 (6))))")
+        let labelled = try XCTUnwrap(read1("#(0 #0=(7 #(8)) #0#)").svector?.items)
+        XCTAssertEqual(labelled.count, 3)
+        XCTAssertTrue(labelled[1].isEq(labelled[2]))
+        XCTAssertEqual(Printer.write(labelled[1]), "(7 #(8))")
+        // Errors inside nested containers.
+        var reader = Reader(text: "(1 #(2 #u8(300)))", fileIndex: 1, runtime: rt)
+        XCTAssertThrowsError(try reader.read())
+        reader = Reader(text: "(1 (2 #(3", fileIndex: 1, runtime: rt)
+        XCTAssertThrowsError(try reader.read())
+        XCTAssertTrue(reader.endedInsideDatum)
+        reader = Reader(text: "(1 #(2) 3) (4)", fileIndex: 1, runtime: rt)
+        XCTAssertEqual(Printer.write(try XCTUnwrap(try reader.read())), "(1 #(2) 3)")
+        let second = try reader.read()
+        XCTAssertEqual(second.map { Printer.write($0) }, "(4)")
+        assertLocation(second, 1, 12)
+        let nested = try read1("(a\n (b c)\n  d)")
+        assertLocation(nested.cdr, 2, 2)
+        assertLocation(nested.cdr?.cdr, 3, 3)
+    }
+
     func testAbbreviations() throws {
         XCTAssertEqual(try written("'x"), "(quote x)")
         XCTAssertEqual(try written("`(a ,b ,@c)"), "(quasiquote (a (unquote b) (unquote-splicing c)))")

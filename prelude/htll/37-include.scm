@@ -92,11 +92,13 @@
 (define (htll:load-forms-in forms chain)
   (let loop ((cell forms))
     (if (pair? cell)
-        (let ((form (car cell)) (loc (htll:form-location cell)))
-          (if (or (pair? form) (not loc))
-              (htll:load-form-in form chain)
+        (let* ((form (car cell))
+               ;; Only a form that is not a pair needs the list's location (looked up by the host).
+               (loc (and (not (pair? form)) (htll:form-location cell))))
+          (if loc
               (guard (e ((error-object? e) (htll:error-at loc (error-object-message e))))
-                (eval form htll:layout-environment)))
+                (eval form htll:layout-environment))
+              (htll:load-form-in form chain))
           (loop (cdr cell))))))
 
 ;; Evaluates one top-level form of a layout: an include loads its files in place, a define-style

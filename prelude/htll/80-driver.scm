@@ -24,9 +24,15 @@
 ;; The location a loader may force for a file read from text (the host's reader may not know it).
 (define htll:location-file #f)
 
-(define (%htll-call location procedure . arguments)
-  (set! htll:location-now location)
-  (apply procedure arguments))
+;; A clause for each usual number of arguments: no rest list and no apply for each of the
+;; calls (a layout of 10,000 views makes 10,000 of them).
+(define %htll-call
+  (case-lambda
+    ((location procedure) (set! htll:location-now location) (procedure))
+    ((location procedure a) (set! htll:location-now location) (procedure a))
+    ((location procedure a b) (set! htll:location-now location) (procedure a b))
+    ((location procedure a b c) (set! htll:location-now location) (procedure a b c))
+    ((location procedure . arguments) (set! htll:location-now location) (apply procedure arguments))))
 
 (define htll:located-names
   (append (map car htll:kind-table) '(button)

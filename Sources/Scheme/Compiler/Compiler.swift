@@ -271,20 +271,51 @@ struct Builder {
 
     init(lambda: LambdaNode) { self.lambda = lambda }
 
-    mutating func emit(_ op: Opcode, _ operands: Int32..., delta: Int = 0) {
+    // One `emit` per operand count rather than a variadic one: a variadic call built an array for
+    // every instruction emitted.
+
+    /// Emits an instruction without operands that changes the stack depth by `delta`.
+    mutating func emit(_ op: Opcode, delta: Int = 0) {
         code.append(op.rawValue)
-        code.append(contentsOf: operands)
+        moveDepth(delta)
+    }
+
+    /// Emits an instruction with one operand.
+    mutating func emit(_ op: Opcode, _ a: Int32, delta: Int = 0) {
+        code.append(op.rawValue)
+        code.append(a)
+        moveDepth(delta)
+    }
+
+    /// Emits an instruction with two operands.
+    mutating func emit(_ op: Opcode, _ a: Int32, _ b: Int32, delta: Int = 0) {
+        code.append(op.rawValue)
+        code.append(a)
+        code.append(b)
+        moveDepth(delta)
+    }
+
+    /// Emits an instruction with three operands.
+    mutating func emit(_ op: Opcode, _ a: Int32, _ b: Int32, _ c: Int32, delta: Int = 0) {
+        code.append(op.rawValue)
+        code.append(a)
+        code.append(b)
+        code.append(c)
+        moveDepth(delta)
+    }
+
+    @inline(__always) private mutating func moveDepth(_ delta: Int) {
         depth += delta
         if depth > maxDepth { maxDepth = depth }
     }
 
     /// Emits a jump (its `operands`, then a placeholder offset); returns the offset's index for `patch`.
-    mutating func emitJump(_ op: Opcode, _ operands: Int32..., delta: Int = 0) -> Int {
+    mutating func emitJump(_ op: Opcode, _ a: Int32? = nil, _ b: Int32? = nil, delta: Int = 0) -> Int {
         code.append(op.rawValue)
-        code.append(contentsOf: operands)
+        if let a { code.append(a) }
+        if let b { code.append(b) }
         code.append(0)
-        depth += delta
-        if depth > maxDepth { maxDepth = depth }
+        moveDepth(delta)
         return code.count - 1
     }
 
@@ -300,14 +331,15 @@ struct Builder {
 
     /// Where each constant is in `constants`, by identity: a layout of 10,000 quoted attribute
     /// lists has 10,000 constants, and scanning the list for each made compiling it quadratic.
-    var constantIndex: [ConstantKey: Int32] = [:]
+    var constantIndex = ConstantIndex()
 
+    /// The index of constant `v`, added if new.
     mutating func constant(_ v: Value) -> Int32 {
         let key = ConstantKey(v)
-        if let i = constantIndex[key] { return i }
+        if let i = constantIndex.find(key) { return i }
         constants.append(v)
         let i = Int32(constants.count - 1)
-        constantIndex[key] = i
+        constantIndex.insert(key, i)
         return i
     }
 
@@ -321,8 +353,60 @@ struct Builder {
     }
 }
 
+/// Constants' indexes by `ConstantKey`: open addressing with a multiplicative hash. (A Dictionary's
+/// hashing of each key was most of compiling the 10,000 calls of a layout of 10,000 views.)
+struct ConstantIndex {
+    private struct Entry {
+        var key: ConstantKey
+        /// The constant's index; -1 for an empty entry.
+        var index: Int32
+    }
+    private static let empty = Entry(key: ConstantKey(.null), index: -1)
+    private var entries: [Entry] = []
+    private var count = 0
+    /// 64 minus log2 of the capacity: the hash's top bits pick the first entry to probe.
+    private var shift = 64
+
+    /// The index stored for `key`, or nil.
+    func find(_ key: ConstantKey) -> Int32? {
+        guard count > 0 else { return nil }
+        let mask = entries.count - 1
+        var i = slot(key)
+        while true {
+            let e = entries[i]
+            if e.index < 0 { return nil }
+            if e.key == key { return e.index }
+            i = (i + 1) & mask
+        }
+    }
+
+    /// Records `index` for `key`, which `find` did not find.
+    mutating func insert(_ key: ConstantKey, _ index: Int32) {
+        if 2 * (count + 1) > entries.count { grow() }
+        let mask = entries.count - 1
+        var i = slot(key)
+        while entries[i].index >= 0 { i = (i + 1) & mask }
+        entries[i] = Entry(key: key, index: index)
+        count += 1
+    }
+
+    private func slot(_ key: ConstantKey) -> Int {
+        let h = (key.bits ^ UInt64(key.tag) &<< 56) &* 0x9E37_79B9_7F4A_7C15
+        return Int(truncatingIfNeeded: h >> UInt64(shift))
+    }
+
+    private mutating func grow() {
+        let old = entries
+        let capacity = max(16, 2 * old.count)
+        entries = Array(repeating: ConstantIndex.empty, count: capacity)
+        shift = 64 - capacity.trailingZeroBitCount
+        count = 0
+        for e in old where e.index >= 0 { insert(e.key, e.index) }
+    }
+}
+
 /// A constant's identity as `eq?` sees it (`Value.isEq`): the same immediate or the same object.
-struct ConstantKey: Hashable {
+struct ConstantKey: Equatable {
     let tag: UInt8
     let bits: UInt64
 

@@ -10,6 +10,9 @@ extension Expander {
     }
 
     private func containsRenamed(_ datum: Value) -> Bool {
+        // Most quoted data are small (a location, an attribute list): walked without a table first.
+        var budget = Expander.smallDatum
+        if let found = smallContainsRenamed(datum, &budget) { return found }
         var work = [datum]
         var seen = Set<UnsafeRawPointer>()
         while let v = work.popLast() {
@@ -23,6 +26,34 @@ extension Expander {
             }
         }
         return false
+    }
+
+    /// Pairs and vector items `smallContainsRenamed` walks before giving up.
+    static let smallDatum = 64
+
+    /// Whether `datum` holds a renamed symbol, found without allocating; nil when it has more than
+    /// `budget` pairs and vector items (a big or circular datum, for the worklist). Recursion into
+    /// elements is bounded by the budget.
+    private func smallContainsRenamed(_ datum: Value, _ budget: inout Int) -> Bool? {
+        var v = datum
+        while true {
+            switch v {
+            case .symbol(let s): return s.takeUnretainedValue().renamed != nil
+            case .pair(let p):
+                budget -= 1
+                guard budget >= 0, let inCar = smallContainsRenamed(p.car, &budget) else { return nil }
+                if inCar { return true }
+                v = p.cdr
+            case .vector(let vec):
+                for item in vec.takeUnretainedValue().items {
+                    budget -= 1
+                    guard budget >= 0, let found = smallContainsRenamed(item, &budget) else { return nil }
+                    if found { return true }
+                }
+                return false
+            default: return false
+            }
+        }
     }
 
     /// Copies pairs and vectors, replacing renamed symbols; iterative along list spines, recursive

@@ -3,8 +3,10 @@ extension Expander {
     func special(_ sf: SpecialForm, _ form: Value, _ ctx: Context, tail: Bool) throws(SchemeRaise) -> Node {
         switch sf {
         case .quote:
-            let items = try parts(form, "quote", min: 2, max: 2)
-            return .constant(strip(items[1]))
+            guard case .pair(let p) = form, case .pair(let rest) = p.cdr, rest.cdr.isNull else {
+                throw syntaxError("quote: bad syntax", form)
+            }
+            return .constant(strip(rest.car))
         case .quasiquote:
             let items = try parts(form, "quasiquote", min: 2, max: 2)
             return try quasi(items[1], depth: 0, ctx)

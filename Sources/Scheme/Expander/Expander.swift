@@ -48,9 +48,12 @@ final class Expander {
         if !tail && !ctx.jumpable.isEmpty { ctx.jumpable = [] }
         depth += 1
         let outerLocation = enclosingLocation
+        // The form's location, looked up once (a located pair's is in a table of the heap's): for the
+        // limits, for errors inside, and for the call it may be.
+        var here = SourceLocation.none
         if case .pair(let p) = original {
-            let loc = p.location
-            if loc.isKnown { enclosingLocation = loc }
+            here = p.location
+            if here.isKnown { enclosingLocation = here }
         }
         defer {
             depth -= 1
@@ -62,13 +65,19 @@ final class Expander {
         // Expanding counts as work and its nodes as allocation (a macro whose output doubles at each
         // use must meet the limits; nodes are Swift objects the collector does not see).
         rt.heap.charge(Expander.nodeBytes)
-        try rt.chargeWork(1, at: location(of: original))
+        try rt.chargeWork(1, at: here)
         var form = original
         // Macro uses expand in a loop, not by recursion; a macro that never stops expanding is an error.
         var expansions = 0
+        // What the head of `form` means, once it is no macro use (resolved once, not again below).
+        var head: Binding?
         while true {
-            guard case .pair(let p) = form, case .symbol(let hs) = p.car,
-                  case .syntax(.macro(let m)) = resolve(hs.takeUnretainedValue(), ctx.scope) else { break }
+            guard case .pair(let p) = form, case .symbol(let hs) = p.car else { break }
+            let binding = resolve(hs.takeUnretainedValue(), ctx.scope)
+            guard case .syntax(.macro(let m)) = binding else {
+                head = binding
+                break
+            }
             expansions += 1
             if expansions > Expander.maxExpansions {
                 throw syntaxError("\(m.name): macro expansion does not terminate", original)
@@ -78,10 +87,9 @@ final class Expander {
         switch form {
         case .symbol(let s):
             return try reference(s.takeUnretainedValue(), form, ctx)
-        case .pair(let p):
-            let head = p.car
-            if case .symbol(let hs) = head {
-                switch resolve(hs.takeUnretainedValue(), ctx.scope) {
+        case .pair:
+            if let head {
+                switch head {
                 case .syntax(.special(let sf)):
                     return try special(sf, form, ctx, tail: tail)
                 case .variable(let v):
@@ -92,7 +100,7 @@ final class Expander {
                     break
                 }
             }
-            return try application(form, ctx)
+            return try application(form, ctx, at: expansions == 0 ? here : location(of: form))
         case .null:
             throw syntaxError("empty combination () is not an expression", form)
         default:
@@ -135,7 +143,14 @@ final class Expander {
                 if let b = sc.local(s) { return b }
                 e = sc.parent
             }
-            guard let r = s.renamed else { return env.top.lookup(s) }
+            guard let r = s.renamed else {
+                // Syntax the environment imports (`quote`, `let`) is answered without `lookup`,
+                // which made a cell (garbage) for each use of it: 4 of a layout's calls of 5.
+                let top = env.top
+                if let b = top.ownBinding(s) { return b }
+                if let b = top.peek(s), case .syntax = b { return b }
+                return top.lookup(s)
+            }
             // A renamed identifier a macro defined at this top level is bound by identity; one not
             // bound by its own expansion means what the original means where the macro was defined.
             if let b = env.top.ownBinding(s) { return b }
@@ -144,15 +159,20 @@ final class Expander {
         }
     }
 
-    func application(_ form: Value, _ ctx: Context) throws(SchemeRaise) -> Node {
-        guard let items = form.listElements, let head = items.first else {
+    /// A procedure call: `form` is a pair, located at `loc`.
+    func application(_ form: Value, _ ctx: Context, at loc: SourceLocation) throws(SchemeRaise) -> Node {
+        // Walked in place rather than copied into an array (a call of 10,000 arguments grew one).
+        guard case .pair(let first) = form, let length = Expander.properLength(form) else {
             throw syntaxError("improper list in a procedure call", form)
         }
-        let fn = try expand(head, ctx, tail: false)
+        let fn = try expand(first.car, ctx, tail: false)
         var args: [Node] = []
-        args.reserveCapacity(items.count - 1)
-        for a in items.dropFirst() { args.append(try expand(a, ctx, tail: false)) }
-        let loc = location(of: form)
+        args.reserveCapacity(length - 1)
+        var rest = first.cdr
+        while case .pair(let p) = rest {
+            args.append(try expand(p.car, ctx, tail: false))
+            rest = p.cdr
+        }
         if case .global(let g) = fn, let op = Expander.inlinedOpcode(g), op.inlinedBuiltin?.arity == args.count {
             return .inlined(op, args, loc)
         }
@@ -184,6 +204,23 @@ final class Expander {
     }()
 
     // MARK: - Helpers
+
+    /// The number of elements of a proper list, or nil for an improper or circular one.
+    static func properLength(_ list: Value) -> Int? {
+        var count = 0
+        var v = list
+        var slow = list
+        while case .pair(let p) = v {
+            v = p.cdr
+            count += 1
+            // The tortoise moves every second step: meeting it again means a cycle.
+            if count & 1 == 0, case .pair(let s) = slow {
+                slow = s.cdr
+                if slow.isEq(v), v.isPair { return nil }
+            }
+        }
+        return v.isNull ? count : nil
+    }
 
     func location(of form: Value) -> SourceLocation {
         if case .pair(let p) = form { return p.location }

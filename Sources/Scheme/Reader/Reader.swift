@@ -36,6 +36,12 @@ struct Reader {
     var openLabels: Set<Int> = []
     /// Placeholders handed out for open labels, patched when their datum is complete.
     var placeholders: [Int: Value] = [:]
+    /// The items of every partly read container, innermost last: a frame's items are those from its
+    /// `base` up. One stack for all frames, so a list costs no arrays of its own (two arrays grown
+    /// per list were a third of reading a layout of 10,000 views).
+    var items: [Value] = []
+    /// The location of each item (parallel to `items`).
+    var itemLocations: [SourceLocation] = []
 
     let quoteSymbol: Value
     let quasiquoteSymbol: Value
@@ -89,7 +95,7 @@ struct Reader {
             case vector
             case bytevector
             /// `'x` and friends: waits for one datum, then becomes `(symbol x)`.
-            case abbreviation(symbol: Value, text: String)
+            case abbreviation(Abbreviation)
             /// `#;`: waits for one datum and drops it.
             case datumComment
             /// `#n=`: waits for one datum and names it.
@@ -101,15 +107,15 @@ struct Reader {
         var kind: Kind
         /// Where the frame's opening token starts.
         var start: SourceLocation
-        var items: [Value] = []
-        /// The location of each item (parallel to `items`; lists only).
-        var itemLocations: [SourceLocation] = []
+        /// Where the frame's items begin in the reader's `items`.
+        var base: Int
         var dot = Dot.none
         var tail = Value.null
 
-        init(_ kind: Kind, at start: SourceLocation) {
+        init(_ kind: Kind, at start: SourceLocation, base: Int) {
             self.kind = kind
             self.start = start
+            self.base = base
         }
 
         var isContainer: Bool {
@@ -126,11 +132,32 @@ struct Reader {
             case .list: return "in list started at \(at)"
             case .vector: return "in vector started at \(at)"
             case .bytevector: return "in bytevector started at \(at)"
-            case .abbreviation(_, let text): return "after \(text) at \(at)"
+            case .abbreviation(let a): return "after \(a.rawValue) at \(at)"
             case .datumComment: return "after #; at \(at)"
             case .label(let n): return "after #\(n)= at \(at)"
             }
         }
+    }
+
+    /// The abbreviations, by how they are written (a frame's kind holds no references, so frames
+    /// copy without reference counting).
+    enum Abbreviation: String {
+        case quote = "'", quasiquote = "`", unquote = ",", unquoteSplicing = ",@"
+    }
+
+    /// The symbol an abbreviation stands for.
+    func symbol(of a: Abbreviation) -> Value {
+        switch a {
+        case .quote: return quoteSymbol
+        case .quasiquote: return quasiquoteSymbol
+        case .unquote: return unquoteSymbol
+        case .unquoteSplicing: return unquoteSplicingSymbol
+        }
+    }
+
+    /// A new frame whose items start at the top of `items`.
+    @inline(__always) func frame(_ kind: PartialDatum.Kind, at start: SourceLocation) -> PartialDatum {
+        PartialDatum(kind, at: start, base: items.count)
     }
 
     /// Bytes of Swift memory an item of a partly read list takes (its value and location).
@@ -147,6 +174,8 @@ struct Reader {
         labelValues.removeAll()
         openLabels.removeAll()
         placeholders.removeAll()
+        items.removeAll(keepingCapacity: true)
+        itemLocations.removeAll(keepingCapacity: true)
         endedInsideDatum = false
         endedInsideString = false
         while true {
@@ -170,26 +199,26 @@ struct Reader {
             switch c {
             case Ch.lparen, Ch.lbracket:
                 advance()
-                partials.append(PartialDatum(.list(close: c == Ch.lparen ? Ch.rparen : Ch.rbracket), at: start))
+                partials.append(frame(.list(close: c == Ch.lparen ? Ch.rparen : Ch.rbracket), at: start))
                 continue
             case Ch.rparen, Ch.rbracket:
                 advance()
                 (datum, datumLocation) = try close(&partials, with: c, at: start)
             case Ch.quote:
                 advance()
-                partials.append(PartialDatum(.abbreviation(symbol: quoteSymbol, text: "'"), at: start))
+                partials.append(frame(.abbreviation(.quote), at: start))
                 continue
             case Ch.backquote:
                 advance()
-                partials.append(PartialDatum(.abbreviation(symbol: quasiquoteSymbol, text: "`"), at: start))
+                partials.append(frame(.abbreviation(.quasiquote), at: start))
                 continue
             case Ch.comma:
                 advance()
                 if peek() == Ch.at {
                     advance()
-                    partials.append(PartialDatum(.abbreviation(symbol: unquoteSplicingSymbol, text: ",@"), at: start))
+                    partials.append(frame(.abbreviation(.unquoteSplicing), at: start))
                 } else {
-                    partials.append(PartialDatum(.abbreviation(symbol: unquoteSymbol, text: ","), at: start))
+                    partials.append(frame(.abbreviation(.unquote), at: start))
                 }
                 continue
             case Ch.dquote:
@@ -200,15 +229,15 @@ struct Reader {
                 let next = peek(1)
                 if next == Ch.lparen {
                     advance(2)
-                    partials.append(PartialDatum(.vector, at: start))
+                    partials.append(frame(.vector, at: start))
                     continue
                 } else if next == Ch.semicolon {
                     advance(2)
-                    partials.append(PartialDatum(.datumComment, at: start))
+                    partials.append(frame(.datumComment, at: start))
                     continue
                 } else if (next == Ch.lowerU || next == Ch.upperU) && peek(2) == Ch.digit8 && peek(3) == Ch.lparen {
                     advance(4)
-                    partials.append(PartialDatum(.bytevector, at: start))
+                    partials.append(frame(.bytevector, at: start))
                     continue
                 } else if next == Ch.backslash {
                     datum = try readCharacter()
@@ -216,7 +245,7 @@ struct Reader {
                     let (label, defines) = try readLabelToken(at: start)
                     if defines {
                         try beginLabel(label, at: start)
-                        partials.append(PartialDatum(.label(label), at: start))
+                        partials.append(frame(.label(label), at: start))
                         continue
                     }
                     datum = try labelReference(label, at: start)
@@ -250,8 +279,8 @@ struct Reader {
             case .list:
                 switch partials[i].dot {
                 case .none:
-                    partials[i].items.append(v)
-                    partials[i].itemLocations.append(loc)
+                    items.append(v)
+                    itemLocations.append(loc)
                 case .awaitingTail:
                     partials[i].tail = v
                     partials[i].dot = .haveTail
@@ -260,18 +289,21 @@ struct Reader {
                 }
                 return nil
             case .vector:
-                partials[i].items.append(v)
+                items.append(v)
+                itemLocations.append(loc)
                 return nil
             case .bytevector:
                 guard case .fixnum(let n) = v else {
                     throw error("bytevector element is not a byte: \(Printer.write(v))", at: loc)
                 }
                 guard n >= 0 && n <= 255 else { throw error("bytevector element out of range: \(n)", at: loc) }
-                partials[i].items.append(v)
+                items.append(v)
+                itemLocations.append(loc)
                 return nil
-            case .abbreviation(let symbol, _):
+            case .abbreviation(let a):
                 let frame = partials.removeLast()
-                v = makePair(symbol, makePair(v, .null, at: loc), at: frame.start)
+                let heap = runtime.heap
+                v = heap.cons(symbol(of: a), heap.cons(v, .null, at: loc), at: frame.start)
                 loc = frame.start
             case .datumComment:
                 partials.removeLast()
@@ -296,27 +328,39 @@ struct Reader {
             }
             if top.dot == .awaitingTail { throw error("missing datum after '.' \(top.description)", at: here) }
             partials.removeLast()
+            // The heap in a local: a method of self called here copied the whole reader for each pair.
+            let heap = runtime.heap
             var result = top.tail
-            var i = top.items.count - 1
-            while i >= 0 {
-                result = makePair(top.items[i], result, at: i == 0 ? top.start : top.itemLocations[i])
+            var i = items.count - 1
+            while i >= top.base {
+                result = heap.cons(items[i], result, at: i == top.base ? top.start : itemLocations[i])
                 i -= 1
             }
+            popItems(of: top)
             return (result, top.start)
         case .vector:
             guard c == Ch.rparen else { throw error("unexpected \(shown) \(top.description)", at: here) }
             partials.removeLast()
-            return (runtime.heap.vector(top.items), top.start)
+            let vector = runtime.heap.vector(Array(items[top.base...]))
+            popItems(of: top)
+            return (vector, top.start)
         case .bytevector:
             guard c == Ch.rparen else { throw error("unexpected \(shown) \(top.description)", at: here) }
             partials.removeLast()
             var bytes: [UInt8] = []
-            bytes.reserveCapacity(top.items.count)
-            for case .fixnum(let n) in top.items { bytes.append(UInt8(truncatingIfNeeded: n)) }
+            bytes.reserveCapacity(items.count - top.base)
+            for case .fixnum(let n) in items[top.base...] { bytes.append(UInt8(truncatingIfNeeded: n)) }
+            popItems(of: top)
             return (runtime.heap.object(Bytevector(bytes)), top.start)
         default:
             throw error("unexpected \(shown) \(top.description)", at: here)
         }
+    }
+
+    /// Drops the items of the closed frame `top` (the innermost).
+    @inline(__always) private mutating func popItems(of top: PartialDatum) {
+        items.removeSubrange(top.base...)
+        itemLocations.removeSubrange(top.base...)
     }
 
     /// Handles a lone `.` inside a list.
@@ -324,13 +368,8 @@ struct Reader {
         guard let i = partials.indices.last, case .list = partials[i].kind else {
             throw error("unexpected '.'", at: here)
         }
-        guard !partials[i].items.isEmpty else { throw error("unexpected '.' at the start of a list", at: here) }
+        guard items.count > partials[i].base else { throw error("unexpected '.' at the start of a list", at: here) }
         guard partials[i].dot == .none else { throw error("unexpected second '.' \(partials[i].description)", at: here) }
         partials[i].dot = .awaitingTail
-    }
-
-    /// A pair owned by the heap, stamped with `location`.
-    @inline(__always) func makePair(_ car: Value, _ cdr: Value, at location: SourceLocation) -> Value {
-        runtime.heap.cons(car, cdr, at: location)
     }
 }
