@@ -153,18 +153,18 @@ extension Heap {
     /// Records that `pair` was made from source at `location`.
     func locate(_ pair: Pair, at location: SourceLocation) {
         pair.flags |= Pair.locatedFlag
-        pairLocations[pair.cell] = location
+        pairLocations.set(pair.cell, location)
     }
 
     /// The location `locate` recorded for `pair`.
-    func pairLocation(_ pair: Pair) -> SourceLocation { pairLocations[pair.cell] ?? .none }
+    func pairLocation(_ pair: Pair) -> SourceLocation { pairLocations.get(pair.cell) ?? .none }
 
     /// Drops the location entries of dead pairs once there are many more than after the last prune
     /// (a reused cell clears its flag, so a stale entry is never read; pruning only bounds memory).
     func pruneLocations() {
         guard pairLocations.count > 2 * prunedLocationCount + 4096 else { return }
         let now = epoch
-        pairLocations = pairLocations.filter { cell, _ in
+        pairLocations.retain { cell in
             let p = Pair(cell: cell)
             return p.mark == now && p.flags & Pair.locatedFlag != 0
         }

@@ -42,7 +42,7 @@ final class Heap {
     private(set) var pairsInUse = 0
     /// Source locations of pairs made from source (the reader, the expander), by cell; only pairs
     /// whose `locatedFlag` is set look here. Dead ones' entries go at the next prune.
-    @exclusivity(unchecked) var pairLocations: [UnsafeMutableRawPointer: SourceLocation] = [:]
+    let pairLocations = PairLocationTable()
     /// `pairLocations.count` after its last prune.
     var prunedLocationCount = 0
     /// Bytes allocated since the last collection.

@@ -136,16 +136,24 @@ extension Value {
 
     /// The elements of a proper list, or nil for an improper or circular one.
     public var listElements: [Value]? {
-        var out: [Value] = []
+        // Counted first (which also finds cycles and improper tails), so the array is allocated
+        // once: growing it a doubling at a time was 120 M instructions of a 10,000-view layout.
+        var n = 0
         var v = self
         var slow = self
-        var step = 0
+        while case .pair(let p) = v {
+            v = p.cdr
+            n += 1
+            if n & 1 == 0, let next = slow.cdr { slow = next; if slow.isEq(v), v.isPair { return nil } }
+        }
+        guard v.isNull else { return nil }
+        var out: [Value] = []
+        out.reserveCapacity(n)
+        v = self
         while case .pair(let p) = v {
             out.append(p.car)
             v = p.cdr
-            step += 1
-            if step & 1 == 0, let next = slow.cdr { slow = next; if slow.isEq(v), v.isPair { return nil } }
         }
-        return v.isNull ? out : nil
+        return out
     }
 }
