@@ -110,7 +110,7 @@
 ;; The terms of E before its tail XS, then TAIL.
 (define (htll:replace-tail e xs tail)
   (let loop ((ys e) (before '()))
-    (if (eq? ys xs) (append (reverse before) tail) (loop (cdr ys) (cons (car ys) before)))))
+    (if (eq? ys xs) (append-reverse before tail) (loop (cdr ys) (cons (car ys) before)))))
 
 (define (htll:e+terms e f)
   (let loop ((f f) (acc (reverse e)))
@@ -160,10 +160,15 @@
           acc
           (loop (- i 1) (let ((t (vector-ref slots i))) (if (> (abs (car t)) htll:epsilon) (cons t acc) acc)))))))
 
+;; (One loop: every area's share and every difference goes through here.)
 (define (htll:e* e k)
   (if (and (number? k) (= k 0))
       '()
-      (htll:filter (lambda (t) (> (abs (car t)) htll:epsilon)) (map (lambda (t) (cons (* (car t) k) (cdr t))) e))))
+      (let loop ((ts e) (acc '()))
+        (if (null? ts)
+            (reverse acc)
+            (let ((c (* (caar ts) k)))
+              (loop (cdr ts) (if (> (abs c) htll:epsilon) (cons (cons c (cdar ts)) acc) acc)))))))
 
 (define (htll:e- e f) (htll:e+ e (htll:e* f -1)))
 
@@ -189,14 +194,15 @@
 
 ;; How many terms E has, counting those inside its atoms too (how long its text is, roughly).
 (define (htll:e-weight e)
-  (define (atom-weight a)
-    (case (car a)
-      ((max quotient) (+ (htll:e-weight (cadr a)) (htll:e-weight (caddr a))))
-      ((shown) (htll:e-weight (caddr a)))
-      ((if<=) (apply + (map htll:e-weight (cdr a))))
-      (else 0)))
   (let loop ((ts e) (n 0))
-    (if (null? ts) n (loop (cdr ts) (+ n 1 (if (cdar ts) (atom-weight (cdar ts)) 0))))))
+    (if (null? ts) n (loop (cdr ts) (+ n 1 (if (cdar ts) (htll:atom-weight (cdar ts)) 0))))))
+
+(define (htll:atom-weight a)
+  (case (car a)
+    ((max quotient) (+ (htll:e-weight (cadr a)) (htll:e-weight (caddr a))))
+    ((shown) (htll:e-weight (caddr a)))
+    ((if<=) (apply + (map htll:e-weight (cdr a))))
+    (else 0)))
 
 ;; A local standing for E, named after AXIS (x y w h) once defined: htllX1, htllH2, ...
 (define (htll:e-local axis e) (htll:e-atom (list 'local axis e (cons #f #f))))
@@ -265,26 +271,48 @@
   (cond ((null? e) e)
         (else (htll:e-atom (list 'shown view e)))))
 
-;; Objective-C text. OWNER-NAME maps a view record to its variable name.
+;; Objective-C text. OWNER-NAME maps a view record to its variable name. The text is what
+;; htll:e->text prints with htll:atom->c, built in one pass: a bound's owner and suffix (most
+;; terms of a frame) go into the parts as they are, not first joined into a string of their own.
 (define (htll:e->c e owner-name)
-  (define (atom->c a)
-    (case (car a)
-      ((bound)
-       (let ((owner (caddr a)))
-         (string-append (if (string? owner) owner (owner-name owner))
-                        (if (eq? (cadr a) 'w) ".bounds.size.width" ".bounds.size.height"))))
-      ((max) (string-append "MAX(" (htll:e->c (cadr a) owner-name) ", " (htll:e->c (caddr a) owner-name) ")"))
-      ((edge) (string-append (if (eq? (cadr a) 'x) "CGRectGetMaxX(" "CGRectGetMaxY(") (owner-name (caddr a)) ".frame)"))
-      ((shown) (string-append "(" (owner-name (cadr a)) ".hidden ? 0 : " (htll:e->c (caddr a) owner-name) ")"))
-      ((quotient) (string-append "(" (htll:e->c (cadr a) owner-name) ") / (" (htll:e->c (caddr a) owner-name) ")"))
-      ((if<=) (htll:if<=->text a (lambda (e) (htll:e->c e owner-name))))
-      ((safe-area) (string-append (caddr a) ".safeAreaInsets." (symbol->string (cadr a))))
-      ;; A button's font is its title label's.
-      ((ascender) (string-append (owner-name (cadr a)) (if (htll:text-field-or-label? (cadr a)) "" ".titleLabel") ".font.ascender"))
-      ((line-height) (string-append (owner-name (cadr a)) (if (htll:text-field-or-label? (cadr a)) "" ".titleLabel") ".font.lineHeight"))
-      ((local) (htll:local-text a))
-      (else (error "htll: unknown expression atom" a))))
-  (htll:e->text e atom->c))
+  (if (null? e)
+      "0"
+      (let loop ((ts e) (acc '()))
+        (if (null? ts)
+            (apply string-append (reverse acc))
+            (let* ((t (car ts)) (k (car t)) (a (cdr t)) (c (abs k))
+                   (acc (cons (if (eq? ts e) (if (< k 0) "-" "") (if (< k 0) " - " " + ")) acc)))
+              (loop (cdr ts)
+                    (cond ((not a) (cons (htll:number->c c) acc))
+                          ((= c 1) (htll:atom->c-parts a owner-name acc))
+                          (else (htll:atom->c-parts a owner-name (cons " * " (cons (htll:number->c c) acc)))))))))))
+
+;; ACC, the parts of a text in reverse, with atom A's text before them.
+(define (htll:atom->c-parts a owner-name acc)
+  (if (eq? (car a) 'bound)
+      (let ((owner (caddr a)))
+        (cons (if (eq? (cadr a) 'w) ".bounds.size.width" ".bounds.size.height")
+              (cons (if (string? owner) owner (owner-name owner)) acc)))
+      (cons (htll:atom->c a owner-name) acc)))
+
+;; Atom A's Objective-C text.
+(define (htll:atom->c a owner-name)
+  (case (car a)
+    ((bound)
+     (let ((owner (caddr a)))
+       (string-append (if (string? owner) owner (owner-name owner))
+                      (if (eq? (cadr a) 'w) ".bounds.size.width" ".bounds.size.height"))))
+    ((max) (string-append "MAX(" (htll:e->c (cadr a) owner-name) ", " (htll:e->c (caddr a) owner-name) ")"))
+    ((edge) (string-append (if (eq? (cadr a) 'x) "CGRectGetMaxX(" "CGRectGetMaxY(") (owner-name (caddr a)) ".frame)"))
+    ((shown) (string-append "(" (owner-name (cadr a)) ".hidden ? 0 : " (htll:e->c (caddr a) owner-name) ")"))
+    ((quotient) (string-append "(" (htll:e->c (cadr a) owner-name) ") / (" (htll:e->c (caddr a) owner-name) ")"))
+    ((if<=) (htll:if<=->text a (lambda (e) (htll:e->c e owner-name))))
+    ((safe-area) (string-append (caddr a) ".safeAreaInsets." (symbol->string (cadr a))))
+    ;; A button's font is its title label's.
+    ((ascender) (string-append (owner-name (cadr a)) (if (htll:text-field-or-label? (cadr a)) "" ".titleLabel") ".font.ascender"))
+    ((line-height) (string-append (owner-name (cadr a)) (if (htll:text-field-or-label? (cadr a)) "" ".titleLabel") ".font.lineHeight"))
+    ((local) (htll:local-text a))
+    (else (error "htll: unknown expression atom" a))))
 
 ;; (if<= A B THEN ELSE) as C and Swift both write it, given how to print an expression.
 (define (htll:if<=->text a text)
@@ -292,18 +320,20 @@
 
 ;; The infix text of E, given how to print an atom (shared by the Objective-C and Swift printers).
 (define (htll:e->text e atom->text)
-  (define (term->text t)
-    (let ((c (abs (car t))))
-      (cond ((not (cdr t)) (htll:number->c c))
-            ((= c 1) (atom->text (cdr t)))
-            (else (string-append (htll:number->c c) " * " (atom->text (cdr t)))))))
   (if (null? e)
       "0"
       (let loop ((ts (cdr e))
-                 (acc (list (term->text (car e)) (if (< (caar e) 0) "-" ""))))
+                 (acc (list (htll:term->text (car e) atom->text) (if (< (caar e) 0) "-" ""))))
         (if (null? ts)
             (apply string-append (reverse acc))
-            (loop (cdr ts) (cons (term->text (car ts)) (cons (if (< (caar ts) 0) " - " " + ") acc)))))))
+            (loop (cdr ts) (cons (htll:term->text (car ts) atom->text) (cons (if (< (caar ts) 0) " - " " + ") acc)))))))
+
+;; A term's text without its sign.
+(define (htll:term->text t atom->text)
+  (let ((c (abs (car t))))
+    (cond ((not (cdr t)) (htll:number->c c))
+          ((= c 1) (atom->text (cdr t)))
+          (else (string-append (htll:number->c c) " * " (atom->text (cdr t)))))))
 
 ;; PRINT (an expression's text) made to print each expression object once: an expression
 ;; object used by several frames (a sequence's children share its width, nested areas their
