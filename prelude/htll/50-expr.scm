@@ -112,16 +112,30 @@
   (let loop ((ys e) (before '()))
     (if (eq? ys xs) (append-reverse before tail) (loop (cdr ys) (cons (car ys) before)))))
 
+;; E plus F, F of several terms: each term of F is found among the sum's terms so far, newest
+;; first, and added to it in place (a term that cancels keeps its place until the end, where the
+;; terms under htll:epsilon are dropped), or appended. The sum's spine is its own (a reversed
+;; copy of E), so it is changed in place instead of copied at every match.
 (define (htll:e+terms e f)
   (let loop ((f f) (acc (reverse e)))
     (if (null? f)
-        (htll:filter (lambda (t) (> (abs (car t)) htll:epsilon)) (reverse acc))
-        (let ((t (car f)))
-          (let find ((xs acc) (before '()))
+        (let keep ((xs acc) (out '()))
+          (cond ((null? xs) out)
+                ((> (abs (caar xs)) htll:epsilon) (keep (cdr xs) (cons (car xs) out)))
+                (else (keep (cdr xs) out))))
+        (let* ((t (car f)) (a (cdr t)))
+          (let find ((xs acc))
             (cond ((null? xs) (loop (cdr f) (cons t acc)))
-                  ((htll:atom=? (cdar xs) (cdr t))
-                   (loop (cdr f) (append (reverse before) (cons (cons (+ (caar xs) (car t)) (cdar xs)) (cdr xs)))))
-                  (else (find (cdr xs) (cons (car xs) before)))))))))
+                  ((let ((b (cdar xs)))
+                     (or (eq? a b)
+                         (and a b (eq? (car a) (car b))
+                              ;; As in htll:e+term: another view's bounds is another atom.
+                              (if (and (eq? (car a) 'bound) (not (eq? (caddr a) (caddr b))) (htll:view? (caddr a)))
+                                  #f
+                                  (htll:atom=? b a)))))
+                   (set-car! xs (cons (+ (caar xs) (car t)) (cdar xs)))
+                   (loop (cdr f) acc))
+                  (else (find (cdr xs)))))))))
 
 ;; Large sums in time linear in the number of terms (the same result as htll:e+scan): a term of a
 ;; view's atom is found through the view's scratch mark, which holds (token (atom . slot) ...) for
