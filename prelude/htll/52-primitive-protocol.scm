@@ -250,9 +250,6 @@
 
 ;;; Defining primitives.
 
-;; The arguments that are views or layouts: a primitive's children.
-(define (htll:primitive-children args) (htll:filter htll:layoutable? args))
-
 ;; (THUNK), where an error the prelude raises about what the layout's primitive did (the
 ;; primitive is called with too few arguments) is located at LOC, the primitive's call in the
 ;; layout, not in the prelude; the layout's own errors keep their place.
@@ -272,14 +269,19 @@
 
 ;; NAME's procedure: MAKE-LAYOUT is the define-primitive's (lambda (PARAMETER ...) BODY ...).
 (define (htll:make-primitive name make-layout)
-  (lambda args
-    (let* ((loc (htll:current-location))
-           (layout (htll:calling-primitive loc (symbol->string name) (lambda () (apply make-layout args)))))
-      (if (not (procedure? layout))
-          (htll:error-at loc (string-append (symbol->string name) ": the body of define-primitive must return the area procedure,"
-                                            " (lambda (area) ...), got " (htll:written layout))))
-      (htll:make-primitive-node name (htll:primitive-children args)
-                                (htll:filter (lambda (a) (not (htll:layoutable? a))) args) loc layout))))
+  ;; (The name's string once, not at every call: symbol->string makes a new string.)
+  (let ((who (symbol->string name)))
+    (lambda args
+      (let* ((loc (htll:current-location))
+             (layout (htll:calling-primitive loc who (lambda () (apply make-layout args)))))
+        (if (not (procedure? layout))
+            (htll:error-at loc (string-append who ": the body of define-primitive must return the area procedure,"
+                                              " (lambda (area) ...), got " (htll:written layout))))
+        ;; The arguments that are views or layouts are the children, the others the parameters.
+        (let split ((xs (reverse args)) (children '()) (params '()))
+          (cond ((null? xs) (htll:make-primitive-node name children params loc layout))
+                ((htll:layoutable? (car xs)) (split (cdr xs) (cons (car xs) children) params))
+                (else (split (cdr xs) children (cons (car xs) params)))))))))
 
 ;; A primitive's name becomes a variable: it must not replace a view constructor or primitive.
 (define (htll:check-primitive-name name loc)
