@@ -89,20 +89,27 @@
       (htll:e+term e (car f))
       (htll:e+terms e f)))
 
+;; Whether atom B is atom A, as (htll:atom=? B A) says; OWNER is A's view when A is a view's
+;; bound (the commonest atom, found once per term added), else #f. A view's bound is another
+;; view's bound, or the same view's other one, without the call; atoms of another kind than A's
+;; (most of a sum's) are passed over without it too. (Syntax: it runs for every pair scanned.)
+(define-syntax htll:same-atom?
+  (syntax-rules ()
+    ((_ b a owner)
+     (if owner
+         (and b (eq? (car b) 'bound) (eq? (caddr b) owner) (eq? (cadr b) (cadr a)))
+         (or (eq? a b) (and a b (eq? (car a) (car b)) (htll:atom=? b a)))))))
+
+;; A's view when A is a view's bound, else #f.
+(define (htll:bound-view a) (and a (eq? (car a) 'bound) (htll:view? (caddr a)) (caddr a)))
+
 ;; E plus the one term T. The scan conses nothing: the new sum is E with T appended, or E with
-;; T's atom's term replaced (or dropped when it cancels). Atoms of another kind than T's (most of
-;; a sum's) are passed over without calling htll:atom=?.
+;; T's atom's term replaced (or dropped when it cancels).
 (define (htll:e+term e t)
-  (let ((a (cdr t)))
+  (let* ((a (cdr t)) (owner (htll:bound-view a)))
     (let find ((xs e))
       (cond ((null? xs) (append e (list t)))
-            ((let ((b (cdar xs)))
-               (or (eq? a b)
-                   (and a b (eq? (car a) (car b))
-                        ;; Two views' bounds (the commonest pair) differ in their owner objects.
-                        (if (and (eq? (car a) 'bound) (not (eq? (caddr a) (caddr b))) (htll:view? (caddr a)))
-                            #f
-                            (htll:atom=? b a)))))
+            ((let ((b (cdar xs))) (htll:same-atom? b a owner))
              (let ((k (+ (caar xs) (car t))))
                (htll:replace-tail e xs (if (> (abs k) htll:epsilon) (cons (cons k a) (cdr xs)) (cdr xs)))))
             (else (find (cdr xs)))))))
@@ -123,16 +130,10 @@
           (cond ((null? xs) out)
                 ((> (abs (caar xs)) htll:epsilon) (keep (cdr xs) (cons (car xs) out)))
                 (else (keep (cdr xs) out))))
-        (let* ((t (car f)) (a (cdr t)))
+        (let* ((t (car f)) (a (cdr t)) (owner (htll:bound-view a)))
           (let find ((xs acc))
             (cond ((null? xs) (loop (cdr f) (cons t acc)))
-                  ((let ((b (cdar xs)))
-                     (or (eq? a b)
-                         (and a b (eq? (car a) (car b))
-                              ;; As in htll:e+term: another view's bounds is another atom.
-                              (if (and (eq? (car a) 'bound) (not (eq? (caddr a) (caddr b))) (htll:view? (caddr a)))
-                                  #f
-                                  (htll:atom=? b a)))))
+                  ((let ((b (cdar xs))) (htll:same-atom? b a owner))
                    (set-car! xs (cons (+ (caar xs) (car t)) (cdar xs)))
                    (loop (cdr f) acc))
                   (else (find (cdr xs)))))))))
