@@ -112,7 +112,13 @@
                             (and (htll:length? b) (htll:length-deferred? b) #t))))))
 
 (define (htll:len+list xs)
-  (if (htll:every real? xs) (apply + xs) (htll:e->length (htll:e-sum-list (map (lambda (x) (htll:length->e "+" x)) xs)) (htll:any-deferred? xs))))
+  (cond ((htll:every real? xs) (apply + xs))
+        ((> (length xs) 8)
+         (htll:e->length (htll:e-sum-list (map (lambda (x) (htll:length->e "+" x)) xs)) (htll:any-deferred? xs)))
+        ;; A few: summed as htll:e-sum-list sums them, each checked as it comes (sums raise nothing).
+        (else (htll:e->length (let loop ((ys (cdr xs)) (acc (htll:length->e "+" (car xs))))
+                                (if (null? ys) acc (loop (cdr ys) (htll:e+ acc (htll:length->e "+" (car ys))))))
+                              (htll:any-deferred? xs)))))
 
 (define (len- x . xs)
   (cond ((htll:every real? (cons x xs)) (apply - x xs))
