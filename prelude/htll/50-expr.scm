@@ -210,7 +210,11 @@
 ;; How many terms E has, counting those inside its atoms too (how long its text is, roughly).
 (define (htll:e-weight e)
   (let loop ((ts e) (n 0))
-    (if (null? ts) n (loop (cdr ts) (+ n 1 (if (cdar ts) (htll:atom-weight (cdar ts)) 0))))))
+    (if (null? ts)
+        n
+        ;; A view's bound (most terms) weighs nothing more: no call for it.
+        (let ((a (cdar ts)))
+          (loop (cdr ts) (if (and a (not (eq? (car a) 'bound))) (+ n 1 (htll:atom-weight a)) (+ n 1)))))))
 
 (define (htll:atom-weight a)
   (case (car a)
