@@ -374,21 +374,27 @@
   (let* ((p (htll:placed-entry (if (eq? axis 'x) "next-x" "next-y") c placed))
          (start (htll:placed-position p axis))
          (extent (if (eq? axis 'x) (htll:placed-width p) (htll:placed-height p))))
-    (if (htll:collapse-node? c)
-        (htll:e+ start (htll:e-shown (htll:collapsed-view c) (htll:e+ gap extent)))
-        (let ((pos (htll:e-sum start gap extent)))
-          (if (and (htll:view? c) (long? pos start)) (htll:e+ (htll:e-edge axis c) gap) pos)))))
+    (htll:after-position axis c gap start extent (if (htll:collapse-node? c) #f (htll:e-sum start gap extent)) long?)))
+
+;; Where the child after C starts, C placed at START and EXTENT long, GAP after it; POS is
+;; START + GAP + EXTENT (#f when C collapses).
+(define (htll:after-position axis c gap start extent pos long?)
+  (if (htll:collapse-node? c)
+      (htll:e+ start (htll:e-shown (htll:collapsed-view c) (htll:e+ gap extent)))
+      (if (and (htll:view? c) (long? pos start)) (htll:e+ (htll:e-edge axis c) gap) pos)))
 
 ;; The area's end less (after AXIS C GAP), written as ^^ and << always wrote it where C starts
-;; the area: LEN less what C takes, or the area's end less C's far edge.
+;; the area: LEN less what C takes, or the area's end less C's far edge. (Where C's next position
+;; is START + GAP + EXTENT, it is that sum, made once.)
 (define (htll:resolve-rest axis c gap area-start len placed long?)
   (let* ((p (htll:placed-entry (if (eq? axis 'x) "rest-width" "rest-height") c placed))
          (start (htll:placed-position p axis))
          (extent (if (eq? axis 'x) (htll:placed-width p) (htll:placed-height p)))
-         (next (htll:resolve-after axis c gap placed long?)))
+         (pos (if (htll:collapse-node? c) #f (htll:e-sum start gap extent)))
+         (next (htll:after-position axis c gap start extent pos long?)))
     (cond ((not (htll:e=? start area-start)) (htll:e- (htll:e+ area-start len) next))
           ((htll:collapse-node? c) (htll:e- len (htll:e-shown (htll:collapsed-view c) (htll:e+ gap extent))))
-          ((htll:e=? next (htll:e-sum start gap extent)) (htll:e- len (htll:e+ gap extent)))
+          ((htll:e=? next pos) (htll:e- len (htll:e+ gap extent)))
           (else (htll:e- (htll:e+ start len) next)))))
 
 ;; Term T (K . ATOM) resolved, as an expression.

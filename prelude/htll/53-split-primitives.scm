@@ -9,10 +9,10 @@
 ;; second right after the first (where it collapses, in its place), GAP apart.
 (define (htll:stacked-areas a b gap r vertical?)
   (let ((x (area-x r)) (y (area-y r)) (w (area-width r)) (h (area-height r)))
-    (define (placed-of c) (if vertical? (placed-height c) (placed-width c)))
-    (define (across-of c) (if vertical? (placed-width c) (placed-height c)))
-    (let ((across (if (wraps? (if vertical? w h)) (len-max (across-of a) (across-of b)) (if vertical? w h)))
-          (along (len+ (when-shown a (len+ (placed-of a) gap)) (placed-of b))))
+    (let ((across (if (wraps? (if vertical? w h))
+                      (len-max (htll:placed-across a vertical?) (htll:placed-across b vertical?))
+                      (if vertical? w h)))
+          (along (len+ (when-shown a (len+ (htll:placed-along a vertical?) gap)) (htll:placed-along b vertical?))))
       (if vertical?
           (with-size across along (list (area x y w 'wrap) (area x (next-y a gap) w 'wrap)))
           (with-size along across (list (area x y 'wrap h) (area (next-x a gap) y 'wrap h)))))))
