@@ -142,38 +142,35 @@
 ;; view's atom is found through the view's scratch mark, which holds (token (atom . slot) ...) for
 ;; the duration of the call and is restored after; the few other atoms are scanned.
 (define (htll:e+indexed e f)
-  (let* ((token (list 'e+))
-         (slots (make-vector (+ (length e) (length f)) #f))
-         (count 0) (saved '()) (others '()))
-    (define (entries a)
-      (let ((v (htll:atom-view a)))
-        (if v
-            (let ((m (htll:view-mark v))) (if (and (pair? m) (eq? (car m) token)) (cdr m) '()))
-            others)))
-    (define (slot-of a)
-      (let find ((es (entries a)))
-        (cond ((null? es) #f) ((htll:atom=? (caar es) a) (cdar es)) (else (find (cdr es))))))
-    (define (register! a i)
-      (let ((v (htll:atom-view a)))
-        (if v
-            (let ((m (htll:view-mark v)))
-              (if (and (pair? m) (eq? (car m) token))
-                  (set-cdr! m (cons (cons a i) (cdr m)))
-                  (begin (set! saved (cons (cons v m) saved))
-                         (htll:set-view-mark! v (list token (cons a i))))))
-            (set! others (cons (cons a i) others)))))
-    (define (add! t)
-      (let ((i (slot-of (cdr t))))
-        (if i
-            (vector-set! slots i (cons (+ (car (vector-ref slots i)) (car t)) (cdr t)))
-            (begin (vector-set! slots count t) (register! (cdr t) count) (set! count (+ count 1))))))
-    (for-each add! e)
-    (for-each add! f)
-    (for-each (lambda (s) (htll:set-view-mark! (car s) (cdr s))) saved)
-    (let loop ((i (- count 1)) (acc '()))
-      (if (< i 0)
-          acc
-          (loop (- i 1) (let ((t (vector-ref slots i))) (if (> (abs (car t)) htll:epsilon) (cons t acc) acc)))))))
+  ;; One loop over E's terms then F's, its state in its variables: no closures over boxed ones.
+  ;; SAVED holds (view . its mark before), OTHERS (atom . slot) for the atoms of no view.
+  (let ((token (list 'e+))
+        (slots (make-vector (+ (length e) (length f)) #f)))
+    (let loop ((ts e) (f f) (count 0) (saved '()) (others '()))
+      (cond
+       ((pair? ts)
+        (let* ((t (car ts)) (a (cdr t)) (v (htll:atom-view a))
+               (m (and v (htll:view-mark v)))
+               (mine (and v (pair? m) (eq? (car m) token)))
+               (owner (and v (eq? (car a) 'bound) v))
+               (i (let find ((es (if v (if mine (cdr m) '()) others)))
+                    (cond ((null? es) #f)
+                          ((let ((b (caar es))) (htll:same-atom? b a owner)) (cdar es))
+                          (else (find (cdr es)))))))
+          (vector-set! slots (or i count) (if i (cons (+ (car (vector-ref slots i)) (car t)) a) t))
+          (cond (i (loop (cdr ts) f count saved others))
+                ((not v) (loop (cdr ts) f (+ count 1) saved (cons (cons a count) others)))
+                (mine (set-cdr! m (cons (cons a count) (cdr m)))
+                      (loop (cdr ts) f (+ count 1) saved others))
+                (else (htll:set-view-mark! v (list token (cons a count)))
+                      (loop (cdr ts) f (+ count 1) (cons (cons v m) saved) others)))))
+       ((pair? f) (loop f '() count saved others))
+       (else
+        (for-each (lambda (s) (htll:set-view-mark! (car s) (cdr s))) saved)
+        (let collect ((i (- count 1)) (acc '()))
+          (if (< i 0)
+              acc
+              (collect (- i 1) (let ((t (vector-ref slots i))) (if (> (abs (car t)) htll:epsilon) (cons t acc) acc))))))))))
 
 ;; (One loop: every area's share and every difference goes through here.)
 (define (htll:e* e k)
