@@ -89,16 +89,15 @@
       (htll:e+term e (car f))
       (htll:e+terms e f)))
 
-;; Whether atom B is atom A, as (htll:atom=? B A) says; OWNER is A's view when A is a view's
-;; bound (the commonest atom, found once per term added), else #f. A view's bound is another
-;; view's bound, or the same view's other one, without the call; atoms of another kind than A's
-;; (most of a sum's) are passed over without it too. (Syntax: it runs for every pair scanned.)
-(define-syntax htll:same-atom?
-  (syntax-rules ()
-    ((_ b a owner)
-     (if owner
-         (and b (eq? (car b) 'bound) (eq? (caddr b) owner) (eq? (cadr b) (cadr a)))
-         (or (eq? a b) (and a b (eq? (car a) (car b)) (htll:atom=? b a)))))))
+;; Adding a term T scans a sum for a term of T's atom A: atom B is A as (htll:atom=? B A) says.
+;; The commonest atom is a view's bound, so OWNER, A's view when A is a view's bound (else #f),
+;; is found once per term added, and then B is A only as the same view's same bound, compared
+;; without a call; atoms of another kind than A's (most of a sum's) are passed over without it
+;; too. The test is written out where a sum scans (htll:e+term, htll:e+terms, htll:e+indexed):
+;;   (if owner
+;;       (and b (eq? (car b) 'bound) (eq? (caddr b) owner) (eq? (cadr b) (cadr a)))
+;;       (or (eq? a b) (and a b (eq? (car a) (car b)) (htll:atom=? b a))))
+;; (A syntax would stay source in the prelude image, compiled at every start.)
 
 ;; A's view when A is a view's bound, else #f.
 (define (htll:bound-view a) (and a (eq? (car a) 'bound) (htll:view? (caddr a)) (caddr a)))
@@ -109,7 +108,10 @@
   (let* ((a (cdr t)) (owner (htll:bound-view a)))
     (let find ((xs e))
       (cond ((null? xs) (append e (list t)))
-            ((let ((b (cdar xs))) (htll:same-atom? b a owner))
+            ((let ((b (cdar xs)))
+               (if owner
+                   (and b (eq? (car b) 'bound) (eq? (caddr b) owner) (eq? (cadr b) (cadr a)))
+                   (or (eq? a b) (and a b (eq? (car a) (car b)) (htll:atom=? b a)))))
              (let ((k (+ (caar xs) (car t))))
                (htll:replace-tail e xs (if (> (abs k) htll:epsilon) (cons (cons k a) (cdr xs)) (cdr xs)))))
             (else (find (cdr xs)))))))
@@ -133,7 +135,10 @@
         (let* ((t (car f)) (a (cdr t)) (owner (htll:bound-view a)))
           (let find ((xs acc))
             (cond ((null? xs) (loop (cdr f) (cons t acc)))
-                  ((let ((b (cdar xs))) (htll:same-atom? b a owner))
+                  ((let ((b (cdar xs)))
+                     (if owner
+                         (and b (eq? (car b) 'bound) (eq? (caddr b) owner) (eq? (cadr b) (cadr a)))
+                         (or (eq? a b) (and a b (eq? (car a) (car b)) (htll:atom=? b a)))))
                    (set-car! xs (cons (+ (caar xs) (car t)) (cdar xs)))
                    (loop (cdr f) acc))
                   (else (find (cdr xs)))))))))
@@ -155,7 +160,11 @@
                (owner (and v (eq? (car a) 'bound) v))
                (i (let find ((es (if v (if mine (cdr m) '()) others)))
                     (cond ((null? es) #f)
-                          ((let ((b (caar es))) (htll:same-atom? b a owner)) (cdar es))
+                          ((let ((b (caar es)))
+                             (if owner
+                                 (and b (eq? (car b) 'bound) (eq? (caddr b) owner) (eq? (cadr b) (cadr a)))
+                                 (or (eq? a b) (and a b (eq? (car a) (car b)) (htll:atom=? b a)))))
+                           (cdar es))
                           (else (find (cdr es)))))))
           (vector-set! slots (or i count) (if i (cons (+ (car (vector-ref slots i)) (car t)) a) t))
           (cond (i (loop (cdr ts) f count saved others))
