@@ -89,20 +89,29 @@
       (htll:e+term e (car f))
       (htll:e+terms e f)))
 
+;; Adding a term T scans a sum for a term of T's atom A: atom B is A as (htll:atom=? B A) says.
+;; The commonest atom is a view's bound, so OWNER, A's view when A is a view's bound (else #f),
+;; is found once per term added, and then B is A only as the same view's same bound, compared
+;; without a call; atoms of another kind than A's (most of a sum's) are passed over without it
+;; too. The test is written out where a sum scans (htll:e+term, htll:e+terms, htll:e+indexed):
+;;   (if owner
+;;       (and b (eq? (car b) 'bound) (eq? (caddr b) owner) (eq? (cadr b) (cadr a)))
+;;       (or (eq? a b) (and a b (eq? (car a) (car b)) (htll:atom=? b a))))
+;; (A syntax would stay source in the prelude image, compiled at every start.)
+
+;; A's view when A is a view's bound, else #f.
+(define (htll:bound-view a) (and a (eq? (car a) 'bound) (htll:view? (caddr a)) (caddr a)))
+
 ;; E plus the one term T. The scan conses nothing: the new sum is E with T appended, or E with
-;; T's atom's term replaced (or dropped when it cancels). Atoms of another kind than T's (most of
-;; a sum's) are passed over without calling htll:atom=?.
+;; T's atom's term replaced (or dropped when it cancels).
 (define (htll:e+term e t)
-  (let ((a (cdr t)))
+  (let* ((a (cdr t)) (owner (htll:bound-view a)))
     (let find ((xs e))
       (cond ((null? xs) (append e (list t)))
             ((let ((b (cdar xs)))
-               (or (eq? a b)
-                   (and a b (eq? (car a) (car b))
-                        ;; Two views' bounds (the commonest pair) differ in their owner objects.
-                        (if (and (eq? (car a) 'bound) (not (eq? (caddr a) (caddr b))) (htll:view? (caddr a)))
-                            #f
-                            (htll:atom=? b a)))))
+               (if owner
+                   (and b (eq? (car b) 'bound) (eq? (caddr b) owner) (eq? (cadr b) (cadr a)))
+                   (or (eq? a b) (and a b (eq? (car a) (car b)) (htll:atom=? b a)))))
              (let ((k (+ (caar xs) (car t))))
                (htll:replace-tail e xs (if (> (abs k) htll:epsilon) (cons (cons k a) (cdr xs)) (cdr xs)))))
             (else (find (cdr xs)))))))
@@ -110,60 +119,77 @@
 ;; The terms of E before its tail XS, then TAIL.
 (define (htll:replace-tail e xs tail)
   (let loop ((ys e) (before '()))
-    (if (eq? ys xs) (append (reverse before) tail) (loop (cdr ys) (cons (car ys) before)))))
+    (if (eq? ys xs) (append-reverse before tail) (loop (cdr ys) (cons (car ys) before)))))
 
+;; E plus F, F of several terms: each term of F is found among the sum's terms so far, newest
+;; first, and added to it in place (a term that cancels keeps its place until the end, where the
+;; terms under htll:epsilon are dropped), or appended. The sum's spine is its own (a reversed
+;; copy of E), so it is changed in place instead of copied at every match.
 (define (htll:e+terms e f)
   (let loop ((f f) (acc (reverse e)))
     (if (null? f)
-        (htll:filter (lambda (t) (> (abs (car t)) htll:epsilon)) (reverse acc))
-        (let ((t (car f)))
-          (let find ((xs acc) (before '()))
+        (let keep ((xs acc) (out '()))
+          (cond ((null? xs) out)
+                ((> (abs (caar xs)) htll:epsilon) (keep (cdr xs) (cons (car xs) out)))
+                (else (keep (cdr xs) out))))
+        (let* ((t (car f)) (a (cdr t)) (owner (htll:bound-view a)))
+          (let find ((xs acc))
             (cond ((null? xs) (loop (cdr f) (cons t acc)))
-                  ((htll:atom=? (cdar xs) (cdr t))
-                   (loop (cdr f) (append (reverse before) (cons (cons (+ (caar xs) (car t)) (cdar xs)) (cdr xs)))))
-                  (else (find (cdr xs) (cons (car xs) before)))))))))
+                  ((let ((b (cdar xs)))
+                     (if owner
+                         (and b (eq? (car b) 'bound) (eq? (caddr b) owner) (eq? (cadr b) (cadr a)))
+                         (or (eq? a b) (and a b (eq? (car a) (car b)) (htll:atom=? b a)))))
+                   (set-car! xs (cons (+ (caar xs) (car t)) (cdar xs)))
+                   (loop (cdr f) acc))
+                  (else (find (cdr xs)))))))))
 
 ;; Large sums in time linear in the number of terms (the same result as htll:e+scan): a term of a
 ;; view's atom is found through the view's scratch mark, which holds (token (atom . slot) ...) for
 ;; the duration of the call and is restored after; the few other atoms are scanned.
 (define (htll:e+indexed e f)
-  (let* ((token (list 'e+))
-         (slots (make-vector (+ (length e) (length f)) #f))
-         (count 0) (saved '()) (others '()))
-    (define (entries a)
-      (let ((v (htll:atom-view a)))
-        (if v
-            (let ((m (htll:view-mark v))) (if (and (pair? m) (eq? (car m) token)) (cdr m) '()))
-            others)))
-    (define (slot-of a)
-      (let find ((es (entries a)))
-        (cond ((null? es) #f) ((htll:atom=? (caar es) a) (cdar es)) (else (find (cdr es))))))
-    (define (register! a i)
-      (let ((v (htll:atom-view a)))
-        (if v
-            (let ((m (htll:view-mark v)))
-              (if (and (pair? m) (eq? (car m) token))
-                  (set-cdr! m (cons (cons a i) (cdr m)))
-                  (begin (set! saved (cons (cons v m) saved))
-                         (htll:set-view-mark! v (list token (cons a i))))))
-            (set! others (cons (cons a i) others)))))
-    (define (add! t)
-      (let ((i (slot-of (cdr t))))
-        (if i
-            (vector-set! slots i (cons (+ (car (vector-ref slots i)) (car t)) (cdr t)))
-            (begin (vector-set! slots count t) (register! (cdr t) count) (set! count (+ count 1))))))
-    (for-each add! e)
-    (for-each add! f)
-    (for-each (lambda (s) (htll:set-view-mark! (car s) (cdr s))) saved)
-    (let loop ((i (- count 1)) (acc '()))
-      (if (< i 0)
-          acc
-          (loop (- i 1) (let ((t (vector-ref slots i))) (if (> (abs (car t)) htll:epsilon) (cons t acc) acc)))))))
+  ;; One loop over E's terms then F's, its state in its variables: no closures over boxed ones.
+  ;; SAVED holds (view . its mark before), OTHERS (atom . slot) for the atoms of no view.
+  (let ((token (list 'e+))
+        (slots (make-vector (+ (length e) (length f)) #f)))
+    (let loop ((ts e) (f f) (count 0) (saved '()) (others '()))
+      (cond
+       ((pair? ts)
+        (let* ((t (car ts)) (a (cdr t)) (v (htll:atom-view a))
+               (m (and v (htll:view-mark v)))
+               (mine (and v (pair? m) (eq? (car m) token)))
+               (owner (and v (eq? (car a) 'bound) v))
+               (i (let find ((es (if v (if mine (cdr m) '()) others)))
+                    (cond ((null? es) #f)
+                          ((let ((b (caar es)))
+                             (if owner
+                                 (and b (eq? (car b) 'bound) (eq? (caddr b) owner) (eq? (cadr b) (cadr a)))
+                                 (or (eq? a b) (and a b (eq? (car a) (car b)) (htll:atom=? b a)))))
+                           (cdar es))
+                          (else (find (cdr es)))))))
+          (vector-set! slots (or i count) (if i (cons (+ (car (vector-ref slots i)) (car t)) a) t))
+          (cond (i (loop (cdr ts) f count saved others))
+                ((not v) (loop (cdr ts) f (+ count 1) saved (cons (cons a count) others)))
+                (mine (set-cdr! m (cons (cons a count) (cdr m)))
+                      (loop (cdr ts) f (+ count 1) saved others))
+                (else (htll:set-view-mark! v (list token (cons a count)))
+                      (loop (cdr ts) f (+ count 1) (cons (cons v m) saved) others)))))
+       ((pair? f) (loop f '() count saved others))
+       (else
+        (for-each (lambda (s) (htll:set-view-mark! (car s) (cdr s))) saved)
+        (let collect ((i (- count 1)) (acc '()))
+          (if (< i 0)
+              acc
+              (collect (- i 1) (let ((t (vector-ref slots i))) (if (> (abs (car t)) htll:epsilon) (cons t acc) acc))))))))))
 
+;; (One loop: every area's share and every difference goes through here.)
 (define (htll:e* e k)
   (if (and (number? k) (= k 0))
       '()
-      (htll:filter (lambda (t) (> (abs (car t)) htll:epsilon)) (map (lambda (t) (cons (* (car t) k) (cdr t))) e))))
+      (let loop ((ts e) (acc '()))
+        (if (null? ts)
+            (reverse acc)
+            (let ((c (* (caar ts) k)))
+              (loop (cdr ts) (if (> (abs c) htll:epsilon) (cons (cons c (cdar ts)) acc) acc)))))))
 
 (define (htll:e- e f) (htll:e+ e (htll:e* f -1)))
 
@@ -189,14 +215,19 @@
 
 ;; How many terms E has, counting those inside its atoms too (how long its text is, roughly).
 (define (htll:e-weight e)
-  (define (atom-weight a)
-    (case (car a)
-      ((max quotient) (+ (htll:e-weight (cadr a)) (htll:e-weight (caddr a))))
-      ((shown) (htll:e-weight (caddr a)))
-      ((if<=) (apply + (map htll:e-weight (cdr a))))
-      (else 0)))
   (let loop ((ts e) (n 0))
-    (if (null? ts) n (loop (cdr ts) (+ n 1 (if (cdar ts) (atom-weight (cdar ts)) 0))))))
+    (if (null? ts)
+        n
+        ;; A view's bound (most terms) weighs nothing more: no call for it.
+        (let ((a (cdar ts)))
+          (loop (cdr ts) (if (and a (not (eq? (car a) 'bound))) (+ n 1 (htll:atom-weight a)) (+ n 1)))))))
+
+(define (htll:atom-weight a)
+  (case (car a)
+    ((max quotient) (+ (htll:e-weight (cadr a)) (htll:e-weight (caddr a))))
+    ((shown) (htll:e-weight (caddr a)))
+    ((if<=) (apply + (map htll:e-weight (cdr a))))
+    (else 0)))
 
 ;; A local standing for E, named after AXIS (x y w h) once defined: htllX1, htllH2, ...
 (define (htll:e-local axis e) (htll:e-atom (list 'local axis e (cons #f #f))))
@@ -265,26 +296,48 @@
   (cond ((null? e) e)
         (else (htll:e-atom (list 'shown view e)))))
 
-;; Objective-C text. OWNER-NAME maps a view record to its variable name.
+;; Objective-C text. OWNER-NAME maps a view record to its variable name. The text is what
+;; htll:e->text prints with htll:atom->c, built in one pass: a bound's owner and suffix (most
+;; terms of a frame) go into the parts as they are, not first joined into a string of their own.
 (define (htll:e->c e owner-name)
-  (define (atom->c a)
-    (case (car a)
-      ((bound)
-       (let ((owner (caddr a)))
-         (string-append (if (string? owner) owner (owner-name owner))
-                        (if (eq? (cadr a) 'w) ".bounds.size.width" ".bounds.size.height"))))
-      ((max) (string-append "MAX(" (htll:e->c (cadr a) owner-name) ", " (htll:e->c (caddr a) owner-name) ")"))
-      ((edge) (string-append (if (eq? (cadr a) 'x) "CGRectGetMaxX(" "CGRectGetMaxY(") (owner-name (caddr a)) ".frame)"))
-      ((shown) (string-append "(" (owner-name (cadr a)) ".hidden ? 0 : " (htll:e->c (caddr a) owner-name) ")"))
-      ((quotient) (string-append "(" (htll:e->c (cadr a) owner-name) ") / (" (htll:e->c (caddr a) owner-name) ")"))
-      ((if<=) (htll:if<=->text a (lambda (e) (htll:e->c e owner-name))))
-      ((safe-area) (string-append (caddr a) ".safeAreaInsets." (symbol->string (cadr a))))
-      ;; A button's font is its title label's.
-      ((ascender) (string-append (owner-name (cadr a)) (if (htll:text-field-or-label? (cadr a)) "" ".titleLabel") ".font.ascender"))
-      ((line-height) (string-append (owner-name (cadr a)) (if (htll:text-field-or-label? (cadr a)) "" ".titleLabel") ".font.lineHeight"))
-      ((local) (htll:local-text a))
-      (else (error "htll: unknown expression atom" a))))
-  (htll:e->text e atom->c))
+  (if (null? e)
+      "0"
+      (let loop ((ts e) (acc '()))
+        (if (null? ts)
+            (apply string-append (reverse acc))
+            (let* ((t (car ts)) (k (car t)) (a (cdr t)) (c (abs k))
+                   (acc (cons (if (eq? ts e) (if (< k 0) "-" "") (if (< k 0) " - " " + ")) acc)))
+              (loop (cdr ts)
+                    (cond ((not a) (cons (htll:number->c c) acc))
+                          ((= c 1) (htll:atom->c-parts a owner-name acc))
+                          (else (htll:atom->c-parts a owner-name (cons " * " (cons (htll:number->c c) acc)))))))))))
+
+;; ACC, the parts of a text in reverse, with atom A's text before them.
+(define (htll:atom->c-parts a owner-name acc)
+  (if (eq? (car a) 'bound)
+      (let ((owner (caddr a)))
+        (cons (if (eq? (cadr a) 'w) ".bounds.size.width" ".bounds.size.height")
+              (cons (if (string? owner) owner (owner-name owner)) acc)))
+      (cons (htll:atom->c a owner-name) acc)))
+
+;; Atom A's Objective-C text.
+(define (htll:atom->c a owner-name)
+  (case (car a)
+    ((bound)
+     (let ((owner (caddr a)))
+       (string-append (if (string? owner) owner (owner-name owner))
+                      (if (eq? (cadr a) 'w) ".bounds.size.width" ".bounds.size.height"))))
+    ((max) (string-append "MAX(" (htll:e->c (cadr a) owner-name) ", " (htll:e->c (caddr a) owner-name) ")"))
+    ((edge) (string-append (if (eq? (cadr a) 'x) "CGRectGetMaxX(" "CGRectGetMaxY(") (owner-name (caddr a)) ".frame)"))
+    ((shown) (string-append "(" (owner-name (cadr a)) ".hidden ? 0 : " (htll:e->c (caddr a) owner-name) ")"))
+    ((quotient) (string-append "(" (htll:e->c (cadr a) owner-name) ") / (" (htll:e->c (caddr a) owner-name) ")"))
+    ((if<=) (htll:if<=->text a (lambda (e) (htll:e->c e owner-name))))
+    ((safe-area) (string-append (caddr a) ".safeAreaInsets." (symbol->string (cadr a))))
+    ;; A button's font is its title label's.
+    ((ascender) (string-append (owner-name (cadr a)) (if (htll:text-field-or-label? (cadr a)) "" ".titleLabel") ".font.ascender"))
+    ((line-height) (string-append (owner-name (cadr a)) (if (htll:text-field-or-label? (cadr a)) "" ".titleLabel") ".font.lineHeight"))
+    ((local) (htll:local-text a))
+    (else (error "htll: unknown expression atom" a))))
 
 ;; (if<= A B THEN ELSE) as C and Swift both write it, given how to print an expression.
 (define (htll:if<=->text a text)
@@ -292,18 +345,20 @@
 
 ;; The infix text of E, given how to print an atom (shared by the Objective-C and Swift printers).
 (define (htll:e->text e atom->text)
-  (define (term->text t)
-    (let ((c (abs (car t))))
-      (cond ((not (cdr t)) (htll:number->c c))
-            ((= c 1) (atom->text (cdr t)))
-            (else (string-append (htll:number->c c) " * " (atom->text (cdr t)))))))
   (if (null? e)
       "0"
       (let loop ((ts (cdr e))
-                 (acc (list (term->text (car e)) (if (< (caar e) 0) "-" ""))))
+                 (acc (list (htll:term->text (car e) atom->text) (if (< (caar e) 0) "-" ""))))
         (if (null? ts)
             (apply string-append (reverse acc))
-            (loop (cdr ts) (cons (term->text (car ts)) (cons (if (< (caar ts) 0) " - " " + ") acc)))))))
+            (loop (cdr ts) (cons (htll:term->text (car ts) atom->text) (cons (if (< (caar ts) 0) " - " " + ") acc)))))))
+
+;; A term's text without its sign.
+(define (htll:term->text t atom->text)
+  (let ((c (abs (car t))))
+    (cond ((not (cdr t)) (htll:number->c c))
+          ((= c 1) (atom->text (cdr t)))
+          (else (string-append (htll:number->c c) " * " (atom->text (cdr t)))))))
 
 ;; PRINT (an expression's text) made to print each expression object once: an expression
 ;; object used by several frames (a sequence's children share its width, nested areas their

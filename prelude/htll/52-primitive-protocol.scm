@@ -91,8 +91,34 @@
 
 (define (wraps? x) (eq? x 'wrap))
 
+;; Whether X is a number htll:length->e takes as it is: checked without building its expression
+;; or the operation's name, which only an error needs.
+(define (htll:length-number? x)
+  (and (real? x) (not (nan? x)) (<= (abs x) htll:largest-length-term)))
+
 (define (len+ . xs)
-  (if (htll:every real? xs) (apply + xs) (htll:e->length (htll:e-sum-list (map (lambda (x) (htll:length->e "+" x)) xs)) (htll:any-deferred? xs))))
+  (if (and (pair? xs) (pair? (cdr xs)) (null? (cddr xs)))
+      (htll:len2+ (car xs) (cadr xs))
+      (htll:len+list xs)))
+
+;; (len+ A B), the commonest sum (a position and a child's length), without the list walks: the
+;; same result and the same errors, A's first.
+(define (htll:len2+ a b)
+  (if (and (real? a) (real? b))
+      (+ a b)
+      (let* ((ea (htll:length->e "+" a)) (eb (htll:length->e "+" b)))
+        (htll:e->length (htll:e+ ea eb)
+                        (or (and (htll:length? a) (htll:length-deferred? a) #t)
+                            (and (htll:length? b) (htll:length-deferred? b) #t))))))
+
+(define (htll:len+list xs)
+  (cond ((htll:every real? xs) (apply + xs))
+        ((> (length xs) 8)
+         (htll:e->length (htll:e-sum-list (map (lambda (x) (htll:length->e "+" x)) xs)) (htll:any-deferred? xs)))
+        ;; A few: summed as htll:e-sum-list sums them, each checked as it comes (sums raise nothing).
+        (else (htll:e->length (let loop ((ys (cdr xs)) (acc (htll:length->e "+" (car xs))))
+                                (if (null? ys) acc (loop (cdr ys) (htll:e+ acc (htll:length->e "+" (car ys))))))
+                              (htll:any-deferred? xs)))))
 
 (define (len- x . xs)
   (cond ((htll:every real? (cons x xs)) (apply - x xs))
@@ -103,6 +129,12 @@
 
 ;; Frames stay linear: a length multiplies by numbers only.
 (define (len* . xs)
+  (if (and (pair? xs) (pair? (cdr xs)) (null? (cddr xs)) (htll:length? (car xs)) (htll:length-number? (cadr xs)))
+      ;; The commonest product, a length by a ratio: what the general loop gives, in one step.
+      (htll:e->length (htll:e* (htll:length-expr (car xs)) (cadr xs)) (htll:length-deferred? (car xs)))
+      (htll:len*list xs)))
+
+(define (htll:len*list xs)
   (if (htll:every real? xs)
       (apply * xs)
       (let loop ((ys xs) (e #f) (k 1))
@@ -149,6 +181,7 @@
 (define (htll:check-area-length what x wrap-ok?)
   (cond ((htll:length? x) x)
         ((and wrap-ok? (eq? x 'wrap)) x)
+        ((htll:length-number? x) x)
         (else (htll:length->e (string-append "area: " what) x) x)))
 
 (define (area x y width height)
@@ -164,8 +197,8 @@
 (define (area-height a) (htll:area-height (htll:check-area "area-height" a)))
 
 (define (with-size width height areas)
-  (htll:length->e "with-size: the width" width)
-  (htll:length->e "with-size: the height" height)
+  (if (not (or (htll:length? width) (htll:length-number? width))) (htll:length->e "with-size: the width" width))
+  (if (not (or (htll:length? height) (htll:length-number? height))) (htll:length->e "with-size: the height" height))
   (htll:make-sized width height areas))
 
 ;;; What the area procedure may ask about its children.
@@ -223,9 +256,6 @@
 
 ;;; Defining primitives.
 
-;; The arguments that are views or layouts: a primitive's children.
-(define (htll:primitive-children args) (htll:filter htll:layoutable? args))
-
 ;; (THUNK), where an error the prelude raises about what the layout's primitive did (the
 ;; primitive is called with too few arguments) is located at LOC, the primitive's call in the
 ;; layout, not in the prelude; the layout's own errors keep their place.
@@ -245,14 +275,19 @@
 
 ;; NAME's procedure: MAKE-LAYOUT is the define-primitive's (lambda (PARAMETER ...) BODY ...).
 (define (htll:make-primitive name make-layout)
-  (lambda args
-    (let* ((loc (htll:current-location))
-           (layout (htll:calling-primitive loc (symbol->string name) (lambda () (apply make-layout args)))))
-      (if (not (procedure? layout))
-          (htll:error-at loc (string-append (symbol->string name) ": the body of define-primitive must return the area procedure,"
-                                            " (lambda (area) ...), got " (htll:written layout))))
-      (htll:make-primitive-node name (htll:primitive-children args)
-                                (htll:filter (lambda (a) (not (htll:layoutable? a))) args) loc layout))))
+  ;; (The name's string once, not at every call: symbol->string makes a new string.)
+  (let ((who (symbol->string name)))
+    (lambda args
+      (let* ((loc (htll:current-location))
+             (layout (htll:calling-primitive loc who (lambda () (apply make-layout args)))))
+        (if (not (procedure? layout))
+            (htll:error-at loc (string-append who ": the body of define-primitive must return the area procedure,"
+                                              " (lambda (area) ...), got " (htll:written layout))))
+        ;; The arguments that are views or layouts are the children, the others the parameters.
+        (let split ((xs (reverse args)) (children '()) (params '()))
+          (cond ((null? xs) (htll:make-primitive-node name children params loc layout))
+                ((htll:layoutable? (car xs)) (split (cdr xs) (cons (car xs) children) params))
+                (else (split (cdr xs) children (cons (car xs) params)))))))))
 
 ;; A primitive's name becomes a variable: it must not replace a view constructor or primitive.
 (define (htll:check-primitive-name name loc)
@@ -339,40 +374,52 @@
   (let* ((p (htll:placed-entry (if (eq? axis 'x) "next-x" "next-y") c placed))
          (start (htll:placed-position p axis))
          (extent (if (eq? axis 'x) (htll:placed-width p) (htll:placed-height p))))
-    (if (htll:collapse-node? c)
-        (htll:e+ start (htll:e-shown (htll:collapsed-view c) (htll:e+ gap extent)))
-        (let ((pos (htll:e-sum start gap extent)))
-          (if (and (htll:view? c) (long? pos start)) (htll:e+ (htll:e-edge axis c) gap) pos)))))
+    (htll:after-position axis c gap start extent (if (htll:collapse-node? c) #f (htll:e-sum start gap extent)) long?)))
+
+;; Where the child after C starts, C placed at START and EXTENT long, GAP after it; POS is
+;; START + GAP + EXTENT (#f when C collapses).
+(define (htll:after-position axis c gap start extent pos long?)
+  (if (htll:collapse-node? c)
+      (htll:e+ start (htll:e-shown (htll:collapsed-view c) (htll:e+ gap extent)))
+      (if (and (htll:view? c) (long? pos start)) (htll:e+ (htll:e-edge axis c) gap) pos)))
 
 ;; The area's end less (after AXIS C GAP), written as ^^ and << always wrote it where C starts
-;; the area: LEN less what C takes, or the area's end less C's far edge.
+;; the area: LEN less what C takes, or the area's end less C's far edge. (Where C's next position
+;; is START + GAP + EXTENT, it is that sum, made once.)
 (define (htll:resolve-rest axis c gap area-start len placed long?)
   (let* ((p (htll:placed-entry (if (eq? axis 'x) "rest-width" "rest-height") c placed))
          (start (htll:placed-position p axis))
          (extent (if (eq? axis 'x) (htll:placed-width p) (htll:placed-height p)))
-         (next (htll:resolve-after axis c gap placed long?)))
+         (pos (if (htll:collapse-node? c) #f (htll:e-sum start gap extent)))
+         (next (htll:after-position axis c gap start extent pos long?)))
     (cond ((not (htll:e=? start area-start)) (htll:e- (htll:e+ area-start len) next))
           ((htll:collapse-node? c) (htll:e- len (htll:e-shown (htll:collapsed-view c) (htll:e+ gap extent))))
-          ((htll:e=? next (htll:e-sum start gap extent)) (htll:e- len (htll:e+ gap extent)))
+          ((htll:e=? next pos) (htll:e- len (htll:e+ gap extent)))
           (else (htll:e- (htll:e+ start len) next)))))
 
 ;; Term T (K . ATOM) resolved, as an expression.
 (define (htll:resolve-term t placed long?)
   (let ((a (cdr t)) (k (car t)))
-    (define (resolve e) (htll:resolve-placed e placed long?))
-    (define (scaled e) (if (= k 1) e (htll:e* e k)))
     (if (not a)
         (list t)
         (case (car a)
           ((placed) (let ((p (htll:placed-entry (if (eq? (cadr a) 'w) "placed-width" "placed-height") (caddr a) placed)))
-                      (scaled (if (eq? (cadr a) 'w) (htll:placed-width p) (htll:placed-height p)))))
-          ((after) (scaled (htll:resolve-after (cadr a) (caddr a) (resolve (cadddr a)) placed long?)))
-          ((rest) (scaled (htll:resolve-rest (cadr a) (caddr a) (resolve (cadddr a)) (car (cddddr a)) (cadr (cddddr a)) placed long?)))
-          ((max) (scaled (htll:e-max (resolve (cadr a)) (resolve (caddr a)))))
-          ((quotient) (scaled (htll:e-quotient (resolve (cadr a)) (resolve (caddr a)))))
-          ((shown) (scaled (htll:e-shown (cadr a) (resolve (caddr a)))))
-          ((if<=) (scaled (apply htll:e-if<= (map resolve (cdr a)))))
+                      (htll:scaled k (if (eq? (cadr a) 'w) (htll:placed-width p) (htll:placed-height p)))))
+          ((after) (htll:scaled k (htll:resolve-after (cadr a) (caddr a) (htll:resolve-placed (cadddr a) placed long?) placed long?)))
+          ((rest) (htll:scaled k (htll:resolve-rest (cadr a) (caddr a) (htll:resolve-placed (cadddr a) placed long?)
+                                                    (car (cddddr a)) (cadr (cddddr a)) placed long?)))
+          ((max) (htll:scaled k (let* ((e (htll:resolve-placed (cadr a) placed long?))
+                                       (f (htll:resolve-placed (caddr a) placed long?)))
+                                  (htll:e-max e f))))
+          ((quotient) (htll:scaled k (let* ((e (htll:resolve-placed (cadr a) placed long?))
+                                            (f (htll:resolve-placed (caddr a) placed long?)))
+                                       (htll:e-quotient e f))))
+          ((shown) (htll:scaled k (htll:e-shown (cadr a) (htll:resolve-placed (caddr a) placed long?))))
+          ((if<=) (htll:scaled k (apply htll:e-if<= (map (lambda (e) (htll:resolve-placed e placed long?)) (cdr a)))))
           (else (list t))))))
+
+;; E times the coefficient K of the term it resolves.
+(define (htll:scaled k e) (if (= k 1) e (htll:e* e k)))
 
 ;; What PLACED holds for a child: (index x y width . height).
 (define (htll:placed-position p axis) (if (eq? axis 'x) (cadr p) (caddr p)))
@@ -392,47 +439,66 @@
     (htll:place-children node proc left top w h layout long? saved)))
 
 (define (htll:place-children node proc left top w h layout long? saved)
-  (let ((children (htll:node-children node)))
-    (let* ((r (htll:make-area (htll:e->length left #f) (htll:e->length top #f)
-                              (if (eq? w 'wrap) 'wrap (htll:e->length w #f))
-                              (if (eq? h 'wrap) 'wrap (htll:e->length h #f))))
-           ;; The solve relocates what the prelude raises about the call (htll:solving).
-           (result (proc r))
-           (areas (if (htll:sized? result) (htll:sized-areas result) result)))
-      (if (not (and (htll:proper-list? areas) (htll:every htll:area? areas)))
-          (htll:protocol-fail (string-append "the area procedure must return a list of areas, one per child"
-                                             " (or (with-size WIDTH HEIGHT AREAS)), got " (htll:written areas))))
-      (if (not (= (length areas) (length children)))
-          (htll:protocol-fail (string-append "the area procedure returned " (number->string (length areas))
-                                             (if (= (length areas) 1) " area" " areas") " for "
-                                             (number->string (length children))
-                                             (if (= (length children) 1) " child" " children"))))
-      (let loop ((cs children) (as areas) (i 0) (placed '()))
-        (if (pair? cs)
-            (let* ((a (car as))
-                   (resolved (lambda (x) (if (eq? x 'wrap) 'wrap (htll:resolved "area" x placed long?))))
-                   (x (resolved (htll:area-x a)))
-                   (y (resolved (htll:area-y a)))
-                   (extent (layout (car cs) x y (resolved (htll:area-width a)) (resolved (htll:area-height a)))))
-              (loop (cdr cs) (cdr as) (+ i 1) (cons (cons (car cs) (cons i (cons x (cons y extent)))) placed)))
-            (let ((extent
-                   (if (htll:sized? result)
-                       (cons (htll:resolved "with-size" (htll:sized-width result) placed long?)
-                             (htll:resolved "with-size" (htll:sized-height result) placed long?))
-                       ;; The area's lengths, or where they wrap what the children take.
-                       (let ((reach (lambda (start axis)
-                                      (let fold ((ps (reverse placed)) (acc #f))
-                                        (if (null? ps)
-                                            (or acc '())
-                                            (let* ((p (cdar ps))
-                                                   (e (htll:e+ (htll:e- (htll:placed-position p axis) start)
-                                                               (if (eq? axis 'x) (htll:placed-width p) (htll:placed-height p)))))
-                                              (fold (cdr ps) (if acc (htll:e-max acc e) e))))))))
-                         (cons (if (eq? w 'wrap) (reach left 'x) w)
-                               (if (eq? h 'wrap) (reach top 'y) h))))))
-              (set! htll:primitive-context (car saved))
-              (set! htll:location-now (cdr saved))
-              extent))))))
+  (let* ((children (htll:node-children node))
+         (r (htll:make-area (htll:e->length left #f) (htll:e->length top #f)
+                            (if (eq? w 'wrap) 'wrap (htll:e->length w #f))
+                            (if (eq? h 'wrap) 'wrap (htll:e->length h #f))))
+         ;; The solve relocates what the prelude raises about the call (htll:solving).
+         (result (proc r))
+         (areas (if (htll:sized? result) (htll:sized-areas result) result))
+         (count (htll:area-count areas)))
+    (if (not count)
+        (htll:protocol-fail (string-append "the area procedure must return a list of areas, one per child"
+                                           " (or (with-size WIDTH HEIGHT AREAS)), got " (htll:written areas))))
+    (if (not (= count (length children)))
+        (htll:protocol-fail (string-append "the area procedure returned " (number->string count)
+                                           (if (= count 1) " area" " areas") " for "
+                                           (number->string (length children))
+                                           (if (= (length children) 1) " child" " children"))))
+    ;; Each child in its area, its lengths resolved by the children placed before it (x, y, the
+    ;; width, the height: in that order, which decides which error a bad area gets first).
+    (let loop ((cs children) (as areas) (i 0) (placed '()))
+      (if (pair? cs)
+          (let* ((a (car as))
+                 (x (htll:resolved-area (htll:area-x a) placed long?))
+                 (y (htll:resolved-area (htll:area-y a) placed long?))
+                 (cw (htll:resolved-area (htll:area-width a) placed long?))
+                 (ch (htll:resolved-area (htll:area-height a) placed long?))
+                 (extent (layout (car cs) x y cw ch)))
+            (loop (cdr cs) (cdr as) (+ i 1) (cons (cons (car cs) (cons i (cons x (cons y extent)))) placed)))
+          (let ((extent
+                 (if (htll:sized? result)
+                     (let ((sw (htll:resolved "with-size" (htll:sized-width result) placed long?)))
+                       (cons sw (htll:resolved "with-size" (htll:sized-height result) placed long?)))
+                     ;; The area's lengths, or where they wrap what the children take.
+                     (cons (if (eq? w 'wrap) (htll:reach placed left 'x) w)
+                           (if (eq? h 'wrap) (htll:reach placed top 'y) h)))))
+            (set! htll:primitive-context (car saved))
+            (set! htll:location-now (cdr saved))
+            extent)))))
+
+;; How many areas AREAS holds, or #f when it is not a proper list of areas (as htll:proper-list?,
+;; at most 100,000): one walk instead of a check, a walk over every element and two lengths.
+(define (htll:area-count areas)
+  (let loop ((x areas) (n 0))
+    (cond ((null? x) n)
+          ((and (pair? x) (< n 100000) (htll:area? (car x))) (loop (cdr x) (+ n 1)))
+          (else #f))))
+
+;; An area's length resolved ('wrap stays 'wrap).
+(define (htll:resolved-area x placed long?)
+  (if (eq? x 'wrap) 'wrap (htll:resolved "area" x placed long?)))
+
+;; Where the primitive's area wraps along AXIS from START: the farthest any child PLACED (newest
+;; first) reaches, in the order the children were placed.
+(define (htll:reach placed start axis)
+  (let fold ((ps (reverse placed)) (acc #f))
+    (if (null? ps)
+        (or acc '())
+        (let* ((p (cdar ps))
+               (e (htll:e+ (htll:e- (htll:placed-position p axis) start)
+                           (if (eq? axis 'x) (htll:placed-width p) (htll:placed-height p)))))
+          (fold (cdr ps) (if acc (htll:e-max acc e) e))))))
 
 ;; (THUNK), solving a layout: no primitive's area procedure runs at first, and an error the
 ;; prelude raises while one runs (its area procedure takes no argument) is located at that

@@ -9,10 +9,10 @@
 ;; second right after the first (where it collapses, in its place), GAP apart.
 (define (htll:stacked-areas a b gap r vertical?)
   (let ((x (area-x r)) (y (area-y r)) (w (area-width r)) (h (area-height r)))
-    (define (placed-of c) (if vertical? (placed-height c) (placed-width c)))
-    (define (across-of c) (if vertical? (placed-width c) (placed-height c)))
-    (let ((across (if (wraps? (if vertical? w h)) (len-max (across-of a) (across-of b)) (if vertical? w h)))
-          (along (len+ (when-shown a (len+ (placed-of a) gap)) (placed-of b))))
+    (let ((across (if (wraps? (if vertical? w h))
+                      (len-max (htll:placed-across a vertical?) (htll:placed-across b vertical?))
+                      (if vertical? w h)))
+          (along (len+ (when-shown a (len+ (htll:placed-along a vertical?) gap)) (htll:placed-along b vertical?))))
       (if vertical?
           (with-size across along (list (area x y w 'wrap) (area x (next-y a gap) w 'wrap)))
           (with-size along across (list (area x y 'wrap h) (area (next-x a gap) y 'wrap h)))))))
@@ -65,30 +65,42 @@
                                (if (wraps? h) h (len* h (- 1 (* 2 vr)))))))))))
 
 ;; ^^ vv << >>: one child at its own length (the first if first-wraps?), MARGIN, the other the rest.
+;; (The helpers below take the axis as an argument: closures made at every call cost a nested
+;; chain of these a few allocations per level.)
 (define (htll:wrap-split a b margin vertical? first-wraps?)
   (lambda (r)
     (let* ((x (area-x r)) (y (area-y r)) (w (area-width r)) (h (area-height r))
            (len (if vertical? h w))
-           (start (if vertical? y x))
-           (placed-of (lambda (c) (if vertical? (placed-height c) (placed-width c))))
-           (across-of (lambda (c) (if vertical? (placed-width c) (placed-height c))))
-           (across (if vertical? w h))
-           ;; An area AT along the length, LENGTH long.
-           (along (lambda (at length) (if vertical? (area x at w length) (area at y length h))))
-           (size (lambda (areas)
-                   (let ((taken (if (wraps? across) (len-max (across-of a) (across-of b)) across)))
-                     (if vertical? (with-size taken h areas) (with-size w taken areas))))))
+           (start (if vertical? y x)))
       (cond
        ((wraps? len) (htll:stacked-areas a b margin r vertical?))
        (first-wraps?
-        (size (list (along start 'wrap)
-                    (along (if vertical? (next-y a margin) (next-x a margin))
-                           (if vertical? (rest-height a margin) (rest-width a margin))))))
+        (let* ((first (htll:area-along vertical? x y w h start 'wrap))
+               (second (htll:area-along vertical? x y w h
+                                        (if vertical? (next-y a margin) (next-x a margin))
+                                        (if vertical? (rest-height a margin) (rest-width a margin)))))
+          (htll:wrap-split-size a b vertical? w h (list first second))))
        (else
         ;; B measured first: A's length depends on it.
-        (let ((own (if vertical? (measured-height b w) (measured-width b h))))
-          (size (list (along start (len- len (when-shown b (len+ margin own))))
-                      (along (len+ start margin (placed-of a)) (len- len (len+ margin (placed-of a))))))))))))
+        (let* ((own (if vertical? (measured-height b w) (measured-width b h)))
+               (first (htll:area-along vertical? x y w h start (len- len (when-shown b (len+ margin own)))))
+               (second (htll:area-along vertical? x y w h (len+ start margin (htll:placed-along a vertical?))
+                                        (len- len (len+ margin (htll:placed-along a vertical?))))))
+          (htll:wrap-split-size a b vertical? w h (list first second))))))))
+
+;; C's placed length along the axis, or across it.
+(define (htll:placed-along c vertical?) (if vertical? (placed-height c) (placed-width c)))
+(define (htll:placed-across c vertical?) (if vertical? (placed-width c) (placed-height c)))
+
+;; An area AT along the axis, LENGTH long, across it the primitive's area X Y W H.
+(define (htll:area-along vertical? x y w h at length)
+  (if vertical? (area x at w length) (area at y length h)))
+
+;; AREAS with the size of a wrap-split: its area's, where the length across wraps what A and B take.
+(define (htll:wrap-split-size a b vertical? w h areas)
+  (let* ((across (if vertical? w h))
+         (taken (if (wraps? across) (len-max (htll:placed-across a vertical?) (htll:placed-across b vertical?)) across)))
+    (if vertical? (with-size taken h areas) (with-size w taken areas))))
 
 ;; EXTRA: (margin) (alignment) (margin alignment) or (); an alignment across the axis wraps each
 ;; child in an align node (40-layout.scm), which the area procedure then holds as the child.
