@@ -206,21 +206,7 @@ final class Expander {
     // MARK: - Helpers
 
     /// The number of elements of a proper list, or nil for an improper or circular one.
-    static func properLength(_ list: Value) -> Int? {
-        var count = 0
-        var v = list
-        var slow = list
-        while case .pair(let p) = v {
-            v = p.cdr
-            count += 1
-            // The tortoise moves every second step: meeting it again means a cycle.
-            if count & 1 == 0, case .pair(let s) = slow {
-                slow = s.cdr
-                if slow.isEq(v), v.isPair { return nil }
-            }
-        }
-        return v.isNull ? count : nil
-    }
+    static func properLength(_ list: Value) -> Int? { list.properLength }
 
     func location(of form: Value) -> SourceLocation {
         if case .pair(let p) = form { return p.location }
