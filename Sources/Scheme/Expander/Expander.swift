@@ -162,7 +162,7 @@ final class Expander {
     /// A procedure call: `form` is a pair, located at `loc`.
     func application(_ form: Value, _ ctx: Context, at loc: SourceLocation) throws(SchemeRaise) -> Node {
         // Walked in place rather than copied into an array (a call of 10,000 arguments grew one).
-        guard case .pair(let first) = form, let length = Expander.properLength(form) else {
+        guard case .pair(let first) = form, let length = form.properLength else {
             throw syntaxError("improper list in a procedure call", form)
         }
         let fn = try expand(first.car, ctx, tail: false)
@@ -204,9 +204,6 @@ final class Expander {
     }()
 
     // MARK: - Helpers
-
-    /// The number of elements of a proper list, or nil for an improper or circular one.
-    static func properLength(_ list: Value) -> Int? { list.properLength }
 
     func location(of form: Value) -> SourceLocation {
         if case .pair(let p) = form { return p.location }

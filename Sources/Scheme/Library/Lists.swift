@@ -2,21 +2,6 @@
 /// `prelude/scheme/20-lists.scm`). Every walk is a loop with cycle detection where the list could be
 /// circular, so no call here recurses or spins forever.
 enum Lists {
-    /// The length of a proper list, or nil for an improper or circular one (Floyd's tortoise and hare).
-    static func length(_ v: Value) -> Int? {
-        var fast = v, slow = v, n = 0
-        while true {
-            guard case .pair(let p) = fast else { return fast.isNull ? n : nil }
-            fast = p.cdr
-            n += 1
-            guard case .pair(let q) = fast else { return fast.isNull ? n : nil }
-            fast = q.cdr
-            n += 1
-            slow = slow.cdr ?? .null
-            if fast.isEq(slow) { return nil }
-        }
-    }
-
     /// The first tail of `list` whose car satisfies `match`, or `#f`; errors on a circular list.
     static func memberTail(_ list: Value, _ who: String, _ rt: Runtime,
                            _ match: (Value) -> Bool) throws(SchemeRaise) -> Value {
@@ -74,7 +59,7 @@ enum Lists {
         guard a.count > 0 else { return .null }
         // `(apply append (make-list n l))` copies l n times: sized before copying.
         var total = 0
-        for i in 0..<(a.count - 1) { total &+= Lists.length(a[i]) ?? 0 }
+        for i in 0..<(a.count - 1) { total &+= a[i].properLength ?? 0 }
         try rt.reserve(total, of: Heap.pairBytes, "append")
         var result = a[a.count - 1]
         for i in stride(from: a.count - 2, through: 0, by: -1) {
@@ -87,7 +72,7 @@ enum Lists {
     /// no array between (`append` and `reverse` are called for nearly every line the layout
     /// printers make, and the array cost more than the pairs; issue 19).
     static func copy(_ list: Value, onto tail: Value, _ who: String, _ rt: Runtime) throws(SchemeRaise) -> Value {
-        guard length(list) != nil else { throw rt.typeError(who, "a proper list", list) }
+        guard list.properLength != nil else { throw rt.typeError(who, "a proper list", list) }
         guard case .pair(let first) = list, case .pair(var last) = rt.heap.cons(first.car, tail) else { return tail }
         let head = Value.pair(last)
         var cur = first.cdr
@@ -102,7 +87,7 @@ enum Lists {
 
     /// `reverse`: a new list, consed while walking the old one.
     static func reverse(_ list: Value, _ rt: Runtime) throws(SchemeRaise) -> Value {
-        guard length(list) != nil else { throw rt.typeError("reverse", "a proper list", list) }
+        guard list.properLength != nil else { throw rt.typeError("reverse", "a proper list", list) }
         var result = Value.null, cur = list
         while case .pair(let p) = cur {
             result = rt.heap.cons(p.car, result)
@@ -128,7 +113,7 @@ enum Lists {
 
     /// Reverses a proper list in place, returning the new head.
     static func reverseInPlace(_ v: Value, _ rt: Runtime) throws(SchemeRaise) -> Value {
-        guard length(v) != nil else { throw rt.typeError("reverse!", "a proper list", v) }
+        guard v.properLength != nil else { throw rt.typeError("reverse!", "a proper list", v) }
         var result = Value.null, cur = v
         while case .pair(let p) = cur {
             let pair = p
@@ -194,14 +179,14 @@ let listBuiltins: [Builtin] = [
     Builtin("set-cdr!", .exactly(2)) { a, rt throws(SchemeRaise) in try rt.pair(a[0], "set-cdr!").cdr = a[1]; return .unspecified },
     Builtin("null?", .exactly(1)) { a, _ throws(SchemeRaise) in .bool(a[0].isNull) },
     Builtin("pair?", .exactly(1)) { a, _ throws(SchemeRaise) in .bool(a[0].isPair) },
-    Builtin("list?", .exactly(1)) { a, _ throws(SchemeRaise) in .bool(Lists.length(a[0]) != nil) },
+    Builtin("list?", .exactly(1)) { a, _ throws(SchemeRaise) in .bool(a[0].properLength != nil) },
     Builtin("list", .atLeast(0)) { a, rt throws(SchemeRaise) in Lists.list(a, count: a.count, tail: .null, rt) },
     Builtin("cons*", .atLeast(1)) { a, rt throws(SchemeRaise) in Lists.list(a, count: a.count - 1, tail: a[a.count - 1], rt) },
     Builtin("make-list", .range(1, 2)) { a, rt throws(SchemeRaise) in
         let n = try rt.allocationSize(a[0], "make-list", elementBytes: 56)
         return rt.heap.list(Array(repeating: a.optional(1, .unspecified), count: n)) },
     Builtin("length", .exactly(1)) { a, rt throws(SchemeRaise) in
-        guard let n = Lists.length(a[0]) else { throw rt.error("length: not a proper list", a[0]) }
+        guard let n = a[0].properLength else { throw rt.error("length: not a proper list", a[0]) }
         return .fixnum(n) },
     Builtin("append", .atLeast(0)) { a, rt throws(SchemeRaise) in try Lists.append(a, rt) },
     Builtin("reverse", .exactly(1)) { a, rt throws(SchemeRaise) in try Lists.reverse(a[0], rt) },
