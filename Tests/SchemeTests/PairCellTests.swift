@@ -26,12 +26,13 @@ final class PairCellTests: XCTestCase {
                 XCTAssertEqual(p.car.flonumBits, a.flonumBits)
                 XCTAssertTrue(p.cdr.isEqv(d) || p.cdr.flonumBits == d.flonumBits, "cdr of (\(a) . \(d))")
                 XCTAssertEqual(p.cdr.flonumBits, d.flonumBits)
-                XCTAssertEqual(p.mark, heap.epoch, "a new pair is in use")
+                XCTAssertEqual(p.mark, heap.youngMark, "a new pair is in use, young")
                 XCTAssertEqual(p.flags, 0)
                 p.cdr = a
                 p.car = d
                 XCTAssertEqual(p.car.flonumBits, d.flonumBits)
-                XCTAssertEqual(p.mark, heap.epoch, "storing a field left the mark alone")
+                XCTAssertEqual(p.mark, heap.youngMark, "storing a field left the mark alone")
+                XCTAssertEqual(p.flags, 0, "storing into a young pair remembers nothing")
                 XCTAssertEqual(p.location, .none)
             }
         }
@@ -112,18 +113,24 @@ final class PairCellTests: XCTestCase {
         XCTAssertEqual(q.location, there)
     }
 
-    /// After 2^32 collections the epoch starts again at 1: pairs in use stay in use, free cells
-    /// stay free (no stale mark may look like a new epoch's).
-    func testEpochWrapsRound() throws {
+    /// After about 2^32 collections the marks start again from 1: pairs in use stay in use (old and
+    /// young alike), free cells stay free (no stale mark may look like a new one), objects are kept.
+    func testMarksWrapRound() throws {
         let heap = Heap()
-        heap.epoch = UInt32.max - 2
+        heap.lastMark = UInt32.max - 6
+        heap.collect { _ in }
         let kept = heap.list([.fixnum(1), .fixnum(2)])
+        let vector = heap.vector([kept])
         var dead: [Pair] = []
         for i in 0..<10 { dead.append(try XCTUnwrap(pair(heap.cons(.fixnum(i), .null)))) }
-        for _ in 0..<4 { heap.collect { $0.mark(kept) } }
-        XCTAssertEqual(heap.epoch, 2)
-        XCTAssertEqual(heap.objectCount, 2)
-        for p in dead { XCTAssertNotEqual(p.mark, heap.epoch) }
+        for kind: Heap.CollectionKind in [.minor, .full, .minor, .minor, .full, .minor] {
+            heap.collect(kind) { $0.mark(vector) }
+            _ = heap.cons(.fixnum(0), .null)  // young garbage, in use across the wrap
+        }
+        XCTAssertLessThan(heap.lastMark, 20, "the marks started again")
+        heap.collect { $0.mark(vector) }
+        XCTAssertEqual(heap.objectCount, 3)
+        for p in dead { XCTAssertTrue(heap.isFree(p.mark)) }
         XCTAssertEqual(kept.listElements?.count, 2)
     }
 }

@@ -32,7 +32,7 @@ final class Scope {
         entries.append((ObjectIdentifier(id), binding))
     }
 
-    private var markEpoch: UInt32 = 0
+    private var markStamp: UInt32 = 0
 
     /// Marks the macros bound here and in enclosing scopes, the scopes those macros were defined in,
     /// and the top-level environments at their roots (renamed identifiers and macros keep scopes
@@ -40,8 +40,10 @@ final class Scope {
     func trace(_ marker: inout Marker) {
         var work: [Scope] = [self]
         while let scope = work.popLast() {
-            guard scope.markEpoch != marker.epoch else { continue }
-            scope.markEpoch = marker.epoch
+            // The stamp, not the epoch: a minor collection keeps the epoch, and a scope traced by
+            // the last one may have bound a macro since.
+            guard scope.markStamp != marker.stamp else { continue }
+            scope.markStamp = marker.stamp
             for e in scope.entries {
                 guard case .syntax(.macro(let m)) = e.binding else { continue }
                 m.traceData(&marker)

@@ -45,7 +45,7 @@ extension Heap {
         while true {
             var c = pairCursor
             while c != pairLimit {
-                if c.load(fromByteOffset: Pair.markOffset, as: UInt32.self) != epoch {
+                if isFree(c.load(fromByteOffset: Pair.markOffset, as: UInt32.self)) {
                     pairCursor = c + Pair.cellBytes
                     return c
                 }
@@ -59,7 +59,7 @@ extension Heap {
         }
     }
 
-    /// A new block, every cell free (mark 0: epochs start at 1), its header naming this heap.
+    /// A new block, every cell free (mark 0: marks start at 1), its header naming this heap.
     private func makePairBlock() -> UnsafeMutableRawPointer {
         var raw: UnsafeMutableRawPointer?
         guard posix_memalign(&raw, Heap.pairBlockBytes, Heap.pairBlockBytes) == 0, let block = raw else {
@@ -115,38 +115,49 @@ extension Heap {
         symbolWatermark = saved.symbols
     }
 
-    /// Marks every cell in use (mark `previous`) below the watermark: a collection inside a
-    /// protecting run keeps them and what they refer to.
-    func markProtectedPairs(inUseAt previous: UInt32, _ marker: inout Marker) {
-        var left = pairWatermark
-        for block in pairBlocks where left > 0 {
-            var c = block + Heap.pairBlockHeader
-            for _ in 0..<min(left, Heap.pairCellsPerBlock) {
-                if c.load(fromByteOffset: Pair.markOffset, as: UInt32.self) == previous { marker.markPair(Pair(cell: c)) }
+    /// Marks every cell below the watermark, from position `first` on, whose mark is `a` or `b`
+    /// (in use before this collection began): a collection inside a protecting run keeps them and
+    /// what they refer to.
+    func markProtectedPairs(from first: Int, inUse a: UInt32, _ b: UInt32, _ marker: inout Marker) {
+        var position = first
+        while position < pairWatermark {
+            let block = position / Heap.pairCellsPerBlock
+            guard block < pairBlocks.count else { return }
+            let end = min(pairWatermark, (block + 1) * Heap.pairCellsPerBlock)
+            var c = pairBlocks[block] + Heap.pairBlockHeader + (position % Heap.pairCellsPerBlock) * Pair.cellBytes
+            while position < end {
+                let m = c.load(fromByteOffset: Pair.markOffset, as: UInt32.self)
+                if m == a || m == b { marker.markPair(Pair(cell: c)) }
                 c += Pair.cellBytes
+                position += 1
             }
-            left -= Heap.pairCellsPerBlock
         }
     }
 
     /// After marking: the cells not reached are free; the cursor goes back to the first position
-    /// `cons` may take.
-    func rewindPairCursor() {
+    /// `cons` may take (a minor collection freed nothing before `youngPairStart`), then past the
+    /// cells in use there, and the young pairs to come lie from there on.
+    func rewindPairCursor(full: Bool) {
         pairHighWater = max(pairHighWater, pairCursorPosition)
-        movePairCursor(to: pairWatermark)
+        movePairCursor(to: full ? pairWatermark : max(pairWatermark, youngPairStart))
+        skipPairsInUse()
+        youngPairStart = pairCursorPosition
     }
 
-    /// The epoch wrapped around (after 2^32 collections): cells not in use get mark 0, so no stale
-    /// mark can equal an epoch to come.
-    func restartPairMarks(inUse: UInt32) {
-        for block in pairBlocks {
-            var c = block + Heap.pairBlockHeader
-            for _ in 0..<Heap.pairCellsPerBlock {
-                if c.load(fromByteOffset: Pair.markOffset, as: UInt32.self) != inUse {
-                    c.storeBytes(of: 0, toByteOffset: Pair.markOffset, as: UInt32.self)
+    /// Moves the cursor to the first free cell at or past it, or to the end of the last block.
+    private func skipPairsInUse() {
+        while pairBlockIndex >= 0 {
+            var c = pairCursor
+            while c != pairLimit {
+                if isFree(c.load(fromByteOffset: Pair.markOffset, as: UInt32.self)) {
+                    pairCursor = c
+                    return
                 }
                 c += Pair.cellBytes
             }
+            pairCursor = c
+            guard pairBlockIndex + 1 < pairBlocks.count else { return }
+            placePairCursor(block: pairBlockIndex + 1, cell: 0)
         }
     }
 
@@ -164,6 +175,7 @@ extension Heap {
     func pruneLocations() {
         guard pairLocations.count > 2 * prunedLocationCount + 4096 else { return }
         let now = epoch
+        // Right after a collection every pair in use is old: its mark is the epoch.
         pairLocations.retain { cell in
             let p = Pair(cell: cell)
             return p.mark == now && p.flags & Pair.locatedFlag != 0

@@ -64,13 +64,14 @@ extension Heap {
     /// Drops the weak symbols this collection did not mark (past the protected ones) unless Swift
     /// holds them; forgets the entries of symbols pinned since. Runs after the objects' sweep, so
     /// the renamed identifiers that died no longer hold their base symbols.
-    func sweepSymbols() {
-        var kept = symbolWatermark
-        var i = symbolWatermark
+    /// A minor collection sweeps only the symbols made since the last collection (`first`).
+    func sweepSymbols(from first: Int) {
+        var kept = first
+        var i = first
         while i < weakSymbols.count {
             let u = weakSymbols[i]
             i += 1
-            let (name, pinned, marked) = u._withUnsafeGuaranteedRef { ($0.name, $0.pinned, $0.markEpoch == epoch) }
+            let (name, pinned, marked) = u._withUnsafeGuaranteedRef { ($0.name, $0.pinned, $0.markEpoch == objectEpoch) }
             if pinned { continue }
             // The dictionary's `_modify` moves the entry out while it is inspected, so a symbol
             // that only the table holds is seen with one reference.

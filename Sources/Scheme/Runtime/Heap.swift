@@ -1,8 +1,9 @@
 /// The owner of every collectable object, and its mark-sweep collector.
 ///
 /// Invariant: the heap's `objects` array holds the only strong reference to each collectable object,
-/// and pairs are cells in the heap's pair blocks, in use iff their mark is the current `epoch`
-/// (`Heap+Pairs.swift`); values refer to objects through `Unmanaged` and to pairs by address.
+/// and pairs are cells in the heap's pair blocks, in use iff their mark is the current `epoch` (old
+/// pairs) or `youngMark` (pairs made since the last collection) (`Heap+Pairs.swift`); values refer
+/// to objects through `Unmanaged` and to pairs by address.
 /// Collection happens only at VM safe points (calls and loop back edges), never inside an
 /// allocation, so Swift code that allocates and returns without running Scheme code (most
 /// builtins, the reader, the expander, the compiler) needs no rooting.
@@ -19,12 +20,23 @@
 ///   everything unreachable: a host keeps a value across them with `Scheme.retain` or `keeping`.
 /// Interned symbols are not objects of `objects`: the intern table holds them (`Heap+Symbols.swift`);
 /// those Swift code interned live for good, those made from data are freed like objects.
+/// Collections are minor or full (`Heap+Generations.swift`): a minor one does not follow old pairs,
+/// so an old pair that may refer to something newer than itself must be in the remembered set
+/// (the write barrier in `Pair`'s setters puts it there).
 /// `stressInterval` makes collections frequent, for tests.
 final class Heap {
-    @exclusivity(unchecked) private(set) var objects: [HeapObject] = []
-    /// The collection epoch: objects and pair cells reached by the last collection carry it in
-    /// their mark, and so do pairs allocated since (a pair cell is in use iff its mark is `epoch`).
+    @exclusivity(unchecked) var objects: [HeapObject] = []
+    /// The collection epoch: objects and pair cells reached by the last full collection, or promoted
+    /// by a minor one since, carry it in their mark (see `Heap+Generations.swift`).
     @exclusivity(unchecked) var epoch: UInt32 = 1
+    /// The mark of the objects the last collection reached (every collection has a new one).
+    @exclusivity(unchecked) var objectEpoch: UInt32 = 1
+    /// The mark of pairs allocated since the last collection: a pair cell is in use iff its mark is
+    /// `epoch` or `youngMark`. Every collection moves it on, which frees the young pairs it did not reach.
+    @exclusivity(unchecked) var youngMark: UInt32 = 2
+    /// The last mark handed out (`epoch` or `youngMark`): marks only grow, so a free cell's stale
+    /// mark never equals a current one (until they wrap round, see `renumberMarks`).
+    var lastMark: UInt32 = 2
     // The pair space (see `Heap+Pairs.swift`): its blocks, in position order, and the cursor.
     /// Every pair block, 256 KB each, aligned to their size; a cell's position is its block's index
     /// times `Heap.pairCellsPerBlock` plus its index in the block.
@@ -38,21 +50,40 @@ final class Heap {
     /// Cells below this position are protected: in use ones survive every collection (see
     /// `protectedCount`, the same rule for the other objects), and `cons` takes none of them.
     @exclusivity(unchecked) var pairWatermark = 0
-    /// Pairs the last collection found in use (the protected ones included).
-    private(set) var pairsInUse = 0
+    // Generations (see `Heap+Generations.swift`).
+    /// Old pairs stored into since the last collection (each has `Pair.rememberedFlag`).
+    @exclusivity(unchecked) var rememberedPairs: [Pair] = []
+    /// `objects[0..<oldObjectCount]` existed at the last collection: a minor one follows their
+    /// fields and sweeps only the objects after them.
+    var oldObjectCount = 0
+    /// `weakSymbols[0..<oldWeakSymbolCount]` existed at the last collection.
+    var oldWeakSymbolCount = 0
+    /// Young pairs lie at this position or past it: the cursor's after the last collection.
+    var youngPairStart = 0
+    /// `liveBytes` after the last full collection.
+    var liveBytesAfterFull = 0
+    /// Bytes of the objects (pairs and symbols aside) after the last collection.
+    var objectBytes = 0
+    /// Full collections so far (the others were minor).
+    public internal(set) var fullCollections = 0
+    /// Tells `Scope`s one collection from another (`Marker.stamp`).
+    var collectionStamp: UInt32 = 0
+    /// Pairs in use after the last collection (the protected ones included; after a minor collection,
+    /// the old pairs, some of them maybe unreachable, and the young ones it promoted).
+    var pairsInUse = 0
     /// Source locations of pairs made from source (the reader, the expander), by cell; only pairs
     /// whose `locatedFlag` is set look here. Dead ones' entries go at the next prune.
     let pairLocations = PairLocationTable()
     /// `pairLocations.count` after its last prune.
     var prunedLocationCount = 0
     /// Bytes allocated since the last collection.
-    @exclusivity(unchecked) private(set) var allocatedSinceCollection = 0
+    @exclusivity(unchecked) internal(set) var allocatedSinceCollection = 0
     /// Estimated live bytes after the last collection.
-    public private(set) var liveBytes = 0
+    public internal(set) var liveBytes = 0
     /// Collect when `allocatedSinceCollection` passes this (0 in stress mode: every safe point asks).
-    @exclusivity(unchecked) private var threshold = 4 << 20
+    @exclusivity(unchecked) var threshold = 4 << 20
     /// The threshold without stress mode: stress collections never come later than ordinary ones.
-    private var regularThreshold = 4 << 20
+    var regularThreshold = 4 << 20
     /// Stress mode for tests: when above zero, each call into the instance collects at every
     /// `stressInterval`th safe point that follows an allocation (1: every one), for its first
     /// `denseStressCollections` collections or until they have followed `denseStressBudget`
@@ -78,7 +109,7 @@ final class Heap {
     /// existed when Swift code that may hold them called into the VM (see the invariant; `VM.run`).
     @exclusivity(unchecked) var protectedCount = 0
     /// References the last collection followed (see `stressInterval`).
-    private(set) var lastCollectionCost = 0
+    internal(set) var lastCollectionCost = 0
     /// The heap limit (live bytes), if any: collections come early enough that the heap does not
     /// grow far past it between two (see `setThreshold`).
     public var limit: Int? {
@@ -96,7 +127,7 @@ final class Heap {
     /// Weak symbols freed by collections, over the heap's life.
     public internal(set) var symbolsCollected = 0
     /// How many collections have run.
-    public private(set) var collections = 0
+    public internal(set) var collections = 0
     /// Set when a collection is due; the VM polls it at safe points.
     @inline(__always) public var wantsCollection: Bool {
         allocatedSinceCollection > threshold
@@ -160,34 +191,29 @@ final class Heap {
     /// dispatch loop (reading, expanding, a builtin) cannot collect, so the limits check this.
     var overdraft: Int { allocatedSinceCollection &- regularThreshold }
 
-    /// Allocated bytes before the next collection: as many as are live (at least 4 MB), but under a
-    /// limit no more than the room left below it (at least a sixteenth of the limit, so a heap close
-    /// to its limit is not collected at every safe point).
-    private func setThreshold() {
-        let grown = max(4 << 20, liveBytes)
-        regularThreshold = limit.map { min(grown, max($0 - liveBytes, $0 / 16)) } ?? grown
-        threshold = stressInterval > 0 ? 0 : regularThreshold
-    }
-
     /// Allocates a pair: the next cell at the cursor if the last collection left it free, else
     /// whatever `consSlow` finds (see `Heap+Pairs.swift`). No malloc, no reference counting.
     @inline(__always) public func cons(_ car: Value, _ cdr: Value) -> Value {
         allocatedSinceCollection &+= Heap.pairBytes
         let c = pairCursor
-        guard c != pairLimit, c.load(fromByteOffset: Pair.markOffset, as: UInt32.self) != epoch else {
+        guard c != pairLimit, isFree(c.load(fromByteOffset: Pair.markOffset, as: UInt32.self)) else {
             return .pair(consSlow(car, cdr))
         }
         pairCursor = c + Pair.cellBytes
         return .pair(newPair(at: c, car, cdr))
     }
 
-    /// Puts a new pair in the free cell at `cell`: in use from now (the current epoch), no location.
+    /// Whether a pair cell with mark `mark` is free.
+    @inline(__always) func isFree(_ mark: UInt32) -> Bool { mark != epoch && mark != youngMark }
+
+    /// Puts a new pair in the free cell at `cell`: young and in use from now, no location. (The
+    /// fields are stored past the write barrier: a new pair is young.)
     @inline(__always) func newPair(at cell: UnsafeMutableRawPointer, _ car: Value, _ cdr: Value) -> Pair {
         let p = Pair(cell: cell)
-        p.mark = epoch
+        p.mark = youngMark
         p.flags = 0
-        p.car = car
-        p.cdr = cdr
+        cell.storeBytes(of: car, toByteOffset: Pair.carOffset, as: Value.self)
+        cell.storeBytes(of: cdr, toByteOffset: Pair.cdrOffset, as: Value.self)
         return p
     }
 
@@ -217,54 +243,6 @@ final class Heap {
     /// Wraps an owned non-procedure object as a value.
     public func object(_ o: HeapObject) -> Value { .object(Unmanaged.passUnretained(own(o))) }
 
-    /// Runs a collection: marks from `roots` and the protected objects, then drops every other
-    /// unreached object.
-    public func collect(roots: (inout Marker) -> Void) {
-        let previous = epoch
-        epoch &+= 1
-        if epoch == 0 {
-            restartPairMarks(inUse: previous)
-            epoch = 1
-        }
-        var marker = Marker(epoch: epoch)
-        roots(&marker)
-        for i in 0..<protectedCount { marker.markObject(objects[i]) }
-        markProtectedPairs(inUseAt: previous, &marker)
-        marker.drain()
-        lastCollectionCost = marker.visits
-        let live = sweep()
-        sweepSymbols()
-        pairsInUse = marker.pairs
-        rewindPairCursor()
-        pruneLocations()
-        liveBytes = live &+ pairsInUse &* Heap.pairBytes &+ symbolBytes
-        allocatedSinceCollection = 0
-        setThreshold()
-        collections += 1
-    }
-
-    /// Drops every object past the protected prefix that this collection's epoch did not mark;
-    /// returns the live bytes.
-    /// Compacts in place, in order: the protected prefix stays as it is, so `protectedCount` of every
-    /// enclosing run still counts the same objects, and the survivors keep their order. (Swapping in
-    /// place moves references without retaining them; copying the survivors to a new array retained
-    /// and released each one at every collection.)
-    private func sweep() -> Int {
-        var live = 0
-        let first = protectedCount
-        var kept = first
-        objects.withUnsafeMutableBufferPointer { objects in
-            for i in 0..<first { live &+= objects[i].byteSize }
-            for i in first..<objects.count where objects[i].markEpoch == epoch {
-                live &+= objects[i].byteSize
-                if i != kept { objects.swapAt(i, kept) }
-                kept += 1
-            }
-        }
-        objects.removeSubrange(kept...)  // releases every unreached object
-        return live
-    }
-
     /// Objects that survived the last collection or were allocated since, plus the pairs the last
     /// collection found in use.
     public var objectCount: Int { objects.count + pairsInUse }
@@ -276,7 +254,14 @@ final class Heap {
 
 /// The collector's mark phase: worklists, so marking deep structures never recurses on the Swift stack.
 struct Marker {
+    /// The mark of pairs reached (see `Heap.epoch`).
     let epoch: UInt32
+    /// The mark of objects reached: new in every collection, since a minor one reaches every object
+    /// reachable without going through an old pair (see `Heap+Generations.swift`).
+    let objectEpoch: UInt32
+    /// Different in every collection, minor ones included (whose `epoch` stays the same), for
+    /// structures outside the heap that remember which collection last traced them (`Scope`).
+    let stamp: UInt32
     private var work: [Unmanaged<HeapObject>] = []
     private var pairWork: [Pair] = []
     /// References followed so far: the cost of the collection, which stress mode paces by.
@@ -284,7 +269,11 @@ struct Marker {
     /// Pair cells marked so far.
     private(set) var pairs = 0
 
-    init(epoch: UInt32) { self.epoch = epoch }
+    init(epoch: UInt32, objectEpoch: UInt32, stamp: UInt32) {
+        self.epoch = epoch
+        self.objectEpoch = objectEpoch
+        self.stamp = stamp
+    }
 
     /// Marks the object behind `v`, if any.
     @inline(__always) public mutating func mark(_ v: Value) {
@@ -304,21 +293,30 @@ struct Marker {
         push(Unmanaged.passUnretained(o).toOpaque())
     }
 
-    /// Marks a pair cell; its fields are followed by `drain`.
+    /// Marks a pair cell (it is old from now on); its fields are followed by `drain`. A pair
+    /// already marked `epoch` is done: reached before in this collection, or, in a minor one, old
+    /// (the remembered set covers what an old pair refers to that it does not keep alive itself).
     @inline(__always) mutating func markPair(_ p: Pair) {
         visits &+= 1
         if p.mark == epoch { return }
         p.mark = epoch
+        p.flags |= Pair.oldFlag
         pairs &+= 1
         pairWork.append(p)
+    }
+
+    /// Follows the fields of `p` whatever its mark: a remembered old pair.
+    mutating func traceFields(_ p: Pair) {
+        mark(p.car)
+        mark(p.cdr)
     }
 
     @inline(__always) private mutating func push(_ raw: UnsafeMutableRawPointer) {
         visits &+= 1
         let u = Unmanaged<HeapObject>.fromOpaque(raw)
         let fresh = u._withUnsafeGuaranteedRef { o -> Bool in
-            if o.markEpoch == epoch { return false }
-            o.markEpoch = epoch
+            if o.markEpoch == objectEpoch { return false }
+            o.markEpoch = objectEpoch
             return true
         }
         if fresh { work.append(u) }
@@ -335,6 +333,7 @@ struct Marker {
                     visits &+= 1
                     if q.mark == epoch { break }
                     q.mark = epoch
+                    q.flags |= Pair.oldFlag
                     pairs &+= 1
                     p = q
                 }

@@ -7,9 +7,10 @@
 /// plain bits: copying one never touches a reference count.
 ///
 /// Cell layout (byte offsets): `car` 0–8 and `cdr` 9–17 (a `Value` is 9 bytes: payload and tag,
-/// stored unaligned), flags 18 (bit 0: the heap's location table has an entry for this pair), 19
-/// unused, the mark 20–23 (the collection epoch in which the pair was last reached or allocated: a
-/// cell is in use iff its mark is the heap's current epoch, see `Heap.collect`).
+/// stored unaligned), flags 18 (bit 0: the heap's location table has an entry for this pair; bit 1:
+/// old, a collection reached it; bit 2: in the remembered set), 19 unused, the mark 20–23 (the
+/// collection epoch in which the pair was last reached, or the heap's `youngMark` for a pair made
+/// since the last collection: a cell is in use iff its mark is one of the two, see `Heap.collect`).
 ///
 /// A `Pair` is valid while its cell is in use; Swift code holding one across a call that can
 /// collect follows the heap's rule for every value (see `Heap`: what exists when Swift calls into
@@ -23,13 +24,27 @@ public struct Pair: Hashable, BitwiseCopyable {
     /// The first field.
     @inline(__always) public var car: Value {
         get { cell.loadUnaligned(fromByteOffset: Pair.carOffset, as: Value.self) }
-        nonmutating set { cell.storeBytes(of: newValue, toByteOffset: Pair.carOffset, as: Value.self) }
+        nonmutating set {
+            cell.storeBytes(of: newValue, toByteOffset: Pair.carOffset, as: Value.self)
+            if flags & Pair.oldFlag != 0 { writeBarrier(newValue) }
+        }
     }
 
     /// The second field.
     @inline(__always) public var cdr: Value {
         get { cell.loadUnaligned(fromByteOffset: Pair.cdrOffset, as: Value.self) }
-        nonmutating set { cell.storeBytes(of: newValue, toByteOffset: Pair.cdrOffset, as: Value.self) }
+        nonmutating set {
+            cell.storeBytes(of: newValue, toByteOffset: Pair.cdrOffset, as: Value.self)
+            if flags & Pair.oldFlag != 0 { writeBarrier(newValue) }
+        }
+    }
+
+    /// The write barrier: an old pair that now refers to an object may refer to a young one, which
+    /// a minor collection, not following old pairs, would not see; the heap remembers the pair
+    /// until its next collection (`Heap+Generations.swift`).
+    @inline(never) func writeBarrier(_ v: Value) {
+        guard flags & Pair.rememberedFlag == 0, v.refersToHeap else { return }
+        Heap.owner(of: self).remember(self)
     }
 
     /// Where the datum this pair starts was read (by the reader, or made by the expander for a macro
@@ -60,6 +75,10 @@ public struct Pair: Hashable, BitwiseCopyable {
     static let markOffset = 20
     /// `flags` bit: the heap's location table holds this pair's source location.
     static let locatedFlag: UInt8 = 1
+    /// `flags` bit: a collection reached this pair (stores into it go through the write barrier).
+    static let oldFlag: UInt8 = 2
+    /// `flags` bit: the pair is in the heap's remembered set.
+    static let rememberedFlag: UInt8 = 4
     /// The size of a cell.
     static let cellBytes = 24
 }

@@ -70,6 +70,14 @@ public enum Value {
 }
 
 extension Value {
+    /// Whether this value is a pair or an object, which a collection must reach (not an immediate).
+    @inline(__always) var refersToHeap: Bool {
+        switch self {
+        case .pair, .symbol, .string, .vector, .procedure, .object: return true
+        case .null, .unspecified, .undefined, .eof, .bool, .fixnum, .flonum, .char: return false
+        }
+    }
+
     /// `eq?`: the same immediate or the same object.
     @inline(__always) public func isEq(_ other: Value) -> Bool {
         switch (self, other) {

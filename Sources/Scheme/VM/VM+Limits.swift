@@ -20,7 +20,7 @@ extension VM {
         if let message = pendingLimit ?? exceededLimit() { throw abort(message, r) }
         if sampleRequested { takeSample(r) }
         if heap.wantsCollection, heap.collectionDue() {
-            collect(r)
+            collect(r, heap.dueCollectionKind)
             // A sample asked for while collecting is the collector's.
             if sampleRequested { takeSample(r, inCollector: true) }
             if let limit = rt.heapLimit, heap.liveBytes > limit {

@@ -243,8 +243,8 @@ final class VM {
     }
 
     /// Collects garbage at a safe point: everything live is on the stacks or reachable from the runtime.
-    func collect(_ r: Registers) {
-        rt.heap.collect { marker in
+    func collect(_ r: Registers, _ kind: Heap.CollectionKind = .full) {
+        rt.heap.collect(kind) { marker in
             traceRoots(&marker, r)
             rt.traceRoots(&marker)
         }

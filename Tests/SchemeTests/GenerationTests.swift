@@ -1,0 +1,207 @@
+import XCTest
+@testable import Scheme
+
+/// Minor and full collections (`Heap+Generations.swift`): a minor collection does not follow old
+/// pairs, frees young garbage, and keeps whatever old data refers to, through the write barrier's
+/// remembered set, the old objects, protection and the expander's scopes.
+final class GenerationTests: SchemeTestCase {
+    private func pair(_ v: Value) -> Pair? {
+        if case .pair(let p) = v { return p }
+        return nil
+    }
+
+    private func text(_ v: Value?) -> String? {
+        if case .string(let s)? = v { return s.takeUnretainedValue().string }
+        return nil
+    }
+
+    /// A minor collection costs the young data, not the old: after a full collection has made a
+    /// 100,000-element list old, a minor one follows a handful of references, and frees young
+    /// garbage all the same (its cells are handed out again).
+    func testMinorCollectionSkipsOldPairs() throws {
+        let heap = Heap()
+        let big = heap.list((0..<100_000).map { .fixnum($0) })
+        heap.collect(.full) { $0.mark(big) }
+        XCTAssertGreaterThanOrEqual(heap.lastCollectionCost, 100_000)
+        var garbage: Set<Pair> = []
+        for i in 0..<1000 { garbage.insert(try XCTUnwrap(pair(heap.cons(.fixnum(i), .null)))) }
+        let young = heap.list([.fixnum(1), .fixnum(2), .fixnum(3)])
+        heap.collect(.minor) { $0.mark(big); $0.mark(young) }
+        XCTAssertLessThan(heap.lastCollectionCost, 100, "the old list is not followed")
+        XCTAssertEqual(heap.objectCount, 100_003)
+        var reused = 0
+        for _ in 0..<1000 { if garbage.contains(try XCTUnwrap(pair(heap.cons(.null, .null)))) { reused += 1 } }
+        XCTAssertEqual(reused, 1000, "young garbage is freed by a minor collection")
+        XCTAssertEqual(young.listElements?.map { $0.fixnum ?? -1 }, [1, 2, 3])
+        XCTAssertEqual(big.listElements?.count, 100_000)
+        XCTAssertEqual(heap.fullCollections, 1)
+    }
+
+    /// Storing a young pair or object into an old pair (either field) remembers the old pair, so a
+    /// minor collection keeps what it now refers to; the remembered set is forgotten after it. Old
+    /// pairs that become garbage stay until a full collection.
+    func testWriteBarrierKeepsYoungDataOfOldPairs() throws {
+        let heap = Heap()
+        let old = try XCTUnwrap(pair(heap.list([.fixnum(0), .fixnum(0)])))
+        let oldTail = try XCTUnwrap(pair(old.cdr))
+        heap.collect(.full) { $0.mark(.pair(old)) }
+        XCTAssertNotEqual(old.flags & Pair.oldFlag, 0)
+        let youngList = heap.list([.fixnum(7), .fixnum(8)])
+        let youngString = heap.string("young")
+        old.car = youngList
+        oldTail.cdr = youngString
+        XCTAssertEqual(heap.rememberedPairs.count, 2)
+        old.car = youngList
+        XCTAssertEqual(heap.rememberedPairs.count, 2, "a pair is remembered once")
+        for i in 0..<500 { _ = heap.cons(.fixnum(i), .null) }
+        heap.collect(.minor) { $0.mark(.pair(old)) }
+        XCTAssertEqual(heap.rememberedPairs.count, 0)
+        XCTAssertEqual(old.flags & Pair.rememberedFlag, 0)
+        for i in 0..<2000 { _ = heap.cons(.fixnum(i), .fixnum(i)) }  // would reuse freed cells
+        XCTAssertEqual(old.car.listElements?.map { $0.fixnum ?? -1 }, [7, 8])
+        XCTAssertEqual(text(oldTail.cdr), "young")
+        heap.collect(.minor) { $0.mark(.pair(old)) }
+        XCTAssertEqual(old.car.listElements?.map { $0.fixnum ?? -1 }, [7, 8], "promoted, then old")
+        // Dropped old pairs: kept by minor collections, freed by a full one.
+        old.car = .null
+        heap.collect(.minor) { $0.mark(.pair(old)) }
+        XCTAssertEqual(heap.objectCount, 1 + 2 + 2, "the string, the old list, and the dropped list still counted")
+        heap.collect(.full) { $0.mark(.pair(old)) }
+        XCTAssertEqual(heap.objectCount, 2 + 1, "the old list and the string")
+    }
+
+    /// Storing an immediate into an old pair remembers nothing.
+    func testImmediatesNeedNoRemembering() throws {
+        let heap = Heap()
+        let p = try XCTUnwrap(pair(heap.cons(.null, .null)))
+        heap.collect(.full) { $0.mark(.pair(p)) }
+        for v: Value in [.fixnum(1), .flonum(2.5), .char(65), .true, .null, .eof] {
+            p.car = v
+            p.cdr = v
+        }
+        XCTAssertEqual(heap.rememberedPairs.count, 0)
+    }
+
+    /// Old objects (a vector, a record, a closure) are followed by a minor collection: what was
+    /// stored in them since keeps living, and so does an old object that only an old pair refers to.
+    func testOldObjectsKeepYoungData() {
+        check("""
+        (define v (make-vector 3 #f))
+        (define-record-type holder (make-holder x) holder? (x holder-x set-holder-x!))
+        (define b (make-holder #f))
+        (define keep (list (vector 'only-in-a-pair)))
+        (collect-garbage)
+        (vector-set! v 0 (list 1 2 3))
+        (set-holder-x! b (string-append "fresh" "-string"))
+        (define counter (let ((n (list 0))) (lambda () (set-car! n (+ (car n) 1)) (car n))))
+        (let loop ((i 0)) (if (< i 1000000) (begin (cons i i) (counter) (loop (+ i 1)))))
+        (list (vector-ref v 0) (holder-x b) (counter) (car keep))
+        """, "((1 2 3) \"fresh-string\" 1000001 #(only-in-a-pair))")
+        XCTAssertGreaterThan(scheme.runtime.heap.collections - scheme.runtime.heap.fullCollections, 0,
+                             "minor collections ran")
+    }
+
+    /// At a collection at every safe point (three in four minor), programs that mutate old lists,
+    /// vectors of lists, association lists and hash tables keep every value.
+    func testMutationUnderStress() {
+        scheme.runtime.heap.stressInterval = 1
+        defer { scheme.runtime.heap.stressInterval = 0 }
+        check("""
+        (define table (make-vector 16 '()))
+        (define (put! k v) (let ((i (modulo k 16))) (vector-set! table i (cons (cons k v) (vector-ref table i)))))
+        (define (get k) (cdr (assv k (vector-ref table (modulo k 16)))))
+        (define spine (iota 50))
+        (let loop ((i 0))
+          (if (< i 300)
+              (begin
+                (put! i (list i (number->string i)))
+                (set-car! (list-tail spine (modulo i 50)) (list 'at i))
+                (set-cdr! (list-tail spine 49) (if (even? i) (list i) '()))
+                (loop (+ i 1)))))
+        (list (get 7) (get 299) (list-ref spine 0) (list-ref spine 49) (length spine)
+              (apply + (map (lambda (k) (car (get k))) (iota 300))))
+        """, "((7 \"7\") (299 \"299\") (at 250) (at 299) 50 44850)")
+        check("""
+        (define h (make-equal-hash-table))
+        (let loop ((i 0)) (if (< i 200) (begin (hash-table-set! h (list i) (make-string 3 #\\x)) (loop (+ i 1)))))
+        (define sorted (list-sort < (map car (hash-table-keys h))))
+        (list (length sorted) (car sorted) (hash-table-ref/default h (list 150) #f))
+        """, "(200 0 \"xxx\")")
+    }
+
+    /// A macro defined after a collection, in a scope that collection traced, keeps its template
+    /// through the minor collections that follow (scopes are traced in every collection).
+    func testMacroDefinedBetweenCollectionsSurvives() {
+        scheme.runtime.heap.stressInterval = 1
+        defer { scheme.runtime.heap.stressInterval = 0 }
+        check("""
+        (let loop ((i 0)) (if (< i 100) (begin (list i i) (loop (+ i 1)))))
+        (define-syntax swap! (syntax-rules () ((_ a b) (let ((tmp a)) (set! a b) (set! b tmp)))))
+        (let loop ((i 0)) (if (< i 2000) (begin (list i i) (loop (+ i 1)))))
+        (define x (list 1)) (define y (list 2))
+        (swap! x y)
+        (list x y)
+        """, "((2) (1))")
+    }
+
+    /// Inside a protecting run, young pairs that existed when it started survive minor collections
+    /// with no roots, and so does what they refer to.
+    func testProtectionKeepsYoungPairsInMinorCollections() throws {
+        let heap = Heap()
+        heap.collect(.full) { _ in }
+        let string = heap.string("kept")
+        let young = heap.list([.fixnum(1), string])
+        let guarded = heap.protectExisting()
+        for i in 0..<100 { _ = heap.cons(.fixnum(i), .null) }
+        heap.collect(.minor) { _ in }
+        heap.collect(.minor) { _ in }
+        XCTAssertEqual(young.listElements?.count, 2)
+        for _ in 0..<3000 { _ = heap.cons(.true, .true) }
+        XCTAssertEqual(text(young.listElements?.last), "kept")
+        heap.endProtection(guarded)
+        heap.collect(.full) { _ in }
+        XCTAssertEqual(heap.objectCount, 0)
+    }
+
+    /// Which collections a safe point runs: minor ones while the old data grows little, a full one
+    /// once it has more than doubled since the last full collection.
+    func testFullCollectionWhenOldDataHasGrown() {
+        check("""
+        (define keep '())
+        (let loop ((i 0))
+          (if (< i 1200000)
+              (begin (if (= 0 (remainder i 3)) (set! keep (cons i keep)) (list i i)) (loop (+ i 1)))))
+        (length keep)
+        """, "400000")
+        let heap = scheme.runtime.heap
+        XCTAssertGreaterThan(heap.collections - heap.fullCollections, 2, "minor collections")
+        XCTAssertGreaterThan(heap.fullCollections, 0, "the kept list grew past the old data")
+    }
+
+    /// Under a heap limit, old garbage that a minor collection cannot see is not judged against it:
+    /// a minor collection that counts more than the limit is followed by a full one.
+    func testHeapLimitJudgedAfterFullCollection() {
+        let heap = Heap()
+        heap.limit = 1 << 20
+        let list = heap.list((0..<50_000).map { .fixnum($0) })
+        heap.collect(.full) { $0.mark(list) }
+        XCTAssertGreaterThan(heap.liveBytes, 1 << 20)
+        heap.collect(.minor) { _ in }
+        XCTAssertEqual(heap.fullCollections, 2, "the minor collection's estimate was over the limit")
+        XCTAssertLessThan(heap.liveBytes, 1 << 20)
+        XCTAssertEqual(heap.objectCount, 0)
+    }
+
+    /// A program that keeps replacing large structures runs to its end under a limit smaller than
+    /// everything it ever kept.
+    func testReplacedStructuresUnderHeapLimit() {
+        let s = Scheme(limits: .init(heapBytes: 24 << 20))
+        XCTAssertEqual(s.write((try? s.evaluate("""
+        (define keep #f)
+        (let loop ((i 0))
+          (if (< i 12)
+              (begin (set! keep (iota 200000)) (loop (+ i 1)))))
+        (length keep)
+        """)) ?? .false), "200000")
+    }
+}
