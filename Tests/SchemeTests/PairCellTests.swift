@@ -142,3 +142,40 @@ private extension Value {
         return nil
     }
 }
+
+/// Empty pair blocks give their pages back to the system after a full collection.
+final class PairBlockReturnTests: XCTestCase {
+    /// A million dropped pairs: their blocks are returned (resident memory falls, on Linux), then
+    /// used again as free cells, and a new million-pair list made in them is intact.
+    func testEmptyBlocksAreReturnedAndReused() throws {
+        let heap = Heap()
+        var list = heap.list((0..<1_000_000).map { .fixnum($0) })
+        heap.collect(.full) { $0.mark(list) }
+        let blocks = heap.pairBlockCount
+        XCTAssertGreaterThan(blocks, 80)
+        XCTAssertEqual(heap.returnedPairBlocks, 0, "every block is in use")
+        let before = residentBytes()
+        list = .null
+        heap.collect(.full) { _ in }
+        XCTAssertGreaterThanOrEqual(heap.returnedPairBlocks, blocks - 2)
+        if let before, let after = residentBytes() {
+            XCTAssertLessThan(after, before - 15_000_000, "the pages went back to the system")
+        }
+        heap.collect(.full) { _ in }
+        XCTAssertLessThan(heap.returnedPairBlocks, 2 * blocks, "a returned block is not returned again")
+        list = heap.list((0..<1_000_000).map { .fixnum($0 * 2) })
+        XCTAssertEqual(heap.pairBlockCount, blocks, "the returned blocks' cells are used again")
+        heap.collect(.full) { $0.mark(list) }
+        let elements = try XCTUnwrap(list.listElements)
+        XCTAssertEqual(elements.count, 1_000_000)
+        XCTAssertEqual(elements[999_999].fixnum, 1_999_998)
+    }
+
+    /// The process's resident memory in bytes (Linux), or nil.
+    private func residentBytes() -> Int? {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return nil }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
+        return pages * 4096
+    }
+}

@@ -66,6 +66,7 @@ extension Heap {
         finish(marker, full: true, sweepingFrom: protectedCount, symbolsFrom: symbolWatermark, pairs: marker.pairs)
         liveBytesAfterFull = liveBytes
         fullCollections += 1
+        returnEmptyPairBlocks()
     }
 
     private func collectMinor(roots: (inout Marker) -> Void) {

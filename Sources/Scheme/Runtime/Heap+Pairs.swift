@@ -20,8 +20,13 @@ import Darwin
 extension Heap {
     /// A block's size and alignment.
     static let pairBlockBytes = 1 << 18
-    /// Bytes before a block's first cell: the owning heap's address, then nothing (a cache line).
+    /// Bytes before a block's first cell: the owning heap's address, the returned flag, then
+    /// nothing (a cache line).
     static let pairBlockHeader = 64
+    /// Header byte: 1 while the block's pages past the first are given back to the system.
+    static let pairBlockReturnedOffset = 8
+    /// What `returnEmptyPairBlocks` keeps of an empty block: the page that holds its header.
+    static let pairBlockKeptBytes = 4096
     /// Cells in a block.
     static let pairCellsPerBlock = (pairBlockBytes - pairBlockHeader) / Pair.cellBytes
     /// The cursor and limit of a heap with no pair block yet: equal, so the first `cons` takes the
@@ -72,6 +77,8 @@ extension Heap {
 
     private func placePairCursor(block: Int, cell: Int) {
         pairBlockIndex = block
+        // Its cells are about to be used: the pages given back come back zeroed (free) on touch.
+        pairBlocks[block].storeBytes(of: 0, toByteOffset: Heap.pairBlockReturnedOffset, as: UInt8.self)
         let first = pairBlocks[block] + Heap.pairBlockHeader
         pairCursor = first + cell * Pair.cellBytes
         pairLimit = first + Heap.pairCellsPerBlock * Pair.cellBytes
@@ -181,6 +188,35 @@ extension Heap {
             return p.mark == now && p.flags & Pair.locatedFlag != 0
         }
         prunedLocationCount = pairLocations.count
+    }
+
+    /// After a full collection: gives back to the system the pages of every block no cell of which
+    /// is in use (all but the header's page), so a heap that held many pairs once does not keep
+    /// their memory resident. Nothing moves and the block stays mapped: a page given back reads as
+    /// zeros when touched again, which is a free cell (mark 0); the returned flag is cleared when
+    /// the cursor enters the block. The cursor's block is kept.
+    /// Cost: a block with a cell in use is left at its first such cell; an empty one is scanned once
+    /// and then skipped until the cursor enters it again.
+    func returnEmptyPairBlocks() {
+        for (index, block) in pairBlocks.enumerated() where index != pairBlockIndex {
+            guard block.load(fromByteOffset: Heap.pairBlockReturnedOffset, as: UInt8.self) == 0 else { continue }
+            var c = block + Heap.pairBlockHeader
+            var empty = true
+            for _ in 0..<Heap.pairCellsPerBlock {
+                if !isFree(c.load(fromByteOffset: Pair.markOffset, as: UInt32.self)) { empty = false; break }
+                c += Pair.cellBytes
+            }
+            guard empty else { continue }
+            #if canImport(Glibc)
+            _ = madvise(block + Heap.pairBlockKeptBytes, Heap.pairBlockBytes - Heap.pairBlockKeptBytes, Int32(MADV_DONTNEED))
+            #elseif canImport(Darwin)
+            // The pages keep their contents until the system takes them, then read as zeros: every
+            // mark in them is free either way.
+            _ = madvise(block + Heap.pairBlockKeptBytes, Heap.pairBlockBytes - Heap.pairBlockKeptBytes, MADV_FREE)
+            #endif
+            block.storeBytes(of: 1, toByteOffset: Heap.pairBlockReturnedOffset, as: UInt8.self)
+            returnedPairBlocks += 1
+        }
     }
 
     /// Pair blocks allocated (for tests and figures).

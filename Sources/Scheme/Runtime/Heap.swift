@@ -64,6 +64,8 @@ final class Heap {
     var liveBytesAfterFull = 0
     /// Bytes of the objects (pairs and symbols aside) after the last collection.
     var objectBytes = 0
+    /// Times an empty pair block's pages were given back to the system (`returnEmptyPairBlocks`).
+    public internal(set) var returnedPairBlocks = 0
     /// Full collections so far (the others were minor).
     public internal(set) var fullCollections = 0
     /// Tells `Scope`s one collection from another (`Marker.stamp`).
