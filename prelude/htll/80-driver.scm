@@ -75,9 +75,19 @@
             (set! depth (- depth 1))
             r))
         x))
+  ;; A located call (a constructor's or a primitive's): its arguments rewritten, then recorded
+  ;; where it was written.
+  (define (located x)
+    (let ((loc (location-of x)))
+      (if (memq (car x) '(in in-cell)) (set! placements (+ placements 1)))
+      (rewrite-tail! (cdr x))
+      (if loc (htll:located-cons %htll-call (cons (list 'quote loc) x) x) x)))
   (define (rewrite-form x)
     (cond
      ((not (pair? x)) x)
+     ;; Most forms of a large layout are such calls, and none of the names the clauses below test
+     ;; is located: looked for first, they skip those tests (a dozen per view made).
+     ((and (memq (car x) htll:located-names) (htll:proper-list? x)) (located x))
      ((eq? (car x) 'quote) x)
      ;; A macro's templates are data until used; its uses are rewritten where they are written.
      ((memq (car x) '(define-syntax let-syntax letrec-syntax syntax-rules)) x)
@@ -114,10 +124,7 @@
       x)
      ((and (symbol? (car x)) (or (memq (car x) htll:located-names) (memq (car x) htll:user-primitive-names))
            (htll:proper-list? x))
-      (let ((loc (location-of x)))
-        (if (memq (car x) '(in in-cell)) (set! placements (+ placements 1)))
-        (rewrite-tail! (cdr x))
-        (if loc (htll:located-cons %htll-call (cons (list 'quote loc) x) x) x)))
+      (located x))
      (else (rewrite-tail! x) x)))
   (define (rewrite-tail! xs)
     (let loop ((p xs) (n 0))
