@@ -293,7 +293,7 @@
       (cons origin (htll:check-attributes kind ((htll:modifier-expand m) kind) origin))))
   (let loop ((args args) (acc '()) (own '()))
     (cond
-     ((null? args) (append (reverse acc) (reverse own)))
+     ((null? args) (if (null? acc) (reverse own) (append (reverse acc) (reverse own))))
      ((htll:attribute-list? (car args)) (loop (cdr args) acc (cons (cons #f (htll:check-attributes kind (car args))) own)))
      ((htll:modifier? (car args)) (loop (cdr args) (cons (modifier (car args)) acc) own))
      (else
@@ -305,6 +305,12 @@
 ;; Applies contributions in order: a later attribute replaces an earlier one it `replaces?`.
 ;; Returns (attributes . entry-origins), entry-origins as in the view record.
 (define (htll:merge-contributions kind parts)
+  (if (and (pair? parts) (null? (cdr parts)) (not (caar parts)) (pair? (cdar parts)) (null? (cddar parts)))
+      ;; The view's own list of one attribute (most views): nothing replaces it, no origins.
+      (cons (cdar parts) '())
+      (htll:merge-all-contributions kind parts)))
+
+(define (htll:merge-all-contributions kind parts)
   (let loop ((parts parts) (attrs '()) (origins '()))
     (if (null? parts)
         (cons (reverse attrs) (if (null? origins) '() (htll:filter (lambda (o) (memq (car o) attrs)) (reverse origins))))
