@@ -90,7 +90,7 @@
     ;; every view, and a closure made per walk was most of the cost of emitting one.)
     ;; An expression walked already has its locals defined, and walking it again does nothing:
     ;; each of the four parts is not walked when it is the latest frame's same part (siblings
-    ;; share their parent's lengths, 30 K instructions a view of a long sequence).
+    ;; share their parent's lengths: three walks of four for each view of a long sequence).
     (define walked (make-vector 4 #f))
     (define (emit! s)
       (if (eq? (car s) 'frame)
