@@ -190,20 +190,33 @@
                (plan (htll:attribute-plan kind))
                (hows (htll:expanded-hows hows)))
           ;; ACC and LATE hold the lines so far in reverse, a render's list of lines spliced in.
-          (define (add x lines) (if (pair? x) (append-reverse x lines) (cons x lines)))
           (let loop ((as as) (acc start) (late '()))
             (if (null? as)
                 (if (null? late) acc (append late acc))
-                (let* ((planned (htll:planned kind plan (caar as)))
+                ;; (htll:planned, its usual case first: the attribute is in the plan already.)
+                (let* ((e (assq (caar as) (cdr plan)))
+                       (planned (if e (cdr e) (htll:planned kind plan (caar as))))
                        (how (cdr planned)))
                   (cond ((not (memq (car how) hows)) (loop (cdr as) acc late))
-                        ((memq (car how) htll:late-hows) (loop (cdr as) acc (add (render how (car planned) (cdar as)) late)))
-                        (else (loop (cdr as) (add (render how (car planned) (cdar as)) acc) late))))))))))
+                        ((memq (car how) htll:late-hows) (loop (cdr as) acc (htll:add-lines (render how (car planned) (cdar as)) late)))
+                        (else (loop (cdr as) (htll:add-lines (render how (car planned) (cdar as)) acc) late))))))))))
+
+;; X (a line or a list of lines) before LINES, in reverse.
+(define (htll:add-lines x lines) (if (pair? x) (append-reverse x lines) (cons x lines)))
 
 ;; HOWS with set standing for every set-like way, kept per list (the emitters pass a few quoted
 ;; lists, for every view).
 (define htll:hows-expansions '())
+;; The latest HOWS asked about and its expansion (the fragments ask with the same quoted list for
+;; every view).
+(define htll:latest-hows (cons #f #f))
 (define (htll:expanded-hows hows)
+  (if (eq? (car htll:latest-hows) hows)
+      (cdr htll:latest-hows)
+      (let ((all (htll:expand-hows hows)))
+        (set! htll:latest-hows (cons hows all))
+        all)))
+(define (htll:expand-hows hows)
   (cond ((not (memq 'set hows)) hows)
         ((assq hows htll:hows-expansions) => cdr)
         (else (let ((all (append htll:set-like-hows hows)))
