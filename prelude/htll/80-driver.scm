@@ -334,7 +334,14 @@
   (let* ((c (htll:code-context "declarations")) (name-of (cadddr c))
          (aliases (htll:alias-names (cadr c) name-of (car c))))
     ;; An alias ((b a) in a let*) is a second property of the same class.
-    (htll:map-declared-names (lambda (name v) (list name (htll:kind-class (htll:view-kind v))))
+    ;; (The latest kind's class is kept: most views of a long layout are of one kind.)
+    (define latest-kind #f)
+    (define latest-class #f)
+    (define (class-of kind)
+      (if (not (eq? kind latest-kind))
+          (begin (set! latest-class (htll:kind-class kind)) (set! latest-kind kind)))
+      latest-class)
+    (htll:map-declared-names (lambda (name v) (list name (class-of (htll:view-kind v))))
                              (cadr c) name-of aliases)))
 
 ;; #t when the layout is placed with in-cell.
