@@ -478,7 +478,10 @@
 
 (define (htll:frame-lines root name-of)
   (let* ((text (htll:printing-once (lambda (e) (htll:e->c e name-of))))
-         (part (htll:frame-parts text)))
+         ;; As htll:frame-parts does, with its hits tested in place (a call for each part of
+         ;; each frame cost more than the test).
+         (last (make-vector 8 #f)))
+    (define (miss k e) (let ((t (text e))) (vector-set! last k e) (vector-set! last (+ k 1) t) t))
     (map (lambda (s)
            (case (car s)
              ((size-to-fit) (string-append "[" (name-of (cadr s)) " sizeToFit];"))
@@ -486,9 +489,12 @@
                                    (text (htll:local-expression (cadr s))) ";"))
              (else
                ;; Fully braced, so C compilers' -Wmissing-braces stays quiet (the original wrote {x, y, w, h}).
-               (let ((parts (cddr s)))
-                 (string-append (name-of (cadr s)) ".frame = (CGRect) {{" (part 0 (car parts)) ", " (part 1 (cadr parts)) "}, {"
-                                (part 2 (caddr parts)) ", " (part 3 (cadddr parts)) "}};")))))
+               (let* ((parts (cddr s)) (x (car parts)) (y (cadr parts)) (w (caddr parts)) (h (cadddr parts)))
+                 (string-append (name-of (cadr s)) ".frame = (CGRect) {{"
+                                (if (eq? x (vector-ref last 0)) (vector-ref last 1) (miss 0 x)) ", "
+                                (if (eq? y (vector-ref last 2)) (vector-ref last 3) (miss 2 y)) "}, {"
+                                (if (eq? w (vector-ref last 4)) (vector-ref last 5) (miss 4 w)) ", "
+                                (if (eq? h (vector-ref last 6)) (vector-ref last 7) (miss 6 h)) "}};")))))
          (htll:solve root))))
 
 ;; The frames (an if / else chain on the run-time traits when the layout asked about traits,
