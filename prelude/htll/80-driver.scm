@@ -85,10 +85,10 @@
   (define (rewrite-form x)
     (cond
      ((not (pair? x)) x)
-     ;; Most forms of a large layout are such calls, and none of the names the clauses below test
-     ;; is located: looked for first, they skip those tests (a dozen per view made).
-     ((and (memq (car x) htll:located-names) (htll:proper-list? x)) (located x))
      ((eq? (car x) 'quote) x)
+     ;; Most other forms of a large layout are such calls, and none of the names the clauses below
+     ;; test is located: looked for first, they skip those tests (a dozen per view made).
+     ((and (memq (car x) htll:located-names) (htll:proper-list? x)) (located x))
      ;; A macro's templates are data until used; its uses are rewritten where they are written.
      ((memq (car x) '(define-syntax let-syntax letrec-syntax syntax-rules)) x)
      ((eq? (car x) 'quasiquote) (quasi! x 0) x)
