@@ -289,12 +289,20 @@
 ;; The expression that makes VIEW. Kept per kind but for items (every view of a kind but a
 ;; segmented control is made the same way).
 (define htll:init-expressions (make-eq-hash-table))
+;; (kind . expression): the latest kind's kept expression (the views of a long layout mostly are
+;; of one kind). An entry of the table never changes once made.
+(define htll:latest-init-expression (cons #f #f))
 (define (htll:init-expression view name-of)
-  (or (hash-table-ref/default htll:init-expressions (htll:view-kind view) #f)
-      (let ((e (htll:make-init-expression view name-of)))
-        (if (not (eq? (htll:kind-construction (htll:view-kind view)) 'items))
-            (hash-table-set! htll:init-expressions (htll:view-kind view) e))
-        e)))
+  (let ((kind (htll:view-kind view)))
+    (if (eq? (car htll:latest-init-expression) kind)
+        (cdr htll:latest-init-expression)
+        (let ((kept (hash-table-ref/default htll:init-expressions kind #f)))
+          (if kept
+              (begin (set! htll:latest-init-expression (cons kind kept)) kept)
+              (let ((e (htll:make-init-expression view name-of)))
+                (if (not (eq? (htll:kind-construction kind) 'items))
+                    (hash-table-set! htll:init-expressions kind e))
+                e))))))
 
 (define (htll:make-init-expression view name-of)
   (let ((class (htll:kind-class (htll:view-kind view)))
