@@ -104,24 +104,36 @@ extension HTLL {
             // A line of ASCII without line breaks (nearly every line of generated code): its bytes
             // in one pass, room made once, which is what the loop below does for it. The loop cost
             // about 15 instructions a byte, a twentieth of `--objc` for 10,000 labels (issue 19).
-            if scalars.allSatisfy({ $0 < 0x80 && $0 != 0x0A && $0 != 0x0D }) {
-                // (Doubling: reserving exactly what each line needs would copy the text per line.)
-                let needed = out.count + scalars.count + 5
-                if out.capacity < needed { out.reserveCapacity(max(needed, 2 * out.capacity)) }
-                if indented && atLineStart && !scalars.isEmpty { out.append(contentsOf: repeatElement(0x20, count: 4)) }
-                // Room for the bytes, then each written in place (appending them one by one checked
-                // the room and the array's uniqueness per byte).
-                let start = out.count
-                out.append(contentsOf: repeatElement(0, count: scalars.count))
+            // (Doubling: reserving exactly what each line needs would copy the text per line.)
+            let needed = out.count + scalars.count + 5
+            if out.capacity < needed { out.reserveCapacity(max(needed, 2 * out.capacity)) }
+            let lineStart = out.count
+            let pad = indented && atLineStart && !scalars.isEmpty ? 4 : 0
+            // Room for the indentation and the bytes (one append), then each byte written in place
+            // as it is checked (appending them one by one checked the room and the array's
+            // uniqueness per byte; checking the line first and copying it after walked it twice).
+            // A line that is not plain is taken back and goes to the loop below.
+            let start = lineStart + pad
+            out.append(contentsOf: repeatElement(0, count: pad + scalars.count))
+            let plain = scalars.withUnsafeBufferPointer { source in
                 out.withUnsafeMutableBufferPointer { bytes in
-                    for (i, c) in scalars.enumerated() { bytes[start + i] = UInt8(truncatingIfNeeded: c) }
+                    for j in 0..<pad { bytes[lineStart + j] = 0x20 }
+                    for i in 0..<source.count {
+                        let c = source[i]
+                        if c >= 0x80 || c == 0x0A || c == 0x0D { return false }
+                        bytes[start + i] = UInt8(truncatingIfNeeded: c)
+                    }
+                    return true
                 }
+            }
+            if plain {
                 out.append(0x0A)
                 atLineStart = true
                 previous = 0x0A
                 rest = rest.cdr ?? .null
                 continue
             }
+            out.removeSubrange(lineStart...)
             for c in scalars {
                 // (A value that is no Unicode scalar is left out, as String would leave it out.)
                 let scalar: Unicode.Scalar? = c < 0x80 ? nil : Unicode.Scalar(c)

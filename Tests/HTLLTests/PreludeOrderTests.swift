@@ -18,9 +18,6 @@ final class PreludeOrderTests: XCTestCase {
         "52-primitive-protocol.scm": ["htll:located-names"],
         // include runs the loader on the included file's forms.
         "37-include.scm": ["htll:layout-environment", "htll:rewrite-bindings", "htll:location-file", "htll:datum-location"],
-        // A view no variable names is numbered in the order the layout places it (82-variants
-        // lists the placed views across trait variants).
-        "68-names.scm": ["htll:placed-views"],
         // A concrete value reads the canvas's safe-area insets, which the traits file keeps.
         "50-expr.scm": ["htll:safe-inset"],
         // The outputs print each trait variant of the layout: 82-variants gives them the code

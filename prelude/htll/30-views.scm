@@ -230,6 +230,10 @@
            (cons (car entry) (htll:check (cadr spec) (cdr entry) what))))
        value))
 
+;; #(attribute kind specs ios6? name spec treatment): the latest attribute htll:check-attributes
+;; found, kept while the kind's table and the target are the same.
+(define htll:latest-attribute (make-vector 7 #f))
+
 ;; Check an attribute list for KIND and return the normalized alist. ORIGIN, when given, names
 ;; the modifier the list came from ("style big-title"), and messages start with it.
 ;; The messages' texts are made only for a message: every attribute of every view passes here,
@@ -251,17 +255,27 @@
         (htll:fail (string-append (who) ": an attribute must be (name . value), got "
                                   (htll:written (car attrs)))))
        (else
-        (let* ((name (caar attrs))
-               (alias (assq name htll:attribute-aliases))
-               (name (if alias (cdr alias) name))
-               (spec (assq name specs))
+        (let* ((latest htll:latest-attribute)
+               ;; The same attribute of the same kind as the latest one checked (a long layout's
+               ;; views mostly are): its name, table entry and treatment as found then.
+               (same? (and (eq? (vector-ref latest 0) (caar attrs)) (eq? (vector-ref latest 1) kind)
+                           (eq? (vector-ref latest 2) specs) (eq? (vector-ref latest 3) (htll:ios6?))))
+               (name (if same?
+                         (vector-ref latest 4)
+                         (let ((alias (assq (caar attrs) htll:attribute-aliases))) (if alias (cdr alias) (caar attrs)))))
+               (spec (if same? (vector-ref latest 5) (assq name specs)))
+               (known-treatment (and same? (vector-ref latest 6)))
                (what (lambda () (string-append (who) " " (symbol->string name)))))
           (if (not spec)
               (htll:fail (string-append (who) " has no attribute " (symbol->string name)
                                         (htll:did-you-mean name (map car specs)))))
           (if (htll:ios6?) (htll:require-ios (htll:attribute-since spec) (what)))
           (let ((value (htll:check (cadr spec) (cdar attrs) what))
-                (treatment (htll:current-ios-treatment kind name)))
+                (treatment (if same? known-treatment (htll:current-ios-treatment kind name))))
+            (if (not same?)
+                (begin (vector-set! latest 0 (caar attrs)) (vector-set! latest 1 kind) (vector-set! latest 2 specs)
+                       (vector-set! latest 3 (htll:ios6?)) (vector-set! latest 4 name) (vector-set! latest 5 spec)
+                       (vector-set! latest 6 treatment)))
             ;; Today's target refuses or leaves out some of the original's vocabulary (13-current-ios.scm).
             (case (and treatment (car treatment))
               ((refuse) (htll:fail (string-append (what) ": " (cadr treatment)
@@ -293,7 +307,7 @@
       (cons origin (htll:check-attributes kind ((htll:modifier-expand m) kind) origin))))
   (let loop ((args args) (acc '()) (own '()))
     (cond
-     ((null? args) (append (reverse acc) (reverse own)))
+     ((null? args) (if (null? acc) (reverse own) (append (reverse acc) (reverse own))))
      ((htll:attribute-list? (car args)) (loop (cdr args) acc (cons (cons #f (htll:check-attributes kind (car args))) own)))
      ((htll:modifier? (car args)) (loop (cdr args) (cons (modifier (car args)) acc) own))
      (else
@@ -305,6 +319,12 @@
 ;; Applies contributions in order: a later attribute replaces an earlier one it `replaces?`.
 ;; Returns (attributes . entry-origins), entry-origins as in the view record.
 (define (htll:merge-contributions kind parts)
+  (if (and (pair? parts) (null? (cdr parts)) (not (caar parts)) (pair? (cdar parts)) (null? (cddar parts)))
+      ;; The view's own list of one attribute (most views): nothing replaces it, no origins.
+      (cons (cdar parts) '())
+      (htll:merge-all-contributions kind parts)))
+
+(define (htll:merge-all-contributions kind parts)
   (let loop ((parts parts) (attrs '()) (origins '()))
     (if (null? parts)
         (cons (reverse attrs) (if (null? origins) '() (htll:filter (lambda (o) (memq (car o) attrs)) (reverse origins))))

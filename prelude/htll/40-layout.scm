@@ -81,11 +81,13 @@
 ;; each can find the row's deepest ascent.
 (define (htll:align-all who vertical? mode children)
   (let* ((children (map (lambda (c) (htll:check-child who c)) children)))
-    (if (eq? mode 'baseline)
-        (let* ((members (htll:filter (lambda (c) (not (htll:collapse-node? c))) children))
-               (group (lambda () members)))
-          (map (lambda (c) (htll:align vertical? mode c group)) children))
-        (map (lambda (c) (htll:align vertical? mode c)) children))))
+    (cond ((eq? mode 'baseline)
+           (let* ((members (htll:filter (lambda (c) (not (htll:collapse-node? c))) children))
+                  (group (lambda () members)))
+             (map (lambda (c) (htll:align vertical? mode c group)) children)))
+          ;; Filled, every child is its own alignment (htll:align): the checked list as it is.
+          ((eq? mode 'fill) children)
+          (else (map (lambda (c) (htll:align vertical? mode c)) children)))))
 
 (define (htll:seq op who children)
   (let* ((mode (if (and (pair? children) (symbol? (car children))) (htll:check-cross-mode who (car children) (eq? op 'hseq)) 'fill))

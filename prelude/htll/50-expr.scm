@@ -300,8 +300,13 @@
 ;; htll:e->text prints with htll:atom->c, built in one pass: a bound's owner and suffix (most
 ;; terms of a frame) go into the parts as they are, not first joined into a string of their own.
 (define (htll:e->c e owner-name)
-  (if (null? e)
-      "0"
+  (cond
+   ((null? e) "0")
+   ;; One atom, coefficient 1 (a sequence's position: the previous view's far edge; a length):
+   ;; the atom's own text, without the list of parts and a second string-append.
+   ((and (null? (cdr e)) (eqv? (caar e) 1) (cdar e))
+    (htll:atom->c (cdar e) owner-name))
+   (else
       (let loop ((ts e) (acc '()))
         (if (null? ts)
             (apply string-append (reverse acc))
@@ -310,7 +315,7 @@
               (loop (cdr ts)
                     (cond ((not a) (cons (htll:number->c c) acc))
                           ((= c 1) (htll:atom->c-parts a owner-name acc))
-                          (else (htll:atom->c-parts a owner-name (cons " * " (cons (htll:number->c c) acc)))))))))))
+                          (else (htll:atom->c-parts a owner-name (cons " * " (cons (htll:number->c c) acc))))))))))))
 
 ;; ACC, the parts of a text in reverse, with atom A's text before them.
 (define (htll:atom->c-parts a owner-name acc)

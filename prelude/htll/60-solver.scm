@@ -88,9 +88,18 @@
     ;; A frame statement is preceded by the definitions of the locals it refers to (first use).
     ;; (A loop, and one procedure for every local: a frame's four expressions are walked for
     ;; every view, and a closure made per walk was most of the cost of emitting one.)
+    ;; An expression walked already has its locals defined, and walking it again does nothing:
+    ;; each of the four parts is not walked when it is the latest frame's same part (siblings
+    ;; share their parent's lengths: three walks of four for each view of a long sequence).
+    (define walked (make-vector 4 #f))
     (define (emit! s)
       (if (eq? (car s) 'frame)
-          (let loop ((es (cddr s))) (if (pair? es) (begin (define-locals! (car es)) (loop (cdr es))))))
+          (let loop ((es (cddr s)) (i 0))
+            (if (pair? es)
+                (let ((e (car es)))
+                  (if (not (eq? e (vector-ref walked i)))
+                      (begin (define-locals! e) (vector-set! walked i e)))
+                  (loop (cdr es) (+ i 1))))))
       (set! program (cons s program)))
     (define (define-locals! e) (htll:e-for-each-local e define-local!))
     (define (define-local! a)

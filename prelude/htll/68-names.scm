@@ -79,7 +79,7 @@
               ((pair? queue)
                (let loop ((as (htll:view-attributes (car queue))) (more '()))
                  (if (null? as)
-                     (next (cdr queue) (append more later))
+                     (next (cdr queue) (if (null? more) later (append more later)))
                      (let* ((y (cdar as)) (m (and (htll:view? y) (htll:view-mark y))))
                        (cond ((not (htll:view? y)) (loop (cdr as) more))
                              ((eq? m bound-mark) (htll:set-view-mark! y bound-referred) (loop (cdr as) more))
@@ -102,10 +102,14 @@
                              ((eq? m bound-referred) (cons v #f))
                              (else (cons v 'bound)))))
                    bound))
-             ;; The placed views no binding saw still carry placed-mark.
-             (others (htll:filter (lambda (v) (eq? (htll:view-mark v) placed-mark)) placed)))
+             ;; The placed views no binding saw still carry placed-mark (one loop, not a filter
+             ;; and a map: the placed views are most of a large layout's).
+             (others (let loop ((vs placed) (acc '()))
+                       (cond ((null? vs) (reverse acc))
+                             ((eq? (htll:view-mark (car vs)) placed-mark) (loop (cdr vs) (cons (cons (car vs) #t) acc)))
+                             (else (loop (cdr vs) acc))))))
         (append bound-entries
-                (map (lambda (v) (cons v #t)) others)
+                others
                 (map (lambda (v) (cons v #f)) (reverse referred)))))))
 
 ;; The views of BOUND (htll:bound-views: (view . group), newest first) in the order the original
@@ -195,25 +199,40 @@
     ;; table was most of naming a large layout); from the first clash on (#f), USED holds them all.
     ;; (KIND-BASE is checked: a base ending in a digit could make another's name.)
     (define generated '())
-    (define (unique kind-base base)
-      (cond ((not generated) (htll:unique-name used #f base))
-            ((or (htll:string-set-member? used base)
-                 (char-numeric? (string-ref kind-base (- (string-length kind-base) 1))))
-             (for-each (lambda (n) (htll:string-set-add! used n)) generated)
-             (set! generated #f)
-             (htll:unique-name used #f base))
-            (else (set! generated (cons base generated)) base)))
+    ;; The latest kind named, its base, and whether the base ends in a digit (most views of a
+    ;; large layout are of one kind: looked up once, not once a view).
+    (define latest-kind #f)
+    (define latest-base #f)
+    (define digit-end? #f)
+    (define (generated-name kind index)
+      (if (not (eq? kind latest-kind))
+          (let ((kind-base (htll:kind-base-name kind)))
+            (set! latest-kind kind)
+            (set! latest-base kind-base)
+            (set! digit-end? (char-numeric? (string-ref kind-base (- (string-length kind-base) 1))))))
+      (let ((base (string-append latest-base (number->string index))))
+        (cond ((not generated) (htll:unique-name used #f base))
+              ((or (htll:string-set-member? used base) digit-end?)
+               (for-each (lambda (n) (htll:string-set-add! used n)) generated)
+               (set! generated #f)
+               (htll:unique-name used #f base))
+              (else (set! generated (cons base generated)) base))))
     (define (bound-name view name) (htll:bound-name view name used reserved members))
     (let* ((bound (map (lambda (d) (let ((n (htll:view-name (car d))))
                                      (and n (cons (car d) (bound-name (car d) n)))))
                        declared))
+           (token (htll:fresh-mark))
            ;; A view no variable names is numbered by its place in the layout (label2: the second
            ;; view placed); the others (only referred to) after the placed ones, in declared order.
-           (placed (htll:placed-views root))
-           (token (htll:fresh-mark)))
-      (let number ((vs placed) (i 1))
-        (if (pair? vs) (begin (htll:set-view-mark! (car vs) (cons token i)) (number (cdr vs) (+ i 1)))))
-      (let loop ((ds declared) (bs bound) (other (length placed)) (acc '()))
+           ;; The walk numbers the placed views as it finds them (each once, as htll:placed-views).
+           (placed 0))
+      (let walk ((x (htll:root-child root)))
+        (cond ((htll:view? x)
+               (let ((m (htll:view-mark x)))
+                 (if (not (and (pair? m) (eq? (car m) token)))
+                     (begin (set! placed (+ placed 1)) (htll:set-view-mark! x (cons token placed))))))
+              ((htll:node? x) (for-each walk (htll:node-children x)))))
+      (let loop ((ds declared) (bs bound) (other placed) (acc '()))
         (if (null? ds)
             (reverse acc)
             (let* ((m (htll:view-mark (caar ds)))
@@ -221,9 +240,7 @@
                    (other (if position other (+ other 1)))
                    (index (or position other)))
               (loop (cdr ds) (cdr bs) other
-                    (cons (or (car bs)
-                              (cons (caar ds) (let ((kind-base (htll:kind-base-name (htll:view-kind (caar ds)))))
-                                                (unique kind-base (string-append kind-base (number->string index))))))
+                    (cons (or (car bs) (cons (caar ds) (generated-name (htll:view-kind (caar ds)) index)))
                           acc))))))))
 
 ;; The second names of the DECLARED views ((b a) in a let*: b is another name for a's view), as

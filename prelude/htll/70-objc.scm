@@ -146,7 +146,22 @@
 ;; (htll:attribute-how), one table for ios6 and one for today's. Every fragment walks every
 ;; view's attributes, and finding each one's table entry and treatment again was most of the walk.
 (define htll:attribute-plans (cons (make-eq-hash-table) (make-eq-hash-table)))
+;; The latest plan asked for, as #(kind attribute-table ios6? plan): a fragment asks for each
+;; view's, and a layout's views are mostly of one kind (the same plan while the kind, the table
+;; and the target are).
+(define htll:latest-plan (vector #f #f #f #f))
 (define (htll:attribute-plan kind)
+  (let ((latest htll:latest-plan))
+    (if (and (eq? (vector-ref latest 0) kind) (eq? (vector-ref latest 1) htll:attribute-table)
+             (eq? (vector-ref latest 2) (htll:ios6?)))
+        (vector-ref latest 3)
+        (let ((plan (htll:find-attribute-plan kind)))
+          (vector-set! latest 0 kind)
+          (vector-set! latest 1 htll:attribute-table)
+          (vector-set! latest 2 (htll:ios6?))
+          (vector-set! latest 3 plan)
+          plan))))
+(define (htll:find-attribute-plan kind)
   (let* ((specs (htll:kind-attributes kind))
          (table (if (htll:ios6?) (car htll:attribute-plans) (cdr htll:attribute-plans)))
          (plan (hash-table-ref/default table kind #f)))
@@ -166,24 +181,45 @@
 ;; every set-like way), in source order but the late ways last: the walk both emitters
 ;; (Objective-C here, Swift in 75-swift.scm) share. A render returns a line or a list of lines.
 (define (htll:map-attributes view hows render)
-  (let* ((kind (htll:view-kind view))
-         (plan (htll:attribute-plan kind))
-         (hows (htll:expanded-hows hows)))
-    ;; ACC and LATE hold the lines so far in reverse, a render's list of lines spliced in.
-    (define (add x lines) (if (pair? x) (append-reverse x lines) (cons x lines)))
-    (let loop ((as (htll:view-attributes view)) (acc '()) (late '()))
-      (if (null? as)
-          (if (null? late) (reverse acc) (append-reverse acc (reverse late)))
-          (let* ((planned (htll:planned kind plan (caar as)))
-                 (how (cdr planned)))
-            (cond ((not (memq (car how) hows)) (loop (cdr as) acc late))
-                  ((memq (car how) htll:late-hows) (loop (cdr as) acc (add (render how (car planned) (cdar as)) late)))
-                  (else (loop (cdr as) (add (render how (car planned) (cdar as)) acc) late))))))))
+  (reverse (htll:map-attributes-onto view hows render '())))
+
+;; The same lines in reverse, before the list START: a fragment's loop over its views gathers
+;; every view's lines in reverse in one list (a list per view, appended, walked them twice more).
+(define (htll:map-attributes-onto view hows render start)
+  (let ((as (htll:view-attributes view)))
+    (if (null? as)
+        start
+        (let* ((kind (htll:view-kind view))
+               (plan (htll:attribute-plan kind))
+               (hows (htll:expanded-hows hows)))
+          ;; ACC and LATE hold the lines so far in reverse, a render's list of lines spliced in.
+          (let loop ((as as) (acc start) (late '()))
+            (if (null? as)
+                (if (null? late) acc (append late acc))
+                ;; (htll:planned, its usual case first: the attribute is in the plan already.)
+                (let* ((e (assq (caar as) (cdr plan)))
+                       (planned (if e (cdr e) (htll:planned kind plan (caar as))))
+                       (how (cdr planned)))
+                  (cond ((not (memq (car how) hows)) (loop (cdr as) acc late))
+                        ((memq (car how) htll:late-hows) (loop (cdr as) acc (htll:add-lines (render how (car planned) (cdar as)) late)))
+                        (else (loop (cdr as) (htll:add-lines (render how (car planned) (cdar as)) acc) late))))))))))
+
+;; X (a line or a list of lines) before LINES, in reverse.
+(define (htll:add-lines x lines) (if (pair? x) (append-reverse x lines) (cons x lines)))
 
 ;; HOWS with set standing for every set-like way, kept per list (the emitters pass a few quoted
 ;; lists, for every view).
 (define htll:hows-expansions '())
+;; The latest HOWS asked about and its expansion (the fragments ask with the same quoted list for
+;; every view).
+(define htll:latest-hows (cons #f #f))
 (define (htll:expanded-hows hows)
+  (if (eq? (car htll:latest-hows) hows)
+      (cdr htll:latest-hows)
+      (let ((all (htll:expand-hows hows)))
+        (set! htll:latest-hows (cons hows all))
+        all)))
+(define (htll:expand-hows hows)
   (cond ((not (memq 'set hows)) hows)
         ((assq hows htll:hows-expansions) => cdr)
         (else (let ((all (append htll:set-like-hows hows)))
@@ -200,7 +236,11 @@
 
 ;; The statements for VIEW's attributes whose "how" is in HOWS.
 (define (htll:attribute-lines view var hows name-of)
-  (htll:map-attributes
+  (reverse (htll:attribute-lines-onto view var hows name-of '())))
+
+;; The same in reverse, before the list START (htll:map-attributes-onto).
+(define (htll:attribute-lines-onto view var hows name-of start)
+  (htll:map-attributes-onto
    view hows
    (lambda (how type value)
     (case (car how)
@@ -239,7 +279,8 @@
        (let ((m (htll:minimum-scale view var (htll:font-size->objc value) "font.pointSize")))
          (append (if (car m) (list (string-append var ".adjustsFontSizeToFitWidth = YES;")) '())
                  (list (string-append var ".minimumScaleFactor = MIN(" (cadr m) ", 1);")))))
-      (else (error "htll: unknown attribute form" how))))))
+      (else (error "htll: unknown attribute form" how))))
+   start))
 
 ;; "layer.cornerRadius": a property of the view's CALayer.
 (define (htll:layer-property? property)
@@ -248,12 +289,20 @@
 ;; The expression that makes VIEW. Kept per kind but for items (every view of a kind but a
 ;; segmented control is made the same way).
 (define htll:init-expressions (make-eq-hash-table))
+;; (kind . expression): the latest kind's kept expression (the views of a long layout mostly are
+;; of one kind). An entry of the table never changes once made.
+(define htll:latest-init-expression (cons #f #f))
 (define (htll:init-expression view name-of)
-  (or (hash-table-ref/default htll:init-expressions (htll:view-kind view) #f)
-      (let ((e (htll:make-init-expression view name-of)))
-        (if (not (eq? (htll:kind-construction (htll:view-kind view)) 'items))
-            (hash-table-set! htll:init-expressions (htll:view-kind view) e))
-        e)))
+  (let ((kind (htll:view-kind view)))
+    (if (eq? (car htll:latest-init-expression) kind)
+        (cdr htll:latest-init-expression)
+        (let ((kept (hash-table-ref/default htll:init-expressions kind #f)))
+          (if kept
+              (begin (set! htll:latest-init-expression (cons kind kept)) kept)
+              (let ((e (htll:make-init-expression view name-of)))
+                (if (not (eq? (htll:kind-construction kind) 'items))
+                    (hash-table-set! htll:init-expressions kind e))
+                e))))))
 
 (define (htll:make-init-expression view name-of)
   (let ((class (htll:kind-class (htll:view-kind view)))
@@ -327,15 +376,18 @@
          (parent (htll:root-parent root))
          (bound? (htll:any-bindings? (cadr c))))
     (append
-     (apply append
-           (map (lambda (d)
-                  (let* ((v (car d)) (var (name-of v))
-                         (rest (append (htll:attribute-lines v var '(target init-set) name-of)
-                                       (if bound? (htll:objc-two-way-lines v var) '())
-                                       (if (null? aliases) '() (htll:objc-alias-lines v aliases name-of)))))
-                    (cons (string-append var " = " (htll:init-expression v name-of) ";")
-                          (if (cdr d) (cons (string-append "[" parent " addSubview:" var "];") rest) rest))))
-                (cadr c)))
+     ;; Each view's lines: made, then added, in reverse (in the order they were always made).
+     (let loop ((ds (cadr c)) (acc '()))
+       (if (null? ds)
+           (reverse acc)
+           (let* ((d (car ds)) (v (car d)) (var (name-of v))
+                  (rest (htll:attribute-lines-onto v var '(target init-set) name-of '()))
+                  (rest (if bound? (append-reverse (htll:objc-two-way-lines v var) rest) rest))
+                  (rest (if (null? aliases) rest (append-reverse (htll:objc-alias-lines v aliases name-of) rest)))
+                  (made (string-append var " = " (htll:init-expression v name-of) ";"))
+                  (acc (cons made acc))
+                  (acc (if (cdr d) (cons (string-append "[" parent " addSubview:" var "];") acc) acc)))
+             (loop (cdr ds) (if (null? rest) acc (append rest acc))))))
      ;; compile --constraints: the layout is stated once, here (73-constraints-code.scm).
      (htll:constraints-code-lines "view-did-load" name-of (htll:root-parent root) 'objc))))
 
@@ -343,13 +395,13 @@
   (let* ((c (htll:code-context "view-will-appear")) (name-of (cadddr c)) (declared (cadr c))
          (bound? (htll:any-bindings? declared)))
     (append
-     (apply append (map (lambda (d)
-                          (let ((var (name-of (car d))))
-                            (if bound?
-                                (append (htll:attribute-lines (car d) var '(set send) name-of)
-                                        (htll:objc-binding-set-lines (car d) var))
-                                (htll:attribute-lines (car d) var '(set send) name-of))))
-                        declared))
+     ;; Each view's lines in reverse, before the lines so far (htll:attribute-lines-onto).
+     (let loop ((ds declared) (acc '()))
+       (if (null? ds)
+           (reverse acc)
+           (let* ((v (car (car ds))) (var (name-of v))
+                  (acc (htll:attribute-lines-onto v var '(set send) name-of acc)))
+             (loop (cdr ds) (if bound? (append-reverse (htll:objc-binding-set-lines v var) acc) acc)))))
      ;; Then follow each key path until the view disappears (view-will-disappear).
      (map (lambda (e) (string-append "[self addObserver:self forKeyPath:" (htll:objc-string (car e))
                                      " options:NSKeyValueObservingOptionNew context:NULL];"))
@@ -434,7 +486,10 @@
 
 (define (htll:frame-lines root name-of)
   (let* ((text (htll:printing-once (lambda (e) (htll:e->c e name-of))))
-         (part (htll:frame-parts text)))
+         ;; As htll:frame-parts does, with its hits tested in place (a call for each part of
+         ;; each frame cost more than the test).
+         (last (make-vector 8 #f)))
+    (define (miss k e) (let ((t (text e))) (vector-set! last k e) (vector-set! last (+ k 1) t) t))
     (map (lambda (s)
            (case (car s)
              ((size-to-fit) (string-append "[" (name-of (cadr s)) " sizeToFit];"))
@@ -442,9 +497,12 @@
                                    (text (htll:local-expression (cadr s))) ";"))
              (else
                ;; Fully braced, so C compilers' -Wmissing-braces stays quiet (the original wrote {x, y, w, h}).
-               (let ((parts (cddr s)))
-                 (string-append (name-of (cadr s)) ".frame = (CGRect) {{" (part 0 (car parts)) ", " (part 1 (cadr parts)) "}, {"
-                                (part 2 (caddr parts)) ", " (part 3 (cadddr parts)) "}};")))))
+               (let* ((parts (cddr s)) (x (car parts)) (y (cadr parts)) (w (caddr parts)) (h (cadddr parts)))
+                 (string-append (name-of (cadr s)) ".frame = (CGRect) {{"
+                                (if (eq? x (vector-ref last 0)) (vector-ref last 1) (miss 0 x)) ", "
+                                (if (eq? y (vector-ref last 2)) (vector-ref last 3) (miss 2 y)) "}, {"
+                                (if (eq? w (vector-ref last 4)) (vector-ref last 5) (miss 4 w)) ", "
+                                (if (eq? h (vector-ref last 6)) (vector-ref last 7) (miss 6 h)) "}};")))))
          (htll:solve root))))
 
 ;; The frames (an if / else chain on the run-time traits when the layout asked about traits,

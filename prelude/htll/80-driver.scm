@@ -75,10 +75,20 @@
             (set! depth (- depth 1))
             r))
         x))
+  ;; A located call (a constructor's or a primitive's): its arguments rewritten, then recorded
+  ;; where it was written.
+  (define (located x)
+    (let ((loc (location-of x)))
+      (if (memq (car x) '(in in-cell)) (set! placements (+ placements 1)))
+      (rewrite-tail! (cdr x))
+      (if loc (htll:located-cons %htll-call (cons (list 'quote loc) x) x) x)))
   (define (rewrite-form x)
     (cond
      ((not (pair? x)) x)
      ((eq? (car x) 'quote) x)
+     ;; Most other forms of a large layout are such calls, and none of the names the clauses below
+     ;; test is located: looked for first, they skip those tests (a dozen per view made).
+     ((and (memq (car x) htll:located-names) (htll:proper-list? x)) (located x))
      ;; A macro's templates are data until used; its uses are rewritten where they are written.
      ((memq (car x) '(define-syntax let-syntax letrec-syntax syntax-rules)) x)
      ((eq? (car x) 'quasiquote) (quasi! x 0) x)
@@ -114,10 +124,7 @@
       x)
      ((and (symbol? (car x)) (or (memq (car x) htll:located-names) (memq (car x) htll:user-primitive-names))
            (htll:proper-list? x))
-      (let ((loc (location-of x)))
-        (if (memq (car x) '(in in-cell)) (set! placements (+ placements 1)))
-        (rewrite-tail! (cdr x))
-        (if loc (htll:located-cons %htll-call (cons (list 'quote loc) x) x) x)))
+      (located x))
      (else (rewrite-tail! x) x)))
   (define (rewrite-tail! xs)
     (let loop ((p xs) (n 0))
@@ -327,7 +334,14 @@
   (let* ((c (htll:code-context "declarations")) (name-of (cadddr c))
          (aliases (htll:alias-names (cadr c) name-of (car c))))
     ;; An alias ((b a) in a let*) is a second property of the same class.
-    (htll:map-declared-names (lambda (name v) (list name (htll:kind-class (htll:view-kind v))))
+    ;; (The latest kind's class is kept: most views of a long layout are of one kind.)
+    (define latest-kind #f)
+    (define latest-class #f)
+    (define (class-of kind)
+      (if (not (eq? kind latest-kind))
+          (begin (set! latest-class (htll:kind-class kind)) (set! latest-kind kind)))
+      latest-class)
+    (htll:map-declared-names (lambda (name v) (list name (class-of (htll:view-kind v))))
                              (cadr c) name-of aliases)))
 
 ;; #t when the layout is placed with in-cell.
