@@ -117,7 +117,7 @@ final class PairCellTests: XCTestCase {
     /// young alike), free cells stay free (no stale mark may look like a new one), objects are kept.
     func testMarksWrapRound() throws {
         let heap = Heap()
-        heap.lastMark = UInt32.max - 6
+        heap.lastMark = UInt32.max - 12
         heap.collect { _ in }
         let kept = heap.list([.fixnum(1), .fixnum(2)])
         let vector = heap.vector([kept])

@@ -44,7 +44,8 @@ extension Heap {
     /// Runs a collection of `kind` (full when not told): marks from `roots` and the protected
     /// objects, then frees what it did not reach (see above for what a minor one reaches).
     public func collect(_ kind: CollectionKind = .full, roots: (inout Marker) -> Void) {
-        if lastMark >= UInt32.max - 2 { renumberMarks() }
+        // A minor collection and the full one that may follow it take four marks at most.
+        if lastMark >= UInt32.max - 8 { renumberMarks() }
         switch kind {
         case .full: collectFull(roots: roots)
         case .minor:
