@@ -39,13 +39,24 @@ final class Expander {
 
     // MARK: - Dispatch
 
+    @inline(__always)
     func expand(_ original: Value, _ outer: Context, tail: Bool) throws(SchemeRaise) -> Node {
         // Tail position is decided here, once, for the form and everything inside it: a form that is
         // not in tail position may jump to no loop, and neither may any form it contains, whatever
         // their place within it (the last form of a `let` body is in tail position of the `let`
         // only). Passing the loops down to such forms compiled `(f (let () (loop x)))` as a jump.
-        var ctx = outer
-        if !tail && !ctx.jumpable.isEmpty { ctx.jumpable = [] }
+        // The context is copied only then: a copy retains and releases its four references, for
+        // every form (a call's arguments are most forms).
+        if !tail && !outer.jumpable.isEmpty {
+            var ctx = outer
+            ctx.jumpable = []
+            return try expandForm(original, ctx, tail: tail)
+        }
+        return try expandForm(original, outer, tail: tail)
+    }
+
+    /// `expand` of a form whose context `ctx` is already right for its tail position.
+    private func expandForm(_ original: Value, _ ctx: Context, tail: Bool) throws(SchemeRaise) -> Node {
         depth += 1
         let outerLocation = enclosingLocation
         // The form's location, looked up once (a located pair's is in a table of the heap's): for the

@@ -1,28 +1,32 @@
 /// The expander's output and the compiler's input: core Scheme with every identifier resolved.
-indirect enum Node {
+///
+/// Only the cases that hold nodes (or more than a word) are indirect: a constant, a variable or a
+/// lambda sits in the node itself. A fully indirect enum boxed each of them, an allocation and a
+/// release for every argument of every call (4 of the 5 nodes of a layout's call of a view).
+enum Node {
     case constant(Value)
     case local(Variable)
     case global(Global)
-    case setLocal(Variable, Node)
-    case setGlobal(Global, Node)
-    case defineGlobal(Global, Node)
-    case `if`(Node, Node, Node)
+    indirect case setLocal(Variable, Node)
+    indirect case setGlobal(Global, Node)
+    indirect case defineGlobal(Global, Node)
+    indirect case `if`(Node, Node, Node)
     case lambda(LambdaNode)
     case sequence([Node])
     /// A call, with the location of its form (for errors and backtraces).
-    case call(Node, [Node], SourceLocation)
+    indirect case call(Node, [Node], SourceLocation)
     /// A call the compiler turns into one instruction.
-    case inlined(Opcode, [Node], SourceLocation)
+    indirect case inlined(Opcode, [Node], SourceLocation)
     /// `let`: evaluate the inits, then bind the variables in the current frame for the body.
-    case bind([Variable], [Node], Node)
+    indirect case bind([Variable], [Node], Node)
     /// Bind the variables (unassigned) in the current frame for the body, which assigns them.
-    case bindRecursive([Variable], Node)
+    indirect case bindRecursive([Variable], Node)
     /// A loop: bind the variables to the inits, run the body; `.loop` nodes in tail position jump back.
     /// The body is held here, not by `LoopInfo`: the jumps inside it refer to the `LoopInfo`, and a
     /// body held there made a reference cycle that leaked every loop's node tree (LeakSanitizer).
-    case loopBlock(LoopInfo, [Node], Node)
+    indirect case loopBlock(LoopInfo, [Node], Node)
     /// A jump back to the head of the enclosing loop block with new values for its variables.
-    case loop(LoopInfo, [Node])
+    indirect case loop(LoopInfo, [Node])
 }
 
 /// A named `let` whose name is only ever called in tail position: compiled to a jump, not a closure.

@@ -282,7 +282,17 @@ extension Reader {
     mutating func readDelimited(_ close: UInt32, _ what: String, inString: Bool) throws(SchemeRaise) -> [UInt32] {
         let start = location
         advance()
-        var buffer: [UInt32] = []
+        // What comes before the first escape (or invalid scalar, or the end) is copied in one piece:
+        // growing the buffer a character at a time reallocated it twice for a short string (half of
+        // reading a string literal).
+        var plain = position
+        while plain < scalars.count {
+            let c = scalars[plain]
+            if c == close || c == Ch.backslash || (inString && !Reader.isValidScalar(c)) { break }
+            plain += 1
+        }
+        var buffer = Array(scalars[position..<plain])
+        advance(plain - position)
         while true {
             guard let c = peek() else {
                 endedInsideDatum = true

@@ -16,11 +16,12 @@ public final class Environment: HeapObject {
     /// (Unchecked, like the tables below: no access to them calls out while it lasts, and the dynamic
     /// exclusivity checks were about 70 instructions per lookup or definition: 5,000 of them in
     /// GearCalc's start-up, issue 19.)
-    @exclusivity(unchecked) private var bindings: [ObjectIdentifier: (id: Symbol, binding: Binding)] = [:]
+    /// (Identity tables, not Dictionaries: hashing each identifier was most of a lookup.)
+    @exclusivity(unchecked) private var bindings = IdentityTable<(id: Symbol, binding: Binding)>()
     /// What the imports bring, by (interned) name.
-    @exclusivity(unchecked) private var imports: [ObjectIdentifier: (id: Symbol, binding: Binding)] = [:]
+    @exclusivity(unchecked) private var imports = IdentityTable<(id: Symbol, binding: Binding)>()
     /// Bindings every top-level environment has whatever it imports (`import`, `define-library`).
-    private let declarations: [ObjectIdentifier: (id: Symbol, binding: Binding)]
+    private let declarations: IdentityTable<(id: Symbol, binding: Binding)>
     /// What the collector marks, kept apart from the dictionaries so a collection walks plain arrays
     /// (no reference counting): every cell made here, and every macro bound or imported here.
     /// A cell whose name was rebound stays listed (harmless: it is only kept alive).
@@ -38,7 +39,7 @@ public final class Environment: HeapObject {
         self.name = name
         self.isSystem = isSystem
         self.heap = heap
-        self.declarations = declarations
+        self.declarations = IdentityTable(declarations)
     }
 
     /// What `id` means here, making a cell for a variable seen for the first time: a mirror of an
@@ -129,7 +130,7 @@ public final class Environment: HeapObject {
 
     /// Forgets every import (a program whose first form is `import` starts from nothing).
     func clearImports() {
-        imports = [:]
+        imports = IdentityTable()
         for (key, e) in bindings {
             if case .global(let cell) = e.binding, !cell.isDeclared {
                 cell.detach()
@@ -150,7 +151,8 @@ public final class Environment: HeapObject {
 
     /// The names this environment defines itself (variables and syntax), not those it imports.
     var definedNames: [String] {
-        bindings.values.compactMap { e in
+        bindings.compactMap { entry in
+            let e = entry.value
             guard e.id.renamed == nil else { return nil }
             switch e.binding {
             case .syntax: return e.id.name
