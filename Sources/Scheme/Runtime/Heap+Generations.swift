@@ -81,7 +81,7 @@ extension Heap {
         for p in rememberedPairs { marker.traceFields(p) }
         markProtectedPairs(from: youngPairStart, inUse: young, young, &marker)
         marker.drain()
-        finish(marker, full: false, sweepingFrom: max(protectedCount, old), symbolsFrom: max(symbolWatermark, oldWeakSymbolCount),
+        finish(marker, full: false, sweepingFrom: old, symbolsFrom: max(symbolWatermark, oldWeakSymbolCount),
                pairs: pairsInUse &+ marker.pairs)
     }
 

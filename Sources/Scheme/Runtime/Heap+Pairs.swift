@@ -47,21 +47,17 @@ extension Heap {
     /// The first cell not in use at or past the cursor (a new block when none is left), which the
     /// cursor then steps past.
     private func nextFreePairCell() -> UnsafeMutableRawPointer {
-        while true {
-            var c = pairCursor
-            while c != pairLimit {
-                if isFree(c.load(fromByteOffset: Pair.markOffset, as: UInt32.self)) {
-                    pairCursor = c + Pair.cellBytes
-                    return c
-                }
-                c += Pair.cellBytes
-            }
-            // Every cell of this block is in use now.
-            let next = pairBlockIndex + 1
+        skipPairsInUse()
+        if pairCursor == pairLimit {
+            // Every cell of every block is in use now.
+            let next = pairBlocks.count
             pairHighWater = max(pairHighWater, next * Heap.pairCellsPerBlock)
-            if next == pairBlocks.count { pairBlocks.append(makePairBlock()) }
+            pairBlocks.append(makePairBlock())
             placePairCursor(block: next, cell: 0)
         }
+        let c = pairCursor
+        pairCursor = c + Pair.cellBytes
+        return c
     }
 
     /// A new block, every cell free (mark 0: marks start at 1), its header naming this heap.
@@ -151,7 +147,8 @@ extension Heap {
         youngPairStart = pairCursorPosition
     }
 
-    /// Moves the cursor to the first free cell at or past it, or to the end of the last block.
+    /// Moves the cursor to the first free cell at or past it, or to the end of the last block (the
+    /// scan `cons` makes when the cell at the cursor is taken, and a collection's after rewinding).
     private func skipPairsInUse() {
         while pairBlockIndex >= 0 {
             var c = pairCursor
@@ -163,8 +160,11 @@ extension Heap {
                 c += Pair.cellBytes
             }
             pairCursor = c
-            guard pairBlockIndex + 1 < pairBlocks.count else { return }
-            placePairCursor(block: pairBlockIndex + 1, cell: 0)
+            // Every cell of this block is in use.
+            let next = pairBlockIndex + 1
+            guard next < pairBlocks.count else { return }
+            pairHighWater = max(pairHighWater, next * Heap.pairCellsPerBlock)
+            placePairCursor(block: next, cell: 0)
         }
     }
 
