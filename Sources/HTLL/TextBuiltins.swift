@@ -28,13 +28,15 @@ extension HTLL {
     /// `(%htll-plain-text? S)`: #t when S needs no escape in any literal dialect (12-names.scm's
     /// htll:literal): printable ASCII only, no `"` or `\`, and no `??` (C's trigraph guard).
     static func plainText(_ s: Scheme, _ text: Value) throws -> Value {
-        guard let scalars = text.sstring?.scalars else { throw s.error("%htll-plain-text?: expected a string", text) }
-        var previous: UInt32 = 0
-        for c in scalars {
-            if c < 0x20 || c > 0x7E || c == 0x22 || c == 0x5C || (c == 0x3F && previous == 0x3F) { return .false }
-            previous = c
+        guard let string = text.sstring else { throw s.error("%htll-plain-text?: expected a string", text) }
+        return string.withScalars { scalars in
+            var previous: UInt32 = 0
+            for c in scalars {
+                if c < 0x20 || c > 0x7E || c == 0x22 || c == 0x5C || (c == 0x3F && previous == 0x3F) { return .false }
+                previous = c
+            }
+            return .true
         }
-        return .true
     }
 
     /// `(%htll-fraction-text X)`: the flonum X (finite; htll:number->c passes those under 1e15) rounded to ten
@@ -100,62 +102,65 @@ extension HTLL {
         var atLineStart = true
         var previous: UInt32 = 0
         while let line = rest.car {
-            guard let scalars = line.sstring?.scalars else { return line }
-            // A line of ASCII without line breaks (nearly every line of generated code): its bytes
-            // in one pass, room made once, which is what the loop below does for it. The loop cost
-            // about 15 instructions a byte, a twentieth of `--objc` for 10,000 labels (issue 19).
-            // (Doubling: reserving exactly what each line needs would copy the text per line.)
-            let needed = out.count + scalars.count + 5
-            if out.capacity < needed { out.reserveCapacity(max(needed, 2 * out.capacity)) }
-            let lineStart = out.count
-            let pad = indented && atLineStart && !scalars.isEmpty ? 4 : 0
-            // Room for the indentation and the bytes (one append), then each byte written in place
-            // as it is checked (appending them one by one checked the room and the array's
-            // uniqueness per byte; checking the line first and copying it after walked it twice).
-            // A line that is not plain is taken back and goes to the loop below.
-            let start = lineStart + pad
-            out.append(contentsOf: repeatElement(0, count: pad + scalars.count))
-            let plain = scalars.withUnsafeBufferPointer { source in
-                out.withUnsafeMutableBufferPointer { bytes in
-                    for j in 0..<pad { bytes[lineStart + j] = 0x20 }
-                    for i in 0..<source.count {
-                        let c = source[i]
-                        if c >= 0x80 || c == 0x0A || c == 0x0D { return false }
-                        bytes[start + i] = UInt8(truncatingIfNeeded: c)
-                    }
-                    return true
-                }
-            }
-            if plain {
-                out.append(0x0A)
-                atLineStart = true
-                previous = 0x0A
-                rest = rest.cdr ?? .null
-                continue
-            }
-            out.removeSubrange(lineStart...)
-            for c in scalars {
-                // (A value that is no Unicode scalar is left out, as String would leave it out.)
-                let scalar: Unicode.Scalar? = c < 0x80 ? nil : Unicode.Scalar(c)
-                if c >= 0x80 && scalar == nil { continue }
-                if indented && atLineStart {
-                    if c != 0x0A { out.append(contentsOf: [0x20, 0x20, 0x20, 0x20]) }
-                    atLineStart = false
-                }
-                if let scalar {
-                    UTF8.encode(scalar) { out.append($0) }
-                } else {
-                    out.append(UInt8(truncatingIfNeeded: c))
-                }
-                if c == 0x0A && previous != 0x0D { atLineStart = true }
-                previous = c
-            }
-            if indented && atLineStart { atLineStart = false }
-            out.append(0x0A)
-            if previous != 0x0D { atLineStart = true }
-            previous = 0x0A
+            guard let string = line.sstring else { return line }
+            string.withScalars { appendLine($0, to: &out, indented: indented, &atLineStart, &previous) }
             rest = rest.cdr ?? .null
         }
         return rest.isNull ? nil : .null
+    }
+
+    /// One line of `appendLines` (see there), its scalars in place.
+    private static func appendLine(_ scalars: UnsafeBufferPointer<UInt32>, to out: inout [UInt8], indented: Bool,
+                                   _ atLineStart: inout Bool, _ previous: inout UInt32) {
+        // A line of ASCII without line breaks (nearly every line of generated code): its bytes
+        // in one pass, room made once, which is what the loop below does for it. The loop cost
+        // about 15 instructions a byte, a twentieth of `--objc` for 10,000 labels (issue 19).
+        // (Doubling: reserving exactly what each line needs would copy the text per line.)
+        let needed = out.count + scalars.count + 5
+        if out.capacity < needed { out.reserveCapacity(max(needed, 2 * out.capacity)) }
+        let lineStart = out.count
+        let pad = indented && atLineStart && !scalars.isEmpty ? 4 : 0
+        // Room for the indentation and the bytes (one append), then each byte written in place
+        // as it is checked (appending them one by one checked the room and the array's
+        // uniqueness per byte; checking the line first and copying it after walked it twice).
+        // A line that is not plain is taken back and goes to the loop below.
+        let start = lineStart + pad
+        out.append(contentsOf: repeatElement(0, count: pad + scalars.count))
+        let plain = out.withUnsafeMutableBufferPointer { bytes in
+            for j in 0..<pad { bytes[lineStart + j] = 0x20 }
+            for i in 0..<scalars.count {
+                let c = scalars[i]
+                if c >= 0x80 || c == 0x0A || c == 0x0D { return false }
+                bytes[start + i] = UInt8(truncatingIfNeeded: c)
+            }
+            return true
+        }
+        if plain {
+            out.append(0x0A)
+            atLineStart = true
+            previous = 0x0A
+            return
+        }
+        out.removeSubrange(lineStart...)
+        for c in scalars {
+            // (A value that is no Unicode scalar is left out, as String would leave it out.)
+            let scalar: Unicode.Scalar? = c < 0x80 ? nil : Unicode.Scalar(c)
+            if c >= 0x80 && scalar == nil { continue }
+            if indented && atLineStart {
+                if c != 0x0A { out.append(contentsOf: [0x20, 0x20, 0x20, 0x20]) }
+                atLineStart = false
+            }
+            if let scalar {
+                UTF8.encode(scalar) { out.append($0) }
+            } else {
+                out.append(UInt8(truncatingIfNeeded: c))
+            }
+            if c == 0x0A && previous != 0x0D { atLineStart = true }
+            previous = c
+        }
+        if indented && atLineStart { atLineStart = false }
+        out.append(0x0A)
+        if previous != 0x0D { atLineStart = true }
+        previous = 0x0A
     }
 }

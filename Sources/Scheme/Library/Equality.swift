@@ -19,7 +19,7 @@ enum Equality {
         // Fast paths for atoms and strings, which need no worklist (hash table keys, mostly).
         if a.isEqv(b) { return true }
         switch (a, b) {
-        case let (.string(s), .string(t)): return s.takeUnretainedValue().scalars == t.takeUnretainedValue().scalars
+        case let (.string(s), .string(t)): return SString.sameScalars(s, t)
         case (.pair, .pair), (.vector, .vector), (.object, .object): break
         default: return false
         }
@@ -41,7 +41,7 @@ enum Equality {
                         continue
                     }
                 case let (.string(s), .string(t)):
-                    if s.takeUnretainedValue().scalars != t.takeUnretainedValue().scalars { return false }
+                    if !SString.sameScalars(s, t) { return false }
                 case let (.vector(v), .vector(w)):
                     let vi = v.takeUnretainedValue().items, wi = w.takeUnretainedValue().items
                     if vi.count != wi.count { return false }
@@ -72,9 +72,11 @@ enum Equality {
 
     /// A string's length and its first 256 characters, as bytes (one call, not one per character).
     @inline(__always) private static func hashScalars(of s: Unmanaged<SString>, into hasher: inout Hasher) {
-        let scalars = s.takeUnretainedValue().scalars
-        hasher.combine(scalars.count)
-        scalars.withUnsafeBytes { hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: $0.prefix(1024))) }
+        s._withUnsafeGuaranteedRef { string in
+            let scalars = string.buffer
+            hasher.combine(scalars.count)
+            hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(scalars).prefix(1024)))
+        }
     }
 
     /// Hashes `v` so that `equal?` values hash alike (`structural`), or `eqv?` values alike.

@@ -1,4 +1,4 @@
-/// String builtins over `SString` (arrays of Unicode scalars, so indexing is O(1)).
+/// String builtins over `SString` (buffers of Unicode scalars, so indexing is O(1)).
 enum Strings {
     /// Full case mapping of a whole string (`ß` upcases to `SS`), with an ASCII fast path.
     static func mapCase(_ s: [UInt32], ascii: (UInt32) -> UInt32, full: (String) -> String) -> [UInt32] {
@@ -20,21 +20,22 @@ enum Strings {
     /// A variadic comparison of strings, after mapping each through `key`.
     static func compare(_ a: Arguments, _ who: String, _ rt: Runtime, fold: Bool,
                         _ ok: (Int) -> Bool) throws(SchemeRaise) -> Value {
-        var prev = try rt.string(a[0], who).scalars
-        if fold { prev = foldcase(prev) }
+        var prev = try rt.string(a[0], who)
         var result = true
         for i in 1..<a.count {
-            var s = try rt.string(a[i], who).scalars
-            if fold { s = foldcase(s) }
-            if result && !ok(order(prev, s)) { result = false }
+            let s = try rt.string(a[i], who)
+            if result {
+                let o = fold ? order(foldcase(prev.scalars), foldcase(s.scalars)) : order(prev.buffer, s.buffer)
+                if !ok(o) { result = false }
+            }
             prev = s
         }
         return .bool(result)
     }
 
     /// -1, 0 or 1 as `x` sorts before, with or after `y` (by scalar value).
-    static func order(_ x: [UInt32], _ y: [UInt32]) -> Int {
-        if x == y { return 0 }
+    static func order<C: Collection>(_ x: C, _ y: C) -> Int where C.Element == UInt32 {
+        if x.elementsEqual(y) { return 0 }
         return x.lexicographicallyPrecedes(y) ? -1 : 1
     }
 
@@ -45,10 +46,9 @@ enum Strings {
         return out
     }
 
-    /// `string-append`: the result's scalars written once into storage of the final size. Each
-    /// read of an SString's `scalars` is an exclusivity check, so every argument's is read once
-    /// for its length and once to copy it (the printers of generated code call this for nearly
-    /// every line: it cost about 2,600 instructions a call, issue 19).
+    /// `string-append`: the result's scalars written once into a buffer of the final size (the
+    /// printers of generated code call this for nearly every line: it cost about 2,600
+    /// instructions a call, issue 19).
     ///
     /// The parts are read through their unmanaged references (`_withUnsafeGuaranteedRef`): the
     /// arguments keep them alive, and taking each as an `SString` retained and released it twice,
@@ -57,45 +57,44 @@ enum Strings {
         var total = 0
         for i in 0..<a.count {
             guard case .string(let u) = a[i] else { throw rt.typeError("string-append", "a string", a[i]) }
-            total &+= u._withUnsafeGuaranteedRef { $0.scalars.count }
+            total &+= u._withUnsafeGuaranteedRef { $0.buffer.count }
         }
         try rt.reserve(total, of: 4, "string-append")
-        let out = [UInt32](unsafeUninitializedCapacity: total) { buffer, count in
+        let out = SString(count: total) { buffer in
             var at = 0
             for i in 0..<a.count {
                 guard case .string(let u) = a[i] else { continue }
                 u._withUnsafeGuaranteedRef { s in
-                    s.scalars.withUnsafeBufferPointer { part in
-                        // (The lengths were summed above; a part cannot have grown since.)
-                        let n = min(part.count, total - at)
-                        if n > 0, let from = part.baseAddress, let to = buffer.baseAddress {
-                            (to + at).update(from: from, count: n)
-                        }
-                        at += n
+                    // (The lengths were summed above and strings never change length.)
+                    let part = s.buffer
+                    if let from = part.baseAddress, let to = buffer.baseAddress, part.count > 0 {
+                        (to + at).initialize(from: from, count: part.count)
                     }
+                    at &+= part.count
                 }
             }
-            count = at
         }
-        return rt.makeString(out)
+        return .string(Unmanaged.passUnretained(rt.heap.own(out)))
     }
 
     /// `string-copy!`: copies `from[range]` into `to` at `at`, correct for overlapping ranges.
     static func copyInto(_ a: Arguments, _ rt: Runtime) throws(SchemeRaise) -> Value {
         let to = try rt.string(a[0], "string-copy!")
-        let at = try rt.index(a[1], "string-copy!", count: to.scalars.count, kind: "string", end: true)
+        let at = try rt.index(a[1], "string-copy!", count: to.count, kind: "string", end: true)
         let from = try rt.string(a[2], "string-copy!")
-        let r = try rt.range(a, 3, count: from.scalars.count, "string-copy!", kind: "string")
-        guard at + r.count <= to.scalars.count else { throw rt.error("string-copy!: not enough room in destination") }
-        let slice = Array(from.scalars[r])
-        to.scalars.replaceSubrange(at..<(at + r.count), with: slice)
+        let r = try rt.range(a, 3, count: from.count, "string-copy!", kind: "string")
+        guard at + r.count <= to.count else { throw rt.error("string-copy!: not enough room in destination") }
+        let slice = Array(from.buffer[r])  // a copy first: the two ranges may overlap
+        for (k, c) in slice.enumerated() { to.buffer[at + k] = c }
         return .unspecified
     }
 }
 
 extension Runtime {
     /// A new string value holding `scalars`.
-    func makeString(_ scalars: [UInt32]) -> Value { .string(Unmanaged.passUnretained(heap.own(SString(scalars)))) }
+    func makeString<C: Collection>(_ scalars: C) -> Value where C.Element == UInt32 {
+        .string(Unmanaged.passUnretained(heap.own(SString(scalars))))
+    }
 }
 
 /// `string? make-string string-length string-ref substring string-append string=? string-upcase …`.
@@ -109,37 +108,37 @@ let stringBuiltins: [Builtin] = [
         var out: [UInt32] = []
         for i in 0..<a.count { out.append(try rt.char(a[i], "string")) }
         return rt.makeString(out) },
-    Builtin("string-length", .exactly(1)) { a, rt throws(SchemeRaise) in .fixnum(try rt.string(a[0], "string-length").scalars.count) },
+    Builtin("string-length", .exactly(1)) { a, rt throws(SchemeRaise) in .fixnum(try rt.string(a[0], "string-length").count) },
     Builtin("string-ref", .exactly(2)) { a, rt throws(SchemeRaise) in
         let s = try rt.string(a[0], "string-ref")
-        return .char(s.scalars[try rt.index(a[1], "string-ref", count: s.scalars.count, kind: "string")]) },
+        return .char(s.buffer[try rt.index(a[1], "string-ref", count: s.count, kind: "string")]) },
     Builtin("string-set!", .exactly(3)) { a, rt throws(SchemeRaise) in
         let s = try rt.string(a[0], "string-set!")
-        let i = try rt.index(a[1], "string-set!", count: s.scalars.count, kind: "string")
-        s.scalars[i] = try rt.char(a[2], "string-set!")
+        let i = try rt.index(a[1], "string-set!", count: s.count, kind: "string")
+        s.buffer[i] = try rt.char(a[2], "string-set!")
         return .unspecified },
     Builtin("substring", .range(2, 3)) { a, rt throws(SchemeRaise) in
         let s = try rt.string(a[0], "substring")
-        return rt.makeString(Array(s.scalars[try rt.range(a, 1, count: s.scalars.count, "substring", kind: "string")])) },
+        return rt.makeString(s.buffer[try rt.range(a, 1, count: s.count, "substring", kind: "string")]) },
     Builtin("string-copy", .range(1, 3)) { a, rt throws(SchemeRaise) in
         let s = try rt.string(a[0], "string-copy")
-        return rt.makeString(Array(s.scalars[try rt.range(a, 1, count: s.scalars.count, "string-copy", kind: "string")])) },
+        return rt.makeString(s.buffer[try rt.range(a, 1, count: s.count, "string-copy", kind: "string")]) },
     Builtin("string-append", .atLeast(0)) { a, rt throws(SchemeRaise) in try Strings.append(a, rt) },
     Builtin("string-copy!", .range(3, 5)) { a, rt throws(SchemeRaise) in try Strings.copyInto(a, rt) },
     Builtin("string-fill!", .range(2, 4)) { a, rt throws(SchemeRaise) in
         let s = try rt.string(a[0], "string-fill!")
         let c = try rt.char(a[1], "string-fill!")
-        for i in try rt.range(a, 2, count: s.scalars.count, "string-fill!", kind: "string") { s.scalars[i] = c }
+        for i in try rt.range(a, 2, count: s.count, "string-fill!", kind: "string") { s.buffer[i] = c }
         return .unspecified },
     Builtin("string->list", .range(1, 3)) { a, rt throws(SchemeRaise) in
         let s = try rt.string(a[0], "string->list")
-        try rt.reserve(s.scalars.count, of: Heap.pairBytes, "string->list")
-        return rt.heap.list(s.scalars[try rt.range(a, 1, count: s.scalars.count, "string->list", kind: "string")].map { .char($0) }) },
+        try rt.reserve(s.count, of: Heap.pairBytes, "string->list")
+        return rt.heap.list(s.buffer[try rt.range(a, 1, count: s.count, "string->list", kind: "string")].map { .char($0) }) },
     Builtin("list->string", .exactly(1)) { a, rt throws(SchemeRaise) in rt.makeString(try Strings.scalars(ofChars: a[0], "list->string", rt)) },
     Builtin("string->vector", .range(1, 3)) { a, rt throws(SchemeRaise) in
         let s = try rt.string(a[0], "string->vector")
-        try rt.reserve(s.scalars.count, of: 16, "string->vector")
-        return rt.heap.vector(s.scalars[try rt.range(a, 1, count: s.scalars.count, "string->vector", kind: "string")].map { .char($0) }) },
+        try rt.reserve(s.count, of: 16, "string->vector")
+        return rt.heap.vector(s.buffer[try rt.range(a, 1, count: s.count, "string->vector", kind: "string")].map { .char($0) }) },
     Builtin("vector->string", .range(1, 3)) { a, rt throws(SchemeRaise) in
         let v = try rt.vector(a[0], "vector->string")
         var out: [UInt32] = []

@@ -1,16 +1,66 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A mutable Scheme string: an array of Unicode scalars, so `string-ref` and `string-set!` are O(1).
 public final class SString: HeapObject {
-    /// Unchecked exclusivity: every builtin reads it, most several times (`string-append` once for
-    /// each part's length and once to copy it), and each dynamic check cost about 60 instructions:
-    /// 40 M of the 200 M a layout of 10,000 views spent appending strings (issue 19). No access
-    /// to it calls out to code that could reach the same string while it lasts: the builtins read
-    /// an argument's scalars before they mutate any.
-    @exclusivity(unchecked) public var scalars: [UInt32]
+    /// The scalars, in a buffer the string owns: R7RS strings never change length, so the buffer
+    /// is allocated once, at the exact size. Why not `[UInt32]`: on Linux every allocation of an
+    /// array of a standard-library element type looked up its storage class's generic metadata
+    /// in the runtime's hash table, about 600 instructions (measured: a `ManagedBuffer` or a raw
+    /// allocation costs a fifth of an array's), and `string-append` alone made 60,000 arrays for
+    /// a layout of 10,000 views. Unchecked exclusivity, as `SVector.items`: no access to it calls
+    /// out to code that could reach the same string while it lasts.
+    @exclusivity(unchecked) var buffer: UnsafeMutableBufferPointer<UInt32>
 
-    public init(_ scalars: [UInt32]) { self.scalars = scalars }
+    /// A string of `count` scalars that `fill` writes (every one of them).
+    init(count: Int, _ fill: (UnsafeMutableBufferPointer<UInt32>) -> Void) {
+        buffer = count > 0 ? .allocate(capacity: count) : UnsafeMutableBufferPointer(start: nil, count: 0)
+        super.init()
+        fill(buffer)
+    }
+
+    /// A string of `scalars`.
+    public convenience init<C: Collection>(_ scalars: C) where C.Element == UInt32 {
+        self.init(count: scalars.count) { out in _ = out.initialize(from: scalars) }
+    }
 
     public convenience init(_ string: String) {
         self.init(SString.scalars(of: string))
+    }
+
+    deinit { buffer.deallocate() }
+
+    /// The number of scalars.
+    public var count: Int { buffer.count }
+
+    /// A copy of the scalars (setting it replaces them, whatever their number).
+    public var scalars: [UInt32] {
+        get { Array(buffer) }
+        set {
+            let old = buffer
+            buffer = newValue.isEmpty ? UnsafeMutableBufferPointer(start: nil, count: 0) : .allocate(capacity: newValue.count)
+            _ = buffer.initialize(from: newValue)
+            old.deallocate()
+        }
+    }
+
+    /// Whether two strings have the same scalars (`string=?`, `equal?`), compared as memory.
+    static func sameScalars(_ s: Unmanaged<SString>, _ t: Unmanaged<SString>) -> Bool {
+        s._withUnsafeGuaranteedRef { a in
+            t._withUnsafeGuaranteedRef { b in
+                guard a.buffer.count == b.buffer.count else { return false }
+                guard let x = a.buffer.baseAddress, let y = b.buffer.baseAddress else { return true }
+                return memcmp(x, y, a.buffer.count &* 4) == 0
+            }
+        }
+    }
+
+    /// Calls `body` with the scalars in place (valid only during the call).
+    public func withScalars<R>(_ body: (UnsafeBufferPointer<UInt32>) throws -> R) rethrows -> R {
+        try body(UnsafeBufferPointer(buffer))
     }
 
     /// The Unicode scalar values of `string`: ASCII text (the preludes, file names, most programs)
@@ -37,6 +87,7 @@ public final class SString: HeapObject {
         // Most strings (generated code above all) are ASCII: their bytes in one pass. Appending
         // scalar by scalar cost about 500 instructions per character, an eighth of printing the
         // frame code of 1,500 nested views.
+        let scalars = buffer
         if scalars.allSatisfy({ $0 < 0x80 }) {
             return String(unsafeUninitializedCapacity: scalars.count) { bytes in
                 for (i, c) in scalars.enumerated() { bytes[i] = UInt8(truncatingIfNeeded: c) }
@@ -48,7 +99,7 @@ public final class SString: HeapObject {
         return String(s)
     }
 
-    public override var byteSize: Int { 48 + scalars.count * 4 }
+    public override var byteSize: Int { 48 + buffer.count * 4 }
     public override var typeName: String { "string" }
 }
 

@@ -80,7 +80,7 @@ extension VM {
     func collectRest(_ count: Int, _ r: inout Registers) {
         var list = Value.null
         for i in stride(from: r.sp - 1, through: r.sp - count, by: -1) {
-            list = heap.cons(r.stack[i], list)
+            list = heapRef._withUnsafeGuaranteedRef { $0.cons(r.stack[i], list) }
         }
         r.sp -= count
         push(list, &r)

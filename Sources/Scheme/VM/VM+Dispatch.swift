@@ -88,7 +88,7 @@ extension VM {
             case .cdar: try pairPath(op, &r, { $0.car }, { $0.cdr })
             case .cddr: try pairPath(op, &r, { $0.cdr }, { $0.cdr })
             case .cons:
-                replaceOperands(2, with: heap.cons(r.stack[r.sp - 2], r.stack[r.sp - 1]), &r)
+                replaceOperands(2, with: heapRef._withUnsafeGuaranteedRef { $0.cons(r.stack[r.sp - 2], r.stack[r.sp - 1]) }, &r)
             case .isNull: r.stack[r.sp - 1] = .bool(r.stack[r.sp - 1].isNull)
             case .isPair: r.stack[r.sp - 1] = .bool(r.stack[r.sp - 1].isPair)
             case .isEq: replaceOperands(2, with: .bool(r.stack[r.sp - 2].isEq(r.stack[r.sp - 1])), &r)
@@ -184,7 +184,7 @@ extension VM {
         r.pc += 2
         guard case .object(let o) = r.constants[k] else { return }
         let code = unsafeDowncast(o.takeUnretainedValue(), to: CodeBlock.self)
-        let c = heap.own(Closure(code: code, captured: UnsafeBufferPointer(start: r.stack + (r.sp - n), count: n)))
+        let c = heapRef._withUnsafeGuaranteedRef { $0.own(Closure(code: code, captured: UnsafeBufferPointer(start: r.stack + (r.sp - n), count: n))) }
         r.sp -= n
         push(.procedure(Unmanaged.passUnretained(c)), &r)
     }

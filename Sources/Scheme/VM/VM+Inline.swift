@@ -67,14 +67,19 @@ extension VM {
         let set = op == .vectorSet
         let n = set ? 3 : 2
         if case .vector(let vu) = r.stack[r.sp - n], case .fixnum(let k) = r.stack[r.sp - n + 1] {
-            let vec = vu.takeUnretainedValue()
-            if k >= 0, k < vec.items.count {
+            // Read through the unretained reference (the operand slot keeps the vector alive):
+            // `takeUnretainedValue()` retained and released it at every access.
+            let done: Bool = vu._withUnsafeGuaranteedRef { vec in
+                guard k >= 0, k < vec.items.count else { return false }
                 if set {
                     vec.items[k] = r.stack[r.sp - 1]
-                    return replaceOperands(3, with: .unspecified, &r)
+                    replaceOperands(3, with: .unspecified, &r)
+                } else {
+                    replaceOperands(2, with: vec.items[k], &r)
                 }
-                return replaceOperands(2, with: vec.items[k], &r)
+                return true
             }
+            if done { return }
         }
         try callBuiltin(op, &r)
     }
