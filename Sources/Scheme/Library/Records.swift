@@ -27,9 +27,18 @@ enum Records {
         return name
     }
 
-    /// The record `v` if it is an instance of `type`, else the accessor's type error.
-    static func instance(_ v: Value, _ type: RecordType, _ who: String, _ rt: Runtime) throws(SchemeRaise) -> Record {
-        if let r = v.object(Record.self), r.type === type { return r }
+    /// The fields of `v` if it is an instance of `type`, else the accessor's type error. Read
+    /// unretained: the caller's argument keeps the record alive while it uses them.
+    @inline(__always)
+    static func fields(_ v: Value, _ type: RecordType, _ who: String, _ rt: Runtime) throws(SchemeRaise) -> UnsafeMutablePointer<Value> {
+        if case .object(let o) = v {
+            let fields = o._withUnsafeGuaranteedRef { object -> UnsafeMutablePointer<Value>? in
+                guard Swift.type(of: object) == Record.self else { return nil }
+                let record = unsafeDowncast(object, to: Record.self)
+                return record.type === type ? record.fields : nil
+            }
+            if let fields { return fields }
+        }
         throw rt.typeError(who, "a \(type.name)", v)
     }
 }
@@ -45,14 +54,13 @@ let recordBuiltins: [Builtin] = [
         let type = try rt.recordType(a[0], "%record-constructor")
         var slots: [Int] = []
         for f in try rt.list(a[1], "%record-constructor") { slots.append(try rt.fieldIndex(type, f, "%record-constructor")) }
-        let count = type.fields.count
         // The procedures made here are closures of the builtins' own untyped signature: a closure
         // that throws `SchemeRaise` by type was reached through a reabstraction thunk and two
         // forwarders, about 110 instructions a call (a layout's views make 220,000 accessor calls).
         return rt.makeBuiltin(rt.procedureName(a, 2, "make-\(type.name)"), .exactly(slots.count)) { args, rt in
-            var fields = Array(repeating: Value.false, count: count)
-            for (i, slot) in slots.enumerated() { fields[slot] = args[i] }
-            return rt.heap.object(Record(type: type, fields: fields))
+            let record = Record(type: type, initial: .false)
+            for (i, slot) in slots.enumerated() { record.fields[slot] = args[i] }
+            return rt.heap.object(record)
         } },
     Builtin("%record-predicate", .range(1, 2)) { a, rt throws(SchemeRaise) in
         let type = try rt.recordType(a[0], "%record-predicate")
@@ -64,14 +72,14 @@ let recordBuiltins: [Builtin] = [
         let slot = try rt.fieldIndex(type, a[1], "%record-accessor")
         let name = rt.procedureName(a, 2, "\(type.name)-\(type.fields[slot].name)")
         return rt.makeBuiltin(name, .exactly(1)) { args, rt in
-            try Records.instance(args[0], type, name, rt).fields[slot]
+            try Records.fields(args[0], type, name, rt)[slot]
         } },
     Builtin("%record-modifier", .range(2, 3)) { a, rt throws(SchemeRaise) in
         let type = try rt.recordType(a[0], "%record-modifier")
         let slot = try rt.fieldIndex(type, a[1], "%record-modifier")
         let name = rt.procedureName(a, 2, "set-\(type.name)-\(type.fields[slot].name)!")
         return rt.makeBuiltin(name, .exactly(2)) { args, rt in
-            try Records.instance(args[0], type, name, rt).fields[slot] = args[1]
+            try Records.fields(args[0], type, name, rt)[slot] = args[1]
             return .unspecified
         } },
     Builtin("record?", .exactly(1)) { a, _ throws(SchemeRaise) in .bool(a[0].object(Record.self) != nil) },

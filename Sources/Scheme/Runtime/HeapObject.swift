@@ -71,17 +71,27 @@ final class RecordType: HeapObject {
 /// An instance of a record type.
 final class Record: HeapObject {
     public let type: RecordType
-    /// Unchecked like `SVector.items` (no access to it calls out while it lasts).
-    @exclusivity(unchecked) public var fields: [Value]
-    public init(type: RecordType, fields: [Value]) {
+    /// The fields, in a buffer the record owns (as a closure's captured values): an array cost a
+    /// metadata lookup per record made and a retain and release per field read, and a layout's
+    /// views are records read 220,000 times for 10,000 views.
+    let fields: UnsafeMutablePointer<Value>
+    let fieldCount: Int
+    /// A record of `type` with every field `initial`.
+    init(type: RecordType, initial: Value) {
         self.type = type
-        self.fields = fields
+        fieldCount = type.fields.count
+        fields = .allocate(capacity: max(fieldCount, 1))
+        fields.initialize(repeating: initial, count: fieldCount)
+    }
+    deinit {
+        fields.deinitialize(count: fieldCount)
+        fields.deallocate()
     }
     override func trace(_ marker: inout Marker) {
         marker.mark(.object(Unmanaged.passUnretained(type)))
-        for v in fields { marker.mark(v) }
+        for i in 0..<fieldCount { marker.mark(fields[i]) }
     }
-    public override var byteSize: Int { 48 + fields.count * 16 }
+    public override var byteSize: Int { 48 + fieldCount * 16 }
     public override var typeName: String { type.name }
 }
 
