@@ -19,8 +19,11 @@ final class PairReuseTests: SchemeTestCase {
         scheme.runtime.collectGarbage()
         let blocks = scheme.runtime.heap.pairBlockCount
         check("(churn 300000) (length kept)", "301")
-        // 1.2 million pairs would fill 110 blocks; a collection every 4 MB of allocation needs 16.
-        XCTAssertLessThan(scheme.runtime.heap.pairBlockCount, blocks + 20)
+        // 1.2 million pairs would fill 110 blocks; a collection at every nursery's worth of
+        // allocation (8 MB: 32 blocks) needs that many and a few more.
+        let nurseryBlocks = scheme.runtime.heap.regularThreshold / Heap.pairBlockBytes
+        XCTAssertLessThan(nurseryBlocks, 60)
+        XCTAssertLessThan(scheme.runtime.heap.pairBlockCount, blocks + nurseryBlocks + 4)
         check("(let loop ((l kept) (ok #t)) (if (null? l) ok (loop (cdr l) (and ok (= (caar l) (cadar l))))))", "#t")
         check("(map car (list-tail kept 295))", "(4000 3000 2000 1000 0 0)")
         XCTAssertGreaterThan(scheme.runtime.heap.collections, 1)
