@@ -77,11 +77,12 @@
         x))
   ;; A located call (a constructor's or a primitive's): its arguments rewritten, then recorded
   ;; where it was written.
+  ;; (%htll-located-call, LayoutIncludes.swift: the location with htll:location-file, as
+  ;; location-of gives it, and the new pair located like X.)
   (define (located x)
-    (let ((loc (location-of x)))
-      (if (memq (car x) '(in in-cell)) (set! placements (+ placements 1)))
-      (rewrite-tail! (cdr x))
-      (if loc (htll:located-cons %htll-call (cons (list 'quote loc) x) x) x)))
+    (if (or (eq? (car x) 'in) (eq? (car x) 'in-cell)) (set! placements (+ placements 1)))
+    (rewrite-tail! (cdr x))
+    (%htll-located-call %htll-call x htll:location-file))
   (define (rewrite-form x)
     (cond
      ((not (pair? x)) x)
@@ -126,10 +127,16 @@
            (htll:proper-list? x))
       (located x))
      (else (rewrite-tail! x) x)))
+  ;; What rewrite leaves as it is, a constant or a quoted datum (most arguments of a large
+  ;; layout's calls), is not passed to it: two calls each. Unless at the depth limit, where
+  ;; rewriting a quote is an error.
   (define (rewrite-tail! xs)
     (let loop ((p xs) (n 0))
       (if (and (pair? p) (< n 100000))
-          (begin (set-car! p (rewrite (car p))) (loop (cdr p) (+ n 1))))))
+          (let ((x (car p)))
+            (if (and (pair? x) (or (not (eq? (car x) 'quote)) (>= depth limit)))
+                (set-car! p (rewrite x)))
+            (loop (cdr p) (+ n 1))))))
   ;; Inside a quasiquote only the unquoted expressions are code.
   (define (quasi! x depth)
     (let loop ((p x) (n 0))
