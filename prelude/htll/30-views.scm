@@ -252,7 +252,7 @@
 ;; closure is made for an attribute whose value is a string or a number in range (a text, a
 ;; width): two closures per attribute were a sixth of making a label.
 (define (htll:check-attributes kind attrs . origin)
-  (let ((specs (htll:kind-attributes kind)))
+  (let ((specs (htll:kind-attributes kind)) (ios6 (htll:ios6?)))
     (if (not (htll:proper-list? attrs))
         (htll:fail (string-append (htll:attributes-who kind origin) ": attributes must be a list of (name . value), got "
                                   (htll:written attrs))))
@@ -268,7 +268,7 @@
                ;; The same attribute of the same kind as the latest one checked (a long layout's
                ;; views mostly are): its name, table entry and treatment as found then.
                (same? (and (eq? (vector-ref latest 0) (caar attrs)) (eq? (vector-ref latest 1) kind)
-                           (eq? (vector-ref latest 2) specs) (eq? (vector-ref latest 3) (htll:ios6?))))
+                           (eq? (vector-ref latest 2) specs) (eq? (vector-ref latest 3) ios6)))
                (name (if same?
                          (vector-ref latest 4)
                          (let ((alias (assq (caar attrs) htll:attribute-aliases))) (if alias (cdr alias) (caar attrs)))))
@@ -277,7 +277,7 @@
           (if (not spec)
               (htll:fail (string-append (htll:attributes-who kind origin) " has no attribute " (symbol->string name)
                                         (htll:did-you-mean name (map car specs)))))
-          (if (htll:ios6?) (htll:require-ios (htll:attribute-since spec) (htll:attribute-what kind origin name)))
+          (if ios6 (htll:require-ios (htll:attribute-since spec) (htll:attribute-what kind origin name)))
           (let ((value (let ((type (cadr spec)) (v (cdar attrs)))
                          ;; What htll:check answers for these, without its call and the message's closure.
                          (cond ((and (eq? type 'string) (string? v)) v)
@@ -286,7 +286,7 @@
                 (treatment (if same? known-treatment (htll:current-ios-treatment kind name))))
             (if (not same?)
                 (begin (vector-set! latest 0 (caar attrs)) (vector-set! latest 1 kind) (vector-set! latest 2 specs)
-                       (vector-set! latest 3 (htll:ios6?)) (vector-set! latest 4 name) (vector-set! latest 5 spec)
+                       (vector-set! latest 3 ios6) (vector-set! latest 4 name) (vector-set! latest 5 spec)
                        (vector-set! latest 6 treatment)))
             ;; Today's target refuses or leaves out some of the original's vocabulary (13-current-ios.scm).
             (case (and treatment (car treatment))
@@ -366,8 +366,12 @@
   (let* ((loc (htll:current-location))
          (merged (if (and (pair? args) (pair? (car args)) (null? (cdr args)))
                      ;; One attribute list and no modifier (most views): its checked attributes
-                     ;; are the view's own contribution, all of it (htll:contributions' answer).
-                     (htll:merge-contributions kind (list (cons #f (htll:check-attributes kind (car args)))))
+                     ;; are the view's own contribution, all of it (htll:contributions' answer),
+                     ;; and one attribute is the view's (htll:merge-contributions' first case).
+                     (let ((checked (htll:check-attributes kind (car args))))
+                       (if (and (pair? checked) (null? (cdr checked)))
+                           (cons checked '())
+                           (htll:merge-contributions kind (list (cons #f checked)))))
                      (htll:merge-contributions kind (htll:contributions kind args)))))
     (htll:check-items kind (car merged))
     (htll:construct-view kind (car merged) #f loc #f #f (cdr merged) #f)))
