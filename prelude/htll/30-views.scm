@@ -253,12 +253,13 @@
 ;; width): two closures per attribute were a sixth of making a label.
 (define (htll:check-attributes kind attrs . origin)
   (let ((specs (htll:kind-attributes kind)) (ios6 (htll:ios6?)))
-    (if (not (htll:proper-list? attrs))
+    ;; (A list of one attribute, as most views have, is proper without walking it twice.)
+    (if (not (or (and (pair? attrs) (null? (cdr attrs))) (htll:proper-list? attrs)))
         (htll:fail (string-append (htll:attributes-who kind origin) ": attributes must be a list of (name . value), got "
                                   (htll:written attrs))))
     (let loop ((attrs attrs) (acc '()))
       (cond
-       ((null? attrs) (reverse acc))
+       ((null? attrs) (if (or (null? acc) (null? (cdr acc))) acc (reverse acc)))
        ((null? (car attrs)) (loop (cdr attrs) acc)) ; the README writes '(()) for "no attributes"
        ((not (and (pair? (car attrs)) (symbol? (caar attrs))))
         (htll:fail (string-append (htll:attributes-who kind origin) ": an attribute must be (name . value), got "

@@ -89,7 +89,10 @@
      ((eq? (car x) 'quote) x)
      ;; Most other forms of a large layout are such calls, and none of the names the clauses below
      ;; test is located: looked for first, they skip those tests (a dozen per view made).
-     ((and (memq (car x) htll:located-names) (htll:proper-list? x)) (located x))
+     ;; (A call of one argument, as most views are, is a proper list without walking it twice.)
+     ((and (memq (car x) htll:located-names)
+           (or (and (pair? (cdr x)) (null? (cddr x))) (htll:proper-list? x)))
+      (located x))
      ;; A macro's templates are data until used; its uses are rewritten where they are written.
      ((memq (car x) '(define-syntax let-syntax letrec-syntax syntax-rules)) x)
      ((eq? (car x) 'quasiquote) (quasi! x 0) x)
