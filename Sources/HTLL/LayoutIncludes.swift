@@ -6,7 +6,8 @@ extension HTLL {
     /// `FILE:line:col`, so errors in an included file are located in that file. A syntax error
     /// is a read error located there. Opening the file is left to the
     /// prelude, which goes through the Scheme library's file procedures and so through the same
-    /// sandbox check as `open-input-file`.
+    /// sandbox check as `open-input-file`. Also `%htll-located-call`, the loader's rewriting of a
+    /// located call.
     static func defineIncludeBuiltins(in scheme: Scheme, _ env: Environment) {
         // Unowned: the closure is stored in the runtime, so a strong capture would be a cycle.
         unowned let s = scheme
@@ -19,6 +20,22 @@ extension HTLL {
                 let location = s.sourceLocation(file: file, line: e.line, column: e.column)
                 throw s.error(([e.message] + e.irritants).joined(separator: " "), kind: .read, at: location)
             }
+        }
+        // (%htll-located-call PROC FORM FILE): the loader's located call (80-driver.scm), FORM
+        // preceded by PROC and FORM's location quoted, `(PROC '(FILE line column) . FORM)`, located
+        // like FORM; FORM itself when the reader did not read it. FILE #f: the reader's file name.
+        // Why in Swift: the location as `htll:datum-location` gives it made a string of the file
+        // name for every call of a layout (which the loader then replaced with FILE), and these
+        // conses were four calls of the loader's, for each view of a layout (issue 19).
+        let quote = s.symbol("quote")
+        s.define("%htll-located-call", arity: .exactly(3), in: env) { args in
+            let form = args[1]
+            let location = s.sourceLocation(of: form)
+            guard location.isKnown else { return form }
+            let quoted = args[2].isTrue
+                ? s.cons(args[2], s.cons(.fixnum(location.line), s.cons(.fixnum(location.column), .null)))
+                : s.locationValue(of: form)
+            return s.cons(args[0], s.cons(s.cons(quote, s.cons(quoted, .null)), form), locatedLike: form)
         }
     }
 }

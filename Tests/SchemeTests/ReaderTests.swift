@@ -522,4 +522,19 @@ final class ReaderTests: XCTestCase {
         }
         XCTAssertEqual(try readAll(text).count, 1)
     }
+
+    func testManySymbolsInOneDatumAreTheInternedOnes() throws {
+        // Past the first symbols of a datum the reader keeps the symbols it made by token: every
+        // occurrence must still be the interned symbol of its own name, whatever its slot.
+        let names = (0..<300).map { "s\($0 % 150)" } + ["λx", "a", "ab", "ba", "FOLD", "s1", "s10"]
+        let list = try read1("(" + names.joined(separator: " ") + ")")
+        let items = try XCTUnwrap(list.listElements)
+        XCTAssertEqual(items.count, names.count)
+        for (item, name) in zip(items, names) {
+            XCTAssertTrue(item.isEq(rt.symbol(name)), "\(name) read as \(Printer.write(item))")
+        }
+        // Case folding still applies to symbols read late in a datum.
+        let folded = try read1("(" + Array(repeating: "x", count: 100).joined(separator: " ") + " #!fold-case FOLD Fold)")
+        XCTAssertEqual(folded.listElements?.suffix(2).map { $0.symbol?.name ?? "?" }, ["fold", "fold"])
+    }
 }

@@ -234,53 +234,66 @@
 ;; found, kept while the kind's table and the target are the same.
 (define htll:latest-attribute (make-vector 7 #f))
 
+;; The messages' subject for attributes of KIND: the kind, after ORIGIN's modifier when there is
+;; one ("style big-title: label"). ORIGIN is check-attributes' rest list.
+(define (htll:attributes-who kind origin)
+  (if (and (pair? origin) (car origin))
+      (string-append (car origin) ": " (symbol->string kind))
+      (symbol->string kind)))
+
+;; "label text": what a message about attribute NAME of KIND says it is about.
+(define (htll:attribute-what kind origin name)
+  (string-append (htll:attributes-who kind origin) " " (symbol->string name)))
+
 ;; Check an attribute list for KIND and return the normalized alist. ORIGIN, when given, names
 ;; the modifier the list came from ("style big-title"), and messages start with it.
 ;; The messages' texts are made only for a message: every attribute of every view passes here,
-;; and making "label text" twice per attribute was a third of the cost of checking one.
+;; and making "label text" twice per attribute was a third of the cost of checking one. No
+;; closure is made for an attribute whose value is a string or a number in range (a text, a
+;; width): two closures per attribute were a sixth of making a label.
 (define (htll:check-attributes kind attrs . origin)
-  (define (who)
-    (if (and (pair? origin) (car origin))
-        (string-append (car origin) ": " (symbol->string kind))
-        (symbol->string kind)))
-  (let ((specs (htll:kind-attributes kind)))
-    (if (not (htll:proper-list? attrs))
-        (htll:fail (string-append (who) ": attributes must be a list of (name . value), got "
+  (let ((specs (htll:kind-attributes kind)) (ios6 (htll:ios6?)))
+    ;; (A list of one attribute, as most views have, is proper without walking it twice.)
+    (if (not (or (and (pair? attrs) (null? (cdr attrs))) (htll:proper-list? attrs)))
+        (htll:fail (string-append (htll:attributes-who kind origin) ": attributes must be a list of (name . value), got "
                                   (htll:written attrs))))
     (let loop ((attrs attrs) (acc '()))
       (cond
-       ((null? attrs) (reverse acc))
+       ((null? attrs) (if (or (null? acc) (null? (cdr acc))) acc (reverse acc)))
        ((null? (car attrs)) (loop (cdr attrs) acc)) ; the README writes '(()) for "no attributes"
        ((not (and (pair? (car attrs)) (symbol? (caar attrs))))
-        (htll:fail (string-append (who) ": an attribute must be (name . value), got "
+        (htll:fail (string-append (htll:attributes-who kind origin) ": an attribute must be (name . value), got "
                                   (htll:written (car attrs)))))
        (else
         (let* ((latest htll:latest-attribute)
                ;; The same attribute of the same kind as the latest one checked (a long layout's
                ;; views mostly are): its name, table entry and treatment as found then.
                (same? (and (eq? (vector-ref latest 0) (caar attrs)) (eq? (vector-ref latest 1) kind)
-                           (eq? (vector-ref latest 2) specs) (eq? (vector-ref latest 3) (htll:ios6?))))
+                           (eq? (vector-ref latest 2) specs) (eq? (vector-ref latest 3) ios6)))
                (name (if same?
                          (vector-ref latest 4)
                          (let ((alias (assq (caar attrs) htll:attribute-aliases))) (if alias (cdr alias) (caar attrs)))))
                (spec (if same? (vector-ref latest 5) (assq name specs)))
-               (known-treatment (and same? (vector-ref latest 6)))
-               (what (lambda () (string-append (who) " " (symbol->string name)))))
+               (known-treatment (and same? (vector-ref latest 6))))
           (if (not spec)
-              (htll:fail (string-append (who) " has no attribute " (symbol->string name)
+              (htll:fail (string-append (htll:attributes-who kind origin) " has no attribute " (symbol->string name)
                                         (htll:did-you-mean name (map car specs)))))
-          (if (htll:ios6?) (htll:require-ios (htll:attribute-since spec) (what)))
-          (let ((value (htll:check (cadr spec) (cdar attrs) what))
+          (if ios6 (htll:require-ios (htll:attribute-since spec) (htll:attribute-what kind origin name)))
+          (let ((value (let ((type (cadr spec)) (v (cdar attrs)))
+                         ;; What htll:check answers for these, without its call and the message's closure.
+                         (cond ((and (eq? type 'string) (string? v)) v)
+                               ((and (eq? type 'float) (real? v) (<= (abs v) htll:largest-number)) v)
+                               (else (htll:check type v (lambda () (htll:attribute-what kind origin name)))))))
                 (treatment (if same? known-treatment (htll:current-ios-treatment kind name))))
             (if (not same?)
                 (begin (vector-set! latest 0 (caar attrs)) (vector-set! latest 1 kind) (vector-set! latest 2 specs)
-                       (vector-set! latest 3 (htll:ios6?)) (vector-set! latest 4 name) (vector-set! latest 5 spec)
+                       (vector-set! latest 3 ios6) (vector-set! latest 4 name) (vector-set! latest 5 spec)
                        (vector-set! latest 6 treatment)))
             ;; Today's target refuses or leaves out some of the original's vocabulary (13-current-ios.scm).
             (case (and treatment (car treatment))
-              ((refuse) (htll:fail (string-append (what) ": " (cadr treatment)
+              ((refuse) (htll:fail (string-append (htll:attribute-what kind origin name) ": " (cadr treatment)
                                                   " (htllc -v ios6 keeps it)")))
-              ((omit) (htll:warn (string-append (what) ": " (cadr treatment)
+              ((omit) (htll:warn (string-append (htll:attribute-what kind origin name) ": " (cadr treatment)
                                                 " (htllc -v ios6 keeps it)"))
                       (loop (cdr attrs) acc))
               (else (loop (cdr attrs) (cons (cons name value) acc)))))))))))
@@ -339,17 +352,30 @@
                                    attrs))
                        (if (caar parts) (cons (cons a (caar parts)) origins) origins))))))))
 
+;; The kinds built from an items attribute (segmented controls), from the kind table: asked for
+;; every view made, where looking the kind's entry up took two calls and a search.
+(define htll:items-kinds
+  (map car (htll:filter (lambda (e) (eq? (cadddr e) 'items)) htll:kind-table)))
+
 (define (htll:check-items kind checked)
-  (if (and (eq? (htll:kind-construction kind) 'items) (not (assq 'items checked)))
+  (if (and (memq kind htll:items-kinds) (not (assq 'items checked)))
       (htll:fail (string-append (symbol->string kind) " needs an items attribute, e.g. (items . (\"One\" \"Two\"))"))))
 
 ;; Builds a view of KIND from a constructor's arguments: modifiers, then attribute lists.
 (define (htll:make-checked-view kind args)
   (if (htll:ios6?) (htll:require-ios (htll:kind-since kind) (symbol->string kind)))
   (let* ((loc (htll:current-location))
-         (merged (htll:merge-contributions kind (htll:contributions kind args))))
+         (merged (if (and (pair? args) (pair? (car args)) (null? (cdr args)))
+                     ;; One attribute list and no modifier (most views): its checked attributes
+                     ;; are the view's own contribution, all of it (htll:contributions' answer),
+                     ;; and one attribute is the view's (htll:merge-contributions' first case).
+                     (let ((checked (htll:check-attributes kind (car args))))
+                       (if (and (pair? checked) (null? (cdr checked)))
+                           (cons checked '())
+                           (htll:merge-contributions kind (list (cons #f checked)))))
+                     (htll:merge-contributions kind (htll:contributions kind args)))))
     (htll:check-items kind (car merged))
-    (htll:make-view-with-origins kind (car merged) (cdr merged) loc)))
+    (htll:construct-view kind (car merged) #f loc #f #f (cdr merged) #f)))
 
 ;; (styled VIEW STYLE ...): applies styles (or any modifiers or attribute lists) to a view already
 ;; built, BEFORE its own attributes, which still win; changes VIEW in place and returns it.

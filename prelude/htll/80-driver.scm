@@ -77,18 +77,22 @@
         x))
   ;; A located call (a constructor's or a primitive's): its arguments rewritten, then recorded
   ;; where it was written.
+  ;; (%htll-located-call, LayoutIncludes.swift: the location with htll:location-file, as
+  ;; location-of gives it, and the new pair located like X.)
   (define (located x)
-    (let ((loc (location-of x)))
-      (if (memq (car x) '(in in-cell)) (set! placements (+ placements 1)))
-      (rewrite-tail! (cdr x))
-      (if loc (htll:located-cons %htll-call (cons (list 'quote loc) x) x) x)))
+    (if (or (eq? (car x) 'in) (eq? (car x) 'in-cell)) (set! placements (+ placements 1)))
+    (rewrite-tail! (cdr x))
+    (%htll-located-call %htll-call x htll:location-file))
   (define (rewrite-form x)
     (cond
      ((not (pair? x)) x)
      ((eq? (car x) 'quote) x)
      ;; Most other forms of a large layout are such calls, and none of the names the clauses below
      ;; test is located: looked for first, they skip those tests (a dozen per view made).
-     ((and (memq (car x) htll:located-names) (htll:proper-list? x)) (located x))
+     ;; (A call of one argument, as most views are, is a proper list without walking it twice.)
+     ((and (memq (car x) htll:located-names)
+           (or (and (pair? (cdr x)) (null? (cddr x))) (htll:proper-list? x)))
+      (located x))
      ;; A macro's templates are data until used; its uses are rewritten where they are written.
      ((memq (car x) '(define-syntax let-syntax letrec-syntax syntax-rules)) x)
      ((eq? (car x) 'quasiquote) (quasi! x 0) x)
@@ -126,10 +130,16 @@
            (htll:proper-list? x))
       (located x))
      (else (rewrite-tail! x) x)))
+  ;; What rewrite leaves as it is, a constant or a quoted datum (most arguments of a large
+  ;; layout's calls), is not passed to it: two calls each. Unless at the depth limit, where
+  ;; rewriting a quote is an error.
   (define (rewrite-tail! xs)
     (let loop ((p xs) (n 0))
       (if (and (pair? p) (< n 100000))
-          (begin (set-car! p (rewrite (car p))) (loop (cdr p) (+ n 1))))))
+          (let ((x (car p)))
+            (if (and (pair? x) (or (not (eq? (car x) 'quote)) (>= depth limit)))
+                (set-car! p (rewrite x)))
+            (loop (cdr p) (+ n 1))))))
   ;; Inside a quasiquote only the unquoted expressions are code.
   (define (quasi! x depth)
     (let loop ((p x) (n 0))

@@ -194,9 +194,44 @@ extension Reader {
             return n
         }
         // Identifiers are accepted leniently: anything that is not a number (`1+`, `a#b`) is a symbol.
-        var name = Reader.makeString(token)
-        if foldCase { name = name.lowercased() }
-        return runtime.datumSymbol(name)
+        if foldCase {
+            return runtime.datumSymbol(Reader.makeString(token).lowercased())
+        }
+        return cachedSymbol(token)
+    }
+
+    /// Symbols read more than `symbolCacheAfter` times in one `read()` are looked up in a small
+    /// table of the tokens read, by position in the text, before being made into a name and
+    /// interned: a large layout names the same few symbols thousands of times, and a `String`
+    /// made and hashed for each was most of reading one (issue 19). Valid only within one `read()`
+    /// (nothing collects meanwhile; a weak symbol may be gone by the next).
+    static let symbolCacheAfter = 64
+    static let symbolSlotCount = 64
+
+    mutating func cachedSymbol(_ token: ArraySlice<UInt32>) -> Value {
+        symbolsRead &+= 1
+        guard symbolsRead > Reader.symbolCacheAfter else { return runtime.datumSymbol(Reader.makeString(token)) }
+        if symbolSlots.isEmpty {
+            symbolSlots = Array(repeating: SymbolSlot(), count: Reader.symbolSlotCount)
+        }
+        var h: UInt32 = 2_166_136_261
+        for c in token { h = (h ^ c) &* 16_777_619 }
+        let i = Int(truncatingIfNeeded: h >> 7) & (Reader.symbolSlotCount - 1)
+        let slot = symbolSlots[i]
+        if slot.count == token.count && scalars[slot.start..<(slot.start + slot.count)].elementsEqual(token) {
+            return slot.value
+        }
+        let value = runtime.datumSymbol(Reader.makeString(token))
+        symbolSlots[i] = SymbolSlot(start: token.startIndex, count: token.count, value: value)
+        return value
+    }
+
+    /// A token of `scalars` read as a symbol in this `read()`, and its symbol.
+    struct SymbolSlot {
+        var start = 0
+        /// 0: empty (a symbol's token is never empty).
+        var count = 0
+        var value = Value.null
     }
 
     /// `#t`, `#false`, `#x1F` and the like (the caller has handled `#(`, `#\`, `#u8(`, labels, comments).

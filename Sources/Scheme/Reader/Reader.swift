@@ -43,6 +43,12 @@ struct Reader {
     /// The location of each item (parallel to `items`).
     var itemLocations: [SourceLocation] = []
 
+    /// The symbols this `read()` made, by a hash of their tokens (see `cachedSymbol`), once it has
+    /// read `Reader.symbolCacheAfter` of them.
+    var symbolSlots: [SymbolSlot] = []
+    /// Symbols read in this `read()`.
+    var symbolsRead = 0
+
     let quoteSymbol: Value
     let quasiquoteSymbol: Value
     let unquoteSymbol: Value
@@ -158,6 +164,9 @@ struct Reader {
         placeholders.removeAll()
         items.removeAll(keepingCapacity: true)
         itemLocations.removeAll(keepingCapacity: true)
+        // A symbol made by an earlier read may have been collected since (weak symbols).
+        symbolSlots.removeAll(keepingCapacity: true)
+        symbolsRead = 0
         endedInsideDatum = false
         endedInsideString = false
         while true {
