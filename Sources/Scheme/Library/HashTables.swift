@@ -4,93 +4,146 @@ final class HashTable: HeapObject {
     /// Which equivalence the table uses for keys.
     public enum Mode: UInt8 { case eq, eqv, equal }
 
-    /// A key under the table's equivalence.
-    struct Key: Hashable {
-        let value: Value
-        let mode: Mode
-        static func == (x: Key, y: Key) -> Bool {
-            switch x.mode {
-            case .eq: return x.value.isEq(y.value)
-            case .eqv: return x.value.isEqv(y.value)
-            case .equal: return Equality.equal(x.value, y.value)
-            }
-        }
-        func hash(into hasher: inout Hasher) {
-            Equality.hash(value, structural: mode == .equal, into: &hasher)
-        }
+    /// An association, with its key's hash (kept: growing the index rehashes nothing).
+    struct Entry {
+        var key: Value
+        var value: Value
+        let hash: Int
+        var live: Bool
     }
 
     public let mode: Mode
-    /// Slot of each key in `entries`. (Unchecked exclusivity, like `entries`: hashing and comparing
-    /// keys is Swift alone, never Scheme code that could reach the table during an access, and the
-    /// dynamic checks were about 65 instructions each: 9 M instructions of compiling a layout of
-    /// 10,000 views, issue 19.)
-    @exclusivity(unchecked) private var index: [Key: Int] = [:]
-    /// Entries in insertion order; nil marks a deleted one.
-    @exclusivity(unchecked) private var entries: [(key: Value, value: Value)?] = []
+    /// Entries in insertion order; a removed one stays, not live, until `compact`. (Unchecked
+    /// exclusivity: hashing and comparing keys is Swift alone, never Scheme code that could reach
+    /// the table during an access; the dynamic checks were about 65 instructions each.)
+    @exclusivity(unchecked) private var entries: [Entry] = []
+    /// Open addressing, linear probing: each slot holds an index into `entries`, or `emptySlot`.
+    /// Why not a `Dictionary` of keys: it rehashed every key each time it grew and hashed keys
+    /// twice on an insert, and `hash-table-set!` cost about 2,100 instructions (10,000 of them in a
+    /// layout of 10,000 views, issue 19). Removal leaves the slot pointing at a dead entry (a
+    /// tombstone) until the table is compacted.
+    @exclusivity(unchecked) private var slots: [Int32] = []
+    private var liveCount = 0
+    private static let emptySlot: Int32 = -1
 
     init(mode: Mode) { self.mode = mode }
 
     /// The number of associations.
-    public var count: Int { index.count }
+    public var count: Int { liveCount }
+
+    private func hash(_ key: Value) -> Int {
+        var hasher = Hasher()
+        Equality.hash(key, structural: mode == .equal, into: &hasher)
+        return hasher.finalize()
+    }
+
+    private func same(_ x: Value, _ y: Value) -> Bool {
+        switch mode {
+        case .eq: return x.isEq(y)
+        case .eqv: return x.isEqv(y)
+        case .equal: return Equality.equal(x, y)
+        }
+    }
+
+    /// The slot of `key` (hashed `h`), or of the empty slot where it would go.
+    private func find(_ key: Value, _ h: Int) -> (slot: Int, found: Bool) {
+        let mask = slots.count - 1
+        var i = h & mask
+        while true {
+            let e = slots[i]
+            if e == HashTable.emptySlot { return (i, false) }
+            let entry = entries[Int(e)]
+            if entry.hash == h && entry.live && same(entry.key, key) { return (i, true) }
+            i = (i + 1) & mask
+        }
+    }
 
     /// The value stored under `key`, if any.
     public func get(_ key: Value) -> Value? {
-        guard let i = index[Key(value: key, mode: mode)] else { return nil }
-        return entries[i]?.value
+        guard liveCount > 0 else { return nil }
+        let (slot, found) = find(key, hash(key))
+        return found ? entries[Int(slots[slot])].value : nil
     }
 
     /// Stores `value` under `key`; returns whether that added an entry.
     @discardableResult
     public func set(_ key: Value, _ value: Value) -> Bool {
-        let k = Key(value: key, mode: mode)
-        if let i = index[k] {
-            entries[i] = (key: entries[i]?.key ?? key, value: value)
+        // At most half full, counting the slots of removed entries (which stay until `compact`).
+        if (entries.count + 1) * 2 > slots.count { grow() }
+        let h = hash(key)
+        let (slot, found) = find(key, h)
+        if found {
+            entries[Int(slots[slot])].value = value
             return false
         }
-        index[k] = entries.count
-        entries.append((key: key, value: value))
+        slots[slot] = Int32(truncatingIfNeeded: entries.count)
+        entries.append(Entry(key: key, value: value, hash: h, live: true))
+        liveCount += 1
         return true
     }
 
     /// Removes `key`'s association, if any.
     public func remove(_ key: Value) {
-        guard let i = index.removeValue(forKey: Key(value: key, mode: mode)) else { return }
-        entries[i] = nil
-        if entries.count > 32 && index.count < entries.count / 2 { compact() }
+        guard liveCount > 0 else { return }
+        let (slot, found) = find(key, hash(key))
+        guard found else { return }
+        entries[Int(slots[slot])].live = false
+        liveCount -= 1
+        if entries.count > 32 && liveCount < entries.count / 2 { compact() }
     }
 
-    /// Drops deleted slots (keeps insertion order).
+    /// Room for twice as many entries (at least 8 slots), the index rebuilt from the kept hashes.
+    private func grow() {
+        compactEntries()
+        var size = max(8, slots.count)
+        while size < (entries.count + 1) * 2 { size *= 2 }
+        rebuildIndex(size: size)
+    }
+
+    /// Drops removed entries (keeps insertion order) and rebuilds the index.
     private func compact() {
-        entries = entries.filter { $0 != nil }
-        index.removeAll(keepingCapacity: true)
-        for (i, e) in entries.enumerated() {
-            if let e { index[Key(value: e.key, mode: mode)] = i }
+        compactEntries()
+        rebuildIndex(size: max(8, slots.count))
+    }
+
+    private func compactEntries() {
+        if liveCount < entries.count { entries.removeAll { !$0.live } }
+    }
+
+    private func rebuildIndex(size: Int) {
+        slots = Array(repeating: HashTable.emptySlot, count: size)
+        let mask = size - 1
+        for (n, e) in entries.enumerated() {
+            var i = e.hash & mask
+            while slots[i] != HashTable.emptySlot { i = (i + 1) & mask }
+            slots[i] = Int32(truncatingIfNeeded: n)
         }
     }
 
     public func clear() {
-        index.removeAll()
         entries.removeAll()
+        slots.removeAll()
+        liveCount = 0
     }
 
     /// Every association, in insertion order.
-    public var pairs: [(key: Value, value: Value)] { entries.compactMap { $0 } }
+    public var pairs: [(key: Value, value: Value)] { entries.compactMap { $0.live ? (key: $0.key, value: $0.value) : nil } }
 
     func copy() -> HashTable {
         let t = HashTable(mode: mode)
-        t.index = index
         t.entries = entries
+        t.slots = slots
+        t.liveCount = liveCount
         return t
     }
 
     override func trace(_ marker: inout Marker) {
-        for case let e? in entries {
+        for e in entries where e.live {
             marker.mark(e.key)
             marker.mark(e.value)
         }
     }
-    public override var byteSize: Int { 64 + entries.count * 48 }
+    public override var byteSize: Int { 64 + entries.count * 48 + slots.count * 4 }
     public override var typeName: String { "hash-table" }
 }
 
