@@ -317,6 +317,18 @@
                           ((= c 1) (htll:atom->c-parts a owner-name acc))
                           (else (htll:atom->c-parts a owner-name (cons " * " (cons (htll:number->c c) acc))))))))))))
 
+;; Whether E is one term of coefficient 1 whose atom is a bound or an edge: what htll:e->c prints
+;; as the atom's text in one string-append. (eq? on the coefficient: fixnums are immediate, and
+;; eqv? is a builtin call.)
+(define (htll:e-view-atom? e)
+  (and (pair? e) (null? (cdr e))
+       (let ((a (cdar e))) (and a (or (eq? (car a) 'edge) (eq? (car a) 'bound)) (eq? (caar e) 1)))))
+
+;; Whether E is one term of coefficient 1, the far edge along AXIS of a view: (edge AXIS VIEW).
+(define (htll:e-edge-of? e axis)
+  (and (pair? e) (null? (cdr e))
+       (let ((a (cdar e))) (and a (eq? (car a) 'edge) (eq? (cadr a) axis) (eq? (caar e) 1)))))
+
 ;; ACC, the parts of a text in reverse, with atom A's text before them.
 (define (htll:atom->c-parts a owner-name acc)
   (if (eq? (car a) 'bound)

@@ -489,21 +489,41 @@
          ;; As htll:frame-parts does, with its hits tested in place (a call for each part of
          ;; each frame cost more than the test).
          (last (make-vector 8 #f)))
-    (define (miss k e) (let ((t (text e))) (vector-set! last k e) (vector-set! last (+ k 1) t) t))
-    (map (lambda (s)
-           (case (car s)
-             ((size-to-fit) (string-append "[" (name-of (cadr s)) " sizeToFit];"))
-             ((let) (string-append "CGFloat " (htll:local-text (cadr s)) " = "
-                                   (text (htll:local-expression (cadr s))) ";"))
-             (else
-               ;; Fully braced, so C compilers' -Wmissing-braces stays quiet (the original wrote {x, y, w, h}).
-               (let* ((parts (cddr s)) (x (car parts)) (y (cadr parts)) (w (caddr parts)) (h (cadddr parts)))
-                 (string-append (name-of (cadr s)) ".frame = (CGRect) {{"
-                                (if (eq? x (vector-ref last 0)) (vector-ref last 1) (miss 0 x)) ", "
-                                (if (eq? y (vector-ref last 2)) (vector-ref last 3) (miss 2 y)) "}, {"
-                                (if (eq? w (vector-ref last 4)) (vector-ref last 5) (miss 4 w)) ", "
-                                (if (eq? h (vector-ref last 6)) (vector-ref last 7) (miss 6 h)) "}};")))))
-         (htll:solve root))))
+    ;; A part that is one view's edge or bound (a long sequence's position, new in every frame) is
+    ;; printed without the table: adding an entry cost more than printing it (issue 19).
+    (define (miss k e)
+      (let ((t (if (htll:e-view-atom? e) (htll:e->c e name-of) (text e))))
+        (vector-set! last k e) (vector-set! last (+ k 1) t) t))
+    (define (part k e) (if (eq? e (vector-ref last k)) (vector-ref last (+ k 1)) (miss k e)))
+    ;; (A loop, not map and a procedure; the lines gathered in reverse.)
+    (let loop ((ss (htll:solve root)) (acc '()))
+      (if (null? ss)
+          (reverse acc)
+          (let ((s (car ss)))
+            (loop
+             (cdr ss)
+             (cons
+              (case (car s)
+                ((frame)
+                 ;; Fully braced, so C compilers' -Wmissing-braces stays quiet (the original wrote {x, y, w, h}).
+                 ;; A position that is the previous view's far edge (a long sequence's, new in each
+                 ;; frame) goes into the line as its parts: its own string-append cost about as
+                 ;; much as the line's.
+                 (let* ((es (cddr s)) (x (car es)) (es (cdr es)) (y (car es)) (es (cdr es)) (w (car es)) (h (cadr es))
+                        (name (name-of (cadr s))))
+                   (cond ((and (htll:e-edge-of? y 'y) (not (eq? y (vector-ref last 2))))
+                          (string-append name ".frame = (CGRect) {{" (part 0 x) ", CGRectGetMaxY(" (name-of (car (cddr (cdar y))))
+                                         ".frame)}, {" (part 4 w) ", " (part 6 h) "}};"))
+                         ((and (htll:e-edge-of? x 'x) (not (eq? x (vector-ref last 0))))
+                          (string-append name ".frame = (CGRect) {{CGRectGetMaxX(" (name-of (car (cddr (cdar x)))) ".frame), "
+                                         (part 2 y) "}, {" (part 4 w) ", " (part 6 h) "}};"))
+                         (else
+                          (string-append name ".frame = (CGRect) {{" (part 0 x) ", " (part 2 y) "}, {"
+                                         (part 4 w) ", " (part 6 h) "}};")))))
+                ((size-to-fit) (string-append "[" (name-of (cadr s)) " sizeToFit];"))
+                (else (string-append "CGFloat " (htll:local-text (cadr s)) " = "
+                                     (text (htll:local-expression (cadr s))) ";")))
+              acc)))))))
 
 ;; The frames (an if / else chain on the run-time traits when the layout asked about traits,
 ;; 82-variants.scm), then the right-to-left mirroring when asked for.
