@@ -28,7 +28,8 @@
 
 (define (htll:e-const c) (if (and (number? c) (= c 0)) '() (list (cons c #f))))
 (define (htll:e-atom a) (list (cons 1 a)))
-(define (htll:e-bound dim owner) (htll:e-atom (list 'bound dim owner)))
+;; (htll:e-atom written out: the solver makes two for every view it places.)
+(define (htll:e-bound dim owner) (list (cons 1 (list 'bound dim owner))))
 (define (htll:e-ascender view) (htll:e-atom (list 'ascender view)))
 (define (htll:e-line-height view) (htll:e-atom (list 'line-height view)))
 
@@ -257,7 +258,8 @@
           (loop (cdr ts))))))
 
 ;; VIEW's far edge along AXIS (x or y), read from its frame at run time.
-(define (htll:e-edge axis view) (htll:e-atom (list 'edge axis view)))
+;; (htll:e-atom written out: a long sequence makes one for every view.)
+(define (htll:e-edge axis view) (list (cons 1 (list 'edge axis view))))
 
 ;; E divided by F; F is a count of views, at least 1.
 (define (htll:e-quotient e f)
