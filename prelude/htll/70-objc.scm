@@ -177,21 +177,24 @@
           (set-cdr! plan (cons (cons name entry) (cdr plan)))
           entry))))
 
-;; (render how type value) for each of VIEW's attributes whose "how" is in HOWS (set stands for
-;; every set-like way), in source order but the late ways last: the walk both emitters
-;; (Objective-C here, Swift in 75-swift.scm) share. A render returns a line or a list of lines.
-(define (htll:map-attributes view hows render)
-  (reverse (htll:map-attributes-onto view hows render '())))
+;; (render how type value view var name-of) for each of VIEW's attributes whose "how" is in HOWS
+;; (set stands for every set-like way), in source order but the late ways last: the walk both
+;; emitters (Objective-C here, Swift in 75-swift.scm) share. A render returns a line or a list of
+;; lines. (RENDER is a top-level procedure given VAR and NAME-OF, not a closure over them: making a
+;; closure for each view cost about a thousand instructions, issue 19.)
+(define (htll:map-attributes view hows render var name-of)
+  (reverse (htll:map-attributes-onto view hows render var name-of '())))
 
 ;; The same lines in reverse, before the list START: a fragment's loop over its views gathers
 ;; every view's lines in reverse in one list (a list per view, appended, walked them twice more).
-(define (htll:map-attributes-onto view hows render start)
+(define (htll:map-attributes-onto view hows render var name-of start)
   (let ((as (htll:view-attributes view)))
     (if (null? as)
         start
         (let* ((kind (htll:view-kind view))
                (plan (htll:attribute-plan kind))
-               (hows (htll:expanded-hows hows)))
+               ;; (htll:expanded-hows, its usual case tested in place.)
+               (hows (if (eq? (car htll:latest-hows) hows) (cdr htll:latest-hows) (htll:expanded-hows hows))))
           ;; ACC and LATE hold the lines so far in reverse, a render's list of lines spliced in.
           (let loop ((as as) (acc start) (late '()))
             (if (null? as)
@@ -201,8 +204,9 @@
                        (planned (if e (cdr e) (htll:planned kind plan (caar as))))
                        (how (cdr planned)))
                   (cond ((not (memq (car how) hows)) (loop (cdr as) acc late))
-                        ((memq (car how) htll:late-hows) (loop (cdr as) acc (htll:add-lines (render how (car planned) (cdar as)) late)))
-                        (else (loop (cdr as) (htll:add-lines (render how (car planned) (cdar as)) acc) late))))))))))
+                        ((memq (car how) htll:late-hows)
+                         (loop (cdr as) acc (htll:add-lines (render how (car planned) (cdar as) view var name-of) late)))
+                        (else (loop (cdr as) (htll:add-lines (render how (car planned) (cdar as) view var name-of) acc) late))))))))))
 
 ;; X (a line or a list of lines) before LINES, in reverse.
 (define (htll:add-lines x lines) (if (pair? x) (append-reverse x lines) (cons x lines)))
@@ -240,9 +244,11 @@
 
 ;; The same in reverse, before the list START (htll:map-attributes-onto).
 (define (htll:attribute-lines-onto view var hows name-of start)
-  (htll:map-attributes-onto
-   view hows
-   (lambda (how type value)
+  (htll:map-attributes-onto view hows htll:objc-attribute-line var name-of start))
+
+;; The statement or statements that set an attribute of VIEW, written on VAR (a render of
+;; htll:map-attributes-onto).
+(define (htll:objc-attribute-line how type value view var name-of)
     (case (car how)
       ;; A plain text (a label's, a button's title...) in one string-append.
       ((set init-set)
@@ -280,7 +286,6 @@
          (append (if (car m) (list (string-append var ".adjustsFontSizeToFitWidth = YES;")) '())
                  (list (string-append var ".minimumScaleFactor = MIN(" (cadr m) ", 1);")))))
       (else (error "htll: unknown attribute form" how))))
-   start))
 
 ;; "layer.cornerRadius": a property of the view's CALayer.
 (define (htll:layer-property? property)
@@ -381,7 +386,7 @@
        (if (null? ds)
            (reverse acc)
            (let* ((d (car ds)) (v (car d)) (var (name-of v))
-                  (rest (htll:attribute-lines-onto v var '(target init-set) name-of '()))
+                  (rest (htll:map-attributes-onto v '(target init-set) htll:objc-attribute-line var name-of '()))
                   (rest (if bound? (append-reverse (htll:objc-two-way-lines v var) rest) rest))
                   (rest (if (null? aliases) rest (append-reverse (htll:objc-alias-lines v aliases name-of) rest)))
                   (made (string-append var " = " (htll:init-expression v name-of) ";"))
@@ -400,7 +405,7 @@
        (if (null? ds)
            (reverse acc)
            (let* ((v (car (car ds))) (var (name-of v))
-                  (acc (htll:attribute-lines-onto v var '(set send) name-of acc)))
+                  (acc (htll:map-attributes-onto v '(set send) htll:objc-attribute-line var name-of acc)))
              (loop (cdr ds) (if bound? (append-reverse (htll:objc-binding-set-lines v var) acc) acc)))))
      ;; Then follow each key path until the view disappears (view-will-disappear).
      (map (lambda (e) (string-append "[self addObserver:self forKeyPath:" (htll:objc-string (car e))
