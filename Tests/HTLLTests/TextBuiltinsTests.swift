@@ -49,7 +49,7 @@ final class TextBuiltinsTests: XCTestCase {
         XCTAssertEqual(try eval("(%htll-numbered-name \"label\" 12)").stringValue, "label12")
         XCTAssertEqual(try eval("(%htll-numbered-name \"x\" 0)").stringValue, "x0")
         XCTAssertEqual(try eval("(%htll-numbered-name \"\" 4611686018427387903)").stringValue, "4611686018427387903")
-        XCTAssertEqual(try eval("(%htll-numbered-name \"étiquette\" 3)"), .false)
+        XCTAssertFalse(try eval("(%htll-numbered-name \"étiquette\" 3)").isTrue)
         XCTAssertThrowsError(try eval("(%htll-numbered-name \"label\" -1)"))
         XCTAssertThrowsError(try eval("(%htll-numbered-name \"label\" 1.5)"))
         XCTAssertThrowsError(try eval("(%htll-numbered-name 'label 1)"))

@@ -70,7 +70,7 @@
              ;; A view placed twice (htllc mode) is declared once.
              (if (not (eq? (htll:view-mark x) placed-mark))
                  (begin (htll:set-view-mark! x placed-mark) (set! placed (cons x placed)))))
-            ((htll:node? x) (for-each walk (htll:node-children x)))))
+            ((htll:node? x) (let loop ((cs (htll:node-children x))) (if (pair? cs) (begin (walk (car cs)) (loop (cdr cs))))))))
     ;; Breadth-first over attribute references, each view once. The queue is two lists (front, and
     ;; the back reversed) so thousands of views stay linear.
     (define (visit queue)
@@ -80,8 +80,8 @@
                (let loop ((as (htll:view-attributes (car queue))) (more '()))
                  (if (null? as)
                      (next (cdr queue) (if (null? more) later (append more later)))
-                     (let* ((y (cdar as)) (m (and (htll:view? y) (htll:view-mark y))))
-                       (cond ((not (htll:view? y)) (loop (cdr as) more))
+                     (let* ((y (cdar as)) (view? (htll:view? y)) (m (and view? (htll:view-mark y))))
+                       (cond ((not view?) (loop (cdr as) more))
                              ((eq? m bound-mark) (htll:set-view-mark! y bound-referred) (loop (cdr as) more))
                              ((or (eq? m placed-mark) (eq? m bound-referred) (eq? m referred-mark)) (loop (cdr as) more))
                              (else (htll:set-view-mark! y referred-mark)
@@ -92,7 +92,7 @@
     (let* ((bound (htll:filter htll:view? (htll:binding-order (htll:root-bound root))))
            (unplaced (htll:filter (lambda (v) (not (eq? (htll:view-mark v) placed-mark))) bound)))
       (for-each (lambda (v) (htll:set-view-mark! v bound-mark)) unplaced)
-      (visit (append placed unplaced))
+      (visit (if (null? unplaced) placed (append placed unplaced)))
       (let* ((bound-entries
               (map (lambda (v)
                      (let ((m (htll:view-mark v)))
@@ -103,14 +103,13 @@
                              (else (cons v 'bound)))))
                    bound))
              ;; The placed views no binding saw still carry placed-mark (one loop, not a filter
-             ;; and a map: the placed views are most of a large layout's).
+             ;; and a map: the placed views are most of a large layout's), then the referred ones
+             ;; (the list made once, not copied by append).
              (others (let loop ((vs placed) (acc '()))
-                       (cond ((null? vs) (reverse acc))
+                       (cond ((null? vs) (append-reverse acc (map (lambda (v) (cons v #f)) (reverse referred))))
                              ((eq? (htll:view-mark (car vs)) placed-mark) (loop (cdr vs) (cons (cons (car vs) #t) acc)))
                              (else (loop (cdr vs) acc))))))
-        (append bound-entries
-                others
-                (map (lambda (v) (cons v #f)) (reverse referred)))))))
+        (if (null? bound-entries) others (append bound-entries others))))))
 
 ;; The views of BOUND (htll:bound-views: (view . group), newest first) in the order the original
 ;; htllc declared its variables: as bound, except that the variables of one let come in reverse.

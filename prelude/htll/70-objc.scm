@@ -141,7 +141,7 @@
 ;; Ways that set a property in view-will-appear, like set.
 (define htll:set-like-hows '(set minimum-scale-factor call))
 
-;; Per kind, the attributes its views used so far, as (specs (name type . how) ...): SPECS the
+;; Per kind, the attributes its views used so far, as (specs (name . entry) ...) (entries: htll:planned): SPECS the
 ;; kind's table (htll:kind-attributes) the entries were made from, HOW the target's way
 ;; (htll:attribute-how), one table for ios6 and one for today's. Every fragment walks every
 ;; view's attributes, and finding each one's table entry and treatment again was most of the walk.
@@ -168,12 +168,17 @@
     (if (and plan (eq? (car plan) specs))
         plan
         (let ((plan (list specs))) (hash-table-set! table kind plan) plan))))
-;; (type . how) of attribute NAME in PLAN, for a view of KIND.
+;; (type how late? hows . in-hows?) of attribute NAME in PLAN, for a view of KIND: LATE? whether
+;; HOW is one of htll:late-hows, and the latest expanded HOWS a walk asked about with whether HOW
+;; is in it (a fragment asks with the same list for every view: two memq per attribute were a
+;; good part of the walk).
 (define (htll:planned kind plan name)
   (let ((e (assq name (cdr plan))))
     (if e
         (cdr e)
-        (let* ((spec (assq name (car plan))) (entry (cons (cadr spec) (htll:attribute-how kind spec))))
+        (let* ((spec (assq name (car plan)))
+               (how (htll:attribute-how kind spec))
+               (entry (list (cadr spec) how (and (memq (car how) htll:late-hows) #t) #f #f)))
           (set-cdr! plan (cons (cons name entry) (cdr plan)))
           entry))))
 
@@ -202,9 +207,17 @@
                 ;; (htll:planned, its usual case first: the attribute is in the plan already.)
                 (let* ((e (assq (caar as) (cdr plan)))
                        (planned (if e (cdr e) (htll:planned kind plan (caar as))))
-                       (how (cdr planned)))
-                  (cond ((not (memq (car how) hows)) (loop (cdr as) acc late))
-                        ((memq (car how) htll:late-hows)
+                       (how (cadr planned))
+                       (more (cddr planned))
+                       (asked (cdr more))
+                       (in? (if (eq? (car asked) hows)
+                                (cdr asked)
+                                (let ((in? (and (memq (car how) hows) #t)))
+                                  (set-car! asked hows)
+                                  (set-cdr! asked in?)
+                                  in?))))
+                  (cond ((not in?) (loop (cdr as) acc late))
+                        ((car more)
                          (loop (cdr as) acc (htll:add-lines (render how (car planned) (cdar as) view var name-of) late)))
                         (else (loop (cdr as) (htll:add-lines (render how (car planned) (cdar as) view var name-of) acc) late))))))))))
 
