@@ -309,15 +309,20 @@
    ((and (null? (cdr e)) (eqv? (caar e) 1) (cdar e))
     (htll:atom->c (cdar e) owner-name))
    (else
+      ;; (abs, and a bound's parts, written out: a frame of a deep layout prints a dozen terms.)
       (let loop ((ts e) (acc '()))
         (if (null? ts)
             (apply string-append (reverse acc))
-            (let* ((t (car ts)) (k (car t)) (a (cdr t)) (c (abs k))
+            (let* ((t (car ts)) (k (car t)) (a (cdr t)) (c (if (< k 0) (- k) k))
                    (acc (cons (if (eq? ts e) (if (< k 0) "-" "") (if (< k 0) " - " " + ")) acc)))
               (loop (cdr ts)
                     (cond ((not a) (cons (htll:number->c c) acc))
-                          ((= c 1) (htll:atom->c-parts a owner-name acc))
-                          (else (htll:atom->c-parts a owner-name (cons " * " (cons (htll:number->c c) acc))))))))))))
+                          ((not (= c 1)) (htll:atom->c-parts a owner-name (cons " * " (cons (htll:number->c c) acc))))
+                          ((eq? (car a) 'bound)
+                           (let ((owner (car (cddr a))))
+                             (cons (if (eq? (cadr a) 'w) ".bounds.size.width" ".bounds.size.height")
+                                   (cons (if (string? owner) owner (owner-name owner)) acc))))
+                          (else (cons (htll:atom->c a owner-name) acc))))))))))
 
 ;; Whether E is one term of coefficient 1 whose atom is a bound or an edge: what htll:e->c prints
 ;; as the atom's text in one string-append. (eq? on the coefficient: fixnums are immediate, and
