@@ -268,10 +268,10 @@
              (share (cond ((htll:wrap? len) 'wrap)
                           ((htll:any htll:collapse-node? cs) (htll:e-quotient len (htll:visible-count cs)))
                           (else (htll:e* len (/ 1.0 n))))))
-        (run-seq cs (if vertical? top left) (lambda (c) share) htll:no-gap left top w h gen? vertical?)))
-    ;; Lays CS out one after the other from START, child C LENGTH-OF(C) long ('wrap: its own length),
-    ;; then GAP-AFTER(C REST) of space. Returns (width . height) like layout.
-    (define (run-seq cs start length-of gap-after left top w h gen? vertical?)
+        (run-seq cs (if vertical? top left) share htll:no-gap left top w h gen? vertical?)))
+    ;; Lays CS out one after the other from START, each child EACH-LENGTH long ('wrap: its own
+    ;; length), then GAP-AFTER(C REST) of space. Returns (width . height) like layout.
+    (define (run-seq cs start each-length gap-after left top w h gen? vertical?)
       (let ((axis (if vertical? 'y 'x))
             ;; The extent across the axis counts only where that length wraps.
             (across? (htll:wrap? (if vertical? w h)))
@@ -289,8 +289,8 @@
               (let* ((c (car cs))
                      (view? (htll:view? c))
                      (o (if vertical?
-                            (layout c left pos w (length-of c) gen?)
-                            (layout c pos top (length-of c) h gen?)))
+                            (layout c left pos w each-length gen?)
+                            (layout c pos top each-length h gen?)))
                      (along (if vertical? (cdr o) (car o)))
                      (other (cond ((not across?) #f)
                                   ((htll:collapse-node? c)
@@ -304,7 +304,7 @@
                                         (cons (cdr prev)
                                               (htll:e- (htll:e- (htll:e-edge axis c) (htll:e-bound (if vertical? 'h 'w) c))
                                                        (htll:e-edge axis (car prev)))))))
-                     (own-gap (gap-after c (cdr cs)))
+                     (own-gap (if (eq? gap-after htll:no-gap) '() (gap-after c (cdr cs))))
                      (gap (if (and measured (eq? own-gap (car measured))) (cdr measured) own-gap))
                      (next (after pos c view? along gap gen? axis))
                      ;; Once positions refer to an edge, the used length is measured from START.
@@ -331,10 +331,10 @@
                         (htll:e-quotient e (htll:e-max (htll:e+ count (htll:e-const extra)) (htll:e-const 1)))
                         (htll:e* e (/ 1.0 (+ n extra)))))))
         (cond
-         ((htll:wrap? len) (run-seq cs start (lambda (c) 'wrap) gaps left top w h gen? vertical?))
+         ((htll:wrap? len) (run-seq cs start 'wrap gaps left top w h gen? vertical?))
          ((eq? mode 'fill-equally)
           (let ((share (per (htll:e- len gap-total) 0)))
-            (run-seq cs start (lambda (c) share) gaps left top w h gen? vertical?)))
+            (run-seq cs start share gaps left top w h gen? vertical?)))
          (else
           ;; Measure every child first (its sizeToFit comes before any frame that depends on it).
           (let* ((measured (map (lambda (c) (if vertical? (layout c left top w 'wrap #f) (layout c left top 'wrap h #f))) cs))
@@ -352,7 +352,7 @@
                     (else (error "htll: unknown distribution" mode))))
                  (step (htll:e+ g (cdr lead+unit))))
             (if gen?
-                (run-seq cs (htll:e+ start (car lead+unit)) (lambda (c) 'wrap) (lambda (c rest) (if (null? rest) '() step))
+                (run-seq cs (htll:e+ start (car lead+unit)) 'wrap (lambda (c rest) (if (null? rest) '() step))
                          left top w h gen? vertical?)
                 ;; Only measuring: the sizes are known, no second pass (nested sequences stay polynomial).
                 (let ((across (if vertical? w h)))

@@ -513,6 +513,10 @@
       (let ((t (if (htll:e-view-atom? e) (htll:e->c e name-of) (text e))))
         (vector-set! last k e) (vector-set! last (+ k 1) t) t))
     (define (part k e) (if (eq? e (vector-ref last k)) (vector-ref last (+ k 1)) (miss k e)))
+    ;; The latest frame's view and its name: a long sequence's frame refers to the view before.
+    (define latest-view #f)
+    (define latest-name #f)
+    (define (name v) (if (eq? v latest-view) latest-name (name-of v)))
     ;; (A loop, not map and a procedure; the lines gathered in reverse.)
     (let loop ((ss (htll:solve root)) (acc '()))
       (if (null? ss)
@@ -528,16 +532,21 @@
                  ;; frame) goes into the line as its parts: its own string-append cost about as
                  ;; much as the line's.
                  (let* ((es (cddr s)) (x (car es)) (es (cdr es)) (y (car es)) (es (cdr es)) (w (car es)) (h (cadr es))
-                        (name (name-of (cadr s))))
-                   (cond ((and (htll:e-edge-of? y 'y) (not (eq? y (vector-ref last 2))))
-                          (string-append name ".frame = (CGRect) {{" (part 0 x) ", CGRectGetMaxY(" (name-of (car (cddr (cdar y))))
-                                         ".frame)}, {" (part 4 w) ", " (part 6 h) "}};"))
-                         ((and (htll:e-edge-of? x 'x) (not (eq? x (vector-ref last 0))))
-                          (string-append name ".frame = (CGRect) {{CGRectGetMaxX(" (name-of (car (cddr (cdar x)))) ".frame), "
-                                         (part 2 y) "}, {" (part 4 w) ", " (part 6 h) "}};"))
-                         (else
-                          (string-append name ".frame = (CGRect) {{" (part 0 x) ", " (part 2 y) "}, {"
-                                         (part 4 w) ", " (part 6 h) "}};")))))
+                        (v (cadr s))
+                        (n (name-of v))
+                        (line
+                         (cond ((and (htll:e-edge-of? y 'y) (not (eq? y (vector-ref last 2))))
+                                (string-append n ".frame = (CGRect) {{" (part 0 x) ", CGRectGetMaxY("
+                                               (name (car (cddr (cdar y)))) ".frame)}, {" (part 4 w) ", " (part 6 h) "}};"))
+                               ((and (htll:e-edge-of? x 'x) (not (eq? x (vector-ref last 0))))
+                                (string-append n ".frame = (CGRect) {{CGRectGetMaxX(" (name (car (cddr (cdar x))))
+                                               ".frame), " (part 2 y) "}, {" (part 4 w) ", " (part 6 h) "}};"))
+                               (else
+                                (string-append n ".frame = (CGRect) {{" (part 0 x) ", " (part 2 y) "}, {"
+                                               (part 4 w) ", " (part 6 h) "}};")))))
+                   (set! latest-view v)
+                   (set! latest-name n)
+                   line))
                 ((size-to-fit) (string-append "[" (name-of (cadr s)) " sizeToFit];"))
                 (else (string-append "CGFloat " (htll:local-text (cadr s)) " = "
                                      (text (htll:local-expression (cadr s))) ";")))
