@@ -151,6 +151,18 @@ public final class Layout {
         try lines(indented: indented) { try scheme.prelude(.emit, [scheme.symbol(action.rawValue)]) }
     }
 
+    /// The fragment for `action` indented for a method body, as UTF-8 (`objectiveC(_:indented:)`
+    /// without a String between: the category appends it to its own bytes).
+    func objectiveCBytes(_ action: HTLL.Action) throws -> [UInt8] {
+        var out: [UInt8] = []
+        try run(path: nil) {
+            if HTLL.appendLines(try scheme.prelude(.emit, [scheme.symbol(action.rawValue)]), to: &out, indented: true) != nil {
+                out = []
+            }
+        }
+        return out
+    }
+
     /// The frames for a parent of `width` × `height` points, as JSON (`htll frames`).
     public func framesJSON(width: Double, height: Double) throws -> String {
         try framesJSON(canvas: Canvas(width: width, height: height))

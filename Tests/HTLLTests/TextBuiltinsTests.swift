@@ -40,6 +40,33 @@ final class TextBuiltinsTests: XCTestCase {
         XCTAssertEqual(try literal("c", "é\u{200E}"), "\"é\\342\\200\\216\"")  // only invisible characters are escaped
     }
 
+    /// A generated view name is its kind's base and the view's number, as appending them gave;
+    /// a base that is not ASCII is left to the prelude (#f).
+    func testNumberedName() throws {
+        let scheme = try Layout.makeScheme(limits: Scheme.Limits(), sandboxFolder: nil)
+        let env = try XCTUnwrap(HTLL.environment(of: scheme))
+        func eval(_ source: String) throws -> Value { try scheme.evaluateSystemCode(source, file: "name-test", in: env) }
+        XCTAssertEqual(try eval("(%htll-numbered-name \"label\" 12)").stringValue, "label12")
+        XCTAssertEqual(try eval("(%htll-numbered-name \"x\" 0)").stringValue, "x0")
+        XCTAssertEqual(try eval("(%htll-numbered-name \"\" 4611686018427387903)").stringValue, "4611686018427387903")
+        XCTAssertFalse(try eval("(%htll-numbered-name \"étiquette\" 3)").isTrue)
+        XCTAssertThrowsError(try eval("(%htll-numbered-name \"label\" -1)"))
+        XCTAssertThrowsError(try eval("(%htll-numbered-name \"label\" 1.5)"))
+        XCTAssertThrowsError(try eval("(%htll-numbered-name 'label 1)"))
+    }
+
+    /// Past the first 32 generated names the naming stops looking each one up only when no name
+    /// taken ends in a digit: a bound Label45 (key label45) still moves the 45th label aside.
+    func testGeneratedNamesAvoidBoundNamesInLongLayouts() throws {
+        let labels = (0..<50).map { "(label '((text . \"L\($0)\")))" }.joined(separator: " ")
+        let layout = try Layout(source: "(define Label45 (label '((text . \"B\"))))\n(in (vseq \(labels) Label45) 'self.view)")
+        let names = try layout.declarations().map(\.name)
+        XCTAssertEqual(names.count, 51)
+        XCTAssertEqual(Set(names.map { $0.lowercased() }).count, 51)
+        XCTAssertTrue(names.contains("label452"))
+        XCTAssertTrue(names.contains("label44") && names.contains("label46"))
+    }
+
     /// A number that is not an exact integer prints as the prelude's Scheme definition of
     /// htll:fraction->c printed it (kept here as the oracle): ten decimals rounded half to even,
     /// trailing zeros dropped, a sign unless it rounds to zero; exact ratios through `inexact`.

@@ -28,7 +28,8 @@
 
 (define (htll:e-const c) (if (and (number? c) (= c 0)) '() (list (cons c #f))))
 (define (htll:e-atom a) (list (cons 1 a)))
-(define (htll:e-bound dim owner) (htll:e-atom (list 'bound dim owner)))
+;; (htll:e-atom written out: the solver makes two for every view it places.)
+(define (htll:e-bound dim owner) (list (cons 1 (list 'bound dim owner))))
 (define (htll:e-ascender view) (htll:e-atom (list 'ascender view)))
 (define (htll:e-line-height view) (htll:e-atom (list 'line-height view)))
 
@@ -257,7 +258,8 @@
           (loop (cdr ts))))))
 
 ;; VIEW's far edge along AXIS (x or y), read from its frame at run time.
-(define (htll:e-edge axis view) (htll:e-atom (list 'edge axis view)))
+;; (htll:e-atom written out: a long sequence makes one for every view.)
+(define (htll:e-edge axis view) (list (cons 1 (list 'edge axis view))))
 
 ;; E divided by F; F is a count of views, at least 1.
 (define (htll:e-quotient e f)
@@ -307,15 +309,32 @@
    ((and (null? (cdr e)) (eqv? (caar e) 1) (cdar e))
     (htll:atom->c (cdar e) owner-name))
    (else
+      ;; (abs, and a bound's parts, written out: a frame of a deep layout prints a dozen terms.)
       (let loop ((ts e) (acc '()))
         (if (null? ts)
             (apply string-append (reverse acc))
-            (let* ((t (car ts)) (k (car t)) (a (cdr t)) (c (abs k))
+            (let* ((t (car ts)) (k (car t)) (a (cdr t)) (c (if (< k 0) (- k) k))
                    (acc (cons (if (eq? ts e) (if (< k 0) "-" "") (if (< k 0) " - " " + ")) acc)))
               (loop (cdr ts)
                     (cond ((not a) (cons (htll:number->c c) acc))
-                          ((= c 1) (htll:atom->c-parts a owner-name acc))
-                          (else (htll:atom->c-parts a owner-name (cons " * " (cons (htll:number->c c) acc))))))))))))
+                          ((not (= c 1)) (htll:atom->c-parts a owner-name (cons " * " (cons (htll:number->c c) acc))))
+                          ((eq? (car a) 'bound)
+                           (let ((owner (car (cddr a))))
+                             (cons (if (eq? (cadr a) 'w) ".bounds.size.width" ".bounds.size.height")
+                                   (cons (if (string? owner) owner (owner-name owner)) acc))))
+                          (else (cons (htll:atom->c a owner-name) acc))))))))))
+
+;; Whether E is one term of coefficient 1 whose atom is a bound or an edge: what htll:e->c prints
+;; as the atom's text in one string-append. (eq? on the coefficient: fixnums are immediate, and
+;; eqv? is a builtin call.)
+(define (htll:e-view-atom? e)
+  (and (pair? e) (null? (cdr e))
+       (let ((a (cdar e))) (and a (or (eq? (car a) 'edge) (eq? (car a) 'bound)) (eq? (caar e) 1)))))
+
+;; Whether E is one term of coefficient 1, the far edge along AXIS of a view: (edge AXIS VIEW).
+(define (htll:e-edge-of? e axis)
+  (and (pair? e) (null? (cdr e))
+       (let ((a (cdar e))) (and a (eq? (car a) 'edge) (eq? (cadr a) axis) (eq? (caar e) 1)))))
 
 ;; ACC, the parts of a text in reverse, with atom A's text before them.
 (define (htll:atom->c-parts a owner-name acc)

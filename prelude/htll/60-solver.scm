@@ -68,7 +68,7 @@
 
 ;; Whether E has a term that is a view's far edge (a sequence already refers to edges).
 (define (htll:e-has-edge? e)
-  (and (pair? e) (or (and (cdar e) (eq? (cadar e) 'edge)) (htll:e-has-edge? (cdr e)))))
+  (and (pair? e) (let ((a (cdar e))) (or (and a (eq? (car a) 'edge)) (htll:e-has-edge? (cdr e))))))
 
 ;; How many of the children CS show: their number, less the collapsed ones hidden at run time.
 (define (htll:visible-count cs)
@@ -97,8 +97,11 @@
           (let loop ((es (cddr s)) (i 0))
             (if (pair? es)
                 (let ((e (car es)))
+                  ;; (A part that is one view's edge or bound, most new parts, has no local.)
                   (if (not (eq? e (vector-ref walked i)))
-                      (begin (define-locals! e) (vector-set! walked i e)))
+                      (begin (if (not (and (pair? e) (null? (cdr e)) (let ((a (cdar e))) (and a (memq (car a) '(edge bound))))))
+                                 (define-locals! e))
+                             (vector-set! walked i e)))
                   (loop (cdr es) (+ i 1))))))
       (set! program (cons s program)))
     (define (define-locals! e) (htll:e-for-each-local e define-local!))
@@ -118,7 +121,7 @@
     ;; Lays X out in the area; returns (width . height) of what it occupies. A node names heavy
     ;; positions and lengths on the way in and heavy extents on the way out (htll:local-weight);
     ;; a view takes its area as it comes: it is a node's area plus a few siblings' terms (long
-    ;; sequences of views refer to the previous view's edge instead, see shorten?).
+    ;; sequences of views refer to the previous view's edge instead, see after).
     (define (layout x left top w h gen?)
       ;; Children measured before they are placed (vv, >>, min-size on a wrapped axis...) are laid out
       ;; twice, so deep nesting of those could take exponential time: stop with an error instead.
@@ -147,7 +150,7 @@
     (define (place x left top w h gen?)
       (let ((extent (place-node x left top w h gen?)))
         (cons (named (car extent) 'w) (named (cdr extent) 'h))))
-    ;; A position after a view refers to its far edge once it is long (see shorten?).
+    ;; A position after a view refers to its far edge once it is long (see after).
     (define (long-position? gen? pos start)
       (and gen? (or (> (length pos) htll:expression-terms)
                     (> (htll:e-weight pos) htll:gap-weight)
@@ -222,18 +225,18 @@
         (cons (car size) (if (htll:wrap? h) (htll:e+ offset (cdr size)) h))))
     ;; A long sequence refers to the previous view's far edge instead of summing every sibling
     ;; before it, once the sum has more than a few terms (small layouts keep the original's text).
-    ;; Once a sequence refers to an edge, every later sibling does (a short position per view).
-    (define (shorten? a start pos gen?)
-      (and (htll:view? a) (long-position? gen? pos start)))
+    ;; Once a sequence refers to an edge, every later sibling does (a short position per view):
+    ;; after a view A the position is shortened when (long-position? gen? pos start), see after.
     ;; Where the sibling after A starts: A laid out from START, EXTENT long, then MARGIN.
-    (define (after start a extent margin gen? axis)
-      (if (htll:collapse-node? a)
+    ;; VIEW? is whether A is a view (the caller knows: a view is no collapse node either).
+    (define (after start a view? extent margin gen? axis)
+      (if (and (not view?) (htll:collapse-node? a))
           (htll:e+ start (htll:e-shown (htll:collapsed-view a) (htll:e+ margin extent)))
-          ;; (Once START refers to an edge the sum is not needed: shorten? would say yes whatever it
+          ;; (Once START refers to an edge the sum is not needed: the test would say yes whatever it
           ;; is. With no margin, most sequences' gap, adding nothing would copy the sum.)
-          (let ((pos (and (not (and gen? (htll:view? a) (htll:e-has-edge? start)))
+          (let ((pos (and (not (and gen? view? (htll:e-has-edge? start)))
                           (htll:e+ (if (null? margin) start (htll:e+ start margin)) extent))))
-            (if (or (not pos) (shorten? a start pos gen?))
+            (if (or (not pos) (and view? (long-position? gen? pos start)))
                 (if (null? margin) (htll:e-edge axis a) (htll:e+ (htll:e-edge axis a) margin))
                 pos))))
     ;; The length A takes in a sequence: EXTENT then MARGIN, or nothing when A collapses.
@@ -241,17 +244,18 @@
       (if (htll:collapse-node? a)
           (htll:e-shown (htll:collapsed-view a) (htll:e+ extent margin))
           (htll:e+ extent margin)))
+    ;; (For every view: the size attribute and 'wrap tested in place, not through calls.)
     (define (layout-view v left top w h gen?)
-      (let ((fixed (htll:view-attribute v 'size)))
+      (let* ((a (assq 'size (htll:view-attributes v))) (fixed (and a (cdr a))))
         (if fixed
             (let ((fw (htll:e-const (car (htll:resource-args fixed))))
                   (fh (htll:e-const (cadr (htll:resource-args fixed)))))
               (if gen? (emit! (list 'frame v left top fw fh)))
               (cons fw fh))
-            (begin
-              (if (or (htll:wrap? w) (htll:wrap? h)) (fit! v))
-              (let ((fw (if (htll:wrap? w) (htll:e-bound 'w v) w))
-                    (fh (if (htll:wrap? h) (htll:e-bound 'h v) h)))
+            (let ((w-wraps? (eq? w 'wrap)) (h-wraps? (eq? h 'wrap)))
+              (if (or w-wraps? h-wraps?) (fit! v))
+              (let ((fw (if w-wraps? (htll:e-bound 'w v) w))
+                    (fh (if h-wraps? (htll:e-bound 'h v) h)))
                 (if gen?
                     (begin (emit! (list 'frame v left top fw fh))
                            ;; Later siblings refer to this view's runtime bounds, as the original did.
@@ -264,10 +268,10 @@
              (share (cond ((htll:wrap? len) 'wrap)
                           ((htll:any htll:collapse-node? cs) (htll:e-quotient len (htll:visible-count cs)))
                           (else (htll:e* len (/ 1.0 n))))))
-        (run-seq cs (if vertical? top left) (lambda (c) share) htll:no-gap left top w h gen? vertical?)))
-    ;; Lays CS out one after the other from START, child C LENGTH-OF(C) long ('wrap: its own length),
-    ;; then GAP-AFTER(C REST) of space. Returns (width . height) like layout.
-    (define (run-seq cs start length-of gap-after left top w h gen? vertical?)
+        (run-seq cs (if vertical? top left) share htll:no-gap left top w h gen? vertical?)))
+    ;; Lays CS out one after the other from START, each child EACH-LENGTH long ('wrap: its own
+    ;; length), then GAP-AFTER(C REST) of space. Returns (width . height) like layout.
+    (define (run-seq cs start each-length gap-after left top w h gen? vertical?)
       (let ((axis (if vertical? 'y 'x))
             ;; The extent across the axis counts only where that length wraps.
             (across? (htll:wrap? (if vertical? w h)))
@@ -283,25 +287,26 @@
                     (cons (if (htll:wrap? w) across w) (if (htll:wrap? h) used h))
                     (cons (if (htll:wrap? w) used w) (if (htll:wrap? h) across h))))
               (let* ((c (car cs))
+                     (view? (htll:view? c))
                      (o (if vertical?
-                            (layout c left pos w (length-of c) gen?)
-                            (layout c pos top (length-of c) h gen?)))
+                            (layout c left pos w each-length gen?)
+                            (layout c pos top each-length h gen?)))
                      (along (if vertical? (cdr o) (car o)))
                      (other (cond ((not across?) #f)
                                   ((htll:collapse-node? c)
                                    (htll:e-shown (htll:collapsed-view c) (if vertical? (car o) (cdr o))))
                                   (else (if vertical? (car o) (cdr o)))))
                      (measured (or measured
-                                   (and gen? prev (pair? (cdr prev)) (htll:view? (car prev)) (htll:view? c)
+                                   (and gen? prev (pair? (cdr prev)) view? (htll:view? (car prev))
                                         (> (htll:e-weight (cdr prev)) htll:gap-weight)
                                         ;; c starts where prev ends plus the gap: its origin, its
                                         ;; far edge less its (non-negative, own) length.
                                         (cons (cdr prev)
                                               (htll:e- (htll:e- (htll:e-edge axis c) (htll:e-bound (if vertical? 'h 'w) c))
                                                        (htll:e-edge axis (car prev)))))))
-                     (own-gap (gap-after c (cdr cs)))
+                     (own-gap (if (eq? gap-after htll:no-gap) '() (gap-after c (cdr cs))))
                      (gap (if (and measured (eq? own-gap (car measured))) (cdr measured) own-gap))
-                     (next (after pos c along gap gen? axis))
+                     (next (after pos c view? along gap gen? axis))
                      ;; Once positions refer to an edge, the used length is measured from START.
                      (used (and along?
                                 (let ((u (htll:e+ used (taken c along gap))))
@@ -326,10 +331,10 @@
                         (htll:e-quotient e (htll:e-max (htll:e+ count (htll:e-const extra)) (htll:e-const 1)))
                         (htll:e* e (/ 1.0 (+ n extra)))))))
         (cond
-         ((htll:wrap? len) (run-seq cs start (lambda (c) 'wrap) gaps left top w h gen? vertical?))
+         ((htll:wrap? len) (run-seq cs start 'wrap gaps left top w h gen? vertical?))
          ((eq? mode 'fill-equally)
           (let ((share (per (htll:e- len gap-total) 0)))
-            (run-seq cs start (lambda (c) share) gaps left top w h gen? vertical?)))
+            (run-seq cs start share gaps left top w h gen? vertical?)))
          (else
           ;; Measure every child first (its sizeToFit comes before any frame that depends on it).
           (let* ((measured (map (lambda (c) (if vertical? (layout c left top w 'wrap #f) (layout c left top 'wrap h #f))) cs))
@@ -347,7 +352,7 @@
                     (else (error "htll: unknown distribution" mode))))
                  (step (htll:e+ g (cdr lead+unit))))
             (if gen?
-                (run-seq cs (htll:e+ start (car lead+unit)) (lambda (c) 'wrap) (lambda (c rest) (if (null? rest) '() step))
+                (run-seq cs (htll:e+ start (car lead+unit)) 'wrap (lambda (c rest) (if (null? rest) '() step))
                          left top w h gen? vertical?)
                 ;; Only measuring: the sizes are known, no second pass (nested sequences stay polynomial).
                 (let ((across (if vertical? w h)))

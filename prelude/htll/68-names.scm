@@ -70,7 +70,7 @@
              ;; A view placed twice (htllc mode) is declared once.
              (if (not (eq? (htll:view-mark x) placed-mark))
                  (begin (htll:set-view-mark! x placed-mark) (set! placed (cons x placed)))))
-            ((htll:node? x) (for-each walk (htll:node-children x)))))
+            ((htll:node? x) (let loop ((cs (htll:node-children x))) (if (pair? cs) (begin (walk (car cs)) (loop (cdr cs))))))))
     ;; Breadth-first over attribute references, each view once. The queue is two lists (front, and
     ;; the back reversed) so thousands of views stay linear.
     (define (visit queue)
@@ -80,8 +80,8 @@
                (let loop ((as (htll:view-attributes (car queue))) (more '()))
                  (if (null? as)
                      (next (cdr queue) (if (null? more) later (append more later)))
-                     (let* ((y (cdar as)) (m (and (htll:view? y) (htll:view-mark y))))
-                       (cond ((not (htll:view? y)) (loop (cdr as) more))
+                     (let* ((y (cdar as)) (view? (htll:view? y)) (m (and view? (htll:view-mark y))))
+                       (cond ((not view?) (loop (cdr as) more))
                              ((eq? m bound-mark) (htll:set-view-mark! y bound-referred) (loop (cdr as) more))
                              ((or (eq? m placed-mark) (eq? m bound-referred) (eq? m referred-mark)) (loop (cdr as) more))
                              (else (htll:set-view-mark! y referred-mark)
@@ -92,7 +92,7 @@
     (let* ((bound (htll:filter htll:view? (htll:binding-order (htll:root-bound root))))
            (unplaced (htll:filter (lambda (v) (not (eq? (htll:view-mark v) placed-mark))) bound)))
       (for-each (lambda (v) (htll:set-view-mark! v bound-mark)) unplaced)
-      (visit (append placed unplaced))
+      (visit (if (null? unplaced) placed (append placed unplaced)))
       (let* ((bound-entries
               (map (lambda (v)
                      (let ((m (htll:view-mark v)))
@@ -103,14 +103,13 @@
                              (else (cons v 'bound)))))
                    bound))
              ;; The placed views no binding saw still carry placed-mark (one loop, not a filter
-             ;; and a map: the placed views are most of a large layout's).
+             ;; and a map: the placed views are most of a large layout's), then the referred ones
+             ;; (the list made once, not copied by append).
              (others (let loop ((vs placed) (acc '()))
-                       (cond ((null? vs) (reverse acc))
+                       (cond ((null? vs) (append-reverse acc (map (lambda (v) (cons v #f)) (reverse referred))))
                              ((eq? (htll:view-mark (car vs)) placed-mark) (loop (cdr vs) (cons (cons (car vs) #t) acc)))
                              (else (loop (cdr vs) acc))))))
-        (append bound-entries
-                others
-                (map (lambda (v) (cons v #f)) (reverse referred)))))))
+        (if (null? bound-entries) others (append bound-entries others))))))
 
 ;; The views of BOUND (htll:bound-views: (view . group), newest first) in the order the original
 ;; htllc declared its variables: as bound, except that the variables of one let come in reverse.
@@ -187,6 +186,10 @@
                       (string-append "the view " name " is named " final " in the generated code: " (cdr usable))))
     final))
 
+;; Whether the string S ends in a decimal digit.
+(define (htll:ends-in-digit? s)
+  (let ((n (string-length s))) (and (> n 0) (char-numeric? (string-ref s (- n 1))))))
+
 (define (htll:view-names declared root)
   ;; USED starts as a copy of the controller's members, so a numbered name is looked up once
   ;; (a string in an equal? table costs about as much as making the name).
@@ -204,19 +207,29 @@
     (define latest-kind #f)
     (define latest-base #f)
     (define digit-end? #f)
+    ;; Only a key of USED that ends in a digit can be a generated name. After the first 32 generated
+    ;; names, USED (unchanged while GENERATED is a list) is scanned once for such keys; with none,
+    ;; no later name is looked up (a lookup cost about 1,300 instructions a view; the scan, over
+    ;; the controller's 250 members, costs what 200 lookups do, so small layouts never make it).
+    (define unscanned 32)
+    (define clash-free? #f)
     (define (generated-name kind index)
       (if (not (eq? kind latest-kind))
           (let ((kind-base (htll:kind-base-name kind)))
             (set! latest-kind kind)
             (set! latest-base kind-base)
             (set! digit-end? (char-numeric? (string-ref kind-base (- (string-length kind-base) 1))))))
-      (let ((base (string-append latest-base (number->string index))))
+      (let ((base (or (%htll-numbered-name latest-base index) (string-append latest-base (number->string index)))))
         (cond ((not generated) (htll:unique-name used #f base))
-              ((or (htll:string-set-member? used base) digit-end?)
+              ((or digit-end? (and (not clash-free?) (htll:string-set-member? used base)))
                (for-each (lambda (n) (htll:string-set-add! used n)) generated)
                (set! generated #f)
                (htll:unique-name used #f base))
-              (else (set! generated (cons base generated)) base))))
+              (else (set! generated (cons base generated))
+                    (set! unscanned (- unscanned 1))
+                    (if (and (not clash-free?) (= unscanned 0))
+                        (set! clash-free? (not (htll:any htll:ends-in-digit? (hash-table-keys used)))))
+                    base))))
     (define (bound-name view name) (htll:bound-name view name used reserved members))
     (let* ((bound (map (lambda (d) (let ((n (htll:view-name (car d))))
                                      (and n (cons (car d) (bound-name (car d) n)))))
@@ -324,7 +337,9 @@
 (define (htll:name-of names)
   (set! htll:name-stamps (+ htll:name-stamps 1))
   (let ((token (htll:fresh-mark)))
-    (for-each (lambda (n) (htll:set-view-output-name! (car n) (cons token (cdr n)))) names)
+    ;; (A loop, not for-each and a procedure: one stamp for every view of the layout.)
+    (let loop ((ns names))
+      (if (pair? ns) (begin (htll:set-view-output-name! (caar ns) (cons token (cdar ns))) (loop (cdr ns)))))
     (lambda (v)
       (let ((n (htll:view-output-name v)))
         (if (and (pair? n) (eq? (car n) token)) (cdr n) "nil")))))

@@ -141,7 +141,7 @@
 ;; Ways that set a property in view-will-appear, like set.
 (define htll:set-like-hows '(set minimum-scale-factor call))
 
-;; Per kind, the attributes its views used so far, as (specs (name type . how) ...): SPECS the
+;; Per kind, the attributes its views used so far, as (specs (name . entry) ...) (entries: htll:planned): SPECS the
 ;; kind's table (htll:kind-attributes) the entries were made from, HOW the target's way
 ;; (htll:attribute-how), one table for ios6 and one for today's. Every fragment walks every
 ;; view's attributes, and finding each one's table entry and treatment again was most of the walk.
@@ -168,30 +168,38 @@
     (if (and plan (eq? (car plan) specs))
         plan
         (let ((plan (list specs))) (hash-table-set! table kind plan) plan))))
-;; (type . how) of attribute NAME in PLAN, for a view of KIND.
+;; (type how late? hows . in-hows?) of attribute NAME in PLAN, for a view of KIND: LATE? whether
+;; HOW is one of htll:late-hows, and the latest expanded HOWS a walk asked about with whether HOW
+;; is in it (a fragment asks with the same list for every view: two memq per attribute were a
+;; good part of the walk).
 (define (htll:planned kind plan name)
   (let ((e (assq name (cdr plan))))
     (if e
         (cdr e)
-        (let* ((spec (assq name (car plan))) (entry (cons (cadr spec) (htll:attribute-how kind spec))))
+        (let* ((spec (assq name (car plan)))
+               (how (htll:attribute-how kind spec))
+               (entry (list (cadr spec) how (and (memq (car how) htll:late-hows) #t) #f #f)))
           (set-cdr! plan (cons (cons name entry) (cdr plan)))
           entry))))
 
-;; (render how type value) for each of VIEW's attributes whose "how" is in HOWS (set stands for
-;; every set-like way), in source order but the late ways last: the walk both emitters
-;; (Objective-C here, Swift in 75-swift.scm) share. A render returns a line or a list of lines.
-(define (htll:map-attributes view hows render)
-  (reverse (htll:map-attributes-onto view hows render '())))
+;; (render how type value view var name-of) for each of VIEW's attributes whose "how" is in HOWS
+;; (set stands for every set-like way), in source order but the late ways last: the walk both
+;; emitters (Objective-C here, Swift in 75-swift.scm) share. A render returns a line or a list of
+;; lines. (RENDER is a top-level procedure given VAR and NAME-OF, not a closure over them: making a
+;; closure for each view cost about a thousand instructions, issue 19.)
+(define (htll:map-attributes view hows render var name-of)
+  (reverse (htll:map-attributes-onto view hows render var name-of '())))
 
 ;; The same lines in reverse, before the list START: a fragment's loop over its views gathers
 ;; every view's lines in reverse in one list (a list per view, appended, walked them twice more).
-(define (htll:map-attributes-onto view hows render start)
+(define (htll:map-attributes-onto view hows render var name-of start)
   (let ((as (htll:view-attributes view)))
     (if (null? as)
         start
         (let* ((kind (htll:view-kind view))
                (plan (htll:attribute-plan kind))
-               (hows (htll:expanded-hows hows)))
+               ;; (htll:expanded-hows, its usual case tested in place.)
+               (hows (if (eq? (car htll:latest-hows) hows) (cdr htll:latest-hows) (htll:expanded-hows hows))))
           ;; ACC and LATE hold the lines so far in reverse, a render's list of lines spliced in.
           (let loop ((as as) (acc start) (late '()))
             (if (null? as)
@@ -199,10 +207,19 @@
                 ;; (htll:planned, its usual case first: the attribute is in the plan already.)
                 (let* ((e (assq (caar as) (cdr plan)))
                        (planned (if e (cdr e) (htll:planned kind plan (caar as))))
-                       (how (cdr planned)))
-                  (cond ((not (memq (car how) hows)) (loop (cdr as) acc late))
-                        ((memq (car how) htll:late-hows) (loop (cdr as) acc (htll:add-lines (render how (car planned) (cdar as)) late)))
-                        (else (loop (cdr as) (htll:add-lines (render how (car planned) (cdar as)) acc) late))))))))))
+                       (how (cadr planned))
+                       (more (cddr planned))
+                       (asked (cdr more))
+                       (in? (if (eq? (car asked) hows)
+                                (cdr asked)
+                                (let ((in? (and (memq (car how) hows) #t)))
+                                  (set-car! asked hows)
+                                  (set-cdr! asked in?)
+                                  in?))))
+                  (cond ((not in?) (loop (cdr as) acc late))
+                        ((car more)
+                         (loop (cdr as) acc (htll:add-lines (render how (car planned) (cdar as) view var name-of) late)))
+                        (else (loop (cdr as) (htll:add-lines (render how (car planned) (cdar as) view var name-of) acc) late))))))))))
 
 ;; X (a line or a list of lines) before LINES, in reverse.
 (define (htll:add-lines x lines) (if (pair? x) (append-reverse x lines) (cons x lines)))
@@ -240,9 +257,11 @@
 
 ;; The same in reverse, before the list START (htll:map-attributes-onto).
 (define (htll:attribute-lines-onto view var hows name-of start)
-  (htll:map-attributes-onto
-   view hows
-   (lambda (how type value)
+  (htll:map-attributes-onto view hows htll:objc-attribute-line var name-of start))
+
+;; The statement or statements that set an attribute of VIEW, written on VAR (a render of
+;; htll:map-attributes-onto).
+(define (htll:objc-attribute-line how type value view var name-of)
     (case (car how)
       ;; A plain text (a label's, a button's title...) in one string-append.
       ((set init-set)
@@ -280,7 +299,6 @@
          (append (if (car m) (list (string-append var ".adjustsFontSizeToFitWidth = YES;")) '())
                  (list (string-append var ".minimumScaleFactor = MIN(" (cadr m) ", 1);")))))
       (else (error "htll: unknown attribute form" how))))
-   start))
 
 ;; "layer.cornerRadius": a property of the view's CALayer.
 (define (htll:layer-property? property)
@@ -381,7 +399,7 @@
        (if (null? ds)
            (reverse acc)
            (let* ((d (car ds)) (v (car d)) (var (name-of v))
-                  (rest (htll:attribute-lines-onto v var '(target init-set) name-of '()))
+                  (rest (htll:map-attributes-onto v '(target init-set) htll:objc-attribute-line var name-of '()))
                   (rest (if bound? (append-reverse (htll:objc-two-way-lines v var) rest) rest))
                   (rest (if (null? aliases) rest (append-reverse (htll:objc-alias-lines v aliases name-of) rest)))
                   (made (string-append var " = " (htll:init-expression v name-of) ";"))
@@ -400,7 +418,7 @@
        (if (null? ds)
            (reverse acc)
            (let* ((v (car (car ds))) (var (name-of v))
-                  (acc (htll:attribute-lines-onto v var '(set send) name-of acc)))
+                  (acc (htll:map-attributes-onto v '(set send) htll:objc-attribute-line var name-of acc)))
              (loop (cdr ds) (if bound? (append-reverse (htll:objc-binding-set-lines v var) acc) acc)))))
      ;; Then follow each key path until the view disappears (view-will-disappear).
      (map (lambda (e) (string-append "[self addObserver:self forKeyPath:" (htll:objc-string (car e))
@@ -489,21 +507,50 @@
          ;; As htll:frame-parts does, with its hits tested in place (a call for each part of
          ;; each frame cost more than the test).
          (last (make-vector 8 #f)))
-    (define (miss k e) (let ((t (text e))) (vector-set! last k e) (vector-set! last (+ k 1) t) t))
-    (map (lambda (s)
-           (case (car s)
-             ((size-to-fit) (string-append "[" (name-of (cadr s)) " sizeToFit];"))
-             ((let) (string-append "CGFloat " (htll:local-text (cadr s)) " = "
-                                   (text (htll:local-expression (cadr s))) ";"))
-             (else
-               ;; Fully braced, so C compilers' -Wmissing-braces stays quiet (the original wrote {x, y, w, h}).
-               (let* ((parts (cddr s)) (x (car parts)) (y (cadr parts)) (w (caddr parts)) (h (cadddr parts)))
-                 (string-append (name-of (cadr s)) ".frame = (CGRect) {{"
-                                (if (eq? x (vector-ref last 0)) (vector-ref last 1) (miss 0 x)) ", "
-                                (if (eq? y (vector-ref last 2)) (vector-ref last 3) (miss 2 y)) "}, {"
-                                (if (eq? w (vector-ref last 4)) (vector-ref last 5) (miss 4 w)) ", "
-                                (if (eq? h (vector-ref last 6)) (vector-ref last 7) (miss 6 h)) "}};")))))
-         (htll:solve root))))
+    ;; A part that is one view's edge or bound (a long sequence's position, new in every frame) is
+    ;; printed without the table: adding an entry cost more than printing it (issue 19).
+    (define (miss k e)
+      (let ((t (if (htll:e-view-atom? e) (htll:e->c e name-of) (text e))))
+        (vector-set! last k e) (vector-set! last (+ k 1) t) t))
+    (define (part k e) (if (eq? e (vector-ref last k)) (vector-ref last (+ k 1)) (miss k e)))
+    ;; The latest frame's view and its name: a long sequence's frame refers to the view before.
+    (define latest-view #f)
+    (define latest-name #f)
+    (define (name v) (if (eq? v latest-view) latest-name (name-of v)))
+    ;; (A loop, not map and a procedure; the lines gathered in reverse.)
+    (let loop ((ss (htll:solve root)) (acc '()))
+      (if (null? ss)
+          (reverse acc)
+          (let ((s (car ss)))
+            (loop
+             (cdr ss)
+             (cons
+              (case (car s)
+                ((frame)
+                 ;; Fully braced, so C compilers' -Wmissing-braces stays quiet (the original wrote {x, y, w, h}).
+                 ;; A position that is the previous view's far edge (a long sequence's, new in each
+                 ;; frame) goes into the line as its parts: its own string-append cost about as
+                 ;; much as the line's.
+                 (let* ((es (cddr s)) (x (car es)) (es (cdr es)) (y (car es)) (es (cdr es)) (w (car es)) (h (cadr es))
+                        (v (cadr s))
+                        (n (name-of v))
+                        (line
+                         (cond ((and (htll:e-edge-of? y 'y) (not (eq? y (vector-ref last 2))))
+                                (string-append n ".frame = (CGRect) {{" (part 0 x) ", CGRectGetMaxY("
+                                               (name (car (cddr (cdar y)))) ".frame)}, {" (part 4 w) ", " (part 6 h) "}};"))
+                               ((and (htll:e-edge-of? x 'x) (not (eq? x (vector-ref last 0))))
+                                (string-append n ".frame = (CGRect) {{CGRectGetMaxX(" (name (car (cddr (cdar x))))
+                                               ".frame), " (part 2 y) "}, {" (part 4 w) ", " (part 6 h) "}};"))
+                               (else
+                                (string-append n ".frame = (CGRect) {{" (part 0 x) ", " (part 2 y) "}, {"
+                                               (part 4 w) ", " (part 6 h) "}};")))))
+                   (set! latest-view v)
+                   (set! latest-name n)
+                   line))
+                ((size-to-fit) (string-append "[" (name-of (cadr s)) " sizeToFit];"))
+                (else (string-append "CGFloat " (htll:local-text (cadr s)) " = "
+                                     (text (htll:local-expression (cadr s))) ";")))
+              acc)))))))
 
 ;; The frames (an if / else chain on the run-time traits when the layout asked about traits,
 ;; 82-variants.scm), then the right-to-left mirroring when asked for.

@@ -239,9 +239,11 @@
 
 ;; The statements for VIEW's attributes whose "how" is in HOWS, written on VAR.
 (define (htll:swift-attribute-lines view var hows name-of)
-  (htll:map-attributes
-   view hows
-   (lambda (how type value)
+  (htll:map-attributes view hows htll:swift-attribute-line var name-of))
+
+;; The statement or statements that set an attribute of VIEW, written on VAR (a render of
+;; htll:map-attributes-onto, 70-objc.scm).
+(define (htll:swift-attribute-line how type value view var name-of)
     (case (car how)
       ((set init-set)
        (let ((property (htll:swift-set-property (cadr how))))
@@ -285,7 +287,7 @@
                                        (htll:swift-selector (cadr value))
                                        (string-append "Selector((" (htll:swift-string (cadr value)) "))"))
                       ", for: " (htll:swift-flags 'control-event (caddr value)) ")"))
-      (else (error "htll: unknown attribute form" how))))))
+      (else (error "htll: unknown attribute form" how))))
 
 ;; The initializer of VIEW, kept per kind but for items (as htll:init-expression, 70-objc.scm).
 (define htll:swift-init-expressions (make-eq-hash-table))

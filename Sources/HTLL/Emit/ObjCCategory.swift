@@ -14,6 +14,51 @@ extension Layout {
         }
     }
 
+    /// A declared view for the category: its name, its class, and the name with its first
+    /// character in upper case (the setter's), as UTF-8.
+    struct DeclaredView {
+        let name: [UInt8], className: [UInt8], setterTail: [UInt8]
+    }
+
+    /// `declarations()` as UTF-8 bytes, without a Swift string per name and class: the views of a
+    /// long layout are mostly of one class, converted once (issue 19).
+    func declaredBytes() throws -> [DeclaredView] {
+        var latestClass: (object: ObjectIdentifier, bytes: [UInt8])?
+        return try evaluateList(.declarations) { item in
+            guard let n = item.car, let rest = item.cdr, let c = rest.car, rest.cdr?.isNull == true,
+                  let nameObject = n.sstring, let classObject = c.sstring,
+                  let name = Self.utf8(n, nameObject.scalars) else { return nil }
+            let className: [UInt8]
+            if let latest = latestClass, latest.object == ObjectIdentifier(classObject) {
+                className = latest.bytes
+            } else {
+                guard let bytes = Self.utf8(c, classObject.scalars) else { return nil }
+                className = bytes
+                latestClass = (ObjectIdentifier(classObject), bytes)
+            }
+            var tail = name
+            if let first = tail.first, first < 0x80 {
+                if first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z") { tail[0] = first - 32 }
+            } else if !tail.isEmpty {
+                let text = String(decoding: name, as: UTF8.self)
+                tail = Array((text.prefix(1).uppercased() + text.dropFirst()).utf8)
+            }
+            return DeclaredView(name: name, className: className, setterTail: tail)
+        }
+    }
+
+    /// The UTF-8 of the string VALUE whose scalars are SCALARS: ASCII byte by byte, else through
+    /// `stringValue`.
+    private static func utf8(_ value: Value, _ scalars: [UInt32]) -> [UInt8]? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(scalars.count)
+        for c in scalars {
+            guard c < 0x80 else { return value.stringValue.map { Array($0.utf8) } }
+            bytes.append(UInt8(truncatingIfNeeded: c))
+        }
+        return bytes
+    }
+
     /// A complete `@interface`/`@implementation` category on `className` named `categoryName`.
     public func objectiveCCategory(className: String = "ViewController", categoryName: String = "Layout") throws -> String {
         for name in [className, categoryName] {
@@ -24,31 +69,37 @@ extension Layout {
         let isCell = cell != nil
         // compile --constraints: viewDidLoad activates the constraints; there is no frame code,
         // unless the trait branches differ: viewWillLayoutSubviews then activates the branch's set.
-        let layoutCode = isCell ? "" : try objectiveC(.viewWillLayoutSubviews, indented: true)
+        let layoutCode = isCell ? [] : try objectiveCBytes(.viewWillLayoutSubviews)
         let constraints = try constraintsOutput() && layoutCode.isEmpty
         // A cell's views are locals of the method that makes the cell: no properties.
-        let views = isCell ? [] : try declarations()
+        let views = isCell ? [] : try declaredBytes()
         // The text is built as UTF-8 bytes and made a String once: appending each piece to a
         // String cost about 500 instructions, and the category appends about 30 per view
         // (20 K instructions a view of a 1,000-label layout, issue 19).
-        let key = "htll\(categoryName)Key_"
+        // (Each view's name and class are UTF-8 bytes, and the literals static strings: appending
+        // a String's UTF-8 view cost about 180 instructions, and a view's declarations take about
+        // 40 appends, issue 19.)
+        let key = Array("htll\(categoryName)Key_".utf8)
         var loads = CategoryText(), stores = CategoryText(), silence = CategoryText()
         for v in views {
-            loads.add("    ", v.className, " * ", v.name, " = self.", v.name, ";\n")
-            stores.add("    self.", v.name, " = ", v.name, ";\n")
-            silence.add("    (void)", v.name, ";\n")
+            loads.add("    "); loads.add(v.className); loads.add(" * "); loads.add(v.name); loads.add(" = self.")
+            loads.add(v.name); loads.add(";\n")
+            stores.add("    self."); stores.add(v.name); stores.add(" = "); stores.add(v.name); stores.add(";\n")
+            silence.add("    (void)"); silence.add(v.name); silence.add(";\n")
         }
         // Model bindings add the methods that stop observing, observe, and write edits back.
-        let disappear = isCell ? "" : try objectiveC(.viewWillDisappear, indented: true)
-        let observe = isCell ? "" : try objectiveC(.observeValue, indented: true)
-        let edited = isCell ? "" : try objectiveC(.bindingChanged, indented: true)
+        let disappear = isCell ? [] : try objectiveCBytes(.viewWillDisappear)
+        let observe = isCell ? [] : try objectiveCBytes(.observeValue)
+        let edited = isCell ? [] : try objectiveCBytes(.bindingChanged)
 
         let fileInComment = try text { try scheme.prelude(.commentText, [scheme.string(file)]) }
         var out = CategoryText()
-        out.add("// Generated by htll from ", fileInComment, ". Do not edit.\n")
+        out.add(text: "// Generated by htll from ", fileInComment, ". Do not edit.\n")
         out.add("#import <UIKit/UIKit.h>\n#import <objc/runtime.h>\n\n")
-        out.add("@interface ", className, " (", categoryName, ")\n")
-        for v in views { out.add("@property (nonatomic, strong) ", v.className, " * ", v.name, ";\n") }
+        out.add(text: "@interface ", className, " (", categoryName, ")\n")
+        for v in views {
+            out.add("@property (nonatomic, strong) "); out.add(v.className); out.add(" * "); out.add(v.name); out.add(";\n")
+        }
         if isCell {
             out.add("/// Dequeues or creates the cell and lays it out; call from tableView:cellForRowAtIndexPath:.\n")
             out.add("- (UITableViewCell *)layoutCellForTableView:(UITableView *)tableView;\n")
@@ -68,43 +119,45 @@ extension Layout {
             if !edited.isEmpty { out.add("/// Two-way bindings: a text field's edit writes its text back.\n- (void)htllBindingChanged:(id)sender;\n") }
         }
         out.add("@end\n\n")
-        for v in views { out.add("static char ", key, v.name, ";\n") }
-        out.add("\n@implementation ", className, " (", categoryName, ")\n\n")
+        for v in views { out.add("static char "); out.add(key); out.add(v.name); out.add(";\n") }
+        out.add(text: "\n@implementation ", className, " (", categoryName, ")\n\n")
         for v in views {
-            out.add("- (", v.className, " *)", v.name, " { return objc_getAssociatedObject(self, &", key, v.name, "); }\n")
+            out.add("- ("); out.add(v.className); out.add(" *)"); out.add(v.name)
+            out.add(" { return objc_getAssociatedObject(self, &"); out.add(key); out.add(v.name); out.add("); }\n")
             // The setter: set, then the name with its first character in upper case.
-            out.add("- (void)set", v.name.prefix(1).uppercased())
-            out.add(v.name.dropFirst())
-            out.add(":(", v.className, " *)value {\n")
-            out.add("    objc_setAssociatedObject(self, &", key, v.name, ", value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);\n}\n")
+            out.add("- (void)set"); out.add(v.setterTail)
+            out.add(":("); out.add(v.className); out.add(" *)value {\n")
+            out.add("    objc_setAssociatedObject(self, &"); out.add(key); out.add(v.name)
+            out.add(", value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);\n}\n")
         }
         if isCell {
             out.add("\n- (UITableViewCell *)layoutCellForTableView:(UITableView *)tableView {\n")
-            out.add(try objectiveC(.cellInit, indented: true), try objectiveC(.cellLayout, indented: true), "    return ", cell ?? "cell", ";\n}\n")
+            out.add(try objectiveCBytes(.cellInit)); out.add(try objectiveCBytes(.cellLayout))
+            out.add("    return "); out.add(text: cell ?? "cell"); out.add(";\n}\n")
         } else {
             out.add("\n- (void)layoutViewDidLoad {\n")
             out.add(loads, silence)
-            out.add(try objectiveC(.viewDidLoad, indented: true))
+            out.add(try objectiveCBytes(.viewDidLoad))
             out.add(stores)
             out.add("}\n")
             out.add("\n- (void)layoutViewWillAppear {\n")
             out.add(loads, silence)
-            out.add(try objectiveC(.viewWillAppear, indented: true), "}\n")
+            out.add(try objectiveCBytes(.viewWillAppear)); out.add("}\n")
             if !constraints {
                 out.add("\n- (void)layoutViewWillLayoutSubviews {\n")
                 out.add(loads, silence)
-                out.add(layoutCode, "}\n")
+                out.add(layoutCode); out.add("}\n")
             }
             if !disappear.isEmpty {
-                out.add("\n- (void)layoutViewWillDisappear {\n", disappear, "}\n")
+                out.add("\n- (void)layoutViewWillDisappear {\n"); out.add(disappear); out.add("}\n")
                 out.add("\n- (void)observeValueForKeyPath:(NSString *)keyPath ofObject:(id)object change:(NSDictionary *)change context:(void *)context {\n")
                 out.add(loads, silence)
-                out.add(observe, "}\n")
+                out.add(observe); out.add("}\n")
             }
             if !edited.isEmpty {
                 out.add("\n- (void)htllBindingChanged:(id)sender {\n")
                 out.add(loads, silence)
-                out.add(edited, "}\n")
+                out.add(edited); out.add("}\n")
             }
         }
         out.add("\n@end\n")
@@ -112,25 +165,63 @@ extension Layout {
     }
 }
 
-/// UTF-8 text appended piece by piece, made a `String` once at the end.
+/// UTF-8 text appended piece by piece, made a `String` once at the end. Its bytes are in a
+/// buffer of its own, not an Array: appending a piece to an Array cost about 110 instructions
+/// (its checks and the generic copy), and the category appends about 40 per view (issue 19).
 struct CategoryText {
-    private var bytes: [UInt8] = []
+    private let buffer = Buffer()
+
+    /// The bytes so far: `count` of them from `base`, room for `capacity`. (Unchecked exclusivity:
+    /// nothing calls out while a piece is copied, and each dynamic check cost about 60
+    /// instructions an access.)
+    private final class Buffer {
+        @exclusivity(unchecked) var base = UnsafeMutablePointer<UInt8>.allocate(capacity: 4096)
+        @exclusivity(unchecked) var count = 0
+        @exclusivity(unchecked) var capacity = 4096
+
+        deinit { base.deallocate() }
+
+        /// Appends `n` bytes from `bytes`.
+        @inline(__always) func write(_ bytes: UnsafePointer<UInt8>, _ n: Int) {
+            if n > capacity &- count { grow(n) }
+            (base + count).update(from: bytes, count: n)
+            count &+= n
+        }
+
+        /// Room for `n` more bytes, at least doubling.
+        func grow(_ n: Int) {
+            let size = Swift.max(capacity * 2, count + n)
+            let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: size)
+            bigger.update(from: base, count: count)
+            base.deallocate()
+            base = bigger
+            capacity = size
+        }
+    }
 
     /// Appends each piece's UTF-8.
-    mutating func add(_ pieces: String...) {
-        for p in pieces { bytes.append(contentsOf: p.utf8) }
+    mutating func add(text pieces: String...) {
+        for p in pieces {
+            var p = p
+            p.withUTF8 { if let b = $0.baseAddress { buffer.write(b, $0.count) } }
+        }
     }
 
-    /// Appends the UTF-8 of `piece` (part of a string).
-    mutating func add(_ piece: Substring) {
-        bytes.append(contentsOf: piece.utf8)
+    /// Appends a literal's UTF-8, from its buffer.
+    mutating func add(_ literal: StaticString) {
+        literal.withUTF8Buffer { if let b = $0.baseAddress { buffer.write(b, $0.count) } }
     }
 
-    /// Appends what `other` holds.
+    /// Appends UTF-8 bytes.
+    mutating func add(_ utf8: [UInt8]) {
+        utf8.withUnsafeBufferPointer { if let b = $0.baseAddress { buffer.write(b, $0.count) } }
+    }
+
+    /// Appends what `others` hold.
     mutating func add(_ others: CategoryText...) {
-        for o in others { bytes.append(contentsOf: o.bytes) }
+        for o in others { buffer.write(o.buffer.base, o.buffer.count) }
     }
 
     /// The text.
-    var string: String { String(decoding: bytes, as: UTF8.self) }
+    var string: String { String(decoding: UnsafeBufferPointer(start: buffer.base, count: buffer.count), as: UTF8.self) }
 }
