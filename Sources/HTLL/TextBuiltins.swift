@@ -88,17 +88,22 @@ extension HTLL {
     /// instructions a view, a tenth of naming a long sequence's views (issue 19). #f when BASE is
     /// not ASCII (the prelude then appends).
     static func numberedName(_ s: Scheme, _ base: Value, _ n: Value) throws -> Value {
-        guard let scalars = base.sstring?.scalars, case .fixnum(let k) = n, k >= 0 else {
+        guard let string = base.sstring, case .fixnum(let k) = n, k >= 0 else {
             throw s.error("%htll-numbered-name: expected a string and a non-negative fixnum", base, n)
         }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(scalars.count + 20)
-        for c in scalars {
-            guard c < 0x80 else { return .false }
-            bytes.append(UInt8(truncatingIfNeeded: c))
+        // The name's bytes written once into a Swift string (short names need no allocation).
+        let digits = String(k)
+        let name: String? = string.withScalars { scalars in
+            guard scalars.allSatisfy({ $0 < 0x80 }) else { return nil }
+            return String(unsafeUninitializedCapacity: scalars.count + digits.utf8.count) { bytes in
+                var at = 0
+                for c in scalars { bytes[at] = UInt8(truncatingIfNeeded: c); at += 1 }
+                for d in digits.utf8 { bytes[at] = d; at += 1 }
+                return at
+            }
         }
-        bytes.append(contentsOf: String(k).utf8)
-        return s.string(String(decoding: bytes, as: UTF8.self))
+        guard let name else { return .false }
+        return s.string(name)
     }
 
     /// The list of strings LINES, each followed by a newline, as a Swift string; with `indented`,
@@ -121,7 +126,7 @@ extension HTLL {
         var total = 0
         var rest = lines
         while let line = rest.car {
-            guard let n = line.sstring?.scalars.count else { return nil }
+            guard let n = line.sstring?.count else { return nil }
             total += n + (indented && n > 0 ? 5 : 1)
             rest = rest.cdr ?? .null
         }
@@ -133,7 +138,7 @@ extension HTLL {
             var at = 0
             var rest = lines
             while plain, let line = rest.car, let string = line.sstring {
-                string.scalars.withUnsafeBufferPointer { source in
+                string.withScalars { source in
                     // (The lengths were summed above; a string cannot have grown since.)
                     guard at + source.count + (indented && source.count > 0 ? 5 : 1) <= total else { plain = false; return }
                     if indented && source.count > 0 {

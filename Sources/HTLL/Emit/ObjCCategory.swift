@@ -27,12 +27,12 @@ extension Layout {
         return try evaluateList(.declarations) { item in
             guard let n = item.car, let rest = item.cdr, let c = rest.car, rest.cdr?.isNull == true,
                   let nameObject = n.sstring, let classObject = c.sstring,
-                  let name = Self.utf8(n, nameObject.scalars) else { return nil }
+                  let name = Self.utf8(n, nameObject) else { return nil }
             let className: [UInt8]
             if let latest = latestClass, latest.object == ObjectIdentifier(classObject) {
                 className = latest.bytes
             } else {
-                guard let bytes = Self.utf8(c, classObject.scalars) else { return nil }
+                guard let bytes = Self.utf8(c, classObject) else { return nil }
                 className = bytes
                 latestClass = (ObjectIdentifier(classObject), bytes)
             }
@@ -47,16 +47,14 @@ extension Layout {
         }
     }
 
-    /// The UTF-8 of the string VALUE whose scalars are SCALARS: ASCII byte by byte, else through
+    /// The UTF-8 of the string VALUE (the Scheme string STRING): ASCII byte by byte, else through
     /// `stringValue`.
-    private static func utf8(_ value: Value, _ scalars: [UInt32]) -> [UInt8]? {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(scalars.count)
-        for c in scalars {
-            guard c < 0x80 else { return value.stringValue.map { Array($0.utf8) } }
-            bytes.append(UInt8(truncatingIfNeeded: c))
+    private static func utf8(_ value: Value, _ string: SString) -> [UInt8]? {
+        let ascii: [UInt8]? = string.withScalars { scalars in
+            guard scalars.allSatisfy({ $0 < 0x80 }) else { return nil }
+            return scalars.map { UInt8(truncatingIfNeeded: $0) }
         }
-        return bytes
+        return ascii ?? value.stringValue.map { Array($0.utf8) }
     }
 
     /// A complete `@interface`/`@implementation` category on `className` named `categoryName`.
