@@ -170,16 +170,19 @@ final class Port: HeapObject {
     /// Writes all of `bytes` to `fd`, retrying short writes and interruptions; the system's
     /// message when the write fails, else nil.
     public static func writeAll(_ bytes: [UInt8], to fd: Int32) -> String? {
+        bytes.withUnsafeBytes { writeAll($0, to: fd) }
+    }
+
+    /// `writeAll` of the bytes in place.
+    static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> String? {
+        guard let base = bytes.baseAddress else { return nil }
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return 0 }
-                #if canImport(Darwin)
-                return Darwin.write(fd, base + offset, bytes.count - offset)
-                #else
-                return Glibc.write(fd, base + offset, bytes.count - offset)
-                #endif
-            }
+            #if canImport(Darwin)
+            let n = Darwin.write(fd, base + offset, bytes.count - offset)
+            #else
+            let n = Glibc.write(fd, base + offset, bytes.count - offset)
+            #endif
             if n < 0 {
                 if errno == EINTR { continue }
                 return String(cString: strerror(errno))
