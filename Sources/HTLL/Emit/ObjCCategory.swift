@@ -31,15 +31,14 @@ extension Layout {
         var latestClass: (object: ObjectIdentifier, bytes: [UInt8])?
         return try evaluateList(.declarations) { item in
             guard let n = item.car, let rest = item.cdr, let c = rest.car, rest.cdr?.isNull == true,
-                  let nameObject = n.sstring, let classObject = c.sstring,
-                  let name = Self.utf8(n, nameObject) else { return nil }
+                  let nameObject = n.sstring, let classObject = c.sstring else { return nil }
+            let name = Self.utf8(nameObject)
             let className: [UInt8]
             if let latest = latestClass, latest.object == ObjectIdentifier(classObject) {
                 className = latest.bytes
             } else {
-                guard let bytes = Self.utf8(c, classObject) else { return nil }
-                className = bytes
-                latestClass = (ObjectIdentifier(classObject), bytes)
+                className = Self.utf8(classObject)
+                latestClass = (ObjectIdentifier(classObject), className)
             }
             var tail = name
             if let first = tail.first, first < 0x80 {
@@ -52,14 +51,13 @@ extension Layout {
         }
     }
 
-    /// The UTF-8 of the string VALUE (the Scheme string STRING): ASCII byte by byte, else through
-    /// `stringValue`.
-    private static func utf8(_ value: Value, _ string: SString) -> [UInt8]? {
+    /// The UTF-8 of `string`: ASCII byte by byte, else through a Swift string.
+    private static func utf8(_ string: SString) -> [UInt8] {
         let ascii: [UInt8]? = string.withScalars { scalars in
             guard scalars.allSatisfy({ $0 < 0x80 }) else { return nil }
             return scalars.map { UInt8(truncatingIfNeeded: $0) }
         }
-        return ascii ?? value.stringValue.map { Array($0.utf8) }
+        return ascii ?? Array(string.string.utf8)
     }
 
     /// A complete `@interface`/`@implementation` category on `className` named `categoryName`.

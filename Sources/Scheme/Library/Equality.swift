@@ -79,6 +79,13 @@ enum Equality {
         }
     }
 
+    /// The hash of `v` (see `hash(_:structural:into:)`), seeded per process as Swift's `Hasher` is.
+    static func hashValue(_ v: Value, structural: Bool) -> Int {
+        var hasher = Hasher()
+        hash(v, structural: structural, into: &hasher)
+        return hasher.finalize()
+    }
+
     /// Hashes `v` so that `equal?` values hash alike (`structural`), or `eqv?` values alike.
     static func hash(_ v: Value, structural: Bool, into hasher: inout Hasher) {
         // Most keys are one string, symbol or fixnum: those need no work list (an array per call).

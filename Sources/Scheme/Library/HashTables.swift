@@ -32,9 +32,7 @@ final class HashTable: HeapObject {
     public var count: Int { liveCount }
 
     private func hash(_ key: Value) -> Int {
-        var hasher = Hasher()
-        Equality.hash(key, structural: mode == .equal, into: &hasher)
-        return hasher.finalize()
+        Equality.hashValue(key, structural: mode == .equal)
     }
 
     private func same(_ x: Value, _ y: Value) -> Bool {
@@ -193,8 +191,5 @@ let hashTableBuiltins: [Builtin] = [
         return rt.heap.object(t) },
     Builtin("hash-table-copy", .range(1, 2)) { a, rt throws(SchemeRaise) in rt.heap.object(try rt.hashTable(a[0], "hash-table-copy").copy()) },
     Builtin("hash-table-clear!", .exactly(1)) { a, rt throws(SchemeRaise) in try rt.hashTable(a[0], "hash-table-clear!").clear(); return .unspecified },
-    Builtin("hash", .range(1, 2)) { a, _ throws(SchemeRaise) in
-        var h = Hasher()
-        Equality.hash(a[0], structural: true, into: &h)
-        return .fixnum(h.finalize() & Int.max) },
+    Builtin("hash", .range(1, 2)) { a, _ throws(SchemeRaise) in .fixnum(Equality.hashValue(a[0], structural: true) & Int.max) },
 ]

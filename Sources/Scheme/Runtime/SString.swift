@@ -13,7 +13,7 @@ public final class SString: HeapObject {
     /// allocation costs a fifth of an array's), and `string-append` alone made 60,000 arrays for
     /// a layout of 10,000 views. Unchecked exclusivity, as `SVector.items`: no access to it calls
     /// out to code that could reach the same string while it lasts.
-    @exclusivity(unchecked) var buffer: UnsafeMutableBufferPointer<UInt32>
+    @exclusivity(unchecked) let buffer: UnsafeMutableBufferPointer<UInt32>
 
     /// A string of `count` scalars that `fill` writes (every one of them).
     init(count: Int, _ fill: (UnsafeMutableBufferPointer<UInt32>) -> Void) {
@@ -51,16 +51,8 @@ public final class SString: HeapObject {
     /// The number of scalars.
     public var count: Int { buffer.count }
 
-    /// A copy of the scalars (setting it replaces them, whatever their number).
-    public var scalars: [UInt32] {
-        get { Array(buffer) }
-        set {
-            let old = buffer
-            buffer = newValue.isEmpty ? UnsafeMutableBufferPointer(start: nil, count: 0) : .allocate(capacity: newValue.count)
-            _ = buffer.initialize(from: newValue)
-            old.deallocate()
-        }
-    }
+    /// A copy of the scalars.
+    public var scalars: [UInt32] { Array(buffer) }
 
     /// Whether two strings have the same scalars (`string=?`, `equal?`), compared as memory.
     static func sameScalars(_ s: Unmanaged<SString>, _ t: Unmanaged<SString>) -> Bool {

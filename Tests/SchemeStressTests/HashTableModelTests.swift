@@ -1,0 +1,1 @@
+../SchemeTests/HashTableModelTests.swift
