@@ -523,6 +523,35 @@ final class SchemeLibraryTests: SchemeTestCase {
               "\"open-input-file: cannot open \\\"/nonexistent/x\\\": No such file or directory\"")
     }
 
+    /// Record procedures run in the VM's call (not as builtin frames): the same values and errors
+    /// called directly, in tail position, through `apply` and `map`, with a record of another type
+    /// of the same shape, and with the wrong number of arguments.
+    func testRecordProceduresEverywhereTheyAreCalled() {
+        let types = """
+            (define-record-type <point> (make-point x y) point? (x point-x set-point-x!) (y point-y set-point-y!))
+            (define-record-type <pair2> (make-pair2 x y) pair2? (x pair2-x) (y pair2-y))
+            (define p (make-point 1 2))
+            (define q (make-pair2 1 2))
+            (define (tail-x r) (point-x r))
+            (define (tail-set r v) (set-point-y! r v))
+            """
+        check(types + """
+              (set-point-x! p 5)
+              (tail-set p 7)
+              (list (point-x p) (tail-x p) (apply point-y (list p)) (map point-x (list p p))
+                    (point? p) (point? q) (apply point? (list 3)) (pair2-x q) (apply set-point-x! p '(9)) (point-x p))
+              """, "(5 5 7 (5 5) #t #f #f 1 #<unspecified> 9)")
+        XCTAssertEqual(error(types + "(point-x q)")?.message, "point-x: expected a point, got")
+        XCTAssertEqual(error(types + "(tail-x 'a)")?.message, "point-x: expected a point, got")
+        XCTAssertEqual(error(types + "(apply set-point-x! (list q 1))")?.message, "set-point-x!: expected a point, got")
+        XCTAssertEqual(error(types + "(point-x p p)")?.message, "point-x: expected 1 arguments, got 2")
+        XCTAssertEqual(error(types + "(set-point-x! p)")?.message, "set-point-x!: expected 2 arguments, got 1")
+        XCTAssertEqual(error(types + "(point?)")?.message, "point?: expected 1 arguments, got 0")
+        // An error raised by one is caught like any builtin's, and the program goes on.
+        check(types + "(list (guard (e (#t (error-object-message e))) (point-y q)) (point-y (make-point 3 4)))",
+              "(\"point-y: expected a point, got\" 4)")
+    }
+
     func testPrinting() {
         check("(let ((l (list 1 2 3))) (set-cdr! (cddr l) l) l)", "#0=(1 2 3 . #0#)")
         XCTAssertEqual(output("(define l (list 1 2)) (set-cdr! (cdr l) l) (display l)"), "#0=(1 2 . #0#)")

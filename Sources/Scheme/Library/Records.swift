@@ -27,19 +27,50 @@ enum Records {
         return name
     }
 
-    /// The fields of `v` if it is an instance of `type`, else the accessor's type error. Read
-    /// unretained: the caller's argument keeps the record alive while it uses them.
+    /// What record procedure `p` gives for `subject` (and, for a modifier, `value`), or nil when
+    /// `subject` is not a record of its type (the caller raises `typeError`). The one
+    /// implementation of record procedures: the VM runs it in place of the builtin call
+    /// (`VM.callRecordProcedure`), the builtin's function for any other caller.
     @inline(__always)
-    static func fields(_ v: Value, _ type: RecordType, _ who: String, _ rt: Runtime) throws(SchemeRaise) -> UnsafeMutablePointer<Value> {
-        if case .object(let o) = v {
-            let fields = o._withUnsafeGuaranteedRef { object -> UnsafeMutablePointer<Value>? in
+    static func run(_ p: RecordProcedure, _ subject: Value, _ value: Value) -> Value? {
+        var fields: UnsafeMutablePointer<Value>? = nil
+        if case .object(let o) = subject {
+            // Read unretained: the caller's argument keeps the record alive while it is used.
+            fields = o._withUnsafeGuaranteedRef { object -> UnsafeMutablePointer<Value>? in
                 guard Swift.type(of: object) == Record.self else { return nil }
                 let record = unsafeDowncast(object, to: Record.self)
-                return record.type === type ? record.fields : nil
+                return ObjectIdentifier(record.type) == ObjectIdentifier(p.type) ? record.fields : nil
             }
-            if let fields { return fields }
         }
-        throw rt.typeError(who, "a \(type.name)", v)
+        switch p.operation {
+        case .predicate:
+            return .bool(fields != nil)
+        case .accessor:
+            return fields?[p.slot]
+        case .modifier:
+            guard let fields else { return nil }
+            fields[p.slot] = value
+            return .unspecified
+        }
+    }
+
+    /// The error of record procedure `name` given `v`, not a record of its type.
+    static func typeError(_ p: RecordProcedure, _ name: String, _ v: Value, _ rt: Runtime) -> SchemeRaise {
+        rt.typeError(name, "a \(p.type.name)", v)
+    }
+}
+
+extension Runtime {
+    /// A record type's predicate, accessor or modifier `name`.
+    func makeRecordProcedure(_ name: String, _ record: RecordProcedure) -> Value {
+        let p = BuiltinProcedure(name: name, arity: .exactly(record.argumentCount), special: .record, record: record) { args, rt in
+            let value = args.count > 1 ? args[1] : .unspecified
+            guard let result = Records.run(record, args[0], value) else {
+                throw Records.typeError(record, name, args[0], rt)
+            }
+            return result
+        }
+        return .procedure(Unmanaged.passUnretained(heap.own(p)))
     }
 }
 
@@ -64,23 +95,16 @@ let recordBuiltins: [Builtin] = [
         } },
     Builtin("%record-predicate", .range(1, 2)) { a, rt throws(SchemeRaise) in
         let type = try rt.recordType(a[0], "%record-predicate")
-        return rt.makeBuiltin(rt.procedureName(a, 1, "\(type.name)?"), .exactly(1)) { args, _ in
-            .bool(args[0].object(Record.self)?.type === type)
-        } },
+        return rt.makeRecordProcedure(rt.procedureName(a, 1, "\(type.name)?"), RecordProcedure(.predicate, type)) },
     Builtin("%record-accessor", .range(2, 3)) { a, rt throws(SchemeRaise) in
         let type = try rt.recordType(a[0], "%record-accessor")
         let slot = try rt.fieldIndex(type, a[1], "%record-accessor")
         let name = rt.procedureName(a, 2, "\(type.name)-\(type.fields[slot].name)")
-        return rt.makeBuiltin(name, .exactly(1)) { args, rt in
-            try Records.fields(args[0], type, name, rt)[slot]
-        } },
+        return rt.makeRecordProcedure(name, RecordProcedure(.accessor, type, slot: slot)) },
     Builtin("%record-modifier", .range(2, 3)) { a, rt throws(SchemeRaise) in
         let type = try rt.recordType(a[0], "%record-modifier")
         let slot = try rt.fieldIndex(type, a[1], "%record-modifier")
         let name = rt.procedureName(a, 2, "set-\(type.name)-\(type.fields[slot].name)!")
-        return rt.makeBuiltin(name, .exactly(2)) { args, rt in
-            try Records.fields(args[0], type, name, rt)[slot] = args[1]
-            return .unspecified
-        } },
+        return rt.makeRecordProcedure(name, RecordProcedure(.modifier, type, slot: slot)) },
     Builtin("record?", .exactly(1)) { a, _ throws(SchemeRaise) in .bool(a[0].object(Record.self) != nil) },
 ]

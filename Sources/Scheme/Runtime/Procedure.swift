@@ -108,19 +108,55 @@ final class BuiltinProcedure: Procedure {
     /// Builtins whose behaviour needs the VM itself (they never run `function`).
     public enum Special: UInt8 {
         case none, apply, callCC, values, applyValues, abort, exit
+        /// A record type's predicate, accessor or modifier (`record`): the VM reads or writes the
+        /// field in place, without the frame and closure call of a builtin (a layout's views are
+        /// records, read about 35 times each).
+        case record
     }
     let builtinName: String
     public let arity: Arity
     let function: BuiltinFunction
     let special: Special
-    init(name: String, arity: Arity, special: Special = .none, function: @escaping BuiltinFunction) {
+    /// What a `.record` builtin does, else nil.
+    let record: RecordProcedure?
+    /// `record`'s type, owned (`record` holds it unowned, for the VM's reads).
+    private let recordType: RecordType?
+    init(name: String, arity: Arity, special: Special = .none, record: RecordProcedure? = nil,
+         function: @escaping BuiltinFunction) {
         self.builtinName = name
         self.arity = arity
         self.function = function
         self.special = special
+        self.record = record
+        self.recordType = record?.type
         super.init(kind: .builtin)
     }
+    override func trace(_ marker: inout Marker) {
+        if let recordType { marker.markObject(recordType) }
+    }
     public override var name: String { builtinName }
+}
+
+/// The operation of a procedure `define-record-type` made: a predicate, or an accessor or modifier
+/// of field `slot`, of `type`'s records.
+struct RecordProcedure {
+    enum Operation { case predicate, accessor, modifier }
+    let operation: Operation
+    /// Unowned: the builtin that holds this keeps the type alive.
+    unowned(unsafe) let type: RecordType
+    let slot: Int
+    init(_ operation: Operation, _ type: RecordType, slot: Int = 0) {
+        self.operation = operation
+        self.type = type
+        self.slot = slot
+    }
+    /// How many arguments it takes: the record, and a modifier's value.
+    var argumentCount: Int {
+        switch operation {
+        case .predicate, .accessor: return 1
+        case .modifier: return 2
+        }
+    }
 }
 
 /// A procedure made by `case-lambda`: the first clause whose arity fits is called.
