@@ -25,8 +25,10 @@ final class CompilerTests: SchemeTestCase {
     }
 
     func testInlinedPrimitivesAndBoxes() {
-        let inlined = listing("(lambda (a b) (+ (car a) (cdr b)))")
-        XCTAssertTrue(inlined.contains("add") && inlined.contains("car") && inlined.contains("cdr"), inlined)
+        // `car` of a local is one instruction (`localCar`); of any other value, the opcode.
+        let inlined = listing("(lambda (a b) (+ (car a) (cdr (cdr b))))")
+        XCTAssertTrue(inlined.contains("add") && inlined.contains("localCar") && inlined.contains("localCdr")
+                      && inlined.contains("cdr "), inlined)
         // Only a variable both captured and assigned gets a box.
         let boxed = listing("(lambda () (let ((n 0)) (lambda () (set! n (+ n 1)) n)))")
         XCTAssertTrue(boxed.contains("boxLocal"), boxed)
@@ -58,5 +60,37 @@ final class CompilerTests: SchemeTestCase {
         let block = try XCTUnwrap(code.object(Closure.self)).code
         XCTAssertGreaterThan(block.code.count, 0)
         XCTAssertLessThanOrEqual(block.frameSize, block.stackSize)
+    }
+
+    /// `and` and `or` in an `if`'s test compile to jumps (no value pushed and tested again), and a
+    /// jump to a jump goes straight to the last one's target; every combination still decides
+    /// as the values would, including where the parts have effects.
+    func testTestsOfAndOrAndThreadedJumps() {
+        _ = value("""
+            (define (f a b c) (if (and a (or b c)) 'yes 'no))
+            (define (g a b c) (if (or (and a b) (not c)) 'yes 'no))
+            (define (h a b c) (if (and (or a b) (and b (or c a))) (if a 1 2) (if b 3 (if c 4 5))))
+            (define log '())
+            (define (t x) (set! log (cons x log)) x)
+            (define (k a b c) (if (or (t a) (and (t b) (t c))) 'yes 'no))
+            """)
+        let listing = value("(disassemble f)")
+        XCTAssertFalse(listing.contains("jumpIfFalse") && listing.contains("false"), listing)
+        var rows: [String] = []
+        for a in ["#f", "#t", "0"] { for b in ["#f", "#t"] { for c in ["#f", "'x"] {
+            rows.append("(list (f \(a) \(b) \(c)) (g \(a) \(b) \(c)) (h \(a) \(b) \(c)) (begin (set! log '()) (list (k \(a) \(b) \(c)) log)))")
+        } } }
+        let reference = """
+            (define (id x) x)
+            (define (f a b c) (if (id (and a (or b c))) 'yes 'no))
+            (define (g a b c) (if (id (or (and a b) (not c))) 'yes 'no))
+            (define (h a b c) (if (id (and (or a b) (and b (or c a)))) (if a 1 2) (if b 3 (if c 4 5))))
+            (define (k a b c) (if (id (or (t a) (and (t b) (t c)))) 'yes 'no))
+            """
+        let compiled = value("(list " + rows.joined(separator: " ") + ")")
+        _ = value(reference)
+        XCTAssertEqual(compiled, value("(list " + rows.joined(separator: " ") + ")"))
+        check("(define (m x) (if (and (pair? x) (or (null? (cdr x)) (eq? (cadr x) 'k))) (car x) 'none)) (list (m '(1)) (m '(2 k)) (m '(3 j)) (m 5))",
+              "(1 2 none none)")
     }
 }

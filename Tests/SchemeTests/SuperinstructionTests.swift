@@ -84,6 +84,25 @@ final class SuperinstructionTests: SchemeTestCase {
         compare("(define (f a) a)", uses: .returnLocal, reference: { "(apply values (list \($0)))" }, arguments: Self.samples)
     }
 
+    /// `car`/`cdr` of a local, `(if local …)` and `(if (eq? x y) …)` give what the unfused code gives
+    /// (the builtin's error for a non-pair, located at the call).
+    func testPairFieldsOfALocalAndPlainTests() {
+        compare("(define (f a) (car a))", uses: .localCar, reference: { "(apply car (list \($0)))" }, arguments: Self.samples)
+        compare("(define (f a) (cdr a))", uses: .localCdr, reference: { "(apply cdr (list \($0)))" }, arguments: Self.samples)
+        compare("(define (f a) (if a 'yes 'no))", uses: .ifLocal,
+                reference: { "(if (apply values (list \($0))) 'yes 'no)" }, arguments: Self.samples)
+        compare("(define (f a) (if (not a) 'no 'yes))", uses: .ifLocal,
+                reference: { "(if (apply values (list \($0))) 'yes 'no)" }, arguments: Self.samples)
+        compare("(define (f a b) (if (eq? a b) 'yes 'no))", uses: .ifEq,
+                reference: { "(if (apply eq? (list \($0))) 'yes 'no)" }, arguments: pairs)
+        compare("(define (f a) (if (eq? (car a) 'k) 'yes 'no))", uses: .ifEq,
+                reference: { "(if (apply eq? (list (apply car (list \($0))) 'k)) 'yes 'no)" }, arguments: Self.samples + ["'(k)", "'(j . k)"])
+        let e = error("(define (f a)\n  (car a))\n(f 'x)")
+        XCTAssertEqual(e?.message.hasPrefix("car: "), true, e?.message ?? "")
+        XCTAssertEqual(e?.line, 2)
+        check("(define (f l) (let loop ((l l) (n 0)) (if (pair? l) (loop (cdr l) (+ n (car l))) n))) (f '(1 2 3 4))", "10")
+    }
+
     /// The loops and recursions the superinstructions are for still compute the same, and an
     /// error in one is caught where the unfused one was (the stack balanced after it).
     func testProgramsAndErrorsInLoops() {

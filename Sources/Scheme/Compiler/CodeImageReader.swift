@@ -462,7 +462,7 @@ struct CodeImageReader {
                 guard a >= 0, Int(a) < frameSize else { throw InvalidSystemImage(reason: "local slot out of range") }
             case .captured, .capturedBox, .setCapturedBox, .fixnum:
                 guard op == .fixnum || a >= 0 else { throw InvalidSystemImage(reason: "captured slot out of range") }
-            case .jump, .jumpIfFalse:
+            case .jump, .jumpIfFalse, .ifEq:
                 guard a > 0, pc + 1 + Int(a) < code.count else { throw InvalidSystemImage(reason: "jump out of the code") }
             case .jumpBack:
                 let first = code[pc + 2], n = code[pc + 3]
@@ -472,7 +472,7 @@ struct CodeImageReader {
                 guard a >= 0 else { throw InvalidSystemImage(reason: "negative argument count") }
             case .ifNumEqLocals, .ifLtLocals, .ifGtLocals, .ifLeLocals, .ifGeLocals, .ifNullLocal, .ifPairLocal,
                  .ifNumEqLocalFixnum, .ifLtLocalFixnum, .ifGtLocalFixnum, .ifLeLocalFixnum, .ifGeLocalFixnum,
-                 .addLocalFixnum, .subLocalFixnum, .returnLocal:
+                 .addLocalFixnum, .subLocalFixnum, .returnLocal, .ifLocal, .localCar, .localCdr:
                 // Superinstructions: local slots (the second operand too, for two locals), and the
                 // forward jump (counted from its operand, as `jump`'s).
                 let b = op.operandCount > 1 ? code[pc + 2] : 0

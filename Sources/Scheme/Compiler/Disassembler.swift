@@ -41,13 +41,14 @@ enum Disassembler {
             case .jump, .jumpIfFalse, .jumpBack:
                 if let off = operands.first { line += "    ; -> \(pc + 1 + off)" }
             case .ifNumEqLocals, .ifNumEqLocalFixnum, .ifLtLocals, .ifLtLocalFixnum, .ifGtLocals, .ifGtLocalFixnum,
-                 .ifLeLocals, .ifLeLocalFixnum, .ifGeLocals, .ifGeLocalFixnum, .ifNullLocal, .ifPairLocal:
+                 .ifLeLocals, .ifLeLocalFixnum, .ifGeLocals, .ifGeLocalFixnum, .ifNullLocal, .ifPairLocal,
+                 .ifLocal, .ifEq:
                 if let i = op.forwardJumpOperand, i < operands.count { line += "    ; else -> \(pc + 1 + i + operands[i])" }
             case .fixnum, .null, .true, .false, .unspecified, .local, .setLocal, .localBox, .setLocalBox,
                  .boxLocal, .captured, .capturedBox, .setCapturedBox, .pop, .call, .tailCall, .return, .halt,
                  .add, .sub, .mul, .numEq, .lt, .gt, .le, .ge, .car, .cdr, .caar, .cadr, .cdar, .cddr, .cons, .isNull, .isPair, .isEq,
                  .not, .isZero, .vectorRef, .vectorSet, .quotient, .remainder, .modulo, .bytevectorRef,
-                 .bytevectorSet, .addLocalFixnum, .subLocalFixnum, .returnLocal:
+                 .bytevectorSet, .addLocalFixnum, .subLocalFixnum, .returnLocal, .localCar, .localCdr:
                 break
             }
             out += line + "\n"

@@ -141,6 +141,14 @@ enum Opcode: Int32, CaseIterable, Sendable {
     case addLocalFixnum
     /// a n ; ( -- (- local[a] n) ) n a fixnum
     case subLocalFixnum
+    /// a offset ; ( -- ) pc += offset if local[a] is #f
+    case ifLocal
+    /// offset ; ( x y -- ) pc += offset unless (eq? x y)
+    case ifEq
+    /// a ; ( -- (car local[a]) )
+    case localCar
+    /// a ; ( -- (cdr local[a]) )
+    case localCdr
     /// a ; ( -- ) return local[a] to the caller
     case returnLocal
 
@@ -158,9 +166,9 @@ enum Opcode: Int32, CaseIterable, Sendable {
             return 0
         case .const, .fixnum, .local, .setLocal, .localBox, .setLocalBox, .boxLocal, .captured,
              .capturedBox, .setCapturedBox, .global, .setGlobal, .defineGlobal, .jump, .jumpIfFalse,
-             .call, .tailCall, .returnLocal:
+             .call, .tailCall, .returnLocal, .ifEq, .localCar, .localCdr:
             return 1
-        case .closure, .ifNullLocal, .ifPairLocal, .addLocalFixnum, .subLocalFixnum:
+        case .closure, .ifNullLocal, .ifPairLocal, .ifLocal, .addLocalFixnum, .subLocalFixnum:
             return 2
         case .jumpBack, .ifNumEqLocals, .ifNumEqLocalFixnum, .ifLtLocals, .ifLtLocalFixnum, .ifGtLocals,
              .ifGtLocalFixnum, .ifLeLocals, .ifLeLocalFixnum, .ifGeLocals, .ifGeLocalFixnum:
@@ -205,7 +213,7 @@ enum Opcode: Int32, CaseIterable, Sendable {
             return nil
         case .ifNumEqLocals, .ifNumEqLocalFixnum, .ifLtLocals, .ifLtLocalFixnum, .ifGtLocals, .ifGtLocalFixnum,
              .ifLeLocals, .ifLeLocalFixnum, .ifGeLocals, .ifGeLocalFixnum, .ifNullLocal, .ifPairLocal,
-             .addLocalFixnum, .subLocalFixnum, .returnLocal:
+             .ifLocal, .ifEq, .localCar, .localCdr, .addLocalFixnum, .subLocalFixnum, .returnLocal:
             // Superinstructions are not calls the expander turns into opcodes: see `fusedBase`.
             return nil
         }
@@ -222,6 +230,9 @@ enum Opcode: Int32, CaseIterable, Sendable {
         case .ifGeLocals, .ifGeLocalFixnum: return .ge
         case .ifNullLocal: return .isNull
         case .ifPairLocal: return .isPair
+        case .ifEq: return .isEq
+        case .localCar: return .car
+        case .localCdr: return .cdr
         case .addLocalFixnum: return .add
         case .subLocalFixnum: return .sub
         case .const, .fixnum, .null, .true, .false, .unspecified, .local, .setLocal, .localBox, .setLocalBox,
@@ -230,6 +241,9 @@ enum Opcode: Int32, CaseIterable, Sendable {
              .add, .sub, .mul, .numEq, .lt, .gt, .le, .ge, .car, .cdr, .caar, .cadr, .cdar, .cddr, .cons, .isNull, .isPair, .isEq,
              .not, .isZero, .vectorRef, .vectorSet, .quotient, .remainder, .modulo, .bytevectorRef,
              .bytevectorSet:
+            return nil
+        case .ifLocal:
+            // A plain test of a local's truth: no primitive, nothing that can fail.
             return nil
         }
     }
@@ -249,15 +263,15 @@ enum Opcode: Int32, CaseIterable, Sendable {
     /// the opcode does not jump forward.
     public var forwardJumpOperand: Int? {
         switch self {
-        case .jump, .jumpIfFalse: return 0
-        case .ifNullLocal, .ifPairLocal: return 1
+        case .jump, .jumpIfFalse, .ifEq: return 0
+        case .ifNullLocal, .ifPairLocal, .ifLocal: return 1
         case .ifNumEqLocals, .ifNumEqLocalFixnum, .ifLtLocals, .ifLtLocalFixnum, .ifGtLocals, .ifGtLocalFixnum,
              .ifLeLocals, .ifLeLocalFixnum, .ifGeLocals, .ifGeLocalFixnum:
             return 2
         case .const, .fixnum, .null, .true, .false, .unspecified, .local, .setLocal, .localBox, .setLocalBox,
              .boxLocal, .captured, .capturedBox, .setCapturedBox, .global, .setGlobal, .defineGlobal, .pop,
              .jumpBack, .closure, .call, .tailCall, .return, .halt, .returnLocal, .addLocalFixnum, .subLocalFixnum,
-             .add, .sub, .mul, .numEq, .lt, .gt, .le, .ge, .car, .cdr, .caar, .cadr, .cdar, .cddr, .cons, .isNull, .isPair, .isEq,
+             .localCar, .localCdr, .add, .sub, .mul, .numEq, .lt, .gt, .le, .ge, .car, .cdr, .caar, .cadr, .cdar, .cddr, .cons, .isNull, .isPair, .isEq,
              .not, .isZero, .vectorRef, .vectorSet, .quotient, .remainder, .modulo, .bytevectorRef,
              .bytevectorSet:
             return nil

@@ -111,6 +111,12 @@ extension VM {
             case .ifPairLocal: testAndBranch(localOperand(0, r).isPair, &r)
             case .addLocalFixnum: try localPlusFixnum(subtract: false, &r)
             case .subLocalFixnum: try localPlusFixnum(subtract: true, &r)
+            case .ifLocal: testAndBranch(localOperand(0, r).isTrue, &r)
+            case .ifEq:
+                r.sp &-= 2
+                r.pc += r.stack[r.sp].isEq(r.stack[r.sp &+ 1]) ? 1 : Int(r.pc.pointee)
+            case .localCar: try localPairField(.car, &r) { $0.car }
+            case .localCdr: try localPairField(.cdr, &r) { $0.cdr }
             case .returnLocal: returnValue(localOperand(0, r), &r)
             }
         }

@@ -38,6 +38,16 @@ extension VM {
         r.pc += holds ? 2 : 1 + Int(r.pc[1])
     }
 
+    /// `localCar`, `localCdr` (`pc` at their operand `a`): pushes `field` of local a, or, if it
+    /// is not a pair, pushes it and runs `base`'s builtin (its error).
+    @inline(__always) func localPairField(_ base: Opcode, _ r: inout Registers, _ field: (Pair) -> Value) throws(SchemeError) {
+        let x = localOperand(0, r)
+        r.pc += 1
+        if case .pair(let p) = x { return push(field(p), &r) }
+        push(x, &r)
+        try callBuiltin(base, &r)
+    }
+
     /// Pushes `x` and `y` and runs `base`'s builtin on them (`VM+Inline`'s slow path): true with
     /// its result on the stack, false if it raised (the VM is then running the handler).
     func applyBuiltin(_ base: Opcode, _ x: Value, _ y: Value, _ r: inout Registers) throws(SchemeError) -> Bool {
