@@ -99,7 +99,8 @@
                 (let ((e (car es)))
                   ;; (A part that is one view's edge or bound, most new parts, has no local.)
                   (if (not (eq? e (vector-ref walked i)))
-                      (begin (if (not (and (pair? e) (null? (cdr e)) (let ((a (cdar e))) (and a (memq (car a) '(edge bound))))))
+                      (begin (if (not (and (pair? e) (null? (cdr e))
+                                           (let ((a (cdar e))) (and a (or (eq? (car a) 'edge) (eq? (car a) 'bound))))))
                                  (define-locals! e))
                              (vector-set! walked i e)))
                   (loop (cdr es) (+ i 1))))))
@@ -125,14 +126,16 @@
     (define (layout x left top w h gen?)
       ;; Children measured before they are placed (vv, >>, min-size on a wrapped axis...) are laid out
       ;; twice, so deep nesting of those could take exponential time: stop with an error instead.
+      ;; (run-seq counts a view's step itself.)
       (set! steps (+ steps 1))
-      (if (> steps htll:solver-steps)
-          (htll:error-at (htll:root-location root)
-                         (string-append "the layout is too deeply nested to solve (more than "
-                                        (number->string htll:solver-steps) " steps)")))
+      (if (> steps htll:solver-steps) (too-many-steps))
       (cond ((htll:view? x) (layout-view x left top w h gen?))
             (gen? (place x (named left 'x) (named top 'y) (named w 'w) (named h 'h) #t))
             (else (measure x left top w h))))
+    (define (too-many-steps)
+      (htll:error-at (htll:root-location root)
+                     (string-append "the layout is too deeply nested to solve (more than "
+                                    (number->string htll:solver-steps) " steps)")))
     ;; Measuring (gen? #f) emits no frame, so its extents depend on the node and the area's
     ;; lengths only: a node measured again in the same lengths (a chain of vv or >>, each
     ;; measuring the rest of the chain before placing it) reuses the first answer, which keeps
@@ -288,9 +291,18 @@
                     (cons (if (htll:wrap? w) used w) (if (htll:wrap? h) across h))))
               (let* ((c (car cs))
                      (view? (htll:view? c))
-                     (o (if vertical?
-                            (layout c left pos w each-length gen?)
-                            (layout c pos top each-length h gen?)))
+                     ;; (A view, most children of a long sequence, laid out as layout would,
+                     ;; without its call and its test of what C is.)
+                     (o (if view?
+                            (begin
+                              (set! steps (+ steps 1))
+                              (if (> steps htll:solver-steps) (too-many-steps))
+                              (if vertical?
+                                  (layout-view c left pos w each-length gen?)
+                                  (layout-view c pos top each-length h gen?)))
+                            (if vertical?
+                                (layout c left pos w each-length gen?)
+                                (layout c pos top each-length h gen?))))
                      (along (if vertical? (cdr o) (car o)))
                      (other (cond ((not across?) #f)
                                   ((htll:collapse-node? c)
@@ -306,7 +318,12 @@
                                                        (htll:e-edge axis (car prev)))))))
                      (own-gap (if (eq? gap-after htll:no-gap) '() (gap-after c (cdr cs))))
                      (gap (if (and measured (eq? own-gap (car measured))) (cdr measured) own-gap))
-                     (next (after pos c view? along gap gen? axis))
+                     ;; (after's answer when POS starts with an edge, the usual case of a long
+                     ;; sequence, without its call: C's own far edge.)
+                     (next (if (and gen? view? (pair? pos) (let ((a (cdar pos))) (and a (eq? (car a) 'edge))))
+                               (let ((edge (list (cons 1 (list 'edge axis c)))))
+                                 (if (null? gap) edge (htll:e+ edge gap)))
+                               (after pos c view? along gap gen? axis)))
                      ;; Once positions refer to an edge, the used length is measured from START.
                      (used (and along?
                                 (let ((u (htll:e+ used (taken c along gap))))

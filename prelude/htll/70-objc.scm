@@ -197,8 +197,12 @@
     (if (null? as)
         start
         (let* ((kind (htll:view-kind view))
-               (plan (htll:attribute-plan kind))
-               ;; (htll:expanded-hows, its usual case tested in place.)
+               ;; (htll:attribute-plan and htll:expanded-hows, their usual cases tested in place.)
+               (latest htll:latest-plan)
+               (plan (if (and (eq? (vector-ref latest 0) kind) (eq? (vector-ref latest 1) htll:attribute-table)
+                              (eq? (vector-ref latest 2) (eq? htll:target 'ios6)))
+                         (vector-ref latest 3)
+                         (htll:attribute-plan kind)))
                (hows (if (eq? (car htll:latest-hows) hows) (cdr htll:latest-hows) (htll:expanded-hows hows))))
           ;; ACC and LATE hold the lines so far in reverse, a render's list of lines spliced in.
           (let loop ((as as) (acc start) (late '()))
@@ -402,7 +406,11 @@
                   (rest (htll:map-attributes-onto v '(target init-set) htll:objc-attribute-line var name-of '()))
                   (rest (if bound? (append-reverse (htll:objc-two-way-lines v var) rest) rest))
                   (rest (if (null? aliases) rest (append-reverse (htll:objc-alias-lines v aliases name-of) rest)))
-                  (made (string-append var " = " (htll:init-expression v name-of) ";"))
+                  ;; (htll:init-expression's usual case, the latest kind's, tested in place.)
+                  (made (string-append var " = " (if (eq? (car htll:latest-init-expression) (htll:view-kind v))
+                                                     (cdr htll:latest-init-expression)
+                                                     (htll:init-expression v name-of))
+                                       ";"))
                   (acc (cons made acc))
                   (acc (if (cdr d) (cons (string-append "[" parent " addSubview:" var "];") acc) acc)))
              (loop (cdr ds) (if (null? rest) acc (append rest acc))))))
@@ -516,7 +524,6 @@
     ;; The latest frame's view and its name: a long sequence's frame refers to the view before.
     (define latest-view #f)
     (define latest-name #f)
-    (define (name v) (if (eq? v latest-view) latest-name (name-of v)))
     ;; (A loop, not map and a procedure; the lines gathered in reverse.)
     (let loop ((ss (htll:solve root)) (acc '()))
       (if (null? ss)
@@ -531,19 +538,26 @@
                  ;; A position that is the previous view's far edge (a long sequence's, new in each
                  ;; frame) goes into the line as its parts: its own string-append cost about as
                  ;; much as the line's.
+                 ;; (The parts' usual hits, the same object as the latest frame's, tested in place:
+                 ;; a call for each of them cost more than the test. Each edge test after the
+                 ;; cheaper eq? one.)
                  (let* ((es (cddr s)) (x (car es)) (es (cdr es)) (y (car es)) (es (cdr es)) (w (car es)) (h (cadr es))
                         (v (cadr s))
                         (n (name-of v))
+                        (wt (if (eq? w (vector-ref last 4)) (vector-ref last 5) (miss 4 w)))
+                        (ht (if (eq? h (vector-ref last 6)) (vector-ref last 7) (miss 6 h)))
                         (line
-                         (cond ((and (htll:e-edge-of? y 'y) (not (eq? y (vector-ref last 2))))
-                                (string-append n ".frame = (CGRect) {{" (part 0 x) ", CGRectGetMaxY("
-                                               (name (car (cddr (cdar y)))) ".frame)}, {" (part 4 w) ", " (part 6 h) "}};"))
-                               ((and (htll:e-edge-of? x 'x) (not (eq? x (vector-ref last 0))))
-                                (string-append n ".frame = (CGRect) {{CGRectGetMaxX(" (name (car (cddr (cdar x))))
-                                               ".frame), " (part 2 y) "}, {" (part 4 w) ", " (part 6 h) "}};"))
+                         (cond ((and (not (eq? y (vector-ref last 2))) (htll:e-edge-of? y 'y))
+                                (string-append n ".frame = (CGRect) {{" (if (eq? x (vector-ref last 0)) (vector-ref last 1) (miss 0 x))
+                                               ", CGRectGetMaxY("
+                                               (let ((p (car (cddr (cdar y))))) (if (eq? p latest-view) latest-name (name-of p)))
+                                               ".frame)}, {" wt ", " ht "}};"))
+                               ((and (not (eq? x (vector-ref last 0))) (htll:e-edge-of? x 'x))
+                                (string-append n ".frame = (CGRect) {{CGRectGetMaxX("
+                                               (let ((p (car (cddr (cdar x))))) (if (eq? p latest-view) latest-name (name-of p)))
+                                               ".frame), " (part 2 y) "}, {" wt ", " ht "}};"))
                                (else
-                                (string-append n ".frame = (CGRect) {{" (part 0 x) ", " (part 2 y) "}, {"
-                                               (part 4 w) ", " (part 6 h) "}};")))))
+                                (string-append n ".frame = (CGRect) {{" (part 0 x) ", " (part 2 y) "}, {" wt ", " ht "}};")))))
                    (set! latest-view v)
                    (set! latest-name n)
                    line))

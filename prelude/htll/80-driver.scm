@@ -351,8 +351,16 @@
       (if (not (eq? kind latest-kind))
           (begin (set! latest-class (htll:kind-class kind)) (set! latest-kind kind)))
       latest-class)
-    (htll:map-declared-names (lambda (name v) (list name (class-of (htll:view-kind v))))
-                             (cadr c) name-of aliases)))
+    (if (null? aliases)
+        ;; (htll:map-declared-names' case without aliases, as a loop with the class's test in
+        ;; place: a call of the mapped procedure and one of class-of for every view.)
+        (let loop ((ds (cadr c)) (acc '()))
+          (if (null? ds)
+              (reverse acc)
+              (let* ((v (caar ds)) (kind (htll:view-kind v)))
+                (loop (cdr ds) (cons (list (name-of v) (if (eq? kind latest-kind) latest-class (class-of kind))) acc)))))
+        (htll:map-declared-names (lambda (name v) (list name (class-of (htll:view-kind v))))
+                                 (cadr c) name-of aliases))))
 
 ;; #t when the layout is placed with in-cell.
 (define (htll-cell-layout?) (if (htll:root-cell (htll:the-layout "cell")) #t #f))
