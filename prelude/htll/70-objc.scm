@@ -223,7 +223,11 @@
                   (cond ((not in?) (loop (cdr as) acc late))
                         ((car more)
                          (loop (cdr as) acc (htll:add-lines (render how (car planned) (cdar as) view var name-of) late)))
-                        (else (loop (cdr as) (htll:add-lines (render how (car planned) (cdar as) view var name-of) acc) late))))))))))
+                        ;; (htll:add-lines in place: a line, or a list of lines spliced in.)
+                        (else (loop (cdr as)
+                                    (let ((x (render how (car planned) (cdar as) view var name-of)))
+                                      (if (pair? x) (append-reverse x acc) (cons x acc)))
+                                    late))))))))))
 
 ;; X (a line or a list of lines) before LINES, in reverse.
 (define (htll:add-lines x lines) (if (pair? x) (append-reverse x lines) (cons x lines)))
