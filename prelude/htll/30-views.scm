@@ -383,7 +383,8 @@
                            (cons checked '())
                            (htll:merge-contributions kind (list (cons #f checked)))))
                      (htll:merge-contributions kind (htll:contributions kind args)))))
-    (htll:check-items kind (car merged))
+    ;; (htll:check-items called only for the kinds it checks.)
+    (if (memq kind htll:items-kinds) (htll:check-items kind (car merged)))
     (htll:construct-view kind (car merged) #f loc #f #f (cdr merged) #f)))
 
 ;; (styled VIEW STYLE ...): applies styles (or any modifiers or attribute lists) to a view already

@@ -133,12 +133,20 @@
   ;; What rewrite leaves as it is, a constant or a quoted datum (most arguments of a large
   ;; layout's calls), is not passed to it: two calls each. Unless at the depth limit, where
   ;; rewriting a quote is an error.
+  ;; A located call of one argument that is a constant or a quoted datum (each view of a long
+  ;; sequence, (label '((text . "L1")))) is rewritten here, as rewrite would, without its calls
+  ;; (rewrite, rewrite-form, located and rewrite-tail! again): its argument stays as it is.
   (define (rewrite-tail! xs)
     (let loop ((p xs) (n 0))
       (if (and (pair? p) (< n 100000))
           (let ((x (car p)))
             (if (and (pair? x) (or (not (eq? (car x) 'quote)) (>= depth limit)))
-                (set-car! p (rewrite x)))
+                (set-car! p (if (and (pair? (cdr x)) (null? (cddr x)) (< (+ depth 1) limit)
+                                     (let ((a (cadr x))) (or (not (pair? a)) (eq? (car a) 'quote)))
+                                     (not (eq? (car x) 'in)) (not (eq? (car x) 'in-cell))
+                                     (memq (car x) htll:located-names))
+                                (%htll-located-call %htll-call x htll:location-file)
+                                (rewrite x))))
             (loop (cdr p) (+ n 1))))))
   ;; Inside a quasiquote only the unquoted expressions are code.
   (define (quasi! x depth)
