@@ -290,7 +290,8 @@
   ;; bump htll:view-generation): five fragments of --objc ask, and each walked every view.
   (if (and (eq? (car htll:no-aliases) declared) (eqv? (cdr htll:no-aliases) htll:view-generation))
       '()
-      (if (htll:any (lambda (d) (pair? (htll:view-aliases (car d)))) declared)
+      ;; (A loop, not htll:any and a procedure: two calls for every view of the layout.)
+      (if (let loop ((ds declared)) (and (pair? ds) (or (pair? (htll:view-aliases (caar ds))) (loop (cdr ds)))))
           (htll:alias-names-of declared name-of root)
           (begin (set! htll:no-aliases (cons declared htll:view-generation))
                  '()))))

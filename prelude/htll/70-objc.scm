@@ -520,9 +520,19 @@
          ;; each frame cost more than the test).
          (last (make-vector 8 #f)))
     ;; A part that is one view's edge or bound (a long sequence's position, new in every frame) is
-    ;; printed without the table: adding an entry cost more than printing it (issue 19).
+    ;; printed without the table: adding an entry cost more than printing it (issue 19). So is a
+    ;; part that is the same part of the latest frame plus one term (a short sequence's position
+    ;; in a nested layout: the sum before, plus the previous view's height), as that text and the
+    ;; term's: its terms are printed once, not again in every later frame.
     (define (miss k e)
-      (let ((t (if (htll:e-view-atom? e) (htll:e->c e name-of) (text e))))
+      (let* ((before (vector-ref last k))
+             (t (cond ((htll:e-view-atom? e) (htll:e->c e name-of))
+                      ((and (pair? before) (htll:e-one-more before e))
+                       => (lambda (tail)
+                            (let ((c (caar tail)))
+                              (string-append (vector-ref last (+ k 1)) (if (< c 0) " - " " + ")
+                                             (htll:e->c (if (< c 0) (list (cons (- c) (cdar tail))) tail) name-of)))))
+                      (else (text e)))))
         (vector-set! last k e) (vector-set! last (+ k 1) t) t))
     (define (part k e) (if (eq? e (vector-ref last k)) (vector-ref last (+ k 1)) (miss k e)))
     ;; The latest frame's view and its name: a long sequence's frame refers to the view before.
