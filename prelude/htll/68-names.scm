@@ -137,14 +137,17 @@
                     (loop bs (append (reverse oldest-first) acc)))))))))
 
 ;; Warns about each view DECLARED holds as bound but neither placed nor referred to.
+;; (A loop, not for-each and a procedure: a call for every view of the layout.)
 (define (htll:warn-unplaced root declared)
-  (for-each (lambda (d)
-              (if (eq? (cdr d) 'bound)
-                  (htll:warn-at (htll:view-location (car d))
-                                (string-append "the view " (htll:view-name (car d)) " is bound but neither placed nor"
-                                               " referred to; it is created and added to " (htll:root-parent root)
-                                               " as htllc did"))))
-            declared))
+  (let loop ((ds declared))
+    (if (pair? ds)
+        (let ((d (car ds)))
+          (if (eq? (cdr d) 'bound)
+              (htll:warn-at (htll:view-location (car d))
+                            (string-append "the view " (htll:view-name (car d)) " is bound but neither placed nor"
+                                           " referred to; it is created and added to " (htll:root-parent root)
+                                           " as htllc did")))
+          (loop (cdr ds))))))
 
 
 ;; The name a view bound to the variable NAME (already a C identifier) takes in generated code:

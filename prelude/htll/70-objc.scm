@@ -343,6 +343,7 @@
 
 ;;; The actions
 
+
 ;; The latest naming, as #(root ios6? generation declared names name-of stamp): every fragment
 ;; of a layout declares and names its views the same way, and doing it again for each of --objc's
 ;; seven fragments took most of its time. Kept while the root, the target and every view are
@@ -403,10 +404,12 @@
          (bound? (htll:any-bindings? (cadr c))))
     (append
      ;; Each view's lines: made, then added, in reverse (in the order they were always made).
-     (let loop ((ds (cadr c)) (acc '()))
+     ;; NS walks the context's names ((view . name) ..., in the declared views' order) alongside:
+     ;; the first is V's name, without a call of NAME-OF (as in view-will-appear).
+     (let loop ((ds (cadr c)) (ns (car (cddr c))) (acc '()))
        (if (null? ds)
            (reverse acc)
-           (let* ((d (car ds)) (v (car d)) (var (name-of v))
+           (let* ((d (car ds)) (v (car d)) (var (if (and (pair? ns) (eq? (caar ns) v)) (cdar ns) (name-of v)))
                   (rest (htll:map-attributes-onto v '(target init-set) htll:objc-attribute-line var name-of '()))
                   (rest (if bound? (append-reverse (htll:objc-two-way-lines v var) rest) rest))
                   (rest (if (null? aliases) rest (append-reverse (htll:objc-alias-lines v aliases name-of) rest)))
@@ -417,7 +420,7 @@
                                        ";"))
                   (acc (cons made acc))
                   (acc (if (cdr d) (cons (string-append "[" parent " addSubview:" var "];") acc) acc)))
-             (loop (cdr ds) (if (null? rest) acc (append rest acc))))))
+             (loop (cdr ds) (if (pair? ns) (cdr ns) ns) (if (null? rest) acc (append rest acc))))))
      ;; compile --constraints: the layout is stated once, here (73-constraints-code.scm).
      (htll:constraints-code-lines "view-did-load" name-of (htll:root-parent root) 'objc))))
 
@@ -426,12 +429,13 @@
          (bound? (htll:any-bindings? declared)))
     (append
      ;; Each view's lines in reverse, before the lines so far (htll:attribute-lines-onto).
-     (let loop ((ds declared) (acc '()))
+     (let loop ((ds declared) (ns (car (cddr c))) (acc '()))
        (if (null? ds)
            (reverse acc)
-           (let* ((v (car (car ds))) (var (name-of v))
+           (let* ((v (car (car ds))) (var (if (and (pair? ns) (eq? (caar ns) v)) (cdar ns) (name-of v)))
                   (acc (htll:map-attributes-onto v '(set send) htll:objc-attribute-line var name-of acc)))
-             (loop (cdr ds) (if bound? (append-reverse (htll:objc-binding-set-lines v var) acc) acc)))))
+             (loop (cdr ds) (if (pair? ns) (cdr ns) ns)
+                   (if bound? (append-reverse (htll:objc-binding-set-lines v var) acc) acc)))))
      ;; Then follow each key path until the view disappears (view-will-disappear).
      (map (lambda (e) (string-append "[self addObserver:self forKeyPath:" (htll:objc-string (car e))
                                      " options:NSKeyValueObservingOptionNew context:NULL];"))

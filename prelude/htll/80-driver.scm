@@ -362,11 +362,14 @@
     (if (null? aliases)
         ;; (htll:map-declared-names' case without aliases, as a loop with the class's test in
         ;; place: a call of the mapped procedure and one of class-of for every view.)
-        (let loop ((ds (cadr c)) (acc '()))
+        ;; (NS walks the context's names alongside, as htll:emit-view-did-load does.)
+        (let loop ((ds (cadr c)) (ns (car (cddr c))) (acc '()))
           (if (null? ds)
               (reverse acc)
-              (let* ((v (caar ds)) (kind (htll:view-kind v)))
-                (loop (cdr ds) (cons (list (name-of v) (if (eq? kind latest-kind) latest-class (class-of kind))) acc)))))
+              (let* ((v (caar ds)) (kind (htll:view-kind v))
+                     (name (if (and (pair? ns) (eq? (caar ns) v)) (cdar ns) (name-of v))))
+                (loop (cdr ds) (if (pair? ns) (cdr ns) ns)
+                      (cons (list name (if (eq? kind latest-kind) latest-class (class-of kind))) acc)))))
         (htll:map-declared-names (lambda (name v) (list name (class-of (htll:view-kind v))))
                                  (cadr c) name-of aliases))))
 
