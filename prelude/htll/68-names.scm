@@ -244,12 +244,13 @@
                         (set! clash-free? (not (htll:any htll:ends-in-digit? (hash-table-keys used)))))
                     base))))
     (define (bound-name view name) (htll:bound-name view name used reserved members))
-    ;; (A loop, not map and a procedure: most views of a long layout have no name of their own.)
-    (let* ((bound (let loop ((ds declared) (acc '()))
+    ;; BOUND: (view . name) or #f for each declared view, or '() when no view has a name of its
+    ;; own (a long generated layout: no list of #f). (A loop, not map and a procedure.)
+    (let* ((bound (let loop ((ds declared) (acc '()) (any? #f))
                     (if (null? ds)
-                        (reverse acc)
+                        (if any? (reverse acc) '())
                         (let ((n (htll:view-name (caar ds))))
-                          (loop (cdr ds) (cons (and n (cons (caar ds) (bound-name (caar ds) n))) acc))))))
+                          (loop (cdr ds) (cons (and n (cons (caar ds) (bound-name (caar ds) n))) acc) (or any? n))))))
            (token (htll:fresh-mark))
            ;; A view no variable names is numbered by its place in the layout (label2: the second
            ;; view placed); the others (only referred to) after the placed ones, in declared order.
@@ -279,8 +280,18 @@
                    (position (and (pair? m) (eq? (car m) token) (cdr m)))
                    (other (if position other (+ other 1)))
                    (index (or position other)))
-              (loop (cdr ds) (cdr bs) other
-                    (cons (or (car bs) (cons (caar ds) (generated-name (htll:view-kind (caar ds)) index)))
+              (loop (cdr ds) (if (pair? bs) (cdr bs) bs) other
+                    (cons (or (and (pair? bs) (car bs))
+                              (let ((kind (htll:view-kind (caar ds))))
+                                (cons (caar ds)
+                                      ;; (generated-name's usual case in place, once no name can clash:
+                                      ;; the latest kind's, listed in GENERATED.)
+                                      (if (and clash-free? generated (eq? kind latest-kind) (not digit-end?))
+                                          (let ((base (or (%htll-numbered-name latest-base index)
+                                                          (string-append latest-base (number->string index)))))
+                                            (set! generated (cons base generated))
+                                            base)
+                                          (generated-name kind index)))))
                           acc))))))))
 
 ;; The second names of the DECLARED views ((b a) in a let*: b is another name for a's view), as
