@@ -565,7 +565,10 @@
                         (wt (if (eq? w (vector-ref last 4)) (vector-ref last 5) (miss 4 w)))
                         (ht (if (eq? h (vector-ref last 6)) (vector-ref last 7) (miss 6 h)))
                         (line
-                         (cond ((and (not (eq? y (vector-ref last 2))) (htll:e-edge-of? y 'y))
+                         ;; (htll:e-edge-of? Y 'y written out: Y is new in every frame of a long
+                         ;; sequence.)
+                         (cond ((and (not (eq? y (vector-ref last 2))) (pair? y) (null? (cdr y))
+                                     (let ((a (cdar y))) (and a (eq? (car a) 'edge) (eq? (cadr a) 'y) (eq? (caar y) 1))))
                                 (string-append n ".frame = (CGRect) {{" (if (eq? x (vector-ref last 0)) (vector-ref last 1) (miss 0 x))
                                                ", CGRectGetMaxY("
                                                (let ((p (car (cddr (cdar y))))) (if (eq? p latest-view) latest-name (name-of p)))
