@@ -485,9 +485,13 @@
           ((and (pair? x) (< n 100000) (htll:area? (car x))) (loop (cdr x) (+ n 1)))
           (else #f))))
 
-;; An area's length resolved ('wrap stays 'wrap).
+;; An area's length resolved ('wrap stays 'wrap). (A length, most of them, as htll:resolved takes
+;; it, without its call and htll:length->e's: four of each for every child of a primitive.)
 (define (htll:resolved-area x placed long?)
-  (if (eq? x 'wrap) 'wrap (htll:resolved "area" x placed long?)))
+  (cond ((eq? x 'wrap) 'wrap)
+        ((htll:length? x)
+         (if (htll:length-deferred? x) (htll:resolve-placed (htll:length-expr x) placed long?) (htll:length-expr x)))
+        (else (htll:resolved "area" x placed long?))))
 
 ;; Where the primitive's area wraps along AXIS from START: the farthest any child PLACED (newest
 ;; first) reaches, in the order the children were placed.
