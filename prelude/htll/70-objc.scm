@@ -401,45 +401,52 @@
   (let* ((c (htll:code-context "view-did-load")) (root (car c)) (name-of (cadddr c))
          (aliases (htll:alias-names (cadr c) name-of root))
          (parent (htll:root-parent root))
-         (bound? (htll:any-bindings? (cadr c))))
-    (append
-     ;; Each view's lines: made, then added, in reverse (in the order they were always made).
-     ;; NS walks the context's names ((view . name) ..., in the declared views' order) alongside:
-     ;; the first is V's name, without a call of NAME-OF (as in view-will-appear).
-     (let loop ((ds (cadr c)) (ns (car (cddr c))) (acc '()))
-       (if (null? ds)
-           (reverse acc)
-           (let* ((d (car ds)) (v (car d)) (var (if (and (pair? ns) (eq? (caar ns) v)) (cdar ns) (name-of v)))
-                  (rest (htll:map-attributes-onto v '(target init-set) htll:objc-attribute-line var name-of '()))
-                  (rest (if bound? (append-reverse (htll:objc-two-way-lines v var) rest) rest))
-                  (rest (if (null? aliases) rest (append-reverse (htll:objc-alias-lines v aliases name-of) rest)))
-                  ;; (htll:init-expression's usual case, the latest kind's, tested in place.)
-                  (made (string-append var " = " (if (eq? (car htll:latest-init-expression) (htll:view-kind v))
-                                                     (cdr htll:latest-init-expression)
-                                                     (htll:init-expression v name-of))
-                                       ";"))
-                  (acc (cons made acc))
-                  (acc (if (cdr d) (cons (string-append "[" parent " addSubview:" var "];") acc) acc)))
-             (loop (cdr ds) (if (pair? ns) (cdr ns) ns) (if (null? rest) acc (append rest acc))))))
-     ;; compile --constraints: the layout is stated once, here (73-constraints-code.scm).
-     (htll:constraints-code-lines "view-did-load" name-of (htll:root-parent root) 'objc))))
+         (bound? (htll:any-bindings? (cadr c)))
+         ;; Each view's lines: made, then added, in reverse (in the order they were always made).
+         ;; NS walks the context's names ((view . name) ..., in the declared views' order)
+         ;; alongside: the first is V's name, without a call of NAME-OF (as in view-will-appear).
+         (reversed
+          (let loop ((ds (cadr c)) (ns (car (cddr c))) (acc '()))
+            (if (null? ds)
+                acc
+                (let* ((d (car ds)) (v (car d)) (var (if (and (pair? ns) (eq? (caar ns) v)) (cdar ns) (name-of v)))
+                       (rest (htll:map-attributes-onto v '(target init-set) htll:objc-attribute-line var name-of '()))
+                       (rest (if bound? (append-reverse (htll:objc-two-way-lines v var) rest) rest))
+                       (rest (if (null? aliases) rest (append-reverse (htll:objc-alias-lines v aliases name-of) rest)))
+                       ;; (htll:init-expression's usual case, the latest kind's, tested in place.)
+                       (made (string-append var " = " (if (eq? (car htll:latest-init-expression) (htll:view-kind v))
+                                                          (cdr htll:latest-init-expression)
+                                                          (htll:init-expression v name-of))
+                                            ";"))
+                       (acc (cons made acc))
+                       (acc (if (cdr d) (cons (string-append "[" parent " addSubview:" var "];") acc) acc)))
+                  (loop (cdr ds) (if (pair? ns) (cdr ns) ns) (if (null? rest) acc (append rest acc)))))))
+         ;; compile --constraints: the layout is stated once, here (73-constraints-code.scm).
+         (constraints (htll:constraints-code-lines "view-did-load" name-of (htll:root-parent root) 'objc)))
+    ;; (One append-reverse: a reverse, then an append that copied the lines again even before
+    ;; nothing, cost two copies of every line's pair, issue 19.)
+    (append-reverse reversed constraints)))
 
 (define (htll:emit-view-will-appear)
   (let* ((c (htll:code-context "view-will-appear")) (name-of (cadddr c)) (declared (cadr c))
-         (bound? (htll:any-bindings? declared)))
-    (append
-     ;; Each view's lines in reverse, before the lines so far (htll:attribute-lines-onto).
-     (let loop ((ds declared) (ns (car (cddr c))) (acc '()))
-       (if (null? ds)
-           (reverse acc)
-           (let* ((v (car (car ds))) (var (if (and (pair? ns) (eq? (caar ns) v)) (cdar ns) (name-of v)))
-                  (acc (htll:map-attributes-onto v '(set send) htll:objc-attribute-line var name-of acc)))
-             (loop (cdr ds) (if (pair? ns) (cdr ns) ns)
-                   (if bound? (append-reverse (htll:objc-binding-set-lines v var) acc) acc)))))
-     ;; Then follow each key path until the view disappears (view-will-disappear).
-     (map (lambda (e) (string-append "[self addObserver:self forKeyPath:" (htll:objc-string (car e))
-                                     " options:NSKeyValueObservingOptionNew context:NULL];"))
-          (htll:bindings-by-key-path declared)))))
+         (bound? (htll:any-bindings? declared))
+         ;; Each view's lines in reverse, before the lines so far (htll:attribute-lines-onto);
+         ;; NS as in htll:emit-view-did-load.
+         (reversed
+          (let loop ((ds declared) (ns (car (cddr c))) (acc '()))
+            (if (null? ds)
+                acc
+                (let* ((v (car (car ds))) (var (if (and (pair? ns) (eq? (caar ns) v)) (cdar ns) (name-of v)))
+                       (acc (htll:map-attributes-onto v '(set send) htll:objc-attribute-line var name-of acc)))
+                  (loop (cdr ds) (if (pair? ns) (cdr ns) ns)
+                        (if bound? (append-reverse (htll:objc-binding-set-lines v var) acc) acc))))))
+         ;; Then follow each key path until the view disappears (view-will-disappear).
+         (observers
+          (map (lambda (e) (string-append "[self addObserver:self forKeyPath:" (htll:objc-string (car e))
+                                          " options:NSKeyValueObservingOptionNew context:NULL];"))
+               (htll:bindings-by-key-path declared))))
+    ;; (One append-reverse, as in htll:emit-view-did-load.)
+    (append-reverse reversed observers)))
 
 ;;; Model bindings (36-modifiers.scm): key-value coding sets a bound property from the
 ;;; controller's key path, key-value observing keeps it current, and two-way text fields write
