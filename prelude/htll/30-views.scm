@@ -230,9 +230,10 @@
            (cons (car entry) (htll:check (cadr spec) (cdr entry) what))))
        value))
 
-;; #(attribute kind specs ios6? name spec treatment): the latest attribute htll:check-attributes
-;; found, kept while the kind's table and the target are the same.
-(define htll:latest-attribute (make-vector 7 #f))
+;; #(attribute kind specs ios6? name spec treatment table): the latest attribute
+;; htll:check-attributes found, kept while the kind's table and the target are the same; SPECS
+;; are KIND's attributes (htll:kind-attributes) in the attribute table TABLE.
+(define htll:latest-attribute (make-vector 8 #f))
 
 ;; The messages' subject for attributes of KIND: the kind, after ORIGIN's modifier when there is
 ;; one ("style big-title: label"). ORIGIN is check-attributes' rest list.
@@ -252,7 +253,14 @@
 ;; closure is made for an attribute whose value is a string or a number in range (a text, a
 ;; width): two closures per attribute were a sixth of making a label.
 (define (htll:check-attributes kind attrs . origin)
-  (let ((specs (htll:kind-attributes kind)) (ios6 (htll:ios6?)))
+  ;; (The latest attribute's kind and table are the same as this one's when its kind is KIND and
+  ;; the table unchanged: a long layout's views mostly are of one kind. htll:ios6? read in place.)
+  (let* ((latest htll:latest-attribute)
+         (specs (if (and (eq? (vector-ref latest 1) kind) (eq? (vector-ref latest 7) htll:attribute-table)
+                         (vector-ref latest 2))
+                    (vector-ref latest 2)
+                    (htll:kind-attributes kind)))
+         (ios6 (eq? htll:target 'ios6)))
     ;; (A list of one attribute, as most views have, is proper without walking it twice.)
     (if (not (or (and (pair? attrs) (null? (cdr attrs))) (htll:proper-list? attrs)))
         (htll:fail (string-append (htll:attributes-who kind origin) ": attributes must be a list of (name . value), got "
@@ -288,7 +296,7 @@
             (if (not same?)
                 (begin (vector-set! latest 0 (caar attrs)) (vector-set! latest 1 kind) (vector-set! latest 2 specs)
                        (vector-set! latest 3 ios6) (vector-set! latest 4 name) (vector-set! latest 5 spec)
-                       (vector-set! latest 6 treatment)))
+                       (vector-set! latest 6 treatment) (vector-set! latest 7 htll:attribute-table)))
             ;; Today's target refuses or leaves out some of the original's vocabulary (13-current-ios.scm).
             (case (and treatment (car treatment))
               ((refuse) (htll:fail (string-append (htll:attribute-what kind origin name) ": " (cadr treatment)
@@ -363,8 +371,9 @@
 
 ;; Builds a view of KIND from a constructor's arguments: modifiers, then attribute lists.
 (define (htll:make-checked-view kind args)
-  (if (htll:ios6?) (htll:require-ios (htll:kind-since kind) (symbol->string kind)))
-  (let* ((loc (htll:current-location))
+  ;; (htll:ios6? and htll:current-location read in place: two calls for every view made.)
+  (if (eq? htll:target 'ios6) (htll:require-ios (htll:kind-since kind) (symbol->string kind)))
+  (let* ((loc htll:location-now)
          (merged (if (and (pair? args) (pair? (car args)) (null? (cdr args)))
                      ;; One attribute list and no modifier (most views): its checked attributes
                      ;; are the view's own contribution, all of it (htll:contributions' answer),
@@ -374,7 +383,8 @@
                            (cons checked '())
                            (htll:merge-contributions kind (list (cons #f checked)))))
                      (htll:merge-contributions kind (htll:contributions kind args)))))
-    (htll:check-items kind (car merged))
+    ;; (htll:check-items called only for the kinds it checks.)
+    (if (memq kind htll:items-kinds) (htll:check-items kind (car merged)))
     (htll:construct-view kind (car merged) #f loc #f #f (cdr merged) #f)))
 
 ;; (styled VIEW STYLE ...): applies styles (or any modifiers or attribute lists) to a view already

@@ -133,7 +133,10 @@
 (define htll:unbound-declared (cons #f #f))
 (define (htll:any-bindings? declared)
   (cond ((and (eq? (car htll:unbound-declared) declared) (eqv? (cdr htll:unbound-declared) htll:view-generation)) #f)
-        ((htll:any (lambda (d) (assq 'bind (htll:view-attributes (car d)))) declared) #t)
+        ;; (A loop, not htll:any and a procedure: two calls for every view of the layout.)
+        ((let loop ((ds declared))
+           (and (pair? ds) (or (assq 'bind (htll:view-attributes (caar ds))) (loop (cdr ds)))))
+         #t)
         (else (set! htll:unbound-declared (cons declared htll:view-generation)) #f)))
 
 ;; ((key-path (view . binding) ...) ...) over DECLARED views ((view . placed?) ...), in first-use order.

@@ -13,6 +13,13 @@
 
 ;; A collapse-when-hidden node (54-spacing.scm) and the view it collapses.
 (define (htll:collapse-node? x) (and (htll:node? x) (eq? (htll:node-op x) 'collapse)))
+;; Whether any of the children CS collapses: (htll:any htll:collapse-node? CS) as a loop, which
+;; spares two calls for each child of a long sequence.
+(define (htll:any-collapse? cs)
+  (let loop ((cs cs))
+    (and (pair? cs)
+         (or (let ((c (car cs))) (and (htll:node? c) (eq? (htll:node-op c) 'collapse)))
+             (loop (cdr cs))))))
 (define (htll:collapsed-view x) (car (htll:node-children x)))
 
 (define (htll:make-node op children params location) (htll:make-primitive-node op children params location #f))

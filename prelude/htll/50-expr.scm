@@ -336,6 +336,15 @@
   (and (pair? e) (null? (cdr e))
        (let ((a (cdar e))) (and a (eq? (car a) 'edge) (eq? (cadr a) axis) (eq? (caar e) 1)))))
 
+;; When E is the sum BEFORE with one more term after its terms (the same objects, in order, as
+;; htll:e+term makes a sum and one term), E's last pair, else #f. E then prints as BEFORE's text,
+;; the term's sign and the term's text without its sign (htll:e->c prints the terms in order).
+(define (htll:e-one-more before e)
+  (let loop ((p before) (q e))
+    (cond ((null? p) (and (pair? q) (null? (cdr q)) q))
+          ((and (pair? q) (eq? (car p) (car q))) (loop (cdr p) (cdr q)))
+          (else #f))))
+
 ;; ACC, the parts of a text in reverse, with atom A's text before them.
 (define (htll:atom->c-parts a owner-name acc)
   (if (eq? (car a) 'bound)

@@ -184,17 +184,22 @@
         ((htll:length-number? x) x)
         (else (htll:length->e (string-append "area: " what) x) x)))
 
+;; (A length, as most of an area's are, is taken without the call of htll:check-area-length:
+;; every level of a nested layout makes two areas.)
 (define (area x y width height)
-  (htll:make-area (htll:check-area-length "x" x #f) (htll:check-area-length "y" y #f)
-                  (htll:check-area-length "the width" width #t) (htll:check-area-length "the height" height #t)))
+  (htll:make-area (if (htll:length? x) x (htll:check-area-length "x" x #f))
+                  (if (htll:length? y) y (htll:check-area-length "y" y #f))
+                  (if (htll:length? width) width (htll:check-area-length "the width" width #t))
+                  (if (htll:length? height) height (htll:check-area-length "the height" height #t))))
 
 (define (htll:check-area who a)
   (if (htll:area? a) a (htll:protocol-fail (string-append who ": expected an area, got " (htll:written a)))))
 
-(define (area-x a) (htll:area-x (htll:check-area "area-x" a)))
-(define (area-y a) (htll:area-y (htll:check-area "area-y" a)))
-(define (area-width a) (htll:area-width (htll:check-area "area-width" a)))
-(define (area-height a) (htll:area-height (htll:check-area "area-height" a)))
+;; (An area's part read after the test in place, without the call of htll:check-area.)
+(define (area-x a) (htll:area-x (if (htll:area? a) a (htll:check-area "area-x" a))))
+(define (area-y a) (htll:area-y (if (htll:area? a) a (htll:check-area "area-y" a))))
+(define (area-width a) (htll:area-width (if (htll:area? a) a (htll:check-area "area-width" a))))
+(define (area-height a) (htll:area-height (if (htll:area? a) a (htll:check-area "area-height" a))))
 
 (define (with-size width height areas)
   (if (not (or (htll:length? width) (htll:length-number? width))) (htll:length->e "with-size: the width" width))
@@ -485,9 +490,13 @@
           ((and (pair? x) (< n 100000) (htll:area? (car x))) (loop (cdr x) (+ n 1)))
           (else #f))))
 
-;; An area's length resolved ('wrap stays 'wrap).
+;; An area's length resolved ('wrap stays 'wrap). (A length, most of them, as htll:resolved takes
+;; it, without its call and htll:length->e's: four of each for every child of a primitive.)
 (define (htll:resolved-area x placed long?)
-  (if (eq? x 'wrap) 'wrap (htll:resolved "area" x placed long?)))
+  (cond ((eq? x 'wrap) 'wrap)
+        ((htll:length? x)
+         (if (htll:length-deferred? x) (htll:resolve-placed (htll:length-expr x) placed long?) (htll:length-expr x)))
+        (else (htll:resolved "area" x placed long?))))
 
 ;; Where the primitive's area wraps along AXIS from START: the farthest any child PLACED (newest
 ;; first) reaches, in the order the children were placed.

@@ -99,7 +99,8 @@
                 (let ((e (car es)))
                   ;; (A part that is one view's edge or bound, most new parts, has no local.)
                   (if (not (eq? e (vector-ref walked i)))
-                      (begin (if (not (and (pair? e) (null? (cdr e)) (let ((a (cdar e))) (and a (memq (car a) '(edge bound))))))
+                      (begin (if (not (and (pair? e) (null? (cdr e))
+                                           (let ((a (cdar e))) (and a (or (eq? (car a) 'edge) (eq? (car a) 'bound))))))
                                  (define-locals! e))
                              (vector-set! walked i e)))
                   (loop (cdr es) (+ i 1))))))
@@ -125,14 +126,16 @@
     (define (layout x left top w h gen?)
       ;; Children measured before they are placed (vv, >>, min-size on a wrapped axis...) are laid out
       ;; twice, so deep nesting of those could take exponential time: stop with an error instead.
+      ;; (run-seq counts a view's step itself.)
       (set! steps (+ steps 1))
-      (if (> steps htll:solver-steps)
-          (htll:error-at (htll:root-location root)
-                         (string-append "the layout is too deeply nested to solve (more than "
-                                        (number->string htll:solver-steps) " steps)")))
-      (cond ((htll:view? x) (layout-view x left top w h gen?))
+      (if (> steps htll:solver-steps) (too-many-steps))
+      (cond ((htll:view? x) (layout-view x left top w h gen? #t))
             (gen? (place x (named left 'x) (named top 'y) (named w 'w) (named h 'h) #t))
             (else (measure x left top w h))))
+    (define (too-many-steps)
+      (htll:error-at (htll:root-location root)
+                     (string-append "the layout is too deeply nested to solve (more than "
+                                    (number->string htll:solver-steps) " steps)")))
     ;; Measuring (gen? #f) emits no frame, so its extents depend on the node and the area's
     ;; lengths only: a node measured again in the same lengths (a chain of vv or >>, each
     ;; measuring the rest of the chain before placing it) reuses the first answer, which keeps
@@ -245,7 +248,9 @@
           (htll:e-shown (htll:collapsed-view a) (htll:e+ extent margin))
           (htll:e+ extent margin)))
     ;; (For every view: the size attribute and 'wrap tested in place, not through calls.)
-    (define (layout-view v left top w h gen?)
+    ;; SIZE? #f: the caller (run-seq) uses no size of a view it places, and gets #f instead of
+    ;; the view's bounds, made for every view of a long sequence and not used.
+    (define (layout-view v left top w h gen? size?)
       (let* ((a (assq 'size (htll:view-attributes v))) (fixed (and a (cdr a))))
         (if fixed
             (let ((fw (htll:e-const (car (htll:resource-args fixed))))
@@ -259,14 +264,14 @@
                 (if gen?
                     (begin (emit! (list 'frame v left top fw fh))
                            ;; Later siblings refer to this view's runtime bounds, as the original did.
-                           (cons (htll:e-bound 'w v) (htll:e-bound 'h v)))
+                           (and size? (cons (htll:e-bound 'w v) (htll:e-bound 'h v))))
                     (cons fw fh)))))))
     ;; hseq / vseq: equal shares (or each its own length when the length wraps).
     (define (layout-seq cs left top w h gen? vertical?)
       (let* ((n (length cs))
              (len (if vertical? h w))
              (share (cond ((htll:wrap? len) 'wrap)
-                          ((htll:any htll:collapse-node? cs) (htll:e-quotient len (htll:visible-count cs)))
+                          ((htll:any-collapse? cs) (htll:e-quotient len (htll:visible-count cs)))
                           (else (htll:e* len (/ 1.0 n))))))
         (run-seq cs (if vertical? top left) share htll:no-gap left top w h gen? vertical?)))
     ;; Lays CS out one after the other from START, each child EACH-LENGTH long ('wrap: its own
@@ -288,10 +293,23 @@
                     (cons (if (htll:wrap? w) used w) (if (htll:wrap? h) across h))))
               (let* ((c (car cs))
                      (view? (htll:view? c))
-                     (o (if vertical?
-                            (layout c left pos w each-length gen?)
-                            (layout c pos top each-length h gen?)))
-                     (along (if vertical? (cdr o) (car o)))
+                     ;; Whether the next position is C's far edge (see after): in a long sequence
+                     ;; once POS starts with an edge, the usual case. Then C's size is not used
+                     ;; unless a length wraps.
+                     (edge-next? (and gen? view? (pair? pos) (let ((a (cdar pos))) (and a (eq? (car a) 'edge)))))
+                     ;; (A view, most children of a long sequence, laid out as layout would,
+                     ;; without its call and its test of what C is.)
+                     (o (if view?
+                            (let ((size? (not (and edge-next? (not across?) (not along?)))))
+                              (set! steps (+ steps 1))
+                              (if (> steps htll:solver-steps) (too-many-steps))
+                              (if vertical?
+                                  (layout-view c left pos w each-length gen? size?)
+                                  (layout-view c pos top each-length h gen? size?)))
+                            (if vertical?
+                                (layout c left pos w each-length gen?)
+                                (layout c pos top each-length h gen?))))
+                     (along (and o (if vertical? (cdr o) (car o))))
                      (other (cond ((not across?) #f)
                                   ((htll:collapse-node? c)
                                    (htll:e-shown (htll:collapsed-view c) (if vertical? (car o) (cdr o))))
@@ -306,7 +324,12 @@
                                                        (htll:e-edge axis (car prev)))))))
                      (own-gap (if (eq? gap-after htll:no-gap) '() (gap-after c (cdr cs))))
                      (gap (if (and measured (eq? own-gap (car measured))) (cdr measured) own-gap))
-                     (next (after pos c view? along gap gen? axis))
+                     ;; (after's answer when POS starts with an edge, the usual case of a long
+                     ;; sequence, without its call: C's own far edge.)
+                     (next (if edge-next?
+                               (let ((edge (list (cons 1 (list 'edge axis c)))))
+                                 (if (null? gap) edge (htll:e+ edge gap)))
+                               (after pos c view? along gap gen? axis)))
                      ;; Once positions refer to an edge, the used length is measured from START.
                      (used (and along?
                                 (let ((u (htll:e+ used (taken c along gap))))
@@ -322,7 +345,7 @@
              (g (htll:e-const gap))
              (gaps (lambda (c rest) (if (null? rest) '() g)))
              ;; How many children show: N, or a sum over the collapsing ones at run time.
-             (collapsing? (htll:any htll:collapse-node? cs))
+             (collapsing? (htll:any-collapse? cs))
              (count (htll:visible-count cs))
              (gap-total (htll:e* (htll:e- count (htll:e-const 1)) gap))
              ;; E shared among the shown children plus EXTRA.

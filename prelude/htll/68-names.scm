@@ -65,12 +65,22 @@
   ;; Each view's scratch mark tells what this traversal found it to be.
   (let ((placed-mark (htll:fresh-mark)) (bound-mark (htll:fresh-mark)) (bound-referred (htll:fresh-mark))
         (referred-mark (htll:fresh-mark)) (listed (htll:fresh-mark)) (placed '()) (referred '()))
+    ;; (A node's views, most of a long sequence's children, are marked in the loop over its
+    ;; children, without a call of walk each.)
     (define (walk x)
-      (cond ((htll:view? x)
-             ;; A view placed twice (htllc mode) is declared once.
-             (if (not (eq? (htll:view-mark x) placed-mark))
-                 (begin (htll:set-view-mark! x placed-mark) (set! placed (cons x placed)))))
-            ((htll:node? x) (let loop ((cs (htll:node-children x))) (if (pair? cs) (begin (walk (car cs)) (loop (cdr cs))))))))
+      (cond ((htll:view? x) (place! x))
+            ((htll:node? x)
+             (let loop ((cs (htll:node-children x)))
+               (if (pair? cs)
+                   (let ((c (car cs)))
+                     (cond ((not (htll:view? c)) (walk c))
+                           ((not (eq? (htll:view-mark c) placed-mark))
+                            (htll:set-view-mark! c placed-mark) (set! placed (cons c placed))))
+                     (loop (cdr cs))))))))
+    ;; A view placed twice (htllc mode) is declared once.
+    (define (place! v)
+      (if (not (eq? (htll:view-mark v) placed-mark))
+          (begin (htll:set-view-mark! v placed-mark) (set! placed (cons v placed)))))
     ;; Breadth-first over attribute references, each view once. The queue is two lists (front, and
     ;; the back reversed) so thousands of views stay linear.
     (define (visit queue)
@@ -127,14 +137,17 @@
                     (loop bs (append (reverse oldest-first) acc)))))))))
 
 ;; Warns about each view DECLARED holds as bound but neither placed nor referred to.
+;; (A loop, not for-each and a procedure: a call for every view of the layout.)
 (define (htll:warn-unplaced root declared)
-  (for-each (lambda (d)
-              (if (eq? (cdr d) 'bound)
-                  (htll:warn-at (htll:view-location (car d))
-                                (string-append "the view " (htll:view-name (car d)) " is bound but neither placed nor"
-                                               " referred to; it is created and added to " (htll:root-parent root)
-                                               " as htllc did"))))
-            declared))
+  (let loop ((ds declared))
+    (if (pair? ds)
+        (let ((d (car ds)))
+          (if (eq? (cdr d) 'bound)
+              (htll:warn-at (htll:view-location (car d))
+                            (string-append "the view " (htll:view-name (car d)) " is bound but neither placed nor"
+                                           " referred to; it is created and added to " (htll:root-parent root)
+                                           " as htllc did")))
+          (loop (cdr ds))))))
 
 
 ;; The name a view bound to the variable NAME (already a C identifier) takes in generated code:
@@ -231,20 +244,35 @@
                         (set! clash-free? (not (htll:any htll:ends-in-digit? (hash-table-keys used)))))
                     base))))
     (define (bound-name view name) (htll:bound-name view name used reserved members))
-    (let* ((bound (map (lambda (d) (let ((n (htll:view-name (car d))))
-                                     (and n (cons (car d) (bound-name (car d) n)))))
-                       declared))
+    ;; BOUND: (view . name) or #f for each declared view, or '() when no view has a name of its
+    ;; own (a long generated layout: no list of #f). (A loop, not map and a procedure.)
+    (let* ((bound (let loop ((ds declared) (acc '()) (any? #f))
+                    (if (null? ds)
+                        (if any? (reverse acc) '())
+                        (let ((n (htll:view-name (caar ds))))
+                          (loop (cdr ds) (cons (and n (cons (caar ds) (bound-name (caar ds) n))) acc) (or any? n))))))
            (token (htll:fresh-mark))
            ;; A view no variable names is numbered by its place in the layout (label2: the second
            ;; view placed); the others (only referred to) after the placed ones, in declared order.
            ;; The walk numbers the placed views as it finds them (each once, as htll:placed-views).
-           (placed 0))
+           (placed 0)
+           (number! (lambda (v)
+                      (let ((m (htll:view-mark v)))
+                        (if (not (and (pair? m) (eq? (car m) token)))
+                            (begin (set! placed (+ placed 1)) (htll:set-view-mark! v (cons token placed))))))))
+      ;; (A node's views numbered in the loop over its children, without a call of walk each.)
       (let walk ((x (htll:root-child root)))
-        (cond ((htll:view? x)
-               (let ((m (htll:view-mark x)))
-                 (if (not (and (pair? m) (eq? (car m) token)))
-                     (begin (set! placed (+ placed 1)) (htll:set-view-mark! x (cons token placed))))))
-              ((htll:node? x) (for-each walk (htll:node-children x)))))
+        (cond ((htll:view? x) (number! x))
+              ((htll:node? x)
+               (let loop ((cs (htll:node-children x)))
+                 (if (pair? cs)
+                     (let ((c (car cs)))
+                       (if (htll:view? c)
+                           (let ((m (htll:view-mark c)))
+                             (if (not (and (pair? m) (eq? (car m) token)))
+                                 (begin (set! placed (+ placed 1)) (htll:set-view-mark! c (cons token placed)))))
+                           (walk c))
+                       (loop (cdr cs))))))))
       (let loop ((ds declared) (bs bound) (other placed) (acc '()))
         (if (null? ds)
             (reverse acc)
@@ -252,8 +280,18 @@
                    (position (and (pair? m) (eq? (car m) token) (cdr m)))
                    (other (if position other (+ other 1)))
                    (index (or position other)))
-              (loop (cdr ds) (cdr bs) other
-                    (cons (or (car bs) (cons (caar ds) (generated-name (htll:view-kind (caar ds)) index)))
+              (loop (cdr ds) (if (pair? bs) (cdr bs) bs) other
+                    (cons (or (and (pair? bs) (car bs))
+                              (let ((kind (htll:view-kind (caar ds))))
+                                (cons (caar ds)
+                                      ;; (generated-name's usual case in place, once no name can clash:
+                                      ;; the latest kind's, listed in GENERATED.)
+                                      (if (and clash-free? generated (eq? kind latest-kind) (not digit-end?))
+                                          (let ((base (or (%htll-numbered-name latest-base index)
+                                                          (string-append latest-base (number->string index)))))
+                                            (set! generated (cons base generated))
+                                            base)
+                                          (generated-name kind index)))))
                           acc))))))))
 
 ;; The second names of the DECLARED views ((b a) in a let*: b is another name for a's view), as
@@ -266,7 +304,8 @@
   ;; bump htll:view-generation): five fragments of --objc ask, and each walked every view.
   (if (and (eq? (car htll:no-aliases) declared) (eqv? (cdr htll:no-aliases) htll:view-generation))
       '()
-      (if (htll:any (lambda (d) (pair? (htll:view-aliases (car d)))) declared)
+      ;; (A loop, not htll:any and a procedure: two calls for every view of the layout.)
+      (if (let loop ((ds declared)) (and (pair? ds) (or (pair? (htll:view-aliases (caar ds))) (loop (cdr ds)))))
           (htll:alias-names-of declared name-of root)
           (begin (set! htll:no-aliases (cons declared htll:view-generation))
                  '()))))

@@ -197,8 +197,12 @@
     (if (null? as)
         start
         (let* ((kind (htll:view-kind view))
-               (plan (htll:attribute-plan kind))
-               ;; (htll:expanded-hows, its usual case tested in place.)
+               ;; (htll:attribute-plan and htll:expanded-hows, their usual cases tested in place.)
+               (latest htll:latest-plan)
+               (plan (if (and (eq? (vector-ref latest 0) kind) (eq? (vector-ref latest 1) htll:attribute-table)
+                              (eq? (vector-ref latest 2) (eq? htll:target 'ios6)))
+                         (vector-ref latest 3)
+                         (htll:attribute-plan kind)))
                (hows (if (eq? (car htll:latest-hows) hows) (cdr htll:latest-hows) (htll:expanded-hows hows))))
           ;; ACC and LATE hold the lines so far in reverse, a render's list of lines spliced in.
           (let loop ((as as) (acc start) (late '()))
@@ -219,7 +223,11 @@
                   (cond ((not in?) (loop (cdr as) acc late))
                         ((car more)
                          (loop (cdr as) acc (htll:add-lines (render how (car planned) (cdar as) view var name-of) late)))
-                        (else (loop (cdr as) (htll:add-lines (render how (car planned) (cdar as) view var name-of) acc) late))))))))))
+                        ;; (htll:add-lines in place: a line, or a list of lines spliced in.)
+                        (else (loop (cdr as)
+                                    (let ((x (render how (car planned) (cdar as) view var name-of)))
+                                      (if (pair? x) (append-reverse x acc) (cons x acc)))
+                                    late))))))))))
 
 ;; X (a line or a list of lines) before LINES, in reverse.
 (define (htll:add-lines x lines) (if (pair? x) (append-reverse x lines) (cons x lines)))
@@ -335,6 +343,7 @@
 
 ;;; The actions
 
+
 ;; The latest naming, as #(root ios6? generation declared names name-of stamp): every fragment
 ;; of a layout declares and names its views the same way, and doing it again for each of --objc's
 ;; seven fragments took most of its time. Kept while the root, the target and every view are
@@ -392,38 +401,52 @@
   (let* ((c (htll:code-context "view-did-load")) (root (car c)) (name-of (cadddr c))
          (aliases (htll:alias-names (cadr c) name-of root))
          (parent (htll:root-parent root))
-         (bound? (htll:any-bindings? (cadr c))))
-    (append
-     ;; Each view's lines: made, then added, in reverse (in the order they were always made).
-     (let loop ((ds (cadr c)) (acc '()))
-       (if (null? ds)
-           (reverse acc)
-           (let* ((d (car ds)) (v (car d)) (var (name-of v))
-                  (rest (htll:map-attributes-onto v '(target init-set) htll:objc-attribute-line var name-of '()))
-                  (rest (if bound? (append-reverse (htll:objc-two-way-lines v var) rest) rest))
-                  (rest (if (null? aliases) rest (append-reverse (htll:objc-alias-lines v aliases name-of) rest)))
-                  (made (string-append var " = " (htll:init-expression v name-of) ";"))
-                  (acc (cons made acc))
-                  (acc (if (cdr d) (cons (string-append "[" parent " addSubview:" var "];") acc) acc)))
-             (loop (cdr ds) (if (null? rest) acc (append rest acc))))))
-     ;; compile --constraints: the layout is stated once, here (73-constraints-code.scm).
-     (htll:constraints-code-lines "view-did-load" name-of (htll:root-parent root) 'objc))))
+         (bound? (htll:any-bindings? (cadr c)))
+         ;; Each view's lines: made, then added, in reverse (in the order they were always made).
+         ;; NS walks the context's names ((view . name) ..., in the declared views' order)
+         ;; alongside: the first is V's name, without a call of NAME-OF (as in view-will-appear).
+         (reversed
+          (let loop ((ds (cadr c)) (ns (car (cddr c))) (acc '()))
+            (if (null? ds)
+                acc
+                (let* ((d (car ds)) (v (car d)) (var (if (and (pair? ns) (eq? (caar ns) v)) (cdar ns) (name-of v)))
+                       (rest (htll:map-attributes-onto v '(target init-set) htll:objc-attribute-line var name-of '()))
+                       (rest (if bound? (append-reverse (htll:objc-two-way-lines v var) rest) rest))
+                       (rest (if (null? aliases) rest (append-reverse (htll:objc-alias-lines v aliases name-of) rest)))
+                       ;; (htll:init-expression's usual case, the latest kind's, tested in place.)
+                       (made (string-append var " = " (if (eq? (car htll:latest-init-expression) (htll:view-kind v))
+                                                          (cdr htll:latest-init-expression)
+                                                          (htll:init-expression v name-of))
+                                            ";"))
+                       (acc (cons made acc))
+                       (acc (if (cdr d) (cons (string-append "[" parent " addSubview:" var "];") acc) acc)))
+                  (loop (cdr ds) (if (pair? ns) (cdr ns) ns) (if (null? rest) acc (append rest acc)))))))
+         ;; compile --constraints: the layout is stated once, here (73-constraints-code.scm).
+         (constraints (htll:constraints-code-lines "view-did-load" name-of (htll:root-parent root) 'objc)))
+    ;; (One append-reverse: a reverse, then an append that copied the lines again even before
+    ;; nothing, cost two copies of every line's pair, issue 19.)
+    (append-reverse reversed constraints)))
 
 (define (htll:emit-view-will-appear)
   (let* ((c (htll:code-context "view-will-appear")) (name-of (cadddr c)) (declared (cadr c))
-         (bound? (htll:any-bindings? declared)))
-    (append
-     ;; Each view's lines in reverse, before the lines so far (htll:attribute-lines-onto).
-     (let loop ((ds declared) (acc '()))
-       (if (null? ds)
-           (reverse acc)
-           (let* ((v (car (car ds))) (var (name-of v))
-                  (acc (htll:map-attributes-onto v '(set send) htll:objc-attribute-line var name-of acc)))
-             (loop (cdr ds) (if bound? (append-reverse (htll:objc-binding-set-lines v var) acc) acc)))))
-     ;; Then follow each key path until the view disappears (view-will-disappear).
-     (map (lambda (e) (string-append "[self addObserver:self forKeyPath:" (htll:objc-string (car e))
-                                     " options:NSKeyValueObservingOptionNew context:NULL];"))
-          (htll:bindings-by-key-path declared)))))
+         (bound? (htll:any-bindings? declared))
+         ;; Each view's lines in reverse, before the lines so far (htll:attribute-lines-onto);
+         ;; NS as in htll:emit-view-did-load.
+         (reversed
+          (let loop ((ds declared) (ns (car (cddr c))) (acc '()))
+            (if (null? ds)
+                acc
+                (let* ((v (car (car ds))) (var (if (and (pair? ns) (eq? (caar ns) v)) (cdar ns) (name-of v)))
+                       (acc (htll:map-attributes-onto v '(set send) htll:objc-attribute-line var name-of acc)))
+                  (loop (cdr ds) (if (pair? ns) (cdr ns) ns)
+                        (if bound? (append-reverse (htll:objc-binding-set-lines v var) acc) acc))))))
+         ;; Then follow each key path until the view disappears (view-will-disappear).
+         (observers
+          (map (lambda (e) (string-append "[self addObserver:self forKeyPath:" (htll:objc-string (car e))
+                                          " options:NSKeyValueObservingOptionNew context:NULL];"))
+               (htll:bindings-by-key-path declared))))
+    ;; (One append-reverse, as in htll:emit-view-did-load.)
+    (append-reverse reversed observers)))
 
 ;;; Model bindings (36-modifiers.scm): key-value coding sets a bound property from the
 ;;; controller's key path, key-value observing keeps it current, and two-way text fields write
@@ -508,15 +531,24 @@
          ;; each frame cost more than the test).
          (last (make-vector 8 #f)))
     ;; A part that is one view's edge or bound (a long sequence's position, new in every frame) is
-    ;; printed without the table: adding an entry cost more than printing it (issue 19).
+    ;; printed without the table: adding an entry cost more than printing it (issue 19). So is a
+    ;; part that is the same part of the latest frame plus one term (a short sequence's position
+    ;; in a nested layout: the sum before, plus the previous view's height), as that text and the
+    ;; term's: its terms are printed once, not again in every later frame.
     (define (miss k e)
-      (let ((t (if (htll:e-view-atom? e) (htll:e->c e name-of) (text e))))
+      (let* ((before (vector-ref last k))
+             (t (cond ((htll:e-view-atom? e) (htll:e->c e name-of))
+                      ((and (pair? before) (htll:e-one-more before e))
+                       => (lambda (tail)
+                            (let ((c (caar tail)))
+                              (string-append (vector-ref last (+ k 1)) (if (< c 0) " - " " + ")
+                                             (htll:e->c (if (< c 0) (list (cons (- c) (cdar tail))) tail) name-of)))))
+                      (else (text e)))))
         (vector-set! last k e) (vector-set! last (+ k 1) t) t))
     (define (part k e) (if (eq? e (vector-ref last k)) (vector-ref last (+ k 1)) (miss k e)))
     ;; The latest frame's view and its name: a long sequence's frame refers to the view before.
     (define latest-view #f)
     (define latest-name #f)
-    (define (name v) (if (eq? v latest-view) latest-name (name-of v)))
     ;; (A loop, not map and a procedure; the lines gathered in reverse.)
     (let loop ((ss (htll:solve root)) (acc '()))
       (if (null? ss)
@@ -531,19 +563,29 @@
                  ;; A position that is the previous view's far edge (a long sequence's, new in each
                  ;; frame) goes into the line as its parts: its own string-append cost about as
                  ;; much as the line's.
+                 ;; (The parts' usual hits, the same object as the latest frame's, tested in place:
+                 ;; a call for each of them cost more than the test. Each edge test after the
+                 ;; cheaper eq? one.)
                  (let* ((es (cddr s)) (x (car es)) (es (cdr es)) (y (car es)) (es (cdr es)) (w (car es)) (h (cadr es))
                         (v (cadr s))
                         (n (name-of v))
+                        (wt (if (eq? w (vector-ref last 4)) (vector-ref last 5) (miss 4 w)))
+                        (ht (if (eq? h (vector-ref last 6)) (vector-ref last 7) (miss 6 h)))
                         (line
-                         (cond ((and (htll:e-edge-of? y 'y) (not (eq? y (vector-ref last 2))))
-                                (string-append n ".frame = (CGRect) {{" (part 0 x) ", CGRectGetMaxY("
-                                               (name (car (cddr (cdar y)))) ".frame)}, {" (part 4 w) ", " (part 6 h) "}};"))
-                               ((and (htll:e-edge-of? x 'x) (not (eq? x (vector-ref last 0))))
-                                (string-append n ".frame = (CGRect) {{CGRectGetMaxX(" (name (car (cddr (cdar x))))
-                                               ".frame), " (part 2 y) "}, {" (part 4 w) ", " (part 6 h) "}};"))
+                         ;; (htll:e-edge-of? Y 'y written out: Y is new in every frame of a long
+                         ;; sequence.)
+                         (cond ((and (not (eq? y (vector-ref last 2))) (pair? y) (null? (cdr y))
+                                     (let ((a (cdar y))) (and a (eq? (car a) 'edge) (eq? (cadr a) 'y) (eq? (caar y) 1))))
+                                (string-append n ".frame = (CGRect) {{" (if (eq? x (vector-ref last 0)) (vector-ref last 1) (miss 0 x))
+                                               ", CGRectGetMaxY("
+                                               (let ((p (car (cddr (cdar y))))) (if (eq? p latest-view) latest-name (name-of p)))
+                                               ".frame)}, {" wt ", " ht "}};"))
+                               ((and (not (eq? x (vector-ref last 0))) (htll:e-edge-of? x 'x))
+                                (string-append n ".frame = (CGRect) {{CGRectGetMaxX("
+                                               (let ((p (car (cddr (cdar x))))) (if (eq? p latest-view) latest-name (name-of p)))
+                                               ".frame), " (part 2 y) "}, {" wt ", " ht "}};"))
                                (else
-                                (string-append n ".frame = (CGRect) {{" (part 0 x) ", " (part 2 y) "}, {"
-                                               (part 4 w) ", " (part 6 h) "}};")))))
+                                (string-append n ".frame = (CGRect) {{" (part 0 x) ", " (part 2 y) "}, {" wt ", " ht "}};")))))
                    (set! latest-view v)
                    (set! latest-name n)
                    line))

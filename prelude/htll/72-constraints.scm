@@ -331,7 +331,7 @@
 (define (htll:c-lay-seq* walk cs gap mode axis left top w h)
   (let* ((n (length cs))
          ;; The children shown; a collapsing child hidden takes no share and no gap.
-         (collapsing? (htll:any htll:collapse-node? cs))
+         (collapsing? (htll:any-collapse? cs))
          (shown (htll:c-shown-count walk cs))
          (start (if (eq? axis 'x) left top)) (len (if (eq? axis 'x) w h))
          (ostart (if (eq? axis 'x) top left)) (olen (if (eq? axis 'x) h w))

@@ -133,12 +133,20 @@
   ;; What rewrite leaves as it is, a constant or a quoted datum (most arguments of a large
   ;; layout's calls), is not passed to it: two calls each. Unless at the depth limit, where
   ;; rewriting a quote is an error.
+  ;; A located call of one argument that is a constant or a quoted datum (each view of a long
+  ;; sequence, (label '((text . "L1")))) is rewritten here, as rewrite would, without its calls
+  ;; (rewrite, rewrite-form, located and rewrite-tail! again): its argument stays as it is.
   (define (rewrite-tail! xs)
     (let loop ((p xs) (n 0))
       (if (and (pair? p) (< n 100000))
           (let ((x (car p)))
             (if (and (pair? x) (or (not (eq? (car x) 'quote)) (>= depth limit)))
-                (set-car! p (rewrite x)))
+                (set-car! p (if (and (pair? (cdr x)) (null? (cddr x)) (< (+ depth 1) limit)
+                                     (let ((a (cadr x))) (or (not (pair? a)) (eq? (car a) 'quote)))
+                                     (not (eq? (car x) 'in)) (not (eq? (car x) 'in-cell))
+                                     (memq (car x) htll:located-names))
+                                (%htll-located-call %htll-call x htll:location-file)
+                                (rewrite x))))
             (loop (cdr p) (+ n 1))))))
   ;; Inside a quasiquote only the unquoted expressions are code.
   (define (quasi! x depth)
@@ -351,8 +359,19 @@
       (if (not (eq? kind latest-kind))
           (begin (set! latest-class (htll:kind-class kind)) (set! latest-kind kind)))
       latest-class)
-    (htll:map-declared-names (lambda (name v) (list name (class-of (htll:view-kind v))))
-                             (cadr c) name-of aliases)))
+    (if (null? aliases)
+        ;; (htll:map-declared-names' case without aliases, as a loop with the class's test in
+        ;; place: a call of the mapped procedure and one of class-of for every view.)
+        ;; (NS walks the context's names alongside, as htll:emit-view-did-load does.)
+        (let loop ((ds (cadr c)) (ns (car (cddr c))) (acc '()))
+          (if (null? ds)
+              (reverse acc)
+              (let* ((v (caar ds)) (kind (htll:view-kind v))
+                     (name (if (and (pair? ns) (eq? (caar ns) v)) (cdar ns) (name-of v))))
+                (loop (cdr ds) (if (pair? ns) (cdr ns) ns)
+                      (cons (list name (if (eq? kind latest-kind) latest-class (class-of kind))) acc)))))
+        (htll:map-declared-names (lambda (name v) (list name (class-of (htll:view-kind v))))
+                                 (cadr c) name-of aliases))))
 
 ;; #t when the layout is placed with in-cell.
 (define (htll-cell-layout?) (if (htll:root-cell (htll:the-layout "cell")) #t #f))

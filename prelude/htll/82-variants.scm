@@ -272,11 +272,13 @@
 ;; records of every variant).
 (define (htll:layout-lines d name-of)
   ;; (The placed views are listed only when the lines mirror them.)
+  ;; (The frames themselves when nothing mirrors them: appending nothing copied them.)
   (define (frames-and-mirror root)
-    (append (d 'frames root)
-            (if (or htll:emit-constraints (not (htll:mirrors-rtl?)))
-                '()
-                (htll:mirror-lines d root (htll:placed-views root) name-of))))
+    (let* ((frames (d 'frames root))
+           (mirror (if (or htll:emit-constraints (not (htll:mirrors-rtl?)))
+                       '()
+                       (htll:mirror-lines d root (htll:placed-views root) name-of))))
+      (if (null? mirror) frames (append frames mirror))))
   (let ((groups (htll:variant-groups)))
     (cond
      ((not groups) (frames-and-mirror (htll:the-layout "frames")))

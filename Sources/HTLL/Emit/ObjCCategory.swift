@@ -20,9 +20,11 @@ extension Layout {
     }
 
     /// A declared view for the category: its name, its class, and the name with its first
-    /// character in upper case (the setter's), as UTF-8.
+    /// character in upper case (the setter's), as UTF-8. The last is nil when the name starts
+    /// with an ASCII character (every name but a few): the setter is then written from the name
+    /// (`CategoryText.add(capitalized:)`), without a copy of it for each view.
     struct DeclaredView {
-        let name: [UInt8], className: [UInt8], setterTail: [UInt8]
+        let name: [UInt8], className: [UInt8], setterTail: [UInt8]?
     }
 
     /// `declarations()` as UTF-8 bytes, without a Swift string per name and class: the views of a
@@ -40,10 +42,8 @@ extension Layout {
                 className = Self.utf8(classObject)
                 latestClass = (ObjectIdentifier(classObject), className)
             }
-            var tail = name
-            if let first = tail.first, first < 0x80 {
-                if first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z") { tail[0] = first - 32 }
-            } else if !tail.isEmpty {
+            var tail: [UInt8]? = nil
+            if let first = name.first, first >= 0x80 {
                 let text = String(decoding: name, as: UTF8.self)
                 tail = Array((text.prefix(1).uppercased() + text.dropFirst()).utf8)
             }
@@ -126,7 +126,8 @@ extension Layout {
             out.add("- ("); out.add(v.className); out.add(" *)"); out.add(v.name)
             out.add(" { return objc_getAssociatedObject(self, &"); out.add(key); out.add(v.name); out.add("); }\n")
             // The setter: set, then the name with its first character in upper case.
-            out.add("- (void)set"); out.add(v.setterTail)
+            out.add("- (void)set")
+            if let tail = v.setterTail { out.add(tail) } else { out.add(capitalized: v.name) }
             out.add(":("); out.add(v.className); out.add(" *)value {\n")
             out.add("    objc_setAssociatedObject(self, &"); out.add(key); out.add(v.name)
             out.add(", value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);\n}\n")
@@ -222,6 +223,16 @@ struct CategoryText {
     /// Appends UTF-8 bytes.
     mutating func add(_ utf8: [UInt8]) {
         utf8.withUnsafeBufferPointer { if let b = $0.baseAddress { buffer.write(b, $0.count) } }
+    }
+
+    /// Appends UTF-8 bytes that start with an ASCII character, that character in upper case.
+    mutating func add(capitalized utf8: [UInt8]) {
+        utf8.withUnsafeBufferPointer {
+            guard let b = $0.baseAddress, let first = $0.first else { return }
+            var head = first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z") ? first - 32 : first
+            buffer.write(&head, 1)
+            buffer.write(b + 1, $0.count - 1)
+        }
     }
 
     /// Appends what `others` hold.
