@@ -56,7 +56,13 @@ final class Scope {
     /// The binding of exactly this identifier in this scope alone (latest first).
     func local(_ id: Symbol) -> Binding? {
         let key = ObjectIdentifier(id)
-        for e in entries.reversed() where e.id == key { return e.binding }
+        // By index: iterating `entries.reversed()` retained and released the array each time, and
+        // most scopes searched (the root scope of every top-level form) are empty.
+        var i = entries.count
+        while i > 0 {
+            i -= 1
+            if entries[i].id == key { return entries[i].binding }
+        }
         return nil
     }
 }
