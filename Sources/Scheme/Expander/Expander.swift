@@ -72,25 +72,37 @@ final class Expander {
     private func expandForm(_ original: Value, _ ctx: Context, tail: Bool) throws(SchemeRaise) -> Node {
         depth += 1
         let outerLocation = enclosingLocation
-        // The form's location, looked up once (a located pair's is in a table of the heap's): for the
-        // limits, for errors inside, and for the call it may be.
-        var here = SourceLocation.none
-        if case .pair(let p) = original {
-            here = p.location
-            if here.isKnown { enclosingLocation = here }
-        }
         defer {
             depth -= 1
             enclosingLocation = outerLocation
         }
+        // (An error about the form itself locates it, or else the enclosing form: the form's own
+        // location is not needed for these.)
         if depth > rt.maxNesting {
             throw syntaxError("expression nested too deeply (more than \(rt.maxNesting) levels)", original)
         }
         // Expanding counts as work and its nodes as allocation (a macro whose output doubles at each
         // use must meet the limits; nodes are Swift objects the collector does not see).
         rt.heap.charge(Expander.nodeBytes)
-        // `rt.chargeWork(1, at: here)`, with the VM at hand.
-        if !vm.meter(1) { throw rt.pendingLimitError(at: here) }
+        // `rt.chargeWork(1, at: <the form's location>)`, with the VM at hand.
+        if !vm.meter(1) { throw rt.pendingLimitError(at: location(of: original)) }
+        // What the head of the original form means, resolved before its location is looked up: a
+        // quotation, most forms of a layout's data, needs no location (`quote` locates its own
+        // errors; it expands nothing inside), and the lookup in the heap's table was a sixth of
+        // expanding one.
+        var originalHead: Binding?
+        if case .pair(let p) = original, case .symbol(let hs) = p.car {
+            let binding = resolve(hs.takeUnretainedValue(), ctx.scope)
+            if case .syntax(.special(.quote)) = binding { return try special(.quote, original, ctx, tail: tail) }
+            originalHead = binding
+        }
+        // The form's location, looked up once (a located pair's is in a table of the heap's): for
+        // errors inside, and for the call it may be.
+        var here = SourceLocation.none
+        if case .pair(let p) = original {
+            here = p.location
+            if here.isKnown { enclosingLocation = here }
+        }
         var form = original
         // Macro uses expand in a loop, not by recursion; a macro that never stops expanding is an error.
         var expansions = 0
@@ -98,7 +110,13 @@ final class Expander {
         var head: Binding?
         while true {
             guard case .pair(let p) = form, case .symbol(let hs) = p.car else { break }
-            let binding = resolve(hs.takeUnretainedValue(), ctx.scope)
+            let binding: Binding
+            if let b = originalHead {
+                binding = b
+                originalHead = nil
+            } else {
+                binding = resolve(hs.takeUnretainedValue(), ctx.scope)
+            }
             guard case .syntax(.macro(let m)) = binding else {
                 head = binding
                 break
@@ -160,6 +178,11 @@ final class Expander {
     /// What `id` means in `scope`: a lexical binding, syntax, or a top-level variable of the
     /// environment at the root of the scope chain.
     func resolve(_ id: Symbol, _ scope: Scope) -> Binding {
+        // The usual identifier, an interned symbol, walked without the general loop's references
+        // (it retained and released four or five objects an identifier).
+        if id.renamed == nil {
+            return scope.lexicalBinding(id) ?? toplevelBinding(id, scope.top)
+        }
         var s = id
         var env = scope
         while true {

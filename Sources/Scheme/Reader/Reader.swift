@@ -188,7 +188,11 @@ struct Reader {
         let heap = runtime.heap
         let vm: VM = runtime.vm
         while true {
-            try skipAtmosphere()
+            // Most tokens follow another directly (`((`, `"L0")`): no call when no atmosphere can start here.
+            if position < scalars.count {
+                let c = scalars[position]
+                if c <= Ch.space || c == Ch.semicolon || c == Ch.hash { try skipAtmosphere() }
+            }
             guard position < scalars.count else {
                 guard !partials.isEmpty else { return nil }
                 endedInsideDatum = true
