@@ -258,7 +258,7 @@ final class Expander {
     func application(_ form: Value, _ ctx: Context, at loc: SourceLocation,
                      head: Binding? = nil) throws(SchemeRaise) -> Node {
         // Walked in place rather than copied into an array (a call of 10,000 arguments grew one).
-        guard case .pair(let first) = form, let length = form.properLength else {
+        guard case .pair(let first) = form, let length = Expander.callLength(form) else {
             throw syntaxError("improper list in a procedure call", form)
         }
         let fn: Node
@@ -279,6 +279,21 @@ final class Expander {
             return .inlined(op, args, loc)
         }
         return .call(fn, args, loc)
+    }
+
+    /// The length of a proper list `form`, nil for an improper or circular one: a short list (most
+    /// calls) counted directly, a longer one by `properLength`, which checks for cycles as it goes
+    /// (about 100 instructions for a call of four arguments).
+    static func callLength(_ form: Value) -> Int? {
+        var count = 0
+        var v = form
+        while case .pair(let p) = v {
+            count += 1
+            // (A cycle has no end: past this many pairs the careful count decides.)
+            if count > 16 { return form.properLength }
+            v = p.cdr
+        }
+        return v.isNull ? count : nil
     }
 
     /// What `expandForm` of the symbol `operatorForm`, a global variable `g`, does: the same nesting
