@@ -101,6 +101,27 @@ final class ExpanderTests: SchemeTestCase {
         XCTAssertEqual(s?.description, "s.scm:1:1: error: custom message 42")
     }
 
+    /// One form that looks a name up more often than the expander does before it keeps top-level
+    /// meanings, then changes that name's meaning: what follows sees the change, in the order the
+    /// expander has always processed a top-level `begin` (definitions last).
+    func testToplevelMeaningsFollowDefinitionsWithinAForm() {
+        let g = String(repeating: "(g 1) ", count: 40)
+        check("""
+        (begin (define (g x) 'procedure) (define (f) (list \(g)))
+               (define-syntax g (syntax-rules () ((_ x) 'macro)))
+               (list (g 1) (car (f))))
+        """, "(procedure procedure)")
+        let h = String(repeating: "(h) ", count: 40)
+        check("""
+        (begin (define-syntax h (syntax-rules () ((_) 'macro))) (define (f) (list \(h)))
+               (define h (lambda () 'procedure))
+               (list (h) (car (f))))
+        """, "(procedure macro)")
+        // A lexical binding still shadows a name the expander has kept.
+        let car = String(repeating: "(car '(1)) ", count: 40)
+        check("(list \(car) (let ((car cdr)) (car '(1 2))))", "(" + String(repeating: "1 ", count: 40) + "(2))")
+    }
+
     func testCondExpandAndInclude() throws {
         check("(cond-expand (htll 'yes) (else 'no))", "yes")
         check("(cond-expand ((and r7rs (not chez)) 'both) (else 'no))", "both")

@@ -175,6 +175,29 @@ final class ReaderTests: XCTestCase {
         assertReadError("\n  \"abc", contains: "unexpected end of input in string started at 2:3")
     }
 
+    /// A string without escapes is copied from the text in one piece: the cursor still counts its lines.
+    func testPlainStringsKeepLinesAndColumns() throws {
+        let data = try readAll("\"a\nbc\" (x)\n\"\" (y)")
+        XCTAssertEqual(data.count, 4)
+        assertLocation(data.count > 1 ? data[1] : nil, 2, 5)
+        assertLocation(data.count > 3 ? data[3] : nil, 3, 4)
+        XCTAssertEqual(try string("\"tab\there \\x41; end\""), "tab\there A end")
+    }
+
+    /// Integers of up to 18 digits skip the general number parser: the edges of that path, and
+    /// tokens that only start like numbers.
+    func testSmallIntegerEdges() throws {
+        let cases: [(String, Int)] = [
+            ("999999999999999999", 999_999_999_999_999_999), ("-999999999999999999", -999_999_999_999_999_999),
+            ("1000000000000000000", 1_000_000_000_000_000_000), ("+007", 7), ("-00", 0),
+        ]
+        for (text, n) in cases { assertFixnum(try read1(text), n) }
+        XCTAssertEqual(try symbolName("-a"), "-a")
+        XCTAssertEqual(try symbolName("+"), "+")
+        XCTAssertEqual(try symbolName("1+"), "1+")
+        assertFlonum(try read1("-1."), -1)
+    }
+
     func testMegabyteString() throws {
         let body = String(repeating: "abcdefghi\\n", count: 100_000)  // 1.1 MB of source
         let start = Date()

@@ -87,7 +87,10 @@ extension Expander {
                     continue scan
                 case .syntax(.special(.define)):
                     let (id, _, _) = try definitionParts(f)
-                    if id.renamed != nil { _ = ctx.scope.top.defineVariable(id) }
+                    if id.renamed != nil {
+                        _ = ctx.scope.top.defineVariable(id)
+                        toplevelChanged()
+                    }
                 case .syntax(.special(.defineSyntax)):
                     // Bound now, so the forms after it expand with it (as they would in order).
                     _ = try special(.defineSyntax, f, ctx, tail: false)

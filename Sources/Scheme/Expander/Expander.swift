@@ -8,9 +8,22 @@ final class Expander {
     /// The location of the innermost located form being expanded: where an error about a form that
     /// has none of its own (a symbol, data nested too deeply) is reported.
     var enclosingLocation = SourceLocation.none
+    /// The meanings of interned symbols at top level found in this expansion, by a hash of the
+    /// symbol: a large layout is one form naming the same few globals and syntax thousands of
+    /// times, and each lookup (two or three identity tables probed, entries copied with their
+    /// references) was about 450 instructions, half of expanding a call (issue 19). Empty until
+    /// `toplevelCacheAfter` lookups; cleared by `toplevelChanged`.
+    /// (Unchecked exclusivity: the dynamic check was 60 instructions a lookup; nothing that reads
+    /// it calls out while it lasts.)
+    @exclusivity(unchecked) var toplevelMeanings: [ToplevelMeaning] = []
+    @exclusivity(unchecked) var toplevelLookups = 0
+
+    /// The runtime's VM, which meters the work (`rt.vm` retained and released it for each form).
+    let vm: VM
 
     init(runtime: Runtime, isSystem: Bool) {
         rt = runtime
+        vm = runtime.vm
         self.isSystem = isSystem
     }
 
@@ -59,24 +72,37 @@ final class Expander {
     private func expandForm(_ original: Value, _ ctx: Context, tail: Bool) throws(SchemeRaise) -> Node {
         depth += 1
         let outerLocation = enclosingLocation
-        // The form's location, looked up once (a located pair's is in a table of the heap's): for the
-        // limits, for errors inside, and for the call it may be.
-        var here = SourceLocation.none
-        if case .pair(let p) = original {
-            here = p.location
-            if here.isKnown { enclosingLocation = here }
-        }
         defer {
             depth -= 1
             enclosingLocation = outerLocation
         }
+        // (An error about the form itself locates it, or else the enclosing form: the form's own
+        // location is not needed for these.)
         if depth > rt.maxNesting {
             throw syntaxError("expression nested too deeply (more than \(rt.maxNesting) levels)", original)
         }
         // Expanding counts as work and its nodes as allocation (a macro whose output doubles at each
         // use must meet the limits; nodes are Swift objects the collector does not see).
         rt.heap.charge(Expander.nodeBytes)
-        try rt.chargeWork(1, at: here)
+        // `rt.chargeWork(1, at: <the form's location>)`, with the VM at hand.
+        if !vm.meter(1) { throw rt.pendingLimitError(at: location(of: original)) }
+        // What the head of the original form means, resolved before its location is looked up: a
+        // quotation, most forms of a layout's data, needs no location (`quote` locates its own
+        // errors; it expands nothing inside), and the lookup in the heap's table was a sixth of
+        // expanding one.
+        var originalHead: Binding?
+        if case .pair(let p) = original, case .symbol(let hs) = p.car {
+            let binding = resolve(hs.takeUnretainedValue(), ctx.scope)
+            if case .syntax(.special(.quote)) = binding { return try special(.quote, original, ctx, tail: tail) }
+            originalHead = binding
+        }
+        // The form's location, looked up once (a located pair's is in a table of the heap's): for
+        // errors inside, and for the call it may be.
+        var here = SourceLocation.none
+        if case .pair(let p) = original {
+            here = p.location
+            if here.isKnown { enclosingLocation = here }
+        }
         var form = original
         // Macro uses expand in a loop, not by recursion; a macro that never stops expanding is an error.
         var expansions = 0
@@ -84,7 +110,13 @@ final class Expander {
         var head: Binding?
         while true {
             guard case .pair(let p) = form, case .symbol(let hs) = p.car else { break }
-            let binding = resolve(hs.takeUnretainedValue(), ctx.scope)
+            let binding: Binding
+            if let b = originalHead {
+                binding = b
+                originalHead = nil
+            } else {
+                binding = resolve(hs.takeUnretainedValue(), ctx.scope)
+            }
             guard case .syntax(.macro(let m)) = binding else {
                 head = binding
                 break
@@ -111,7 +143,7 @@ final class Expander {
                     break
                 }
             }
-            return try application(form, ctx, at: expansions == 0 ? here : location(of: form))
+            return try application(form, ctx, at: expansions == 0 ? here : location(of: form), head: head)
         case .null:
             throw syntaxError("empty combination () is not an expression", form)
         default:
@@ -146,22 +178,21 @@ final class Expander {
     /// What `id` means in `scope`: a lexical binding, syntax, or a top-level variable of the
     /// environment at the root of the scope chain.
     func resolve(_ id: Symbol, _ scope: Scope) -> Binding {
+        // The usual identifier, an interned symbol, walked without the general loop's references
+        // (it retained and released four or five objects an identifier).
+        if id.renamed == nil {
+            return scope.lexicalBinding(id) ?? toplevelBinding(id, scope.top)
+        }
         var s = id
         var env = scope
         while true {
-            var e: Scope? = env
-            while let sc = e {
+            var sc = env
+            while true {
                 if let b = sc.local(s) { return b }
-                e = sc.parent
+                guard let p = sc.parent else { break }
+                sc = p
             }
-            guard let r = s.renamed else {
-                // Syntax the environment imports (`quote`, `let`) is answered without `lookup`,
-                // which made a cell (garbage) for each use of it: 4 of a layout's calls of 5.
-                let top = env.top
-                if let b = top.ownBinding(s) { return b }
-                if let b = top.peek(s), case .syntax = b { return b }
-                return top.lookup(s)
-            }
+            guard let r = s.renamed else { return toplevelBinding(s, env.top) }
             // A renamed identifier a macro defined at this top level is bound by identity; one not
             // bound by its own expansion means what the original means where the macro was defined.
             if let b = env.top.ownBinding(s) { return b }
@@ -170,13 +201,73 @@ final class Expander {
         }
     }
 
+    /// What the interned symbol `s` means at the top level of `top` (no scope binds it).
+    func toplevelBinding(_ s: Symbol, _ top: Environment) -> Binding {
+        // (Fibonacci hashing of the address: objects are 16 bytes apart at least.)
+        let key = UInt64(UInt(bitPattern: ObjectIdentifier(s))) &* 0x9E37_79B9_7F4A_7C15
+        let slot = Int(truncatingIfNeeded: key >> 32) & (Expander.toplevelSlots - 1)
+        if toplevelMeanings.isEmpty {
+            toplevelLookups += 1
+            if toplevelLookups > Expander.toplevelCacheAfter {
+                toplevelMeanings = Array(repeating: ToplevelMeaning(), count: Expander.toplevelSlots)
+            }
+        } else {
+            let m = toplevelMeanings[slot]
+            if m.symbol == ObjectIdentifier(s) && m.environment == ObjectIdentifier(top), let b = m.binding { return b }
+        }
+        let b: Binding
+        // Syntax the environment imports (`quote`, `let`) is answered without `lookup`,
+        // which made a cell (garbage) for each use of it: 4 of a layout's calls of 5.
+        if let own = top.ownBinding(s) {
+            b = own
+        } else if let imported = top.peek(s), case .syntax = imported {
+            b = imported
+        } else {
+            b = top.lookup(s)
+        }
+        if !toplevelMeanings.isEmpty {
+            toplevelMeanings[slot] = ToplevelMeaning(symbol: ObjectIdentifier(s), environment: ObjectIdentifier(top), binding: b)
+        }
+        return b
+    }
+
+    /// A top-level meaning found in this expansion (see `toplevelMeanings`).
+    struct ToplevelMeaning {
+        var symbol: ObjectIdentifier?
+        var environment: ObjectIdentifier?
+        var binding: Binding?
+    }
+
+    /// Top-level lookups of one expansion before it keeps their meanings (most forms are small).
+    static let toplevelCacheAfter = 32
+    /// Entries of `toplevelMeanings`, a power of two.
+    static let toplevelSlots = 64
+
+    /// Forgets the top-level meanings found so far: the expansion has just changed a top-level
+    /// binding (`define`, `define-syntax`). Nothing else changes one while a form is expanded: no
+    /// Scheme code runs (`import` and libraries load at run time), and each top-level form gets
+    /// an expander of its own.
+    func toplevelChanged() {
+        if !toplevelMeanings.isEmpty {
+            for i in toplevelMeanings.indices { toplevelMeanings[i] = ToplevelMeaning() }
+        }
+    }
+
     /// A procedure call: `form` is a pair, located at `loc`.
-    func application(_ form: Value, _ ctx: Context, at loc: SourceLocation) throws(SchemeRaise) -> Node {
+    /// `head`, when known, is what the operator means in `ctx` (resolved by `expandForm`).
+    func application(_ form: Value, _ ctx: Context, at loc: SourceLocation,
+                     head: Binding? = nil) throws(SchemeRaise) -> Node {
         // Walked in place rather than copied into an array (a call of 10,000 arguments grew one).
-        guard case .pair(let first) = form, let length = form.properLength else {
+        guard case .pair(let first) = form, let length = Expander.callLength(form) else {
             throw syntaxError("improper list in a procedure call", form)
         }
-        let fn = try expand(first.car, ctx, tail: false)
+        let fn: Node
+        if case .global(let g)? = head, case .symbol = first.car {
+            // A global operator, as `expand` would make it, without resolving its name again.
+            fn = try globalOperator(g, first.car)
+        } else {
+            fn = try expand(first.car, ctx, tail: false)
+        }
         var args: [Node] = []
         args.reserveCapacity(length - 1)
         var rest = first.cdr
@@ -188,6 +279,34 @@ final class Expander {
             return .inlined(op, args, loc)
         }
         return .call(fn, args, loc)
+    }
+
+    /// The length of a proper list `form`, nil for an improper or circular one: a short list (most
+    /// calls) counted directly, a longer one by `properLength`, which checks for cycles as it goes
+    /// (about 100 instructions for a call of four arguments).
+    static func callLength(_ form: Value) -> Int? {
+        var count = 0
+        var v = form
+        while case .pair(let p) = v {
+            count += 1
+            // (A cycle has no end: past this many pairs the careful count decides.)
+            if count > 16 { return form.properLength }
+            v = p.cdr
+        }
+        return v.isNull ? count : nil
+    }
+
+    /// What `expandForm` of the symbol `operatorForm`, a global variable `g`, does: the same nesting
+    /// check, allocation and work counted, the same node.
+    private func globalOperator(_ g: Global, _ operatorForm: Value) throws(SchemeRaise) -> Node {
+        depth += 1
+        defer { depth -= 1 }
+        if depth > rt.maxNesting {
+            throw syntaxError("expression nested too deeply (more than \(rt.maxNesting) levels)", operatorForm)
+        }
+        rt.heap.charge(Expander.nodeBytes)
+        if !vm.meter(1) { throw rt.pendingLimitError(at: .none) }
+        return .global(g)
     }
 
     /// Bytes an expanded node takes, about (counted as allocation while expanding).

@@ -53,10 +53,31 @@ final class Scope {
         }
     }
 
+    /// The binding of exactly this identifier in this scope or the nearest enclosing one that binds
+    /// it; nil when none does. (Unmanaged along the chain: each scope is kept alive by the one
+    /// inside it, and retaining each in turn was most of the walk.)
+    func lexicalBinding(_ id: Symbol) -> Binding? {
+        var scope = Unmanaged.passUnretained(self)
+        while true {
+            let (found, parent) = scope._withUnsafeGuaranteedRef { s in
+                (s.local(id), s.parent.map { Unmanaged.passUnretained($0) })
+            }
+            if let found { return found }
+            guard let parent else { return nil }
+            scope = parent
+        }
+    }
+
     /// The binding of exactly this identifier in this scope alone (latest first).
     func local(_ id: Symbol) -> Binding? {
         let key = ObjectIdentifier(id)
-        for e in entries.reversed() where e.id == key { return e.binding }
+        // By index: iterating `entries.reversed()` retained and released the array each time, and
+        // most scopes searched (the root scope of every top-level form) are empty.
+        var i = entries.count
+        while i > 0 {
+            i -= 1
+            if entries[i].id == key { return entries[i].binding }
+        }
         return nil
     }
 }

@@ -38,10 +38,15 @@ struct Reader {
     var placeholders: [Int: Value] = [:]
     /// The items of every partly read container, innermost last: a frame's items are those from its
     /// `base` up. One stack for all frames, so a list costs no arrays of its own (two arrays grown
-    /// per list were a third of reading a layout of 10,000 views).
-    var items: [Value] = []
-    /// The location of each item (parallel to `items`).
-    var itemLocations: [SourceLocation] = []
+    /// per list were a third of reading a layout of 10,000 views); each item beside its location,
+    /// one append per datum.
+    var items: [Item] = []
+
+    /// A datum of a partly read container, and where it was read.
+    struct Item {
+        var value: Value
+        var location: SourceLocation
+    }
 
     /// The symbols this `read()` made, by a hash of their tokens (see `cachedSymbol`), once it has
     /// read `Reader.symbolCacheAfter` of them.
@@ -106,6 +111,16 @@ struct Reader {
             self.base = base
         }
 
+        /// Whether the next datum read simply becomes an item of this frame: a list before any dot,
+        /// or a vector.
+        @inline(__always) var takesItem: Bool {
+            switch kind {
+            case .list: return dot == .none
+            case .vector: return true
+            case .bytevector, .abbreviation, .datumComment, .label: return false
+            }
+        }
+
         var isContainer: Bool {
             switch kind {
             case .list, .vector, .bytevector: return true
@@ -163,14 +178,21 @@ struct Reader {
         openLabels.removeAll()
         placeholders.removeAll()
         items.removeAll(keepingCapacity: true)
-        itemLocations.removeAll(keepingCapacity: true)
         // A symbol made by an earlier read may have been collected since (weak symbols).
         symbolSlots.removeAll(keepingCapacity: true)
         symbolsRead = 0
         endedInsideDatum = false
         endedInsideString = false
+        // In locals: `runtime.heap` and `runtime.vm` retained and released their object at each
+        // token (40 instructions of about 170 a token outside the lexer).
+        let heap = runtime.heap
+        let vm: VM = runtime.vm
         while true {
-            try skipAtmosphere()
+            // Most tokens follow another directly (`((`, `"L0")`): no call when no atmosphere can start here.
+            if position < scalars.count {
+                let c = scalars[position]
+                if c <= Ch.space || c == Ch.semicolon || c == Ch.hash { try skipAtmosphere() }
+            }
             guard position < scalars.count else {
                 guard !partials.isEmpty else { return nil }
                 endedInsideDatum = true
@@ -180,9 +202,10 @@ struct Reader {
             }
             // Reading counts as work: a huge literal or file runs into the limits like a loop. The
             // partly read lists live in Swift arrays until they close: counted as allocation.
-            runtime.heap.charge(Reader.itemBytes)
-            try runtime.chargeWork(1, at: location)
+            heap.charge(Reader.itemBytes)
             let start = location
+            // `runtime.chargeWork(1, at: start)`, with the VM at hand.
+            if !vm.meter(1) { throw runtime.pendingLimitError(at: start) }
             if partials.isEmpty { datumStart = start }
             let c = scalars[position]
             var datum: Value
@@ -250,6 +273,11 @@ struct Reader {
             default:
                 datum = try readAtom()
             }
+            // Most data go into a list being read: appended here, without a call of `deliver`.
+            if let top = partials.last, top.takesItem {
+                items.append(Item(value: datum, location: datumLocation))
+                continue
+            }
             if let result = try deliver(datum, at: datumLocation, to: &partials) {
                 // The datum's last token may have been the expensive one (a closing parenthesis
                 // builds the whole list; a huge number is converted).
@@ -270,8 +298,7 @@ struct Reader {
             case .list:
                 switch partials[i].dot {
                 case .none:
-                    items.append(v)
-                    itemLocations.append(loc)
+                    items.append(Item(value: v, location: loc))
                 case .awaitingTail:
                     partials[i].tail = v
                     partials[i].dot = .haveTail
@@ -280,16 +307,14 @@ struct Reader {
                 }
                 return nil
             case .vector:
-                items.append(v)
-                itemLocations.append(loc)
+                items.append(Item(value: v, location: loc))
                 return nil
             case .bytevector:
                 guard case .fixnum(let n) = v else {
                     throw error("bytevector element is not a byte: \(Printer.write(v))", at: loc)
                 }
                 guard n >= 0 && n <= 255 else { throw error("bytevector element out of range: \(n)", at: loc) }
-                items.append(v)
-                itemLocations.append(loc)
+                items.append(Item(value: v, location: loc))
                 return nil
             case .abbreviation(let a):
                 let frame = partials.removeLast()
@@ -310,7 +335,8 @@ struct Reader {
     /// Handles `)` or `]`: ends the innermost container and returns it with its location.
     private mutating func close(_ partials: inout [PartialDatum], with c: UInt32,
                                 at here: SourceLocation) throws(SchemeRaise) -> (Value, SourceLocation) {
-        let shown = c == Ch.rparen ? "')'" : "']'"
+        // (How the error messages show `c`: made only for one, a string per list cost 30 instructions.)
+        var shown: String { c == Ch.rparen ? "')'" : "']'" }
         guard let top = partials.last else { throw error("unexpected \(shown)", at: here) }
         switch top.kind {
         case .list(let expected):
@@ -322,17 +348,21 @@ struct Reader {
             // The heap in a local: a method of self called here copied the whole reader for each pair.
             let heap = runtime.heap
             var result = top.tail
-            var i = items.count - 1
-            while i >= top.base {
-                result = heap.cons(items[i], result, at: i == top.base ? top.start : itemLocations[i])
-                i -= 1
+            // The items in place (read only while the list is built), the first with the list's location.
+            items.withUnsafeBufferPointer { buffer in
+                var i = buffer.count - 1
+                while i > top.base {
+                    result = heap.cons(buffer[i].value, result, at: buffer[i].location)
+                    i -= 1
+                }
+                if i == top.base { result = heap.cons(buffer[i].value, result, at: top.start) }
             }
             popItems(of: top)
             return (result, top.start)
         case .vector:
             guard c == Ch.rparen else { throw error("unexpected \(shown) \(top.description)", at: here) }
             partials.removeLast()
-            let vector = runtime.heap.vector(Array(items[top.base...]))
+            let vector = runtime.heap.vector(items[top.base...].map(\.value))
             popItems(of: top)
             return (vector, top.start)
         case .bytevector:
@@ -340,7 +370,7 @@ struct Reader {
             partials.removeLast()
             var bytes: [UInt8] = []
             bytes.reserveCapacity(items.count - top.base)
-            for case .fixnum(let n) in items[top.base...] { bytes.append(UInt8(truncatingIfNeeded: n)) }
+            for case .fixnum(let n) in items[top.base...].lazy.map(\.value) { bytes.append(UInt8(truncatingIfNeeded: n)) }
             popItems(of: top)
             return (runtime.heap.object(Bytevector(bytes)), top.start)
         default:
@@ -352,10 +382,7 @@ struct Reader {
     /// (One at a time: the items are plain words, and removing a range cost about 80 instructions
     /// a list whatever its length, most lists being of two or three items.)
     @inline(__always) private mutating func popItems(of top: PartialDatum) {
-        while items.count > top.base {
-            items.removeLast()
-            itemLocations.removeLast()
-        }
+        while items.count > top.base { items.removeLast() }
     }
 
     /// Handles a lone `.` inside a list.
