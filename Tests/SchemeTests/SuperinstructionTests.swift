@@ -103,6 +103,27 @@ final class SuperinstructionTests: SchemeTestCase {
         check("(define (f l) (let loop ((l l) (n 0)) (if (pair? l) (loop (cdr l) (+ n (car l))) n))) (f '(1 2 3 4))", "10")
     }
 
+    /// A `let`'s and a loop's bindings are stored two at a time, boxed ones (captured and
+    /// assigned) on their own, each to its own variable.
+    func testBindingsStoredInPairs() {
+        _ = value("(define (f a b c) (let ((x a) (y b) (z c)) (list x y z)))")
+        XCTAssertTrue(value("(disassemble f)").contains("setLocal2"))
+        check("(f 1 2 3)", "(1 2 3)")
+        check("(define (g n) (let loop ((i 0) (a 0) (b 1)) (if (= i n) a (loop (+ i 1) b (+ a b))))) (g 30)", "832040")
+        check("(define (swap n) (let loop ((i n) (a 'x) (b 'y)) (if (= i 0) (list a b) (loop (- i 1) b a)))) (list (swap 3) (swap 4))",
+              "((y x) (x y))")
+        check("""
+            (define (h a b c d)
+              (let ((p a) (q b) (r c) (s d))
+                (let ((get (lambda () (list p q r s))))
+                  (set! q (+ q 10))
+                  (set! r (+ r 20))
+                  (get))))
+            (h 1 2 3 4)
+            """, "(1 12 23 4)")
+        check("(let* ((a 1) (b (+ a 1))) (letrec ((c (lambda () (+ a b)))) (let ((d (c)) (e 5)) (list a b d e))))", "(1 2 3 5)")
+    }
+
     /// The loops and recursions the superinstructions are for still compute the same, and an
     /// error in one is caught where the unfused one was (the stack balanced after it).
     func testProgramsAndErrorsInLoops() {

@@ -472,11 +472,11 @@ struct CodeImageReader {
                 guard a >= 0 else { throw InvalidSystemImage(reason: "negative argument count") }
             case .ifNumEqLocals, .ifLtLocals, .ifGtLocals, .ifLeLocals, .ifGeLocals, .ifNullLocal, .ifPairLocal,
                  .ifNumEqLocalFixnum, .ifLtLocalFixnum, .ifGtLocalFixnum, .ifLeLocalFixnum, .ifGeLocalFixnum,
-                 .addLocalFixnum, .subLocalFixnum, .returnLocal, .ifLocal, .localCar, .localCdr:
+                 .addLocalFixnum, .subLocalFixnum, .returnLocal, .ifLocal, .localCar, .localCdr, .setLocal2:
                 // Superinstructions: local slots (the second operand too, for two locals), and the
                 // forward jump (counted from its operand, as `jump`'s).
                 let b = op.operandCount > 1 ? code[pc + 2] : 0
-                let twoLocals = [.ifNumEqLocals, .ifLtLocals, .ifGtLocals, .ifLeLocals, .ifGeLocals].contains(op)
+                let twoLocals = [.ifNumEqLocals, .ifLtLocals, .ifGtLocals, .ifLeLocals, .ifGeLocals, .setLocal2].contains(op)
                 guard a >= 0, Int(a) < frameSize, !twoLocals || (b >= 0 && Int(b) < frameSize) else {
                     throw InvalidSystemImage(reason: "local slot out of range")
                 }

@@ -48,7 +48,7 @@ enum Disassembler {
                  .boxLocal, .captured, .capturedBox, .setCapturedBox, .pop, .call, .tailCall, .return, .halt,
                  .add, .sub, .mul, .numEq, .lt, .gt, .le, .ge, .car, .cdr, .caar, .cadr, .cdar, .cddr, .cons, .isNull, .isPair, .isEq,
                  .not, .isZero, .vectorRef, .vectorSet, .quotient, .remainder, .modulo, .bytevectorRef,
-                 .bytevectorSet, .addLocalFixnum, .subLocalFixnum, .returnLocal, .localCar, .localCdr:
+                 .bytevectorSet, .addLocalFixnum, .subLocalFixnum, .returnLocal, .localCar, .localCdr, .setLocal2:
                 break
             }
             out += line + "\n"

@@ -145,6 +145,8 @@ enum Opcode: Int32, CaseIterable, Sendable {
     case ifLocal
     /// offset ; ( x y -- ) pc += offset unless (eq? x y)
     case ifEq
+    /// a b ; ( x y -- ) local[a] = y, then local[b] = x: two bindings made at once
+    case setLocal2
     /// a ; ( -- (car local[a]) )
     case localCar
     /// a ; ( -- (cdr local[a]) )
@@ -168,7 +170,7 @@ enum Opcode: Int32, CaseIterable, Sendable {
              .capturedBox, .setCapturedBox, .global, .setGlobal, .defineGlobal, .jump, .jumpIfFalse,
              .call, .tailCall, .returnLocal, .ifEq, .localCar, .localCdr:
             return 1
-        case .closure, .ifNullLocal, .ifPairLocal, .ifLocal, .addLocalFixnum, .subLocalFixnum:
+        case .closure, .ifNullLocal, .ifPairLocal, .ifLocal, .addLocalFixnum, .subLocalFixnum, .setLocal2:
             return 2
         case .jumpBack, .ifNumEqLocals, .ifNumEqLocalFixnum, .ifLtLocals, .ifLtLocalFixnum, .ifGtLocals,
              .ifGtLocalFixnum, .ifLeLocals, .ifLeLocalFixnum, .ifGeLocals, .ifGeLocalFixnum:
@@ -213,7 +215,7 @@ enum Opcode: Int32, CaseIterable, Sendable {
             return nil
         case .ifNumEqLocals, .ifNumEqLocalFixnum, .ifLtLocals, .ifLtLocalFixnum, .ifGtLocals, .ifGtLocalFixnum,
              .ifLeLocals, .ifLeLocalFixnum, .ifGeLocals, .ifGeLocalFixnum, .ifNullLocal, .ifPairLocal,
-             .ifLocal, .ifEq, .localCar, .localCdr, .addLocalFixnum, .subLocalFixnum, .returnLocal:
+             .ifLocal, .ifEq, .localCar, .localCdr, .addLocalFixnum, .subLocalFixnum, .returnLocal, .setLocal2:
             // Superinstructions are not calls the expander turns into opcodes: see `fusedBase`.
             return nil
         }
@@ -242,8 +244,8 @@ enum Opcode: Int32, CaseIterable, Sendable {
              .not, .isZero, .vectorRef, .vectorSet, .quotient, .remainder, .modulo, .bytevectorRef,
              .bytevectorSet:
             return nil
-        case .ifLocal:
-            // A plain test of a local's truth: no primitive, nothing that can fail.
+        case .ifLocal, .setLocal2:
+            // A plain test of a local's truth, two stores: no primitive, nothing that can fail.
             return nil
         }
     }
@@ -271,7 +273,7 @@ enum Opcode: Int32, CaseIterable, Sendable {
         case .const, .fixnum, .null, .true, .false, .unspecified, .local, .setLocal, .localBox, .setLocalBox,
              .boxLocal, .captured, .capturedBox, .setCapturedBox, .global, .setGlobal, .defineGlobal, .pop,
              .jumpBack, .closure, .call, .tailCall, .return, .halt, .returnLocal, .addLocalFixnum, .subLocalFixnum,
-             .localCar, .localCdr, .add, .sub, .mul, .numEq, .lt, .gt, .le, .ge, .car, .cdr, .caar, .cadr, .cdar, .cddr, .cons, .isNull, .isPair, .isEq,
+             .localCar, .localCdr, .setLocal2, .add, .sub, .mul, .numEq, .lt, .gt, .le, .ge, .car, .cdr, .caar, .cadr, .cdar, .cddr, .cons, .isNull, .isPair, .isEq,
              .not, .isZero, .vectorRef, .vectorSet, .quotient, .remainder, .modulo, .bytevectorRef,
              .bytevectorSet:
             return nil

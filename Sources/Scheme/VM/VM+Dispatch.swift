@@ -115,6 +115,10 @@ extension VM {
             case .ifEq:
                 r.sp &-= 2
                 r.pc += r.stack[r.sp].isEq(r.stack[r.sp &+ 1]) ? 1 : Int(r.pc.pointee)
+            case .setLocal2:
+                r.stack[r.fp &+ Int(r.pc[0])] = r.stack[r.sp &- 1]
+                r.stack[r.fp &+ Int(r.pc[1])] = r.stack[r.sp &- 2]
+                r.sp &-= 2; r.pc += 2
             case .localCar: try localPairField(.car, &r) { $0.car }
             case .localCdr: try localPairField(.cdr, &r) { $0.cdr }
             case .returnLocal: returnValue(localOperand(0, r), &r)
