@@ -61,6 +61,20 @@ final class ViewTests: XCTestCase {
                         "@synthesize cap;", "@synthesize cap2;", "@synthesize slider6;"])
     }
 
+    /// A `let` of two or more views in a procedure that does not place the layout names them (its
+    /// wrappers carry the let's group, which only declared bindings use: the naming hook took
+    /// two arguments, and such a layout failed with "%htll-named: expected 2 arguments, got 3").
+    func testViewsBoundTogetherInAProcedureAreNamed() throws {
+        let src = """
+            (define (pair-of a b)
+              (let ((top (label `((text . ,a)))) (bottom (label `((text . ,b)))))
+                (vseq top bottom)))
+            (in (hseq (pair-of "A" "B") (pair-of "C" "D")) 'self.view)
+            """
+        XCTAssertEqual(try lines(src, .synthesize),
+                       ["@synthesize top;", "@synthesize bottom;", "@synthesize top2;", "@synthesize bottom2;"])
+    }
+
     func testEveryAttributeTypePrintsAsUIKitExpects() throws {
         let src = """
             (define pad (view '()))

@@ -429,7 +429,7 @@
 
 ;; The naming hook: the binding rewriter (80-driver.scm) calls this for every variable a let,
 ;; let*, letrec or define binds; a view takes the first name it gets.
-(define (%htll-named name value)
+(define (%htll-named name value . group)
   (if (and (htll:view? value) (not (htll:view-name value)))
       (htll:set-view-name! value (htll:identifier (htll:->string name))))
   value)
