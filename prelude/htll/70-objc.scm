@@ -549,6 +549,9 @@
     ;; The latest frame's view and its name: a long sequence's frame refers to the view before.
     (define latest-view #f)
     (define latest-name #f)
+    ;; A view's name read from its stamp in place (htll:name-token): a call of NAME-OF per frame
+    ;; cost more than the test.
+    (define token (htll:name-token name-of))
     ;; (A loop, not map and a procedure; the lines gathered in reverse.)
     (let loop ((ss (htll:solve root)) (acc '()))
       (if (null? ss)
@@ -568,7 +571,8 @@
                  ;; cheaper eq? one.)
                  (let* ((es (cddr s)) (x (car es)) (es (cdr es)) (y (car es)) (es (cdr es)) (w (car es)) (h (cadr es))
                         (v (cadr s))
-                        (n (name-of v))
+                        (n (let ((o (htll:view-output-name v)))
+                             (if (and token (pair? o) (eq? (car o) token)) (cdr o) (name-of v))))
                         (wt (if (eq? w (vector-ref last 4)) (vector-ref last 5) (miss 4 w)))
                         (ht (if (eq? h (vector-ref last 6)) (vector-ref last 7) (miss 6 h)))
                         (line
