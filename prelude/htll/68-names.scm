@@ -373,12 +373,23 @@
 ;; How many namings have stamped views (htll:context re-stamps its cached one after another).
 (define htll:name-stamps 0)
 
+;; (NAME-OF . TOKEN): the latest procedure htll:name-of made and the token of its stamps. A loop
+;; naming a view per step (the frames) reads a view's stamp in place when its NAME-OF is that
+;; one (htll:name-token), without a call of NAME-OF for each.
+(define htll:latest-name-of (cons #f #f))
+
 (define (htll:name-of names)
   (set! htll:name-stamps (+ htll:name-stamps 1))
   (let ((token (htll:fresh-mark)))
     ;; (A loop, not for-each and a procedure: one stamp for every view of the layout.)
     (let loop ((ns names))
       (if (pair? ns) (begin (htll:set-view-output-name! (caar ns) (cons token (cdar ns))) (loop (cdr ns)))))
-    (lambda (v)
-      (let ((n (htll:view-output-name v)))
-        (if (and (pair? n) (eq? (car n) token)) (cdr n) "nil")))))
+    (let ((name-of (lambda (v)
+                     (let ((n (htll:view-output-name v)))
+                       (if (and (pair? n) (eq? (car n) token)) (cdr n) "nil")))))
+      (set! htll:latest-name-of (cons name-of token))
+      name-of)))
+
+;; The token of NAME-OF's stamps when it is the latest naming's, else #f (then call NAME-OF).
+(define (htll:name-token name-of)
+  (and (eq? name-of (car htll:latest-name-of)) (cdr htll:latest-name-of)))

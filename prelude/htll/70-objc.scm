@@ -190,13 +190,31 @@
 (define (htll:map-attributes view hows render var name-of)
   (reverse (htll:map-attributes-onto view hows render var name-of '())))
 
+;; The latest view of one attribute whose way was not in HOWS (the walk gave nothing), as
+;; #(kind name hows attribute-table ios6?): the same attribute of the same kind is not in the same
+;; HOWS while the kind's plan is the same (kind, table and target, as htll:latest-plan). A label's
+;; text in view-did-load, for each label of a long layout: its call and walk cost about 3,000
+;; instructions a view to give nothing (issue 19).
+(define htll:latest-nothing (vector #f #f #f #f #f))
+;; Whether the walk of the attributes AS (a variable: a non-empty list) of a view of KIND gives
+;; nothing for HOWS, known from htll:latest-nothing. A macro, so that a fragment's loop tests it
+;; in place before the walk's call (the call alone cost about 800 instructions).
+(define-syntax htll:known-nothing?
+  (syntax-rules ()
+    ((_ as kind hows)
+     (and (null? (cdr as))
+          (eq? (vector-ref htll:latest-nothing 1) (caar as)) (eq? (vector-ref htll:latest-nothing 0) kind)
+          (eq? (vector-ref htll:latest-nothing 2) hows) (eq? (vector-ref htll:latest-nothing 3) htll:attribute-table)
+          (eq? (vector-ref htll:latest-nothing 4) (eq? htll:target 'ios6))))))
+
 ;; The same lines in reverse, before the list START: a fragment's loop over its views gathers
 ;; every view's lines in reverse in one list (a list per view, appended, walked them twice more).
 (define (htll:map-attributes-onto view hows render var name-of start)
   (let ((as (htll:view-attributes view)))
-    (if (null? as)
+    (if (or (null? as) (htll:known-nothing? as (htll:view-kind view) hows))
         start
         (let* ((kind (htll:view-kind view))
+               (hows-asked hows)
                ;; (htll:attribute-plan and htll:expanded-hows, their usual cases tested in place.)
                (latest htll:latest-plan)
                (plan (if (and (eq? (vector-ref latest 0) kind) (eq? (vector-ref latest 1) htll:attribute-table)
@@ -220,7 +238,13 @@
                                   (set-car! asked hows)
                                   (set-cdr! asked in?)
                                   in?))))
-                  (cond ((not in?) (loop (cdr as) acc late))
+                  (cond ((not in?)
+                         (if (and (eq? as (htll:view-attributes view)) (null? (cdr as)))
+                             (let ((nothing htll:latest-nothing))
+                               (vector-set! nothing 0 kind) (vector-set! nothing 1 (caar as))
+                               (vector-set! nothing 2 hows-asked) (vector-set! nothing 3 htll:attribute-table)
+                               (vector-set! nothing 4 (eq? htll:target 'ios6))))
+                         (loop (cdr as) acc late))
                         ((car more)
                          (loop (cdr as) acc (htll:add-lines (render how (car planned) (cdar as) view var name-of) late)))
                         ;; (htll:add-lines in place: a line, or a list of lines spliced in.)
@@ -402,6 +426,7 @@
          (aliases (htll:alias-names (cadr c) name-of root))
          (parent (htll:root-parent root))
          (bound? (htll:any-bindings? (cadr c)))
+         (hows '(target init-set))
          ;; Each view's lines: made, then added, in reverse (in the order they were always made).
          ;; NS walks the context's names ((view . name) ..., in the declared views' order)
          ;; alongside: the first is V's name, without a call of NAME-OF (as in view-will-appear).
@@ -410,7 +435,11 @@
             (if (null? ds)
                 acc
                 (let* ((d (car ds)) (v (car d)) (var (if (and (pair? ns) (eq? (caar ns) v)) (cdar ns) (name-of v)))
-                       (rest (htll:map-attributes-onto v '(target init-set) htll:objc-attribute-line var name-of '()))
+                       (as (htll:view-attributes v))
+                       ;; (htll:known-nothing? tested before the walk's call: a label's text, for each label.)
+                       (rest (if (or (null? as) (htll:known-nothing? as (htll:view-kind v) hows))
+                                 '()
+                                 (htll:map-attributes-onto v hows htll:objc-attribute-line var name-of '())))
                        (rest (if bound? (append-reverse (htll:objc-two-way-lines v var) rest) rest))
                        (rest (if (null? aliases) rest (append-reverse (htll:objc-alias-lines v aliases name-of) rest)))
                        ;; (htll:init-expression's usual case, the latest kind's, tested in place.)
@@ -549,6 +578,9 @@
     ;; The latest frame's view and its name: a long sequence's frame refers to the view before.
     (define latest-view #f)
     (define latest-name #f)
+    ;; A view's name read from its stamp in place (htll:name-token): a call of NAME-OF per frame
+    ;; cost more than the test.
+    (define token (htll:name-token name-of))
     ;; (A loop, not map and a procedure; the lines gathered in reverse.)
     (let loop ((ss (htll:solve root)) (acc '()))
       (if (null? ss)
@@ -568,7 +600,8 @@
                  ;; cheaper eq? one.)
                  (let* ((es (cddr s)) (x (car es)) (es (cdr es)) (y (car es)) (es (cdr es)) (w (car es)) (h (cadr es))
                         (v (cadr s))
-                        (n (name-of v))
+                        (n (let ((o (htll:view-output-name v)))
+                             (if (and token (pair? o) (eq? (car o) token)) (cdr o) (name-of v))))
                         (wt (if (eq? w (vector-ref last 4)) (vector-ref last 5) (miss 4 w)))
                         (ht (if (eq? h (vector-ref last 6)) (vector-ref last 7) (miss 6 h)))
                         (line

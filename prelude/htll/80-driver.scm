@@ -8,6 +8,7 @@
 ;;;    also declares the views they bind, as the original htllc declared the variables it saw;
 ;;;  - every call of an HTLL constructor or primitive records where it was written, for errors
 ;;;    and `htll frames`:  (label A)  =>  (%htll-call '("f.htll" 3 7) label A)
+;;;    (one quoted argument:  (label 'D)  =>  (%htll-call-1 '(("f.htll" 3 7) . D) label))
 ;;; The inserted %htll-named and %htll-call are the procedures themselves, not their names: the
 ;;; layout's environment cannot see the prelude's internals (nor redefine them).
 ;;; Forms are changed in place, so the reader's source locations of the rest stay attached.
@@ -33,6 +34,14 @@
     ((location procedure a b) (set! htll:location-now location) (procedure a b))
     ((location procedure a b c) (set! htll:location-now location) (procedure a b c))
     ((location procedure . arguments) (set! htll:location-now location) (apply procedure arguments))))
+
+;; A located call of one quoted argument (each view of a long sequence): LOCATED is the location
+;; and the argument in one pair, quoted once, (%htll-call-1 '(LOCATION . DATUM) P), made by
+;; %htll-located-call-1 (LayoutIncludes.swift). (One quotation and one argument fewer to expand,
+;; compile and pass than %htll-call's form, issue 19.)
+(define (%htll-call-1 located procedure)
+  (set! htll:location-now (car located))
+  (procedure (cdr located)))
 
 (define htll:located-names
   (append (map car htll:kind-table) '(button)
@@ -145,7 +154,8 @@
                                      (let ((a (cadr x))) (or (not (pair? a)) (eq? (car a) 'quote)))
                                      (not (eq? (car x) 'in)) (not (eq? (car x) 'in-cell))
                                      (memq (car x) htll:located-names))
-                                (%htll-located-call %htll-call x htll:location-file)
+                                (or (%htll-located-call-1 %htll-call-1 x htll:location-file)
+                                    (%htll-located-call %htll-call x htll:location-file))
                                 (rewrite x))))
             (loop (cdr p) (+ n 1))))))
   ;; Inside a quasiquote only the unquoted expressions are code.
