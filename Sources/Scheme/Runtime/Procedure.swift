@@ -21,6 +21,9 @@ final class Closure: Procedure {
     let capturedValues: UnsafeMutablePointer<Value>
     let capturedCount: Int
 
+    // Always inlined: called out of line from the VM's `closure` opcode, `code` was passed
+    // retained, a retain and a release more per closure made (cpstak: 3.9% more instructions).
+    @inline(__always)
     init(code: CodeBlock, captured: UnsafeBufferPointer<Value>) {
         self.code = code
         self.codeRef = Unmanaged.passUnretained(code)
