@@ -78,14 +78,7 @@ final class Expander {
         }
         // (An error about the form itself locates it, or else the enclosing form: the form's own
         // location is not needed for these.)
-        if depth > rt.maxNesting {
-            throw syntaxError("expression nested too deeply (more than \(rt.maxNesting) levels)", original)
-        }
-        // Expanding counts as work and its nodes as allocation (a macro whose output doubles at each
-        // use must meet the limits; nodes are Swift objects the collector does not see).
-        rt.heap.charge(Expander.nodeBytes)
-        // `rt.chargeWork(1, at: <the form's location>)`, with the VM at hand.
-        if !vm.meter(1) { throw rt.pendingLimitError(at: location(of: original)) }
+        try countForm(original)
         // What the head of the original form means, resolved before its location is looked up: a
         // quotation, most forms of a layout's data, needs no location (`quote` locates its own
         // errors; it expands nothing inside), and the lookup in the heap's table was a sixth of
@@ -186,12 +179,7 @@ final class Expander {
         var s = id
         var env = scope
         while true {
-            var sc = env
-            while true {
-                if let b = sc.local(s) { return b }
-                guard let p = sc.parent else { break }
-                sc = p
-            }
+            if let b = env.lexicalBinding(s) { return b }
             guard let r = s.renamed else { return toplevelBinding(s, env.top) }
             // A renamed identifier a macro defined at this top level is bound by identity; one not
             // bound by its own expansion means what the original means where the macro was defined.
@@ -301,12 +289,21 @@ final class Expander {
     private func globalOperator(_ g: Global, _ operatorForm: Value) throws(SchemeRaise) -> Node {
         depth += 1
         defer { depth -= 1 }
+        try countForm(operatorForm)
+        return .global(g)
+    }
+
+    /// The limits every form expanded meets (`depth` already counts it): the nesting limit, and
+    /// expanding counted as work and its node as allocation (a macro whose output doubles at each
+    /// use must meet the limits; nodes are Swift objects the collector does not see).
+    @inline(__always)
+    private func countForm(_ form: Value) throws(SchemeRaise) {
         if depth > rt.maxNesting {
-            throw syntaxError("expression nested too deeply (more than \(rt.maxNesting) levels)", operatorForm)
+            throw syntaxError("expression nested too deeply (more than \(rt.maxNesting) levels)", form)
         }
         rt.heap.charge(Expander.nodeBytes)
-        if !vm.meter(1) { throw rt.pendingLimitError(at: .none) }
-        return .global(g)
+        // `rt.chargeWork(1, at: <the form's location>)`, with the VM at hand.
+        if !vm.meter(1) { throw rt.pendingLimitError(at: location(of: form)) }
     }
 
     /// Bytes an expanded node takes, about (counted as allocation while expanding).
