@@ -20,13 +20,15 @@ let package = Package(
                 path: "Plugins/PreludeImage"),
         .systemLibrary(name: "CReadline", path: "Sources/CReadline"),
         .target(name: "CReplSignal", path: "Sources/CReplSignal"),
+        // glibc's allocator tuning (mallopt), for the command's ProcessMemory.
+        .target(name: "CMalloc", path: "Sources/CMalloc"),
         .target(name: "Scheme", path: "Sources/Scheme",
                 plugins: ["EmbedScheme", "PreludeImage"]),
         .target(name: "HTLL", dependencies: ["Scheme"], path: "Sources/HTLL",
                 plugins: ["EmbedScheme", "PreludeImage"]),
         // The `htll` command's code: arguments, modes, the REPL. A library, so that its tests link it
         // without the executable's static runtime (below).
-        .target(name: "HTLLShell", dependencies: ["Scheme", "HTLL", "CReadline", "CReplSignal"], path: "Sources/HTLLShell"),
+        .target(name: "HTLLShell", dependencies: ["Scheme", "HTLL", "CReadline", "CReplSignal", "CMalloc"], path: "Sources/HTLLShell"),
         // The `htll` command itself (main.swift). Its folder differs from `HTLL` by more than case: macOS
         // file systems ignore case. On Linux it links the Swift runtime and FoundationEssentials
         // statically, so the binary runs where no Swift toolchain is installed and starts in half the

@@ -1,0 +1,62 @@
+import Foundation
+import XCTest
+
+/// The `htll` command reserves its allocator's heap and marks it for huge pages (ProcessMemory).
+final class ProcessMemoryTests: CLITestCase {
+    /// A running `htll` (waiting for its program on standard input) has a heap mapping of at least
+    /// 128 MB whose flags include `hg` (madvise(MADV_HUGEPAGE)), as /proc/PID/smaps reports.
+    func testTheRunningCommandsHeapIsMarkedForHugePages() throws {
+        #if os(Linux)
+        guard FileManager.default.fileExists(atPath: "/sys/kernel/mm/transparent_hugepage/enabled") else {
+            throw XCTSkip("skipped: this kernel has no transparent huge pages")
+        }
+        let p = Process()
+        p.executableURL = Self.binary
+        p.arguments = []
+        let input = Pipe(), out = Pipe()
+        p.standardInput = input
+        p.standardOutput = out
+        try p.run()
+        defer {
+            try? input.fileHandleForWriting.close()
+            p.waitUntilExit()
+        }
+        // The reservation is made before the command reads anything; poll until it shows.
+        var marked: [Int] = []
+        let deadline = Date().addingTimeInterval(10)
+        while marked.isEmpty && Date() < deadline {
+            // (Read to the end: a /proc file reports a size of 0.)
+            let file = FileHandle(forReadingAtPath: "/proc/\(p.processIdentifier)/smaps")
+            let smaps = String(decoding: file?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
+            try? file?.close()
+            marked = Self.hugePageMappings(smaps)
+            if marked.isEmpty { Thread.sleep(forTimeInterval: 0.02) }
+        }
+        XCTAssertTrue(marked.contains { $0 >= 128 << 20 }, "mappings marked hg: \(marked)")
+        try input.fileHandleForWriting.write(contentsOf: Data("(display (+ 1 2))\n".utf8))
+        try input.fileHandleForWriting.close()
+        p.waitUntilExit()
+        XCTAssertEqual(p.terminationStatus, 0)
+        XCTAssertEqual(String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self), "3")
+        #else
+        throw XCTSkip("skipped: the huge-page reservation is the Linux build's (glibc)")
+        #endif
+    }
+
+    /// The sizes in bytes of the mappings in SMAPS whose VmFlags include `hg`.
+    static func hugePageMappings(_ smaps: String) -> [Int] {
+        var sizes: [Int] = []
+        var size = 0
+        for line in smaps.split(separator: "\n") {
+            if let dash = line.firstIndex(of: "-"), line.first?.isHexDigit == true,
+               let space = line.firstIndex(of: " "), dash < space,
+               let lo = Int(line[..<dash], radix: 16),
+               let hi = Int(line[line.index(after: dash)..<space], radix: 16) {
+                size = hi - lo
+            } else if line.hasPrefix("VmFlags:"), line.split(separator: " ").contains("hg") {
+                sizes.append(size)
+            }
+        }
+        return sizes
+    }
+}
