@@ -126,11 +126,20 @@ public final class Layout {
         }
     }
 
+    /// Bytes a layout's instance allocates between two collections at the least (`makeScheme`).
+    static let collectionInterval = 64 << 20
+
     /// A new instance with HTLL installed, under `limits`; with `sandboxFolder`, sandboxed to read
     /// only that folder. The one factory of the `htll` command and of the hostile-input tests.
     public static func makeScheme(limits: Scheme.Limits, sandboxFolder: String?) throws -> Scheme {
         let scheme = Scheme(limits: try limits.validated(), sandbox: sandboxFolder != nil)
         if let sandboxFolder { scheme.allowedFolders = [sandboxFolder] }
+        // A layout's run builds its views, the solved tree and the lines of every section, and keeps
+        // most of them to the end: each collection walked all of it for little garbage. 64 MB
+        // between collections leaves 10,000 labels none to run (they took 38 M instructions and,
+        // their cache misses included, about 15% of the run's CPU time; bench/README.md, "Fewer
+        // collections for a layout"); larger layouts still collect as their live data grows.
+        scheme.collectionInterval = Layout.collectionInterval
         do {
             try HTLL.install(into: scheme)
         } catch let e as SchemeError {

@@ -94,6 +94,15 @@ extension Scheme {
         runtime.outputLimit = limits.outputBytes
     }
 
+    /// The least number of bytes a program allocates between two collections (at least 1 MB;
+    /// 8 MB unless set). The heap allows more when more is live, and less under a heap limit. A
+    /// batch run that builds much and keeps most of it (compiling a layout) may raise it: every
+    /// collection walks everything live, so fewer of them save time for memory.
+    public var collectionInterval: Int {
+        get { runtime.heap.minimumThreshold }
+        set { runtime.heap.minimumThreshold = max(1 << 20, newValue) }
+    }
+
     /// Runs one evaluation under the step and time limits (not for `system` code), ending it when a
     /// limit is reached. A nested evaluation (Swift called from Scheme calling back in) shares the
     /// outer one's budget and its end.

@@ -37,4 +37,25 @@ final class LayoutLifetimeTests: XCTestCase {
         }
         XCTAssertTrue(try layout.objectiveCCategory(className: "VC").contains("UILabel * view11 = self.view11;"))
     }
+
+    /// A layout's instance collects after 64 MB of allocation at the least (`Layout.makeScheme`):
+    /// loading and compiling 4,000 labels runs no collection then, and runs some under the default
+    /// 8 MB, with the same output.
+    func testALayoutsInstanceCollectsRarely() throws {
+        let source = "(in (vseq " + (0..<4000).map { "(label '((text . \"L\($0)\")))" }.joined(separator: " ") + ") 'self.view)"
+        func compiled(interval: Int?) throws -> (collections: Int, category: String) {
+            let scheme = try Layout.makeScheme(limits: Scheme.Limits(), sandboxFolder: nil)
+            XCTAssertEqual(scheme.collectionInterval, 64 << 20)
+            if let interval { scheme.collectionInterval = interval }
+            let before = scheme.runtime.heap.collections
+            let category = try Layout(source: source, scheme: scheme).objectiveCCategory(className: "VC")
+            return (scheme.runtime.heap.collections - before, category)
+        }
+        let spaced = try compiled(interval: nil)
+        XCTAssertEqual(spaced.collections, 0)
+        XCTAssertTrue(spaced.category.contains("label4000.frame = (CGRect) {{0, CGRectGetMaxY(label3999.frame)}"))
+        let defaulted = try compiled(interval: 8 << 20)
+        XCTAssertGreaterThan(defaulted.collections, 0)
+        XCTAssertEqual(defaulted.category, spaced.category)
+    }
 }

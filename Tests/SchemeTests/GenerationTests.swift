@@ -15,6 +15,34 @@ final class GenerationTests: SchemeTestCase {
         return nil
     }
 
+    /// `collectionInterval` sets the least allocation between two collections: the same 20 MB of
+    /// garbage (strings of 1,000 characters made and dropped) runs two collections or more under the
+    /// default 8 MB and none under 64 MB; it is never set below 1 MB, and a heap limit still brings
+    /// collections before the limit whatever it is.
+    func testCollectionIntervalSpacesCollections() throws {
+        let churn = "(let loop ((i 0)) (if (< i 5000) (begin (make-string 1000 #\\a) (loop (+ i 1)))))"
+        XCTAssertEqual(scheme.collectionInterval, 8 << 20)
+        var before = scheme.runtime.heap.collections
+        _ = try scheme.evaluate(churn)
+        XCTAssertGreaterThanOrEqual(scheme.runtime.heap.collections - before, 2)
+
+        let spaced = Scheme()
+        spaced.collectionInterval = 64 << 20
+        XCTAssertEqual(spaced.collectionInterval, 64 << 20)
+        before = spaced.runtime.heap.collections
+        _ = try spaced.evaluate(churn)
+        XCTAssertEqual(spaced.runtime.heap.collections - before, 0)
+
+        spaced.collectionInterval = 0
+        XCTAssertEqual(spaced.collectionInterval, 1 << 20)
+
+        let limited = Scheme(limits: Scheme.Limits(heapBytes: 16 << 20))
+        limited.collectionInterval = 1 << 30
+        before = limited.runtime.heap.collections
+        _ = try limited.evaluate(churn)
+        XCTAssertGreaterThanOrEqual(limited.runtime.heap.collections - before, 1, "the limit still paces collections")
+    }
+
     /// A minor collection costs the young data, not the old: after a full collection has made a
     /// 100,000-element list old, a minor one follows a handful of references, and frees young
     /// garbage all the same (its cells are handed out again).

@@ -130,13 +130,11 @@ extension Heap {
     }
 
     /// Allocated bytes before the next collection: as many as old objects hold (a minor collection
-    /// follows their fields), at least 8 MB; under a limit no more than the room left below it (at
-    /// least a sixteenth of the limit, so a heap close to its limit is not collected at every safe
-    /// point). Why 8 MB: a minor collection also follows every old object's fields, so fewer of
-    /// them paid (10,000 labels: 1.6% fewer instructions, bench/sort.scm 10% faster) for 3 MB more
-    /// of sort's peak (59 MB, chibi 44: within the 1.5 times of issue 17).
+    /// follows their fields), at least `minimumThreshold`; under a limit no more than the room left
+    /// below it (at least a sixteenth of the limit, so a heap close to its limit is not collected
+    /// at every safe point).
     func setThreshold() {
-        let grown = max(8 << 20, objectBytes)
+        let grown = max(minimumThreshold, objectBytes)
         regularThreshold = limit.map { min(grown, max($0 - liveBytes, $0 / 16)) } ?? grown
         threshold = stressInterval > 0 ? 0 : regularThreshold
     }
