@@ -28,6 +28,16 @@ public enum ProcessMemory {
     /// The bytes `prepare()` marked for huge pages (for tests).
     nonisolated(unsafe) public private(set) static var markedBytes = 0
 
+    /// Whether the command with `arguments` (without the program's name) is a batch run: not the
+    /// REPL (`repl`, `-i`, or only options and a terminal on standard input) and not `serve`, which
+    /// live long and free what they build (the settings would keep their freed memory). Errs on the
+    /// side of no: a script given one of those words as an argument merely runs without them.
+    public static func isBatch(_ arguments: [String], inputIsTerminal: Bool) -> Bool {
+        if arguments.contains(where: { ["repl", "-i", "serve"].contains($0) }) { return false }
+        let interactive = inputIsTerminal && !arguments.contains("-e") && arguments.allSatisfy { $0.hasPrefix("-") }
+        return !interactive
+    }
+
     /// Applies the settings: one allocator arena for every thread (the evaluating thread then
     /// allocates from the main heap, not from an arena of its own), the reservation, no trimming
     /// below it, and the huge-page advice on it.

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import HTLLShell
 
 /// The `htll` command reserves its allocator's heap and marks it for huge pages (ProcessMemory).
 final class ProcessMemoryTests: CLITestCase {
@@ -41,6 +42,19 @@ final class ProcessMemoryTests: CLITestCase {
         #else
         throw XCTSkip("skipped: the huge-page reservation is the Linux build's (glibc)")
         #endif
+    }
+
+    /// Batch runs get the settings; the REPL and `serve`, which live long, do not.
+    func testOnlyBatchRunsAreTuned() {
+        XCTAssertTrue(ProcessMemory.isBatch(["compile", "a.htll", "--objc"], inputIsTerminal: true))
+        XCTAssertTrue(ProcessMemory.isBatch(["-e", "1"], inputIsTerminal: true))
+        XCTAssertTrue(ProcessMemory.isBatch(["--sandbox", "script.scm"], inputIsTerminal: true))
+        XCTAssertTrue(ProcessMemory.isBatch([], inputIsTerminal: false), "a program on standard input")
+        XCTAssertFalse(ProcessMemory.isBatch([], inputIsTerminal: true), "the REPL")
+        XCTAssertFalse(ProcessMemory.isBatch(["--sandbox"], inputIsTerminal: true), "the REPL")
+        XCTAssertFalse(ProcessMemory.isBatch(["repl"], inputIsTerminal: false))
+        XCTAssertFalse(ProcessMemory.isBatch(["-i", "f.scm"], inputIsTerminal: true))
+        XCTAssertFalse(ProcessMemory.isBatch(["serve", "a.htll"], inputIsTerminal: false))
     }
 
     /// The sizes in bytes of the mappings in SMAPS whose VmFlags include `hg`.
