@@ -43,15 +43,19 @@ public enum ProcessMemory {
     /// below it, and the huge-page advice on it.
     public static func prepare() {
         #if canImport(Glibc)
-        guard markedBytes == 0 else { return }
+        guard markedBytes == 0, !addressSpaceIsLimited() else { return }
         _ = mallopt(M_ARENA_MAX, 1)
         _ = mallopt(M_MMAP_THRESHOLD, Int32(ownMappingBytes))
         _ = mallopt(M_TRIM_THRESHOLD, Int32(2 * reservedBytes))
         // Reserving: with the heap's top padding this large, the next growth of the heap (the
         // block below does not fit in what start-up left) moves its break by the reservation, and
-        // the heap's top then spans it; later allocations are carved from there.
+        // the heap's top then spans it; later allocations are carved from there. The padding goes
+        // back to glibc's default at once, reserved or not: left this large, every later growth
+        // would ask for as much again (and fail where the first one did).
         _ = mallopt(M_TOP_PAD, Int32(reservedBytes))
-        guard let block = malloc(1 << 20) else { return }
+        let block = malloc(1 << 20)
+        _ = mallopt(M_TOP_PAD, Int32(defaultTopPad))
+        guard let block else { return }
         let hugePage = UInt(2 << 20)
         let start = (UInt(bitPattern: block) + hugePage - 1) & ~(hugePage - 1)
         let end = UInt(bitPattern: sbrk(0)) & ~(hugePage - 1)
@@ -62,4 +66,20 @@ public enum ProcessMemory {
         free(block)
         #endif
     }
+
+    /// glibc's own top padding (M_TOP_PAD's default).
+    static let defaultTopPad = 128 << 10
+
+    #if canImport(Glibc)
+    /// Whether the process runs under a limit on its address space or data size (`ulimit -v`,
+    /// `ulimit -d`): the reservation would then take room the command's own stack and heap need.
+    /// (RLIM_INFINITY is all ones.)
+    public static func addressSpaceIsLimited() -> Bool {
+        var limit = rlimit()
+        for resource in [RLIMIT_AS, RLIMIT_DATA] {
+            if getrlimit(__rlimit_resource_t(resource.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max { return true }
+        }
+        return false
+    }
+    #endif
 }

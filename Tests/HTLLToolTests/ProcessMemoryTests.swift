@@ -11,6 +11,9 @@ final class ProcessMemoryTests: CLITestCase {
         guard FileManager.default.fileExists(atPath: "/sys/kernel/mm/transparent_hugepage/enabled") else {
             throw XCTSkip("skipped: this kernel has no transparent huge pages")
         }
+        if ProcessMemory.addressSpaceIsLimited() {
+            throw XCTSkip("skipped: an address-space or data limit (ulimit -v, -d) turns the reservation off")
+        }
         let p = Process()
         p.executableURL = Self.binary
         p.arguments = []
@@ -41,6 +44,26 @@ final class ProcessMemoryTests: CLITestCase {
         XCTAssertEqual(String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self), "3")
         #else
         throw XCTSkip("skipped: the huge-page reservation is the Linux build's (glibc)")
+        #endif
+    }
+
+    /// Under an address-space limit the command makes no reservation and runs as before (with
+    /// the reservation's padding left in place, every later growth of the heap failed and the
+    /// command crashed at start under `ulimit -v 150000`).
+    func testACommandRunsUnderAnAddressSpaceLimit() throws {
+        #if os(Linux)
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        p.arguments = ["-c", "ulimit -v 200000 && exec \"$0\" -e '(length (make-list 100000 1))'", Self.binary.path]
+        let out = Pipe()
+        p.standardOutput = out
+        try p.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        XCTAssertEqual(p.terminationStatus, 0)
+        XCTAssertEqual(text, "100000\n")
+        #else
+        throw XCTSkip("skipped: the reservation is the Linux build's (glibc)")
         #endif
     }
 
