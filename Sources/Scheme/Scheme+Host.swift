@@ -91,7 +91,13 @@ extension Scheme {
         // A native string's UTF-8 in place: copying it to an array first was a second copy of
         // the whole output (8 MB and 2,000 page faults for a layout of 10,000 views, issue 19).
         var text = text
-        return text.withUTF8 { Port.writeAll(UnsafeRawBufferPointer($0), to: fd) }
+        return text.withUTF8 { writeAll(bytes: UnsafeRawBufferPointer($0), to: fd) }
+    }
+
+    /// Writes all of `bytes` to the file descriptor `fd`, as `writeAll(_:to:)` writes a string: nil,
+    /// or why it failed.
+    public static func writeAll(bytes: UnsafeRawBufferPointer, to fd: Int32) -> String? {
+        Port.writeAll(bytes, to: fd)
     }
 
     /// What a procedure takes, for a REPL's `,describe`: "builtin procedure, 1 to 2 arguments",

@@ -43,6 +43,19 @@ final class CommandTests: XCTestCase {
         XCTAssertTrue(HTLLCommand.compile([gearcalc, "--objc", "--class", "GearViewController"]).output
             .contains("@implementation GearViewController (Layout)"))
         XCTAssertEqual(HTLLCommand.compile([gearcalc]).status, 2)
+        // --objc hands over the bytes it generated (written as they are), the category's text.
+        let objc = HTLLCommand.compile([gearcalc, "--objc"])
+        let generated = try XCTUnwrap(objc.generated)
+        let category = try Layout(contentsOfFile: gearcalc).objectiveCCategory()
+        XCTAssertEqual(generated.count, category.utf8.count)
+        XCTAssertEqual(generated.withBytes { Array($0) }, Array(category.utf8))
+        XCTAssertEqual(objc.output, category)
+        XCTAssertEqual(objc, HTLLCommand.Result(output: category, errorOutput: objc.errorOutput, status: 0))
+        var replaced = objc
+        replaced.output = "x"
+        XCTAssertNil(replaced.generated)
+        XCTAssertEqual(replaced.output, "x")
+        XCTAssertNil(HTLLCommand.compile([gearcalc, "--action", "property"]).generated)
         let missing = HTLLCommand.compile(["/nonexistent.htll", "--action", "property"])
         XCTAssertEqual(missing.status, 1)
         XCTAssertEqual(missing.errorOutput, "/nonexistent.htll: error: cannot read the file\n")

@@ -7,12 +7,41 @@ public enum HTLLCommand {
     /// What a command printed and its exit status.
     public struct Result: Equatable, Sendable {
         /// Text for standard output.
-        public var output: String
+        public var output: String {
+            get { generated?.string ?? text }
+            set {
+                text = newValue
+                generated = nil
+            }
+        }
+        /// Standard output as the bytes a command generated (`compile --objc`), to write as they
+        /// are; nil when it is `output`'s text.
+        public private(set) var generated: GeneratedText?
+        private var text: String
         /// Text for standard error.
         public var errorOutput: String
         /// The exit status: 0 success, 1 a layout error, 2 a usage error, 70 a limit reached (time,
         /// memory, …; see `Scheme.Limits`).
         public var status: Int32
+
+        /// A result whose standard output is `output`.
+        public init(output: String, errorOutput: String, status: Int32) {
+            text = output
+            self.errorOutput = errorOutput
+            self.status = status
+        }
+
+        /// A result whose standard output is `generated`.
+        init(generated: GeneratedText, errorOutput: String, status: Int32) {
+            text = ""
+            self.generated = generated
+            self.errorOutput = errorOutput
+            self.status = status
+        }
+
+        public static func == (a: Result, b: Result) -> Bool {
+            a.output == b.output && a.errorOutput == b.errorOutput && a.status == b.status
+        }
     }
 
     /// A command's usage asked for with `--help`: on standard output, status 0.
@@ -92,11 +121,11 @@ public enum HTLLCommand {
             }
             if rtl { try layout.setRightToLeftMirroring(true) }
             if constraints { try layout.setConstraintsOutput(true) }
-            if objc { return try layout.objectiveCCategory(className: className) }
+            if objc { return .generated(try layout.objectiveCCategoryText(className: className)) }
             guard let a = HTLL.Action(rawValue: action ?? "") else {
                 throw LayoutError(message: "error: unknown action \(action ?? "") (actions: \(actionList))")
             }
-            return try layout.objectiveC(a)
+            return .text(try layout.objectiveC(a))
         }
     }
 
@@ -258,9 +287,21 @@ public enum HTLLCommand {
     nonisolated(unsafe) public static var keepsLayoutsUntilExit = false
     nonisolated(unsafe) static var keptLayouts: [Layout] = []
 
+    /// What a layout command prints: text, or bytes it generated.
+    enum Produced {
+        case text(String)
+        case generated(GeneratedText)
+    }
+
     static func produce(_ file: String, sandbox: Bool, limits: Scheme.Limits?, strict: Bool = true,
                         target: Layout.Target = .ios15,
                         _ body: (Layout) throws -> String) -> Result {
+        produce(file, sandbox: sandbox, limits: limits, strict: strict, target: target) { .text(try body($0)) }
+    }
+
+    static func produce(_ file: String, sandbox: Bool, limits: Scheme.Limits?, strict: Bool = true,
+                        target: Layout.Target = .ios15,
+                        _ body: (Layout) throws -> Produced) -> Result {
         var layout: Layout?
         defer {
             if keepsLayoutsUntilExit, let layout {
@@ -272,8 +313,10 @@ public enum HTLLCommand {
         do {
             let loaded = try Layout(contentsOfFile: file, sandbox: sandbox, limits: limits, strict: strict, target: target)
             layout = loaded
-            let output = try body(loaded)
-            return Result(output: output, errorOutput: warningText(layout), status: 0)
+            switch try body(loaded) {
+            case .text(let output): return Result(output: output, errorOutput: warningText(layout), status: 0)
+            case .generated(let bytes): return Result(generated: bytes, errorOutput: warningText(layout), status: 0)
+            }
         } catch let e as UsageError {
             return failure(warningText(layout) + e.message, status: 2)
         } catch {

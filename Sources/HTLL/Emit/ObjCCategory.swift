@@ -62,6 +62,11 @@ extension Layout {
 
     /// A complete `@interface`/`@implementation` category on `className` named `categoryName`.
     public func objectiveCCategory(className: String = "ViewController", categoryName: String = "Layout") throws -> String {
+        try objectiveCCategoryText(className: className, categoryName: categoryName).string
+    }
+
+    /// `objectiveCCategory(className:categoryName:)` as UTF-8 bytes (what `htll compile --objc` writes).
+    public func objectiveCCategoryText(className: String = "ViewController", categoryName: String = "Layout") throws -> GeneratedText {
         for name in [className, categoryName] {
             if let why = typeNameProblem(name, language: .objectiveC) { throw LayoutError(message: "error: \(name): \(why)") }
         }
@@ -163,7 +168,7 @@ extension Layout {
             }
         }
         out.add("\n@end\n")
-        return out.string
+        return out.take()
     }
 }
 
@@ -196,6 +201,16 @@ struct CategoryText {
             if n > capacity &- count { grow(n) }
             (base + count).update(from: bytes, count: n)
             count &+= n
+        }
+
+        /// The bytes and their count, handed over (to be freed by the taker); the buffer starts over.
+        func take() -> (UnsafeMutablePointer<UInt8>, Int) {
+            defer {
+                base = Buffer.allocate(4096)
+                count = 0
+                capacity = 4096
+            }
+            return (base, count)
         }
 
         /// Room for `n` more bytes, at least doubling.
@@ -240,6 +255,9 @@ struct CategoryText {
         for o in others { buffer.write(o.buffer.base, o.buffer.count) }
     }
 
-    /// The text.
-    var string: String { String(decoding: UnsafeBufferPointer(start: buffer.base, count: buffer.count), as: UTF8.self) }
+    /// The text so far, which this value no longer holds (it starts over, empty).
+    mutating func take() -> GeneratedText {
+        let (base, count) = buffer.take()
+        return GeneratedText(taking: base, count: count)
+    }
 }
