@@ -27,15 +27,18 @@ final class ProcessMemoryTests: CLITestCase {
         }
         // The reservation is made before the command reads anything; poll until it shows.
         var marked: [Int] = []
+        var readable = false
         let deadline = Date().addingTimeInterval(10)
         while marked.isEmpty && Date() < deadline {
             // (Read to the end: a /proc file reports a size of 0.)
             let file = FileHandle(forReadingAtPath: "/proc/\(p.processIdentifier)/smaps")
             let smaps = String(decoding: file?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
             try? file?.close()
+            readable = readable || !smaps.isEmpty
             marked = Self.hugePageMappings(smaps)
             if marked.isEmpty { Thread.sleep(forTimeInterval: 0.02) }
         }
+        if !readable { throw XCTSkip("skipped: this system does not let the test read the command's /proc/PID/smaps") }
         XCTAssertTrue(marked.contains { $0 >= 128 << 20 }, "mappings marked hg: \(marked)")
         try input.fileHandleForWriting.write(contentsOf: Data("(display (+ 1 2))\n".utf8))
         try input.fileHandleForWriting.close()
