@@ -25,8 +25,8 @@ public enum ProcessMemory {
     /// come from the marked heap.
     static let ownMappingBytes = 32 << 20
 
-    /// The bytes `prepare()` marked for huge pages (for tests).
-    nonisolated(unsafe) public private(set) static var markedBytes = 0
+    /// The bytes `prepare()` marked for huge pages: once some are, a second call does nothing.
+    nonisolated(unsafe) private(set) static var markedBytes = 0
 
     /// Whether the command with `arguments` (without the program's name) is a batch run: not the
     /// REPL (`repl`, `-i`, or only options and a terminal on standard input) and not `serve`, which

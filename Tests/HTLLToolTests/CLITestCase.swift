@@ -25,6 +25,19 @@ class CLITestCase: XCTestCase {
         return dir
     }
 
+    /// Runs `executable` (not necessarily htll) with `arguments`: its exit status and standard output.
+    func output(of executable: URL, _ arguments: [String]) throws -> (status: Int32, stdout: String) {
+        let p = Process()
+        p.executableURL = executable
+        p.arguments = arguments
+        let out = Pipe()
+        p.standardOutput = out
+        try p.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        return (p.terminationStatus, text)
+    }
+
     struct Result {
         let status: Int32
         let stdout: String

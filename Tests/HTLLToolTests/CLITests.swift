@@ -76,15 +76,8 @@ final class CLITests: CLITestCase {
         let dir = try temporaryFolder("htll-cli")
         let link = dir.appendingPathComponent("htllc")
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: Self.binary)
-        let p = Process()
-        p.executableURL = link
-        p.arguments = ["--help"]
-        let out = Pipe()
-        p.standardOutput = out
-        try p.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        XCTAssertEqual(p.terminationStatus, 0)
+        let (status, text) = try output(of: link, ["--help"])
+        XCTAssertEqual(status, 0)
         XCTAssertTrue(text.hasPrefix("Usage: htllc"), text)
         // A wrong command line is still a usage error.
         XCTAssertEqual(try htll(["compile", "x.htll", "--frobnicate"]).status, 2)

@@ -55,15 +55,9 @@ final class ProcessMemoryTests: CLITestCase {
     /// command crashed at start under `ulimit -v 150000`).
     func testACommandRunsUnderAnAddressSpaceLimit() throws {
         #if os(Linux)
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/sh")
-        p.arguments = ["-c", "ulimit -v 200000 && exec \"$0\" -e '(length (make-list 100000 1))'", Self.binary.path]
-        let out = Pipe()
-        p.standardOutput = out
-        try p.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        XCTAssertEqual(p.terminationStatus, 0)
+        let (status, text) = try output(of: URL(fileURLWithPath: "/bin/sh"),
+                                           ["-c", "ulimit -v 200000 && exec \"$0\" -e '(length (make-list 100000 1))'", Self.binary.path])
+        XCTAssertEqual(status, 0)
         XCTAssertEqual(text, "100000\n")
         #else
         throw XCTSkip("skipped: the reservation is the Linux build's (glibc)")

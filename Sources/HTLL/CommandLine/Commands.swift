@@ -8,16 +8,22 @@ public enum HTLLCommand {
     public struct Result: Equatable, Sendable {
         /// Text for standard output.
         public var output: String {
-            get { generated?.string ?? text }
-            set {
-                text = newValue
-                generated = nil
+            get {
+                switch produced {
+                case .text(let text): return text
+                case .generated(let bytes): return bytes.string
+                }
             }
+            set { produced = .text(newValue) }
         }
         /// Standard output as the bytes a command generated (`compile --objc`), to write as they
         /// are; nil when it is `output`'s text.
-        public private(set) var generated: GeneratedText?
-        private var text: String
+        public var generated: GeneratedText? {
+            if case .generated(let bytes) = produced { return bytes }
+            return nil
+        }
+        /// Standard output, as the command made it.
+        private var produced: Produced
         /// Text for standard error.
         public var errorOutput: String
         /// The exit status: 0 success, 1 a layout error, 2 a usage error, 70 a limit reached (time,
@@ -26,15 +32,12 @@ public enum HTLLCommand {
 
         /// A result whose standard output is `output`.
         public init(output: String, errorOutput: String, status: Int32) {
-            text = output
-            self.errorOutput = errorOutput
-            self.status = status
+            self.init(.text(output), errorOutput: errorOutput, status: status)
         }
 
-        /// A result whose standard output is `generated`.
-        init(generated: GeneratedText, errorOutput: String, status: Int32) {
-            text = ""
-            self.generated = generated
+        /// A result whose standard output is `produced`.
+        init(_ produced: Produced, errorOutput: String, status: Int32) {
+            self.produced = produced
             self.errorOutput = errorOutput
             self.status = status
         }
@@ -313,10 +316,8 @@ public enum HTLLCommand {
         do {
             let loaded = try Layout(contentsOfFile: file, sandbox: sandbox, limits: limits, strict: strict, target: target)
             layout = loaded
-            switch try body(loaded) {
-            case .text(let output): return Result(output: output, errorOutput: warningText(layout), status: 0)
-            case .generated(let bytes): return Result(generated: bytes, errorOutput: warningText(layout), status: 0)
-            }
+            let produced = try body(loaded)
+            return Result(produced, errorOutput: warningText(layout), status: 0)
         } catch let e as UsageError {
             return failure(warningText(layout) + e.message, status: 2)
         } catch {
