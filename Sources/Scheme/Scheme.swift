@@ -228,6 +228,17 @@ public final class Scheme {
 extension Scheme {
     /// A Scheme string.
     public func string(_ s: String) -> Value { runtime.heap.string(s) }
+    /// A Scheme string of `count` Unicode scalars that `fill` writes in place (they start as NUL),
+    /// without making a Swift `String` first; a value written that is not a Unicode scalar
+    /// becomes U+FFFD.
+    public func string(count: Int, _ fill: (UnsafeMutableBufferPointer<UInt32>) -> Void) -> Value {
+        let string = SString(count: max(0, count)) { out in
+            out.initialize(repeating: 0)
+            fill(out)
+            for i in out.indices where Unicode.Scalar(out[i]) == nil { out[i] = 0xFFFD }
+        }
+        return .string(Unmanaged.passUnretained(runtime.heap.own(string)))
+    }
     /// A symbol.
     public func symbol(_ s: String) -> Value { runtime.symbol(s) }
     /// A proper list.

@@ -40,8 +40,8 @@ final class TextBuiltinsTests: XCTestCase {
         XCTAssertEqual(try literal("c", "é\u{200E}"), "\"é\\342\\200\\216\"")  // only invisible characters are escaped
     }
 
-    /// A generated view name is its kind's base and the view's number, as appending them gave;
-    /// a base that is not ASCII is left to the prelude (#f).
+    /// A generated view name is its kind's base and the view's number, as appending them gave,
+    /// whatever the base's characters.
     func testNumberedName() throws {
         let scheme = try Layout.makeScheme(limits: Scheme.Limits(), sandboxFolder: nil)
         let env = try XCTUnwrap(HTLL.environment(of: scheme))
@@ -49,7 +49,9 @@ final class TextBuiltinsTests: XCTestCase {
         XCTAssertEqual(try eval("(%htll-numbered-name \"label\" 12)").stringValue, "label12")
         XCTAssertEqual(try eval("(%htll-numbered-name \"x\" 0)").stringValue, "x0")
         XCTAssertEqual(try eval("(%htll-numbered-name \"\" 4611686018427387903)").stringValue, "4611686018427387903")
-        XCTAssertFalse(try eval("(%htll-numbered-name \"étiquette\" 3)").isTrue)
+        XCTAssertEqual(try eval("(%htll-numbered-name \"étiquette\" 3)").stringValue, "étiquette3")
+        XCTAssertEqual(try eval("(%htll-numbered-name \"𝒱\" 1234567890)").stringValue, "𝒱1234567890")
+        XCTAssertEqual(try eval("(string-length (%htll-numbered-name \"𝒱\" 10))").intValue, 3)
         XCTAssertThrowsError(try eval("(%htll-numbered-name \"label\" -1)"))
         XCTAssertThrowsError(try eval("(%htll-numbered-name \"label\" 1.5)"))
         XCTAssertThrowsError(try eval("(%htll-numbered-name 'label 1)"))

@@ -18,6 +18,20 @@ final class EmbeddingTests: XCTestCase {
         XCTAssertThrowsError(try scheme.call("add", [.fixnum(1)]))
     }
 
+    /// `string(count:_:)` makes a string of what the closure writes in place: unwritten scalars are
+    /// NUL, values that are not Unicode scalars become U+FFFD, and Scheme sees an ordinary string.
+    func testStringWrittenInPlace() throws {
+        let scheme = Scheme()
+        let s = scheme.string(count: 5) { out in
+            out[0] = 0x61; out[1] = 0x1F600; out[2] = 0xD800; out[3] = 0x110000
+        }
+        scheme.define("s", value: s)
+        XCTAssertEqual(try scheme.evaluate("(map char->integer (string->list s))").arrayValue?.map(\.intValue), [0x61, 0x1F600, 0xFFFD, 0xFFFD, 0])
+        XCTAssertEqual(try scheme.evaluate("(string-append s \"!\")").stringValue, "a\u{1F600}\u{FFFD}\u{FFFD}\u{0}!")
+        XCTAssertEqual(scheme.string(count: 0) { _ in }.stringValue, "")
+        XCTAssertEqual(scheme.string(count: -3) { _ in }.stringValue, "")
+    }
+
     func testStepLimit() throws {
         let scheme = Scheme(limits: .init(steps: 10_000_000))
         XCTAssertThrowsError(try scheme.evaluate("(let loop () (loop))")) { e in

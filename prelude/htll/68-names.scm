@@ -232,7 +232,7 @@
             (set! latest-kind kind)
             (set! latest-base kind-base)
             (set! digit-end? (char-numeric? (string-ref kind-base (- (string-length kind-base) 1))))))
-      (let ((base (or (%htll-numbered-name latest-base index) (string-append latest-base (number->string index)))))
+      (let ((base (%htll-numbered-name latest-base index)))
         (cond ((not generated) (htll:unique-name used #f base))
               ((or digit-end? (and (not clash-free?) (htll:string-set-member? used base)))
                (for-each (lambda (n) (htll:string-set-add! used n)) generated)
@@ -287,8 +287,7 @@
                                       ;; (generated-name's usual case in place, once no name can clash:
                                       ;; the latest kind's, listed in GENERATED.)
                                       (if (and clash-free? generated (eq? kind latest-kind) (not digit-end?))
-                                          (let ((base (or (%htll-numbered-name latest-base index)
-                                                          (string-append latest-base (number->string index)))))
+                                          (let ((base (%htll-numbered-name latest-base index)))
                                             (set! generated (cons base generated))
                                             base)
                                           (generated-name kind index)))))

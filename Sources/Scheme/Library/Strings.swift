@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// String builtins over `SString` (buffers of Unicode scalars, so indexing is O(1)).
 enum Strings {
     /// Full case mapping of a whole string (`ß` upcases to `SS`), with an ASCII fast path.
@@ -67,8 +73,9 @@ enum Strings {
                 u._withUnsafeGuaranteedRef { s in
                     // (The lengths were summed above and strings never change length.)
                     let part = s.buffer
+                    // (memcpy: `initialize(from:count:)` cost about 80 instructions a part.)
                     if let from = part.baseAddress, let to = buffer.baseAddress, part.count > 0 {
-                        (to + at).initialize(from: from, count: part.count)
+                        memcpy(to + at, from, part.count &* 4)
                     }
                     at &+= part.count
                 }
