@@ -92,8 +92,9 @@ final class PairCellTests: XCTestCase {
         XCTAssertEqual(heap.objectCount, 0)
     }
 
-    /// Pairs made with a location report it; the cell, reused by a plain `cons`, reports none; the
-    /// table of locations is pruned of dead pairs; each heap answers for its own pairs.
+    /// Pairs made with a location report it; the cell, reused by a plain `cons`, reports none; a
+    /// block's table of locations goes once the block's pairs are dead; each heap answers for its
+    /// own pairs.
     func testLocations() throws {
         let heap = Heap(), other = Heap()
         let here = SourceLocation(file: 1, line: 2, column: 3)
@@ -107,10 +108,19 @@ final class PairCellTests: XCTestCase {
         let again = try XCTUnwrap(pair(heap.cons(.null, .null)))
         XCTAssertEqual(again, p, "the first free cell is the first one")
         XCTAssertEqual(again.location, .none)
-        for i in 0..<20_000 { _ = heap.cons(.null, .null, at: SourceLocation(file: 1, line: i + 1, column: 1)) }
+        var located: [Pair] = []
+        for i in 0..<30_000 {
+            located.append(try XCTUnwrap(pair(heap.cons(.fixnum(i), .null, at: SourceLocation(file: 1, line: i + 1, column: i % 50 + 1)))))
+        }
+        XCTAssertGreaterThan(heap.pairBlockCount, 2, "the located pairs span blocks")
+        XCTAssertEqual(heap.locationTables, heap.pairBlockCount)
+        for (i, p) in located.enumerated() {
+            XCTAssertEqual(p.location, SourceLocation(file: 1, line: i + 1, column: i % 50 + 1), "pair \(i)")
+        }
         heap.collect { _ in }
-        XCTAssertEqual(heap.pairLocations.count, 0, "dead pairs' locations are pruned")
+        XCTAssertLessThanOrEqual(heap.locationTables, 1, "the emptied blocks' tables are freed (the cursor's block is kept)")
         XCTAssertEqual(q.location, there)
+        XCTAssertEqual(other.locationTables, 1)
     }
 
     /// After about 2^32 collections the marks start again from 1: pairs in use stay in use (old and

@@ -99,7 +99,6 @@ extension Heap {
         rememberedPairs.removeAll(keepingCapacity: true)
         pairsInUse = pairs
         rewindPairCursor(full: full)
-        pruneLocations()
         objectBytes = live
         liveBytes = live &+ pairsInUse &* Heap.pairBytes &+ symbolBytes
         allocatedSinceCollection = 0

@@ -25,6 +25,9 @@ extension Heap {
     static let pairBlockHeader = 64
     /// Header byte: 1 while the block's pages past the first are given back to the system.
     static let pairBlockReturnedOffset = 8
+    /// Header word: the block's location table, or 0 until a pair of the block is located. The
+    /// table holds a packed `SourceLocation` per cell, by cell index (see `locate`).
+    static let pairBlockLocationsOffset = 16
     /// What `returnEmptyPairBlocks` keeps of an empty block: the page that holds its header.
     static let pairBlockKeptBytes = 4096
     /// Cells in a block.
@@ -168,26 +171,51 @@ extension Heap {
         }
     }
 
-    /// Records that `pair` was made from source at `location`.
+    /// Records that `pair` was made from source at `location`, in its block's location table
+    /// (made on the block's first located pair).
+    ///
+    /// Why a table per block rather than one hash table keyed by cell address: the reader locates
+    /// every pair it makes, and a hash table scattered its entries (a probe, a likely cache miss,
+    /// and growth by rehashing); here the entry is the cell's index, next to its neighbours', and
+    /// a dead pair's entry needs no pruning: a reused cell clears its located flag, and the block's
+    /// table goes when the block is emptied (`returnEmptyPairBlocks`). Cost: 8 bytes a cell of a
+    /// block that holds a located pair, a third of the block (issue 19).
     func locate(_ pair: Pair, at location: SourceLocation) {
+        let (block, index) = Heap.blockAndIndex(of: pair)
+        var table = block.load(fromByteOffset: Heap.pairBlockLocationsOffset, as: UnsafeMutablePointer<UInt64>?.self)
+        if table == nil {
+            guard let raw = calloc(Heap.pairCellsPerBlock, 8) else { fatalError("out of memory for a pair block's locations") }
+            table = raw.bindMemory(to: UInt64.self, capacity: Heap.pairCellsPerBlock)
+            block.storeBytes(of: table, toByteOffset: Heap.pairBlockLocationsOffset, as: UnsafeMutablePointer<UInt64>?.self)
+            locationTables += 1
+        }
+        table.unsafelyUnwrapped[index] = location.packed
         pair.flags |= Pair.locatedFlag
-        pairLocations.set(pair.cell, location)
     }
 
-    /// The location `locate` recorded for `pair`.
-    func pairLocation(_ pair: Pair) -> SourceLocation { pairLocations.get(pair.cell) ?? .none }
-
-    /// Drops the location entries of dead pairs once there are many more than after the last prune
-    /// (a reused cell clears its flag, so a stale entry is never read; pruning only bounds memory).
-    func pruneLocations() {
-        guard pairLocations.count > 2 * prunedLocationCount + 4096 else { return }
-        let now = epoch
-        // Right after a collection every pair in use is old: its mark is the epoch.
-        pairLocations.retain { cell in
-            let p = Pair(cell: cell)
-            return p.mark == now && p.flags & Pair.locatedFlag != 0
+    /// The location `locate` recorded for `pair` (whose located flag is set).
+    func pairLocation(_ pair: Pair) -> SourceLocation {
+        let (block, index) = Heap.blockAndIndex(of: pair)
+        guard let table = block.load(fromByteOffset: Heap.pairBlockLocationsOffset, as: UnsafeMutablePointer<UInt64>?.self) else {
+            return .none
         }
-        prunedLocationCount = pairLocations.count
+        return SourceLocation(packed: table[index])
+    }
+
+    /// `pair`'s block and the cell's index in it.
+    @inline(__always) static func blockAndIndex(of pair: Pair) -> (UnsafeMutableRawPointer, Int) {
+        let address = UInt(bitPattern: pair.cell)
+        let base = address & ~UInt(pairBlockBytes - 1)
+        let block = UnsafeMutableRawPointer(bitPattern: base).unsafelyUnwrapped
+        return (block, Int(address &- base &- UInt(pairBlockHeader)) / Pair.cellBytes)
+    }
+
+    /// Frees `block`'s location table, if it has one.
+    private func freeLocationTable(_ block: UnsafeMutableRawPointer) {
+        guard let table = block.load(fromByteOffset: Heap.pairBlockLocationsOffset, as: UnsafeMutablePointer<UInt64>?.self) else { return }
+        free(table)
+        block.storeBytes(of: nil, toByteOffset: Heap.pairBlockLocationsOffset, as: UnsafeMutablePointer<UInt64>?.self)
+        locationTables -= 1
     }
 
     /// After a full collection: gives back to the system the pages of every block no cell of which
@@ -207,6 +235,8 @@ extension Heap {
                 c += Pair.cellBytes
             }
             guard empty else { continue }
+            // No pair of the block is located any more.
+            freeLocationTable(block)
             #if canImport(Glibc)
             _ = madvise(block + Heap.pairBlockKeptBytes, Heap.pairBlockBytes - Heap.pairBlockKeptBytes, Int32(MADV_DONTNEED))
             #elseif canImport(Darwin)
@@ -224,7 +254,10 @@ extension Heap {
 
     /// Frees the blocks (from `deinit`).
     func releasePairBlocks() {
-        for block in pairBlocks { free(block) }
+        for block in pairBlocks {
+            freeLocationTable(block)
+            free(block)
+        }
         pairBlocks = []
     }
 }

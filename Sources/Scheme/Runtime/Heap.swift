@@ -73,11 +73,8 @@ final class Heap {
     /// Pairs in use after the last collection (the protected ones included; after a minor collection,
     /// the old pairs, some of them maybe unreachable, and the young ones it promoted).
     var pairsInUse = 0
-    /// Source locations of pairs made from source (the reader, the expander), by cell; only pairs
-    /// whose `locatedFlag` is set look here. Dead ones' entries go at the next prune.
-    let pairLocations = PairLocationTable()
-    /// `pairLocations.count` after its last prune.
-    var prunedLocationCount = 0
+    /// Pair blocks with a table of source locations (`locate`), for tests and figures.
+    var locationTables = 0
     /// Bytes allocated since the last collection.
     @exclusivity(unchecked) internal(set) var allocatedSinceCollection = 0
     /// Estimated live bytes after the last collection.
