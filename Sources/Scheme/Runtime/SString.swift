@@ -21,7 +21,8 @@ public final class SString: HeapObject {
     /// 60 instructions more a string (string-append makes 40,000 for 10,000 labels, issue 19).
     init(count: Int, _ fill: (UnsafeMutableBufferPointer<UInt32>) -> Void) {
         if count > 0 {
-            guard let raw = malloc(count &* 4) else { fatalError("out of memory for a string of \(count) characters") }
+            let (bytes, overflow) = count.multipliedReportingOverflow(by: 4)
+            guard !overflow, let raw = malloc(bytes) else { fatalError("out of memory for a string of \(count) characters") }
             buffer = UnsafeMutableBufferPointer(start: raw.bindMemory(to: UInt32.self, capacity: count), count: count)
         } else {
             buffer = UnsafeMutableBufferPointer(start: nil, count: 0)
