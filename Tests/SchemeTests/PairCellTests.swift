@@ -119,6 +119,17 @@ final class PairCellTests: XCTestCase {
         }
         heap.collect { _ in }
         XCTAssertLessThanOrEqual(heap.locationTables, 1, "the emptied blocks' tables are freed (the cursor's block is kept)")
+        // The emptied blocks are used again: their located pairs get new tables, and a reused cell
+        // that was located reports only its new location, or none.
+        var reused: [Pair] = []
+        for i in 0..<30_000 {
+            let at = i % 2 == 0 ? SourceLocation(file: 3, line: i + 7, column: 2) : .none
+            reused.append(try XCTUnwrap(pair(heap.cons(.fixnum(i), .null, at: at))))
+        }
+        XCTAssertEqual(heap.locationTables, heap.pairBlockCount)
+        for (i, p) in reused.enumerated() {
+            XCTAssertEqual(p.location, i % 2 == 0 ? SourceLocation(file: 3, line: i + 7, column: 2) : .none, "pair \(i)")
+        }
         XCTAssertEqual(q.location, there)
         XCTAssertEqual(other.locationTables, 1)
     }
