@@ -41,6 +41,22 @@ final class AttributeMessageTests: SmallLayoutTestCase {
                                          + "segmentedControlStyle has had no effect since iOS 7; left out (htllc -v ios6 keeps it)"])
     }
 
+    /// The latest attribute checked again takes a short path (a long layout's labels, issue 19):
+    /// the same attribute with a value of another type after it still gets the walk's error, and
+    /// each view keeps its own value, here and on the iOS 6 target.
+    func testRepeatedAttributeKeepsEachValueAndItsChecks() throws {
+        XCTAssertEqual(message("(in (vseq (label '((text . \"a\"))) (label '((text . \"b\"))) (label '((text . 3)))) 'self.view)")
+                        .split(separator: "\n").first.map(String.init),
+                       "m.htll:1:59: error: label text: expected a string or (localized KEY DEFAULT), got 3")
+        let source = "(in (vseq (label '((text . \"a\"))) (label '((text . \"b\"))) (label '((text . (localized \"k\" \"c\"))))) 'self.view)"
+        for target: Layout.Target in [.ios15, .ios6] {
+            let code = try Layout(source: source, file: "m.htll", target: target).objectiveC(.viewWillAppear)
+            XCTAssertTrue(code.contains("label1.text = @\"a\";"), code)
+            XCTAssertTrue(code.contains("label2.text = @\"b\";"), code)
+            XCTAssertTrue(code.contains("NSLocalizedString(@\"k\""), code)
+        }
+    }
+
     func testAttributeNewerThanIOS6IsRefusedThere() {
         XCTAssertThrowsError(try Layout(source: "(in (label '((tint-color . red-color))) 'self.view)", file: "m.htll", target: .ios6)) {
             XCTAssertEqual("\($0)".split(separator: "\n").first.map(String.init),
