@@ -57,6 +57,34 @@ final class AttributeMessageTests: SmallLayoutTestCase {
         }
     }
 
+    /// A view of one attribute rendered as the latest such view was takes a short path too (issue
+    /// 19): views of other kinds and attributes in between, a send beside sets, and each view's
+    /// own value, as the walk wrote them (the lines 6c4802b printed).
+    func testRepeatedAttributesRenderEachView() throws {
+        let source = "(in (vseq (label '((text . \"a\"))) (label '((text-color . red-color))) (text-field '((text . \"b\")))"
+            + " (label '((text-color . blue-color))) (button '((title-for-state . (\"t\" . normal))))"
+            + " (button '((title-for-state . (\"u\" . highlighted)))) (label '((text . \"c\"))) (slider '((value . 0.5)))"
+            + " (slider '((value . 0.25)))) 'self.view)"
+        let layout = try Layout(source: source, file: "m.htll")
+        XCTAssertEqual(try layout.objectiveC(.viewWillAppear), """
+            label1.text = @"a";
+            label2.textColor = [UIColor redColor];
+            textField3.text = @"b";
+            label4.textColor = [UIColor blueColor];
+            [button5 setTitle:@"t" forState:UIControlStateNormal];
+            [button6 setTitle:@"u" forState:UIControlStateHighlighted];
+            label7.text = @"c";
+            slider8.value = 0.5;
+            slider9.value = 0.25;
+
+            """)
+        let swift = try layout.swift()
+        for line in ["views.label7.text = \"c\"", "views.button6.setTitle(\"u\", for: UIControl.State.highlighted)",
+                     "views.slider9.value = 0.25"] {
+            XCTAssertTrue(swift.contains(line), line)
+        }
+    }
+
     func testAttributeNewerThanIOS6IsRefusedThere() {
         XCTAssertThrowsError(try Layout(source: "(in (label '((tint-color . red-color))) 'self.view)", file: "m.htll", target: .ios6)) {
             XCTAssertEqual("\($0)".split(separator: "\n").first.map(String.init),

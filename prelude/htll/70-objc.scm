@@ -207,12 +207,26 @@
           (eq? (vector-ref htll:latest-nothing 2) hows) (eq? (vector-ref htll:latest-nothing 3) htll:attribute-table)
           (eq? (vector-ref htll:latest-nothing 4) (eq? htll:target 'ios6))))))
 
+;; The latest view of one attribute whose way was in HOWS and not late (the walk gave its render's
+;; lines alone), as #(name kind hows attribute-table ios6? how type): the same attribute of the
+;; same kind is rendered the same way while the kind's plan is the same, as htll:latest-nothing.
+;; A label's text in view-will-appear, for each label of a long layout: the walk's plan lookups
+;; were about 80 operations a view (issue 19).
+(define htll:latest-rendered (make-vector 7 #f))
+
 ;; The same lines in reverse, before the list START: a fragment's loop over its views gathers
 ;; every view's lines in reverse in one list (a list per view, appended, walked them twice more).
 (define (htll:map-attributes-onto view hows render var name-of start)
-  (let ((as (htll:view-attributes view)))
-    (if (or (null? as) (htll:known-nothing? as (htll:view-kind view) hows))
-        start
+  (let ((as (htll:view-attributes view)) (r htll:latest-rendered))
+    (cond
+     ((and (pair? as) (null? (cdr as)) (eq? (vector-ref r 0) (caar as)) (eq? (vector-ref r 2) hows)
+           (eq? (vector-ref r 1) (htll:view-kind view)) (eq? (vector-ref r 3) htll:attribute-table)
+           (eq? (vector-ref r 4) (eq? htll:target 'ios6)))
+      (let ((x (render (vector-ref r 5) (vector-ref r 6) (cdar as) view var name-of)))
+        (if (pair? x) (append-reverse x start) (cons x start))))
+     ((or (null? as) (htll:known-nothing? as (htll:view-kind view) hows))
+        start)
+     (else
         (let* ((kind (htll:view-kind view))
                (hows-asked hows)
                ;; (htll:attribute-plan and htll:expanded-hows, their usual cases tested in place.)
@@ -248,10 +262,16 @@
                         ((car more)
                          (loop (cdr as) acc (htll:add-lines (render how (car planned) (cdar as) view var name-of) late)))
                         ;; (htll:add-lines in place: a line, or a list of lines spliced in.)
-                        (else (loop (cdr as)
-                                    (let ((x (render how (car planned) (cdar as) view var name-of)))
-                                      (if (pair? x) (append-reverse x acc) (cons x acc)))
-                                    late))))))))))
+                        (else
+                         (if (and (eq? as (htll:view-attributes view)) (null? (cdr as)))
+                             (let ((r htll:latest-rendered))
+                               (vector-set! r 0 (caar as)) (vector-set! r 1 kind) (vector-set! r 2 hows-asked)
+                               (vector-set! r 3 htll:attribute-table) (vector-set! r 4 (eq? htll:target 'ios6))
+                               (vector-set! r 5 how) (vector-set! r 6 (car planned))))
+                         (loop (cdr as)
+                               (let ((x (render how (car planned) (cdar as) view var name-of)))
+                                 (if (pair? x) (append-reverse x acc) (cons x acc)))
+                               late)))))))))))
 
 ;; X (a line or a list of lines) before LINES, in reverse.
 (define (htll:add-lines x lines) (if (pair? x) (append-reverse x lines) (cons x lines)))
