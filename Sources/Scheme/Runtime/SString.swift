@@ -15,8 +15,9 @@ public final class SString: HeapObject {
     /// out to code that could reach the same string while it lasts.
     @exclusivity(unchecked) let buffer: UnsafeMutableBufferPointer<UInt32>
 
-    /// A string of `count` scalars that `fill` writes (every one of them). Callers have checked
-    /// `count` against the heap limit (`Runtime.reserve`, `allocationSize`), so its bytes fit.
+    /// A string of `count` scalars that `fill` writes (every one of them). The library's builtins
+    /// check `count` against the heap limit first (`Runtime.reserve`, `allocationSize`); a host's
+    /// count (`Scheme.string(count:_:)`) is the host's own, its byte count checked for overflow.
     /// From malloc: `allocate(capacity:)` went through the runtime's aligned allocation, about
     /// 60 instructions more a string (string-append makes 40,000 for 10,000 labels, issue 19).
     init(count: Int, _ fill: (UnsafeMutableBufferPointer<UInt32>) -> Void) {
