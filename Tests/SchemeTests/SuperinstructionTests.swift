@@ -142,6 +142,84 @@ final class SuperinstructionTests: SchemeTestCase {
         XCTAssertEqual(e?.line, 2)
     }
 
+    /// A global procedure called on a local (`callGlobalLocal`, `tailCallGlobalLocal`) gives what
+    /// the same call of a procedure in a local gives: record accessors and predicates (answered in
+    /// place) on records of their type, of another type and on anything else, closures, builtins,
+    /// a variable assigned later, an unbound one (located at the call).
+    func testCallOfAGlobalOnALocal() {
+        _ = value("""
+            (define-record-type point (make-point x y) point? (x point-x) (y point-y set-point-y!))
+            (define-record-type other (make-other x) other? (x other-x))
+            (define (square x) (* x x))
+            """)
+        let arguments = Self.samples + ["(make-point 1 2)", "(make-other 3)", "(make-point 'a (make-point 4 5))"]
+        for callee in ["point-x", "point-y", "point?", "other-x", "other?", "square", "length", "vector?"] {
+            compare("(define (f a) (list (\(callee) a)))", uses: .callGlobalLocal,
+                    reference: { "(let ((g \(callee))) (list (g \($0))))" }, arguments: arguments)
+            compare("(define (f a) (\(callee) a))", uses: .tailCallGlobalLocal,
+                    reference: { "(let ((g \(callee))) (g \($0)))" }, arguments: arguments)
+            compare("(define (f a) (if (\(callee) a) 'yes 'no))", uses: .callGlobalLocal,
+                    reference: { "(let ((g \(callee))) (if (g \($0)) 'yes 'no))" }, arguments: arguments)
+        }
+        // The variable is read at each call: assigned another procedure, the call follows it.
+        check("""
+            (define (get p) (point-x p))
+            (define p (make-point 7 8))
+            (define before (get p))
+            (set! point-x point-y)
+            (define after (get p))
+            (set! point-x (lambda (p) 'mine))
+            (list before after (get p))
+            """, "(7 8 mine)")
+        // A deep recursion through the fused tail call runs in constant stack.
+        check("(define (down n) (if (= n 0) 'done (down2 (- n 1)))) (define (down2 n) (down n)) (down 1000000)", "done")
+        let e = error("(define (f a)\n  (list (nowhere a)))\n(f 1)")
+        XCTAssertEqual(e?.message, "unbound variable: nowhere")
+        XCTAssertEqual(e?.line, 2)
+        let t = error("(define (f a)\n  (list (point-y a)))\n(f (make-other 1))")
+        XCTAssertEqual(t?.message.hasPrefix("point-y: "), true, t?.message ?? "")
+        XCTAssertEqual(t?.line, 2)
+    }
+
+    /// A record accessor answered in place counts its step as its call does: the least step limit
+    /// under which a loop of fused calls finishes is the least for the same loop through procedures
+    /// in locals, and it grows with the loop.
+    func testCallOfAGlobalOnALocalCountsItsSteps() throws {
+        let definitions = """
+            (define-record-type point (make-point x y) point? (x point-x) (y point-y))
+            (define p (make-point 1 2))
+            (define (fused n q) (let loop ((i 0)) (if (< i n) (begin (point-x q) (point? q) (loop (+ i 1))) 'done)))
+            (define (plain n q) (let ((x point-x) (y point?)) (let loop ((i 0)) (if (< i n) (begin (x q) (y q) (loop (+ i 1))) 'done))))
+            """
+        let probe = Scheme()
+        _ = try probe.evaluate(definitions)
+        XCTAssertTrue(probe.write(try probe.evaluate("(disassemble fused)")).contains("callGlobalLocal"))
+        XCTAssertFalse(probe.write(try probe.evaluate("(disassemble plain)")).contains("callGlobalLocal"))
+        // Whether the definitions and then `call` finish under a step limit of `steps` (each its
+        // own evaluation; the calls below take more steps than the definitions).
+        func finishes(_ call: String, _ steps: Int) throws -> Bool {
+            let s = Scheme(limits: .init(steps: steps))
+            do {
+                _ = try s.evaluate(definitions)
+                return s.write(try s.evaluate(call)) == "done"
+            } catch let e as SchemeError where e.kind == .limit {
+                return false
+            }
+        }
+        func leastLimit(_ call: String) throws -> Int {
+            var low = 1, high = 1 << 20  // finishes at high, not at low
+            XCTAssertTrue(try finishes(call, high))
+            while high - low > 1 {
+                let mid = (low + high) / 2
+                if try finishes(call, mid) { high = mid } else { low = mid }
+            }
+            return high
+        }
+        let fused = try leastLimit("(fused 2000 p)"), plain = try leastLimit("(plain 2000 p)")
+        XCTAssertEqual(fused, plain)
+        XCTAssertGreaterThan(fused - (try leastLimit("(fused 1000 p)")), 2000)
+    }
+
     /// The disassembler names every superinstruction's jump target.
     func testDisassembly() {
         let listing = value("(disassemble (lambda (a b) (if (< a b) (if (null? a) 1 2) 3)))")

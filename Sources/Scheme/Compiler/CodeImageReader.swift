@@ -470,6 +470,11 @@ struct CodeImageReader {
                       Int(first) + Int(n) <= frameSize else { throw InvalidSystemImage(reason: "loop jump out of range") }
             case .call, .tailCall:
                 guard a >= 0 else { throw InvalidSystemImage(reason: "negative argument count") }
+            case .callGlobalLocal, .tailCallGlobalLocal:
+                guard case .object(let o) = try constant(a), o.takeUnretainedValue() is Global else {
+                    throw InvalidSystemImage(reason: "a variable operand that is not a variable")
+                }
+                guard code[pc + 2] >= 0, Int(code[pc + 2]) < frameSize else { throw InvalidSystemImage(reason: "local slot out of range") }
             case .ifNumEqLocals, .ifLtLocals, .ifGtLocals, .ifLeLocals, .ifGeLocals, .ifNullLocal, .ifPairLocal,
                  .ifNumEqLocalFixnum, .ifLtLocalFixnum, .ifGtLocalFixnum, .ifLeLocalFixnum, .ifGeLocalFixnum,
                  .addLocalFixnum, .subLocalFixnum, .returnLocal, .ifLocal, .localCar, .localCdr, .setLocal2:
@@ -492,7 +497,7 @@ struct CodeImageReader {
             pc += 1 + op.operandCount
         }
         // The last instruction must not fall off the end.
-        guard let lastOp = lastOpcode(code), lastOp == .return || lastOp == .tailCall || lastOp == .jump || lastOp == .jumpBack
+        guard let lastOp = lastOpcode(code), lastOp == .return || lastOp == .tailCall || lastOp == .tailCallGlobalLocal || lastOp == .jump || lastOp == .jumpBack
                 || lastOp == .returnLocal else {
             throw InvalidSystemImage(reason: "code that does not end in a return")
         }

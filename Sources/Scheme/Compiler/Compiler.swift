@@ -78,6 +78,21 @@ struct Compiler {
             for n in nodes.dropLast() { compile(n, .effect, &b) }
             if let last = nodes.last { compile(last, mode, &b) } else { unspecifiedResult(mode, &b) }
         case .call(let fn, let args, let loc):
+            if case .global(let s) = fn, args.count == 1, let slot = plainLocalSlot(args[0], b) {
+                // A global procedure applied to a local (most calls of the layout prelude, record
+                // accessors above all): one dispatch where there were three (`VM+Fused`). Reading
+                // the variable and the local cannot fail or change anything, so the order is kept.
+                b.locate(loc)
+                b.reserve(2)  // the slow path pushes the procedure and the argument, as `call` has them
+                let k = b.constant(.object(Unmanaged.passUnretained(s)))
+                if mode == .return {
+                    b.emit(.tailCallGlobalLocal, k, slot)
+                } else {
+                    b.emit(.callGlobalLocal, k, slot, delta: 1)
+                    finish(mode, &b)
+                }
+                return
+            }
             b.locate(loc)
             compile(fn, .value, &b)
             for a in args { compile(a, .value, &b) }

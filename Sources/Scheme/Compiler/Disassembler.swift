@@ -28,7 +28,7 @@ enum Disassembler {
             }
             line += operands.map(String.init).joined(separator: " ")
             switch op {
-            case .const, .global, .setGlobal, .defineGlobal:
+            case .const, .global, .setGlobal, .defineGlobal, .callGlobalLocal, .tailCallGlobalLocal:
                 if let k = operands.first, k < constants.count {
                     let c = constants[k]
                     line += "    ; " + (c.object(Global.self)?.name.name ?? Printer.write(c))

@@ -151,6 +151,10 @@ enum Opcode: Int32, CaseIterable, Sendable {
     case localCar
     /// a ; ( -- (cdr local[a]) )
     case localCdr
+    /// k a ; ( -- (g local[a]) ) call global k's procedure g on local a (`global k`, `local a`, `call 1`)
+    case callGlobalLocal
+    /// k a ; ( -- ) the same call in tail position (`global k`, `local a`, `tailCall 1`)
+    case tailCallGlobalLocal
     /// a ; ( -- ) return local[a] to the caller
     case returnLocal
 
@@ -170,7 +174,8 @@ enum Opcode: Int32, CaseIterable, Sendable {
              .capturedBox, .setCapturedBox, .global, .setGlobal, .defineGlobal, .jump, .jumpIfFalse,
              .call, .tailCall, .returnLocal, .ifEq, .localCar, .localCdr:
             return 1
-        case .closure, .ifNullLocal, .ifPairLocal, .ifLocal, .addLocalFixnum, .subLocalFixnum, .setLocal2:
+        case .closure, .ifNullLocal, .ifPairLocal, .ifLocal, .addLocalFixnum, .subLocalFixnum, .setLocal2,
+             .callGlobalLocal, .tailCallGlobalLocal:
             return 2
         case .jumpBack, .ifNumEqLocals, .ifNumEqLocalFixnum, .ifLtLocals, .ifLtLocalFixnum, .ifGtLocals,
              .ifGtLocalFixnum, .ifLeLocals, .ifLeLocalFixnum, .ifGeLocals, .ifGeLocalFixnum:
@@ -215,7 +220,8 @@ enum Opcode: Int32, CaseIterable, Sendable {
             return nil
         case .ifNumEqLocals, .ifNumEqLocalFixnum, .ifLtLocals, .ifLtLocalFixnum, .ifGtLocals, .ifGtLocalFixnum,
              .ifLeLocals, .ifLeLocalFixnum, .ifGeLocals, .ifGeLocalFixnum, .ifNullLocal, .ifPairLocal,
-             .ifLocal, .ifEq, .localCar, .localCdr, .addLocalFixnum, .subLocalFixnum, .returnLocal, .setLocal2:
+             .ifLocal, .ifEq, .localCar, .localCdr, .addLocalFixnum, .subLocalFixnum, .returnLocal, .setLocal2,
+             .callGlobalLocal, .tailCallGlobalLocal:
             // Superinstructions are not calls the expander turns into opcodes: see `fusedBase`.
             return nil
         }
@@ -247,6 +253,9 @@ enum Opcode: Int32, CaseIterable, Sendable {
         case .ifLocal, .setLocal2:
             // A plain test of a local's truth, two stores: no primitive, nothing that can fail.
             return nil
+        case .callGlobalLocal, .tailCallGlobalLocal:
+            // A call of whatever the variable holds, as `call` makes it: no primitive of its own.
+            return nil
         }
     }
 
@@ -273,7 +282,7 @@ enum Opcode: Int32, CaseIterable, Sendable {
         case .const, .fixnum, .null, .true, .false, .unspecified, .local, .setLocal, .localBox, .setLocalBox,
              .boxLocal, .captured, .capturedBox, .setCapturedBox, .global, .setGlobal, .defineGlobal, .pop,
              .jumpBack, .closure, .call, .tailCall, .return, .halt, .returnLocal, .addLocalFixnum, .subLocalFixnum,
-             .localCar, .localCdr, .setLocal2, .add, .sub, .mul, .numEq, .lt, .gt, .le, .ge, .car, .cdr, .caar, .cadr, .cdar, .cddr, .cons, .isNull, .isPair, .isEq,
+             .localCar, .localCdr, .setLocal2, .callGlobalLocal, .tailCallGlobalLocal, .add, .sub, .mul, .numEq, .lt, .gt, .le, .ge, .car, .cdr, .caar, .cadr, .cdar, .cddr, .cons, .isNull, .isPair, .isEq,
              .not, .isZero, .vectorRef, .vectorSet, .quotient, .remainder, .modulo, .bytevectorRef,
              .bytevectorSet:
             return nil

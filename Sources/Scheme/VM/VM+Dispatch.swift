@@ -121,6 +121,8 @@ extension VM {
                 r.sp &-= 2; r.pc += 2
             case .localCar: try localPairField(.car, &r) { $0.car }
             case .localCdr: try localPairField(.cdr, &r) { $0.cdr }
+            case .callGlobalLocal: try callGlobalLocal(tail: false, &r)
+            case .tailCallGlobalLocal: try callGlobalLocal(tail: true, &r)
             case .returnLocal: returnValue(localOperand(0, r), &r)
             }
         }

@@ -1,5 +1,6 @@
 /// Superinstructions (`Opcode.fusedBase`): a comparison and its branch, `+`/`-` of a local and a
-/// constant, a local's return, each one dispatch where they were three or four. Like the inlined
+/// constant, a local's return, a global procedure's call on a local, each one dispatch where they
+/// were three or four. Like the inlined
 /// opcodes (`VM+Inline`) they handle only the plain case themselves (fixnums, two flonums); for
 /// anything else they push their operands and run their base opcode's builtin, so bignums,
 /// rationals, mixed types, overflow and errors behave exactly as the unfused code did.
@@ -46,6 +47,37 @@ extension VM {
         if case .pair(let p) = x { return push(field(p), &r) }
         push(x, &r)
         try callBuiltin(base, &r)
+    }
+
+    /// `callGlobalLocal`, `tailCallGlobalLocal` (`pc` at their operands `k a`): calls global k's
+    /// procedure on local a. A record type's predicate or accessor (views and nodes are records,
+    /// read this way about 18 times a view of a long sequence) answers in place; anything else, or
+    /// a call that reaches a safe point, is pushed and goes through `call` as `global k`, `local a`,
+    /// `call 1` would: the same unbound-variable error, step count, safe point and type error.
+    @inline(__always) func callGlobalLocal(tail: Bool, _ r: inout Registers) throws(SchemeError) {
+        let k = Int(r.pc[0])
+        let x = r.stack[r.fp &+ Int(r.pc[1])]
+        r.pc += 2
+        // Only the compiler writes this operand, and always a `Global`'s constant index.
+        guard case .object(let o) = r.constants[k] else { return }
+        let f = o._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Global.self).value }
+        if case .procedure(let pu) = f, pu._withUnsafeGuaranteedRef({ $0.kind }) == .builtin,
+           !(heap.wantsCollection || safePointRequested || steps >= stepLimit),
+           let record = unsafeBitCast(pu, to: Unmanaged<BuiltinProcedure>.self)._withUnsafeGuaranteedRef({ $0.special == .record ? $0.record : nil }),
+           record.argumentCount == 1, let result = Records.run(record, x, .unspecified) {
+            steps &+= 1
+            push(result, &r)
+            if tail { returnValue(&r) }
+            return
+        }
+        if case .undefined = f {
+            try signal(rt.makeError(rt.unboundMessage("unbound variable: ", unsafeDowncast(o.takeUnretainedValue(), to: Global.self).name.name)),
+                       dropping: 0, &r)
+            return
+        }
+        push(f, &r)
+        push(x, &r)
+        try call(1, tail: tail, &r)
     }
 
     /// Pushes `x` and `y` and runs `base`'s builtin on them (`VM+Inline`'s slow path): true with
