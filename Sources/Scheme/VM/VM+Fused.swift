@@ -1,9 +1,9 @@
 /// Superinstructions (`Opcode.fusedBase`): a comparison and its branch, `+`/`-` of a local and a
 /// constant, a local's return, a global procedure's call on a local, each one dispatch where they
-/// were three or four. Like the inlined
-/// opcodes (`VM+Inline`) they handle only the plain case themselves (fixnums, two flonums); for
-/// anything else they push their operands and run their base opcode's builtin, so bignums,
-/// rationals, mixed types, overflow and errors behave exactly as the unfused code did.
+/// were three or four. Like the inlined opcodes (`VM+Inline`) they handle only the plain case
+/// themselves (fixnums, two flonums, a record's field); for anything else they push their operands
+/// and run their base opcode's builtin (or `call`), so bignums, rationals, mixed types, overflow
+/// and errors behave exactly as the unfused code did.
 extension VM {
     /// `if<Cmp>Locals` and `if<Cmp>LocalFixnum` (`pc` at their operands `a x offset`): falls
     /// through if `x` and `y` compare, else jumps to the offset's target.
