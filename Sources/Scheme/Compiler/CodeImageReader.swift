@@ -449,9 +449,13 @@ struct CodeImageReader {
             switch op {
             case .const:
                 _ = try constant(a)
-            case .global, .setGlobal, .defineGlobal:
+            case .global, .setGlobal, .defineGlobal, .callGlobalLocal, .tailCallGlobalLocal:
                 guard case .object(let o) = try constant(a), o.takeUnretainedValue() is Global else {
                     throw InvalidSystemImage(reason: "a variable operand that is not a variable")
+                }
+                // The fused calls' argument is a local.
+                if op == .callGlobalLocal || op == .tailCallGlobalLocal {
+                    guard code[pc + 2] >= 0, Int(code[pc + 2]) < frameSize else { throw InvalidSystemImage(reason: "local slot out of range") }
                 }
             case .closure:
                 guard case .object(let o) = try constant(a), let inner = o.takeUnretainedValue() as? CodeBlock,
@@ -470,11 +474,6 @@ struct CodeImageReader {
                       Int(first) + Int(n) <= frameSize else { throw InvalidSystemImage(reason: "loop jump out of range") }
             case .call, .tailCall:
                 guard a >= 0 else { throw InvalidSystemImage(reason: "negative argument count") }
-            case .callGlobalLocal, .tailCallGlobalLocal:
-                guard case .object(let o) = try constant(a), o.takeUnretainedValue() is Global else {
-                    throw InvalidSystemImage(reason: "a variable operand that is not a variable")
-                }
-                guard code[pc + 2] >= 0, Int(code[pc + 2]) < frameSize else { throw InvalidSystemImage(reason: "local slot out of range") }
             case .ifNumEqLocals, .ifLtLocals, .ifGtLocals, .ifLeLocals, .ifGeLocals, .ifNullLocal, .ifPairLocal,
                  .ifNumEqLocalFixnum, .ifLtLocalFixnum, .ifGtLocalFixnum, .ifLeLocalFixnum, .ifGeLocalFixnum,
                  .addLocalFixnum, .subLocalFixnum, .returnLocal, .ifLocal, .localCar, .localCdr, .setLocal2:

@@ -167,11 +167,17 @@ extension VM {
         guard case .object(let o) = r.constants[k] else { return }
         let v = o._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Global.self).value }
         if case .undefined = v {
-            try signal(rt.makeError(rt.unboundMessage("unbound variable: ", unsafeDowncast(o.takeUnretainedValue(), to: Global.self).name.name)),
-                       dropping: 0, &r)
+            try signalUnbound(o, &r)
         } else {
             push(v, &r)
         }
+    }
+
+    /// Raises "unbound variable" for the `Global` `o`, read before it was defined (`global`, and
+    /// the fused call of a global, `callGlobalLocal`).
+    func signalUnbound(_ o: Unmanaged<HeapObject>, _ r: inout Registers) throws(SchemeError) {
+        try signal(rt.makeError(rt.unboundMessage("unbound variable: ", unsafeDowncast(o.takeUnretainedValue(), to: Global.self).name.name)),
+                   dropping: 0, &r)
     }
 
     func globalSet(_ r: inout Registers, define: Bool) throws(SchemeError) {

@@ -70,11 +70,7 @@ extension VM {
             if tail { returnValue(&r) }
             return
         }
-        if case .undefined = f {
-            try signal(rt.makeError(rt.unboundMessage("unbound variable: ", unsafeDowncast(o.takeUnretainedValue(), to: Global.self).name.name)),
-                       dropping: 0, &r)
-            return
-        }
+        if case .undefined = f { return try signalUnbound(o, &r) }
         push(f, &r)
         push(x, &r)
         try call(1, tail: tail, &r)
