@@ -50,20 +50,21 @@ extension HTLL {
     static func fractionText(_ s: Scheme, _ x: Value) throws -> Value {
         // Scaled, an integer: exact in 128 bits below 3.4e38 (about 1e25 from number->c), where
         // the quotient and remainder are exact too.
-        guard case .flonum(let d) = x,
-              let scaled = UInt128(exactly: (abs(d) * 10_000_000_000).rounded(.toNearestOrEven)) else {
+        guard case .flonum(let d) = x, d.isFinite else {
             throw s.error("%htll-fraction-text: expected a finite flonum under 3.4e28 in magnitude", x)
         }
-        let (whole, fraction) = scaled.quotientAndRemainder(dividingBy: 10_000_000_000)
-        var text = String(whole)
-        if fraction != 0 {
-            // Ten digits with their leading zeros, less the trailing ones.
-            var digits = Array(String(fraction).utf8)
-            digits.insert(contentsOf: repeatElement(UInt8(ascii: "0"), count: max(0, 10 - digits.count)), at: 0)
-            while digits.last == UInt8(ascii: "0") { digits.removeLast() }
-            text += "." + String(decoding: digits, as: UTF8.self)
+        let scaled = (abs(d) * 10_000_000_000).rounded(.toNearestOrEven)
+        // Nearly every number of a layout: in 64 bits, whose division is a few instructions
+        // (through UInt128 and Swift strings, a number cost about 2,600, issue 19).
+        if let small = UInt64(exactly: scaled) {
+            let (whole, fraction) = small.quotientAndRemainder(dividingBy: 10_000_000_000)
+            return decimalText(s, negative: d < 0, whole: whole, fraction: fraction)
         }
-        return s.string(d < 0 && text != "0" ? "-" + text : text)
+        guard let large = UInt128(exactly: scaled) else {
+            throw s.error("%htll-fraction-text: expected a finite flonum under 3.4e28 in magnitude", x)
+        }
+        let (whole, fraction) = large.quotientAndRemainder(dividingBy: 10_000_000_000)
+        return decimalText(s, negative: d < 0, whole: whole, fraction: UInt64(fraction))
     }
 
     /// `(%htll-number-text X)`: what 00-util.scm's htll:number->c prints for a fixnum or a finite
@@ -74,11 +75,37 @@ extension HTLL {
     static func numberText(_ s: Scheme, _ x: Value) throws -> Value {
         switch x {
         case .fixnum(let n) where n.magnitude < 1_000_000_000_000_000:
-            return s.string(String(n))
+            return decimalText(s, negative: n < 0, whole: n.magnitude, fraction: 0)
         case .flonum(let d) where d.isFinite && abs(d) < 1e15:
             return try fractionText(s, x)
         default:
             return .false
+        }
+    }
+
+    /// The Scheme string of WHOLE and the ten decimals FRACTION (below 10^10) with their
+    /// trailing zeros dropped (no point when none is left), after a "-" when NEGATIVE and the
+    /// number is not zero: written right to left in place, no Swift string made.
+    static func decimalText<W: FixedWidthInteger & UnsignedInteger>(
+        _ s: Scheme, negative: Bool, whole: W, fraction: UInt64
+    ) -> Value {
+        // A sign, at most 39 digits (UInt128), a point and ten decimals.
+        let capacity = 52
+        return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: capacity) { text in
+            var at = capacity
+            if fraction != 0 {
+                var f = fraction, places = 10
+                while f % 10 == 0 { f /= 10; places -= 1 }
+                for _ in 0..<places { at -= 1; text[at] = 0x30 + UInt32(f % 10); f /= 10 }
+                at -= 1; text[at] = 0x2E
+            }
+            var w = whole
+            repeat { at -= 1; text[at] = 0x30 + UInt32(w % 10); w /= 10 } while w != 0
+            if negative && (whole != 0 || fraction != 0) { at -= 1; text[at] = 0x2D }
+            let start = at
+            return s.string(count: capacity - start) { out in
+                for i in 0..<out.count { out[i] = text[start + i] }
+            }
         }
     }
 

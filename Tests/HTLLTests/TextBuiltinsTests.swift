@@ -96,7 +96,10 @@ final class TextBuiltinsTests: XCTestCase {
         let samples = ["0.852", "-0.852", "1/3", "-2/3", "213/250", "8519/10", "0.5", "2.5", "-0.0", "0.00000000005",
                        "0.00000000015", "0.00000000025", "-0.00000000004", "1e-300", "-1e-300", "123456789.123456789",
                        "999999999999999.9", "-999999999999999.9", "1/10000000000", "1/20000000000", "3/20000000000",
-                       "12.000000000049", "12.00000000005", "0.1", "0.7", "1e-5", "4503599627370495.5"]
+                       "12.000000000049", "12.00000000005", "0.1", "0.7", "1e-5", "4503599627370495.5",
+                       // Scaled by 1e10, about 2^64: the last numbers printed in 64 bits and the first in 128.
+                       "1844674407.3709550", "1844674407.3709552", "1844674407.37095", "-1844674407.3709553",
+                       "1844674408.0", "18446744073.5", "-18446744073.25"]
             + (1...200).map { "(* \($0) 213/250)" } + (1...50).map { "(/ \($0) 7.0)" } + (1...50).map { "(- (/ \($0) 3))" }
         for x in samples {
             let old = try eval("(old-fraction->c \(x))").stringValue
@@ -107,5 +110,27 @@ final class TextBuiltinsTests: XCTestCase {
         XCTAssertThrowsError(try eval("(%htll-fraction-text +nan.0)"))
         XCTAssertThrowsError(try eval("(%htll-fraction-text +inf.0)"))
         XCTAssertThrowsError(try eval("(%htll-fraction-text 1e300)"))
+    }
+
+    /// htll:number->c's host part prints a fixnum under 1e15 as `number->string` does, a flonum
+    /// under 1e15 as htll:fraction->c, and gives #f for every other number.
+    func testNumberText() throws {
+        let scheme = try Layout.makeScheme(limits: Scheme.Limits(), sandboxFolder: nil)
+        let env = try XCTUnwrap(HTLL.environment(of: scheme))
+        func eval(_ source: String) throws -> Value { try scheme.evaluateSystemCode(source, file: "number-test", in: env) }
+        let fixnums = ["0", "7", "-7", "10", "-10", "320", "999999999999999", "-999999999999999", "123456789012345"]
+            + (0..<50).map { String(Int64(1) << $0 &- 1) } + (0..<48).map { String(-(Int64(3) << $0)) }
+        for n in fixnums {
+            let expected = try eval("(number->string \(n))").stringValue
+            XCTAssertEqual(try eval("(%htll-number-text \(n))").stringValue, expected, n)
+        }
+        for x in ["20.5", "-0.0", "0.0", "-3.25", "1e-11", "-1e-11", "123.0", "999999999999999.0", "1844674407.3709552"] {
+            XCTAssertEqual(try eval("(%htll-number-text \(x))").stringValue, try eval("(htll:fraction->c \(x))").stringValue, x)
+        }
+        for x in ["1000000000000000", "-1000000000000000", "4611686018427387903", "1e15", "-1e15", "1/3", "+inf.0", "+nan.0", "(expt 10 30)", "1+2i"] {
+            XCTAssertEqual(try eval("(%htll-number-text \(x))").boolValue, false, x)
+        }
+        XCTAssertEqual(try eval("(htll:number->c -0.0)").stringValue, "0")
+        XCTAssertEqual(try eval("(htll:number->c -5)").stringValue, "-5")
     }
 }
