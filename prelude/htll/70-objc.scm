@@ -562,23 +562,34 @@
                                     (htll:view-bindings (car d))))))
                     (cadr c))))))
 
-;; TEXT (an expression's text, htll:printing-once) asked about the four parts of frame statements
-;; one after the other: (part I E) is the text of E as part I (0 to 3), the text given for the same
-;; object as that part last time without asking TEXT. Siblings share their parent's width, height or
-;; left, so most parts are the object the frame before had there (and asking the table about each
-;; of them was a good part of printing a frame).
-(define (htll:frame-parts text)
-  (let ((last (make-vector 8 #f)))
-    (lambda (i e)
-      (let ((k (+ i i)))
-        (if (eq? e (vector-ref last k))
-            (vector-ref last (+ k 1))
-            (let ((t (text e))) (vector-set! last k e) (vector-set! last (+ k 1) t) t))))))
+;; How a dialect writes frame statements (htll:spelled-frame-lines): #(PRINT OPEN X-Y Y-W W-H CLOSE
+;; MAX-X MAX-X-END MAX-Y MAX-Y-END FIT FIT-END LOCAL LOCAL-MID LOCAL-END). PRINT gives an
+;; expression's text; a frame is NAME OPEN x X-Y y Y-W w W-H h CLOSE, a position that is a view's
+;; far edge MAX-X (or MAX-Y) its name MAX-X-END (or MAX-Y-END), as PRINT prints that edge; a
+;; size-to-fit FIT name FIT-END; a local LOCAL name LOCAL-MID expression LOCAL-END.
+(define (htll:objc-frame-spelling name-of)
+  (vector (lambda (e) (htll:e->c e name-of))
+          ".frame = (CGRect) {{" ", " "}, {" ", " "}};"
+          "CGRectGetMaxX(" ".frame)" "CGRectGetMaxY(" ".frame)"
+          "[" " sizeToFit];" "CGFloat " " = " ";"))
 
+;; The Objective-C frame statements of ROOT's solved program (fully braced, so C compilers'
+;; -Wmissing-braces stays quiet; the original wrote {x, y, w, h}).
 (define (htll:frame-lines root name-of)
-  (let* ((text (htll:printing-once (lambda (e) (htll:e->c e name-of))))
-         ;; As htll:frame-parts does, with its hits tested in place (a call for each part of
-         ;; each frame cost more than the test).
+  (htll:spelled-frame-lines root name-of (htll:objc-frame-spelling name-of)))
+
+;; The frame statements of ROOT's solved program as SPELLING writes them (both dialects: the
+;; Objective-C ones above, the Swift ones in 75-swift.scm), one line each.
+(define (htll:spelled-frame-lines root name-of spelling)
+  (let* ((print (vector-ref spelling 0))
+         (text (htll:printing-once print))
+         (open (vector-ref spelling 1)) (x-y (vector-ref spelling 2)) (y-w (vector-ref spelling 3))
+         (w-h (vector-ref spelling 4)) (close (vector-ref spelling 5))
+         (max-y (vector-ref spelling 8)) (max-y-end (vector-ref spelling 9))
+         ;; The latest frame's four parts and their texts (part I at 2I, its text at 2I + 1):
+         ;; siblings share their parent's width, height or left, so most parts are the object the
+         ;; frame before had there, tested in place (a call for each part of each frame, or
+         ;; asking the table about it, cost more than the test).
          (last (make-vector 8 #f)))
     ;; A part that is one view's edge or bound (a long sequence's position, new in every frame) is
     ;; printed without the table: adding an entry cost more than printing it (issue 19). So is a
@@ -587,12 +598,12 @@
     ;; term's: its terms are printed once, not again in every later frame.
     (define (miss k e)
       (let* ((before (vector-ref last k))
-             (t (cond ((htll:e-view-atom? e) (htll:e->c e name-of))
+             (t (cond ((htll:e-view-atom? e) (print e))
                       ((and (pair? before) (htll:e-one-more before e))
                        => (lambda (tail)
                             (let ((c (caar tail)))
                               (string-append (vector-ref last (+ k 1)) (if (< c 0) " - " " + ")
-                                             (htll:e->c (if (< c 0) (list (cons (- c) (cdar tail))) tail) name-of)))))
+                                             (print (if (< c 0) (list (cons (- c) (cdar tail))) tail))))))
                       (else (text e)))))
         (vector-set! last k e) (vector-set! last (+ k 1) t) t))
     (define (part k e) (if (eq? e (vector-ref last k)) (vector-ref last (+ k 1)) (miss k e)))
@@ -612,7 +623,6 @@
              (cons
               (case (car s)
                 ((frame)
-                 ;; Fully braced, so C compilers' -Wmissing-braces stays quiet (the original wrote {x, y, w, h}).
                  ;; A position that is the previous view's far edge (a long sequence's, new in each
                  ;; frame) goes into the line as its parts: its own string-append cost about as
                  ;; much as the line's.
@@ -630,22 +640,22 @@
                          ;; sequence.)
                          (cond ((and (not (eq? y (vector-ref last 2))) (pair? y) (null? (cdr y))
                                      (let ((a (cdar y))) (and a (eq? (car a) 'edge) (eq? (cadr a) 'y) (eq? (caar y) 1))))
-                                (string-append n ".frame = (CGRect) {{" (if (eq? x (vector-ref last 0)) (vector-ref last 1) (miss 0 x))
-                                               ", CGRectGetMaxY("
+                                (string-append n open (if (eq? x (vector-ref last 0)) (vector-ref last 1) (miss 0 x))
+                                               x-y max-y
                                                (let ((p (car (cddr (cdar y))))) (if (eq? p latest-view) latest-name (name-of p)))
-                                               ".frame)}, {" wt ", " ht "}};"))
+                                               max-y-end y-w wt w-h ht close))
                                ((and (not (eq? x (vector-ref last 0))) (htll:e-edge-of? x 'x))
-                                (string-append n ".frame = (CGRect) {{CGRectGetMaxX("
+                                (string-append n open (vector-ref spelling 6)
                                                (let ((p (car (cddr (cdar x))))) (if (eq? p latest-view) latest-name (name-of p)))
-                                               ".frame), " (part 2 y) "}, {" wt ", " ht "}};"))
+                                               (vector-ref spelling 7) x-y (part 2 y) y-w wt w-h ht close))
                                (else
-                                (string-append n ".frame = (CGRect) {{" (part 0 x) ", " (part 2 y) "}, {" wt ", " ht "}};")))))
+                                (string-append n open (part 0 x) x-y (part 2 y) y-w wt w-h ht close)))))
                    (set! latest-view v)
                    (set! latest-name n)
                    line))
-                ((size-to-fit) (string-append "[" (name-of (cadr s)) " sizeToFit];"))
-                (else (string-append "CGFloat " (htll:local-text (cadr s)) " = "
-                                     (text (htll:local-expression (cadr s))) ";")))
+                ((size-to-fit) (string-append (vector-ref spelling 10) (name-of (cadr s)) (vector-ref spelling 11)))
+                (else (string-append (vector-ref spelling 12) (htll:local-text (cadr s)) (vector-ref spelling 13)
+                                     (text (htll:local-expression (cadr s))) (vector-ref spelling 14))))
               acc)))))))
 
 ;; The frames (an if / else chain on the run-time traits when the layout asked about traits,

@@ -346,20 +346,15 @@
       (else (error "htll: unknown expression atom" a))))
   (htll:e->text e atom->swift))
 
+;; The frame statements in Swift (htll:spelled-frame-lines, 70-objc.scm); a local is typed, so the
+;; type checker need not infer it from a long sum.
 (define (htll:swift-frame-lines root name-of parent)
-  (let* ((text (htll:printing-once (lambda (e) (htll:e->swift e name-of parent))))
-         (part (htll:frame-parts text)))
-    (map (lambda (s)
-           (case (car s)
-             ((size-to-fit) (string-append (name-of (cadr s)) ".sizeToFit()"))
-             ;; Typed, so the type checker need not infer it from a long sum.
-             ((let) (string-append "let " (htll:local-text (cadr s)) ": CGFloat = "
-                                   (text (htll:local-expression (cadr s)))))
-             (else
-               (let ((parts (cddr s)))
-                 (string-append (name-of (cadr s)) ".frame = CGRect(x: " (part 0 (car parts)) ", y: " (part 1 (cadr parts))
-                                ", width: " (part 2 (caddr parts)) ", height: " (part 3 (cadddr parts)) ")")))))
-         (htll:solve root))))
+  (htll:spelled-frame-lines
+   root name-of
+   (vector (lambda (e) (htll:e->swift e name-of parent))
+           ".frame = CGRect(x: " ", y: " ", width: " ", height: " ")"
+           "" ".frame.maxX" "" ".frame.maxY"
+           "" ".sizeToFit()" "let " ": CGFloat = " "")))
 
 ;; The Swift text of a parent's width (w), height (h) and safe-area insets (top left bottom
 ;; right), for a parent written PREFIX ("self.view.").
