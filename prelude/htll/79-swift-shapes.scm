@@ -109,19 +109,28 @@
                  "Adds the views, connects their targets and activates the constraints; call from viewDidLoad()."
                  "Adds the views and connects their targets; call from viewDidLoad().")
              "layoutViewDidLoad"
-             (append
-              (apply append
-                     (map (lambda (d)
-                            (append (if (cdr d) (list (string-append parent ".addSubview(" (name-of (car d)) ")")) '())
-                                    (htll:swift-attribute-lines (car d) (name-of (car d)) '(target init-set) name-of)
-                                    (if bound? (htll:swift-two-way-lines (car d) (name-of (car d)) "layoutBindings" holder) '())))
-                          declared))
-              (htll:constraints-code-lines "swift" name-of parent 'swift)))
+             ;; Each view's lines gathered in reverse, as htll:emit-view-did-load does (70-objc.scm):
+             ;; a list per view, appended, cost about as much as making the lines (issue 19).
+             (let ((hows '(target init-set)))
+               (let loop ((ds declared) (acc '()))
+                 (if (null? ds)
+                     (append-reverse acc (htll:constraints-code-lines "swift" name-of parent 'swift))
+                     (let* ((d (car ds)) (v (car d)) (var (name-of v))
+                            (acc (if (cdr d) (cons (string-append parent ".addSubview(" var ")") acc) acc))
+                            (as (htll:view-attributes v))
+                            (acc (if (or (null? as) (htll:known-nothing? as (htll:view-kind v) hows))
+                                     acc
+                                     (htll:map-attributes-onto v hows htll:swift-attribute-line var name-of acc))))
+                       (loop (cdr ds)
+                             (if bound? (append-reverse (htll:swift-two-way-lines v var "layoutBindings" holder) acc) acc)))))))
      (method (if bound? "Sets the views' attributes and starts the bindings; call from viewWillAppear(_:)."
                  "Sets the views' attributes; call from viewWillAppear(_:).")
              "layoutViewWillAppear"
-             (append (apply append (map (lambda (d) (htll:swift-attribute-lines (car d) (name-of (car d)) '(set send) name-of)) declared))
-                     (if bound? (list "layoutBindings.start(observing: self)") '())))
+             (let loop ((ds declared) (acc '()))
+               (if (null? ds)
+                   (append-reverse acc (if bound? (list "layoutBindings.start(observing: self)") '()))
+                   (loop (cdr ds) (htll:map-attributes-onto (caar ds) '(set send) htll:swift-attribute-line
+                                                            (name-of (caar ds)) name-of acc)))))
      (if bound?
          (list ""
                "    /// Stops the bindings; call from viewWillDisappear(_:)."
