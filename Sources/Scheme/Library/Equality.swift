@@ -88,60 +88,67 @@ enum Equality {
 
     /// Hashes `v` so that `equal?` values hash alike (`structural`), or `eqv?` values alike.
     static func hash(_ v: Value, structural: Bool, into hasher: inout Hasher) {
-        // Most keys are one string, symbol or fixnum: those need no work list (an array per call).
+        // Only a pair or a vector compared structurally has parts to follow: any other key (every
+        // key of an eq? or eqv? table) hashes alone, without the work list (an array allocated
+        // per call, about half of an eq? table's lookup, issue 19).
         switch v {
-        case .symbol(let s): hasher.combine(s.toOpaque()); return
-        case .fixnum(let n): hasher.combine(n); return
-        case .string(let s) where structural: hashScalars(of: s, into: &hasher); return
-        case .null, .unspecified, .undefined, .eof, .bool, .flonum, .char, .procedure, .pair, .string, .vector, .object:
+        case .pair where structural, .vector where structural:
             break
+        case .null, .unspecified, .undefined, .eof, .bool, .fixnum, .flonum, .char, .symbol, .procedure, .pair, .string,
+             .vector, .object:
+            hashLeaf(v, structural: structural, into: &hasher)
+            return
         }
         var work: [Value] = [v]
         var budget = hashBudget
         while let x = work.popLast(), budget > 0 {
             budget -= 1
             switch x {
-            case .null: hasher.combine(1 as UInt8)
-            case .unspecified: hasher.combine(2 as UInt8)
-            case .undefined: hasher.combine(3 as UInt8)
-            case .eof: hasher.combine(4 as UInt8)
-            case .bool(let b): hasher.combine(b)
-            case .fixnum(let n): hasher.combine(n)
-            case .flonum(let d): hasher.combine(d.bitPattern)
-            case .char(let c): hasher.combine(c); hasher.combine(5 as UInt8)
-            case .symbol(let s): hasher.combine(s.toOpaque())
-            case .procedure(let p): hasher.combine(p.toOpaque())
-            case .pair(let p):
-                if structural {
-                    hasher.combine(6 as UInt8)
-                    work.append(p.cdr)
-                    work.append(p.car)
-                } else {
-                    hasher.combine(p.toOpaque())
-                }
-            case .string(let s):
-                if structural {
-                    hashScalars(of: s, into: &hasher)
-                } else {
-                    hasher.combine(s.toOpaque())
-                }
-            case .vector(let w):
-                if structural {
-                    let items = w.takeUnretainedValue().items
-                    hasher.combine(items.count)
-                    for i in items.prefix(16).reversed() { work.append(i) }
-                } else {
-                    hasher.combine(w.toOpaque())
-                }
-            case .object(let o):
-                if Numbers.hashHeapNumber(x, into: &hasher) {
-                    // Heap numbers are eqv? by value: hashed by (a bounded part of) their value.
-                } else if structural, let b = o.takeUnretainedValue() as? Bytevector {
-                    hasher.combine(b.bytes.count)
-                    for byte in b.bytes.prefix(256) { hasher.combine(byte) }
-                } else {
-                    hasher.combine(o.toOpaque())
-                }
+            case .pair(let p) where structural:
+                hasher.combine(6 as UInt8)
+                work.append(p.cdr)
+                work.append(p.car)
+            case .vector(let w) where structural:
+                let items = w.takeUnretainedValue().items
+                hasher.combine(items.count)
+                for i in items.prefix(16).reversed() { work.append(i) }
+            case .null, .unspecified, .undefined, .eof, .bool, .fixnum, .flonum, .char, .symbol, .procedure, .pair,
+                 .string, .vector, .object:
+                hashLeaf(x, structural: structural, into: &hasher)
+            }
+        }
+    }
+
+    /// Hashes `v` without its parts: a pair or vector by identity (the caller follows their parts
+    /// when `structural`), a string by its characters when `structural`, a heap number by value.
+    @inline(__always) private static func hashLeaf(_ v: Value, structural: Bool, into hasher: inout Hasher) {
+        switch v {
+        case .null: hasher.combine(1 as UInt8)
+        case .unspecified: hasher.combine(2 as UInt8)
+        case .undefined: hasher.combine(3 as UInt8)
+        case .eof: hasher.combine(4 as UInt8)
+        case .bool(let b): hasher.combine(b)
+        case .fixnum(let n): hasher.combine(n)
+        case .flonum(let d): hasher.combine(d.bitPattern)
+        case .char(let c): hasher.combine(c); hasher.combine(5 as UInt8)
+        case .symbol(let s): hasher.combine(s.toOpaque())
+        case .procedure(let p): hasher.combine(p.toOpaque())
+        case .pair(let p): hasher.combine(p.toOpaque())
+        case .vector(let w): hasher.combine(w.toOpaque())
+        case .string(let s):
+            if structural {
+                hashScalars(of: s, into: &hasher)
+            } else {
+                hasher.combine(s.toOpaque())
+            }
+        case .object(let o):
+            if Numbers.hashHeapNumber(v, into: &hasher) {
+                // Heap numbers are eqv? by value: hashed by (a bounded part of) their value.
+            } else if structural, let b = o.takeUnretainedValue() as? Bytevector {
+                hasher.combine(b.bytes.count)
+                for byte in b.bytes.prefix(256) { hasher.combine(byte) }
+            } else {
+                hasher.combine(o.toOpaque())
             }
         }
     }
