@@ -112,6 +112,31 @@ final class TextBuiltinsTests: XCTestCase {
         XCTAssertThrowsError(try eval("(%htll-fraction-text 1e300)"))
     }
 
+    /// htll:indent (the host's %htll-indented-lines) gives what its Scheme definition gave: a new
+    /// list, N spaces before each non-empty line, empty lines as they are; anything but a proper
+    /// list of strings is refused.
+    func testIndentedLines() throws {
+        let scheme = try Layout.makeScheme(limits: Scheme.Limits(), sandboxFolder: nil)
+        let env = try XCTUnwrap(HTLL.environment(of: scheme))
+        func eval(_ source: String) throws -> Value { try scheme.evaluateSystemCode(source, file: "indent-test", in: env) }
+        _ = try eval("""
+            (define (old-indent n lines)
+              (let ((pad (make-string n #\\space)))
+                (map (lambda (l) (if (string=? l "") l (string-append pad l))) lines)))
+            (define sample '("a" "" "  b;" "é\\x1F600;x" "" "\\tc"))
+            """)
+        for n in [0, 1, 4, 8, 12, 64] {
+            XCTAssertEqual(try eval("(equal? (htll:indent \(n) sample) (old-indent \(n) sample))").boolValue, true, "\(n)")
+        }
+        XCTAssertEqual(try eval("(null? (htll:indent 8 '()))").boolValue, true)
+        XCTAssertEqual(try eval("(eq? (htll:indent 8 sample) sample)").boolValue, false)
+        XCTAssertEqual(try eval("(let ((l (htll:indent 4 sample))) (string-set! (car l) 0 #\\x) (car sample))").stringValue, "a")
+        XCTAssertThrowsError(try eval("(htll:indent 4 '(\"a\" b))"))
+        XCTAssertThrowsError(try eval("(htll:indent 4 '(\"a\" . \"b\"))"))
+        XCTAssertThrowsError(try eval("(htll:indent -1 '(\"a\"))"))
+        XCTAssertThrowsError(try eval("(htll:indent 65 '(\"a\"))"))
+    }
+
     /// htll:number->c's host part prints a fixnum under 1e15 as `number->string` does, a flonum
     /// under 1e15 as htll:fraction->c, and gives #f for every other number.
     func testNumberText() throws {

@@ -20,17 +20,22 @@
      (list (string-append "/// The views of the layout in " (htll:comment-text file) ", created together.")
            "@MainActor"
            (string-append "final class " holder " {"))
+     ;; (A loop gathering the lines in reverse: a list per view, appended, cost about as much as
+     ;; the lines, issue 19.)
      (let ((aliases (htll:alias-names declared bare-name root)))
-       (apply append
-              (map (lambda (d)
-                     (cons (string-append "    let " (bare-name (car d)) " = " (htll:swift-init-expression (car d) name-of))
-                           ;; Another name bound to the same view (htll:alias-names).
-                           (if (null? aliases)
-                               '()
-                               (map (lambda (a) (string-append "    var " (htll:swift-identifier a) ": "
-                                                               (htll:kind-class (htll:view-kind (car d))) " { " (bare-name (car d)) " }"))
-                                    (htll:aliases-naming (car d) aliases)))))
-                   declared)))
+       (let loop ((ds declared) (acc '()))
+         (if (null? ds)
+             (reverse acc)
+             (let* ((v (car (car ds))) (name (bare-name v))
+                    (acc (cons (string-append "    let " name " = " (htll:swift-init-expression v name-of)) acc)))
+               (loop (cdr ds)
+                     ;; Another name bound to the same view (htll:alias-names).
+                     (if (null? aliases)
+                         acc
+                         (append-reverse (map (lambda (a) (string-append "    var " (htll:swift-identifier a) ": "
+                                                                         (htll:kind-class (htll:view-kind v)) " { " name " }"))
+                                              (htll:aliases-naming v aliases))
+                                         acc)))))))
      (list "}")
      (if (null? groups) '() (cons "" (htll:swift-bindings holder file groups declared bare-name))))))
 
