@@ -20,3 +20,8 @@
 (show (number->string 0.1 2) (number->string -1/3 3) (number->string 35 36))
 (show 5e-324 1.7976931348623157e308 -1.7976931348623157e308 1e21 1e-7 123456789012345678901.0 1e20 0.000001)
 (show 1e400 -1e400 1e-400 #e1e30 #e1.5e-3)
+;; One argument, a fixnum: the decimal digits written in place, as the radix-10 printer writes them.
+(for-each
+ (lambda (x) (display (number->string x)) (display (if (string=? (number->string x) (number->string x 10)) " ok " " BAD ")))
+ (list 0 7 -7 9 10 -10 99 100 -100 12345 -98765 (- (expt 2 31) 1) (- (expt 2 32)) (- (expt 2 62) 1) (- (expt 2 62)) (- (expt 2 63) 1) (- (expt 2 63))))
+(newline)
