@@ -585,7 +585,12 @@
          (text (htll:printing-once print))
          (open (vector-ref spelling 1)) (x-y (vector-ref spelling 2)) (y-w (vector-ref spelling 3))
          (w-h (vector-ref spelling 4)) (close (vector-ref spelling 5))
-         (max-y (vector-ref spelling 8)) (max-y-end (vector-ref spelling 9))
+         ;; (The constant pieces around an edge joined once: each piece of a line's string-append
+         ;; costs a copy.)
+         (x-max-y (string-append x-y (vector-ref spelling 8)))
+         (max-y-end (string-append (vector-ref spelling 9) y-w))
+         (open-max-x (string-append open (vector-ref spelling 6)))
+         (max-x-end (string-append (vector-ref spelling 7) x-y))
          ;; The latest frame's four parts and their texts (part I at 2I, its text at 2I + 1):
          ;; siblings share their parent's width, height or left, so most parts are the object the
          ;; frame before had there, tested in place (a call for each part of each frame, or
@@ -641,13 +646,13 @@
                          (cond ((and (not (eq? y (vector-ref last 2))) (pair? y) (null? (cdr y))
                                      (let ((a (cdar y))) (and a (eq? (car a) 'edge) (eq? (cadr a) 'y) (eq? (caar y) 1))))
                                 (string-append n open (if (eq? x (vector-ref last 0)) (vector-ref last 1) (miss 0 x))
-                                               x-y max-y
+                                               x-max-y
                                                (let ((p (car (cddr (cdar y))))) (if (eq? p latest-view) latest-name (name-of p)))
-                                               max-y-end y-w wt w-h ht close))
+                                               max-y-end wt w-h ht close))
                                ((and (not (eq? x (vector-ref last 0))) (htll:e-edge-of? x 'x))
-                                (string-append n open (vector-ref spelling 6)
+                                (string-append n open-max-x
                                                (let ((p (car (cddr (cdar x))))) (if (eq? p latest-view) latest-name (name-of p)))
-                                               (vector-ref spelling 7) x-y (part 2 y) y-w wt w-h ht close))
+                                               max-x-end (part 2 y) y-w wt w-h ht close))
                                (else
                                 (string-append n open (part 0 x) x-y (part 2 y) y-w wt w-h ht close)))))
                    (set! latest-view v)
