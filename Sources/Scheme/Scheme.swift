@@ -235,7 +235,14 @@ extension Scheme {
         let string = SString(count: max(0, count)) { out in
             out.initialize(repeating: 0)
             fill(out)
-            for i in out.indices where Unicode.Scalar(out[i]) == nil { out[i] = 0xFFFD }
+            // Whether any value is a surrogate or past U+10FFFF, in a loop without branches (the
+            // compiler vectorizes it): the check per value cost about as much as the string's
+            // allocation for a line of generated code (issue 19).
+            var invalid: UInt32 = 0
+            for v in out { invalid |= (v &- 0xD800 < 0x800 ? 1 : 0) | (v > 0x10FFFF ? 1 : 0) }
+            if invalid != 0 {
+                for i in out.indices where Unicode.Scalar(out[i]) == nil { out[i] = 0xFFFD }
+            }
         }
         return .string(Unmanaged.passUnretained(runtime.heap.own(string)))
     }

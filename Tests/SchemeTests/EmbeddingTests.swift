@@ -30,6 +30,18 @@ final class EmbeddingTests: XCTestCase {
         XCTAssertEqual(try scheme.evaluate("(string-append s \"!\")").stringValue, "a\u{1F600}\u{FFFD}\u{FFFD}\u{0}!")
         XCTAssertEqual(scheme.string(count: 0) { _ in }.stringValue, "")
         XCTAssertEqual(scheme.string(count: -3) { _ in }.stringValue, "")
+        // Each side of the surrogates and of the last scalar, anywhere in a longer string.
+        let edges: [UInt32] = [0xD7FF, 0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0xE000, 0x10FFFF, 0x110000, 0xFFFF_FFFF, 0x7F]
+        let t = scheme.string(count: 40) { out in
+            for i in 0..<40 { out[i] = 0x62 }
+            for (k, v) in edges.enumerated() { out[3 * k + 1] = v }
+        }
+        scheme.define("t", value: t)
+        let expected = edges.map { Unicode.Scalar($0) == nil ? 0xFFFD : Int($0) }
+        XCTAssertEqual(try scheme.evaluate("(map (lambda (i) (char->integer (string-ref t (+ (* 3 i) 1)))) (iota 10))")
+            .arrayValue?.map(\.intValue), expected)
+        XCTAssertEqual(try scheme.evaluate("(char->integer (string-ref t 0))").intValue, 0x62)
+        XCTAssertEqual(try scheme.evaluate("(char->integer (string-ref t 39))").intValue, 0x62)
     }
 
     func testStepLimit() throws {
