@@ -43,9 +43,7 @@ final class TextBuiltinsTests: XCTestCase {
     /// A generated view name is its kind's base and the view's number, as appending them gave,
     /// whatever the base's characters.
     func testNumberedName() throws {
-        let scheme = try Layout.makeScheme(limits: Scheme.Limits(), sandboxFolder: nil)
-        let env = try XCTUnwrap(HTLL.environment(of: scheme))
-        func eval(_ source: String) throws -> Value { try scheme.evaluateSystemCode(source, file: "name-test", in: env) }
+        let eval = try layoutEvaluator(file: "name-test")
         XCTAssertEqual(try eval("(%htll-numbered-name \"label\" 12)").stringValue, "label12")
         XCTAssertEqual(try eval("(%htll-numbered-name \"x\" 0)").stringValue, "x0")
         XCTAssertEqual(try eval("(%htll-numbered-name \"\" 4611686018427387903)").stringValue, "4611686018427387903")
@@ -73,9 +71,7 @@ final class TextBuiltinsTests: XCTestCase {
     /// htll:fraction->c printed it (kept here as the oracle): ten decimals rounded half to even,
     /// trailing zeros dropped, a sign unless it rounds to zero; exact ratios through `inexact`.
     func testFractionText() throws {
-        let scheme = try Layout.makeScheme(limits: Scheme.Limits(), sandboxFolder: nil)
-        let env = try XCTUnwrap(HTLL.environment(of: scheme))
-        func eval(_ source: String) throws -> Value { try scheme.evaluateSystemCode(source, file: "fraction-test", in: env) }
+        let eval = try layoutEvaluator(file: "fraction-test")
         _ = try eval("""
             (define (old-fraction->c x)
               (let* ((neg (< x 0))
@@ -116,9 +112,7 @@ final class TextBuiltinsTests: XCTestCase {
     /// list, N spaces before each non-empty line, empty lines as they are; anything but a proper
     /// list of strings is refused.
     func testIndentedLines() throws {
-        let scheme = try Layout.makeScheme(limits: Scheme.Limits(), sandboxFolder: nil)
-        let env = try XCTUnwrap(HTLL.environment(of: scheme))
-        func eval(_ source: String) throws -> Value { try scheme.evaluateSystemCode(source, file: "indent-test", in: env) }
+        let eval = try layoutEvaluator(file: "indent-test")
         _ = try eval("""
             (define (old-indent n lines)
               (let ((pad (make-string n #\\space)))
@@ -140,9 +134,7 @@ final class TextBuiltinsTests: XCTestCase {
     /// htll:number->c's host part prints a fixnum under 1e15 as `number->string` does, a flonum
     /// under 1e15 as htll:fraction->c, and gives #f for every other number.
     func testNumberText() throws {
-        let scheme = try Layout.makeScheme(limits: Scheme.Limits(), sandboxFolder: nil)
-        let env = try XCTUnwrap(HTLL.environment(of: scheme))
-        func eval(_ source: String) throws -> Value { try scheme.evaluateSystemCode(source, file: "number-test", in: env) }
+        let eval = try layoutEvaluator(file: "number-test")
         let fixnums = ["0", "7", "-7", "10", "-10", "320", "999999999999999", "-999999999999999", "123456789012345"]
             + (0..<50).map { String(Int64(1) << $0 &- 1) } + (0..<48).map { String(-(Int64(3) << $0)) }
         for n in fixnums {
@@ -157,5 +149,13 @@ final class TextBuiltinsTests: XCTestCase {
         }
         XCTAssertEqual(try eval("(htll:number->c -0.0)").stringValue, "0")
         XCTAssertEqual(try eval("(htll:number->c -5)").stringValue, "-5")
+    }
+
+    /// Evaluates system code in a layout instance's HTLL environment, where the prelude and the
+    /// host's text builtins are.
+    private func layoutEvaluator(file: String) throws -> (String) throws -> Value {
+        let scheme = try Layout.makeScheme(limits: Scheme.Limits(), sandboxFolder: nil)
+        let env = try XCTUnwrap(HTLL.environment(of: scheme))
+        return { source in try scheme.evaluateSystemCode(source, file: file, in: env) }
     }
 }
