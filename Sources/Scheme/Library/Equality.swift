@@ -90,7 +90,7 @@ enum Equality {
     static func hash(_ v: Value, structural: Bool, into hasher: inout Hasher) {
         // Only a pair or a vector compared structurally has parts to follow: any other key (every
         // key of an eq? or eqv? table) hashes alone, without the work list (an array allocated
-        // per call, about half of an eq? table's lookup, issue 19).
+        // per call: about 170 of the 540 instructions of an eq? table's lookup, issue 19).
         switch v {
         case .pair where structural, .vector where structural:
             break
