@@ -236,8 +236,8 @@ extension Scheme {
             out.initialize(repeating: 0)
             fill(out)
             // Whether any value is a surrogate or past U+10FFFF, in a loop without branches (the
-            // compiler vectorizes it): the check per value cost about as much as the string's
-            // allocation for a line of generated code (issue 19).
+            // compiler vectorizes it): checked value by value, a line of 40 characters took about
+            // 270 instructions (issue 19).
             var invalid: UInt32 = 0
             for v in out { invalid |= (v &- 0xD800 < 0x800 ? 1 : 0) | (v > 0x10FFFF ? 1 : 0) }
             if invalid != 0 {
