@@ -131,4 +131,37 @@ final class SandboxTests: XCTestCase {
             """)
         XCTAssertEqual(s.write(v), "(a \"b\" #\\c 1.5)")
     }
+
+    /// `FileSandbox.readAll` gives every byte of a regular file (read in place, at its size) and of
+    /// a pipe (in chunks), and refuses one byte past `maxBytes` either way.
+    func testReadAllReadsEveryByteUpToTheLimit() throws {
+        let bytes = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 9) }
+        let url = folder.appendingPathComponent("big.bin")
+        try Data(bytes).write(to: url)
+        func readFile(_ max: Int) -> Result<[UInt8], FileSandbox.ReadFailure> {
+            FileSandbox.readAll(open(url.path, O_RDONLY), maxBytes: max)
+        }
+        XCTAssertEqual(try readFile(Int.max).get(), bytes)
+        XCTAssertEqual(try readFile(bytes.count).get(), bytes)
+        guard case .failure(.tooLarge) = readFile(bytes.count - 1) else { return XCTFail("one byte past the limit was read") }
+        let empty = folder.appendingPathComponent("empty.bin")
+        try Data().write(to: empty)
+        XCTAssertEqual(try FileSandbox.readAll(open(empty.path, O_RDONLY), maxBytes: 0).get(), [])
+
+        func readPipe(_ max: Int) -> Result<[UInt8], FileSandbox.ReadFailure> {
+            let pipe = Pipe()
+            let writer = Thread {
+                pipe.fileHandleForWriting.write(Data(bytes))
+                try? pipe.fileHandleForWriting.close()
+            }
+            writer.start()
+            let result = FileSandbox.readAll(dup(pipe.fileHandleForReading.fileDescriptor), maxBytes: max)
+            // What a refused read left in the pipe, so that the writer finishes.
+            _ = pipe.fileHandleForReading.readDataToEndOfFile()
+            while !writer.isFinished { usleep(1000) }
+            return result
+        }
+        XCTAssertEqual(try readPipe(Int.max).get(), bytes)
+        guard case .failure(.tooLarge) = readPipe(bytes.count - 1) else { return XCTFail("one byte past the limit was read from a pipe") }
+    }
 }

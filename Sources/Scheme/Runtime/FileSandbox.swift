@@ -213,7 +213,33 @@ extension FileSandbox {
     /// Reads everything from `fd` (and closes it), refusing more than `maxBytes`.
     public static func readAll(_ fd: Int32, maxBytes: Int) -> Result<[UInt8], ReadFailure> {
         defer { _ = close(fd) }
-        var out: [UInt8] = []
+        // A regular file's size is known: it is read in place into one array of that size and a
+        // byte (the byte sees a file that grew). Why: 64 KB chunks appended to a growing array
+        // copied a 279 KB layout about twice over and touched 181 fresh pages doing it, a quarter
+        // of the page faults of compiling it (perf, 10,000 labels). Anything else (a pipe, a file
+        // that grew) goes on in chunks.
+        var info = stat()
+        let regular = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+        let first = max(0, min(regular ? Int(info.st_size) : 1 << 16, maxBytes, Int.max - 1)) + 1
+        var failure: ReadFailure?
+        var ended = false
+        var out = [UInt8](unsafeUninitializedCapacity: first) { buffer, count in
+            count = 0
+            guard let base = buffer.baseAddress else { return }
+            while count < buffer.count {
+                let n = read(fd, base + count, buffer.count - count)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = .failed(String(cString: strerror(errno)))
+                    return
+                }
+                if n == 0 { ended = true; return }
+                count += n
+            }
+        }
+        if let failure { return .failure(failure) }
+        guard out.count <= maxBytes else { return .failure(.tooLarge) }
+        if ended { return .success(out) }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let n = read(fd, &chunk, chunk.count)
