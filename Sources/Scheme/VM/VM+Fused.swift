@@ -35,8 +35,8 @@ extension VM {
 
     /// `ifNullLocal`, `ifPairLocal` (`pc` at their operands `a offset`): falls through if the
     /// test holds of local a, else jumps (`null?` and `pair?` accept anything: no builtin).
-    @inline(__always) func testAndBranch(_ holds: Bool, _ r: inout Registers) {
-        r.pc += holds ? 2 : 1 + Int(r.pc[1])
+    @inline(__always) func testAndBranch(_ holds: Bool, _ pc: inout UnsafeMutablePointer<Int32>) {
+        pc += holds ? 2 : 1 + Int(pc[1])
     }
 
     /// `localCar`, `localCdr` (`pc` at their operand `a`): pushes `field` of local a, or, if it
