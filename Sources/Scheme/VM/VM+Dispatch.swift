@@ -5,11 +5,13 @@ import Dispatch
 /// capacity, so the overflow check (a branch in every push) could never fire.
 extension VM {
     func execute(_ r: inout Registers) throws(SchemeError) -> Value {
-        // `pc` lives in a local (a machine register) and is stored to `r.pc` only for the steps
-        // that can call out of line (calls, returns, safe points, an inlined opcode's builtin,
-        // errors: `r.pc = pc; defer { pc = r.pc }`). Why: with `pc` in memory every dispatch
-        // loaded it, stored it back and stored it again past the operands.
-        var pc = r.pc
+        // `pc` and `sp` live in locals (machine registers) and are stored to `r` only for the
+        // steps that can call out of line (calls, returns, safe points, an inlined opcode's
+        // builtin, errors: `r.pc = pc; r.sp = sp; defer { pc = r.pc; sp = r.sp }`), which may
+        // also collect (the collector reads the stack up to `r.sp`). Why: with them in memory
+        // every dispatch loaded `pc`, stored it back and stored it again past the operands, and
+        // every push loaded and stored `sp`.
+        var pc = r.pc, sp = r.sp
         while true {
             let word = pc.pointee
             // Opcodes are numbered 0..<count, which is also their in-memory tag. Only the compiler
@@ -19,41 +21,40 @@ extension VM {
             pc += 1
             switch op {
             case .const:
-                push(r.constants[Int(pc.pointee)], &r); pc += 1
+                push(r.constants[Int(pc.pointee)], &sp, r.stack); pc += 1
             case .fixnum:
-                push(.fixnum(Int(pc.pointee)), &r); pc += 1
-            case .null: push(.null, &r)
-            case .true: push(.true, &r)
-            case .false: push(.false, &r)
-            case .unspecified: push(.unspecified, &r)
+                push(.fixnum(Int(pc.pointee)), &sp, r.stack); pc += 1
+            case .null: push(.null, &sp, r.stack)
+            case .true: push(.true, &sp, r.stack)
+            case .false: push(.false, &sp, r.stack)
+            case .unspecified: push(.unspecified, &sp, r.stack)
             case .local:
-                push(r.stack[r.fp &+ Int(pc.pointee)], &r); pc += 1
+                push(r.stack[r.fp &+ Int(pc.pointee)], &sp, r.stack); pc += 1
             case .setLocal:
-                r.sp &-= 1; r.stack[r.fp &+ Int(pc.pointee)] = r.stack[r.sp]; pc += 1
+                sp &-= 1; r.stack[r.fp &+ Int(pc.pointee)] = r.stack[sp]; pc += 1
             case .localBox:
-                push(unbox(r.stack[r.fp + Int(pc.pointee)]), &r); pc += 1
+                push(unbox(r.stack[r.fp + Int(pc.pointee)]), &sp, r.stack); pc += 1
             case .setLocalBox:
-                r.sp -= 1; setBox(r.stack[r.fp + Int(pc.pointee)], r.stack[r.sp]); pc += 1
+                sp -= 1; setBox(r.stack[r.fp + Int(pc.pointee)], r.stack[sp]); pc += 1
             case .boxLocal:
                 let slot = r.fp + Int(pc.pointee)
                 r.stack[slot] = heap.object(Box(r.stack[slot])); pc += 1
             case .captured:
-                push(capturedValue(r, Int(pc.pointee)), &r); pc += 1
+                push(capturedValue(r, Int(pc.pointee)), &sp, r.stack); pc += 1
             case .capturedBox:
-                push(unbox(capturedValue(r, Int(pc.pointee))), &r); pc += 1
+                push(unbox(capturedValue(r, Int(pc.pointee))), &sp, r.stack); pc += 1
             case .setCapturedBox:
-                r.sp -= 1; setBox(capturedValue(r, Int(pc.pointee)), r.stack[r.sp]); pc += 1
+                sp -= 1; setBox(capturedValue(r, Int(pc.pointee)), r.stack[sp]); pc += 1
             case .global:
-                r.pc = pc; defer { pc = r.pc }
-                try globalRef(&r)
+                try globalRef(&pc, &sp, &r)
             case .setGlobal:
-                r.pc = pc; defer { pc = r.pc }
+                r.pc = pc; r.sp = sp; defer { pc = r.pc; sp = r.sp }
                 try globalSet(&r, define: false)
             case .defineGlobal:
-                r.pc = pc; defer { pc = r.pc }
+                r.pc = pc; r.sp = sp; defer { pc = r.pc; sp = r.sp }
                 try globalSet(&r, define: true)
             case .pop:
-                r.sp &-= 1
+                sp &-= 1
             case .jump:
                 pc += Int(pc.pointee)
             case .jumpBack:
@@ -62,86 +63,92 @@ extension VM {
                 clearLocals(from: Int(pc[1]), count: Int(pc[2]), &r)
                 steps &+= 1
                 if heap.wantsCollection || safePointRequested || steps > stepLimit {
-                    r.pc = pc
+                    r.pc = pc; r.sp = sp
                     try safePoint(&r)
-                    pc = r.pc
+                    pc = r.pc; sp = r.sp
                 }
                 pc += Int(pc.pointee)
             case .jumpIfFalse:
-                r.sp &-= 1
-                if case .bool(false) = r.stack[r.sp] { pc += Int(pc.pointee) } else { pc += 1 }
+                sp &-= 1
+                if case .bool(false) = r.stack[sp] { pc += Int(pc.pointee) } else { pc += 1 }
             case .closure:
-                makeClosure(&pc, &r)
+                makeClosure(&pc, &sp, &r)
             case .call:
                 let n = Int(pc.pointee)
-                r.pc = pc + 1; defer { pc = r.pc }
+                r.pc = pc + 1; r.sp = sp; defer { pc = r.pc; sp = r.sp }
                 try call(n, tail: false, &r)
             case .tailCall:
                 let n = Int(pc.pointee)
-                r.pc = pc + 1; defer { pc = r.pc }
+                r.pc = pc + 1; r.sp = sp; defer { pc = r.pc; sp = r.sp }
                 try call(n, tail: true, &r)
             case .return:
+                r.sp = sp
                 returnValue(&r)
-                pc = r.pc
+                pc = r.pc; sp = r.sp
             case .halt:
-                r.pc = pc
+                r.pc = pc; r.sp = sp
                 r.sp -= 1
                 let v = r.stack[r.sp]
                 r.stack[r.sp] = .undefined
                 return v
-            case .add: r.pc = pc; defer { pc = r.pc }; try arithmetic(op, &r, { $0.addingReportingOverflow($1) }, +)
-            case .sub: r.pc = pc; defer { pc = r.pc }; try arithmetic(op, &r, { $0.subtractingReportingOverflow($1) }, -)
-            case .mul: r.pc = pc; defer { pc = r.pc }; try arithmetic(op, &r, { $0.multipliedReportingOverflow(by: $1) }, *)
-            case .numEq: r.pc = pc; defer { pc = r.pc }; try comparison(op, &r, ==, ==)
-            case .lt: r.pc = pc; defer { pc = r.pc }; try comparison(op, &r, <, <)
-            case .gt: r.pc = pc; defer { pc = r.pc }; try comparison(op, &r, >, >)
-            case .le: r.pc = pc; defer { pc = r.pc }; try comparison(op, &r, <=, <=)
-            case .ge: r.pc = pc; defer { pc = r.pc }; try comparison(op, &r, >=, >=)
-            case .car: r.pc = pc; defer { pc = r.pc }; try pairField(op, &r) { $0.car }
-            case .cdr: r.pc = pc; defer { pc = r.pc }; try pairField(op, &r) { $0.cdr }
-            case .caar: r.pc = pc; defer { pc = r.pc }; try pairPath(op, &r, { $0.car }, { $0.car })
-            case .cadr: r.pc = pc; defer { pc = r.pc }; try pairPath(op, &r, { $0.cdr }, { $0.car })
-            case .cdar: r.pc = pc; defer { pc = r.pc }; try pairPath(op, &r, { $0.car }, { $0.cdr })
-            case .cddr: r.pc = pc; defer { pc = r.pc }; try pairPath(op, &r, { $0.cdr }, { $0.cdr })
+            case .add: try arithmetic(op, &pc, &sp, &r, { $0.addingReportingOverflow($1) }, +)
+            case .sub: try arithmetic(op, &pc, &sp, &r, { $0.subtractingReportingOverflow($1) }, -)
+            case .mul: try arithmetic(op, &pc, &sp, &r, { $0.multipliedReportingOverflow(by: $1) }, *)
+            case .numEq: try comparison(op, &pc, &sp, &r, ==, ==)
+            case .lt: try comparison(op, &pc, &sp, &r, <, <)
+            case .gt: try comparison(op, &pc, &sp, &r, >, >)
+            case .le: try comparison(op, &pc, &sp, &r, <=, <=)
+            case .ge: try comparison(op, &pc, &sp, &r, >=, >=)
+            case .car: try pairField(op, &pc, &sp, &r) { $0.car }
+            case .cdr: try pairField(op, &pc, &sp, &r) { $0.cdr }
+            case .caar: try pairPath(op, &pc, &sp, &r, { $0.car }, { $0.car })
+            case .cadr: try pairPath(op, &pc, &sp, &r, { $0.cdr }, { $0.car })
+            case .cdar: try pairPath(op, &pc, &sp, &r, { $0.car }, { $0.cdr })
+            case .cddr: try pairPath(op, &pc, &sp, &r, { $0.cdr }, { $0.cdr })
             case .cons:
-                replaceOperands(2, with: heapRef._withUnsafeGuaranteedRef { $0.cons(r.stack[r.sp - 2], r.stack[r.sp - 1]) }, &r)
-            case .isNull: r.stack[r.sp - 1] = .bool(r.stack[r.sp - 1].isNull)
-            case .isPair: r.stack[r.sp - 1] = .bool(r.stack[r.sp - 1].isPair)
-            case .isEq: replaceOperands(2, with: .bool(r.stack[r.sp - 2].isEq(r.stack[r.sp - 1])), &r)
-            case .not: r.stack[r.sp - 1] = .bool(!r.stack[r.sp - 1].isTrue)
-            case .isZero: r.pc = pc; defer { pc = r.pc }; try isZero(&r)
-            case .vectorRef, .vectorSet: r.pc = pc; defer { pc = r.pc }; try vectorAccess(op, &r)
-            case .quotient, .remainder, .modulo: r.pc = pc; defer { pc = r.pc }; try integerDivision(op, &r)
-            case .bytevectorRef, .bytevectorSet: r.pc = pc; defer { pc = r.pc }; try bytevectorAccess(op, &r)
-            case .ifNumEqLocals: r.pc = pc; defer { pc = r.pc }; try compareAndBranch(.numEq, localOperand(0, r), localOperand(1, r), &r, ==, ==)
-            case .ifNumEqLocalFixnum: r.pc = pc; defer { pc = r.pc }; try compareAndBranch(.numEq, localOperand(0, r), fixnumOperand(1, r), &r, ==, ==)
-            case .ifLtLocals: r.pc = pc; defer { pc = r.pc }; try compareAndBranch(.lt, localOperand(0, r), localOperand(1, r), &r, <, <)
-            case .ifLtLocalFixnum: r.pc = pc; defer { pc = r.pc }; try compareAndBranch(.lt, localOperand(0, r), fixnumOperand(1, r), &r, <, <)
-            case .ifGtLocals: r.pc = pc; defer { pc = r.pc }; try compareAndBranch(.gt, localOperand(0, r), localOperand(1, r), &r, >, >)
-            case .ifGtLocalFixnum: r.pc = pc; defer { pc = r.pc }; try compareAndBranch(.gt, localOperand(0, r), fixnumOperand(1, r), &r, >, >)
-            case .ifLeLocals: r.pc = pc; defer { pc = r.pc }; try compareAndBranch(.le, localOperand(0, r), localOperand(1, r), &r, <=, <=)
-            case .ifLeLocalFixnum: r.pc = pc; defer { pc = r.pc }; try compareAndBranch(.le, localOperand(0, r), fixnumOperand(1, r), &r, <=, <=)
-            case .ifGeLocals: r.pc = pc; defer { pc = r.pc }; try compareAndBranch(.ge, localOperand(0, r), localOperand(1, r), &r, >=, >=)
-            case .ifGeLocalFixnum: r.pc = pc; defer { pc = r.pc }; try compareAndBranch(.ge, localOperand(0, r), fixnumOperand(1, r), &r, >=, >=)
-            case .ifNullLocal: testAndBranch(r.stack[r.fp &+ Int(pc[0])].isNull, &pc)
-            case .ifPairLocal: testAndBranch(r.stack[r.fp &+ Int(pc[0])].isPair, &pc)
-            case .addLocalFixnum: r.pc = pc; defer { pc = r.pc }; try localPlusFixnum(subtract: false, &r)
-            case .subLocalFixnum: r.pc = pc; defer { pc = r.pc }; try localPlusFixnum(subtract: true, &r)
-            case .ifLocal: testAndBranch(r.stack[r.fp &+ Int(pc[0])].isTrue, &pc)
+                // (The operands are read here: a closure that captured `sp` would keep it in memory.)
+                let car = r.stack[sp &- 2], cdr = r.stack[sp &- 1]
+                sp &-= 1
+                r.stack[sp &- 1] = heapRef._withUnsafeGuaranteedRef { $0.cons(car, cdr) }
+            case .isNull: r.stack[sp &- 1] = .bool(r.stack[sp &- 1].isNull)
+            case .isPair: r.stack[sp &- 1] = .bool(r.stack[sp &- 1].isPair)
+            case .isEq:
+                let same = r.stack[sp &- 2].isEq(r.stack[sp &- 1])
+                sp &-= 1; r.stack[sp &- 1] = .bool(same)
+            case .not: r.stack[sp &- 1] = .bool(!r.stack[sp &- 1].isTrue)
+            case .isZero: try isZero(&pc, &sp, &r)
+            case .vectorRef, .vectorSet: try vectorAccess(op, &pc, &sp, &r)
+            case .quotient, .remainder, .modulo: try integerDivision(op, &pc, &sp, &r)
+            case .bytevectorRef, .bytevectorSet: try bytevectorAccess(op, &pc, &sp, &r)
+            case .ifNumEqLocals: try compareAndBranch(.numEq, localOperand(0, pc, r), localOperand(1, pc, r), &pc, &sp, &r, ==, ==)
+            case .ifNumEqLocalFixnum: try compareAndBranch(.numEq, localOperand(0, pc, r), fixnumOperand(1, pc), &pc, &sp, &r, ==, ==)
+            case .ifLtLocals: try compareAndBranch(.lt, localOperand(0, pc, r), localOperand(1, pc, r), &pc, &sp, &r, <, <)
+            case .ifLtLocalFixnum: try compareAndBranch(.lt, localOperand(0, pc, r), fixnumOperand(1, pc), &pc, &sp, &r, <, <)
+            case .ifGtLocals: try compareAndBranch(.gt, localOperand(0, pc, r), localOperand(1, pc, r), &pc, &sp, &r, >, >)
+            case .ifGtLocalFixnum: try compareAndBranch(.gt, localOperand(0, pc, r), fixnumOperand(1, pc), &pc, &sp, &r, >, >)
+            case .ifLeLocals: try compareAndBranch(.le, localOperand(0, pc, r), localOperand(1, pc, r), &pc, &sp, &r, <=, <=)
+            case .ifLeLocalFixnum: try compareAndBranch(.le, localOperand(0, pc, r), fixnumOperand(1, pc), &pc, &sp, &r, <=, <=)
+            case .ifGeLocals: try compareAndBranch(.ge, localOperand(0, pc, r), localOperand(1, pc, r), &pc, &sp, &r, >=, >=)
+            case .ifGeLocalFixnum: try compareAndBranch(.ge, localOperand(0, pc, r), fixnumOperand(1, pc), &pc, &sp, &r, >=, >=)
+            case .ifNullLocal: testAndBranch(localOperand(0, pc, r).isNull, &pc)
+            case .ifPairLocal: testAndBranch(localOperand(0, pc, r).isPair, &pc)
+            case .addLocalFixnum: try localPlusFixnum(subtract: false, &pc, &sp, &r)
+            case .subLocalFixnum: try localPlusFixnum(subtract: true, &pc, &sp, &r)
+            case .ifLocal: testAndBranch(localOperand(0, pc, r).isTrue, &pc)
             case .ifEq:
-                r.sp &-= 2
-                pc += r.stack[r.sp].isEq(r.stack[r.sp &+ 1]) ? 1 : Int(pc.pointee)
+                sp &-= 2
+                pc += r.stack[sp].isEq(r.stack[sp &+ 1]) ? 1 : Int(pc.pointee)
             case .setLocal2:
-                r.stack[r.fp &+ Int(pc[0])] = r.stack[r.sp &- 1]
-                r.stack[r.fp &+ Int(pc[1])] = r.stack[r.sp &- 2]
-                r.sp &-= 2; pc += 2
-            case .localCar: r.pc = pc; defer { pc = r.pc }; try localPairField(.car, &r) { $0.car }
-            case .localCdr: r.pc = pc; defer { pc = r.pc }; try localPairField(.cdr, &r) { $0.cdr }
-            case .callGlobalLocal: r.pc = pc; defer { pc = r.pc }; try callGlobalLocal(tail: false, &r)
-            case .tailCallGlobalLocal: r.pc = pc; defer { pc = r.pc }; try callGlobalLocal(tail: true, &r)
+                r.stack[r.fp &+ Int(pc[0])] = r.stack[sp &- 1]
+                r.stack[r.fp &+ Int(pc[1])] = r.stack[sp &- 2]
+                sp &-= 2; pc += 2
+            case .localCar: try localPairField(.car, &pc, &sp, &r) { $0.car }
+            case .localCdr: try localPairField(.cdr, &pc, &sp, &r) { $0.cdr }
+            case .callGlobalLocal: try callGlobalLocal(tail: false, &pc, &sp, &r)
+            case .tailCallGlobalLocal: try callGlobalLocal(tail: true, &pc, &sp, &r)
             case .returnLocal:
-                returnValue(r.stack[r.fp &+ Int(pc[0])], &r)
-                pc = r.pc
+                returnValue(localOperand(0, pc, r), &r)
+                pc = r.pc; sp = r.sp
             }
         }
     }
@@ -151,14 +158,20 @@ extension VM {
         r.sp &+= 1
     }
 
+    /// Pushes `v` on `stack` at `sp` (the dispatch loop's own stack pointer).
+    @inline(__always) func push(_ v: Value, _ sp: inout Int, _ stack: UnsafeMutablePointer<Value>) {
+        stack[sp] = v
+        sp &+= 1
+    }
+
     /// The local whose slot is operand `i` of the current instruction (`pc` at its operands).
-    @inline(__always) func localOperand(_ i: Int, _ r: Registers) -> Value {
-        r.stack[r.fp &+ Int(r.pc[i])]
+    @inline(__always) func localOperand(_ i: Int, _ pc: UnsafeMutablePointer<Int32>, _ r: Registers) -> Value {
+        r.stack[r.fp &+ Int(pc[i])]
     }
 
     /// Operand `i` of the current instruction, a fixnum.
-    @inline(__always) func fixnumOperand(_ i: Int, _ r: Registers) -> Value {
-        .fixnum(Int(r.pc[i]))
+    @inline(__always) func fixnumOperand(_ i: Int, _ pc: UnsafeMutablePointer<Int32>) -> Value {
+        .fixnum(Int(pc[i]))
     }
 
     @inline(__always) func clearLocals(from first: Int, count: Int, _ r: inout Registers) {
@@ -179,15 +192,17 @@ extension VM {
         if case .object(let o) = box { unsafeDowncast(o.takeUnretainedValue(), to: Box.self).value = v }
     }
 
-    @inline(__always) func globalRef(_ r: inout Registers) throws(SchemeError) {
-        let k = Int(r.pc.pointee); r.pc += 1
+    @inline(__always) func globalRef(_ pc: inout UnsafeMutablePointer<Int32>, _ sp: inout Int, _ r: inout Registers) throws(SchemeError) {
+        let k = Int(pc.pointee); pc += 1
         // Only the compiler writes `global` operands, and always a `Global`'s constant index.
         guard case .object(let o) = r.constants[k] else { return }
         let v = o._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Global.self).value }
         if case .undefined = v {
+            r.pc = pc; r.sp = sp
+            defer { pc = r.pc; sp = r.sp }
             try signalUnbound(o, &r)
         } else {
-            push(v, &r)
+            push(v, &sp, r.stack)
         }
     }
 
@@ -215,14 +230,15 @@ extension VM {
         cell.assign(v)
     }
 
-    @inline(__always) func makeClosure(_ pc: inout UnsafeMutablePointer<Int32>, _ r: inout Registers) {
+    @inline(__always) func makeClosure(_ pc: inout UnsafeMutablePointer<Int32>, _ sp: inout Int, _ r: inout Registers) {
         let k = Int(pc[0]), n = Int(pc[1])
         pc += 2
         guard case .object(let o) = r.constants[k] else { return }
         let code = unsafeDowncast(o.takeUnretainedValue(), to: CodeBlock.self)
-        let c = heapRef._withUnsafeGuaranteedRef { $0.own(Closure(code: code, captured: UnsafeBufferPointer(start: r.stack + (r.sp - n), count: n))) }
-        r.sp -= n
-        push(.procedure(Unmanaged.passUnretained(c)), &r)
+        let captured = UnsafeBufferPointer(start: r.stack + (sp - n), count: n)
+        let c = heapRef._withUnsafeGuaranteedRef { $0.own(Closure(code: code, captured: captured)) }
+        sp -= n
+        push(.procedure(Unmanaged.passUnretained(c)), &sp, r.stack)
     }
 
     /// Pops the current frame, leaving the returned value on the caller's stack.

@@ -7,7 +7,8 @@
 extension VM {
     /// `if<Cmp>Locals` and `if<Cmp>LocalFixnum` (`pc` at their operands `a x offset`): falls
     /// through if `x` and `y` compare, else jumps to the offset's target.
-    @inline(__always) func compareAndBranch(_ base: Opcode, _ x: Value, _ y: Value, _ r: inout Registers,
+    @inline(__always) func compareAndBranch(_ base: Opcode, _ x: Value, _ y: Value,
+                                            _ pc: inout UnsafeMutablePointer<Int32>, _ sp: inout Int, _ r: inout Registers,
                                             _ fixnum: (Int, Int) -> Bool, _ flonum: (Double, Double) -> Bool) throws(SchemeError) {
         let holds: Bool
         if case .fixnum(let a) = x, case .fixnum(let b) = y {
@@ -15,21 +16,27 @@ extension VM {
         } else if case .flonum(let a) = x, case .flonum(let b) = y {
             holds = flonum(a, b)
         } else {
-            guard try applyBuiltin(base, x, y, &r) else { return }
-            r.sp &-= 1
-            if case .bool(false) = r.stack[r.sp] { holds = false } else { holds = true }
+            r.pc = pc; r.sp = sp
+            let answered = try applyBuiltin(base, x, y, &r)
+            pc = r.pc; sp = r.sp
+            guard answered else { return }
+            sp &-= 1
+            if case .bool(false) = r.stack[sp] { holds = false } else { holds = true }
         }
-        r.pc += holds ? 3 : 2 + Int(r.pc[2])
+        pc += holds ? 3 : 2 + Int(pc[2])
     }
 
     /// `addLocalFixnum`, `subLocalFixnum` (`pc` at their operands `a n`): pushes local a ± n.
-    @inline(__always) func localPlusFixnum(subtract: Bool, _ r: inout Registers) throws(SchemeError) {
-        let x = r.stack[r.fp &+ Int(r.pc[0])], n = Int(r.pc[1])
-        r.pc += 2
+    @inline(__always) func localPlusFixnum(subtract: Bool, _ pc: inout UnsafeMutablePointer<Int32>, _ sp: inout Int,
+                                           _ r: inout Registers) throws(SchemeError) {
+        let x = r.stack[r.fp &+ Int(pc[0])], n = Int(pc[1])
+        pc += 2
         if case .fixnum(let a) = x {
             let (sum, overflow) = subtract ? a.subtractingReportingOverflow(n) : a.addingReportingOverflow(n)
-            if !overflow { return push(.fixnum(sum), &r) }
+            if !overflow { return push(.fixnum(sum), &sp, r.stack) }
         }
+        r.pc = pc; r.sp = sp
+        defer { pc = r.pc; sp = r.sp }
         _ = try applyBuiltin(subtract ? .sub : .add, x, .fixnum(n), &r)
     }
 
@@ -41,12 +48,13 @@ extension VM {
 
     /// `localCar`, `localCdr` (`pc` at their operand `a`): pushes `field` of local a, or, if it
     /// is not a pair, pushes it and runs `base`'s builtin (its error).
-    @inline(__always) func localPairField(_ base: Opcode, _ r: inout Registers, _ field: (Pair) -> Value) throws(SchemeError) {
-        let x = localOperand(0, r)
-        r.pc += 1
-        if case .pair(let p) = x { return push(field(p), &r) }
-        push(x, &r)
-        try callBuiltin(base, &r)
+    @inline(__always) func localPairField(_ base: Opcode, _ pc: inout UnsafeMutablePointer<Int32>, _ sp: inout Int,
+                                          _ r: inout Registers, _ field: (Pair) -> Value) throws(SchemeError) {
+        let x = r.stack[r.fp &+ Int(pc[0])]
+        pc += 1
+        if case .pair(let p) = x { return push(field(p), &sp, r.stack) }
+        push(x, &sp, r.stack)
+        try slowPath(base, &pc, &sp, &r)
     }
 
     /// `callGlobalLocal`, `tailCallGlobalLocal` (`pc` at their operands `k a`): calls global k's
@@ -54,10 +62,11 @@ extension VM {
     /// read this way about 18 times a view of a long sequence) answers in place; anything else, or
     /// a call that reaches a safe point, is pushed and goes through `call` as `global k`, `local a`,
     /// `call 1` would: the same unbound-variable error, step count, safe point and type error.
-    @inline(__always) func callGlobalLocal(tail: Bool, _ r: inout Registers) throws(SchemeError) {
-        let k = Int(r.pc[0])
-        let x = r.stack[r.fp &+ Int(r.pc[1])]
-        r.pc += 2
+    @inline(__always) func callGlobalLocal(tail: Bool, _ pc: inout UnsafeMutablePointer<Int32>, _ sp: inout Int,
+                                           _ r: inout Registers) throws(SchemeError) {
+        let k = Int(pc[0])
+        let x = r.stack[r.fp &+ Int(pc[1])]
+        pc += 2
         // Only the compiler writes this operand, and always a `Global`'s constant index.
         guard case .object(let o) = r.constants[k] else { return }
         let f = o._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Global.self).value }
@@ -66,10 +75,16 @@ extension VM {
            let record = unsafeBitCast(pu, to: Unmanaged<BuiltinProcedure>.self)._withUnsafeGuaranteedRef({ $0.special == .record ? $0.record : nil }),
            record.argumentCount == 1, let result = Records.run(record, x, .unspecified) {
             steps &+= 1
-            push(result, &r)
-            if tail { returnValue(&r) }
+            push(result, &sp, r.stack)
+            if tail {
+                r.sp = sp
+                returnValue(&r)
+                pc = r.pc; sp = r.sp
+            }
             return
         }
+        r.pc = pc; r.sp = sp
+        defer { pc = r.pc; sp = r.sp }
         if case .undefined = f { return try signalUnbound(o, &r) }
         push(f, &r)
         push(x, &r)

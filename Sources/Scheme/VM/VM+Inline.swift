@@ -6,109 +6,121 @@
 /// opcodes: a bytevector, an index in range and, to store, a byte.)
 extension VM {
     /// `+ - *` on the two operands on top of the stack.
-    @inline(__always) func arithmetic(_ op: Opcode, _ r: inout Registers,
+    @inline(__always) func arithmetic(_ op: Opcode, _ pc: inout UnsafeMutablePointer<Int32>, _ sp: inout Int, _ r: inout Registers,
                                       _ fixnum: (Int, Int) -> (partialValue: Int, overflow: Bool),
                                       _ flonum: (Double, Double) -> Double) throws(SchemeError) {
-        let a = r.stack[r.sp &- 2], b = r.stack[r.sp &- 1]
+        let a = r.stack[sp &- 2], b = r.stack[sp &- 1]
         if case .fixnum(let x) = a, case .fixnum(let y) = b {
             let (result, overflow) = fixnum(x, y)
-            if !overflow { return replaceOperands(2, with: .fixnum(result), &r) }
+            if !overflow { return replaceOperands(2, with: .fixnum(result), &sp, r.stack) }
         } else if case .flonum(let x) = a, case .flonum(let y) = b {
-            return replaceOperands(2, with: .flonum(flonum(x, y)), &r)
+            return replaceOperands(2, with: .flonum(flonum(x, y)), &sp, r.stack)
         }
-        try callBuiltin(op, &r)
+        try slowPath(op, &pc, &sp, &r)
     }
 
     /// `= < > <= >=` on the two operands on top of the stack.
-    @inline(__always) func comparison(_ op: Opcode, _ r: inout Registers,
+    @inline(__always) func comparison(_ op: Opcode, _ pc: inout UnsafeMutablePointer<Int32>, _ sp: inout Int, _ r: inout Registers,
                                       _ fixnum: (Int, Int) -> Bool, _ flonum: (Double, Double) -> Bool) throws(SchemeError) {
-        let a = r.stack[r.sp &- 2], b = r.stack[r.sp &- 1]
+        let a = r.stack[sp &- 2], b = r.stack[sp &- 1]
         if case .fixnum(let x) = a, case .fixnum(let y) = b {
-            return replaceOperands(2, with: .bool(fixnum(x, y)), &r)
+            return replaceOperands(2, with: .bool(fixnum(x, y)), &sp, r.stack)
         }
         if case .flonum(let x) = a, case .flonum(let y) = b {
-            return replaceOperands(2, with: .bool(flonum(x, y)), &r)
+            return replaceOperands(2, with: .bool(flonum(x, y)), &sp, r.stack)
         }
-        try callBuiltin(op, &r)
+        try slowPath(op, &pc, &sp, &r)
     }
 
     /// `car` or `cdr` of the operand on top of the stack.
-    @inline(__always) func pairField(_ op: Opcode, _ r: inout Registers, _ field: (Pair) -> Value) throws(SchemeError) {
-        guard case .pair(let p) = r.stack[r.sp - 1] else {
-            try callBuiltin(op, &r)
-            return
-        }
-        r.stack[r.sp - 1] = field(p)
+    @inline(__always) func pairField(_ op: Opcode, _ pc: inout UnsafeMutablePointer<Int32>, _ sp: inout Int, _ r: inout Registers,
+                                     _ field: (Pair) -> Value) throws(SchemeError) {
+        guard case .pair(let p) = r.stack[sp &- 1] else { return try slowPath(op, &pc, &sp, &r) }
+        r.stack[sp &- 1] = field(p)
     }
 
     /// `caar`, `cadr`, `cdar` or `cddr` of the operand on top of the stack: `first`, then `second`
     /// of the pair it gives; the builtin (and its error) when either is not a pair. The operand
     /// stays on the stack until the result replaces it, so the builtin sees the original.
-    @inline(__always) func pairPath(_ op: Opcode, _ r: inout Registers, _ first: (Pair) -> Value,
-                                    _ second: (Pair) -> Value) throws(SchemeError) {
-        guard case .pair(let p) = r.stack[r.sp - 1], case .pair(let q) = first(p) else {
-            try callBuiltin(op, &r)
-            return
+    @inline(__always) func pairPath(_ op: Opcode, _ pc: inout UnsafeMutablePointer<Int32>, _ sp: inout Int, _ r: inout Registers,
+                                    _ first: (Pair) -> Value, _ second: (Pair) -> Value) throws(SchemeError) {
+        guard case .pair(let p) = r.stack[sp &- 1], case .pair(let q) = first(p) else {
+            return try slowPath(op, &pc, &sp, &r)
         }
-        r.stack[r.sp - 1] = second(q)
+        r.stack[sp &- 1] = second(q)
     }
 
     /// `zero?` of the operand on top of the stack.
-    @inline(__always) func isZero(_ r: inout Registers) throws(SchemeError) {
-        switch r.stack[r.sp - 1] {
-        case .fixnum(let n): r.stack[r.sp - 1] = .bool(n == 0)
-        case .flonum(let d): r.stack[r.sp - 1] = .bool(d == 0)
-        default: try callBuiltin(.isZero, &r)
+    @inline(__always) func isZero(_ pc: inout UnsafeMutablePointer<Int32>, _ sp: inout Int, _ r: inout Registers) throws(SchemeError) {
+        switch r.stack[sp &- 1] {
+        case .fixnum(let n): r.stack[sp &- 1] = .bool(n == 0)
+        case .flonum(let d): r.stack[sp &- 1] = .bool(d == 0)
+        default: try slowPath(.isZero, &pc, &sp, &r)
         }
     }
 
     /// `vector-ref` (2 operands) or `vector-set!` (3 operands).
-    @inline(__always) func vectorAccess(_ op: Opcode, _ r: inout Registers) throws(SchemeError) {
+    @inline(__always) func vectorAccess(_ op: Opcode, _ pc: inout UnsafeMutablePointer<Int32>, _ sp: inout Int, _ r: inout Registers) throws(SchemeError) {
         let set = op == .vectorSet
         let n = set ? 3 : 2
-        if case .vector(let vu) = r.stack[r.sp - n], case .fixnum(let k) = r.stack[r.sp - n + 1] {
+        if case .vector(let vu) = r.stack[sp &- n], case .fixnum(let k) = r.stack[sp &- n &+ 1] {
             // Read through the unretained reference (the operand slot keeps the vector alive):
-            // `takeUnretainedValue()` retained and released it at every access.
-            let done: Bool = vu._withUnsafeGuaranteedRef { vec in
-                guard k >= 0, k < vec.items.count else { return false }
+            // `takeUnretainedValue()` retained and released it at every access. (The result is
+            // placed outside the closure: one that captured `sp` would keep it in memory.)
+            let stored = r.stack[sp &- 1]
+            let result: Value? = vu._withUnsafeGuaranteedRef { vec in
+                guard k >= 0, k < vec.items.count else { return nil }
                 if set {
-                    vec.items[k] = r.stack[r.sp - 1]
-                    replaceOperands(3, with: .unspecified, &r)
-                } else {
-                    replaceOperands(2, with: vec.items[k], &r)
+                    vec.items[k] = stored
+                    return .unspecified
                 }
-                return true
+                return vec.items[k]
             }
-            if done { return }
+            if let result { return replaceOperands(n, with: result, &sp, r.stack) }
         }
-        try callBuiltin(op, &r)
+        try slowPath(op, &pc, &sp, &r)
     }
 
     /// `quotient`, `remainder` or `modulo` of the two operands on top of the stack.
-    @inline(__always) func integerDivision(_ op: Opcode, _ r: inout Registers) throws(SchemeError) {
-        if case .fixnum(let x) = r.stack[r.sp - 2], case .fixnum(let y) = r.stack[r.sp - 1],
+    @inline(__always) func integerDivision(_ op: Opcode, _ pc: inout UnsafeMutablePointer<Int32>, _ sp: inout Int, _ r: inout Registers) throws(SchemeError) {
+        if case .fixnum(let x) = r.stack[sp &- 2], case .fixnum(let y) = r.stack[sp &- 1],
            let (q, rem) = Numbers.fixnumDivide(x, y, floor: op == .modulo) {
-            return replaceOperands(2, with: .fixnum(op == .quotient ? q : rem), &r)
+            return replaceOperands(2, with: .fixnum(op == .quotient ? q : rem), &sp, r.stack)
         }
-        try callBuiltin(op, &r)
+        try slowPath(op, &pc, &sp, &r)
     }
 
     /// `bytevector-u8-ref` (2 operands) or `bytevector-u8-set!` (3 operands).
-    @inline(__always) func bytevectorAccess(_ op: Opcode, _ r: inout Registers) throws(SchemeError) {
+    @inline(__always) func bytevectorAccess(_ op: Opcode, _ pc: inout UnsafeMutablePointer<Int32>, _ sp: inout Int, _ r: inout Registers) throws(SchemeError) {
         let set = op == .bytevectorSet
         let n = set ? 3 : 2
-        if case .object(let o) = r.stack[r.sp - n], case .fixnum(let k) = r.stack[r.sp - n + 1],
+        if case .object(let o) = r.stack[sp &- n], case .fixnum(let k) = r.stack[sp &- n &+ 1],
            o._withUnsafeGuaranteedRef({ type(of: $0) == Bytevector.self }) {
             let bv = unsafeBitCast(o, to: Unmanaged<Bytevector>.self).takeUnretainedValue()
             if k >= 0, k < bv.bytes.count {
-                if !set { return replaceOperands(2, with: .fixnum(Int(bv.bytes[k])), &r) }
-                if case .fixnum(let x) = r.stack[r.sp - 1], let byte = UInt8(exactly: x) {
+                if !set { return replaceOperands(2, with: .fixnum(Int(bv.bytes[k])), &sp, r.stack) }
+                if case .fixnum(let x) = r.stack[sp &- 1], let byte = UInt8(exactly: x) {
                     bv.bytes[k] = byte
-                    return replaceOperands(3, with: .unspecified, &r)
+                    return replaceOperands(3, with: .unspecified, &sp, r.stack)
                 }
             }
         }
+        try slowPath(op, &pc, &sp, &r)
+    }
+
+    /// An inlined opcode's slow path, from the dispatch loop: its builtin (`callBuiltin`), with the
+    /// loop's `pc` and `sp` stored in `r` for it and reloaded after (it may raise and run a handler).
+    @inline(__always) func slowPath(_ op: Opcode, _ pc: inout UnsafeMutablePointer<Int32>, _ sp: inout Int,
+                                    _ r: inout Registers) throws(SchemeError) {
+        r.pc = pc; r.sp = sp
+        defer { pc = r.pc; sp = r.sp }
         try callBuiltin(op, &r)
+    }
+
+    /// Pops `n` operands from `stack` at `sp` (the dispatch loop's) and pushes `result`.
+    @inline(__always) func replaceOperands(_ n: Int, with result: Value, _ sp: inout Int, _ stack: UnsafeMutablePointer<Value>) {
+        sp &-= n &- 1
+        stack[sp &- 1] = result
     }
 
     /// Pops `n` operands and pushes `result`.
