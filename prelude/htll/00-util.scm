@@ -140,3 +140,7 @@
 ;; ASCII letters and digits (identifiers in generated code, 12-names.scm).
 (define (htll:ascii-letter? c) (or (and (char>=? c #\a) (char<=? c #\z)) (and (char>=? c #\A) (char<=? c #\Z))))
 (define (htll:ascii-digit? c) (and (char>=? c #\0) (char<=? c #\9)))
+
+;; A check's description for its messages (htll:check, htll:check-key-path): a string, or a
+;; procedure that makes it, called only when a message needs it.
+(define (htll:what what) (if (procedure? what) (what) what))

@@ -13,15 +13,11 @@
 
 ;;; Identifiers
 
-(define (htll:identifier-char? c) (or (htll:ascii-letter? c) (htll:ascii-digit? c) (char=? c #\_)))
-
 ;; An identifier in C, Objective-C and Swift alike: ASCII letters, digits and _, not starting with
-;; a digit. (Compilers accept more of Unicode, but not the same more.)
-(define (htll:c-identifier? s)
-  (and (string? s) (> (string-length s) 0)
-       (not (htll:ascii-digit? (string-ref s 0)))
-       (let loop ((i 0))
-         (or (= i (string-length s)) (and (htll:identifier-char? (string-ref s i)) (loop (+ i 1)))))))
+;; a digit. (Compilers accept more of Unicode, but not the same more.) The grammar checks of
+;; names are the host's (TextBuiltins+Names.swift): a character at a time here, they were a
+;; quarter of making a button with an action (issue 19).
+(define (htll:c-identifier? s) (%htll-identifiers? s #f))
 
 ;;; Reserved names. A view, parent or target spelled like one of these would not compile (a
 ;;; keyword, a type, a macro) or would change what the generated code refers to (a name the code
@@ -140,24 +136,22 @@
 ;;; Key paths and selectors
 
 ;; "user.name": identifiers separated by dots, as key-value coding takes them (in a string literal).
-(define (htll:name-path? s)
-  (and (string? s) (htll:every htll:c-identifier? (htll:split-string s #\.))))
+(define (htll:name-path? s) (%htll-identifiers? s #\.))
 
 ;; "self.view", "model.user": a name path that code refers to as written, so none of its names is
 ;; reserved in Objective-C except a leading self. Why S is not one, or #f.
 (define (htll:key-path-problem s)
-  (let ((segments (htll:split-string s #\.)))
-    (cond ((not (htll:name-path? s)) "")
-          ((htll:any (lambda (seg) (and (htll:objc-reserved seg) seg))
-                     (if (string=? (car segments) "self") (cdr segments) segments))
-           => (lambda (seg) (string-append seg " is " (htll:objc-reserved seg) " in Objective-C")))
-          (else #f))))
+  (cond ((not (htll:name-path? s)) "")
+        ;; (self, every action's default target: no name after it to check.)
+        ((string=? s "self") #f)
+        ((let ((segments (htll:split-string s #\.)))
+           (htll:any (lambda (seg) (and (htll:objc-reserved seg) seg))
+                     (if (string=? (car segments) "self") (cdr segments) segments)))
+         => (lambda (seg) (string-append seg " is " (htll:objc-reserved seg) " in Objective-C")))
+        (else #f)))
 
-(define (htll:split-string s sep)
-  (let loop ((i (- (string-length s) 1)) (end (string-length s)) (acc '()))
-    (cond ((< i 0) (cons (substring s 0 end) acc))
-          ((char=? (string-ref s i) sep) (loop (- i 1) i (cons (substring s (+ i 1) end) acc)))
-          (else (loop (- i 1) end acc)))))
+;; The pieces of S between occurrences of the character SEP, empty ones included.
+(define (htll:split-string s sep) (%htll-split-string s sep))
 
 ;; X (a symbol or string) as a key path naming an object, or a located error naming WHO and WHAT:
 ;; "on touch-up-inside: the target must name an object, such as self or self.model, got ...".
@@ -165,18 +159,12 @@
   (let* ((s (cond ((symbol? x) (symbol->string x)) ((string? x) x) (else #f)))
          (why (if s (htll:key-path-problem s) "")))
     (if why
-        (htll:fail (string-append who ": " what " must name an object, such as " example ", got " (htll:written x)
+        (htll:fail (string-append (htll:what who) ": " what " must name an object, such as " example ", got " (htll:written x)
                                   (if (string=? why "") "" (string-append " (" why ")"))))
         s)))
 
 ;; An Objective-C selector: a name, or one or more name: pieces (save:, tableView:didSelect:).
-(define (htll:selector? s)
-  (and (string? s) (> (string-length s) 0)
-       (let ((colons (char=? (string-ref s (- (string-length s) 1)) #\:)))
-         (htll:every htll:c-identifier?
-                     (htll:split-string (if colons (substring s 0 (- (string-length s) 1)) s) #\:)))
-       (or (char=? (string-ref s (- (string-length s) 1)) #\:)
-           (not (htll:any (lambda (c) (char=? c #\:)) (string->list s))))))
+(define (htll:selector? s) (%htll-selector? s))
 
 ;; Why NAME cannot name the class LANGUAGE (objc or swift) code is written for, or #f.
 (define (htll:type-name-problem name language)

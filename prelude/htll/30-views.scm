@@ -80,10 +80,8 @@
 ;; An image from the app's assets (image-named) or an SF Symbol (system-image).
 (define (htll:image? x) (or (htll:resource-of? 'image x) (htll:resource-of? 'system-image x)))
 
-;; Check VALUE against TYPE; returns the normalized value or raises an error naming WHAT.
-;; WHAT, a check's description for its messages: a string, or a procedure that makes it (made
-;; only when a message needs it).
-(define (htll:what what) (if (procedure? what) (what) what))
+;; Check VALUE against TYPE; returns the normalized value or raises an error naming WHAT
+;; (htll:what, 00-util.scm: a string, or a procedure that makes it).
 
 (define (htll:check type value what)
   (define (bad expected)
@@ -145,12 +143,12 @@
      ((eq? type 'view) (if (htll:view? value) value (bad "a view")))
      ((eq? type 'symbol) (if (symbol? value) value (bad "a symbol")))
      ;; An object the generated code refers to: a key path such as self or self.model (12-names.scm).
-     ((eq? type 'ref) (string->symbol (htll:check-key-path (htll:what what) "the value" value "self or self.model")))
+     ((eq? type 'ref) (string->symbol (htll:check-key-path what "the value" value "self or self.model")))
      ((eq? type 'string-or-image)
       (if (or (string? value) (htll:resource-of? 'localized value) (htll:image? value))
           value
           (bad "a string or an image")))
-     ((eq? type 'target) (htll:check-target value (htll:what what)))
+     ((eq? type 'target) (htll:check-target value what))
      ((eq? type 'text-attributes) (htll:check-text-attributes value (htll:what what)))
      ((eq? type 'blur-effect) (htll:check '(enum blur-effect-style) value what))
      ((eq? type 'button-configuration) (htll:check '(enum button-configuration-style) value what))
@@ -184,26 +182,27 @@
           (bad (string-append "a list (" (htll:string-join (map htll:type-name (cdr type)) " ") ")"))))
      (else (error "htll: unknown attribute type" type)))))
 
-;; (target selector event) or (target selector (event ...)).
+;; (target selector event) or (target selector (event ...)). WHAT as in htll:check (a message's
+;; text made only for a message: every button's action passes here).
 (define (htll:check-target value what)
   (if (not (and (htll:proper-list? value) (= (length value) 3)
                 (symbol? (car value)) (or (symbol? (cadr value)) (string? (cadr value)))))
-      (htll:fail (string-append what ": expected (TARGET SELECTOR EVENT) such as (self buttonTapped: touch-up-inside), got "
+      (htll:fail (string-append (htll:what what) ": expected (TARGET SELECTOR EVENT) such as (self buttonTapped: touch-up-inside), got "
                                 (htll:written value))))
   (let* ((events (caddr value))
          (events (if (symbol? events) (list events) events))
          (target (htll:check-key-path what "the target" (car value) "self or self.model"))
          (selector (htll:->string (cadr value))))
     (if (or (null? events) (not (htll:proper-list? events)))
-        (htll:fail (string-append what ": expected a control event or a list of them, got " (htll:written (caddr value)))))
+        (htll:fail (string-append (htll:what what) ": expected a control event or a list of them, got " (htll:written (caddr value)))))
     (if (not (htll:selector? selector))
-        (htll:fail (string-append what ": " (htll:written selector) " is not an Objective-C selector (such as save: or save)")))
+        (htll:fail (string-append (htll:what what) ": " (htll:written selector) " is not an Objective-C selector (such as save: or save)")))
     (list (string->symbol target) selector
           (map (lambda (e)
                  (cond ((and (symbol? e) (assq e (htll:enum-values 'control-event))) e)
-                       ((and (symbol? e) (htll:enum-fallback 'control-event e what)))
+                       ((and (symbol? e) (htll:enum-fallback 'control-event e (htll:what what))))
                        (else
-                        (htll:fail (string-append what ": unknown control event " (htll:written e)
+                        (htll:fail (string-append (htll:what what) ": unknown control event " (htll:written e)
                                                   (if (symbol? e) (htll:did-you-mean e (map car (htll:enum-values 'control-event))) ""))))))
                events))))
 

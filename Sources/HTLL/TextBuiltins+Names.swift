@@ -1,0 +1,94 @@
+import Scheme
+
+/// The grammar checks of the names a layout puts into generated code (12-names.scm), as Swift
+/// builtins: which strings are identifiers, key paths and selectors.
+///
+/// Why in Swift: the prelude checked them a character at a time (a call and two comparisons per
+/// character, and a list of substrings per key path), and a button's `(on 'touch-up-inside 'save:)`
+/// checks its selector and target twice (the modifier and the target attribute), which was a
+/// quarter of making a button (10,000 buttons, `htll --profile`, issue 19). What the names mean
+/// (which are reserved, the messages) stays in the prelude; these answer only "is it in the grammar".
+extension HTLL {
+    /// The builtins, one line each: name, arity, implementation.
+    static let nameBuiltins: [(name: String, arity: Arity, body: (Scheme, Arguments) throws -> Value)] = [
+        ("%htll-identifiers?", .exactly(2), { s, args in try identifiers(s, args[0], args[1]) }),
+        ("%htll-selector?", .exactly(1), { s, args in .bool(try selector(s, args[0])) }),
+        ("%htll-split-string", .exactly(2), { s, args in try splitString(s, args[0], args[1]) }),
+    ]
+
+    /// Whether `c` may continue a C identifier: an ASCII letter, digit or `_`.
+    @inline(__always) static func isIdentifierScalar(_ c: UInt32) -> Bool {
+        (c &- 0x61 < 26) || (c &- 0x41 < 26) || (c &- 0x30 < 10) || c == 0x5F
+    }
+
+    /// Whether `scalars` are one or more C identifiers (ASCII letters, digits and `_`, none
+    /// starting with a digit or empty), each followed by `separator` when `trailing`, else
+    /// separated by it; a separator of nil: exactly one identifier.
+    static func areIdentifiers(_ scalars: UnsafeBufferPointer<UInt32>, separator: UInt32?, trailing: Bool) -> Bool {
+        var atStart = true
+        for c in scalars {
+            if let separator, c == separator {
+                if atStart { return false }
+                atStart = true
+            } else if isIdentifierScalar(c) {
+                if atStart && c &- 0x30 < 10 { return false }
+                atStart = false
+            } else {
+                return false
+            }
+        }
+        // Not empty; after the last piece a separator when trailing, none otherwise.
+        return !scalars.isEmpty && atStart == trailing
+    }
+
+    /// `(%htll-identifiers? S SEP)`: #t when S is a string of C identifiers separated by the
+    /// character SEP ("user.name" with #\.), or, SEP #f, one identifier; #f for anything else.
+    static func identifiers(_ s: Scheme, _ x: Value, _ sep: Value) throws -> Value {
+        let separator: UInt32?
+        switch sep {
+        case .char(let c): separator = c
+        case .bool(false): separator = nil
+        default: throw s.error("%htll-identifiers?: expected a character or #f", sep)
+        }
+        guard let string = x.sstring else { return .false }
+        return .bool(string.withScalars { areIdentifiers($0, separator: separator, trailing: false) })
+    }
+
+    /// `(%htll-selector? S)`: whether S is an Objective-C selector: a name (`save`), or one or
+    /// more name-colon pieces (`save:`, `table:didSelect:`); #f for anything but a string.
+    static func selector(_ s: Scheme, _ x: Value) throws -> Bool {
+        guard let string = x.sstring else { return false }
+        return string.withScalars { scalars in
+            scalars.last == 0x3A
+                ? areIdentifiers(scalars, separator: 0x3A, trailing: true)
+                : areIdentifiers(scalars, separator: nil, trailing: false)
+        }
+    }
+
+    /// `(%htll-split-string S CHAR)`: the list of the pieces of S between occurrences of CHAR,
+    /// empty pieces included ("a..b" gives "a", "" and "b"; "" gives ("")).
+    static func splitString(_ s: Scheme, _ x: Value, _ sep: Value) throws -> Value {
+        guard let string = x.sstring else { throw s.error("%htll-split-string: expected a string", x) }
+        guard case .char(let separator) = sep else { throw s.error("%htll-split-string: expected a character", sep) }
+        return string.withScalars { scalars in
+            // From the end, so the list is built by consing (allocation never collects).
+            var pieces = Value.null
+            var end = scalars.count
+            var i = scalars.count
+            while true {
+                let atSeparator = i > 0 && scalars[i - 1] == separator
+                if i == 0 || atSeparator {
+                    let start = i
+                    let piece = s.string(count: end - start) { out in
+                        for k in 0..<(end - start) { out[k] = scalars[start + k] }
+                    }
+                    pieces = s.cons(piece, pieces)
+                    if i == 0 { break }
+                    end = i - 1
+                }
+                i -= 1
+            }
+            return pieces
+        }
+    }
+}

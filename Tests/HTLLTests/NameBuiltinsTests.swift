@@ -1,0 +1,84 @@
+import XCTest
+@testable import HTLL
+import Scheme
+
+/// The grammar checks of names (TextBuiltins+Names.swift) answer what the prelude's own
+/// character-by-character definitions answered, on every string of up to four characters over an
+/// alphabet of the characters that matter (letters, a digit, `_`, the separators, and characters
+/// that are not in any name), and on the names layouts use.
+final class NameBuiltinsTests: XCTestCase {
+    /// The definitions 12-names.scm had before the builtins, kept here as the reference.
+    static let reference = """
+        (define (ref-identifier-char? c)
+          (or (and (char>=? c #\\a) (char<=? c #\\z)) (and (char>=? c #\\A) (char<=? c #\\Z))
+              (and (char>=? c #\\0) (char<=? c #\\9)) (char=? c #\\_)))
+        (define (ref-c-identifier? s)
+          (and (string? s) (> (string-length s) 0)
+               (not (and (char>=? (string-ref s 0) #\\0) (char<=? (string-ref s 0) #\\9)))
+               (let loop ((i 0))
+                 (or (= i (string-length s)) (and (ref-identifier-char? (string-ref s i)) (loop (+ i 1)))))))
+        (define (ref-split-string s sep)
+          (let loop ((i (- (string-length s) 1)) (end (string-length s)) (acc '()))
+            (cond ((< i 0) (cons (substring s 0 end) acc))
+                  ((char=? (string-ref s i) sep) (loop (- i 1) i (cons (substring s (+ i 1) end) acc)))
+                  (else (loop (- i 1) end acc)))))
+        (define (ref-every p l) (or (null? l) (and (p (car l)) (ref-every p (cdr l)))))
+        (define (ref-name-path? s) (and (string? s) (ref-every ref-c-identifier? (ref-split-string s #\\.))))
+        (define (ref-selector? s)
+          (and (string? s) (> (string-length s) 0)
+               (let ((colons (char=? (string-ref s (- (string-length s) 1)) #\\:)))
+                 (ref-every ref-c-identifier?
+                            (ref-split-string (if colons (substring s 0 (- (string-length s) 1)) s) #\\:)))
+               (or (char=? (string-ref s (- (string-length s) 1)) #\\:)
+                   (not (memv #\\: (string->list s))))))
+        ;; Each check, builtin and reference, on every string of LIST: the strings where they differ.
+        (define (disagreements strings)
+          (let loop ((ss strings) (bad '()))
+            (if (null? ss)
+                (reverse bad)
+                (let* ((s (car ss))
+                       (same (and (eq? (htll:c-identifier? s) (ref-c-identifier? s))
+                                  (eq? (htll:name-path? s) (ref-name-path? s))
+                                  (eq? (htll:selector? s) (ref-selector? s))
+                                  (equal? (htll:split-string s #\\.) (ref-split-string s #\\.))
+                                  (equal? (htll:split-string s #\\:) (ref-split-string s #\\:)))))
+                  (loop (cdr ss) (if same bad (cons s bad)))))))
+        """
+
+    /// Every string of up to `length` characters over `alphabet`.
+    static func strings(over alphabet: [Character], upTo length: Int) -> [String] {
+        var all = [""], layer = [""]
+        for _ in 0..<length {
+            layer = layer.flatMap { s in alphabet.map { s + String($0) } }
+            all += layer
+        }
+        return all
+    }
+
+    func testGrammarChecksAgreeWithTheCharacterByCharacterDefinitions() throws {
+        let scheme = try Layout.makeScheme(limits: Scheme.Limits(), sandboxFolder: nil)
+        let env = try XCTUnwrap(HTLL.environment(of: scheme))
+        try scheme.evaluateSystemCode(Self.reference, file: "reference", in: env)
+        let exhaustive = Self.strings(over: ["a", "Z", "7", "_", ".", ":", "-", "é"], upTo: 4)
+        let names = ["self", "self.view", "self.model.user", "save:", "tableView:didSelectRowAtIndexPath:",
+                     "save", "a:b", "a::", ":", "..", "self..view", "_private", "9lives", "x9", "user name",
+                     "self.", ".self", "tap:", "tap0:", "Go:", "ñandú", "a\u{0}b", "a\nb", "𝒱", "a.𝒱"]
+        let list = scheme.list((exhaustive + names).map { scheme.string($0) })
+        let bad = try scheme.call("disagreements", in: env, [list])
+        XCTAssertEqual(bad.description, "()")
+        // The reference is not vacuous: the corpus holds strings of each answer.
+        let eval = { (source: String) in try scheme.evaluateSystemCode(source, file: "check", in: env) }
+        XCTAssertEqual(try eval("(map htll:selector? '(\"save:\" \"a:b:\" \"save\" \"a:b\" \"a::\" \"\" \"7:\"))").description,
+                       "(#t #t #t #f #f #f #f)")
+        XCTAssertEqual(try eval("(map htll:name-path? '(\"self.view\" \"a\" \"a.\" \".a\" \"a..b\" \"a.7\" \"é\"))").description,
+                       "(#t #t #f #f #f #f #f)")
+        XCTAssertEqual(try eval("(htll:split-string \"a..b.\" #\\.)").description, "(\"a\" \"\" \"b\" \"\")")
+        XCTAssertEqual(try eval("(htll:split-string \"\" #\\.)").description, "(\"\")")
+        // Anything but a string is no name; the split wants a string and a character.
+        XCTAssertEqual(try eval("(list (htll:c-identifier? 'abc) (htll:name-path? 12) (htll:selector? #f))").description,
+                       "(#f #f #f)")
+        XCTAssertThrowsError(try eval("(htll:split-string 'a.b #\\.)"))
+        XCTAssertThrowsError(try eval("(htll:split-string \"a.b\" \".\")"))
+        XCTAssertThrowsError(try eval("(%htll-identifiers? \"a\" 1)"))
+    }
+}
