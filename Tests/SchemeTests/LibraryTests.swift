@@ -124,6 +124,26 @@ final class LibraryTests: GCStressableTestCase {
         XCTAssertEqual(w(try call("cons*", .fixnum(1), .fixnum(2), ints(3))), "(1 2 3)")
     }
 
+    /// The helpers of n-list `map` and friends, and `append-reverse`, walk the lists in place
+    /// (no arrays): the same answers, the same errors, a symbol found among other kinds of keys.
+    func testListWalkersWithoutArrays() throws {
+        XCTAssertEqual(w(try call("%cars", list(ints(1, 2), ints(3), ints(4, 5, 6)))), "(1 3 4)")
+        XCTAssertEqual(w(try call("%cdrs", list(ints(1, 2), ints(3), ints(4, 5, 6)))), "((2) () (5 6))")
+        XCTAssertEqual(w(try call("%cars", list(ints(1, 2), .null))), "#f")
+        XCTAssertEqual(w(try call("%cdrs", list(ints(1), .fixnum(7)))), "#f")
+        XCTAssertEqual(w(try call("%cars", .null)), "()")
+        XCTAssertNotNil(errorText("%cars", rt.heap.cons(ints(1), .fixnum(2))))
+        XCTAssertEqual(w(try call("append-reverse", ints(1, 2, 3), ints(4))), "(3 2 1 4)")
+        XCTAssertEqual(w(try call("append-reverse", .null, .fixnum(9))), "9")
+        XCTAssertNotNil(errorText("append-reverse", rt.heap.cons(.fixnum(1), .fixnum(2)), .null))
+        let mixed = list(rt.heap.cons(.fixnum(1), .fixnum(1)), rt.heap.cons(str("a"), .fixnum(2)),
+                         rt.heap.cons(sym("b"), .fixnum(3)), rt.heap.cons(sym("a"), .fixnum(4)))
+        XCTAssertEqual(w(try call("assq", sym("a"), mixed)), "(a . 4)")
+        XCTAssertEqual(w(try call("assq", sym("z"), mixed)), "#f")
+        XCTAssertEqual(w(try call("memq", sym("b"), list(.fixnum(1), str("b"), sym("b"), .null))), "(b ())")
+        XCTAssertEqual(w(try call("memq", .null, list(.fixnum(1), .null))), "(())")
+    }
+
     // MARK: equality
 
     func testEquality() throws {

@@ -3,34 +3,47 @@
 /// circular, so no call here recurses or spins forever.
 enum Lists {
     /// The first tail of `list` whose car satisfies `match`, or `#f`; errors on a circular list.
+    @inline(__always)
     static func memberTail(_ list: Value, _ who: String, _ rt: Runtime,
                            _ match: (Value) -> Bool) throws(SchemeRaise) -> Value {
-        var cur = list, slow = list, step = 0
+        guard case .pair(var slow) = list else { return .false }
+        var cur = list, step = 0
         while case .pair(let pair) = cur {
             if match(pair.car) { return cur }
             cur = pair.cdr
-            step += 1
-            if step & 1 == 0 {
-                slow = slow.cdr ?? .null
-                if slow.isEq(cur) { throw rt.error("\(who): not a proper list", list) }
-            }
+            step &+= 1
+            if step & 1 == 0, Lists.laps(&slow, cur) { throw rt.error("\(who): not a proper list", list) }
         }
         return .false
     }
 
+    /// A cycle check's slow step (Floyd's): moves `slow`, a pair behind `cur` on the same list,
+    /// one pair on, and says whether `cur` has come round to it. (Pairs compared by address: the
+    /// general `isEq` cost about 30 instructions a check.)
+    @inline(__always) static func laps(_ slow: inout Pair, _ cur: Value) -> Bool {
+        if case .pair(let next) = slow.cdr { slow = next }
+        if case .pair(let c) = cur { return c == slow }
+        return false
+    }
+
+    /// Whether `v` is the symbol `k` (`eq?` when one side is known to be a symbol).
+    @inline(__always) static func isSymbol(_ v: Value, _ k: Unmanaged<Symbol>) -> Bool {
+        if case .symbol(let s) = v { return s.toOpaque() == k.toOpaque() }
+        return false
+    }
+
     /// The first pair of association list `alist` whose car satisfies `match`, or `#f`.
+    @inline(__always)
     static func assocPair(_ alist: Value, _ who: String, _ rt: Runtime,
                           _ match: (Value) -> Bool) throws(SchemeRaise) -> Value {
-        var cur = alist, slow = alist, step = 0
+        guard case .pair(var slow) = alist else { return .false }
+        var cur = alist, step = 0
         while case .pair(let pair) = cur {
             guard case .pair(let entry) = pair.car else { throw rt.typeError(who, "a pair", pair.car) }
             if match(entry.car) { return pair.car }
             cur = pair.cdr
-            step += 1
-            if step & 1 == 0 {
-                slow = slow.cdr ?? .null
-                if slow.isEq(cur) { throw rt.error("\(who): not a proper list", alist) }
-            }
+            step &+= 1
+            if step & 1 == 0, Lists.laps(&slow, cur) { throw rt.error("\(who): not a proper list", alist) }
         }
         return .false
     }
@@ -112,6 +125,18 @@ enum Lists {
     }
 
     /// Reverses a proper list in place, returning the new head.
+    /// The cars (or cdrs) of the lists in the list `lists`, in order, or #f when one is not a pair.
+    static func heads(_ lists: Value, cars: Bool, _ rt: Runtime) throws(SchemeRaise) -> Value {
+        var reversed = Value.null, cur = lists
+        while case .pair(let p) = cur {
+            guard case .pair(let l) = p.car else { return .false }
+            reversed = rt.heap.cons(cars ? l.car : l.cdr, reversed)
+            cur = p.cdr
+        }
+        guard cur.isNull else { throw rt.typeError(cars ? "%cars" : "%cdrs", "a proper list", lists) }
+        return try reverseInPlace(reversed, rt)
+    }
+
     static func reverseInPlace(_ v: Value, _ rt: Runtime) throws(SchemeRaise) -> Value {
         guard v.properLength != nil else { throw rt.typeError("reverse!", "a proper list", v) }
         var result = Value.null, cur = v
@@ -206,20 +231,28 @@ let listBuiltins: [Builtin] = [
             }
         }
         return .pair(p) },
-    Builtin("memq", .exactly(2)) { a, rt throws(SchemeRaise) in let x = a[0]; return try Lists.memberTail(a[1], "memq", rt) { $0.isEq(x) } },
+    // (`memq` and `assq` of a symbol, nearly every call, compare the symbols' identities alone:
+    // `isEq`'s switch over both values' cases cost about 40 instructions an element, issue 19.)
+    Builtin("memq", .exactly(2)) { a, rt throws(SchemeRaise) in
+        let x = a[0]
+        if case .symbol(let k) = x { return try Lists.memberTail(a[1], "memq", rt) { Lists.isSymbol($0, k) } }
+        return try Lists.memberTail(a[1], "memq", rt) { $0.isEq(x) } },
     Builtin("memv", .exactly(2)) { a, rt throws(SchemeRaise) in let x = a[0]; return try Lists.memberTail(a[1], "memv", rt) { $0.isEqv(x) } },
     Builtin("%member", .exactly(2)) { a, rt throws(SchemeRaise) in let x = a[0]; return try Lists.memberTail(a[1], "member", rt) { Equality.equal(x, $0) } },
-    Builtin("assq", .exactly(2)) { a, rt throws(SchemeRaise) in let x = a[0]; return try Lists.assocPair(a[1], "assq", rt) { $0.isEq(x) } },
+    Builtin("assq", .exactly(2)) { a, rt throws(SchemeRaise) in
+        let x = a[0]
+        if case .symbol(let k) = x { return try Lists.assocPair(a[1], "assq", rt) { Lists.isSymbol($0, k) } }
+        return try Lists.assocPair(a[1], "assq", rt) { $0.isEq(x) } },
     Builtin("assv", .exactly(2)) { a, rt throws(SchemeRaise) in let x = a[0]; return try Lists.assocPair(a[1], "assv", rt) { $0.isEqv(x) } },
     Builtin("%assoc", .exactly(2)) { a, rt throws(SchemeRaise) in let x = a[0]; return try Lists.assocPair(a[1], "assoc", rt) { Equality.equal(x, $0) } },
-    Builtin("append-reverse", .exactly(2)) { a, rt throws(SchemeRaise) in rt.heap.list(try rt.list(a[0], "append-reverse").reversed(), tail: a[1]) },
+    Builtin("append-reverse", .exactly(2)) { a, rt throws(SchemeRaise) in
+        guard a[0].properLength != nil else { throw rt.typeError("append-reverse", "a proper list", a[0]) }
+        var result = a[1], cur = a[0]
+        while case .pair(let p) = cur { result = rt.heap.cons(p.car, result); cur = p.cdr }
+        return result },
     // For n-list `map` and friends: the cars (or cdrs) of a list of lists, or #f once any list ends.
-    Builtin("%cars", .exactly(1)) { a, rt throws(SchemeRaise) in
-        var out: [Value] = []
-        for l in try rt.list(a[0], "%cars") { guard let c = l.car else { return .false }; out.append(c) }
-        return rt.heap.list(out) },
-    Builtin("%cdrs", .exactly(1)) { a, rt throws(SchemeRaise) in
-        var out: [Value] = []
-        for l in try rt.list(a[0], "%cdrs") { guard let c = l.cdr else { return .false }; out.append(c) }
-        return rt.heap.list(out) },
+    // (Consed in reverse and turned in place, without arrays: a `map` over two lists called each
+    // twice per element, and two arrays a call were about 850 instructions of it, issue 19.)
+    Builtin("%cars", .exactly(1)) { a, rt throws(SchemeRaise) in try Lists.heads(a[0], cars: true, rt) },
+    Builtin("%cdrs", .exactly(1)) { a, rt throws(SchemeRaise) in try Lists.heads(a[0], cars: false, rt) },
 ] + Lists.cxrPaths.map(Lists.cxr)
