@@ -90,6 +90,12 @@ enum Opcode: Int32, CaseIterable, Sendable {
     case isNull
     /// ; ( v -- pair? v )
     case isPair
+    /// ; ( v -- symbol? v )
+    case isSymbol
+    /// ; ( v -- string? v )
+    case isString
+    /// ; ( v -- procedure? v )
+    case isProcedure
     /// ; ( a b -- eq? a b )
     case isEq
     /// ; ( v -- not v )
@@ -167,7 +173,7 @@ enum Opcode: Int32, CaseIterable, Sendable {
         switch self {
         case .null, .true, .false, .unspecified, .pop, .return, .halt,
              .add, .sub, .mul, .numEq, .lt, .gt, .le, .ge,
-             .car, .cdr, .caar, .cadr, .cdar, .cddr, .cons, .isNull, .isPair, .isEq, .not, .isZero, .vectorRef, .vectorSet,
+             .car, .cdr, .caar, .cadr, .cdar, .cddr, .cons, .isNull, .isPair, .isSymbol, .isString, .isProcedure, .isEq, .not, .isZero, .vectorRef, .vectorSet,
              .quotient, .remainder, .modulo, .bytevectorRef, .bytevectorSet:
             return 0
         case .const, .fixnum, .local, .setLocal, .localBox, .setLocalBox, .boxLocal, .captured,
@@ -204,6 +210,9 @@ enum Opcode: Int32, CaseIterable, Sendable {
         case .cons: return ("cons", 2)
         case .isNull: return ("null?", 1)
         case .isPair: return ("pair?", 1)
+        case .isSymbol: return ("symbol?", 1)
+        case .isString: return ("string?", 1)
+        case .isProcedure: return ("procedure?", 1)
         case .isEq: return ("eq?", 2)
         case .not: return ("not", 1)
         case .isZero: return ("zero?", 1)
@@ -246,7 +255,7 @@ enum Opcode: Int32, CaseIterable, Sendable {
         case .const, .fixnum, .null, .true, .false, .unspecified, .local, .setLocal, .localBox, .setLocalBox,
              .boxLocal, .captured, .capturedBox, .setCapturedBox, .global, .setGlobal, .defineGlobal, .pop,
              .jump, .jumpBack, .jumpIfFalse, .closure, .call, .tailCall, .return, .halt, .returnLocal,
-             .add, .sub, .mul, .numEq, .lt, .gt, .le, .ge, .car, .cdr, .caar, .cadr, .cdar, .cddr, .cons, .isNull, .isPair, .isEq,
+             .add, .sub, .mul, .numEq, .lt, .gt, .le, .ge, .car, .cdr, .caar, .cadr, .cdar, .cddr, .cons, .isNull, .isPair, .isSymbol, .isString, .isProcedure, .isEq,
              .not, .isZero, .vectorRef, .vectorSet, .quotient, .remainder, .modulo, .bytevectorRef,
              .bytevectorSet:
             return nil
@@ -282,7 +291,7 @@ enum Opcode: Int32, CaseIterable, Sendable {
         case .const, .fixnum, .null, .true, .false, .unspecified, .local, .setLocal, .localBox, .setLocalBox,
              .boxLocal, .captured, .capturedBox, .setCapturedBox, .global, .setGlobal, .defineGlobal, .pop,
              .jumpBack, .closure, .call, .tailCall, .return, .halt, .returnLocal, .addLocalFixnum, .subLocalFixnum,
-             .localCar, .localCdr, .setLocal2, .callGlobalLocal, .tailCallGlobalLocal, .add, .sub, .mul, .numEq, .lt, .gt, .le, .ge, .car, .cdr, .caar, .cadr, .cdar, .cddr, .cons, .isNull, .isPair, .isEq,
+             .localCar, .localCdr, .setLocal2, .callGlobalLocal, .tailCallGlobalLocal, .add, .sub, .mul, .numEq, .lt, .gt, .le, .ge, .car, .cdr, .caar, .cadr, .cdar, .cddr, .cons, .isNull, .isPair, .isSymbol, .isString, .isProcedure, .isEq,
              .not, .isZero, .vectorRef, .vectorSet, .quotient, .remainder, .modulo, .bytevectorRef,
              .bytevectorSet:
             return nil

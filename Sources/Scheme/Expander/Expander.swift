@@ -266,6 +266,15 @@ final class Expander {
         if case .global(let g) = fn, let op = Expander.inlinedOpcode(g), op.inlinedBuiltin?.arity == args.count {
             return .inlined(op, args, loc)
         }
+        // `(list a b c)` of a few arguments: the conses themselves, fresh ones at every evaluation
+        // (never folded into a constant), the arguments evaluated in the same order. A call of the
+        // builtin cost about 250 instructions more, and the layout prelude makes several lists for
+        // every view (issue 19).
+        if case .global(let g) = fn, args.count <= Expander.listInlineLimit, Expander.isSystemBuiltin(g, named: "list") {
+            var result: Node = .constant(.null)
+            for arg in args.reversed() { result = .inlined(.cons, [arg, result], loc) }
+            return result
+        }
         return .call(fn, args, loc)
     }
 
@@ -315,10 +324,23 @@ final class Expander {
     static func inlinedOpcode(_ cell: Global) -> Opcode? {
         if cell.source == nil && !cell.isSystem { return nil }
         let root = cell.root
-        guard root.isSystem, let op = inlined[root.name.name], case .procedure(let p) = root.value,
-              let prim = p.takeUnretainedValue() as? BuiltinProcedure, prim.name == root.name.name else { return nil }
+        guard root.isSystem, let op = inlined[root.name.name], isSystemBuiltin(cell, named: root.name.name) else { return nil }
         return op
     }
+
+    /// Whether `cell` still holds the system's builtin `name`: its own cell, or a mirror of it a
+    /// program has not redefined (under any name it was imported as).
+    static func isSystemBuiltin(_ cell: Global, named name: String) -> Bool {
+        if cell.source == nil && !cell.isSystem { return false }
+        let root = cell.root
+        guard root.isSystem, root.name.name == name, case .procedure(let p) = root.value,
+              let prim = p.takeUnretainedValue() as? BuiltinProcedure, prim.name == name else { return false }
+        return true
+    }
+
+    /// The most arguments of a `list` call compiled as its conses (a longer one stays a call: its
+    /// nested conses would deepen the compiler's recursion).
+    static let listInlineLimit = 8
 
     /// Most macro expansions of one form before it counts as non-terminating.
     static let maxExpansions = 100_000

@@ -163,7 +163,7 @@ let equalityBuiltins: [Builtin] = [
     Builtin("boolean?", .exactly(1)) { a, _ throws(SchemeRaise) in if case .bool = a[0] { return .true } else { return .false } },
     Builtin("boolean=?", .atLeast(2)) { a, rt throws(SchemeRaise) in try allSame(a, "boolean=?", rt) { v, rt throws(SchemeRaise) in
         if case .bool(let b) = v { return b ? 1 : 0 }; throw rt.typeError("boolean=?", "a boolean", v) } },
-    Builtin("procedure?", .exactly(1)) { a, _ throws(SchemeRaise) in if case .procedure = a[0] { return .true } else { return .false } },
+    Builtin("procedure?", .exactly(1)) { a, _ throws(SchemeRaise) in .bool(a[0].isProcedure) },
     Builtin("eof-object", .exactly(0)) { _, _ throws(SchemeRaise) in .eof },
     Builtin("eof-object?", .exactly(1)) { a, _ throws(SchemeRaise) in if case .eof = a[0] { return .true } else { return .false } },
     Builtin("default-object?", .exactly(1)) { a, _ throws(SchemeRaise) in if case .undefined = a[0] { return .true } else { return .false } },

@@ -106,7 +106,7 @@ extension Runtime {
 
 /// `string? make-string string-length string-ref substring string-append string=? string-upcase …`.
 let stringBuiltins: [Builtin] = [
-    Builtin("string?", .exactly(1)) { a, _ throws(SchemeRaise) in if case .string = a[0] { return .true } else { return .false } },
+    Builtin("string?", .exactly(1)) { a, _ throws(SchemeRaise) in .bool(a[0].isString) },
     Builtin("make-string", .range(1, 2)) { a, rt throws(SchemeRaise) in
         let n = try rt.allocationSize(a[0], "make-string", elementBytes: 4)
         let c = a.count > 1 ? try rt.char(a[1], "make-string") : 32

@@ -121,6 +121,16 @@ extension Value {
         if case .symbol = self { return true }
         return false
     }
+    /// Whether this is a string (`string?`).
+    @inline(__always) public var isString: Bool {
+        if case .string = self { return true }
+        return false
+    }
+    /// Whether this is a procedure of any kind (`procedure?`).
+    @inline(__always) public var isProcedure: Bool {
+        if case .procedure = self { return true }
+        return false
+    }
     /// The symbol behind this value, if it is one.
     @inline(__always) public var symbol: Symbol? {
         if case .symbol(let s) = self { return s.takeUnretainedValue() }

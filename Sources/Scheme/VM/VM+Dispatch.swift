@@ -112,6 +112,9 @@ extension VM {
                 r.stack[sp &- 1] = heapRef._withUnsafeGuaranteedRef { $0.cons(car, cdr) }
             case .isNull: r.stack[sp &- 1] = .bool(r.stack[sp &- 1].isNull)
             case .isPair: r.stack[sp &- 1] = .bool(r.stack[sp &- 1].isPair)
+            case .isSymbol: r.stack[sp &- 1] = .bool(r.stack[sp &- 1].isSymbol)
+            case .isString: r.stack[sp &- 1] = .bool(r.stack[sp &- 1].isString)
+            case .isProcedure: r.stack[sp &- 1] = .bool(r.stack[sp &- 1].isProcedure)
             case .isEq:
                 let same = r.stack[sp &- 2].isEq(r.stack[sp &- 1])
                 sp &-= 1; r.stack[sp &- 1] = .bool(same)
