@@ -12,6 +12,7 @@ extension HTLL {
     /// The builtins, one line each: name, arity, implementation.
     static let textBuiltins: [(name: String, arity: Arity, body: (Scheme, Arguments) throws -> Value)] = [
         ("%htll-plain-text?", .exactly(1), { s, args in try plainText(s, args[0]) }),
+        ("%htll-plain-run-end", .exactly(2), { s, args in try plainRunEnd(s, args[0], args[1]) }),
         ("%htll-fraction-text", .exactly(1), { s, args in try fractionText(s, args[0]) }),
         ("%htll-number-text", .exactly(1), { s, args in try numberText(s, args[0]) }),
         ("%htll-numbered-name", .exactly(2), { s, args in try numberedName(s, args[0], args[1]) }),
@@ -38,6 +39,30 @@ extension HTLL {
                 previous = c
             }
             return .true
+        }
+    }
+
+    /// `(%htll-plain-run-end S I)`: the index of the first character of S at or after I that is
+    /// not plain in the sense of `%htll-plain-text?` (a `?` is not plain after a `?`, the one
+    /// before I included), or S's length. 12-names.scm's htll:escaped-literal writes the plain
+    /// run up to it whole and escapes only what follows: character by character, a literal with
+    /// a quote in it (an image's name written as `(image-named "icon")`, in every view's JSON)
+    /// cost about 6 K instructions a character.
+    static func plainRunEnd(_ s: Scheme, _ text: Value, _ start: Value) throws -> Value {
+        guard let string = text.sstring else { throw s.error("%htll-plain-run-end: expected a string", text) }
+        return try string.withScalars { scalars in
+            guard case .fixnum(let i) = start, i >= 0, i <= scalars.count else {
+                throw s.error("%htll-plain-run-end: expected an index of the string", start)
+            }
+            var previous: UInt32 = i > 0 ? scalars[i - 1] : 0
+            var k = i
+            while k < scalars.count {
+                let c = scalars[k]
+                if c < 0x20 || c > 0x7E || c == 0x22 || c == 0x5C || (c == 0x3F && previous == 0x3F) { break }
+                previous = c
+                k += 1
+            }
+            return .fixnum(k)
         }
     }
 

@@ -40,6 +40,54 @@ final class TextBuiltinsTests: XCTestCase {
         XCTAssertEqual(try literal("c", "é\u{200E}"), "\"é\\342\\200\\216\"")  // only invisible characters are escaped
     }
 
+    /// A literal with something to escape is written in plain runs (%htll-plain-run-end) and
+    /// escapes, as the character-by-character loop wrote it, in every dialect: quotes, backslashes,
+    /// controls, ?? (a trigraph only C guards), invisible and non-ASCII characters, at either end
+    /// and side by side.
+    func testEscapedLiteralsInRuns() throws {
+        let eval = try layoutEvaluator(file: "escape-test")
+        _ = try eval("""
+            (define (ref-escaped dialect s)
+              (let* ((d (cdr (assq dialect htll:literal-dialects)))
+                     (quote-mark (car d)) (short (cadr d)) (numeric (caddr d)) (guard-? (cadddr d))
+                     (out (open-output-string)))
+                (write-string quote-mark out)
+                (let loop ((i 0) (prev #f))
+                  (if (< i (string-length s))
+                      (let* ((c (string-ref s i)) (e (assv c short)))
+                        (cond (e (write-string (cdr e) out))
+                              ((htll:invisible-char? c) (write-string (numeric (char->integer c)) out))
+                              ((and guard-? (char=? c #\\?) prev (char=? prev #\\?)) (write-string "\\\\?" out))
+                              (else (write-char c out)))
+                        (loop (+ i 1) c))))
+                (write-string quote-mark out)
+                (get-output-string out)))
+            """)
+        let texts = ["(image-named \"icon0\")", "\"", "\\", "a\"b\\c", "what??/", "??", "???", "?\"?",
+                     "tab\there\n", "\u{1}2", "é\u{200E}x", "\u{202E}evil", "end\"", "\"start", "a?b??c???d",
+                     "\r\n", "𝒱\"𝒱", "", "plain"]
+        for text in texts {
+            for dialect in ["c", "swift", "json"] {
+                let call = "(list (htll:escaped-literal '\(dialect) s) (ref-escaped '\(dialect) s))"
+                let pair = try eval("(let ((s \(Self.schemeLiteral(text)))) \(call))")
+                let (runs, reference) = (pair.car?.stringValue, pair.cdr?.car?.stringValue)
+                XCTAssertNotNil(runs)
+                XCTAssertEqual(runs, reference, "\(dialect) \(text.debugDescription)")
+            }
+        }
+        XCTAssertEqual(try eval("(htll:escaped-literal 'c \"a\\\"b??c\")").stringValue, "\"a\\\"b?\\?c\"")
+        XCTAssertEqual(try eval("(%htll-plain-run-end \"ab\\\"c\" 0)").intValue, 2)
+        XCTAssertEqual(try eval("(%htll-plain-run-end \"a??\" 2)").intValue, 2)
+        XCTAssertEqual(try eval("(%htll-plain-run-end \"abc\" 3)").intValue, 3)
+        XCTAssertThrowsError(try eval("(%htll-plain-run-end \"abc\" 4)"))
+        XCTAssertThrowsError(try eval("(%htll-plain-run-end 'abc 0)"))
+    }
+
+    /// TEXT as a Scheme string literal (every scalar as a hex escape).
+    static func schemeLiteral(_ text: String) -> String {
+        "\"" + text.unicodeScalars.map { "\\x" + String($0.value, radix: 16) + ";" }.joined() + "\""
+    }
+
     /// A generated view name is its kind's base and the view's number, as appending them gave,
     /// whatever the base's characters.
     func testNumberedName() throws {
