@@ -14,6 +14,7 @@ extension HTLL {
         ("%htll-identifiers?", .exactly(2), { s, args in try identifiers(s, args[0], args[1]) }),
         ("%htll-selector?", .exactly(1), { s, args in .bool(try selector(s, args[0])) }),
         ("%htll-split-string", .exactly(2), { s, args in try splitString(s, args[0], args[1]) }),
+        ("%htll-identifier", .exactly(1), { s, args in try identifier(s, args[0]) }),
     ]
 
     /// Whether `c` may continue a C identifier: an ASCII letter, digit or `_`.
@@ -89,6 +90,39 @@ extension HTLL {
                 i -= 1
             }
             return pieces
+        }
+    }
+
+    /// `(%htll-identifier S)`: 00-util.scm's htll:identifier, kebab-case to camelCase (a Swift
+    /// case name such as `touchUpInside` for every enumerated value `--swift` prints): each of
+    /// `- ? ! * / < > = + . %` is dropped and makes the next kept character upper case (not the
+    /// first), ASCII letters, digits and `_` are kept, any other character becomes `_`; "view"
+    /// when nothing is left, and a `v` before a leading digit. Character by character in Scheme
+    /// it was a tenth of `--swift` for buttons (issue 19).
+    static func identifier(_ s: Scheme, _ x: Value) throws -> Value {
+        guard let string = x.sstring else { throw s.error("%htll-identifier: expected a string", x) }
+        let out: [UInt32] = string.withScalars { scalars in
+            var out: [UInt32] = []
+            out.reserveCapacity(scalars.count + 1)
+            var up = false
+            for c in scalars {
+                switch c {
+                case 0x2D, 0x3F, 0x21, 0x2A, 0x2F, 0x3C, 0x3E, 0x3D, 0x2B, 0x2E, 0x25:  // - ? ! * / < > = + . %
+                    up = true
+                case _ where isIdentifierScalar(c):
+                    out.append(up && !out.isEmpty && c &- 0x61 < 26 ? c - 0x20 : c)
+                    up = false
+                default:
+                    out.append(0x5F)
+                    up = false
+                }
+            }
+            if out.isEmpty { return Array("view".unicodeScalars.map(\.value)) }
+            if out[0] &- 0x30 < 10 { out.insert(0x76, at: 0) }
+            return out
+        }
+        return s.string(count: out.count) { buffer in
+            for (i, c) in out.enumerated() { buffer[i] = c }
         }
     }
 }

@@ -31,6 +31,18 @@ final class NameBuiltinsTests: XCTestCase {
                             (ref-split-string (if colons (substring s 0 (- (string-length s) 1)) s) #\\:)))
                (or (char=? (string-ref s (- (string-length s) 1)) #\\:)
                    (not (memv #\\: (string->list s))))))
+        (define (ref-identifier name)
+          (let loop ((cs (string->list name)) (up #f) (acc '()))
+            (cond ((null? cs)
+                   (let ((s (list->string (reverse acc))))
+                     (cond ((string=? s "") "view")
+                           ((and (char>=? (string-ref s 0) #\\0) (char<=? (string-ref s 0) #\\9)) (string-append "v" s))
+                           (else s))))
+                  ((memv (car cs) '(#\\- #\\? #\\! #\\* #\\/ #\\< #\\> #\\= #\\+ #\\. #\\%))
+                   (loop (cdr cs) #t acc))
+                  ((ref-identifier-char? (car cs))
+                   (loop (cdr cs) #f (cons (if (and up (pair? acc)) (char-upcase (car cs)) (car cs)) acc)))
+                  (else (loop (cdr cs) #f (cons #\\_ acc))))))
         ;; Each check, builtin and reference, on every string of LIST: the strings where they differ.
         (define (disagreements strings)
           (let loop ((ss strings) (bad '()))
@@ -41,7 +53,8 @@ final class NameBuiltinsTests: XCTestCase {
                                   (eq? (htll:name-path? s) (ref-name-path? s))
                                   (eq? (htll:selector? s) (ref-selector? s))
                                   (equal? (htll:split-string s #\\.) (ref-split-string s #\\.))
-                                  (equal? (htll:split-string s #\\:) (ref-split-string s #\\:)))))
+                                  (equal? (htll:split-string s #\\:) (ref-split-string s #\\:))
+                                  (equal? (htll:identifier s) (ref-identifier s)))))
                   (loop (cdr ss) (if same bad (cons s bad)))))))
         """
 
@@ -60,6 +73,7 @@ final class NameBuiltinsTests: XCTestCase {
         let env = try XCTUnwrap(HTLL.environment(of: scheme))
         try scheme.evaluateSystemCode(Self.reference, file: "reference", in: env)
         let exhaustive = Self.strings(over: ["a", "Z", "7", "_", ".", ":", "-", "é"], upTo: 4)
+            + Self.strings(over: ["b", "?", "%", " ", "3"], upTo: 4)
         let names = ["self", "self.view", "self.model.user", "save:", "tableView:didSelectRowAtIndexPath:",
                      "save", "a:b", "a::", ":", "..", "self..view", "_private", "9lives", "x9", "user name",
                      "self.", ".self", "tap:", "tap0:", "Go:", "ñandú", "a\u{0}b", "a\nb", "𝒱", "a.𝒱"]
@@ -74,6 +88,8 @@ final class NameBuiltinsTests: XCTestCase {
                        "(#t #t #f #f #f #f #f)")
         XCTAssertEqual(try eval("(htll:split-string \"a..b.\" #\\.)").description, "(\"a\" \"\" \"b\" \"\")")
         XCTAssertEqual(try eval("(htll:split-string \"\" #\\.)").description, "(\"\")")
+        XCTAssertEqual(try eval("(map htll:identifier '(\"touch-up-inside\" \"-a\" \"a--b\" \"\" \"-\" \"3d\" \"é-x\" \"ok?\"))").description,
+                       "(\"touchUpInside\" \"a\" \"aB\" \"view\" \"view\" \"v3d\" \"_X\" \"ok\")")
         // Anything but a string is no name; the split wants a string and a character.
         XCTAssertEqual(try eval("(list (htll:c-identifier? 'abc) (htll:name-path? 12) (htll:selector? #f))").description,
                        "(#f #f #f)")

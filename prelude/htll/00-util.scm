@@ -54,20 +54,10 @@
 
 ;; kebab-case -> camelCase, so a Scheme variable such as speed-label becomes a legal
 ;; Objective-C identifier (speedLabel). Other characters (any but ASCII letters, digits and _)
-;; become _; the result is a C identifier (htll:c-identifier?, 12-names.scm).
-(define (htll:identifier name)
-  (let loop ((cs (string->list name)) (up #f) (acc '()))
-    (cond ((null? cs)
-           (let ((s (list->string (reverse acc))))
-             (cond ((string=? s "") "view")
-                   ((htll:ascii-digit? (string-ref s 0)) (string-append "v" s))
-                   (else s))))
-          ((memv (car cs) '(#\- #\? #\! #\* #\/ #\< #\> #\= #\+ #\. #\%))
-           (loop (cdr cs) #t acc))
-          ((or (htll:ascii-letter? (car cs)) (htll:ascii-digit? (car cs)) (char=? (car cs) #\_))
-           (loop (cdr cs) #f
-                 (cons (if (and up (pair? acc)) (char-upcase (car cs)) (car cs)) acc)))
-          (else (loop (cdr cs) #f (cons #\_ acc))))))
+;; become _; the result is a C identifier (htll:c-identifier?, 12-names.scm). The host's
+;; %htll-identifier (TextBuiltins+Names.swift, which says the rules in full): character by
+;; character here, it was a tenth of `--swift` for a layout of buttons.
+(define (htll:identifier name) (%htll-identifier name))
 
 ;; "a WORD" or "an WORD".
 (define (htll:a-or-an word)
@@ -136,10 +126,6 @@
 ;; rounded (half to even) to ten decimals, trailing zeros dropped, "-" unless it rounds to 0. The
 ;; host's %htll-fraction-text does it (TextBuiltins.swift): about 50 K instructions a number here.
 (define (htll:fraction->c x) (%htll-fraction-text (inexact x)))
-
-;; ASCII letters and digits (identifiers in generated code, 12-names.scm).
-(define (htll:ascii-letter? c) (or (and (char>=? c #\a) (char<=? c #\z)) (and (char>=? c #\A) (char<=? c #\Z))))
-(define (htll:ascii-digit? c) (and (char>=? c #\0) (char<=? c #\9)))
 
 ;; A check's description for its messages (htll:check, htll:check-key-path): a string, or a
 ;; procedure that makes it, called only when a message needs it.

@@ -218,18 +218,13 @@
 
 ;; An Objective-C selector such as signIn: as a Swift #selector: #selector(signIn(_:)).
 (define (htll:swift-selector sel)
-  (let* ((pieces (let loop ((cs (string->list sel)) (cur '()) (acc '()))
-                   (cond ((null? cs) (reverse (if (null? cur) acc (cons (list->string (reverse cur)) acc))))
-                         ((char=? (car cs) #\:) (loop (cdr cs) '() (cons (string-append (list->string (reverse cur)) ":") acc)))
-                         (else (loop (cdr cs) (cons (car cs) cur) acc)))))
+  (let* ((n (string-length sel))
+         (colons? (and (> n 0) (char=? (string-ref sel (- n 1)) #\:)))
+         ;; The names between the colons ("table:didSelect:": table, didSelect).
+         (names (htll:split-string (if colons? (substring sel 0 (- n 1)) sel) #\:))
          ;; A name Swift can write bare in #selector (a keyword would need backticks there).
-         (ident? (lambda (s) (and (htll:c-identifier? s) (not (member s htll:swift-keywords)))))
-         (colons? (and (pair? pieces) (char=? (string-ref sel (- (string-length sel) 1)) #\:)))
-         (names (map (lambda (p) (if (and (> (string-length p) 0) (char=? (string-ref p (- (string-length p) 1)) #\:))
-                                     (substring p 0 (- (string-length p) 1))
-                                     p))
-                     pieces)))
-    (cond ((and (= (length pieces) 1) (not colons?) (ident? (car names)))
+         (ident? (lambda (s) (and (htll:c-identifier? s) (not (member s htll:swift-keywords))))))
+    (cond ((and (null? (cdr names)) (not colons?) (ident? (car names)))
            (string-append "#selector(" (car names) ")"))
           ((and colons? (htll:every ident? names))
            (string-append "#selector(" (car names) "(_:"
