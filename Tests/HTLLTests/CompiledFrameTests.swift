@@ -161,10 +161,14 @@ final class CompiledFrameTests: XCTestCase {
         try check(source: source, name: "long")
     }
 
-    /// Deep layouts name long expressions (htllY1, ...): the compiled code agrees with the solver.
+    /// Deep layouts name long expressions (htllY1, ...) or refer to the previous view's far edge
+    /// (nested aboves and besides): the compiled code agrees with the solver.
     func testDeepLayoutsWithLocalsComputeTheSameFramesAsHTLL() throws {
-        for (i, source) in [FrameLocalTests.stairs(40), FrameLocalTests.chains(40), FrameLocalTests.grid(18)].enumerated() {
-            XCTAssertTrue(try Layout(source: source, file: "deep.htll").objectiveC(.viewWillLayoutSubviews).contains("CGFloat htll"))
+        let shapes = [(FrameLocalTests.stairs(40), "CGRectGetMaxY(label40.frame)"), (FrameLocalTests.boxes(40), "CGFloat htll"),
+                      (FrameLocalTests.chains(40), "CGFloat htll"), (FrameLocalTests.grid(18), "CGRectGetMaxX(")]
+        for (i, (source, mark)) in shapes.enumerated() {
+            let code = try Layout(source: source, file: "deep.htll").objectiveC(.viewWillLayoutSubviews)
+            XCTAssertTrue(code.contains(mark), code)
             try check(source: source, name: "deep\(i)")
         }
     }

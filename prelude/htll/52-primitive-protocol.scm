@@ -245,6 +245,16 @@
 (define (next-x child . gap) (htll:next 'x "next-x" child gap))
 (define (next-y child . gap) (htll:next 'y "next-y" child gap))
 
+;; Where the child after CHILD starts, as above and beside wrote it: the sum the original
+;; printed (y plus the first child's placed height) until that sum would be heavy enough to be
+;; named as a local (60-solver.scm, htll:local-weight), then CHILD's far edge. So layouts up to
+;; 16 nested levels print what the original printed, and deeper ones a term a position instead
+;; of a local every few levels and up to 16 terms between (1,500 nested aboves: their frame
+;; code 0.6 MB, now a third of that, issue 19). (next-x and next-y switch after a few terms,
+;; as the sequences do.)
+(define (htll:next-when-heavy axis child)
+  (htll:make-length (htll:e-atom (list 'after axis child '() 'heavy)) #t))
+
 ;; The length of the primitive's area left after CHILD and GAP along x or y: what a child that
 ;; starts at (next-x CHILD GAP) takes to reach the area's end.
 (define (htll:rest axis who child gap)
@@ -410,7 +420,8 @@
         (case (car a)
           ((placed) (let ((p (htll:placed-entry (if (eq? (cadr a) 'w) "placed-width" "placed-height") (caddr a) placed)))
                       (htll:scaled k (if (eq? (cadr a) 'w) (htll:placed-width p) (htll:placed-height p)))))
-          ((after) (htll:scaled k (htll:resolve-after (cadr a) (caddr a) (htll:resolve-placed (cadddr a) placed long?) placed long?)))
+          ((after) (htll:scaled k (htll:resolve-after (cadr a) (caddr a) (htll:resolve-placed (cadddr a) placed long?) placed
+                                                      (if (null? (cddddr a)) long? (lambda (pos start) (long? pos start 'heavy))))))
           ((rest) (htll:scaled k (htll:resolve-rest (cadr a) (caddr a) (htll:resolve-placed (cadddr a) placed long?)
                                                     (car (cddddr a)) (cadr (cddddr a)) placed long?)))
           ((max) (htll:scaled k (let* ((e (htll:resolve-placed (cadr a) placed long?))

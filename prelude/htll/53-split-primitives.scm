@@ -27,11 +27,11 @@
        (vertical?
         (with-size (if (wraps? w) (len-max (placed-width a) (placed-width b)) w) h
                    (list (area x y w (len* h ratio))
-                         (area x (len+ y (placed-height a)) w (len* h (- 1 ratio))))))
+                         (area x (htll:next-when-heavy 'y a) w (len* h (- 1 ratio))))))
        (else
         (with-size w (if (wraps? h) (len-max (placed-height a) (placed-height b)) h)
                    (list (area x y (len* w ratio) h)
-                         (area (len+ x (placed-width a)) y (len* w (- 1 ratio)) h))))))))
+                         (area (htll:next-when-heavy 'x a) y (len* w (- 1 ratio)) h))))))))
 
 (define-primitive (above top bottom ratio)
   (htll:check-child "above" top)

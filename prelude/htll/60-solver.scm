@@ -61,7 +61,8 @@
 ;; aboves printed 38 MB; with locals, output and solving time grow linearly with the layout. The
 ;; threshold keeps small layouts printing exactly what the original htllc printed: its examples,
 ;; our goldens and every layout up to 16 nested levels stay under it (sequences already switch to
-;; their previous view's far edge after htll:expression-terms terms).
+;; their previous view's far edge after htll:expression-terms terms; above and beside refer to
+;; their first child's far edge where the position after it would be named, htll:next-when-heavy).
 (define htll:local-weight 16)
 
 (define (htll:no-gap c rest) '())
@@ -162,7 +163,12 @@
       (and gen? (or (> (length pos) htll:expression-terms)
                     (> (htll:e-weight pos) htll:gap-weight)
                     (htll:e-has-edge? start))))
-    (define (long? gen?) (lambda (pos start) (long-position? gen? pos start)))
+    ;; HEAVY (htll:next-when-heavy): only where the position would be named as a local.
+    (define (long? gen?)
+      (lambda (pos start . heavy)
+        (if (null? heavy)
+            (long-position? gen? pos start)
+            (and gen? (or (htll:e-has-edge? start) (> (htll:e-weight pos) htll:local-weight))))))
     (define (place-node x left top w h gen?)
       (cond
        ((not (htll:node? x)) (error "htll: not a layout" x))
