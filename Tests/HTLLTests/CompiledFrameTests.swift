@@ -165,7 +165,9 @@ final class CompiledFrameTests: XCTestCase {
     /// (nested aboves and besides): the compiled code agrees with the solver.
     func testDeepLayoutsWithLocalsComputeTheSameFramesAsHTLL() throws {
         let shapes = [(FrameLocalTests.stairs(40), "CGRectGetMaxY(label40.frame)"), (FrameLocalTests.boxes(40), "CGFloat htll"),
-                      (FrameLocalTests.chains(40), "CGFloat htll"), (FrameLocalTests.grid(18), "CGRectGetMaxX(")]
+                      (FrameLocalTests.chains(40), "CGFloat htll"), (FrameLocalTests.grid(18), "CGRectGetMaxX("),
+                      (FrameLocalTests.tails(30, "vv"), "CGRectGetMaxY(label20.frame) + 2"),
+                      (FrameLocalTests.tails(30, ">>"), "CGRectGetMaxX(label20.frame) + 2")]
         for (i, (source, mark)) in shapes.enumerated() {
             let code = try Layout(source: source, file: "deep.htll").objectiveC(.viewWillLayoutSubviews)
             XCTAssertTrue(code.contains(mark), code)

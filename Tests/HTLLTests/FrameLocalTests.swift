@@ -22,6 +22,14 @@ final class FrameLocalTests: XCTestCase {
         return "(in \(s) 'self.view)"
     }
 
+    /// N of OP (vv or >>), each a label and then the rest of the chain, MARGIN apart: the rest is
+    /// measured first, and the position after each label sums the labels before it.
+    static func tails(_ n: Int, _ op: String) -> String {
+        var s = "(label '((text . \"end\")))"
+        for i in 0..<n { s = "(\(op) (label '((text . \"t\(i)\"))) \(s) 2)" }
+        return "(in \(s) 'self.view)"
+    }
+
     /// N vvs in a chain whose rest is measured first, and N ^^s the other way round.
     static func chains(_ n: Int) -> String {
         var down = "(label '((text . \"top\")))", up = "blank"
@@ -64,6 +72,12 @@ final class FrameLocalTests: XCTestCase {
         let wide = try Layout(source: Self.stairs(20).replacingOccurrences(of: "(above ", with: "(beside "), file: "s.htll")
             .objectiveC(.viewWillLayoutSubviews)
         XCTAssertTrue(wide.contains("\nlabel18.frame = (CGRect) {{CGRectGetMaxX(label17.frame), 0}, "), wide)
+        // vv and >>: the position after the first child and the margin.
+        let down = try Layout(source: Self.tails(20, "vv"), file: "s.htll").objectiveC(.viewWillLayoutSubviews)
+        XCTAssertTrue(down.contains("\nlabel17.frame = (CGRect) {{0, CGRectGetMaxY(label16.frame) + 2}, "), down)
+        XCTAssertTrue(down.contains("\nlabel16.frame = (CGRect) {{0, 30 + label1.bounds.size.height + "), down)
+        let across = try Layout(source: Self.tails(20, ">>"), file: "s.htll").objectiveC(.viewWillLayoutSubviews)
+        XCTAssertTrue(across.contains("\nlabel17.frame = (CGRect) {{CGRectGetMaxX(label16.frame) + 2, 0}, "), across)
         let boxes = try Layout(source: Self.boxes(20), file: "s.htll").objectiveC(.viewWillLayoutSubviews)
         XCTAssertFalse(Self.locals(boxes).isEmpty, boxes)
     }
@@ -86,7 +100,7 @@ final class FrameLocalTests: XCTestCase {
 
     /// Doubling the views (the depth, or the grid's area) about doubles the frame code: it is linear.
     func testFrameCodeGrowsLinearly() throws {
-        let shapes: [(Int) -> String] = [{ Self.stairs($0) }, { Self.boxes($0 / 2) }, { Self.chains($0 / 2) },
+        let shapes: [(Int) -> String] = [{ Self.stairs($0) }, { Self.boxes($0 / 2) }, { Self.chains($0 / 2) }, { Self.tails($0, "vv") },
                                          { Self.grid(Int(Double($0).squareRoot())) }]
         for shape in shapes {
             let small = try Layout(source: shape(400), file: "d.htll").objectiveC(.viewWillLayoutSubviews).utf8.count

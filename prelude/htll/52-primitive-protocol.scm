@@ -250,10 +250,10 @@
 ;; named as a local (60-solver.scm, htll:local-weight), then CHILD's far edge. So layouts up to
 ;; 16 nested levels print what the original printed, and deeper ones a term a position instead
 ;; of a local every few levels and up to 16 terms between (1,500 nested aboves: their frame
-;; code 0.6 MB, now a third of that, issue 19). (next-x and next-y switch after a few terms,
-;; as the sequences do.)
-(define (htll:next-when-heavy axis child)
-  (htll:make-length (htll:e-atom (list 'after axis child '() 'heavy)) #t))
+;; code 0.5 MB, now 150 KB, issue 19); vv and >> the same after their first child and GAP.
+;; (next-x and next-y switch after a few terms, as the sequences do.)
+(define (htll:next-when-heavy axis child . gap)
+  (htll:make-length (htll:e-atom (list 'after axis child (if (null? gap) '() (htll:length->e "next" (car gap))) 'heavy)) #t))
 
 ;; The length of the primitive's area left after CHILD and GAP along x or y: what a child that
 ;; starts at (next-x CHILD GAP) takes to reach the area's end.

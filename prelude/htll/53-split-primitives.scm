@@ -84,7 +84,7 @@
         ;; B measured first: A's length depends on it.
         (let* ((own (if vertical? (measured-height b w) (measured-width b h)))
                (first (htll:area-along vertical? x y w h start (len- len (when-shown b (len+ margin own)))))
-               (second (htll:area-along vertical? x y w h (len+ start margin (htll:placed-along a vertical?))
+               (second (htll:area-along vertical? x y w h (htll:next-when-heavy (if vertical? 'y 'x) a margin)
                                         (len- len (len+ margin (htll:placed-along a vertical?))))))
           (htll:wrap-split-size a b vertical? w h (list first second))))))))
 
