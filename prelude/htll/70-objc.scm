@@ -14,14 +14,13 @@
    ;; A text (most attributes' values) first: no enumeration is named string, and the search of
    ;; the enumeration table for one was most of printing a label's text.
    ((and (eq? type 'string) (string? value)) (htll:objc-string value))
-   ((htll:enum-type? type) (htll:value->objc (list 'enum type) value name-of))
+   ((htll:enum-type? type) (htll:enum-value->objc type value))
    ((eq? type 'boolean) (if value "YES" "NO"))
    ((memq type '(float int)) (htll:number->c value))
    ((eq? type 'font-size) (htll:font-size->objc value))
    ((eq? type 'ref) (symbol->string value))
    ((eq? type 'view) (name-of value))
-   ((and (pair? type) (eq? (car type) 'enum))
-    (cdr (assq (htll:target-enum-value (cadr type) value) (htll:enum-values (cadr type)))))
+   ((and (pair? type) (eq? (car type) 'enum)) (htll:enum-value->objc (cadr type) value))
    ((and (pair? type) (eq? (car type) 'flags))
     (htll:string-join (map (lambda (v) (cdr (assq v (htll:enum-values (cadr type))))) value) " | "))
    ((and (pair? type) (eq? (car type) 'list-of))
@@ -74,6 +73,10 @@
         (else (error "htll: cannot print resource" (htll:resource-kind value))))))
    ((string? value) (htll:objc-string value))
    (else (error "htll: cannot print value" type value))))
+
+;; The constant of VALUE in the enumeration ENUM, as today's target (or iOS 6) names it.
+(define (htll:enum-value->objc enum value)
+  (cdr (assq (htll:target-enum-value enum value) (htll:enum-values enum))))
 
 ;; An SF Symbol's configuration ((point-size . N) (weight . W) (scale . S)), each part optional:
 ;; with a point size one message, unspecified for what is not given; else a weight, a scale, or
@@ -326,6 +329,12 @@
                           ";")))
       ((call) (string-append "[" var " " (if value (cadr how) (caddr how)) "];"))
       ((send)
+       (if (and (eq? (car type) 'pair) (pair? (cddr how))
+                (not (eq? (cadr type) 'text-attributes)) (not (eq? (caddr type) 'text-attributes)))
+           ;; A pair of plain values (a title and its state, most sends): the general case's
+           ;; statement in one string-append, without its lists, map and closure.
+           (string-append "[" var " " (cadr how) (htll:value->objc (cadr type) (car value) name-of)
+                          " " (caddr how) (htll:value->objc (caddr type) (cdr value) name-of) "];")
        (let* ((arg-types (if (eq? (car type) 'pair) (list (cadr type) (caddr type)) (cdr type)))
               (args (if (eq? (car type) 'pair) (list (car value) (cdr value)) value))
               ;; Title text attributes on today's target: an NSShadow made first (pair: (attributes . state)).
@@ -342,11 +351,16 @@
                                                                    (htll:text-attributes->objc v name-of (car shadow))
                                                                    (htll:value->objc t v name-of))))
                                       (cdr how) arg-types args))
-                          "];")))))
+                          "];"))))))
       ((target)
        (string-append "[" var " addTarget:" (symbol->string (car value))
                       " action:@selector(" (cadr value) ") forControlEvents:"
-                      (htll:value->objc '(flags control-event) (caddr value) name-of) "];"))
+                      ;; (One event, most actions: its constant, without the flags' map and join.)
+                      (let ((events (caddr value)))
+                        (if (and (pair? events) (null? (cdr events)))
+                            (cdr (assq (car events) (htll:enum-values 'control-event)))
+                            (htll:value->objc '(flags control-event) events name-of)))
+                      "];"))
       ((minimum-scale-factor)
        (let ((m (htll:minimum-scale view var (htll:font-size->objc value) "font.pointSize")))
          (append (if (car m) (list (string-append var ".adjustsFontSizeToFitWidth = YES;")) '())

@@ -158,7 +158,7 @@
   (cond
    ;; A text first, as in htll:value->objc: no enumeration is named string.
    ((and (eq? type 'string) (string? value)) (htll:swift-string value))
-   ((htll:enum-type? type) (htll:value->swift (list 'enum type) value name-of))
+   ((htll:enum-type? type) (htll:swift-enum-case type value))
    ((eq? type 'boolean) (if value "true" "false"))
    ((memq type '(float int)) (htll:number->c value))
    ((eq? type 'font-size) (htll:font-size->swift value))
@@ -261,6 +261,13 @@
                                 (else (htll:value->swift type value name-of))))))))
       ((call) (string-append var "." (if value (cadr how) (caddr how)) "()"))
       ((send)
+       (if (and (eq? (car type) 'pair) (pair? (cddr how)))
+           ;; A pair (a title and its state, most sends): the general case's call in one
+           ;; string-append, without its lists, maps and closures.
+           (let ((first (cadr how)))
+             (string-append var "." (substring first 0 (- (string-length first) 1)) "("
+                            (htll:value->swift (cadr type) (car value) name-of)
+                            ", " (htll:swift-label (caddr how)) ": " (htll:value->swift (caddr type) (cdr value) name-of) ")"))
        (let* ((arg-types (if (eq? (car type) 'pair) (list (cadr type) (caddr type)) (cdr type)))
               (args (if (eq? (car type) 'pair) (list (car value) (cdr value)) value))
               (texts (map (lambda (t v) (htll:value->swift t v name-of)) arg-types args))
@@ -269,7 +276,7 @@
                         (apply string-append
                                (map (lambda (sel text) (string-append ", " (htll:swift-label sel) ": " text))
                                     (cddr how) (cdr texts)))
-                        ")")))
+                        ")"))))
       ((minimum-scale-factor)
        (let ((m (htll:minimum-scale view var (htll:font-size->swift value) "font.pointSize")))
          (append (if (car m) (list (string-append var ".adjustsFontSizeToFitWidth = true")) '())
