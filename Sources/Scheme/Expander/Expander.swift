@@ -322,9 +322,8 @@ final class Expander {
     /// of an inlined builtin: the system's own cell, or a mirror of it a program has not redefined
     /// (under any name it was imported as).
     static func inlinedOpcode(_ cell: Global) -> Opcode? {
-        if cell.source == nil && !cell.isSystem { return nil }
-        let root = cell.root
-        guard root.isSystem, let op = inlined[root.name.name], isSystemBuiltin(cell, named: root.name.name) else { return nil }
+        let name = cell.root.name.name
+        guard let op = inlined[name], isSystemBuiltin(cell, named: name) else { return nil }
         return op
     }
 

@@ -124,7 +124,6 @@ enum Lists {
         return rt.heap.list(items, tail: cur)
     }
 
-    /// Reverses a proper list in place, returning the new head.
     /// The cars (or cdrs) of the lists in the list `lists`, in order, or #f when one is not a pair.
     static func heads(_ lists: Value, cars: Bool, _ rt: Runtime) throws(SchemeRaise) -> Value {
         var reversed = Value.null, cur = lists
@@ -137,6 +136,7 @@ enum Lists {
         return try reverseInPlace(reversed, rt)
     }
 
+    /// Reverses a proper list in place, returning the new head.
     static func reverseInPlace(_ v: Value, _ rt: Runtime) throws(SchemeRaise) -> Value {
         guard v.properLength != nil else { throw rt.typeError("reverse!", "a proper list", v) }
         var result = Value.null, cur = v
