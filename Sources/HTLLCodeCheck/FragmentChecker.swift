@@ -297,15 +297,18 @@ extension FragmentChecker {
             "- (void)layoutViewWillDisappear {", "- (void)htllBindingChanged:(id)sender {",
             "- (void)observeValueForKeyPath:(NSString *)keyPath ofObject:(id)object change:(NSDictionary *)change context:(void *)context {",
         ]
-        if let cell { expected.insert("    return \(cell);") }
-        for v in views {
-            let key = "htll\(categoryName)Key_\(v.name)"
+        if let cell {
+            // A cell's views are the method's locals: only those the fragments store are silenced.
+            expected.insert("    return \(cell);")
+            expected.formUnion(views.map { "    (void)\($0.name);" })
+        }
+        for v in views where cell == nil {
+            let key = "@selector(\(v.name))"
             let setter = "set" + v.name.prefix(1).uppercased() + v.name.dropFirst()
             expected.formUnion([
-                "static char \(key);",
-                "- (\(v.className) *)\(v.name) { return objc_getAssociatedObject(self, &\(key)); }",
+                "- (\(v.className) *)\(v.name) { return objc_getAssociatedObject(self, \(key)); }",
                 "- (void)\(setter):(\(v.className) *)value {",
-                "    objc_setAssociatedObject(self, &\(key), value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);",
+                "    objc_setAssociatedObject(self, \(key), value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);",
                 "    \(v.className) * \(v.name) = self.\(v.name);", "    (void)\(v.name);", "    self.\(v.name) = \(v.name);",
             ])
         }

@@ -66,6 +66,9 @@ public final class ObjCCompileCheck {
             var out = interface + "@end\n@implementation ViewController\n" + synthesized
             out += "- (UITableViewCell *)tableView:(UITableView *)tableView cellForRowAtIndexPath:(id)indexPath {\n"
             out += try layout.objectiveC(.cellInit) + layout.objectiveC(.cellLayout)
+            // The code a project pastes after the fragments uses the views they declare (a view
+            // they only store, a second name, would be set but not used without it).
+            out += try layout.declarations().map { "(void)\($0.name);\n" }.joined()
             return out + "return \(cell);\n}\n@end\n"
         }
         var out = interface + (try layout.objectiveC(.property)) + "@end\n@implementation ViewController\n" + synthesized

@@ -60,7 +60,7 @@ enum CodeCheck {
             problems += checker.problems(in: try layout.objectiveC(action)).map { "\(action.rawValue) \($0)" }
         }
         problems += checker.categoryProblems(in: try layout.objectiveCCategory(), className: "ViewController",
-                                             views: cell ? [] : try layout.declarations()).map { "category \($0)" }
+                                             views: try layout.declarations()).map { "category \($0)" }
         return problems
     }
 

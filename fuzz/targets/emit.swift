@@ -345,7 +345,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
         if texts.isEmpty { return }  // refused when emitted (a check that runs at output time)
         if let category = try? layout.objectiveCCategory() {
-            let problems = checker.categoryProblems(in: category, className: "ViewController", views: cell == nil ? views : [])
+            let problems = checker.categoryProblems(in: category, className: "ViewController", views: views)
             if !problems.isEmpty { fail("the category holds a line the layout did not describe", source, problems.joined(separator: "\n") + "\n" + category) }
             texts.append(category)
         }

@@ -9,7 +9,8 @@ import Scheme
 /// class with every fragment placed in a method, for projects that don't want five build rules.
 ///
 /// Categories cannot add instance variables, so the views are properties stored as associated
-/// objects; each method copies them into locals named like the fragments expect and back.
+/// objects (keyed by their getters' selectors); each method copies the views its fragment names
+/// into locals named like the fragments expect (`CategoryLocals`), and `layoutViewDidLoad` back.
 extension Layout {
     /// The views the layout declares: (variable name, UIKit class).
     public func declarations() throws -> [(name: String, className: String)] {
@@ -85,14 +86,22 @@ extension Layout {
         // (Each view's name and class are UTF-8 bytes, and the literals static strings: appending
         // a String's UTF-8 view cost about 180 instructions, and a view's declarations take about
         // 40 appends, issue 19.)
-        let key = Array("htll\(categoryName)Key_".utf8)
-        var loads = CategoryText(), stores = CategoryText(), silence = CategoryText()
-        for v in views {
-            loads.add("    "); loads.add(v.className); loads.add(" * "); loads.add(v.name); loads.add(" = self.")
-            loads.add(v.name); loads.add(";\n")
-            stores.add("    self."); stores.add(v.name); stores.add(" = "); stores.add(v.name); stores.add(";\n")
-            silence.add("    (void)"); silence.add(v.name); silence.add(";\n")
+        var stores = CategoryText()
+        for v in views { stores.add("    self."); stores.add(v.name); stores.add(" = "); stores.add(v.name); stores.add(";\n") }
+        let names = ViewNameTable(views.map(\.name))
+        /// A method's locals: the views `used` names, loaded, then `(void)` for those it may not read.
+        func locals(_ used: CategoryLocals) -> CategoryText {
+            var loads = CategoryText(), silence = CategoryText()
+            for (k, v) in views.enumerated() where used.named[k] {
+                loads.add("    "); loads.add(v.className); loads.add(" * "); loads.add(v.name); loads.add(" = self.")
+                loads.add(v.name); loads.add(";\n")
+                if !used.read[k] { silence.add("    (void)"); silence.add(v.name); silence.add(";\n") }
+            }
+            loads.add(silence)
+            return loads
         }
+        /// The locals of a method holding `fragment`.
+        func locals(for fragment: [UInt8]) -> CategoryText { locals(CategoryLocals(fragment: fragment, names: names)) }
         // Model bindings add the methods that stop observing, observe, and write edits back.
         let disappear = isCell ? [] : try objectiveCBytes(.viewWillDisappear)
         let observe = isCell ? [] : try objectiveCBytes(.observeValue)
@@ -125,45 +134,54 @@ extension Layout {
             if !edited.isEmpty { out.add("/// Two-way bindings: a text field's edit writes its text back.\n- (void)htllBindingChanged:(id)sender;\n") }
         }
         out.add("@end\n\n")
-        for v in views { out.add("static char "); out.add(key); out.add(v.name); out.add(";\n") }
-        out.add(text: "\n@implementation ", className, " (", categoryName, ")\n\n")
+        out.add(text: "@implementation ", className, " (", categoryName, ")\n\n")
         for v in views {
             out.add("- ("); out.add(v.className); out.add(" *)"); out.add(v.name)
-            out.add(" { return objc_getAssociatedObject(self, &"); out.add(key); out.add(v.name); out.add("); }\n")
+            out.add(" { return objc_getAssociatedObject(self, @selector("); out.add(v.name); out.add(")); }\n")
             // The setter: set, then the name with its first character in upper case.
             out.add("- (void)set")
             if let tail = v.setterTail { out.add(tail) } else { out.add(capitalized: v.name) }
             out.add(":("); out.add(v.className); out.add(" *)value {\n")
-            out.add("    objc_setAssociatedObject(self, &"); out.add(key); out.add(v.name)
-            out.add(", value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);\n}\n")
+            out.add("    objc_setAssociatedObject(self, @selector("); out.add(v.name)
+            out.add("), value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);\n}\n")
         }
         if isCell {
             out.add("\n- (UITableViewCell *)layoutCellForTableView:(UITableView *)tableView {\n")
-            out.add(try objectiveCBytes(.cellInit)); out.add(try objectiveCBytes(.cellLayout))
+            let made = try objectiveCBytes(.cellInit), placed = try objectiveCBytes(.cellLayout)
+            out.add(made); out.add(placed)
+            // The fragments declare the cell's views as locals, for code pasted after them; a view
+            // they only store (a second name, `title = name;`) is silenced here, where none follows.
+            let cellViews = try declaredBytes()
+            let used = CategoryLocals(fragment: made + placed, names: ViewNameTable(cellViews.map(\.name)))
+            for (k, v) in cellViews.enumerated() where used.named[k] && !used.read[k] {
+                out.add("    (void)"); out.add(v.name); out.add(";\n")
+            }
             out.add("    return "); out.add(text: cell ?? "cell"); out.add(";\n}\n")
         } else {
             out.add("\n- (void)layoutViewDidLoad {\n")
-            out.add(loads, silence)
+            // Every view is made here and stored at the end, which reads each local.
+            out.add(locals(CategoryLocals(all: views.count, read: true)))
             out.add(try objectiveCBytes(.viewDidLoad))
             out.add(stores)
             out.add("}\n")
             out.add("\n- (void)layoutViewWillAppear {\n")
-            out.add(loads, silence)
-            out.add(try objectiveCBytes(.viewWillAppear)); out.add("}\n")
+            let appear = try objectiveCBytes(.viewWillAppear)
+            out.add(locals(for: appear))
+            out.add(appear); out.add("}\n")
             if !constraints {
                 out.add("\n- (void)layoutViewWillLayoutSubviews {\n")
-                out.add(loads, silence)
+                out.add(locals(for: layoutCode))
                 out.add(layoutCode); out.add("}\n")
             }
             if !disappear.isEmpty {
                 out.add("\n- (void)layoutViewWillDisappear {\n"); out.add(disappear); out.add("}\n")
                 out.add("\n- (void)observeValueForKeyPath:(NSString *)keyPath ofObject:(id)object change:(NSDictionary *)change context:(void *)context {\n")
-                out.add(loads, silence)
+                out.add(locals(for: observe))
                 out.add(observe); out.add("}\n")
             }
             if !edited.isEmpty {
                 out.add("\n- (void)htllBindingChanged:(id)sender {\n")
-                out.add(loads, silence)
+                out.add(locals(for: edited))
                 out.add(edited); out.add("}\n")
             }
         }

@@ -13,33 +13,27 @@
 - (void)layoutViewWillAppear;
 @end
 
-static char htllLayoutKey_price;
-static char htllLayoutKey_perMonth;
-static char htllLayoutKey_badge;
-static char htllLayoutKey_plan;
-static char htllLayoutKey_change_;
-
 @implementation ViewController (Layout)
 
-- (UILabel *)price { return objc_getAssociatedObject(self, &htllLayoutKey_price); }
+- (UILabel *)price { return objc_getAssociatedObject(self, @selector(price)); }
 - (void)setPrice:(UILabel *)value {
-    objc_setAssociatedObject(self, &htllLayoutKey_price, value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
+    objc_setAssociatedObject(self, @selector(price), value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
 }
-- (UILabel *)perMonth { return objc_getAssociatedObject(self, &htllLayoutKey_perMonth); }
+- (UILabel *)perMonth { return objc_getAssociatedObject(self, @selector(perMonth)); }
 - (void)setPerMonth:(UILabel *)value {
-    objc_setAssociatedObject(self, &htllLayoutKey_perMonth, value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
+    objc_setAssociatedObject(self, @selector(perMonth), value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
 }
-- (UIImageView *)badge { return objc_getAssociatedObject(self, &htllLayoutKey_badge); }
+- (UIImageView *)badge { return objc_getAssociatedObject(self, @selector(badge)); }
 - (void)setBadge:(UIImageView *)value {
-    objc_setAssociatedObject(self, &htllLayoutKey_badge, value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
+    objc_setAssociatedObject(self, @selector(badge), value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
 }
-- (UILabel *)plan { return objc_getAssociatedObject(self, &htllLayoutKey_plan); }
+- (UILabel *)plan { return objc_getAssociatedObject(self, @selector(plan)); }
 - (void)setPlan:(UILabel *)value {
-    objc_setAssociatedObject(self, &htllLayoutKey_plan, value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
+    objc_setAssociatedObject(self, @selector(plan), value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
 }
-- (UIButton *)change_ { return objc_getAssociatedObject(self, &htllLayoutKey_change_); }
+- (UIButton *)change_ { return objc_getAssociatedObject(self, @selector(change_)); }
 - (void)setChange_:(UIButton *)value {
-    objc_setAssociatedObject(self, &htllLayoutKey_change_, value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
+    objc_setAssociatedObject(self, @selector(change_), value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
 }
 
 - (void)layoutViewDidLoad {
@@ -48,11 +42,6 @@ static char htllLayoutKey_change_;
     UIImageView * badge = self.badge;
     UILabel * plan = self.plan;
     UIButton * change_ = self.change_;
-    (void)price;
-    (void)perMonth;
-    (void)badge;
-    (void)plan;
-    (void)change_;
     price = [[UILabel alloc] init];
     [self.view addSubview:price];
     perMonth = [[UILabel alloc] init];
@@ -157,11 +146,6 @@ static char htllLayoutKey_change_;
     UIImageView * badge = self.badge;
     UILabel * plan = self.plan;
     UIButton * change_ = self.change_;
-    (void)price;
-    (void)perMonth;
-    (void)badge;
-    (void)plan;
-    (void)change_;
     price.text = @"$129";
     price.font = [UIFont boldSystemFontOfSize:34];
     perMonth.text = @"per month";

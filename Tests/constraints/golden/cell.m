@@ -7,7 +7,6 @@
 - (UITableViewCell *)layoutCellForTableView:(UITableView *)tableView;
 @end
 
-
 @implementation ViewController (Layout)
 
 

@@ -14,33 +14,27 @@
 - (void)layoutViewWillLayoutSubviews;
 @end
 
-static char htllLayoutKey_a;
-static char htllLayoutKey_b;
-static char htllLayoutKey_c;
-static char htllLayoutKey_label2;
-static char htllLayoutKey_view4;
-
 @implementation ViewController (Layout)
 
-- (UILabel *)a { return objc_getAssociatedObject(self, &htllLayoutKey_a); }
+- (UILabel *)a { return objc_getAssociatedObject(self, @selector(a)); }
 - (void)setA:(UILabel *)value {
-    objc_setAssociatedObject(self, &htllLayoutKey_a, value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
+    objc_setAssociatedObject(self, @selector(a), value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
 }
-- (UILabel *)b { return objc_getAssociatedObject(self, &htllLayoutKey_b); }
+- (UILabel *)b { return objc_getAssociatedObject(self, @selector(b)); }
 - (void)setB:(UILabel *)value {
-    objc_setAssociatedObject(self, &htllLayoutKey_b, value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
+    objc_setAssociatedObject(self, @selector(b), value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
 }
-- (UILabel *)c { return objc_getAssociatedObject(self, &htllLayoutKey_c); }
+- (UILabel *)c { return objc_getAssociatedObject(self, @selector(c)); }
 - (void)setC:(UILabel *)value {
-    objc_setAssociatedObject(self, &htllLayoutKey_c, value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
+    objc_setAssociatedObject(self, @selector(c), value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
 }
-- (UILabel *)label2 { return objc_getAssociatedObject(self, &htllLayoutKey_label2); }
+- (UILabel *)label2 { return objc_getAssociatedObject(self, @selector(label2)); }
 - (void)setLabel2:(UILabel *)value {
-    objc_setAssociatedObject(self, &htllLayoutKey_label2, value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
+    objc_setAssociatedObject(self, @selector(label2), value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
 }
-- (UIView *)view4 { return objc_getAssociatedObject(self, &htllLayoutKey_view4); }
+- (UIView *)view4 { return objc_getAssociatedObject(self, @selector(view4)); }
 - (void)setView4:(UIView *)value {
-    objc_setAssociatedObject(self, &htllLayoutKey_view4, value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
+    objc_setAssociatedObject(self, @selector(view4), value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
 }
 
 - (void)layoutViewDidLoad {
@@ -49,11 +43,6 @@ static char htllLayoutKey_view4;
     UILabel * c = self.c;
     UILabel * label2 = self.label2;
     UIView * view4 = self.view4;
-    (void)a;
-    (void)b;
-    (void)c;
-    (void)label2;
-    (void)view4;
     a = [[UILabel alloc] init];
     [self.view addSubview:a];
     b = [[UILabel alloc] init];
@@ -129,12 +118,6 @@ static char htllLayoutKey_view4;
     UILabel * b = self.b;
     UILabel * c = self.c;
     UILabel * label2 = self.label2;
-    UIView * view4 = self.view4;
-    (void)a;
-    (void)b;
-    (void)c;
-    (void)label2;
-    (void)view4;
     a.text = @"a";
     a.hidden = YES;
     b.text = @"b";
@@ -150,11 +133,6 @@ static char htllLayoutKey_view4;
     UILabel * c = self.c;
     UILabel * label2 = self.label2;
     UIView * view4 = self.view4;
-    (void)a;
-    (void)b;
-    (void)c;
-    (void)label2;
-    (void)view4;
     NSArray * htllActive = [[self.view.constraints arrayByAddingObjectsFromArray:[self.view.subviews valueForKeyPath:@"@unionOfArrays.constraints"]] filteredArrayUsingPredicate:[NSPredicate predicateWithFormat:@"identifier BEGINSWITH %@", @"htllBranch"]];
     if (!a.hidden && !b.hidden && !c.hidden) {
         if (![[htllActive valueForKey:@"identifier"] containsObject:@"htllBranch1"]) {

@@ -14,38 +14,31 @@
 - (void)layoutViewWillAppear;
 @end
 
-static char htllLayoutKey_tachometer;
-static char htllLayoutKey_tacholabel;
-static char htllLayoutKey_speedmeter;
-static char htllLayoutKey_speedlabel;
-static char htllLayoutKey_gears;
-static char htllLayoutKey_titleLabel;
-
 @implementation ViewController (Layout)
 
-- (UISlider *)tachometer { return objc_getAssociatedObject(self, &htllLayoutKey_tachometer); }
+- (UISlider *)tachometer { return objc_getAssociatedObject(self, @selector(tachometer)); }
 - (void)setTachometer:(UISlider *)value {
-    objc_setAssociatedObject(self, &htllLayoutKey_tachometer, value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
+    objc_setAssociatedObject(self, @selector(tachometer), value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
 }
-- (UILabel *)tacholabel { return objc_getAssociatedObject(self, &htllLayoutKey_tacholabel); }
+- (UILabel *)tacholabel { return objc_getAssociatedObject(self, @selector(tacholabel)); }
 - (void)setTacholabel:(UILabel *)value {
-    objc_setAssociatedObject(self, &htllLayoutKey_tacholabel, value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
+    objc_setAssociatedObject(self, @selector(tacholabel), value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
 }
-- (UISlider *)speedmeter { return objc_getAssociatedObject(self, &htllLayoutKey_speedmeter); }
+- (UISlider *)speedmeter { return objc_getAssociatedObject(self, @selector(speedmeter)); }
 - (void)setSpeedmeter:(UISlider *)value {
-    objc_setAssociatedObject(self, &htllLayoutKey_speedmeter, value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
+    objc_setAssociatedObject(self, @selector(speedmeter), value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
 }
-- (UILabel *)speedlabel { return objc_getAssociatedObject(self, &htllLayoutKey_speedlabel); }
+- (UILabel *)speedlabel { return objc_getAssociatedObject(self, @selector(speedlabel)); }
 - (void)setSpeedlabel:(UILabel *)value {
-    objc_setAssociatedObject(self, &htllLayoutKey_speedlabel, value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
+    objc_setAssociatedObject(self, @selector(speedlabel), value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
 }
-- (UISegmentedControl *)gears { return objc_getAssociatedObject(self, &htllLayoutKey_gears); }
+- (UISegmentedControl *)gears { return objc_getAssociatedObject(self, @selector(gears)); }
 - (void)setGears:(UISegmentedControl *)value {
-    objc_setAssociatedObject(self, &htllLayoutKey_gears, value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
+    objc_setAssociatedObject(self, @selector(gears), value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
 }
-- (UILabel *)titleLabel { return objc_getAssociatedObject(self, &htllLayoutKey_titleLabel); }
+- (UILabel *)titleLabel { return objc_getAssociatedObject(self, @selector(titleLabel)); }
 - (void)setTitleLabel:(UILabel *)value {
-    objc_setAssociatedObject(self, &htllLayoutKey_titleLabel, value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
+    objc_setAssociatedObject(self, @selector(titleLabel), value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
 }
 
 - (void)layoutViewDidLoad {
@@ -55,12 +48,6 @@ static char htllLayoutKey_titleLabel;
     UILabel * speedlabel = self.speedlabel;
     UISegmentedControl * gears = self.gears;
     UILabel * titleLabel = self.titleLabel;
-    (void)tachometer;
-    (void)tacholabel;
-    (void)speedmeter;
-    (void)speedlabel;
-    (void)gears;
-    (void)titleLabel;
     tachometer = [[UISlider alloc] init];
     [self.view addSubview:tachometer];
     [tachometer addTarget:self action:@selector(sliderValueChanged:) forControlEvents:UIControlEventValueChanged];
@@ -172,12 +159,6 @@ static char htllLayoutKey_titleLabel;
     UILabel * speedlabel = self.speedlabel;
     UISegmentedControl * gears = self.gears;
     UILabel * titleLabel = self.titleLabel;
-    (void)tachometer;
-    (void)tacholabel;
-    (void)speedmeter;
-    (void)speedlabel;
-    (void)gears;
-    (void)titleLabel;
     tachometer.continuous = YES;
     tachometer.minimumValue = 0;
     tachometer.maximumValue = 6500;

@@ -13,33 +13,27 @@
 - (void)layoutViewWillAppear;
 @end
 
-static char htllLayoutKey_heading;
-static char htllLayoutKey_user;
-static char htllLayoutKey_password;
-static char htllLayoutKey_signIn;
-static char htllLayoutKey_forgot;
-
 @implementation ViewController (Layout)
 
-- (UILabel *)heading { return objc_getAssociatedObject(self, &htllLayoutKey_heading); }
+- (UILabel *)heading { return objc_getAssociatedObject(self, @selector(heading)); }
 - (void)setHeading:(UILabel *)value {
-    objc_setAssociatedObject(self, &htllLayoutKey_heading, value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
+    objc_setAssociatedObject(self, @selector(heading), value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
 }
-- (UITextField *)user { return objc_getAssociatedObject(self, &htllLayoutKey_user); }
+- (UITextField *)user { return objc_getAssociatedObject(self, @selector(user)); }
 - (void)setUser:(UITextField *)value {
-    objc_setAssociatedObject(self, &htllLayoutKey_user, value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
+    objc_setAssociatedObject(self, @selector(user), value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
 }
-- (UITextField *)password { return objc_getAssociatedObject(self, &htllLayoutKey_password); }
+- (UITextField *)password { return objc_getAssociatedObject(self, @selector(password)); }
 - (void)setPassword:(UITextField *)value {
-    objc_setAssociatedObject(self, &htllLayoutKey_password, value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
+    objc_setAssociatedObject(self, @selector(password), value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
 }
-- (UIButton *)signIn { return objc_getAssociatedObject(self, &htllLayoutKey_signIn); }
+- (UIButton *)signIn { return objc_getAssociatedObject(self, @selector(signIn)); }
 - (void)setSignIn:(UIButton *)value {
-    objc_setAssociatedObject(self, &htllLayoutKey_signIn, value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
+    objc_setAssociatedObject(self, @selector(signIn), value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
 }
-- (UIButton *)forgot { return objc_getAssociatedObject(self, &htllLayoutKey_forgot); }
+- (UIButton *)forgot { return objc_getAssociatedObject(self, @selector(forgot)); }
 - (void)setForgot:(UIButton *)value {
-    objc_setAssociatedObject(self, &htllLayoutKey_forgot, value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
+    objc_setAssociatedObject(self, @selector(forgot), value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
 }
 
 - (void)layoutViewDidLoad {
@@ -48,11 +42,6 @@ static char htllLayoutKey_forgot;
     UITextField * password = self.password;
     UIButton * signIn = self.signIn;
     UIButton * forgot = self.forgot;
-    (void)heading;
-    (void)user;
-    (void)password;
-    (void)signIn;
-    (void)forgot;
     heading = [[UILabel alloc] init];
     [self.view addSubview:heading];
     user = [[UITextField alloc] init];
@@ -128,11 +117,6 @@ static char htllLayoutKey_forgot;
     UITextField * password = self.password;
     UIButton * signIn = self.signIn;
     UIButton * forgot = self.forgot;
-    (void)heading;
-    (void)user;
-    (void)password;
-    (void)signIn;
-    (void)forgot;
     heading.text = @"Sign in";
     heading.font = [UIFont boldSystemFontOfSize:24];
     heading.textAlignment = NSTextAlignmentCenter;

@@ -10,25 +10,20 @@
 - (void)layoutViewWillAppear;
 @end
 
-static char htllLayoutKey_label1;
-static char htllLayoutKey_label2;
-
 @implementation ViewController (Layout)
 
-- (UILabel *)label1 { return objc_getAssociatedObject(self, &htllLayoutKey_label1); }
+- (UILabel *)label1 { return objc_getAssociatedObject(self, @selector(label1)); }
 - (void)setLabel1:(UILabel *)value {
-    objc_setAssociatedObject(self, &htllLayoutKey_label1, value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
+    objc_setAssociatedObject(self, @selector(label1), value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
 }
-- (UILabel *)label2 { return objc_getAssociatedObject(self, &htllLayoutKey_label2); }
+- (UILabel *)label2 { return objc_getAssociatedObject(self, @selector(label2)); }
 - (void)setLabel2:(UILabel *)value {
-    objc_setAssociatedObject(self, &htllLayoutKey_label2, value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
+    objc_setAssociatedObject(self, @selector(label2), value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
 }
 
 - (void)layoutViewDidLoad {
     UILabel * label1 = self.label1;
     UILabel * label2 = self.label2;
-    (void)label1;
-    (void)label2;
     label1 = [[UILabel alloc] init];
     [self.view addSubview:label1];
     label2 = [[UILabel alloc] init];
@@ -52,8 +47,6 @@ static char htllLayoutKey_label2;
 - (void)layoutViewWillAppear {
     UILabel * label1 = self.label1;
     UILabel * label2 = self.label2;
-    (void)label1;
-    (void)label2;
     label1.text = @"Hello";
     label2.text = @"World";
 }

@@ -11,32 +11,25 @@
 - (void)layoutViewWillAppear;
 @end
 
-static char htllLayoutKey_header;
-static char htllLayoutKey_compose;
-static char htllLayoutKey_messages;
-
 @implementation ViewController (Layout)
 
-- (UILabel *)header { return objc_getAssociatedObject(self, &htllLayoutKey_header); }
+- (UILabel *)header { return objc_getAssociatedObject(self, @selector(header)); }
 - (void)setHeader:(UILabel *)value {
-    objc_setAssociatedObject(self, &htllLayoutKey_header, value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
+    objc_setAssociatedObject(self, @selector(header), value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
 }
-- (UIButton *)compose { return objc_getAssociatedObject(self, &htllLayoutKey_compose); }
+- (UIButton *)compose { return objc_getAssociatedObject(self, @selector(compose)); }
 - (void)setCompose:(UIButton *)value {
-    objc_setAssociatedObject(self, &htllLayoutKey_compose, value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
+    objc_setAssociatedObject(self, @selector(compose), value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
 }
-- (UITableView *)messages { return objc_getAssociatedObject(self, &htllLayoutKey_messages); }
+- (UITableView *)messages { return objc_getAssociatedObject(self, @selector(messages)); }
 - (void)setMessages:(UITableView *)value {
-    objc_setAssociatedObject(self, &htllLayoutKey_messages, value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
+    objc_setAssociatedObject(self, @selector(messages), value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
 }
 
 - (void)layoutViewDidLoad {
     UILabel * header = self.header;
     UIButton * compose = self.compose;
     UITableView * messages = self.messages;
-    (void)header;
-    (void)compose;
-    (void)messages;
     header = [[UILabel alloc] init];
     [self.view addSubview:header];
     compose = [UIButton buttonWithType:UIButtonTypeRoundedRect];
@@ -82,10 +75,6 @@ static char htllLayoutKey_messages;
 - (void)layoutViewWillAppear {
     UILabel * header = self.header;
     UIButton * compose = self.compose;
-    UITableView * messages = self.messages;
-    (void)header;
-    (void)compose;
-    (void)messages;
     header.text = @"Inbox";
     header.font = [UIFont boldSystemFontOfSize:28];
     [compose setTitle:@"Compose" forState:UIControlStateNormal];

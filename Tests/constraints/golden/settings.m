@@ -19,63 +19,51 @@
 - (void)layoutViewWillAppear;
 @end
 
-static char htllLayoutKey_heading;
-static char htllLayoutKey_wifiIcon;
-static char htllLayoutKey_wifi;
-static char htllLayoutKey_copiesLabel;
-static char htllLayoutKey_copies;
-static char htllLayoutKey_syncLabel;
-static char htllLayoutKey_spinner;
-static char htllLayoutKey_sync;
-static char htllLayoutKey_pages;
-static char htllLayoutKey_save;
-static char htllLayoutKey_label3;
-
 @implementation ViewController (Layout)
 
-- (UILabel *)heading { return objc_getAssociatedObject(self, &htllLayoutKey_heading); }
+- (UILabel *)heading { return objc_getAssociatedObject(self, @selector(heading)); }
 - (void)setHeading:(UILabel *)value {
-    objc_setAssociatedObject(self, &htllLayoutKey_heading, value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
+    objc_setAssociatedObject(self, @selector(heading), value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
 }
-- (UIImageView *)wifiIcon { return objc_getAssociatedObject(self, &htllLayoutKey_wifiIcon); }
+- (UIImageView *)wifiIcon { return objc_getAssociatedObject(self, @selector(wifiIcon)); }
 - (void)setWifiIcon:(UIImageView *)value {
-    objc_setAssociatedObject(self, &htllLayoutKey_wifiIcon, value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
+    objc_setAssociatedObject(self, @selector(wifiIcon), value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
 }
-- (UISwitch *)wifi { return objc_getAssociatedObject(self, &htllLayoutKey_wifi); }
+- (UISwitch *)wifi { return objc_getAssociatedObject(self, @selector(wifi)); }
 - (void)setWifi:(UISwitch *)value {
-    objc_setAssociatedObject(self, &htllLayoutKey_wifi, value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
+    objc_setAssociatedObject(self, @selector(wifi), value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
 }
-- (UILabel *)copiesLabel { return objc_getAssociatedObject(self, &htllLayoutKey_copiesLabel); }
+- (UILabel *)copiesLabel { return objc_getAssociatedObject(self, @selector(copiesLabel)); }
 - (void)setCopiesLabel:(UILabel *)value {
-    objc_setAssociatedObject(self, &htllLayoutKey_copiesLabel, value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
+    objc_setAssociatedObject(self, @selector(copiesLabel), value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
 }
-- (UIStepper *)copies { return objc_getAssociatedObject(self, &htllLayoutKey_copies); }
+- (UIStepper *)copies { return objc_getAssociatedObject(self, @selector(copies)); }
 - (void)setCopies:(UIStepper *)value {
-    objc_setAssociatedObject(self, &htllLayoutKey_copies, value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
+    objc_setAssociatedObject(self, @selector(copies), value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
 }
-- (UILabel *)syncLabel { return objc_getAssociatedObject(self, &htllLayoutKey_syncLabel); }
+- (UILabel *)syncLabel { return objc_getAssociatedObject(self, @selector(syncLabel)); }
 - (void)setSyncLabel:(UILabel *)value {
-    objc_setAssociatedObject(self, &htllLayoutKey_syncLabel, value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
+    objc_setAssociatedObject(self, @selector(syncLabel), value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
 }
-- (UIActivityIndicatorView *)spinner { return objc_getAssociatedObject(self, &htllLayoutKey_spinner); }
+- (UIActivityIndicatorView *)spinner { return objc_getAssociatedObject(self, @selector(spinner)); }
 - (void)setSpinner:(UIActivityIndicatorView *)value {
-    objc_setAssociatedObject(self, &htllLayoutKey_spinner, value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
+    objc_setAssociatedObject(self, @selector(spinner), value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
 }
-- (UIProgressView *)sync { return objc_getAssociatedObject(self, &htllLayoutKey_sync); }
+- (UIProgressView *)sync { return objc_getAssociatedObject(self, @selector(sync)); }
 - (void)setSync:(UIProgressView *)value {
-    objc_setAssociatedObject(self, &htllLayoutKey_sync, value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
+    objc_setAssociatedObject(self, @selector(sync), value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
 }
-- (UIPageControl *)pages { return objc_getAssociatedObject(self, &htllLayoutKey_pages); }
+- (UIPageControl *)pages { return objc_getAssociatedObject(self, @selector(pages)); }
 - (void)setPages:(UIPageControl *)value {
-    objc_setAssociatedObject(self, &htllLayoutKey_pages, value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
+    objc_setAssociatedObject(self, @selector(pages), value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
 }
-- (UIButton *)save { return objc_getAssociatedObject(self, &htllLayoutKey_save); }
+- (UIButton *)save { return objc_getAssociatedObject(self, @selector(save)); }
 - (void)setSave:(UIButton *)value {
-    objc_setAssociatedObject(self, &htllLayoutKey_save, value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
+    objc_setAssociatedObject(self, @selector(save), value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
 }
-- (UILabel *)label3 { return objc_getAssociatedObject(self, &htllLayoutKey_label3); }
+- (UILabel *)label3 { return objc_getAssociatedObject(self, @selector(label3)); }
 - (void)setLabel3:(UILabel *)value {
-    objc_setAssociatedObject(self, &htllLayoutKey_label3, value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
+    objc_setAssociatedObject(self, @selector(label3), value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
 }
 
 - (void)layoutViewDidLoad {
@@ -90,17 +78,6 @@ static char htllLayoutKey_label3;
     UIPageControl * pages = self.pages;
     UIButton * save = self.save;
     UILabel * label3 = self.label3;
-    (void)heading;
-    (void)wifiIcon;
-    (void)wifi;
-    (void)copiesLabel;
-    (void)copies;
-    (void)syncLabel;
-    (void)spinner;
-    (void)sync;
-    (void)pages;
-    (void)save;
-    (void)label3;
     heading = [[UILabel alloc] init];
     [self.view addSubview:heading];
     wifiIcon = [[UIImageView alloc] init];
@@ -399,17 +376,6 @@ static char htllLayoutKey_label3;
     UIPageControl * pages = self.pages;
     UIButton * save = self.save;
     UILabel * label3 = self.label3;
-    (void)heading;
-    (void)wifiIcon;
-    (void)wifi;
-    (void)copiesLabel;
-    (void)copies;
-    (void)syncLabel;
-    (void)spinner;
-    (void)sync;
-    (void)pages;
-    (void)save;
-    (void)label3;
     heading.text = @"Settings";
     heading.font = [UIFont preferredFontForTextStyle:UIFontTextStyleLargeTitle];
     heading.adjustsFontForContentSizeCategory = YES;

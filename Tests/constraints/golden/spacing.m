@@ -20,68 +20,55 @@
 - (void)layoutViewWillAppear;
 @end
 
-static char htllLayoutKey_back;
-static char htllLayoutKey_titleLabel;
-static char htllLayoutKey_share;
-static char htllLayoutKey_photo;
-static char htllLayoutKey_caption;
-static char htllLayoutKey_day;
-static char htllLayoutKey_week;
-static char htllLayoutKey_month;
-static char htllLayoutKey_dot1;
-static char htllLayoutKey_dot2;
-static char htllLayoutKey_dot3;
-static char htllLayoutKey_done;
-
 @implementation ViewController (Layout)
 
-- (UIButton *)back { return objc_getAssociatedObject(self, &htllLayoutKey_back); }
+- (UIButton *)back { return objc_getAssociatedObject(self, @selector(back)); }
 - (void)setBack:(UIButton *)value {
-    objc_setAssociatedObject(self, &htllLayoutKey_back, value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
+    objc_setAssociatedObject(self, @selector(back), value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
 }
-- (UILabel *)titleLabel { return objc_getAssociatedObject(self, &htllLayoutKey_titleLabel); }
+- (UILabel *)titleLabel { return objc_getAssociatedObject(self, @selector(titleLabel)); }
 - (void)setTitleLabel:(UILabel *)value {
-    objc_setAssociatedObject(self, &htllLayoutKey_titleLabel, value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
+    objc_setAssociatedObject(self, @selector(titleLabel), value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
 }
-- (UIButton *)share { return objc_getAssociatedObject(self, &htllLayoutKey_share); }
+- (UIButton *)share { return objc_getAssociatedObject(self, @selector(share)); }
 - (void)setShare:(UIButton *)value {
-    objc_setAssociatedObject(self, &htllLayoutKey_share, value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
+    objc_setAssociatedObject(self, @selector(share), value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
 }
-- (UIView *)photo { return objc_getAssociatedObject(self, &htllLayoutKey_photo); }
+- (UIView *)photo { return objc_getAssociatedObject(self, @selector(photo)); }
 - (void)setPhoto:(UIView *)value {
-    objc_setAssociatedObject(self, &htllLayoutKey_photo, value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
+    objc_setAssociatedObject(self, @selector(photo), value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
 }
-- (UILabel *)caption { return objc_getAssociatedObject(self, &htllLayoutKey_caption); }
+- (UILabel *)caption { return objc_getAssociatedObject(self, @selector(caption)); }
 - (void)setCaption:(UILabel *)value {
-    objc_setAssociatedObject(self, &htllLayoutKey_caption, value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
+    objc_setAssociatedObject(self, @selector(caption), value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
 }
-- (UIButton *)day { return objc_getAssociatedObject(self, &htllLayoutKey_day); }
+- (UIButton *)day { return objc_getAssociatedObject(self, @selector(day)); }
 - (void)setDay:(UIButton *)value {
-    objc_setAssociatedObject(self, &htllLayoutKey_day, value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
+    objc_setAssociatedObject(self, @selector(day), value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
 }
-- (UIButton *)week { return objc_getAssociatedObject(self, &htllLayoutKey_week); }
+- (UIButton *)week { return objc_getAssociatedObject(self, @selector(week)); }
 - (void)setWeek:(UIButton *)value {
-    objc_setAssociatedObject(self, &htllLayoutKey_week, value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
+    objc_setAssociatedObject(self, @selector(week), value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
 }
-- (UIButton *)month { return objc_getAssociatedObject(self, &htllLayoutKey_month); }
+- (UIButton *)month { return objc_getAssociatedObject(self, @selector(month)); }
 - (void)setMonth:(UIButton *)value {
-    objc_setAssociatedObject(self, &htllLayoutKey_month, value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
+    objc_setAssociatedObject(self, @selector(month), value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
 }
-- (UIView *)dot1 { return objc_getAssociatedObject(self, &htllLayoutKey_dot1); }
+- (UIView *)dot1 { return objc_getAssociatedObject(self, @selector(dot1)); }
 - (void)setDot1:(UIView *)value {
-    objc_setAssociatedObject(self, &htllLayoutKey_dot1, value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
+    objc_setAssociatedObject(self, @selector(dot1), value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
 }
-- (UIView *)dot2 { return objc_getAssociatedObject(self, &htllLayoutKey_dot2); }
+- (UIView *)dot2 { return objc_getAssociatedObject(self, @selector(dot2)); }
 - (void)setDot2:(UIView *)value {
-    objc_setAssociatedObject(self, &htllLayoutKey_dot2, value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
+    objc_setAssociatedObject(self, @selector(dot2), value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
 }
-- (UIView *)dot3 { return objc_getAssociatedObject(self, &htllLayoutKey_dot3); }
+- (UIView *)dot3 { return objc_getAssociatedObject(self, @selector(dot3)); }
 - (void)setDot3:(UIView *)value {
-    objc_setAssociatedObject(self, &htllLayoutKey_dot3, value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
+    objc_setAssociatedObject(self, @selector(dot3), value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
 }
-- (UIButton *)done { return objc_getAssociatedObject(self, &htllLayoutKey_done); }
+- (UIButton *)done { return objc_getAssociatedObject(self, @selector(done)); }
 - (void)setDone:(UIButton *)value {
-    objc_setAssociatedObject(self, &htllLayoutKey_done, value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
+    objc_setAssociatedObject(self, @selector(done), value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
 }
 
 - (void)layoutViewDidLoad {
@@ -97,18 +84,6 @@ static char htllLayoutKey_done;
     UIView * dot2 = self.dot2;
     UIView * dot3 = self.dot3;
     UIButton * done = self.done;
-    (void)back;
-    (void)titleLabel;
-    (void)share;
-    (void)photo;
-    (void)caption;
-    (void)day;
-    (void)week;
-    (void)month;
-    (void)dot1;
-    (void)dot2;
-    (void)dot3;
-    (void)done;
     back = [UIButton buttonWithType:UIButtonTypeCustom];
     [self.view addSubview:back];
     titleLabel = [[UILabel alloc] init];
@@ -364,18 +339,6 @@ static char htllLayoutKey_done;
     UIView * dot2 = self.dot2;
     UIView * dot3 = self.dot3;
     UIButton * done = self.done;
-    (void)back;
-    (void)titleLabel;
-    (void)share;
-    (void)photo;
-    (void)caption;
-    (void)day;
-    (void)week;
-    (void)month;
-    (void)dot1;
-    (void)dot2;
-    (void)dot3;
-    (void)done;
     [back setTitle:@"Back" forState:UIControlStateNormal];
     titleLabel.text = @"Spacing";
     titleLabel.font = [UIFont boldSystemFontOfSize:17];

@@ -14,33 +14,27 @@
 - (void)layoutViewWillLayoutSubviews;
 @end
 
-static char htllLayoutKey_photo;
-static char htllLayoutKey_titleLabel;
-static char htllLayoutKey_body;
-static char htllLayoutKey_caption;
-static char htllLayoutKey_picture;
-
 @implementation ViewController (Layout)
 
-- (UIImageView *)photo { return objc_getAssociatedObject(self, &htllLayoutKey_photo); }
+- (UIImageView *)photo { return objc_getAssociatedObject(self, @selector(photo)); }
 - (void)setPhoto:(UIImageView *)value {
-    objc_setAssociatedObject(self, &htllLayoutKey_photo, value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
+    objc_setAssociatedObject(self, @selector(photo), value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
 }
-- (UILabel *)titleLabel { return objc_getAssociatedObject(self, &htllLayoutKey_titleLabel); }
+- (UILabel *)titleLabel { return objc_getAssociatedObject(self, @selector(titleLabel)); }
 - (void)setTitleLabel:(UILabel *)value {
-    objc_setAssociatedObject(self, &htllLayoutKey_titleLabel, value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
+    objc_setAssociatedObject(self, @selector(titleLabel), value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
 }
-- (UITextView *)body { return objc_getAssociatedObject(self, &htllLayoutKey_body); }
+- (UITextView *)body { return objc_getAssociatedObject(self, @selector(body)); }
 - (void)setBody:(UITextView *)value {
-    objc_setAssociatedObject(self, &htllLayoutKey_body, value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
+    objc_setAssociatedObject(self, @selector(body), value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
 }
-- (UILabel *)caption { return objc_getAssociatedObject(self, &htllLayoutKey_caption); }
+- (UILabel *)caption { return objc_getAssociatedObject(self, @selector(caption)); }
 - (void)setCaption:(UILabel *)value {
-    objc_setAssociatedObject(self, &htllLayoutKey_caption, value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
+    objc_setAssociatedObject(self, @selector(caption), value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
 }
-- (UIImageView *)picture { return objc_getAssociatedObject(self, &htllLayoutKey_picture); }
+- (UIImageView *)picture { return objc_getAssociatedObject(self, @selector(picture)); }
 - (void)setPicture:(UIImageView *)value {
-    objc_setAssociatedObject(self, &htllLayoutKey_picture, value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
+    objc_setAssociatedObject(self, @selector(picture), value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);
 }
 
 - (void)layoutViewDidLoad {
@@ -49,11 +43,6 @@ static char htllLayoutKey_picture;
     UITextView * body = self.body;
     UILabel * caption = self.caption;
     UIImageView * picture = self.picture;
-    (void)photo;
-    (void)titleLabel;
-    (void)body;
-    (void)caption;
-    (void)picture;
     photo = [[UIImageView alloc] init];
     [self.view addSubview:photo];
     titleLabel = [[UILabel alloc] init];
@@ -88,12 +77,6 @@ static char htllLayoutKey_picture;
     UILabel * titleLabel = self.titleLabel;
     UITextView * body = self.body;
     UILabel * caption = self.caption;
-    UIImageView * picture = self.picture;
-    (void)photo;
-    (void)titleLabel;
-    (void)body;
-    (void)caption;
-    (void)picture;
     photo.backgroundColor = [UIColor lightGrayColor];
     titleLabel.text = @"Golden Gate Bridge";
     titleLabel.font = [UIFont boldSystemFontOfSize:20];
@@ -106,12 +89,6 @@ static char htllLayoutKey_picture;
     UILabel * titleLabel = self.titleLabel;
     UITextView * body = self.body;
     UILabel * caption = self.caption;
-    UIImageView * picture = self.picture;
-    (void)photo;
-    (void)titleLabel;
-    (void)body;
-    (void)caption;
-    (void)picture;
     NSArray * htllActive = [[self.view.constraints arrayByAddingObjectsFromArray:[self.view.subviews valueForKeyPath:@"@unionOfArrays.constraints"]] filteredArrayUsingPredicate:[NSPredicate predicateWithFormat:@"identifier BEGINSWITH %@", @"htllBranch"]];
     if (self.view.bounds.size.width <= self.view.bounds.size.height && self.view.traitCollection.horizontalSizeClass == UIUserInterfaceSizeClassCompact) {
         caption.hidden = YES;
