@@ -85,6 +85,21 @@ final class AttributeMessageTests: SmallLayoutTestCase {
         }
     }
 
+    /// Each attribute as written is remembered as last found, with its kind (views of several
+    /// attributes, issue 19): the same name on another kind is looked up again for that kind, and
+    /// refused where the kind has no such attribute, in the same layout or a later one.
+    func testAttributesOfSeveralKindsInTurnKeepTheirKindsChecks() throws {
+        let source = "(in (vseq (text-field '((placeholder . \"p\") (text . \"t\"))) (label '((text . \"a\") (text-color . red-color)))"
+            + " (text-field '((placeholder . \"q\") (text . \"u\")))) 'self.view)"
+        XCTAssertEqual(try lines(source, .viewWillAppear), [
+            "textField1.placeholder = @\"p\";", "textField1.text = @\"t\";", "label2.text = @\"a\";",
+            "label2.textColor = [UIColor redColor];", "textField3.placeholder = @\"q\";", "textField3.text = @\"u\";",
+        ])
+        XCTAssertEqual(message("(in (vseq (text-field '((placeholder . \"p\") (text . \"t\"))) (label '((text . \"a\") (placeholder . \"x\")))) 'self.view)")
+                        .split(separator: "\n").first.map(String.init),
+                       "m.htll:1:60: error: label has no attribute placeholder")
+    }
+
     func testAttributeNewerThanIOS6IsRefusedThere() {
         XCTAssertThrowsError(try Layout(source: "(in (label '((tint-color . red-color))) 'self.view)", file: "m.htll", target: .ios6)) {
             XCTAssertEqual("\($0)".split(separator: "\n").first.map(String.init),

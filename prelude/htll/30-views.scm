@@ -234,6 +234,12 @@
 ;; are KIND's attributes (htll:kind-attributes) in the attribute table TABLE.
 (define htll:latest-attribute (make-vector 8 #f))
 
+;; The same for each attribute as written, the latest found of each (an eq? table): a view of
+;; several attributes (a button's action and title, a label's text, font and colour) found the
+;; latest one another attribute's at each of them, and looked its name, table entry and
+;; treatment up again (issue 19). An entry holds while its kind, table and target do.
+(define htll:attribute-memo (make-eq-hash-table))
+
 ;; The messages' subject for attributes of KIND: the kind, after ORIGIN's modifier when there is
 ;; one ("style big-title: label"). ORIGIN is check-attributes' rest list.
 (define (htll:attributes-who kind origin)
@@ -287,10 +293,14 @@
                                   (htll:written (car attrs)))))
        (else
         (let* ((latest htll:latest-attribute)
-               ;; The same attribute of the same kind as the latest one checked (a long layout's
-               ;; views mostly are): its name, table entry and treatment as found then.
+               ;; The latest one checked of this attribute (a long layout's views mostly are
+               ;; alike), if of the same kind: its name, table entry and treatment as found then.
+               (latest (if (eq? (vector-ref latest 0) (caar attrs))
+                           latest
+                           (hash-table-ref/default htll:attribute-memo (caar attrs) latest)))
                (same? (and (eq? (vector-ref latest 0) (caar attrs)) (eq? (vector-ref latest 1) kind)
-                           (eq? (vector-ref latest 2) specs) (eq? (vector-ref latest 3) ios6)))
+                           (eq? (vector-ref latest 2) specs) (eq? (vector-ref latest 3) ios6)
+                           (eq? (vector-ref latest 7) htll:attribute-table)))
                (name (if same?
                          (vector-ref latest 4)
                          (let ((alias (assq (caar attrs) htll:attribute-aliases))) (if alias (cdr alias) (caar attrs)))))
@@ -306,10 +316,11 @@
                                ((and (eq? type 'float) (real? v) (<= (abs v) htll:largest-number)) v)
                                (else (htll:check type v (lambda () (htll:attribute-what kind origin name)))))))
                 (treatment (if same? known-treatment (htll:current-ios-treatment kind name))))
-            (if (not same?)
-                (begin (vector-set! latest 0 (caar attrs)) (vector-set! latest 1 kind) (vector-set! latest 2 specs)
-                       (vector-set! latest 3 ios6) (vector-set! latest 4 name) (vector-set! latest 5 spec)
-                       (vector-set! latest 6 treatment) (vector-set! latest 7 htll:attribute-table)))
+            (cond ((not same?)
+                   (let ((found (vector (caar attrs) kind specs ios6 name spec treatment htll:attribute-table)))
+                     (hash-table-set! htll:attribute-memo (caar attrs) found)
+                     (set! htll:latest-attribute found)))
+                  ((not (eq? latest htll:latest-attribute)) (set! htll:latest-attribute latest)))
             ;; Today's target refuses or leaves out some of the original's vocabulary (13-current-ios.scm).
             (case (and treatment (car treatment))
               ((refuse) (htll:fail (string-append (htll:attribute-what kind origin name) ": " (cadr treatment)
