@@ -234,10 +234,10 @@
 ;; are KIND's attributes (htll:kind-attributes) in the attribute table TABLE.
 (define htll:latest-attribute (make-vector 8 #f))
 
-;; The same for each attribute as written, the latest found of each (an eq? table): a view of
-;; several attributes (a button's action and title, a label's text, font and colour) found the
-;; latest one another attribute's at each of them, and looked its name, table entry and
-;; treatment up again (issue 19). An entry holds while its kind, table and target do.
+;; The same for each attribute as written, the latest found of each (an eq? table): at each
+;; attribute of a view of several (a button's action and title, a label's text, font and colour)
+;; the latest one was another attribute, and its name, table entry and treatment were looked up
+;; again (issue 19). An entry holds while its kind, table and target do.
 (define htll:attribute-memo (make-eq-hash-table))
 
 ;; The messages' subject for attributes of KIND: the kind, after ORIGIN's modifier when there is
