@@ -40,10 +40,12 @@
                                 " to " (number->string htll:longest-length) ", got " (htll:written x)))))
 
 (define (htll:check-unit who what x)
-  (htll:check-real who what x)
-  (if (and (>= x 0) (<= x 1))
+  ;; (A real from 0 to 1 is finite: every colour component, without check-real's call.)
+  (if (and (real? x) (>= x 0) (<= x 1))
       x
-      (htll:fail (string-append who ": " what " must be between 0.0 and 1.0, got " (htll:written x)))))
+      (begin
+        (htll:check-real who what x)
+        (htll:fail (string-append who ": " what " must be between 0.0 and 1.0, got " (htll:written x))))))
 
 (define (rgba-color red green blue alpha)
   (htll:make-resource 'rgba-color

@@ -14,6 +14,8 @@
    ;; A text (most attributes' values) first: no enumeration is named string, and the search of
    ;; the enumeration table for one was most of printing a label's text.
    ((and (eq? type 'string) (string? value)) (htll:objc-string value))
+   ;; A colour next (no enumeration is named color either): the enumerations' search is long.
+   ((eq? type 'color) (htll:color->objc value))
    ((htll:enum-type? type) (htll:enum-value->objc type value))
    ((eq? type 'boolean) (if value "YES" "NO"))
    ((memq type '(float int)) (htll:number->c value))
@@ -30,13 +32,6 @@
     (string-append "[NSArray arrayWithObjects:"
                    (apply string-append (map (lambda (v) (string-append (htll:value->objc (cadr type) v name-of) ", ")) value))
                    "nil]"))
-   ((eq? type 'color)
-    (if (symbol? value)
-        (string-append "[UIColor " (htll:color-objc-name (htll:target-color value)) "]")
-        (let ((a (map htll:number->c (htll:resource-args value))))
-          (if (eq? (htll:resource-kind value) 'rgba-color)
-              (string-append "[UIColor colorWithRed:" (car a) " green:" (cadr a) " blue:" (caddr a) " alpha:" (cadddr a) "]")
-              (string-append "[UIColor colorWithHue:" (car a) " saturation:" (cadr a) " brightness:" (caddr a) " alpha:" (cadddr a) "]")))))
    ((eq? type 'button-configuration)
     (string-append "[UIButtonConfiguration " (htll:value->objc '(enum button-configuration-style) value name-of) "]"))
    ((eq? type 'blur-effect)
@@ -76,6 +71,15 @@
         (else (error "htll: cannot print resource" (htll:resource-kind value))))))
    ((string? value) (htll:objc-string value))
    (else (error "htll: cannot print value" type value))))
+
+;; A colour: a named one ([UIColor redColor]) or its components.
+(define (htll:color->objc value)
+  (if (symbol? value)
+      (string-append "[UIColor " (htll:color-objc-name (htll:target-color value)) "]")
+      (let ((a (map htll:number->c (htll:resource-args value))))
+        (if (eq? (htll:resource-kind value) 'rgba-color)
+            (string-append "[UIColor colorWithRed:" (car a) " green:" (cadr a) " blue:" (caddr a) " alpha:" (cadddr a) "]")
+            (string-append "[UIColor colorWithHue:" (car a) " saturation:" (cadr a) " brightness:" (caddr a) " alpha:" (cadddr a) "]")))))
 
 ;; The constant of VALUE in the enumeration ENUM, as today's target (or iOS 6) names it.
 (define (htll:enum-value->objc enum value)
