@@ -56,8 +56,7 @@ struct CategoryLocals {
                     i += 1
                 case .name:
                     let start = i
-                    i += 1
-                    while i < n, kind[Int(p[i])] == .name || kind[Int(p[i])] == .digit { i += 1 }
+                    i = Self.nameEnd(kind, p, n, from: i)
                     if before != .member, let view = names.index(of: p + start, count: i - start) {
                         named[view] = true
                         if before == .separator || before == .star, Self.isRead(p, n, after: i, star: before == .star) { read[view] = true }
@@ -88,9 +87,9 @@ struct CategoryLocals {
                 case .at:
                     // @"…" is a string; @selector(…), @protocol(…), @encode(…) name no variable.
                     i += 1; before = .word
-                    if i < n, Self.isNameStart(p[i]) {
+                    if i < n, kind[Int(p[i])] == .name {
                         let start = i
-                        i = Self.nameEnd(p, n, from: i)
+                        i = Self.nameEnd(kind, p, n, from: i)
                         var j = i
                         while j < n, p[j] == 0x20 { j += 1 }
                         if j < n, p[j] == UInt8(ascii: "(") {
@@ -172,10 +171,11 @@ struct CategoryLocals {
         return false
     }
 
-    /// The index after the name starting at `i`.
-    private static func nameEnd(_ p: UnsafePointer<UInt8>, _ n: Int, from i: Int) -> Int {
+    /// The index after the name starting at `i`, with the byte classes `kind`.
+    @inline(__always)
+    private static func nameEnd(_ kind: UnsafePointer<ByteClass>, _ p: UnsafePointer<UInt8>, _ n: Int, from i: Int) -> Int {
         var j = i + 1
-        while j < n, isNameStart(p[j]) || isDigit(p[j]) { j += 1 }
+        while j < n, kind[Int(p[j])] == .name || kind[Int(p[j])] == .digit { j += 1 }
         return j
     }
 
