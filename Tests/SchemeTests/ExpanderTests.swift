@@ -24,6 +24,31 @@ final class ExpanderTests: SchemeTestCase {
         check("(+ 1 (let loop ((i 0)) (if (= i 5) i (loop (+ i 1)))))", "6")
     }
 
+    /// A let* binds in one scope, each binding after its init: an init sees only the bindings
+    /// before it, a repeated name shadows from then on, and what an init's lambda or macro
+    /// captured does not change when later bindings arrive.
+    func testLetStarBindsInOrderInOneScope() {
+        check("(define x 'global) (let* ((f (lambda () x)) (x 1) (g (lambda () x)) (x (+ x 1))) (list (f) (g) x))", "(global 1 2)")
+        check("(let* ((x 1) (y x) (x 'again) (z x)) (list x y z))", "(again 1 again)")
+        check("(let* ((a 1) (m (let-syntax ((get (syntax-rules () ((_) a)))) (lambda () (get)))) (a 2)) (list a (m)))", "(2 1)")
+        check("(let* () 'empty)", "empty")
+        check("(let* ((x 1)) (define x 2) x)", "2")
+    }
+
+    /// Scopes of many bindings are searched by an index (Scope.indexedAfter): the latest binding of
+    /// a name wins, inner scopes still shadow, and names not bound fall through to the top level.
+    func testLargeScopesFindTheLatestBinding() {
+        let names = (0..<300).map { "v\($0)" }
+        let bindings = names.enumerated().map { "(\($1) \($0))" }.joined(separator: " ")
+        let sum = "(+ " + names.joined(separator: " ") + ")"
+        check("(let (\(bindings)) \(sum))", "\((0..<300).reduce(0, +))")
+        check("(let* (\(bindings) (v7 'shadow)) (list v7 v299 car))", "(shadow 299 #<procedure car>)")
+        check("(letrec* (\(bindings)) (let ((v3 'inner)) (list v3 v4)))", "(inner 4)")
+        let defines = names.map { "(define \($0) '\($0))" }.joined(separator: " ")
+        check("((lambda () \(defines) (define v10 'last) (list v10 v250 (length (list \(names.joined(separator: " ")))))))", "(last v250 300)")
+        check("(let (\(bindings)) (define-syntax m (syntax-rules () ((_) v42))) (let ((v42 'hidden)) (m)))", "42")
+    }
+
     func testInternalDefinitions() {
         check("""
         (define (f x)

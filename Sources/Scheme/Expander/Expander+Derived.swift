@@ -35,6 +35,13 @@ extension Expander {
         guard let bindings = items[1].listElements else { throw syntaxError("let*: bad binding list", form) }
         var inner = ctx
         inner.toplevel = false
+        // One scope for all the bindings, each bound after its init is expanded, instead of a scope
+        // per binding: what each init sees is the same (the bindings before it; a later one of the
+        // same name shadows, as the scope answers with the latest), but a let* of thousands of
+        // views no longer makes every identifier under it walk a chain of thousands of scopes
+        // (quadratic, issue 19). Nothing keeps the scope as it was mid-way: an init's macros and
+        // lambdas are expanded before the next binding is added.
+        inner.scope = Scope(parent: ctx.scope, owner: ctx.lambda)
         var layers: [(Variable, Node)] = []
         for b in bindings {
             guard let pair = b.listElements, pair.count == 1 || pair.count == 2 else {
@@ -42,9 +49,7 @@ extension Expander {
             }
             let id = try identifier(pair[0], form, "let*")
             let initNode = try expandNamed(pair.count == 2 ? pair[1] : .unspecified, id.name, inner)
-            let scope = Scope(parent: inner.scope, owner: ctx.lambda)
-            layers.append((newVariable(id, in: scope, inner), initNode))
-            inner.scope = scope
+            layers.append((newVariable(id, in: inner.scope, inner), initNode))
         }
         var node = try expandBody(Array(items.dropFirst(2)), inner, at: location(of: form))
         for (v, initNode) in layers.reversed() { node = .bind([v], [initNode], node) }

@@ -28,8 +28,41 @@ final class Scope {
         top = environment
     }
 
+    /// Positions of `entries` by identifier (position + 1; 0 is empty), an open-addressing table
+    /// kept once the scope has more than `indexedAfter` entries. Why: a scope of thousands of
+    /// bindings (a layout's `let`, `let*` or body of views) was searched from its end for every
+    /// identifier expanded inside it, quadratic in the bindings; small scopes, nearly all, keep
+    /// the scan. Unchecked exclusivity, as `entries`.
+    @exclusivity(unchecked) private var slots: [Int32] = []
+
+    /// Entries a scope searches by scanning; past them it keeps `slots`.
+    static let indexedAfter = 8
+
     func bind(_ id: Symbol, _ binding: Binding) {
         entries.append((ObjectIdentifier(id), binding))
+        guard entries.count > Scope.indexedAfter else { return }
+        // At most half full: a bigger table when this entry would pass that.
+        if entries.count * 2 > slots.count {
+            slots = Array(repeating: 0, count: max(64, slots.count * 4))
+            for position in entries.indices { index(position) }
+        } else {
+            index(entries.count - 1)
+        }
+    }
+
+    /// The first slot to probe for `key` (Fibonacci hashing of the address).
+    @inline(__always) private func home(_ key: ObjectIdentifier) -> Int {
+        let h = UInt64(UInt(bitPattern: key)) &* 0x9E37_79B9_7F4A_7C15
+        return Int(truncatingIfNeeded: h >> 32) & (slots.count - 1)
+    }
+
+    /// Records the entry at `position` in `slots`; a later entry of the same identifier replaces
+    /// an earlier one, as the scan finds the latest first.
+    private func index(_ position: Int) {
+        let key = entries[position].id
+        var i = home(key)
+        while slots[i] != 0 && entries[Int(slots[i]) - 1].id != key { i = (i + 1) & (slots.count - 1) }
+        slots[i] = Int32(truncatingIfNeeded: position + 1)
     }
 
     private var markStamp: UInt32 = 0
@@ -71,6 +104,15 @@ final class Scope {
     /// The binding of exactly this identifier in this scope alone (latest first).
     func local(_ id: Symbol) -> Binding? {
         let key = ObjectIdentifier(id)
+        if !slots.isEmpty {
+            var i = home(key)
+            while slots[i] != 0 {
+                let e = entries[Int(slots[i]) - 1]
+                if e.id == key { return e.binding }
+                i = (i + 1) & (slots.count - 1)
+            }
+            return nil
+        }
         // By index: iterating `entries.reversed()` retained and released the array each time, and
         // most scopes searched (the root scope of every top-level form) are empty.
         var i = entries.count
