@@ -218,6 +218,34 @@ final class PrimitiveProtocolTests: XCTestCase {
                        "p.htll:1:1: error: define-primitive: expected (define-primitive (NAME PARAMETER ...) BODY ...)")
     }
 
+    /// Past a few questions a primitive's children are looked up in a table
+    /// (htll:primitive-child?): every child of a large primitive is still one of its own, and a
+    /// view it does not hold is still refused, whichever question comes first.
+    func testManyChildrenAreCheckedAsFew() throws {
+        let views = (0..<40).map { "(view '((size \($0 + 1) 10)))" }.joined(separator: " ")
+        let row = """
+            (define-primitive (row . children)
+              (lambda (r)
+                (let loop ((cs children) (x (area-x r)) (areas '()))
+                  (if (null? cs)
+                      (reverse areas)
+                      (loop (cdr cs) (+ x (measured-width (car cs)))
+                            (cons (area x (area-y r) (measured-width (car cs)) (measured-height (car cs))) areas))))))
+
+            """
+        let got = try frames(row + "(in (row \(views)) 'self.view)", 2000, 100)
+        let widths = got.filter { $0.key.hasPrefix("view") }.map { $0.value[2] }.sorted()
+        XCTAssertEqual(widths, (1...40).map(Double.init))
+        let xs = got.filter { $0.key.hasPrefix("view") }.map { $0.value[0] }.sorted()
+        XCTAssertEqual(xs, (0..<40).map { Double($0 * ($0 + 1) / 2) })
+        for late in [0, 17, 39] {
+            let asks = "(lambda (r) (map (lambda (c i) (if (= i \(late)) (area 0 0 (measured-width stranger) 1) (area 0 0 (measured-width c) 1))) children (iota (length children))))"
+            let source = "(define stranger (view '()))\n(define-primitive (many . children)\n  \(asks))\n(in (many \(views)) 'self.view)"
+            XCTAssertEqual(message(source),
+                           "p.htll:4:5: error: many: measured-width: expected one of the primitive's children, got a view or layout it does not hold", "at \(late)")
+        }
+    }
+
     /// A primitive that never returns is stopped by the layout's limits, like any layout code.
     func testARunawayPrimitiveMeetsTheLimits() throws {
         let scheme = try Layout.makeScheme(limits: Scheme.Limits(steps: 2_000_000), sandboxFolder: nil)
