@@ -97,4 +97,65 @@ final class NameBuiltinsTests: XCTestCase {
         XCTAssertThrowsError(try eval("(htll:split-string \"a.b\" \".\")"))
         XCTAssertThrowsError(try eval("(%htll-identifiers? \"a\" 1)"))
     }
+
+    /// The quick answers of htll:owning-family?, htll:frame-local-name? and htll:reserved?
+    /// (12-names.scm, 68-names.scm: most names are answered without a substring) agree with the
+    /// definitions that made a substring for each question, kept here as the reference.
+    func testNameClassesAgreeWithTheSubstringDefinitions() throws {
+        let scheme = try Layout.makeScheme(limits: Scheme.Limits(), sandboxFolder: nil)
+        let env = try XCTUnwrap(HTLL.environment(of: scheme))
+        try scheme.evaluateSystemCode("""
+            (define (ref-owning-family? s)
+              (let* ((n (string-length s))
+                     (start (let skip ((i 0)) (if (and (< i n) (char=? (string-ref s i) #\\_)) (skip (+ i 1)) i))))
+                (htll:any (lambda (family)
+                            (let ((k (string-length family)))
+                              (and (<= (+ start k) n)
+                                   (string=? (substring s start (+ start k)) family)
+                                   (or (= (+ start k) n) (not (char-lower-case? (string-ref s (+ start k))))))))
+                          '("alloc" "copy" "init" "mutableCopy" "new"))))
+            (define (ref-frame-local-name? s)
+              (let ((n (string-length s)))
+                (define (digits-from? i)
+                  (and (< i n) (let digits ((i i)) (or (= i n) (and (char<=? #\\0 (string-ref s i) #\\9) (digits (+ i 1)))))))
+                (define (prefixed? p) (let ((k (string-length p))) (and (> n k) (string=? (substring s 0 k) p) (digits-from? k))))
+                (or (and (> n 5) (string=? (substring s 0 4) "htll") (memv (string-ref s 4) '(#\\X #\\Y #\\W #\\H)) (digits-from? 5))
+                    (prefixed? "htllGuide")
+                    (prefixed? "htllConstraint"))))
+            (define (ref-reserved? members name)
+              (and members (> (string-length name) 0)
+                   (htll:string-set-member?
+                    members (string-append (string (char-downcase (string-ref name 0))) (substring name 1 (string-length name))))
+                   #t))
+            (define (truth x) (if x #t #f))
+            (define (name-disagreements strings)
+              (let ((members (htll:controller-name-set)))
+                (let loop ((ss strings) (bad '()))
+                  (if (null? ss)
+                      (reverse bad)
+                      (let ((s (car ss)))
+                        (loop (cdr ss)
+                              (if (and (eq? (truth (htll:owning-family? s)) (truth (ref-owning-family? s)))
+                                       (eq? (truth (htll:frame-local-name? s)) (truth (ref-frame-local-name? s)))
+                                       (eq? (htll:reserved? members s) (ref-reserved? members s)))
+                                  bad
+                                  (cons s bad))))))))
+            """, file: "reference", in: env)
+        let exhaustive = Self.strings(over: ["a", "c", "n", "h", "_", "X", "1", "T"], upTo: 4)
+        let names = ["alloc", "allocX", "allocator", "copy", "copyLabel", "copying", "init", "initWith", "initial",
+                     "mutableCopy", "mutableCopyX", "mutableCopyable", "new", "newer", "newButton", "_new", "__copy",
+                     "_newer", "htll", "htllX", "htllX1", "htllY12", "htllW", "htllH7x", "htllGuide", "htllGuide3",
+                     "htllConstraint", "htllConstraint12", "htllconstraint1", "hello", "title", "Title", "view",
+                     "View", "navigationItem", "NavigationItem", "label1"]
+        let list = scheme.list((exhaustive + names).map { scheme.string($0) })
+        XCTAssertEqual(try scheme.call("name-disagreements", in: env, [list]).description, "()")
+        // Not vacuous: the corpus holds names of each kind.
+        let eval = { (source: String) in try scheme.evaluateSystemCode(source, file: "check", in: env) }
+        XCTAssertEqual(try eval("(map truth (map htll:owning-family? '(\"newButton\" \"newer\" \"__copy\" \"view\")))").description,
+                       "(#t #f #t #f)")
+        XCTAssertEqual(try eval("(map truth (map htll:frame-local-name? '(\"htllY12\" \"htllGuide3\" \"htllY\" \"hello\")))").description,
+                       "(#t #t #f #f)")
+        XCTAssertEqual(try eval("(map (lambda (s) (htll:reserved? (htll:controller-name-set) s)) '(\"title\" \"Title\" \"label1\"))").description,
+                       "(#t #t #f)")
+    }
 }

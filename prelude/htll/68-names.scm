@@ -23,11 +23,11 @@
   (and (not (htll:ios6?)) (htll:controller-name-set)))
 
 ;; Whether NAME clashes. Members compare with the first letter in lower case: a property Title
-;; would declare the setter setTitle:, UIViewController's.
+;; would declare the setter setTitle:, UIViewController's. (htll:name-key: no new string for a
+;; name already in lower case.)
 (define (htll:reserved? members name)
   (and members (> (string-length name) 0)
-       (htll:string-set-member?
-        members (string-append (string (char-downcase (string-ref name 0))) (substring name 1 (string-length name))))
+       (htll:string-set-member? members (htll:name-key name))
        #t))
 
 ;; NAME, or the name VIEW gets instead when NAME clashes (with a warning at the view).
