@@ -36,6 +36,12 @@ let controlBuiltins: [Builtin] = [
     Builtin("file-error?", .exactly(1)) { a, _ in .bool(a[0].object(ErrorObject.self)?.kind == .file) },
     Builtin("%compile", .range(1, 2)) { a, rt in
         try rt.compileProgramForm(a[0], in: a.count > 1 ? try rt.environmentArgument(a[1], "eval") : rt.interaction) },
+    // (%compile-sequence FORMS ENV): `%compile` of (begin FORM ...) with the system's begin, whatever
+    // ENV binds `begin` to: one thunk for a run of top-level forms (the layout loader compiles a run
+    // of thousands of view definitions as one form instead of each by itself).
+    Builtin("%compile-sequence", .exactly(2)) { a, rt in
+        let begin = Value.symbol(Unmanaged.passUnretained(rt.coreIdentifier("begin")))
+        return try rt.compileProgramForm(rt.heap.cons(begin, a[0]), in: try rt.environmentArgument(a[1], "eval")) },
     Builtin("%read-file", .exactly(1)) { a, rt in rt.heap.list(try rt.readFile(try rt.string(a[0], "load").string, who: "load")) },
     Builtin("interaction-environment", .exactly(0)) { _, rt in .object(Unmanaged.passUnretained(rt.interaction)) },
     Builtin("scheme-report-environment", .range(0, 1)) { a, rt in try rt.reportEnvironment(a, "scheme-report-environment") },
