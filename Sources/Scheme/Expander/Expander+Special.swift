@@ -69,7 +69,7 @@ extension Expander {
             let name = try identifier(items[1], form, "define-syntax")
             let binding = try transformer(items[2], name: name.name, ctx)
             ctx.scope.top.defineSyntax(name, binding)
-            toplevelChanged()
+            toplevelChanged(name)
             return .constant(.unspecified)
         case .letSyntax, .letrecSyntax:
             return try letSyntax(form, recursive: sf == .letrecSyntax, ctx, tail: tail)
@@ -253,7 +253,7 @@ extension Expander {
     func toplevelDefine(_ form: Value, _ ctx: Context) throws(SchemeRaise) -> Node {
         let (id, value, name) = try definitionParts(form)
         let cell = ctx.scope.top.defineVariable(id)
-        toplevelChanged()
+        toplevelChanged(id)
         return .defineGlobal(cell, try expandNamed(value, name, ctx))
     }
 

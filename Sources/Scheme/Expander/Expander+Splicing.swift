@@ -89,7 +89,7 @@ extension Expander {
                     let (id, _, _) = try definitionParts(f)
                     if id.renamed != nil {
                         _ = ctx.scope.top.defineVariable(id)
-                        toplevelChanged()
+                        toplevelChanged(id)
                     }
                 case .syntax(.special(.defineSyntax)):
                     // Bound now, so the forms after it expand with it (as they would in order).

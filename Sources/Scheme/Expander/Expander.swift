@@ -191,9 +191,7 @@ final class Expander {
 
     /// What the interned symbol `s` means at the top level of `top` (no scope binds it).
     func toplevelBinding(_ s: Symbol, _ top: Environment) -> Binding {
-        // (Fibonacci hashing of the address: objects are 16 bytes apart at least.)
-        let key = UInt64(UInt(bitPattern: ObjectIdentifier(s))) &* 0x9E37_79B9_7F4A_7C15
-        let slot = Int(truncatingIfNeeded: key >> 32) & (Expander.toplevelSlots - 1)
+        let slot = Expander.toplevelSlot(s)
         if toplevelMeanings.isEmpty {
             toplevelLookups += 1
             if toplevelLookups > Expander.toplevelCacheAfter {
@@ -231,14 +229,26 @@ final class Expander {
     /// Entries of `toplevelMeanings`, a power of two.
     static let toplevelSlots = 64
 
-    /// Forgets the top-level meanings found so far: the expansion has just changed a top-level
+    /// Forgets the top-level meaning found for `id`: the expansion has just changed its top-level
     /// binding (`define`, `define-syntax`). Nothing else changes one while a form is expanded: no
     /// Scheme code runs (`import` and libraries load at run time), and each top-level form gets
-    /// an expander of its own.
-    func toplevelChanged() {
-        if !toplevelMeanings.isEmpty {
+    /// an expander of its own. Only `id`'s slot: a run of a layout's thousand definitions, one
+    /// form, forgot every meaning at each (the definition of a macro's renamed identifier, rare,
+    /// still forgets them all).
+    func toplevelChanged(_ id: Symbol) {
+        guard !toplevelMeanings.isEmpty else { return }
+        if id.renamed == nil {
+            toplevelMeanings[Expander.toplevelSlot(id)] = ToplevelMeaning()
+        } else {
             for i in toplevelMeanings.indices { toplevelMeanings[i] = ToplevelMeaning() }
         }
+    }
+
+    /// The slot of `toplevelMeanings` for the symbol `s` (Fibonacci hashing of the address:
+    /// objects are 16 bytes apart at least).
+    @inline(__always) static func toplevelSlot(_ s: Symbol) -> Int {
+        let key = UInt64(UInt(bitPattern: ObjectIdentifier(s))) &* 0x9E37_79B9_7F4A_7C15
+        return Int(truncatingIfNeeded: key >> 32) & (Expander.toplevelSlots - 1)
     }
 
     /// A procedure call: `form` is a pair, located at `loc`.
