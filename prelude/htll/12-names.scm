@@ -104,17 +104,19 @@
 ;; (htllY12; 60-solver.scm names heavy expressions so), or of the constraint code: htllGuide or
 ;; htllConstraint, then digits (73-constraints-code.scm). There can be any number of them.
 (define (htll:frame-local-name? s)
+  ;; (Every such name starts with htll: others are answered at once.)
+  (and (> (string-length s) 4) (char=? (string-ref s 0) #\h) (htll:frame-local-spelling? s)))
+
+(define (htll:frame-local-spelling? s)
   (let ((n (string-length s)))
     (define (digits-from? i)
       (and (< i n) (let digits ((i i)) (or (= i n) (and (char<=? #\0 (string-ref s i) #\9) (digits (+ i 1)))))))
     (define (prefixed? p) (let ((k (string-length p))) (and (> n k) (string=? (substring s 0 k) p) (digits-from? k))))
-    ;; (Every such name starts with htll: others are answered without a substring.)
-    (and (> n 4) (char=? (string-ref s 0) #\h)
-         (or (and (> n 5) (string=? (substring s 0 4) "htll")
-                  (memv (string-ref s 4) '(#\X #\Y #\W #\H))
-                  (digits-from? 5))
-             (prefixed? "htllGuide")
-             (prefixed? "htllConstraint")))))
+    (or (and (> n 5) (string=? (substring s 0 4) "htll")
+             (memv (string-ref s 4) '(#\X #\Y #\W #\H))
+             (digits-from? 5))
+        (prefixed? "htllGuide")
+        (prefixed? "htllConstraint"))))
 
 ;; Why S cannot name something in the generated Objective-C, or #f.
 (define (htll:objc-reserved s)

@@ -48,6 +48,19 @@
           (map car htll:primitive-table)
           (map car htll:resource-constructors)))
 
+;; Whether the symbol S is one of htll:located-names: a table made at the first question (asked
+;; of every call and definition of a layout; a search of the list of about 100 names cost about
+;; 1,000 instructions when S was none of them).
+(define htll:located-name-table #f)
+(define (htll:located-name? s)
+  (hash-table-ref/default
+   (or htll:located-name-table
+       (let ((table (make-eq-hash-table)))
+         (for-each (lambda (n) (hash-table-set! table n #t)) htll:located-names)
+         (set! htll:located-name-table table)
+         table))
+   s #f))
+
 ;; TOP-LEVEL? #f rewrites every binding with %htll-named only (the REPL, where nothing is loaded
 ;; as a layout and views bound at the prompt should not all be declared).
 (define (htll:rewrite-bindings form . top-level?)
@@ -99,7 +112,7 @@
      ;; Most other forms of a large layout are such calls, and none of the names the clauses below
      ;; test is located: looked for first, they skip those tests (a dozen per view made).
      ;; (A call of one argument, as most views are, is a proper list without walking it twice.)
-     ((and (memq (car x) htll:located-names)
+     ((and (htll:located-name? (car x))
            (or (and (pair? (cdr x)) (null? (cddr x))) (htll:proper-list? x)))
       (located x))
      ;; A macro's templates are data until used; its uses are rewritten where they are written.
@@ -135,7 +148,7 @@
       (set-car! (cdr x) (rewrite (cadr x)))
       (for-each (lambda (clause) (if (pair? clause) (rewrite-tail! (cdr clause)))) (cddr x))
       x)
-     ((and (symbol? (car x)) (or (memq (car x) htll:located-names) (memq (car x) htll:user-primitive-names))
+     ((and (symbol? (car x)) (or (htll:located-name? (car x)) (memq (car x) htll:user-primitive-names))
            (htll:proper-list? x))
       (located x))
      (else (rewrite-tail! x) x)))
@@ -153,7 +166,7 @@
                 (set-car! p (if (and (pair? (cdr x)) (null? (cddr x)) (< (+ depth 1) limit)
                                      (let ((a (cadr x))) (or (not (pair? a)) (eq? (car a) 'quote)))
                                      (not (eq? (car x) 'in)) (not (eq? (car x) 'in-cell))
-                                     (memq (car x) htll:located-names))
+                                     (htll:located-name? (car x)))
                                 (or (%htll-located-call-1 %htll-call-1 x htll:location-file)
                                     (%htll-located-call %htll-call x htll:location-file))
                                 (rewrite x))))
