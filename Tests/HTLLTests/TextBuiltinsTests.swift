@@ -197,6 +197,13 @@ final class TextBuiltinsTests: XCTestCase {
         }
         XCTAssertEqual(try eval("(htll:number->c -0.0)").stringValue, "0")
         XCTAssertEqual(try eval("(htll:number->c -5)").stringValue, "-5")
+        // Exact ratios take the host's way too, and print what the general way prints.
+        for x in ["1/3", "-1/3", "1/100", "99/100", "-7/4", "1/7", "2/3", "(/ 1 (expt 10 12))", "(/ (expt 10 15) 3)",
+                  "(/ (- (expt 10 15) 1) 2)", "(/ (expt 10 16) 3)", "(/ 1 (expt 10 400))", "12345678901/10"] {
+            XCTAssertEqual(try eval("(htll:number->c \(x))").stringValue, try eval("(htll:other-number->c \(x))").stringValue, x)
+        }
+        XCTAssertEqual(try eval("(htll:number->c 1/3)").stringValue, "0.3333333333")
+        XCTAssertThrowsError(try eval("(htll:number->c (/ (expt 10 400) 3))"))
     }
 
     /// Evaluates system code in a layout instance's HTLL environment, where the prelude and the

@@ -99,8 +99,12 @@
 ;;; this is the last check that no literal is infinite or has hundreds of digits.
 (define (htll:number->c x)
   ;; A fixnum or a finite flonum under 1e15 (nearly every number) the host prints
-  ;; (TextBuiltins.swift); the rest is below.
-  (or (%htll-number-text x) (htll:other-number->c x)))
+  ;; (TextBuiltins.swift); so it does an exact ratio, as the flonum htll:other-number->c prints
+  ;; for it (a grid's cells are ratios of its area: their checks there, with ratio arithmetic,
+  ;; were a tenth of a large grid's time); the rest is below.
+  (or (%htll-number-text x)
+      (and (number? x) (exact? x) (real? x) (not (integer? x)) (%htll-number-text (inexact x)))
+      (htll:other-number->c x)))
 
 (define (htll:other-number->c x)
   (cond ((not (real? x)) (error "htll: not a real number" x))
