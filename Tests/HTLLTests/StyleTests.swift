@@ -162,6 +162,23 @@ final class StyleTests: XCTestCase {
                                "label1.textAlignment = NSTextAlignmentCenter;"])
     }
 
+    /// Styles are found by name in a table (htll:style-index): with many of them, each use finds
+    /// its own, the latest definition of a name wins, and a misspelt name is still suggested (the
+    /// newest of the closest).
+    func testManyStylesAreEachFoundByName() throws {
+        let defs = (0..<60).map { "(define-style s\($0) '((text . \"t\($0)\")))" }.joined(separator: "\n")
+        let uses = (0..<60).map { "(label 's\($0))" }.joined(separator: " ")
+        let lines = try attributeLines(defs + "\n(define-style s7 '((text . \"again\")))\n(in (vseq \(uses)) 'self.view)")
+        let texts = lines.filter { $0.contains(".text = ") }
+        XCTAssertEqual(texts.count, 60)
+        XCTAssertEqual(texts[7], "label8.text = @\"again\";")
+        XCTAssertEqual(texts[59], "label60.text = @\"t59\";")
+        XCTAssertEqual(message(defs + "\n(in (label 's9x) 'self.view)"),
+                       "bad.htll:61:5: error: label: unknown style s9x; did you mean s9?")
+        XCTAssertEqual(message(defs + "\n(define-style t (s3 s99) '())"),
+                       "bad.htll:61:1: error: define-style t: unknown parent style s99; did you mean s59?")
+    }
+
     func testDefineStyleWorksInsideABodyAsAMacro() throws {
         let lines = try attributeLines("""
             (let ()

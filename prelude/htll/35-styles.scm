@@ -24,33 +24,52 @@
 ;; ((name . style) ...), newest first: what a quoted name ('big-title) refers to.
 (define htll:style-table '())
 
-(define (htll:style-entry name) (let ((e (assq name htll:style-table))) (and e (cdr e))))
+;; The same by name, in an eq table: a layout of thousands of styles searched the list for each
+;; style it defined and used (quadratic, issue 19).
+(define htll:style-index (make-eq-hash-table))
 
+(define (htll:style-entry name) (hash-table-ref/default htll:style-index name #f))
+
+;; (A name defined again leaves the list: the only case that walks it.)
 (define (htll:register-style! style)
-  (set! htll:style-table
-        (cons (cons (htll:style-name style) style)
-              (htll:filter (lambda (e) (not (eq? (car e) (htll:style-name style)))) htll:style-table))))
+  (let ((name (htll:style-name style)))
+    (set! htll:style-table
+          (cons (cons name style)
+                (if (htll:style-entry name)
+                    (htll:filter (lambda (e) (not (eq? (car e) name))) htll:style-table)
+                    htll:style-table)))
+    (hash-table-set! htll:style-index name style)))
 
 ;; Every attribute name some view kind has, for checking a style where it is defined.
 (define (htll:all-attribute-names)
   (append (apply append (map (lambda (k) (map car (cdr k))) htll:attribute-table))
           (map car htll:attribute-aliases)))
 
+;; Whether NAME is one of htll:all-attribute-names: an eq table made once for the tables it
+;; was made from (each style's check made the list again and searched it for each attribute).
+(define htll:attribute-name-set (list #f #f))
+(define (htll:attribute-name? name)
+  (if (not (and (eq? (car htll:attribute-name-set) htll:attribute-table)
+                (eq? (cadr htll:attribute-name-set) htll:attribute-aliases)))
+      (let ((set (make-eq-hash-table)))
+        (for-each (lambda (n) (hash-table-set! set n #t)) (htll:all-attribute-names))
+        (set! htll:attribute-name-set (list htll:attribute-table htll:attribute-aliases set))))
+  (hash-table-ref/default (caddr htll:attribute-name-set) name #f))
+
 ;; Checks the shape of a style's attribute list and that each name is an attribute of some kind;
 ;; values are checked where the style is used (their type depends on the view's kind).
 (define (htll:check-style-attributes who attrs loc)
   (if (not (htll:proper-list? attrs))
       (htll:error-at loc (string-append who ": attributes must be a list of (name . value), got " (htll:written attrs))))
-  (let ((known (htll:all-attribute-names)))
-    (for-each
-     (lambda (a)
-       (cond ((null? a))
-             ((not (and (pair? a) (symbol? (car a))))
-              (htll:error-at loc (string-append who ": an attribute must be (name . value), got " (htll:written a))))
-             ((not (memq (car a) known))
-              (htll:error-at loc (string-append who ": no view has an attribute " (symbol->string (car a))
-                                                (htll:did-you-mean (car a) known))))))
-     attrs)))
+  (for-each
+   (lambda (a)
+     (cond ((null? a))
+           ((not (and (pair? a) (symbol? (car a))))
+            (htll:error-at loc (string-append who ": an attribute must be (name . value), got " (htll:written a))))
+           ((not (htll:attribute-name? (car a)))
+            (htll:error-at loc (string-append who ": no view has an attribute " (symbol->string (car a))
+                                              (htll:did-you-mean (car a) (htll:all-attribute-names)))))))
+   attrs))
 
 ;; The parts a style inherits from PARENTS (names of styles defined before it).
 (define (htll:parent-parts who parents loc)
