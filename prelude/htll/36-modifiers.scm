@@ -152,19 +152,24 @@
 (define (htll:bindings-by-key-path declared)
   (if (htll:any-bindings? declared) (htll:bindings-by-key-path-of declared) '()))
 
+;; (Each key path's entry is found in a table: searching the entries made so far was quadratic in
+;; the key paths, 10,000 views bound to as many took 1.8 s, issue 19.)
 (define (htll:bindings-by-key-path-of declared)
-  (let loop ((ds declared) (acc '()))
-    (if (null? ds)
-        (reverse (map (lambda (e) (cons (car e) (reverse (cdr e)))) acc))
-        (loop (cdr ds)
-              (let inner ((bs (htll:view-bindings (caar ds))) (acc acc))
-                (if (null? bs)
-                    acc
-                    (let* ((b (car bs)) (entry (assoc (cadr b) acc)))
-                      (inner (cdr bs)
-                             (if entry
-                                 (begin (set-cdr! entry (cons (cons (caar ds) b) (cdr entry))) acc)
-                                 (cons (list (cadr b) (cons (caar ds) b)) acc))))))))))
+  (let ((index (make-equal-hash-table)))
+    (let loop ((ds declared) (acc '()))
+      (if (null? ds)
+          (reverse (map (lambda (e) (cons (car e) (reverse (cdr e)))) acc))
+          (loop (cdr ds)
+                (let inner ((bs (htll:view-bindings (caar ds))) (acc acc))
+                  (if (null? bs)
+                      acc
+                      (let* ((b (car bs)) (entry (hash-table-ref/default index (cadr b) #f)))
+                        (inner (cdr bs)
+                               (if entry
+                                   (begin (set-cdr! entry (cons (cons (caar ds) b) (cdr entry))) acc)
+                                   (let ((new (list (cadr b) (cons (caar ds) b))))
+                                     (hash-table-set! index (cadr b) new)
+                                     (cons new acc))))))))))))
 
 (define (htll:two-way? binding) (eq? (caddr binding) 'two-way))
 
