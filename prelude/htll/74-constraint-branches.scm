@@ -63,11 +63,13 @@
         (loop (cdr ss) (+ n (length (htll:c-state-guides (car ss)))) (cons n acc)))))
 
 ;; The views of every branch, each once by name, in the order the branches place them.
+;; (The names met are a table: a list searched for each view was quadratic, issue 19.)
 (define (htll:c-branch-views states name-of)
-  (let loop ((vs (apply append (map htll:c-state-placed states))) (seen '()) (acc '()))
-    (cond ((null? vs) (reverse acc))
-          ((member (name-of (car vs)) seen) (loop (cdr vs) seen acc))
-          (else (loop (cdr vs) (cons (name-of (car vs)) seen) (cons (car vs) acc))))))
+  (let ((seen (make-equal-hash-table)))
+    (let loop ((vs (apply append (map htll:c-state-placed states))) (acc '()))
+      (cond ((null? vs) (reverse acc))
+            ((hash-table-ref/default seen (name-of (car vs)) #f) (loop (cdr vs) acc))
+            (else (hash-table-set! seen (name-of (car vs)) #t) (loop (cdr vs) (cons (car vs) acc)))))))
 
 ;; The lines that set up the constraint sets where the views are added: every view stops
 ;; translating its autoresizing mask, and every set's guides are added, named.
