@@ -18,6 +18,9 @@ public final class Layout {
     /// added to the parent all the same, as htllc did, once code is printed), and when not strict
     /// each thing accepted only because the original htllc accepted it.
     public private(set) var warnings: [String] = []
+    /// The texts of `warnings`, to keep each once without searching the list (a layout of
+    /// thousands of unplaced views warned quadratically, issue 19).
+    private var warningTexts: Set<String> = []
 
     /// What the generated code is for.
     public enum Target: String, CaseIterable, Sendable {
@@ -278,7 +281,7 @@ public final class Layout {
             for w in (try? scheme.prelude(.takeWarnings, []))?.listElements ?? [] {
                 // Each once: every output declares the views again (a view bound but not placed warns
                 // each time) and warns again about a renamed one.
-                if let text = w.stringValue, !warnings.contains(text) { warnings.append(text) }
+                if let text = w.stringValue, warningTexts.insert(text).inserted { warnings.append(text) }
             }
         }
         do {

@@ -61,7 +61,23 @@
 (define (htll:warn-at loc message)
   (let* ((where (htll:location->string loc))
          (text (string-append (if where (string-append where ": ") "") "warning: " message)))
-    (if (not (member text htll:warnings)) (set! htll:warnings (cons text htll:warnings)))))
+    (htll:add-warning! text)))
+
+;; Adds TEXT to htll:warnings unless it is there already: looked up in a table of them, which
+;; knows the list it was made for (the host and the driver empty htll:warnings), not searched in
+;; the list (a layout of thousands of warnings was quadratic, issue 19).
+(define htll:warning-index (cons #f #f))
+(define (htll:add-warning! text)
+  (let ((index (if (eq? (car htll:warning-index) htll:warnings)
+                   (cdr htll:warning-index)
+                   (let ((table (make-equal-hash-table)))
+                     (for-each (lambda (w) (hash-table-set! table w #t)) htll:warnings)
+                     table))))
+    (if (not (hash-table-ref/default index text #f))
+        (begin (hash-table-set! index text #t)
+               (set! htll:warnings (cons text htll:warnings))
+               (set! htll:warning-index (cons htll:warnings index))))))
+
 (define (htll:warn message) (htll:warn-at (htll:current-location) message))
 
 ;; For hosts: the warnings so far, oldest first, and forgets them.

@@ -16,7 +16,12 @@
                (loop (htll:kind-parent k))))))
 
 ;; ((target "selector") ...) and ((object "Protocol") ...) of DECLARED views, each once, in order.
+;; (Whether an entry is there already is asked of a table: searching the entries was quadratic
+;; in a layout of thousands of actions, issue 19.)
 (define (htll:actions-and-protocols declared)
+  (define seen-actions (make-equal-hash-table))
+  (define seen-protocols (make-equal-hash-table))
+  (define (new? seen entry) (and (not (hash-table-ref/default seen entry #f)) (begin (hash-table-set! seen entry #t) #t)))
   (let loop ((ds declared) (actions '()) (protocols '()))
     (if (null? ds)
         (list (reverse actions) (reverse protocols))
@@ -28,10 +33,10 @@
                      (protocol (htll:ref-protocol kind (car a))))
                 (cond ((eq? (car a) 'target)
                        (let ((entry (list (symbol->string (cadr a)) (caddr a))))
-                         (inner (cdr as) (if (member entry actions) actions (cons entry actions)) protocols)))
+                         (inner (cdr as) (if (new? seen-actions entry) (cons entry actions) actions) protocols)))
                       (protocol
                        (let ((entry (list (symbol->string (cdr a)) protocol)))
-                         (inner (cdr as) actions (if (member entry protocols) protocols (cons entry protocols)))))
+                         (inner (cdr as) actions (if (new? seen-protocols entry) (cons entry protocols) protocols))))
                       (else (inner (cdr as) actions protocols)))))))))
 
 ;; For hosts: (parent cell-or-#f ((target "selector") ...) ((object "Protocol") ...)), where
