@@ -162,7 +162,7 @@
          (parent (string-append cell ".contentView"))
          (dim (htll:swift-parent-dimensions (string-append parent ".")))
          (placed (map car (htll:filter cdr declared))))
-    (define (tag v) (number->string (+ 100 (htll:index-of v placed eq?))))
+    (define tag (htll:cell-tagger placed))
     (htll:refuse-cell-bindings declared)
     (append
      (htll:swift-header
