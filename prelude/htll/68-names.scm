@@ -324,20 +324,37 @@
                                 (map (lambda (a) (list (car d) a (htll:bound-name (car d) a used reserved members)))
                                      (or (htll:view-aliases (car d)) '())))
                               declared)))
+           ;; view => ((name index . anchor) ...) of ANCHORS, first first: each alias's place is
+           ;; found among its own view's few, not by a search of every anchor (quadratic in a
+           ;; layout of thousands of second names, issue 19).
+           (recorded (let ((table (make-eq-hash-table)))
+                       (let loop ((as anchors) (i 0))
+                         (if (pair? as)
+                             (let ((a (car as)))
+                               (hash-table-set! table (cadr a)
+                                                (cons (cons (caddr a) (cons i (car a))) (hash-table-ref/default table (cadr a) '())))
+                               (loop (cdr as) (+ i 1)))
+                             (begin (for-each (lambda (k) (hash-table-set! table k (reverse (hash-table-ref/default table k '()))))
+                                              (hash-table-keys table))
+                                    table)))))
+           (after-recorded (length anchors))
            ;; Its index in ANCHORS and its anchor; after the recorded ones at its own view.
-           (place (lambda (n) (let loop ((as anchors) (i 0))
-                                (cond ((null? as) (cons i (car n)))
-                                      ((and (eq? (cadar as) (car n)) (string=? (caddar as) (cadr n))) (cons i (caar as)))
-                                      (else (loop (cdr as) (+ i 1)))))))
+           (place (lambda (n) (let loop ((rs (hash-table-ref/default recorded (car n) '())))
+                                (cond ((null? rs) (cons after-recorded (car n)))
+                                      ((string=? (caar rs) (cadr n)) (cdar rs))
+                                      (else (loop (cdr rs)))))))
            (ordered (list-sort (lambda (a b) (< (caar a) (caar b)))
-                               (map (lambda (n) (cons (place n) n)) named))))
+                               (map (lambda (n) (cons (place n) n)) named)))
+           (groups (make-eq-hash-table)))
       (let group ((ns ordered) (acc '()))
         (if (null? ns)
             (reverse acc)
-            (let* ((anchor (cdaar ns)) (n (cdar ns)) (entry (cons (caddr n) (car n))) (g (assq anchor acc)))
+            (let* ((anchor (cdaar ns)) (n (cdar ns)) (entry (cons (caddr n) (car n))) (g (hash-table-ref/default groups anchor #f)))
               (if g
                   (begin (set-cdr! g (append (cdr g) (list entry))) (group (cdr ns) acc))
-                  (group (cdr ns) (cons (list anchor entry) acc)))))))))
+                  (let ((g (list anchor entry)))
+                    (hash-table-set! groups anchor g)
+                    (group (cdr ns) (cons g acc))))))))))
 
 ;; ((anchor view name) ...) for the second names recorded where they were bound, in the
 ;; original's order: ANCHOR is the view bound just before (or VIEW itself).
@@ -347,9 +364,29 @@
           ((htll:view? (car bs)) (loop (cdr bs) (car bs) acc))
           (else (loop (cdr bs) last (cons (list (or last (caar bs)) (caar bs) (cdar bs)) acc))))))
 
+;; ALIASES (from htll:alias-names) by anchor and by view, made once for the latest ALIASES: every
+;; view of an output asks what follows it and what it is called, and a search of ALIASES for each
+;; was quadratic. #(ALIASES anchor=>entries view=>((anchor . name) ...) in ALIASES' order).
+(define htll:alias-index (vector #f #f #f))
+(define (htll:indexed-aliases aliases)
+  (if (not (eq? (vector-ref htll:alias-index 0) aliases))
+      (let ((by-anchor (make-eq-hash-table)) (by-view (make-eq-hash-table)))
+        (for-each (lambda (g)
+                    (if (not (hash-table-ref/default by-anchor (car g) #f)) (hash-table-set! by-anchor (car g) (cdr g)))
+                    (for-each (lambda (e) (hash-table-set! by-view (cdr e) (cons (cons (car g) (car e)) (hash-table-ref/default by-view (cdr e) '()))))
+                              (cdr g)))
+                  aliases)
+        (for-each (lambda (k) (hash-table-set! by-view k (reverse (hash-table-ref/default by-view k '())))) (hash-table-keys by-view))
+        (set! htll:alias-index (vector aliases by-anchor by-view))))
+  htll:alias-index)
+
+;; ((anchor . name) ...) of VIEW's own aliases in ALIASES, in order.
+(define (htll:aliases-by-view view aliases)
+  (if (null? aliases) '() (hash-table-ref/default (vector-ref (htll:indexed-aliases aliases) 2) view '())))
+
 ;; The (alias . view) declared after VIEW in ALIASES (from htll:alias-names).
 (define (htll:aliases-of view aliases)
-  (let ((a (assq view aliases))) (if a (cdr a) '())))
+  (if (null? aliases) '() (hash-table-ref/default (vector-ref (htll:indexed-aliases aliases) 1) view '())))
 
 ;; The names of VIEW and of the aliases declared after it, each as (name . view).
 (define (htll:declared-names view name-of aliases)
@@ -366,8 +403,7 @@
                   declared))))
 
 ;; The aliases of VIEW itself in ALIASES.
-(define (htll:aliases-naming view aliases)
-  (apply append (map (lambda (g) (map car (htll:filter (lambda (e) (eq? (cdr e) view)) (cdr g)))) aliases)))
+(define (htll:aliases-naming view aliases) (map cdr (htll:aliases-by-view view aliases)))
 
 ;; How many namings have stamped views (htll:context re-stamps its cached one after another).
 (define htll:name-stamps 0)

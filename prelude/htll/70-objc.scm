@@ -450,13 +450,10 @@
 ;; declared after it, and VIEW's own aliases whose anchor is not fetched.
 (define (htll:objc-fetched-alias-lines view fetched aliases name-of)
   (append (htll:objc-alias-lines view aliases name-of)
-          (apply append
-                 (map (lambda (g)
-                        (if (memq (car g) fetched)
-                            '()
-                            (map (lambda (a) (string-append (car a) " = " (name-of view) ";"))
-                                 (htll:filter (lambda (a) (eq? (cdr a) view)) (cdr g)))))
-                      aliases))))
+          (let loop ((own (htll:aliases-by-view view aliases)) (acc '()))
+            (cond ((null? own) (reverse acc))
+                  ((memq (caar own) fetched) (loop (cdr own) acc))
+                  (else (loop (cdr own) (cons (string-append (cdar own) " = " (name-of view) ";") acc)))))))
 
 (define (htll:emit-view-did-load)
   (let* ((c (htll:code-context "view-did-load")) (root (car c)) (name-of (cadddr c))
