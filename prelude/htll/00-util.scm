@@ -13,6 +13,29 @@
 (define (htll:every pred xs)
   (or (null? xs) (and (pred (car xs)) (htll:every pred (cdr xs)))))
 
+;; A table (made by MAKE-TABLE: make-eq-hash-table, make-equal-hash-table) holding #t for each
+;; of ITEMS: membership of a long list asked many times.
+(define (htll:set-of items make-table)
+  (let ((set (make-table)))
+    (for-each (lambda (x) (hash-table-set! set x #t)) items)
+    set))
+
+;; A table (made by MAKE-TABLE) of the alist ENTRIES: each key to its first entry (key . value),
+;; as assq or assoc finds it.
+(define (htll:first-entries entries make-table)
+  (let ((table (make-table)))
+    (for-each (lambda (e) (if (not (hash-table-ref/default table (car e) #f)) (hash-table-set! table (car e) e))) entries)
+    table))
+
+;; A table (made by MAKE-TABLE) of (VALUE-OF item) for each of ITEMS under (KEY-OF item), the
+;; values of a key in the items' order.
+(define (htll:grouped items key-of value-of make-table)
+  (let ((table (make-table)))
+    (for-each (lambda (x) (hash-table-set! table (key-of x) (cons (value-of x) (hash-table-ref/default table (key-of x) '()))))
+              items)
+    (for-each (lambda (k) (hash-table-set! table k (reverse (hash-table-ref/default table k '())))) (hash-table-keys table))
+    table))
+
 (define (htll:index-of x xs same?)
   (let loop ((xs xs) (i 0))
     (cond ((null? xs) #f) ((same? x (car xs)) i) (else (loop (cdr xs) (+ i 1))))))

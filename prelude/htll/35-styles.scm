@@ -51,9 +51,8 @@
 (define (htll:attribute-name? name)
   (if (not (and (eq? (car htll:attribute-name-set) htll:attribute-table)
                 (eq? (cadr htll:attribute-name-set) htll:attribute-aliases)))
-      (let ((set (make-eq-hash-table)))
-        (for-each (lambda (n) (hash-table-set! set n #t)) (htll:all-attribute-names))
-        (set! htll:attribute-name-set (list htll:attribute-table htll:attribute-aliases set))))
+      (set! htll:attribute-name-set
+            (list htll:attribute-table htll:attribute-aliases (htll:set-of (htll:all-attribute-names) make-eq-hash-table))))
   (hash-table-ref/default (caddr htll:attribute-name-set) name #f))
 
 ;; Checks the shape of a style's attribute list and that each name is an attribute of some kind;

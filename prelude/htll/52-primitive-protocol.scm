@@ -217,10 +217,8 @@
         (cell (list-tail context 6)))
     (cond ((hash-table? (car cell)) (hash-table-ref/default (car cell) child #f))
           ((< (car cell) 16) (set-car! cell (+ (car cell) 1)) (and (memq child children) #t))
-          (else (let ((set (make-eq-hash-table)))
-                  (for-each (lambda (c) (hash-table-set! set c #t)) children)
-                  (set-car! cell set)
-                  (hash-table-ref/default set child #f))))))
+          (else (set-car! cell (htll:set-of children make-eq-hash-table))
+                (hash-table-ref/default (car cell) child #f)))))
 
 ;; CHILD, which must be a child of the primitive being solved.
 (define (htll:protocol-child who child)

@@ -327,16 +327,9 @@
            ;; view => ((name index . anchor) ...) of ANCHORS, first first: each alias's place is
            ;; found among its own view's few, not by a search of every anchor (quadratic in a
            ;; layout of thousands of second names, issue 19).
-           (recorded (let ((table (make-eq-hash-table)))
-                       (let loop ((as anchors) (i 0))
-                         (if (pair? as)
-                             (let ((a (car as)))
-                               (hash-table-set! table (cadr a)
-                                                (cons (cons (caddr a) (cons i (car a))) (hash-table-ref/default table (cadr a) '())))
-                               (loop (cdr as) (+ i 1)))
-                             (begin (for-each (lambda (k) (hash-table-set! table k (reverse (hash-table-ref/default table k '()))))
-                                              (hash-table-keys table))
-                                    table)))))
+           (recorded (htll:grouped (let number ((as anchors) (i 0) (acc '()))
+                                     (if (pair? as) (number (cdr as) (+ i 1) (cons (cons i (car as)) acc)) (reverse acc)))
+                                   caddr (lambda (ia) (cons (cadddr ia) (cons (car ia) (cadr ia)))) make-eq-hash-table))
            (after-recorded (length anchors))
            ;; Its index in ANCHORS and its anchor; after the recorded ones at its own view.
            (place (lambda (n) (let loop ((rs (hash-table-ref/default recorded (car n) '())))
@@ -366,18 +359,16 @@
 
 ;; ALIASES (from htll:alias-names) by anchor and by view, made once for the latest ALIASES: every
 ;; view of an output asks what follows it and what it is called, and a search of ALIASES for each
-;; was quadratic. #(ALIASES anchor=>entries view=>((anchor . name) ...) in ALIASES' order).
+;; was quadratic. #(ALIASES anchor=>(anchor entry ...) view=>((anchor . name) ...) in ALIASES' order).
 (define htll:alias-index (vector #f #f #f))
 (define (htll:indexed-aliases aliases)
   (if (not (eq? (vector-ref htll:alias-index 0) aliases))
-      (let ((by-anchor (make-eq-hash-table)) (by-view (make-eq-hash-table)))
-        (for-each (lambda (g)
-                    (if (not (hash-table-ref/default by-anchor (car g) #f)) (hash-table-set! by-anchor (car g) (cdr g)))
-                    (for-each (lambda (e) (hash-table-set! by-view (cdr e) (cons (cons (car g) (car e)) (hash-table-ref/default by-view (cdr e) '()))))
-                              (cdr g)))
-                  aliases)
-        (for-each (lambda (k) (hash-table-set! by-view k (reverse (hash-table-ref/default by-view k '())))) (hash-table-keys by-view))
-        (set! htll:alias-index (vector aliases by-anchor by-view))))
+      (set! htll:alias-index
+            (vector aliases
+                    (htll:first-entries aliases make-eq-hash-table)
+                    ;; ((anchor . (name . view)) ...) grouped by view.
+                    (htll:grouped (apply append (map (lambda (g) (map (lambda (e) (cons (car g) e)) (cdr g))) aliases))
+                                  cddr (lambda (ae) (cons (car ae) (cadr ae))) make-eq-hash-table))))
   htll:alias-index)
 
 ;; ((anchor . name) ...) of VIEW's own aliases in ALIASES, in order.
@@ -386,7 +377,8 @@
 
 ;; The (alias . view) declared after VIEW in ALIASES (from htll:alias-names).
 (define (htll:aliases-of view aliases)
-  (if (null? aliases) '() (hash-table-ref/default (vector-ref (htll:indexed-aliases aliases) 1) view '())))
+  (let ((g (and (pair? aliases) (hash-table-ref/default (vector-ref (htll:indexed-aliases aliases) 1) view #f))))
+    (if g (cdr g) '())))
 
 ;; The names of VIEW and of the aliases declared after it, each as (name . view).
 (define (htll:declared-names view name-of aliases)

@@ -115,10 +115,7 @@
          ;; in every branch were searched for in each branch's list, for every view (quadratic:
          ;; 4,000 views in two branches took 52 s, issue 19).
          (by-name (map (lambda (other)
-                         (let ((table (make-equal-hash-table)))
-                           (for-each (lambda (w) (hash-table-set! table (name-of w) (cons w (hash-table-ref/default table (name-of w) '()))))
-                                     (htll:c-state-placed other))
-                           (cons other table)))
+                         (cons other (htll:grouped (htll:c-state-placed other) name-of (lambda (w) w) make-equal-hash-table)))
                        states))
          ;; Priorities another branch sets differently are set whatever their value.
          (forced (lambda (v)

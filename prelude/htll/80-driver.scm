@@ -55,10 +55,8 @@
 (define (htll:located-name? s)
   (hash-table-ref/default
    (or htll:located-name-table
-       (let ((table (make-eq-hash-table)))
-         (for-each (lambda (n) (hash-table-set! table n #t)) htll:located-names)
-         (set! htll:located-name-table table)
-         table))
+       (begin (set! htll:located-name-table (htll:set-of htll:located-names make-eq-hash-table))
+              htll:located-name-table))
    s #f))
 
 ;; TOP-LEVEL? #f rewrites every binding with %htll-named only (the REPL, where nothing is loaded

@@ -291,12 +291,6 @@
      ((null? (cdr groups)) (frames-and-mirror (caar groups)))
      (else (htll:branch-lines d name-of groups)))))
 
-;; An equal table of the alist ENTRIES: each key to its first entry (key . value), as assoc finds it.
-(define (htll:first-entries entries)
-  (let ((table (make-equal-hash-table)))
-    (for-each (lambda (e) (if (not (hash-table-ref/default table (car e) #f)) (hash-table-set! table (car e) e))) entries)
-    table))
-
 (define (htll:branch-lines d name-of groups)
   (let* ((variants (htll:variants))
          (conditions (htll:branch-conditions groups variants))
@@ -305,7 +299,7 @@
          (placed-names (map (lambda (ps) (map name-of ps)) placed-by))
          ;; Each branch's placed names as a set: the questions below are asked of every view,
          ;; and searching lists for them was quadratic in the views (issue 19).
-         (placed-sets (map htll:first-entries (map (lambda (ns) (map (lambda (n) (cons n #t)) ns)) placed-names)))
+         (placed-sets (map (lambda (ns) (htll:set-of ns make-equal-hash-table)) placed-names))
          ;; Union of the placed views by name, in first-seen order: (name . view).
          (union (let ((seen (make-equal-hash-table)))
                   (let loop ((ps (apply append placed-by)) (acc '()))
@@ -319,15 +313,15 @@
                                               (htll:declared-views root))))
          (texts (map attribute-texts roots))
          ;; Each branch's first (name . text) of a name, as assoc finds it.
-         (text-tables (map htll:first-entries texts))
+         (text-tables (map (lambda (t) (htll:first-entries t make-equal-hash-table)) texts))
          ;; (A set: asked about each declared view of each branch.)
-         (varying (htll:first-entries
-                   (map (lambda (name) (cons name #t))
-                        (htll:filter (lambda (name)
-                                       (let ((seen (htll:filter (lambda (x) x)
-                                                                (map (lambda (t) (hash-table-ref/default t name #f)) text-tables))))
-                                         (not (htll:every (lambda (x) (equal? (cdr x) (cdar seen))) seen))))
-                                     (map car (apply append texts))))))
+         (varying (htll:set-of
+                   (htll:filter (lambda (name)
+                                  (let ((seen (htll:filter (lambda (x) x)
+                                                           (map (lambda (t) (hash-table-ref/default t name #f)) text-tables))))
+                                    (not (htll:every (lambda (x) (equal? (cdr x) (cdar seen))) seen))))
+                                (map car (apply append texts)))
+                   make-equal-hash-table))
          (axes (map htll:mirror-axis roots))
          (same-axis? (htll:every (lambda (a) (htll:e=? a (car axes))) axes)))
     (define (condition-text disjunction)
@@ -337,8 +331,8 @@
             (htll:string-join (map (lambda (c) (if (null? (cdr c)) (conj-text c) (string-append "(" (conj-text c) ")"))) disjunction)
                               " || "))))
     (define (body root placed names)
-      (define own-names (htll:first-entries (map (lambda (n) (cons n #t)) names)))
-      (define own-views (htll:first-entries (map (lambda (v) (cons (name-of v) v)) placed)))
+      (define own-names (htll:set-of names make-equal-hash-table))
+      (define own-views (htll:first-entries (map (lambda (v) (cons (name-of v) v)) placed) make-equal-hash-table))
       (append
        (apply append (map (lambda (dv) (if (hash-table-ref/default varying (name-of (car dv)) #f) (d 'attributes (car dv)) '()))
                           (htll:filter (lambda (d) (eq? (cdr d) #t)) (htll:declared-views root))))
