@@ -119,4 +119,25 @@ final class WeakSymbolTests: SchemeTestCase {
         XCTAssertLessThan(scheme.symbolCount, before + 10_000)
         XCTAssertNoThrow(try scheme.evaluate("(define |a bar symbol| 1) |a bar symbol|"))
     }
+
+    /// The reader keeps the symbols it made between the forms of one text (a layout of a definition
+    /// a line), and forgets them when the heap has collected since: the symbols of these forms are
+    /// garbage once each has run, and reading their names again after the collection must intern
+    /// them again, not give back the freed ones.
+    func testTheReaderForgetsItsSymbolsAfterACollection() throws {
+        let names = (0..<100).map { "read-then-dropped-\($0)" }
+        let dropped = names.map { "'" + $0 }.joined(separator: "\n")
+        let text = """
+            \(dropped)
+            (collect-garbage)
+            (define kept (list \(names.map { "'" + $0 }.joined(separator: " "))))
+            (and (equal? (map symbol->string kept) '(\(names.map { "\"" + $0 + "\"" }.joined(separator: " "))))
+                 (let loop ((k kept))
+                   (or (null? k)
+                       (and (eq? (car k) (string->symbol (symbol->string (car k)))) (loop (cdr k))))))
+            """
+        let collectedBefore = scheme.collectedSymbolCount
+        XCTAssertEqual(try scheme.evaluate(text).description, "#t")
+        XCTAssertGreaterThanOrEqual(scheme.collectedSymbolCount - collectedBefore, 100, "the dropped symbols were not freed")
+    }
 }

@@ -245,11 +245,11 @@ extension Reader {
         return .fixnum(negative ? -n : n)
     }
 
-    /// Symbols read more than `symbolCacheAfter` times in one `read()` are looked up in a small
-    /// table of the tokens read, by position in the text, before being made into a name and
-    /// interned: a large layout names the same few symbols thousands of times, and a `String`
-    /// made and hashed for each was most of reading one (issue 19). Valid only within one `read()`
-    /// (nothing collects meanwhile; a weak symbol may be gone by the next).
+    /// Once `symbolCacheAfter` symbols have been read since the heap last collected, each symbol is
+    /// looked up in a small table of the tokens read, by position in the text, before being made
+    /// into a name and interned: a large layout names the same few symbols thousands of times, and a
+    /// `String` made and hashed for each was most of reading one (issue 19). Valid until the heap
+    /// collects (a weak symbol may be gone after that: `read()` checks).
     static let symbolCacheAfter = 64
     static let symbolSlotCount = 64
 

@@ -42,17 +42,23 @@ struct Reader {
     /// one append per datum.
     var items: [Item] = []
 
+    /// `read()`'s stack of partly read data, kept only for its storage.
+    var partialStack: [PartialDatum] = []
+
     /// A datum of a partly read container, and where it was read.
     struct Item {
         var value: Value
         var location: SourceLocation
     }
 
-    /// The symbols this `read()` made, by a hash of their tokens (see `cachedSymbol`), once it has
-    /// read `Reader.symbolCacheAfter` of them.
+    /// The symbols this reader made, by a hash of their tokens (see `cachedSymbol`), once it has
+    /// read `Reader.symbolCacheAfter` of them since the heap last collected.
     var symbolSlots: [SymbolSlot] = []
-    /// Symbols read in this `read()`.
+    /// Symbols read since `symbolSlotsCollection`.
     var symbolsRead = 0
+    /// The heap's collection count when `symbolSlots` were last valid: a collection may free a weak
+    /// symbol they hold, so they are forgotten at the first `read()` after one.
+    var symbolSlotsCollection = -1
 
     let quoteSymbol: Value
     let quasiquoteSymbol: Value
@@ -173,14 +179,26 @@ struct Reader {
 
     /// The next datum, or nil at end of input.
     mutating func read() throws(SchemeRaise) -> Value? {
-        var partials: [PartialDatum] = []
+        // The stack of partly read data, kept by the reader between reads: made afresh, it was
+        // allocated and grown at every `read()` (a layout of one definition a line: issue 19).
+        var partials = partialStack
+        partialStack = []
+        defer {
+            partials.removeAll(keepingCapacity: true)
+            partialStack = partials
+        }
         labelValues.removeAll()
         openLabels.removeAll()
         placeholders.removeAll()
         items.removeAll(keepingCapacity: true)
-        // A symbol made by an earlier read may have been collected since (weak symbols).
-        symbolSlots.removeAll(keepingCapacity: true)
-        symbolsRead = 0
+        // A symbol made by an earlier read may have been collected since (weak symbols); while
+        // nothing has been collected, the symbols of earlier reads are kept (a layout of one
+        // definition a line read each line's few symbols without the cache: issue 19).
+        if symbolSlotsCollection != runtime.heap.collections {
+            symbolSlots.removeAll(keepingCapacity: true)
+            symbolsRead = 0
+            symbolSlotsCollection = runtime.heap.collections
+        }
         endedInsideDatum = false
         endedInsideString = false
         // In locals: `runtime.heap` and `runtime.vm` retained and released their object at each
