@@ -15,7 +15,68 @@ extension HTLL {
         ("%htll-selector?", .exactly(1), { s, args in .bool(try selector(s, args[0])) }),
         ("%htll-split-string", .exactly(2), { s, args in try splitString(s, args[0], args[1]) }),
         ("%htll-identifier", .exactly(1), { s, args in try identifier(s, args[0]) }),
+        ("%htll-implementation-name?", .exactly(1), { s, args in .bool(try nameClass(s, args[0], implementationName)) }),
+        ("%htll-owning-family?", .exactly(1), { s, args in .bool(try nameClass(s, args[0], owningFamily)) }),
+        ("%htll-frame-local-name?", .exactly(1), { s, args in .bool(try nameClass(s, args[0], frameLocalName)) }),
     ]
+
+    /// The answer of `test` for the string `x` (the three name classes below, asked of every bound
+    /// view's name: in Scheme, each was a dozen calls of string and character procedures, and naming
+    /// a bound view cost about as much as making it, issue 19).
+    static func nameClass(_ s: Scheme, _ x: Value, _ test: (UnsafeBufferPointer<UInt32>) -> Bool) throws -> Bool {
+        guard let string = x.sstring else { throw s.error("expected a string", x) }
+        return string.withScalars(test)
+    }
+
+    /// `(%htll-implementation-name? S)`: whether C reserves S for the implementation: `_` then a
+    /// capital letter or a second `_`, and `_` alone, which Swift cannot name.
+    static func implementationName(_ s: UnsafeBufferPointer<UInt32>) -> Bool {
+        guard let first = s.first, first == 0x5F else { return false }
+        guard s.count > 1 else { return true }
+        return s[1] == 0x5F || (Unicode.Scalar(s[1])?.properties.isUppercase ?? false)
+    }
+
+    /// The method families whose names ARC takes to return an owned object.
+    static let owningFamilies: [[UInt32]] = ["alloc", "copy", "init", "mutableCopy", "new"].map { $0.unicodeScalars.map(\.value) }
+
+    /// `(%htll-owning-family? S)`: whether a property named S would be a method of an owning family
+    /// (after any leading `_`s: alloc, copy, init, mutableCopy or new, then the end or a character
+    /// that is not lower case), which ARC refuses to synthesize.
+    static func owningFamily(_ s: UnsafeBufferPointer<UInt32>) -> Bool {
+        var start = 0
+        while start < s.count && s[start] == 0x5F { start += 1 }
+        for family in owningFamilies where start + family.count <= s.count {
+            var k = 0
+            while k < family.count && s[start + k] == family[k] { k += 1 }
+            guard k == family.count else { continue }
+            let end = start + k
+            if end == s.count || !(Unicode.Scalar(s[end])?.properties.isLowercase ?? false) { return true }
+        }
+        return false
+    }
+
+    /// `(%htll-frame-local-name? S)`: whether S is spelled like a local of the generated frame code
+    /// (`htll`, one of X Y W H, then digits: 60-solver.scm's names for heavy expressions) or of the
+    /// constraint code (`htllGuide` or `htllConstraint`, then digits: 73-constraints-code.scm).
+    static func frameLocalName(_ s: UnsafeBufferPointer<UInt32>) -> Bool {
+        func prefixed(_ p: String) -> Int? {
+            var i = 0
+            for c in p.unicodeScalars {
+                guard i < s.count, s[i] == c.value else { return nil }
+                i += 1
+            }
+            return i
+        }
+        func digits(from i: Int) -> Bool {
+            guard i < s.count else { return false }
+            return s[i...].allSatisfy { $0 &- 0x30 < 10 }
+        }
+        guard let h = prefixed("htll") else { return false }
+        if h < s.count, [0x58, 0x59, 0x57, 0x48].contains(s[h]), digits(from: h + 1) { return true }  // X Y W H
+        if let g = prefixed("htllGuide"), digits(from: g) { return true }
+        if let c = prefixed("htllConstraint"), digits(from: c) { return true }
+        return false
+    }
 
     /// Whether `c` may continue a C identifier: an ASCII letter, digit or `_`.
     @inline(__always) static func isIdentifierScalar(_ c: UInt32) -> Bool {

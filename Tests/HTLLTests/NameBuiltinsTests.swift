@@ -98,9 +98,9 @@ final class NameBuiltinsTests: XCTestCase {
         XCTAssertThrowsError(try eval("(%htll-identifiers? \"a\" 1)"))
     }
 
-    /// The quick answers of htll:owning-family?, htll:frame-local-name? and htll:reserved?
-    /// (12-names.scm, 68-names.scm: most names are answered without a substring) agree with the
-    /// definitions that made a substring for each question, kept here as the reference.
+    /// htll:owning-family?, htll:frame-local-name? and htll:implementation-name? (builtins now,
+    /// TextBuiltins+Names.swift) and the quick answers of htll:reserved? (68-names.scm) agree with
+    /// the prelude's definitions that made a substring for each question, kept here as the reference.
     func testNameClassesAgreeWithTheSubstringDefinitions() throws {
         let scheme = try Layout.makeScheme(limits: Scheme.Limits(), sandboxFolder: nil)
         let env = try XCTUnwrap(HTLL.environment(of: scheme))
@@ -122,6 +122,11 @@ final class NameBuiltinsTests: XCTestCase {
                 (or (and (> n 5) (string=? (substring s 0 4) "htll") (memv (string-ref s 4) '(#\\X #\\Y #\\W #\\H)) (digits-from? 5))
                     (prefixed? "htllGuide")
                     (prefixed? "htllConstraint"))))
+            (define (ref-implementation-name? s)
+              (and (> (string-length s) 0) (char=? (string-ref s 0) #\\_)
+                   (or (= (string-length s) 1)
+                       (char=? (string-ref s 1) #\\_)
+                       (char-upper-case? (string-ref s 1)))))
             (define (ref-reserved? members name)
               (and members (> (string-length name) 0)
                    (htll:string-set-member?
@@ -137,6 +142,7 @@ final class NameBuiltinsTests: XCTestCase {
                         (loop (cdr ss)
                               (if (and (eq? (truth (htll:owning-family? s)) (truth (ref-owning-family? s)))
                                        (eq? (truth (htll:frame-local-name? s)) (truth (ref-frame-local-name? s)))
+                                       (eq? (truth (htll:implementation-name? s)) (truth (ref-implementation-name? s)))
                                        (eq? (htll:reserved? members s) (ref-reserved? members s)))
                                   bad
                                   (cons s bad))))))))
@@ -146,7 +152,8 @@ final class NameBuiltinsTests: XCTestCase {
                      "mutableCopy", "mutableCopyX", "mutableCopyable", "new", "newer", "newButton", "_new", "__copy",
                      "_newer", "htll", "htllX", "htllX1", "htllY12", "htllW", "htllH7x", "htllGuide", "htllGuide3",
                      "htllConstraint", "htllConstraint12", "htllconstraint1", "hello", "title", "Title", "view",
-                     "View", "navigationItem", "NavigationItem", "label1"]
+                     "View", "navigationItem", "NavigationItem", "label1", "_\u{C9}t\u{E9}", "_\u{E9}t\u{E9}", "new\u{C9}",
+                     "new\u{E9}", "init\u{3A3}", "init\u{3C3}", "htllX\u{661}", "htllGuide\u{661}", "_\u{1D400}"]
         let list = scheme.list((exhaustive + names).map { scheme.string($0) })
         XCTAssertEqual(try scheme.call("name-disagreements", in: env, [list]).description, "()")
         // Not vacuous: the corpus holds names of each kind.
@@ -155,6 +162,9 @@ final class NameBuiltinsTests: XCTestCase {
                        "(#t #f #t #f)")
         XCTAssertEqual(try eval("(map truth (map htll:frame-local-name? '(\"htllY12\" \"htllGuide3\" \"htllY\" \"hello\")))").description,
                        "(#t #t #f #f)")
+        XCTAssertEqual(try eval("(map truth (map htll:implementation-name? '(\"_\" \"__x\" \"_Ab\" \"_ab\" \"a_B\")))").description,
+                       "(#t #t #t #f #f)")
+        XCTAssertThrowsError(try eval("(htll:owning-family? 'newButton)"))
         XCTAssertEqual(try eval("(map (lambda (s) (htll:reserved? (htll:controller-name-set) s)) '(\"title\" \"Title\" \"label1\"))").description,
                        "(#t #t #f)")
     }

@@ -93,30 +93,14 @@
         (set! htll:objc-reserved-set set)
         set)))
 
-;; Names C reserves for the implementation: _X..., __...; and _ alone, which Swift cannot name.
-(define (htll:implementation-name? s)
-  (and (> (string-length s) 0) (char=? (string-ref s 0) #\_)
-       (or (= (string-length s) 1)
-           (char=? (string-ref s 1) #\_)
-           (char-upper-case? (string-ref s 1)))))
-
-;; Whether S is spelled like a local of the frame code: htll, one of X Y W H, then digits
-;; (htllY12; 60-solver.scm names heavy expressions so), or of the constraint code: htllGuide or
-;; htllConstraint, then digits (73-constraints-code.scm). There can be any number of them.
-(define (htll:frame-local-name? s)
-  ;; (Every such name starts with htll: others are answered at once.)
-  (and (> (string-length s) 4) (char=? (string-ref s 0) #\h) (htll:frame-local-spelling? s)))
-
-(define (htll:frame-local-spelling? s)
-  (let ((n (string-length s)))
-    (define (digits-from? i)
-      (and (< i n) (let digits ((i i)) (or (= i n) (and (char<=? #\0 (string-ref s i) #\9) (digits (+ i 1)))))))
-    (define (prefixed? p) (let ((k (string-length p))) (and (> n k) (string=? (substring s 0 k) p) (digits-from? k))))
-    (or (and (> n 5) (string=? (substring s 0 4) "htll")
-             (memv (string-ref s 4) '(#\X #\Y #\W #\H))
-             (digits-from? 5))
-        (prefixed? "htllGuide")
-        (prefixed? "htllConstraint"))))
+;; Whether C reserves the name S for the implementation (_X..., __..., and _ alone, which Swift
+;; cannot name); whether S is spelled like a local of the frame code (htll, one of X Y W H, then
+;; digits: 60-solver.scm names heavy expressions so) or of the constraint code (htllGuide or
+;; htllConstraint, then digits: 73-constraints-code.scm). Both, and htll:owning-family? below,
+;; are builtins (TextBuiltins+Names.swift, which says the rules in full): every bound view's name
+;; is asked all three.
+(define (htll:implementation-name? s) (%htll-implementation-name? s))
+(define (htll:frame-local-name? s) (%htll-frame-local-name? s))
 
 ;; Why S cannot name something in the generated Objective-C, or #f.
 (define (htll:objc-reserved s)
@@ -127,17 +111,7 @@
 
 ;; Whether a property named S would be an Objective-C method of an owning family (alloc, copy,
 ;; init, mutableCopy, new, then a non-lowercase character): ARC refuses to synthesize it.
-(define (htll:owning-family? s)
-  (let* ((n (string-length s))
-         (start (let skip ((i 0)) (if (and (< i n) (char=? (string-ref s i) #\_)) (skip (+ i 1)) i))))
-    ;; (Most names start with none of the families' letters: answered without a substring each.)
-    (and (< start n) (memv (string-ref s start) '(#\a #\c #\i #\m #\n))
-         (htll:any (lambda (family)
-                     (let ((k (string-length family)))
-                       (and (<= (+ start k) n)
-                            (string=? (substring s start (+ start k)) family)
-                            (or (= (+ start k) n) (not (char-lower-case? (string-ref s (+ start k))))))))
-                   '("alloc" "copy" "init" "mutableCopy" "new")))))
+(define (htll:owning-family? s) (%htll-owning-family? s))
 
 ;;; Key paths and selectors
 
