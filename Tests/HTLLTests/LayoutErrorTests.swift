@@ -37,6 +37,21 @@ final class LayoutErrorTests: XCTestCase {
         XCTAssertTrue(message("(in (beside (label '()) (label '()) 0) 'self.view)").contains("beside: the ratio must be"))
     }
 
+    /// A view's definition is located at its constructor's call, whatever its argument: a quoted
+    /// list, a constant, a variable, several arguments, in a run of definitions or alone.
+    func testADefinedViewsErrorIsLocatedAtItsCall() {
+        XCTAssertEqual(message("(define a (label '((text . 42))))\n(in a 'self.view)"),
+                       "bad.htll:1:11: error: label text: expected a string or (localized KEY DEFAULT), got 42")
+        XCTAssertEqual(message("(define a (label '()))\n(define b\n  (label '((text . 42))))\n(in (above a b 0.5) 'self.view)"),
+                       "bad.htll:3:3: error: label text: expected a string or (localized KEY DEFAULT), got 42")
+        XCTAssertEqual(message("(define a (label 42))\n(in a 'self.view)"),
+                       "bad.htll:1:11: error: label: expected an attribute list or a modifier, got 42")
+        XCTAssertEqual(message("(define t '((text . 42)))\n(define a  (label t))\n(in a 'self.view)"),
+                       "bad.htll:2:12: error: label text: expected a string or (localized KEY DEFAULT), got 42")
+        XCTAssertEqual(message("(define a (label '() '((text . 42))))\n(in a 'self.view)"),
+                       "bad.htll:1:11: error: label text: expected a string or (localized KEY DEFAULT), got 42")
+    }
+
     func testViewPlacedTwice() {
         let src = "(let ((a (label '())))\n  (in (above a a 0.5) 'self.view))"
         XCTAssertEqual(message(src), "bad.htll:1:10: error: the view a is placed twice in the layout")

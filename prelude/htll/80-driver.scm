@@ -137,7 +137,10 @@
         (set-cdr! x (cdr d))
         x))
      ((and (eq? (car x) 'define) (pair? (cdr x)) (symbol? (cadr x)) (pair? (cddr x)) (null? (cdddr x)))
-      (set-car! (cddr x) (named (cadr x) (rewrite (caddr x))))
+      (let ((e (caddr x)))
+        ;; (A view's definition, (define l (label '(...))): its call rewritten as in a list.)
+        (set-car! (cddr x) (named (cadr x) (or (and (pair? e) (not (eq? (car e) 'quote)) (quick-call e))
+                                               (rewrite e)))))
       x)
      ((and (memq (car x) '(define lambda)) (pair? (cdr x)))
       (scope! (lambda () (rewrite-tail! (cddr x))))
@@ -153,22 +156,24 @@
   ;; What rewrite leaves as it is, a constant or a quoted datum (most arguments of a large
   ;; layout's calls), is not passed to it: two calls each. Unless at the depth limit, where
   ;; rewriting a quote is an error.
-  ;; A located call of one argument that is a constant or a quoted datum (each view of a long
-  ;; sequence, (label '((text . "L1")))) is rewritten here, as rewrite would, without its calls
-  ;; (rewrite, rewrite-form, located and rewrite-tail! again): its argument stays as it is.
   (define (rewrite-tail! xs)
     (let loop ((p xs) (n 0))
       (if (and (pair? p) (< n 100000))
           (let ((x (car p)))
             (if (and (pair? x) (or (not (eq? (car x) 'quote)) (>= depth limit)))
-                (set-car! p (if (and (pair? (cdr x)) (null? (cddr x)) (< (+ depth 1) limit)
-                                     (let ((a (cadr x))) (or (not (pair? a)) (eq? (car a) 'quote)))
-                                     (not (eq? (car x) 'in)) (not (eq? (car x) 'in-cell))
-                                     (htll:located-name? (car x)))
-                                (or (%htll-located-call-1 %htll-call-1 x htll:location-file)
-                                    (%htll-located-call %htll-call x htll:location-file))
-                                (rewrite x))))
+                (set-car! p (or (quick-call x) (rewrite x))))
             (loop (cdr p) (+ n 1))))))
+  ;; The pair X rewritten, if it is a located call of one argument that is a constant or a quoted
+  ;; datum (each view of a long sequence, (label '((text . "L1"))), or of a definition), as
+  ;; rewrite would, without its calls (rewrite, rewrite-form, located and rewrite-tail! again):
+  ;; its argument stays as it is. #f for any other form.
+  (define (quick-call x)
+    (and (pair? (cdr x)) (null? (cddr x)) (< (+ depth 1) limit)
+         (let ((a (cadr x))) (or (not (pair? a)) (eq? (car a) 'quote)))
+         (not (eq? (car x) 'in)) (not (eq? (car x) 'in-cell))
+         (htll:located-name? (car x))
+         (or (%htll-located-call-1 %htll-call-1 x htll:location-file)
+             (%htll-located-call %htll-call x htll:location-file))))
   ;; Inside a quasiquote only the unquoted expressions are code.
   (define (quasi! x depth)
     (let loop ((p x) (n 0))
