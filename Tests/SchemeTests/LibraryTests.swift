@@ -170,6 +170,17 @@ final class LibraryTests: GCStressableTestCase {
 
     // MARK: chars and strings
 
+    /// The ASCII case mappings made in place agree with Unicode's for every ASCII character.
+    func testASCIICaseMappingsAreUnicodes() {
+        for c in UInt32(0)..<128 {
+            XCTAssertEqual(Chars.upcase(c), Chars.mapped(c) { $0.uppercaseMapping }, "char-upcase of \(c)")
+            XCTAssertEqual(Chars.downcase(c), Chars.mapped(c) { $0.lowercaseMapping }, "char-downcase of \(c)")
+        }
+        XCTAssertEqual(Chars.downcase(0x5A), 0x7A)
+        XCTAssertEqual(Chars.upcase(0x61), 0x41)
+        XCTAssertEqual(Chars.downcase(0xC9), 0xE9)  // É, past ASCII
+    }
+
     func testChars() throws {
         XCTAssertEqual(w(try call("char-upcase", .char(0x3BB))), "#\\Λ")
         XCTAssertEqual(w(try call("char-downcase", .char(65))), "#\\a")

@@ -10,8 +10,16 @@ enum Chars {
         return m.count == 1 ? (m.first?.value ?? c) : c
     }
 
-    static func upcase(_ c: UInt32) -> UInt32 { mapped(c) { $0.uppercaseMapping } }
-    static func downcase(_ c: UInt32) -> UInt32 { mapped(c) { $0.lowercaseMapping } }
+    /// ASCII mapped in place: the Unicode mapping is a `String` made for each character (about
+    /// 700 instructions; a layout asks it for the first letter of every view's name, issue 19).
+    static func upcase(_ c: UInt32) -> UInt32 {
+        if c < 128 { return c >= 97 && c <= 122 ? c - 32 : c }
+        return mapped(c) { $0.uppercaseMapping }
+    }
+    static func downcase(_ c: UInt32) -> UInt32 {
+        if c < 128 { return c >= 65 && c <= 90 ? c + 32 : c }
+        return mapped(c) { $0.lowercaseMapping }
+    }
     /// Simple case folding: lowercase of uppercase, which folds `ς` and `σ` alike.
     static func foldcase(_ c: UInt32) -> UInt32 {
         if c < 128 { return c >= 65 && c <= 90 ? c + 32 : c }
