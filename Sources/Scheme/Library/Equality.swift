@@ -81,9 +81,28 @@ enum Equality {
 
     /// The hash of `v` (see `hash(_:structural:into:)`), seeded per process as Swift's `Hasher` is.
     static func hashValue(_ v: Value, structural: Bool) -> Int {
+        // Symbols and procedures (and, compared by identity, pairs, vectors and strings) hash by
+        // address, mixed in place: a Hasher's setup and finalization were most of an eq? table's
+        // lookup (the layout prelude asks its symbol tables several times for every view, issue
+        // 19). An address is not the program's to choose, so needs no seeded hash.
+        switch v {
+        case .symbol(let s): return identityHash(s.toOpaque())
+        case .procedure(let p): return identityHash(p.toOpaque())
+        case .pair(let p) where !structural: return identityHash(p.toOpaque())
+        case .vector(let w) where !structural: return identityHash(w.toOpaque())
+        case .string(let w) where !structural: return identityHash(w.toOpaque())
+        case .null, .unspecified, .undefined, .eof, .bool, .fixnum, .flonum, .char, .pair, .vector, .string, .object:
+            break
+        }
         var hasher = Hasher()
         hash(v, structural: structural, into: &hasher)
         return hasher.finalize()
+    }
+
+    /// An address's bits spread over the low ones too (a table picks its slot with them).
+    @inline(__always) static func identityHash(_ address: UnsafeMutableRawPointer) -> Int {
+        let x = UInt(bitPattern: address) &* 0x9E37_79B9_7F4A_7C15
+        return Int(bitPattern: x ^ (x >> 32))
     }
 
     /// Hashes `v` so that `equal?` values hash alike (`structural`), or `eqv?` values alike.
