@@ -162,28 +162,38 @@ extension HTLL {
     /// it was a tenth of `--swift` for buttons (issue 19).
     static func identifier(_ s: Scheme, _ x: Value) throws -> Value {
         guard let string = x.sstring else { throw s.error("%htll-identifier: expected a string", x) }
-        let out: [UInt32] = string.withScalars { scalars in
-            var out: [UInt32] = []
-            out.reserveCapacity(scalars.count + 1)
-            var up = false
-            for c in scalars {
-                switch c {
-                case 0x2D, 0x3F, 0x21, 0x2A, 0x2F, 0x3C, 0x3E, 0x3D, 0x2B, 0x2E, 0x25:  // - ? ! * / < > = + . %
-                    up = true
-                case _ where isIdentifierScalar(c):
-                    out.append(up && !out.isEmpty && c &- 0x61 < 26 ? c - 0x20 : c)
-                    up = false
-                default:
-                    out.append(0x5F)
+        // Counted first and written straight into the new string (an array built and copied was
+        // most of the builtin's cost: it names every bound view, issue 19).
+        return string.withScalars { scalars in
+            var kept = 0
+            var firstKept: UInt32?
+            for c in scalars where !isCamelBreak(c) {
+                if firstKept == nil { firstKept = c }
+                kept += 1
+            }
+            guard let firstKept else { return s.string("view") }
+            let lead = firstKept &- 0x30 < 10 ? 1 : 0  // a `v` before a leading digit
+            return s.string(count: kept + lead) { out in
+                var n = 0
+                if lead == 1 { out[0] = 0x76; n = 1 }
+                var up = false
+                var any = false
+                for c in scalars {
+                    if isCamelBreak(c) { up = true; continue }
+                    out[n] = !isIdentifierScalar(c) ? 0x5F : up && any && c &- 0x61 < 26 ? c - 0x20 : c
+                    n += 1
+                    any = true
                     up = false
                 }
             }
-            if out.isEmpty { return Array("view".unicodeScalars.map(\.value)) }
-            if out[0] &- 0x30 < 10 { out.insert(0x76, at: 0) }
-            return out
         }
-        return s.string(count: out.count) { buffer in
-            for (i, c) in out.enumerated() { buffer[i] = c }
+    }
+
+    /// `- ? ! * / < > = + . %`: dropped by `%htll-identifier`, upper-casing the next letter.
+    @inline(__always) static func isCamelBreak(_ c: UInt32) -> Bool {
+        switch c {
+        case 0x2D, 0x3F, 0x21, 0x2A, 0x2F, 0x3C, 0x3E, 0x3D, 0x2B, 0x2E, 0x25: return true
+        default: return false
         }
     }
 }
