@@ -152,18 +152,13 @@
      ((eq? type 'text-attributes) (htll:check-text-attributes value (htll:what what)))
      ((eq? type 'blur-effect) (htll:check '(enum blur-effect-style) value what))
      ((eq? type 'button-configuration) (htll:check '(enum button-configuration-style) value what))
-     ((htll:enum-type? type) (htll:check (list 'enum type) value what))
-     ((and (pair? type) (eq? (car type) 'enum))
-      (let ((values (htll:enum-values (cadr type))))
-        (cond
-         ((and (symbol? value) (assq value values)) value)
-         ((and (symbol? value) (htll:enum-fallback (cadr type) value (htll:what what))))
-         (else
-          (htll:fail (string-append (htll:what what) ": " (htll:written value) " is not "
-                                    (htll:a-or-an (symbol->string (cadr type)))
-                                    (if (symbol? value) (htll:did-you-mean value (map car values)) "")
-                                    " (one of " (htll:string-join (map (lambda (v) (symbol->string (car v))) values) ", ")
-                                    ")"))))))
+     ;; Every other type is a list: a symbol here is an enumeration's name (checked here, not
+     ;; again as (enum NAME): a control state or an alignment is the commonest type after a
+     ;; string) or unknown.
+     ((symbol? type)
+      (let ((entry (assq type htll:enum-table)))
+        (if entry (htll:check-enum type (cdr entry) value what) (error "htll: unknown attribute type" type))))
+     ((and (pair? type) (eq? (car type) 'enum)) (htll:check-enum (cadr type) (htll:enum-values (cadr type)) value what))
      ((and (pair? type) (eq? (car type) 'flags))
       (if (and (pair? value) (htll:proper-list? value))
           (map (lambda (v) (htll:check (list 'enum (cadr type)) v what)) value)
@@ -181,6 +176,18 @@
           (map (lambda (t v) (htll:check t v what)) (cdr type) value)
           (bad (string-append "a list (" (htll:string-join (map htll:type-name (cdr type)) " ") ")"))))
      (else (error "htll: unknown attribute type" type)))))
+
+;; VALUE checked against the enumeration ENUM, whose (name . spelling) entries are VALUES.
+(define (htll:check-enum enum values value what)
+  (cond
+   ((and (symbol? value) (assq value values)) value)
+   ((and (symbol? value) (htll:enum-fallback enum value (htll:what what))))
+   (else
+    (htll:fail (string-append (htll:what what) ": " (htll:written value) " is not "
+                              (htll:a-or-an (symbol->string enum))
+                              (if (symbol? value) (htll:did-you-mean value (map car values)) "")
+                              " (one of " (htll:string-join (map (lambda (v) (symbol->string (car v))) values) ", ")
+                              ")")))))
 
 ;; (target selector event) or (target selector (event ...)). WHAT as in htll:check (a message's
 ;; text made only for a message: every button's action passes here).
