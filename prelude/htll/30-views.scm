@@ -80,13 +80,17 @@
 ;; An image from the app's assets (image-named) or an SF Symbol (system-image).
 (define (htll:image? x) (or (htll:resource-of? 'image x) (htll:resource-of? 'system-image x)))
 
-;; Check VALUE against TYPE; returns the normalized value or raises an error naming WHAT
-;; (htll:what, 00-util.scm: a string, or a procedure that makes it).
+;; The error for a VALUE that is not what EXPECTED says (htll:check).
+(define (htll:bad-value value what expected)
+  (htll:fail (string-append (htll:what what) ": expected " expected ", got " (htll:written value))))
 
+;; Check VALUE against TYPE; returns the normalized value or raises an error naming WHAT
+;; (htll:what, 00-util.scm: a string, or a procedure or a call that makes it).
 (define (htll:check type value what)
-  (define (bad expected)
-    (htll:fail (string-append (htll:what what) ": expected " expected ", got " (htll:written value))))
-  (let ((value (if (and (pair? value) (not (eq? type 'target))) (htll:quoted-resource value) value)))
+  ;; (ORIGINAL for messages, as written: a procedure defined here to say them was a closure made
+  ;; at every check.)
+  (let ((original value)
+        (value (if (and (pair? value) (not (eq? type 'target))) (htll:quoted-resource value) value)))
     (cond
      ;; The enumerations' names are none of the types below, so they are looked up after them:
      ;; the enumeration table is long, and every string, number or colour checked searched it.
@@ -94,20 +98,20 @@
       (cond ((boolean? value) value)
             ((memq value '(yes true)) #t)
             ((memq value '(no false)) #f)
-            (else (bad "a boolean (#t or #f)"))))
+            (else (htll:bad-value original what "a boolean (#t or #f)"))))
      ((eq? type 'float)
-      (cond ((not (real? value)) (bad "a number"))
+      (cond ((not (real? value)) (htll:bad-value original what "a number"))
             ((<= (abs value) htll:largest-number) value)
-            (else (bad (string-append "a number from -" (number->string htll:largest-number) " to "
+            (else (htll:bad-value original what (string-append "a number from -" (number->string htll:largest-number) " to "
                                       (number->string htll:largest-number))))))
      ((eq? type 'int)
       ;; Within 32 bits: NSInteger on every device, and a literal every compiler takes.
       (let ((n (cond ((exact-integer? value) value)
                      ((and (real? value) (integer? value) (not (infinite? value))) (exact value))
-                     (else (bad "an integer")))))
-        (if (<= -2147483648 n 2147483647) n (bad "an integer between -2147483648 and 2147483647"))))
+                     (else (htll:bad-value original what "an integer")))))
+        (if (<= -2147483648 n 2147483647) n (htll:bad-value original what "an integer between -2147483648 and 2147483647"))))
      ((eq? type 'string)
-      (if (or (string? value) (htll:resource-of? 'localized value)) value (bad "a string or (localized KEY DEFAULT)")))
+      (if (or (string? value) (htll:resource-of? 'localized value)) value (htll:bad-value original what "a string or (localized KEY DEFAULT)")))
      ((eq? type 'color)
       (cond ((symbol? value)
              (if (assq value htll:color-table)
@@ -117,37 +121,37 @@
                  (htll:fail (string-append (htll:what what) ": unknown colour " (symbol->string value)
                                            (htll:did-you-mean value (map car htll:color-table))))))
             ((or (htll:resource-of? 'rgba-color value) (htll:resource-of? 'hsba-color value)) value)
-            (else (bad "a colour (red-color, (rgba-color R G B A), ...)"))))
+            (else (htll:bad-value original what "a colour (red-color, (rgba-color R G B A), ...)"))))
      ((eq? type 'font)
       (if (and (htll:resource? value)
                (memq (htll:resource-kind value) '(font system-font bold-system-font italic-system-font preferred-font)))
           value
-          (bad "a font ((system-font-of-size N), (preferred-font 'body), (font NAME N), ...)")))
+          (htll:bad-value original what "a font ((system-font-of-size N), (preferred-font 'body), (font NAME N), ...)")))
      ((eq? type 'font-size) (htll:check-font-size (htll:what what) value))
-     ((eq? type 'image) (if (htll:image? value) value (bad "an image (image-named NAME) or (system-image NAME)")))
+     ((eq? type 'image) (if (htll:image? value) value (htll:bad-value original what "an image (image-named NAME) or (system-image NAME)")))
      ((memq type '(size rect offset edge-insets range))
-      (if (htll:resource-of? type value) value (bad (string-append "a " (symbol->string type) " (" (symbol->string type) " ...)"))))
+      (if (htll:resource-of? type value) value (htll:bad-value original what (string-append "a " (symbol->string type) " (" (symbol->string type) " ...)"))))
      ((eq? type 'point)
       (cond ((htll:resource-of? 'point value) value)
             ((htll:resource-of? 'offset value) (apply point (htll:resource-args value)))
-            (else (bad "a point (point X Y)"))))
+            (else (htll:bad-value original what "a point (point X Y)"))))
      ((eq? type 'layout-size)
       ;; A view's own size: no negative lengths (a CGSize attribute such as an offset may have them).
       (let ((s (cond ((htll:resource-of? 'size value) value)
                      ((and (htll:proper-list? value) (= (length value) 2) (real? (car value)) (real? (cadr value)))
                       (size (car value) (cadr value)))
-                     (else (bad "a size (size W H)")))))
+                     (else (htll:bad-value original what "a size (size W H)")))))
         (htll:check-length "size" "width" (car (htll:resource-args s)))
         (htll:check-length "size" "height" (cadr (htll:resource-args s)))
         s))
-     ((eq? type 'view) (if (htll:view? value) value (bad "a view")))
-     ((eq? type 'symbol) (if (symbol? value) value (bad "a symbol")))
+     ((eq? type 'view) (if (htll:view? value) value (htll:bad-value original what "a view")))
+     ((eq? type 'symbol) (if (symbol? value) value (htll:bad-value original what "a symbol")))
      ;; An object the generated code refers to: a key path such as self or self.model (12-names.scm).
      ((eq? type 'ref) (string->symbol (htll:check-key-path what "the value" value "self or self.model")))
      ((eq? type 'string-or-image)
       (if (or (string? value) (htll:resource-of? 'localized value) (htll:image? value))
           value
-          (bad "a string or an image")))
+          (htll:bad-value original what "a string or an image")))
      ((eq? type 'target) (htll:check-target value what))
      ((eq? type 'text-attributes) (htll:check-text-attributes value (htll:what what)))
      ((eq? type 'blur-effect) (htll:check '(enum blur-effect-style) value what))
@@ -166,15 +170,15 @@
      ((and (pair? type) (eq? (car type) 'list-of))
       (if (htll:proper-list? value)
           (map (lambda (v) (htll:check (cadr type) v what)) value)
-          (bad (string-append "a list of " (htll:type-name (cadr type))))))
+          (htll:bad-value original what (string-append "a list of " (htll:type-name (cadr type))))))
      ((and (pair? type) (eq? (car type) 'pair))
       (if (pair? value)
           (cons (htll:check (cadr type) (car value) what) (htll:check (caddr type) (cdr value) what))
-          (bad (string-append "a pair (" (htll:type-name (cadr type)) " . " (htll:type-name (caddr type)) ")"))))
+          (htll:bad-value original what (string-append "a pair (" (htll:type-name (cadr type)) " . " (htll:type-name (caddr type)) ")"))))
      ((and (pair? type) (eq? (car type) 'tuple))
       (if (and (htll:proper-list? value) (= (length value) (length (cdr type))))
           (map (lambda (t v) (htll:check t v what)) (cdr type) value)
-          (bad (string-append "a list (" (htll:string-join (map htll:type-name (cdr type)) " ") ")"))))
+          (htll:bad-value original what (string-append "a list (" (htll:string-join (map htll:type-name (cdr type)) " ") ")"))))
      (else (error "htll: unknown attribute type" type)))))
 
 ;; VALUE checked against the enumeration ENUM, whose (name . spelling) entries are VALUES.
@@ -321,7 +325,7 @@
                          ;; What htll:check answers for these, without its call and the message's closure.
                          (cond ((and (eq? type 'string) (string? v)) v)
                                ((and (eq? type 'float) (real? v) (<= (abs v) htll:largest-number)) v)
-                               (else (htll:check type v (lambda () (htll:attribute-what kind origin name)))))))
+                               (else (htll:check type v (list htll:attribute-what kind origin name))))))
                 (treatment (if same? known-treatment (htll:current-ios-treatment kind name))))
             (cond ((not same?)
                    (let ((found (vector (caar attrs) kind specs ios6 name spec treatment htll:attribute-table)))
@@ -354,19 +358,24 @@
 ;; modifiers in argument order, then the attribute lists (origin #f: the view itself) in argument
 ;; order, so the view's own attributes win wherever they are written.
 (define (htll:contributions kind args)
-  (define (modifier m)
-    (let ((origin (htll:modifier-origin m)))
-      (cons origin (htll:check-attributes kind ((htll:modifier-expand m) kind) origin))))
   (let loop ((args args) (acc '()) (own '()))
     (cond
      ((null? args) (if (null? acc) (reverse own) (append (reverse acc) (reverse own))))
      ((htll:attribute-list? (car args)) (loop (cdr args) acc (cons (cons #f (htll:check-attributes kind (car args))) own)))
-     ((htll:modifier? (car args)) (loop (cdr args) (cons (modifier (car args)) acc) own))
+     ((htll:modifier? (car args)) (loop (cdr args) (cons (htll:modifier-contribution kind (car args)) acc) own))
      (else
       (let ((ms (htll:resolve-modifier kind (car args))))
         (loop (cdr args)
-              (append (reverse (map modifier (if (htll:modifier? ms) (list ms) ms))) acc)
+              (append (reverse (map (lambda (m) (htll:modifier-contribution kind m)) (if (htll:modifier? ms) (list ms) ms)))
+                      acc)
               own))))))
+
+;; The contribution of the modifier M to a view of KIND: (origin . checked-alist). (Not a
+;; procedure defined in htll:contributions: that was a closure made for every view with a
+;; modifier, each button's action.)
+(define (htll:modifier-contribution kind m)
+  (let ((origin (htll:modifier-origin m)))
+    (cons origin (htll:check-attributes kind ((htll:modifier-expand m) kind) origin))))
 
 ;; Applies contributions in order: a later attribute replaces an earlier one it `replaces?`.
 ;; Returns (attributes . entry-origins), entry-origins as in the view record.
