@@ -15,16 +15,17 @@ extension HTLL {
         ("%htll-selector?", .exactly(1), { s, args in .bool(try selector(s, args[0])) }),
         ("%htll-split-string", .exactly(2), { s, args in try splitString(s, args[0], args[1]) }),
         ("%htll-identifier", .exactly(1), { s, args in try identifier(s, args[0]) }),
-        ("%htll-implementation-name?", .exactly(1), { s, args in .bool(try nameClass(s, args[0], implementationName)) }),
-        ("%htll-owning-family?", .exactly(1), { s, args in .bool(try nameClass(s, args[0], owningFamily)) }),
-        ("%htll-frame-local-name?", .exactly(1), { s, args in .bool(try nameClass(s, args[0], frameLocalName)) }),
+        ("%htll-implementation-name?", .exactly(1), { s, args in .bool(try nameClass(s, args[0], "%htll-implementation-name?", implementationName)) }),
+        ("%htll-owning-family?", .exactly(1), { s, args in .bool(try nameClass(s, args[0], "%htll-owning-family?", owningFamily)) }),
+        ("%htll-frame-local-name?", .exactly(1), { s, args in .bool(try nameClass(s, args[0], "%htll-frame-local-name?", frameLocalName)) }),
     ]
 
     /// The answer of `test` for the string `x` (the three name classes below, asked of every bound
     /// view's name: in Scheme, each was a dozen calls of string and character procedures, and naming
     /// a bound view cost about as much as making it, issue 19).
-    static func nameClass(_ s: Scheme, _ x: Value, _ test: (UnsafeBufferPointer<UInt32>) -> Bool) throws -> Bool {
-        guard let string = x.sstring else { throw s.error("expected a string", x) }
+    static func nameClass(_ s: Scheme, _ x: Value, _ who: String,
+                          _ test: (UnsafeBufferPointer<UInt32>) -> Bool) throws -> Bool {
+        guard let string = x.sstring else { throw s.error("\(who): expected a string", x) }
         return string.withScalars(test)
     }
 

@@ -102,8 +102,8 @@
      ((eq? type 'float)
       (cond ((not (real? value)) (htll:bad-value original what "a number"))
             ((<= (abs value) htll:largest-number) value)
-            (else (htll:bad-value original what (string-append "a number from -" (number->string htll:largest-number) " to "
-                                      (number->string htll:largest-number))))))
+            (else (htll:bad-value original what (string-append "a number from -" (number->string htll:largest-number)
+                                                               " to " (number->string htll:largest-number))))))
      ((eq? type 'int)
       ;; Within 32 bits: NSInteger on every device, and a literal every compiler takes.
       (let ((n (cond ((exact-integer? value) value)
