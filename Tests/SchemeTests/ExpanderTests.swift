@@ -49,6 +49,37 @@ final class ExpanderTests: SchemeTestCase {
         check("(let (\(bindings)) (define-syntax m (syntax-rules () ((_) v42))) (let ((v42 'hidden)) (m)))", "42")
     }
 
+    /// A name bound twice is refused however many bindings come between (the check keeps a set
+    /// past a few, SeenIdentifiers), and a lambda referring to many outer variables finds each
+    /// one's capture slot again at every reference (LambdaNode.freeIndex keeps an index past 8).
+    func testManyBindingsAndCaptures() {
+        let names = (0..<40).map { "w\($0)" }
+        let bindings = names.enumerated().map { "(\($1) \($0))" }.joined(separator: " ")
+        // (letrec* says letrec, as it always did.)
+        for (form, who) in [("let", "let"), ("letrec", "letrec"), ("letrec*", "letrec")] {
+            for dup in ["w0", "w7", "w8", "w39"] {
+                let e = error("(\(form) (\(bindings) (\(dup) 'again)) 'never)")
+                XCTAssertTrue(e?.description.contains("\(who): duplicate binding \(dup)") == true, e?.description ?? "no error")
+            }
+        }
+        for dup in ["w0", "w8", "w39"] {
+            let e = error("(lambda (\(names.joined(separator: " ")) \(dup)) 'never)")
+            XCTAssertTrue(e?.description.contains("lambda: duplicate parameter \(dup)") == true, e?.description ?? "no error")
+        }
+        check("(let (\(bindings)) 'fine)", "fine")
+        // Each captured variable referred to twice, in another order the second time.
+        let refs = names.joined(separator: " ") + " " + names.reversed().joined(separator: " ")
+        check("(let (\(bindings)) ((lambda () (list \(refs)))))",
+              "(" + ((0..<40).map(String.init) + (0..<40).reversed().map(String.init)).joined(separator: " ") + ")")
+        check("(let (\(bindings)) (let ((f (lambda () (lambda () (+ \(refs)))))) ((f))))", "\(2 * (0..<40).reduce(0, +))")
+        // Captured once each: the closure instruction takes 40 values, not 80.
+        let listing = try? scheme.disassemble("(let (\(bindings)) (lambda () (list \(refs))))")
+        let closures = listing?.split(separator: "\n").filter { $0.contains("closure ") } ?? []
+        XCTAssertEqual(closures.count, 1, listing ?? "")
+        XCTAssertEqual(closures.first?.split(separator: " ", omittingEmptySubsequences: true).dropFirst(2).prefix(2).last, "40",
+                       listing ?? "")
+    }
+
     func testInternalDefinitions() {
         check("""
         (define (f x)

@@ -4,12 +4,13 @@ extension Expander {
     func bindingList(_ list: Value, _ form: Value, _ name: String) throws(SchemeRaise) -> ([Symbol], [Value]) {
         guard let bindings = list.listElements else { throw syntaxError("\(name): bad binding list", form) }
         var ids: [Symbol] = [], inits: [Value] = []
+        var seen = SeenIdentifiers()
         for b in bindings {
             guard let pair = b.listElements, pair.count == 1 || pair.count == 2 else {
                 throw syntaxError("\(name): bad binding", form)
             }
             let id = try identifier(pair[0], form, name)
-            if ids.contains(where: { $0 === id }) { throw syntaxError("\(name): duplicate binding \(id.name)", form) }
+            guard seen.insert(id) else { throw syntaxError("\(name): duplicate binding \(id.name)", form) }
             ids.append(id)
             inits.append(pair.count == 2 ? pair[1] : .unspecified)
         }

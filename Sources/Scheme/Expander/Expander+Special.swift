@@ -104,11 +104,10 @@ extension Expander {
         let lam = LambdaNode(name: name, parent: ctx.lambda, location: location(of: form))
         let scope = Scope(parent: ctx.scope, owner: lam)
         var cur = formals
-        var seen: [Symbol] = []
+        var seen = SeenIdentifiers()
         while case .pair(let p) = cur {
             let id = try identifier(p.car, form, "lambda")
-            if seen.contains(where: { $0 === id }) { throw syntaxError("lambda: duplicate parameter \(id.name)", form) }
-            seen.append(id)
+            guard seen.insert(id) else { throw syntaxError("lambda: duplicate parameter \(id.name)", form) }
             let v = lam.newVariable(id.name)
             scope.bind(id, .variable(v))
             lam.parameters.append(v)

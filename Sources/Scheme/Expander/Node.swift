@@ -59,6 +59,8 @@ final class LambdaNode {
     var slotCount = 0
     /// Variables of enclosing lambdas this lambda refers to, in capture order.
     var free: [Variable] = []
+    /// `free`'s indexes by variable, once it holds 8 or more (`freeIndex`).
+    private var freeIndexes: [ObjectIdentifier: Int] = [:]
     let location: SourceLocation
 
     init(name: String, parent: LambdaNode?, location: SourceLocation) {
@@ -75,9 +77,21 @@ final class LambdaNode {
     }
 
     /// The index of `v` among the captured variables, adding it if new.
+    /// (Searched while there are few, as for most lambdas; past 8, found by identity in
+    /// `freeIndexes`: a lambda referring to thousands of outer variables searched them all at
+    /// each reference, issue 19.)
     func freeIndex(_ v: Variable) -> Int {
-        if let i = free.firstIndex(where: { $0 === v }) { return i }
+        if free.count < 8 {
+            if let i = free.firstIndex(where: { $0 === v }) { return i }
+        } else if let i = freeIndexes[ObjectIdentifier(v)] {
+            return i
+        }
         free.append(v)
+        if free.count == 8 {
+            for (i, w) in free.enumerated() { freeIndexes[ObjectIdentifier(w)] = i }
+        } else if free.count > 8 {
+            freeIndexes[ObjectIdentifier(v)] = free.count - 1
+        }
         return free.count - 1
     }
 }
