@@ -160,7 +160,7 @@
      ;; again as (enum NAME): a control state or an alignment is the commonest type after a
      ;; string) or unknown.
      ((symbol? type)
-      (let ((entry (assq type htll:enum-table)))
+      (let ((entry (htll:enum-type? type)))
         (if entry (htll:check-enum type (cdr entry) value what) (error "htll: unknown attribute type" type))))
      ((and (pair? type) (eq? (car type) 'enum)) (htll:check-enum (cadr type) (htll:enum-values (cadr type)) value what))
      ((and (pair? type) (eq? (car type) 'flags))

@@ -244,11 +244,9 @@ final class Expander {
         }
     }
 
-    /// The slot of `toplevelMeanings` for the symbol `s` (Fibonacci hashing of the address:
-    /// objects are 16 bytes apart at least).
+    /// The slot of `toplevelMeanings` for the symbol `s`.
     @inline(__always) static func toplevelSlot(_ s: Symbol) -> Int {
-        let key = UInt64(UInt(bitPattern: ObjectIdentifier(s))) &* 0x9E37_79B9_7F4A_7C15
-        return Int(truncatingIfNeeded: key >> 32) & (Expander.toplevelSlots - 1)
+        Int(truncatingIfNeeded: addressHash(UInt(bitPattern: ObjectIdentifier(s))) >> 32) & (Expander.toplevelSlots - 1)
     }
 
     /// A procedure call: `form` is a pair, located at `loc`.

@@ -60,7 +60,7 @@ final class LambdaNode {
     /// Variables of enclosing lambdas this lambda refers to, in capture order.
     var free: [Variable] = []
     /// `free`'s indexes by variable, once it holds 8 or more (`freeIndex`).
-    private var freeIndexes: [ObjectIdentifier: Int] = [:]
+    private var freeIndexes = IdentityTable<Int>()
     let location: SourceLocation
 
     init(name: String, parent: LambdaNode?, location: SourceLocation) {

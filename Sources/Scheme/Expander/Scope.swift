@@ -50,10 +50,9 @@ final class Scope {
         }
     }
 
-    /// The first slot to probe for `key` (Fibonacci hashing of the address).
+    /// The first slot to probe for `key`.
     @inline(__always) private func home(_ key: ObjectIdentifier) -> Int {
-        let h = UInt64(UInt(bitPattern: key)) &* 0x9E37_79B9_7F4A_7C15
-        return Int(truncatingIfNeeded: h >> 32) & (slots.count - 1)
+        Int(truncatingIfNeeded: addressHash(UInt(bitPattern: key)) >> 32) & (slots.count - 1)
     }
 
     /// Records the entry at `position` in `slots`; a later entry of the same identifier replaces

@@ -3,10 +3,10 @@
 /// Why a set past a few: a `let` or a lambda of thousands of bindings (a layout binding each of
 /// its views) checked each identifier against every one before it, quadratic in the bindings
 /// (5,000 `let`-bound views: 66 M instructions, a tenth of the layout; issue 19). A short list is
-/// searched, as most binding forms are short.
+/// searched, as most binding forms are short, and nothing is allocated for it.
 struct SeenIdentifiers {
     private var list: [Symbol] = []
-    private var set: Set<ObjectIdentifier> = []
+    private var table = IdentityTable<Bool>()
     private static let searchedUpTo = 8
 
     /// Adds `id`; false when it was there already.
@@ -14,9 +14,11 @@ struct SeenIdentifiers {
         if list.count < Self.searchedUpTo {
             if list.contains(where: { $0 === id }) { return false }
             list.append(id)
-            if list.count == Self.searchedUpTo { set = Set(list.map { ObjectIdentifier($0) }) }
+            if list.count == Self.searchedUpTo { for s in list { table[ObjectIdentifier(s)] = true } }
             return true
         }
-        return set.insert(ObjectIdentifier(id)).inserted
+        if table[ObjectIdentifier(id)] != nil { return false }
+        table[ObjectIdentifier(id)] = true
+        return true
     }
 }

@@ -99,10 +99,11 @@ enum Equality {
         return hasher.finalize()
     }
 
-    /// An address's bits spread over the low ones too (a table picks its slot with them).
+    /// `addressHash` with its high bits folded onto the low ones (a hash table picks its slot with
+    /// the low bits).
     @inline(__always) static func identityHash(_ address: UnsafeMutableRawPointer) -> Int {
-        let x = UInt(bitPattern: address) &* 0x9E37_79B9_7F4A_7C15
-        return Int(bitPattern: x ^ (x >> 32))
+        let x = addressHash(UInt(bitPattern: address))
+        return Int(truncatingIfNeeded: x ^ (x >> 32))
     }
 
     /// Hashes `v` so that `equal?` values hash alike (`structural`), or `eqv?` values alike.

@@ -1,3 +1,11 @@
+/// An object's address multiplied by 2^64/φ (Fibonacci hashing): the product's high bits mix all
+/// of the address's, which differ between objects (16 bytes apart at least). The one hash of every
+/// table keyed by identity (these tables, scopes, the expander's top-level cache, hash tables'
+/// identity keys); each takes the bits it needs.
+@inline(__always) func addressHash(_ address: UInt) -> UInt64 {
+    UInt64(address) &* 0x9E37_79B9_7F4A_7C15
+}
+
 /// Values keyed by object identity (an environment's bindings by identifier): open addressing with
 /// linear probing and a multiplicative hash of the address, at most half full.
 ///
@@ -44,8 +52,7 @@ struct IdentityTable<Element>: Sequence {
     }
 
     @inline(__always) private func slot(_ key: ObjectIdentifier) -> Int {
-        let h = UInt64(UInt(bitPattern: key)) &* 0x9E37_79B9_7F4A_7C15
-        return Int(truncatingIfNeeded: h >> UInt64(shift))
+        Int(truncatingIfNeeded: addressHash(UInt(bitPattern: key)) >> UInt64(shift))
     }
 
     /// The index of `key`'s entry, or nil.
