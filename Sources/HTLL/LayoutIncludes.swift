@@ -40,6 +40,13 @@ extension HTLL {
             guard at.isKnown else { return form }
             return s.cons(args[0], s.cons(s.cons(quote, s.cons(location(of: form, args[2], at), .null)), form), locatedLike: form)
         }
+        // (%htll-call-location FORM FILE): the location %htll-located-call quotes for FORM, or #f
+        // when the reader did not read it (for the loader's view definitions, evaluated without
+        // being rewritten: 37-include.scm).
+        s.define("%htll-call-location", arity: .exactly(2), in: env) { args in
+            let at = s.sourceLocation(of: args[0])
+            return at.isKnown ? location(of: args[0], args[1], at) : .false
+        }
         // (%htll-located-call-1 PROC FORM FILE): FORM a call of one quoted argument, (P 'D) (each
         // view of a long sequence, `(label '((text . "L1")))`), as `(PROC '(LOCATION . D) P)`:
         // the location and the argument in one quotation, located like FORM; FORM itself when

@@ -2,7 +2,8 @@ import XCTest
 @testable import HTLL
 
 /// A run of top-level view definitions, `(define NAME (KIND ARGUMENT ...))`, is evaluated as one
-/// form (htll:definition-run-end, 37-include.scm). What a layout does must not change: these
+/// form (htll:definition-run-end, 37-include.scm), its definitions without being compiled while
+/// their arguments are constants (htll:define-views!). What a layout does must not change: these
 /// tests compare each layout with itself loaded a form at a time (a constant between every two
 /// forms ends every run) and check what could tell them apart.
 final class DefinitionRunTests: XCTestCase {
@@ -99,5 +100,101 @@ final class DefinitionRunTests: XCTestCase {
             (define b (label '((text . "B"))))
             (in (vseq a b) 'self.view)
             """)
+    }
+    /// The definitions a run evaluates without compiling them (constant or quoted arguments, a
+    /// constructor that is a procedure) and those it leaves to the compiler (a variable or ()
+    /// as an argument, a constructor the layout made something else, define or quote made the
+    /// layout's own) give what each evaluated by itself gives: values, errors and their places.
+    func testRunsOfEveryArgumentShapeDoWhatFormsOneAtATimeDo() {
+        let sources = [
+            // Constants of every kind, several arguments, none; a style by name.
+            """
+            (define-style plain '((text-color . gray-color)))
+            (define a (label '((text . "A"))))
+            (define b (label 'plain '((text . "B"))))
+            (define c (label))
+            (define d (rounded-rect-button '((title-for-state . ("Go" . normal))) 'plain))
+            (define e (view '((alpha . 0.5) (hidden . #f))))
+            (in (vseq a b c d e) 'self.view)
+            """,
+            // A variable argument and () end the uncompiled part; an unbound variable's error.
+            """
+            (define style '((text . "S")))
+            (define a (label '((text . "A"))))
+            (define b (label style))
+            (define c (label '((text . "C"))))
+            (in (vseq a b c) 'self.view)
+            """,
+            """
+            (define a (label '((text . "A"))))
+            (define b (label nothing))
+            (define c (label '((text . "C"))))
+            (in (vseq a b c) 'self.view)
+            """,
+            """
+            (define a (label '((text . "A"))))
+            (define b (label ()))
+            (in (vseq a b) 'self.view)
+            """,
+            // Errors of the constructor called, at the view's place, and a string argument.
+            """
+            (define a (label '((text . "A"))))
+            (define b (label '((text . 5))))
+            (in (vseq a b) 'self.view)
+            """,
+            """
+            (define a (label '((text . "A"))))
+            (define b (label "just a string"))
+            (in (vseq a b) 'self.view)
+            """,
+            // A constructor the layout redefined: a procedure (called), a number (an error).
+            """
+            (define (label . arguments) (view '()))
+            (define a (label '((text . "A"))))
+            (define b (label '((text . "B"))))
+            (in (vseq a b) 'self.view)
+            """,
+            """
+            (define label 5)
+            (define a (label '((text . "A"))))
+            (define b (label '((text . "B"))))
+            (in (vseq a b) 'self.view)
+            """,
+            // The layout's own define: its meaning, not the core form's.
+            """
+            (define-syntax define (syntax-rules () ((_ n e) (set! n e))))
+            (define a (label '((text . "A"))))
+            (define b (label '((text . "B"))))
+            (in (vseq a b) 'self.view)
+            """,
+            // Names: renamed, reserved, bound twice, a syntax keyword's, a controller member's.
+            """
+            (define if (label '((text . "A"))))
+            (define title (label '((text . "B"))))
+            (define new (label '((text . "C"))))
+            (define _Foo (label '((text . "D"))))
+            (define title (label '((text . "E"))))
+            (in (vseq if title new _Foo) 'self.view)
+            """,
+        ]
+        for source in sources { assertSameBothWays(source) }
+    }
+
+    /// A definition made without compiling is the layout's variable like any other: later code
+    /// sees it, and a procedure bound so takes the definition's name.
+    func testUncompiledDefinitionsAreTheLayoutsVariables() throws {
+        let source = """
+            (define (label . arguments) (lambda () arguments))
+            (define a (label '((text . "A"))))
+            (define b (label '((text . "B"))))
+            (define written (let ((p (open-output-string))) (write a p) (get-output-string p)))
+            (define t (text-field `((placeholder . ,written))))
+            (define u (text-field `((placeholder . ,(cdr (assq 'text (car (b))))))))
+            (in (vseq t u) 'self.view)
+            """
+        let text = try layout(source).objectiveCCategory()
+        XCTAssertTrue(text.contains("t.placeholder = @\"#<procedure a>\";"), text)
+        XCTAssertTrue(text.contains("u.placeholder = @\"B\";"), text)
+        assertSameBothWays(source)
     }
 }

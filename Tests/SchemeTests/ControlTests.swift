@@ -142,4 +142,37 @@ final class ControlTests: SchemeTestCase {
         check("(apply + 1 2 '(3 4))", "10")
         check("(apply list '())", "()")
     }
+    /// The preludes' environment primitives (the layout loader evaluates view definitions with
+    /// them): a variable's procedure, whether a name is still its core special form, and a
+    /// definition as a compiled top-level `define` makes it.
+    func testEnvironmentPrimitivesDoWhatCompiledCodeDoes() {
+        let rt = scheme.runtime
+        for name in ["%environment-procedure", "%core-syntax?", "%environment-define!"] {
+            let id = rt.intern(name)
+            guard let binding = rt.system.peek(id) else { return XCTFail("no \(name)") }
+            rt.interaction.importBinding(id, binding)
+        }
+        rt.interaction.defineVariable(rt.intern("sys")).assign(.object(Unmanaged.passUnretained(rt.system)))
+        _ = value("(define e (environment '(scheme base)))")
+        check("(eq? (%environment-procedure e 'car) car)", "#t")
+        check("(%environment-procedure e 'if)", "#f")
+        check("(%environment-procedure e 'no-such-name)", "#f")
+        check("(eval '(define five 5) e) (%environment-procedure e 'five)", "#f")
+        check("(list (%core-syntax? e 'define) (%core-syntax? e 'quote) (%core-syntax? e 'car) (%core-syntax? e 'nothing))",
+              "(#t #t #f #f)")
+        // A program's own define or quote is not the core form any more.
+        check("(define e2 (environment '(scheme base))) (eval '(define quote list) e2) (%core-syntax? e2 'quote)", "#f")
+        check("(eval '(define-syntax define (syntax-rules () ((_ x) 'x))) e2) (%core-syntax? e2 'define)", "#f")
+        // A definition: seen by code compiled in the environment, replacing syntax and imports;
+        // an anonymous procedure takes its name, as a compiled define names it.
+        check("(%environment-define! e 'if 1) (%environment-define! e 'car 2) (eval '(list if car) e)", "(1 2)")
+        check("(%environment-define! e 'f ((lambda () (lambda (x) x)))) (eval 'f e)", "#<procedure f>")
+        check("(eq? (%environment-procedure e 'f) (eval 'f e))", "#t")
+        // (car is still car here: the definition was e's own.)
+        check("(car '(1))", "1")
+        XCTAssertEqual(error("(%environment-define! sys 'car 1)")?.message, "%environment-define!: a system environment is sealed")
+        check("(car '(1))", "1")
+        XCTAssertNotNil(error("(%environment-define! e \"x\" 1)"))
+        XCTAssertNotNil(error("(%environment-procedure 'e 'x)"))
+    }
 }

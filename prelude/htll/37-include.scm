@@ -100,8 +100,10 @@
                  (guard (e ((error-object? e) (htll:error-at loc (error-object-message e))))
                    (eval form htll:layout-environment)))
                 (after-run
-                 (let ((run (htll:rewrite-bindings (cons 'begin (htll:list-until cell after-run)))))
-                   ((%compile-sequence (cdr run) htll:layout-environment))))
+                 (let ((rest (htll:define-views! cell after-run)))
+                   (if (not (eq? rest after-run))
+                       (let ((run (htll:rewrite-bindings (cons 'begin (htll:list-until rest after-run)))))
+                         ((%compile-sequence (cdr run) htll:layout-environment))))))
                 (else (htll:load-form-in form chain)))
           (loop (if after-run after-run (cdr cell)))))))
 
@@ -136,6 +138,44 @@
          (if (and (pair? p) (< n 1000) (htll:plain-definition? (car p)))
              (loop (cdr p) (+ n 1))
              p))))
+
+;; Evaluates the plain definitions of the list CELL before its tail END as the loader's rewriting
+;; (80-driver.scm) and evaluating them would, (define NAME (%htll-bound 'NAME (%htll-call 'LOCATION
+;; KIND ARGUMENT ...))), without expanding or compiling them: KIND's procedure is looked up in the
+;; layout's environment and called with the arguments' values, where the reader read the call.
+;; Returns the rest of the list from the first definition it leaves (KIND not a procedure there, an
+;; argument a variable or (), or define or quote no longer the core forms), END when none.
+;; Why: a layout of thousands of defined views spent about 13,000 instructions a view expanding,
+;; compiling and freeing (define v (%htll-bound 'v (%htll-call-1 '(LOCATION . D) label))), as much
+;; as making the view (issue 19).
+(define (htll:define-views! cell end)
+  (let ((env htll:layout-environment))
+    (if (and (%core-syntax? env 'define) (%core-syntax? env 'quote))
+        (let loop ((p cell))
+          (if (eq? p end)
+              end
+              (let* ((form (car p)) (e (caddr form)) (procedure (%environment-procedure env (car e)))
+                     (arguments (and procedure (htll:constant-values (cdr e)))))
+                (if (not arguments)
+                    p
+                    (let ((location (%htll-call-location e htll:location-file)))
+                      (if location (set! htll:location-now location))
+                      (%environment-define! env (cadr form)
+                                            (%htll-bound (cadr form)
+                                                         (if (and (pair? arguments) (null? (cdr arguments)))
+                                                             (procedure (car arguments))
+                                                             (apply procedure arguments))))
+                      (loop (cdr p)))))))
+        cell)))
+
+;; The values of the expressions of the list XS if each is a quotation or a constant other than a
+;; symbol or (), else #f.
+(define (htll:constant-values xs)
+  (let loop ((xs xs) (acc '()))
+    (cond ((null? xs) (reverse acc))
+          ((and (pair? (car xs)) (eq? (caar xs) 'quote)) (loop (cdr xs) (cons (cadar xs) acc)))
+          ((or (pair? (car xs)) (symbol? (car xs)) (null? (car xs))) #f)
+          (else (loop (cdr xs) (cons (car xs) acc))))))
 
 ;; The elements of the list CELL before its tail END.
 (define (htll:list-until cell end)

@@ -42,6 +42,30 @@ let controlBuiltins: [Builtin] = [
     Builtin("%compile-sequence", .exactly(2)) { a, rt in
         let begin = Value.symbol(Unmanaged.passUnretained(rt.coreIdentifier("begin")))
         return try rt.compileProgramForm(rt.heap.cons(begin, a[0]), in: try rt.environmentArgument(a[1], "eval")) },
+    // (%environment-procedure ENV SYMBOL): the procedure SYMBOL's variable holds in ENV; #f when
+    // SYMBOL is syntax there, unbound, or holds anything else. With %core-syntax? and
+    // %environment-define!, for code that evaluates a form of a known shape without compiling it
+    // (the layout loader's view definitions: an expansion, a compilation and their garbage for
+    // each of thousands of definitions was most of what binding a view cost, issue 19).
+    Builtin("%environment-procedure", .exactly(2)) { a, rt in
+        let env = try rt.environmentArgument(a[0], "%environment-procedure")
+        guard case .global(let cell)? = env.peek(try rt.symbolArg(a[1], "%environment-procedure")),
+              cell.value.isProcedure else { return .false }
+        return cell.value },
+    // (%core-syntax? ENV SYMBOL): whether SYMBOL means in ENV the core special form of its name
+    // (`define` is still define, not a variable or a macro of the program's).
+    Builtin("%core-syntax?", .exactly(2)) { a, rt in
+        let env = try rt.environmentArgument(a[0], "%core-syntax?")
+        let id = try rt.symbolArg(a[1], "%core-syntax?")
+        guard case .syntax(.special(let form))? = env.peek(id) else { return .false }
+        return .bool(form.rawValue == id.name) },
+    // (%environment-define! ENV SYMBOL VALUE): what a top-level (define SYMBOL 'VALUE) compiled in
+    // ENV does. Not in a system environment (sealed: see `Environment`).
+    Builtin("%environment-define!", .exactly(3)) { a, rt in
+        let env = try rt.environmentArgument(a[0], "%environment-define!")
+        guard !env.isSystem else { throw rt.error("%environment-define!: a system environment is sealed", a[0]) }
+        env.defineVariable(try rt.symbolArg(a[1], "%environment-define!")).define(a[2])
+        return .unspecified },
     Builtin("%read-file", .exactly(1)) { a, rt in rt.heap.list(try rt.readFile(try rt.string(a[0], "load").string, who: "load")) },
     Builtin("interaction-environment", .exactly(0)) { _, rt in .object(Unmanaged.passUnretained(rt.interaction)) },
     Builtin("scheme-report-environment", .range(0, 1)) { a, rt in try rt.reportEnvironment(a, "scheme-report-environment") },

@@ -61,6 +61,14 @@ final class Global: HeapObject {
         if !mirrors.isEmpty { propagate() }
     }
 
+    /// Sets the value as a `define` does: an anonymous procedure takes the name it is defined as.
+    func define(_ v: Value) {
+        if case .procedure(let p) = v, let c = p.takeUnretainedValue() as? Closure, c.code.name == "anonymous" {
+            c.code.name = name.name
+        }
+        assign(v)
+    }
+
     /// Copies the value down every chain of mirrors (a worklist: re-export chains can be long).
     private func propagate() {
         var work: [Global] = [self]

@@ -226,11 +226,7 @@ extension VM {
             try signal(rt.makeError(rt.unboundMessage("set!: unbound variable: ", cell.name.name)), dropping: 0, &r)
             return
         }
-        if define, case .procedure(let p) = v, let c = p.takeUnretainedValue() as? Closure,
-           c.code.name == "anonymous" {
-            c.code.name = cell.name.name
-        }
-        cell.assign(v)
+        if define { cell.define(v) } else { cell.assign(v) }
     }
 
     @inline(__always) func makeClosure(_ pc: inout UnsafeMutablePointer<Int32>, _ sp: inout Int, _ r: inout Registers) {
