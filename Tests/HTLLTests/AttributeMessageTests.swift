@@ -100,6 +100,35 @@ final class AttributeMessageTests: SmallLayoutTestCase {
                        "m.htll:1:60: error: label has no attribute placeholder")
     }
 
+    /// A list named as one checked before (the same names in order, the same kind) has only its
+    /// values checked (issue 19): each value still gets its own check, message and replacement
+    /// (an htllc-mode fallback), and another kind or order is looked up again.
+    func testListsOfTheSameNamesCheckEachValue() throws {
+        XCTAssertEqual(message("(in (vseq (label '((text . \"a\") (text-alignment . center))) (label '((text . \"b\") (text-alignment . right)))"
+                               + " (label '((text . \"c\") (text-alignment . middle)))) 'self.view)").split(separator: "\n").first.map(String.init),
+                       "m.htll:1:110: error: label text-alignment: middle is not a text-alignment (one of left, center, right)")
+        XCTAssertEqual(try lines("(in (vseq (label '((text . \"a\") (text-alignment . center))) (text-field '((text . \"b\") (text-alignment . right)))"
+                                 + " (label '((text-alignment . left) (text . \"c\"))) (label '((text . \"d\") (text-alignment . right)))) 'self.view)",
+                                 .viewWillAppear), [
+            "label1.text = @\"a\";", "label1.textAlignment = NSTextAlignmentCenter;",
+            "textField2.text = @\"b\";", "textField2.textAlignment = NSTextAlignmentRight;",
+            "label3.textAlignment = NSTextAlignmentLeft;", "label3.text = @\"c\";",
+            "label4.text = @\"d\";", "label4.textAlignment = NSTextAlignmentRight;",
+        ])
+        XCTAssertEqual(message("(in (vseq (text-field '((placeholder . \"p\") (text . \"t\"))) (label '((placeholder . \"x\") (text . \"a\")))) 'self.view)")
+                        .split(separator: "\n").first.map(String.init),
+                       "m.htll:1:60: error: label has no attribute placeholder")
+        let lenient = try Layout(source: "(in (vseq (text-field '((border-style . line) (placeholder . \"a\")))"
+                                 + " (text-field '((border-style . roundd) (placeholder . \"b\"))) (text-field '((border-style . roundd) (placeholder . \"c\"))))"
+                                 + " 'self.view)", file: "m.htll", strict: false)
+        let code = try lenient.objectiveC(.viewDidLoad) + lenient.objectiveC(.viewWillAppear)
+        for (view, style) in [("textField1", "Line"), ("textField2", "None"), ("textField3", "None")] {
+            XCTAssertTrue(code.contains("\(view).borderStyle = UITextBorderStyle\(style);"), code)
+        }
+        XCTAssertEqual(lenient.warnings.count, 2, "\(lenient.warnings)")
+        XCTAssertTrue(lenient.warnings.allSatisfy { $0.contains("roundd is not a border-style; using none") }, "\(lenient.warnings)")
+    }
+
     func testAttributeNewerThanIOS6IsRefusedThere() {
         XCTAssertThrowsError(try Layout(source: "(in (label '((tint-color . red-color))) 'self.view)", file: "m.htll", target: .ios6)) {
             XCTAssertEqual("\($0)".split(separator: "\n").first.map(String.init),

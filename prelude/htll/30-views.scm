@@ -279,7 +279,47 @@
              (not (vector-ref latest 3)) (not (eq? htll:target 'ios6)) (not (vector-ref latest 6))
              (string? (cdar attrs)) (eq? (cadr (vector-ref latest 5)) 'string))
         (list (cons (vector-ref latest 4) (cdar attrs)))
-        (htll:walk-attributes kind attrs origin))))
+        (or (htll:check-like-latest-shape kind attrs origin)
+            (htll:walk-attributes kind attrs origin)))))
+
+;; A shape: #(kind table entries), a list htll:walk-attributes walked (not one string attribute)
+;; with nothing refused, left out or skipped (an empty entry), on today's target; ENTRIES holds for
+;; each attribute #(name-as-written name type). A list of the same names for the same kind and
+;; table needs only its values checked: walking it found each name's table entry and treatment
+;; again, about 5,500 instructions for a list of one attribute, as much as the checks (a label's
+;; text and alignment, a button's action and title, for every view of a long layout: issue 19).
+;; The latest shape, and the latest of each first name as written (a button's action and its own
+;; attributes are two lists, one after the other).
+(define htll:latest-shape (vector #f #f '()))
+(define htll:shapes (make-eq-hash-table))
+
+;; ATTRS checked as htll:walk-attributes would, when they are named as a shape's (in order, for
+;; the same kind and table): the latest shape's or the latest of ATTRS' first name; else #f.
+(define (htll:check-like-latest-shape kind attrs origin)
+  (and (pair? attrs) (pair? (car attrs)) (not (eq? htll:target 'ios6))
+       (let ((latest htll:latest-shape))
+         (or (htll:check-like-shape latest kind attrs origin)
+             (let ((shape (hash-table-ref/default htll:shapes (caar attrs) latest)))
+               (and (not (eq? shape latest)) (htll:check-like-shape shape kind attrs origin)))))))
+
+(define (htll:check-like-shape shape kind attrs origin)
+  (and (eq? (vector-ref shape 0) kind) (eq? (vector-ref shape 1) htll:attribute-table)
+       ;; The names first: no value is checked here for a list the walk then checks again.
+       (let same? ((as attrs) (es (vector-ref shape 2)))
+         (if (pair? as)
+             (and (pair? es) (pair? (car as)) (eq? (caar as) (vector-ref (car es) 0)) (same? (cdr as) (cdr es)))
+             (and (null? as) (null? es))))
+       (let loop ((as attrs) (es (vector-ref shape 2)) (acc '()))
+         (if (null? as)
+             (if (null? (cdr acc)) acc (reverse acc))
+             (let ((name (vector-ref (car es) 1)) (type (vector-ref (car es) 2)) (v (cdar as)))
+               (loop (cdr as) (cdr es)
+                     (cons (cons name
+                                 ;; (As the walk checks a value.)
+                                 (cond ((and (eq? type 'string) (string? v)) v)
+                                       ((and (eq? type 'float) (real? v) (<= (abs v) htll:largest-number)) v)
+                                       (else (htll:check type v (list htll:attribute-what kind origin name)))))
+                           acc)))))))
 
 ;; htll:check-attributes' walk: ORIGIN is its rest list.
 (define (htll:walk-attributes kind attrs origin)
@@ -295,10 +335,17 @@
     (if (not (or (and (pair? attrs) (null? (cdr attrs))) (htll:proper-list? attrs)))
         (htll:fail (string-append (htll:attributes-who kind origin) ": attributes must be a list of (name . value), got "
                                   (htll:written attrs))))
-    (let loop ((attrs attrs) (acc '()))
+    ;; SHAPE: the entries of htll:latest-shape for the attributes so far, in reverse, or #f once
+    ;; one is skipped or left out (or refused: the walk fails).
+    (let loop ((attrs attrs) (acc '()) (shape (if ios6 #f '())))
       (cond
-       ((null? attrs) (if (or (null? acc) (null? (cdr acc))) acc (reverse acc)))
-       ((null? (car attrs)) (loop (cdr attrs) acc)) ; the README writes '(()) for "no attributes"
+       ((null? attrs)
+        (if (pair? shape)
+            (let ((made (vector kind htll:attribute-table (reverse shape))))
+              (set! htll:latest-shape made)
+              (hash-table-set! htll:shapes (vector-ref (car (vector-ref made 2)) 0) made)))
+        (if (or (null? acc) (null? (cdr acc))) acc (reverse acc)))
+       ((null? (car attrs)) (loop (cdr attrs) acc #f)) ; the README writes '(()) for "no attributes"
        ((not (and (pair? (car attrs)) (symbol? (caar attrs))))
         (htll:fail (string-append (htll:attributes-who kind origin) ": an attribute must be (name . value), got "
                                   (htll:written (car attrs)))))
@@ -338,8 +385,9 @@
                                                   " (htllc -v ios6 keeps it)")))
               ((omit) (htll:warn (string-append (htll:attribute-what kind origin name) ": " (cadr treatment)
                                                 " (htllc -v ios6 keeps it)"))
-                      (loop (cdr attrs) acc))
-              (else (loop (cdr attrs) (cons (cons name value) acc)))))))))))
+                      (loop (cdr attrs) acc #f))
+              (else (loop (cdr attrs) (cons (cons name value) acc)
+                          (and shape (cons (vector (caar attrs) name (cadr spec)) shape))))))))))))
 
 (define (htll:attribute-list? x) (or (null? x) (pair? x)))
 
@@ -409,6 +457,14 @@
   (if (and (memq kind htll:items-kinds) (not (assq 'items checked)))
       (htll:fail (string-append (symbol->string kind) " needs an items attribute, e.g. (items . (\"One\" \"Two\"))"))))
 
+;; Whether the entries of the list ALIST, a few at most, have distinct names (#f for more than 8:
+;; the merge decides).
+(define (htll:distinct-names? alist)
+  (let loop ((as alist) (n 0))
+    (cond ((null? as) #t)
+          ((or (= n 8) (assq (caar as) (cdr as))) #f)
+          (else (loop (cdr as) (+ n 1))))))
+
 ;; Builds a view of KIND from a constructor's arguments: modifiers, then attribute lists.
 (define (htll:make-checked-view kind args)
   ;; (htll:ios6? and htll:current-location read in place: two calls for every view made.)
@@ -418,8 +474,9 @@
                      ;; One attribute list and no modifier (most views): its checked attributes
                      ;; are the view's own contribution, all of it (htll:contributions' answer),
                      ;; and one attribute is the view's (htll:merge-contributions' first case).
+                     ;; (Attributes of distinct names: nothing replaces another either.)
                      (let ((checked (htll:check-attributes kind (car args))))
-                       (if (and (pair? checked) (null? (cdr checked)))
+                       (if (or (and (pair? checked) (null? (cdr checked))) (htll:distinct-names? checked))
                            (cons checked '())
                            (htll:merge-contributions kind (list (cons #f checked)))))
                      (htll:merge-contributions kind (htll:contributions kind args)))))
