@@ -82,4 +82,30 @@ final class EventTests: XCTestCase {
         XCTAssertEqual(M.error("(in (button (on '() 'save:) '()) 'self.view)"),
                        "m.htll:1:13: error: on: expected a control event or a list of them, such as touch-up-inside, got ()")
     }
+    /// Each button's action is checked for its own kind, event and target, though the answers for
+    /// the latest are kept (issue 19: the control kind, the modifier's name, self as the target,
+    /// one known event).
+    func testRepeatedActionsKeepTheirOwnChecks() throws {
+        let layout = try M.layout("""
+            (in (vseq (button (on 'touch-up-inside 'a:) '()) (rounded-rect-button (on 'touch-up-inside 'b: 'self.model) '())
+                      (button (on 'touch-down 'c:) '()) (button '((target . (self d: touch-up-inside))))
+                      (button '((target . (self.model e: (touch-down touch-up-inside))))))
+                'self.view)
+            """)
+        XCTAssertEqual(try M.lines(layout, .viewDidLoad).filter { $0.contains("addTarget") }, [
+            "[button1 addTarget:self action:@selector(a:) forControlEvents:UIControlEventTouchUpInside];",
+            "[button2 addTarget:self.model action:@selector(b:) forControlEvents:UIControlEventTouchUpInside];",
+            "[button3 addTarget:self action:@selector(c:) forControlEvents:UIControlEventTouchDown];",
+            "[button4 addTarget:self action:@selector(d:) forControlEvents:UIControlEventTouchUpInside];",
+            "[button5 addTarget:self.model action:@selector(e:) forControlEvents:UIControlEventTouchDown | UIControlEventTouchUpInside];",
+        ])
+        let json = try layout.framesJSON(width: 320, height: 480)
+        for origin in [#""origins": {"target": "on touch-up-inside"}"#, #""origins": {"target": "on touch-down"}"#] {
+            XCTAssertTrue(json.contains(origin), origin)
+        }
+        XCTAssertEqual(M.error("(in (vseq (button (on 'touch-up-inside 'a:) '()) (label (on 'touch-up-inside 'b:) '((text . \"x\")))) 'self.view)"),
+                       "m.htll:1:50: error: on touch-up-inside: a label is not a control and sends no events; use a button, slider, segmented-control, text-field, switch, stepper, date-picker or page-control")
+        XCTAssertEqual(M.error("(in (vseq (button '((target . (self a: touch-up-inside)))) (button '((target . (self b: touch-upp))))) 'self.view)"),
+                       "m.htll:1:60: error: custom-button target: unknown control event touch-upp")
+    }
 }

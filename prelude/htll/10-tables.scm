@@ -311,9 +311,15 @@
 (define (htll:kind-class kind) (cadr (htll:kind-entry kind)))
 (define (htll:kind-parent kind) (caddr (htll:kind-entry kind)))
 
-;; Whether KIND is a UIControl (sends events: 36-modifiers.scm's on).
+;; Whether KIND is a UIControl (sends events: 36-modifiers.scm's on). The latest kind asked
+;; about is kept with its answer (every button's action asks; the table never changes).
+(define htll:latest-control-kind (cons #f #f))
 (define (htll:control-kind? kind)
-  (let loop ((k kind)) (cond ((not k) #f) ((eq? k 'control) #t) (else (loop (htll:kind-parent k))))))
+  (if (eq? (car htll:latest-control-kind) kind)
+      (cdr htll:latest-control-kind)
+      (let ((answer (let loop ((k kind)) (cond ((not k) #f) ((eq? k 'control) #t) (else (loop (htll:kind-parent k)))))))
+        (set! htll:latest-control-kind (cons kind answer))
+        answer)))
 
 ;; "a button, slider, ... or page-control": the kinds that send events, from the kind table
 ;; (every button kind is "button").

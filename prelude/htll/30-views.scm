@@ -202,20 +202,25 @@
                                 (htll:written value))))
   (let* ((events (caddr value))
          (events (if (symbol? events) (list events) events))
-         (target (htll:check-key-path what "the target" (car value) "self or self.model"))
+         ;; (self, every action's default target, is a key path: no string made and read back.)
+         (target (if (eq? (car value) 'self) 'self
+                     (string->symbol (htll:check-key-path what "the target" (car value) "self or self.model"))))
          (selector (htll:->string (cadr value))))
     (if (or (null? events) (not (htll:proper-list? events)))
         (htll:fail (string-append (htll:what what) ": expected a control event or a list of them, got " (htll:written (caddr value)))))
     (if (not (htll:selector? selector))
         (htll:fail (string-append (htll:what what) ": " (htll:written selector) " is not an Objective-C selector (such as save: or save)")))
-    (list (string->symbol target) selector
+    (list target selector
+          ;; (One known event, most actions': the list as it is, without the map and its closure.)
+          (if (and (null? (cdr events)) (symbol? (car events)) (assq (car events) (htll:enum-values 'control-event)))
+              (list (car events))
           (map (lambda (e)
                  (cond ((and (symbol? e) (assq e (htll:enum-values 'control-event))) e)
                        ((and (symbol? e) (htll:enum-fallback 'control-event e (htll:what what))))
                        (else
                         (htll:fail (string-append (htll:what what) ": unknown control event " (htll:written e)
                                                   (if (symbol? e) (htll:did-you-mean e (map car (htll:enum-values 'control-event))) ""))))))
-               events))))
+               events)))))
 
 ;; In htllc mode, the value the original printed for VALUE, unknown in the enumeration ENUM,
 ;; with a warning; #f in strict mode or when the original failed on it too.
@@ -436,7 +441,13 @@
 (define (htll:merge-all-contributions kind parts)
   (let loop ((parts parts) (attrs '()) (origins '()))
     (if (null? parts)
-        (cons (reverse attrs) (if (null? origins) '() (htll:filter (lambda (o) (memq (car o) attrs)) (reverse origins))))
+        ;; (The origins of the entries kept, oldest first: a loop over them newest first, without
+        ;; the filter's closure and the reverse, for every view with a modifier.)
+        (cons (reverse attrs)
+              (let kept ((os origins) (acc '()))
+                (cond ((null? os) acc)
+                      ((memq (caar os) attrs) (kept (cdr os) (cons (car os) acc)))
+                      (else (kept (cdr os) acc)))))
         (let inner ((as (cdar parts)) (attrs attrs) (origins origins))
           (if (null? as)
               (loop (cdr parts) attrs origins)

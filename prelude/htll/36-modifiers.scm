@@ -15,9 +15,17 @@
 
 ;; (on 'touch-up-inside 'save:), (on '(touch-down touch-drag-inside) 'track:),
 ;; (on 'value-changed 'sliderMoved: 'self.model): the same as (target . (TARGET SELECTOR EVENTS)).
+;; The latest event symbol given and the name of modifiers for it, "on touch-up-inside" (made
+;; once, not for every button's action).
+(define htll:latest-on-who (cons #f #f))
 (define (on events selector . target)
   (let* ((event-list (if (symbol? events) (list events) events))
-         (who (string-append "on " (if (symbol? events) (symbol->string events) (htll:written events))))
+         (who (cond ((and (symbol? events) (eq? (car htll:latest-on-who) events)) (cdr htll:latest-on-who))
+                    ((symbol? events)
+                     (let ((who (string-append "on " (symbol->string events))))
+                       (set! htll:latest-on-who (cons events who))
+                       who))
+                    (else (string-append "on " (htll:written events)))))
          (controls (htll:enum-values 'control-event)))
     (if (not (and (pair? event-list) (htll:proper-list? event-list)))
         (htll:fail (string-append "on: expected a control event or a list of them, such as touch-up-inside, got "
