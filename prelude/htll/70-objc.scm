@@ -8,8 +8,11 @@
       (string-append "[UIFont " (cadr (assq (car (htll:resource-args x)) htll:font-size-table)) "]")
       (htll:number->c x)))
 
+;; Numbers as C literals, separated by commas: a size's, a rectangle's...
+(define (htll:numbers->objc args) (htll:string-join (map htll:number->c args) ", "))
+
+;; (No procedure defined inside: that was a closure made at every value printed, issue 19.)
 (define (htll:value->objc type value name-of)
-  (define (nums args) (htll:string-join (map htll:number->c args) ", "))
   (cond
    ;; A text (most attributes' values) first: no enumeration is named string, and the search of
    ;; the enumeration table for one was most of printing a label's text.
@@ -62,12 +65,12 @@
              (string-append "[UIImage systemImageNamed:" (htll:objc-string (car args)) "]")
              (string-append "[UIImage systemImageNamed:" (htll:objc-string (car args))
                             " withConfiguration:" (htll:symbol-configuration->objc (cadr args) name-of) "]")))
-        ((size) (string-append "CGSizeMake(" (nums args) ")"))
-        ((rect) (string-append "CGRectMake(" (nums args) ")"))
-        ((point) (string-append "CGPointMake(" (nums args) ")"))
-        ((offset) (string-append "UIOffsetMake(" (nums args) ")"))
-        ((edge-insets) (string-append "UIEdgeInsetsMake(" (nums args) ")"))
-        ((range) (string-append "NSMakeRange(" (nums args) ")"))
+        ((size) (string-append "CGSizeMake(" (htll:numbers->objc args) ")"))
+        ((rect) (string-append "CGRectMake(" (htll:numbers->objc args) ")"))
+        ((point) (string-append "CGPointMake(" (htll:numbers->objc args) ")"))
+        ((offset) (string-append "UIOffsetMake(" (htll:numbers->objc args) ")"))
+        ((edge-insets) (string-append "UIEdgeInsetsMake(" (htll:numbers->objc args) ")"))
+        ((range) (string-append "NSMakeRange(" (htll:numbers->objc args) ")"))
         (else (error "htll: cannot print resource" (htll:resource-kind value))))))
    ((string? value) (htll:objc-string value))
    (else (error "htll: cannot print value" type value))))
@@ -130,7 +133,7 @@
                         (if color (list (string-append shadow ".shadowColor = " (htll:value->objc 'color (cdr color) name-of) ";")) '())
                         (if offset
                             (list (string-append shadow ".shadowOffset = CGSizeMake("
-                                                 (htll:string-join (map htll:number->c (htll:resource-args (cdr offset))) ", ") ");"))
+                                                 (htll:numbers->objc (htll:resource-args (cdr offset))) ");"))
                             '())))))))
 
 (define (htll:capitalized s)
@@ -370,8 +373,7 @@
       (else (error "htll: unknown attribute form" how))))
 
 ;; "layer.cornerRadius": a property of the view's CALayer.
-(define (htll:layer-property? property)
-  (and (> (string-length property) 6) (string=? (substring property 0 6) "layer.")))
+(define (htll:layer-property? property) (and (> (string-length property) 6) (string-prefix? "layer." property)))
 
 ;; The expression that makes VIEW. Kept per kind but for items (every view of a kind but a
 ;; segmented control is made the same way).
