@@ -52,6 +52,19 @@ final class LayoutErrorTests: XCTestCase {
                        "bad.htll:1:11: error: label text: expected a string or (localized KEY DEFAULT), got 42")
     }
 
+    /// A view bound by let, let* or letrec: its call rewritten as in a list, its error located
+    /// there, whatever its arguments (issue 19).
+    func testALetBoundViewsErrorIsLocatedAtItsCall() {
+        for form in ["let", "let*", "letrec"] {
+            XCTAssertEqual(message("(\(form) ((a (label '()))\n      (b (label '((text . 42)))))\n  (in (above a b 0.5) 'self.view))"),
+                           "bad.htll:2:10: error: label text: expected a string or (localized KEY DEFAULT), got 42", form)
+            XCTAssertEqual(message("(define t '((text . 42)))\n(\(form) ((a (label t)))\n  (in a 'self.view))"),
+                           "bad.htll:2:\(form.count + 7): error: label text: expected a string or (localized KEY DEFAULT), got 42", form)
+            XCTAssertEqual(message("(\(form) ((a (label 42)))\n  (in a 'self.view))"),
+                           "bad.htll:1:\(form.count + 7): error: label: expected an attribute list or a modifier, got 42", form)
+        }
+    }
+
     func testViewPlacedTwice() {
         let src = "(let ((a (label '())))\n  (in (above a a 0.5) 'self.view))"
         XCTAssertEqual(message(src), "bad.htll:1:10: error: the view a is placed twice in the layout")

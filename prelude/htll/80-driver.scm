@@ -139,8 +139,7 @@
      ((and (eq? (car x) 'define) (pair? (cdr x)) (symbol? (cadr x)) (pair? (cddr x)) (null? (cdddr x)))
       (let ((e (caddr x)))
         ;; (A view's definition, (define l (label '(...))): its call rewritten as in a list.)
-        (set-car! (cddr x) (named (cadr x) (or (and (pair? e) (not (eq? (car e) 'quote)) (quick-call e))
-                                               (rewrite e)))))
+        (set-car! (cddr x) (named (cadr x) (rewrite-bound e))))
       x)
      ((and (memq (car x) '(define lambda)) (pair? (cdr x)))
       (scope! (lambda () (rewrite-tail! (cddr x))))
@@ -174,6 +173,10 @@
          (htll:located-name? (car x))
          (or (%htll-located-call-1 %htll-call-1 x htll:location-file)
              (%htll-located-call %htll-call x htll:location-file))))
+  ;; A bound expression rewritten: a view's call of one quoted argument as in a list (a
+  ;; definition's, a let's binding's: (define l (label '(...))), (let ((l (label '(...)))) ...)).
+  (define (rewrite-bound e)
+    (or (and (pair? e) (not (eq? (car e) 'quote)) (quick-call e)) (rewrite e)))
   ;; Inside a quasiquote only the unquoted expressions are code.
   (define (quasi! x depth)
     (let loop ((p x) (n 0))
@@ -204,7 +207,7 @@
               (reverse made)
               (let ((b (car bs)))
                 (if (and (pair? b) (symbol? (car b)) (pair? (cdr b)) (null? (cddr b)))
-                    (let ((w (named (car b) (rewrite (cadr b)))))
+                    (let ((w (named (car b) (rewrite-bound (cadr b)))))
                       (set-car! (cdr b) w)
                       (loop (cdr bs) (if (eq? (car w) %htll-named) (cons w made) made)))
                     (loop (cdr bs) made)))))
