@@ -211,7 +211,7 @@
     (if (not (htll:selector? selector))
         (htll:fail (string-append (htll:what what) ": " (htll:written selector) " is not an Objective-C selector (such as save: or save)")))
     (list target selector
-          ;; (One known event, most actions': the list as it is, without the map and its closure.)
+          ;; (One known event, most actions': a list of it, without the map and its closure.)
           (if (and (null? (cdr events)) (symbol? (car events)) (assq (car events) (htll:enum-values 'control-event)))
               (list (car events))
           (map (lambda (e)
@@ -287,12 +287,12 @@
         (or (htll:check-like-latest-shape kind attrs origin)
             (htll:walk-attributes kind attrs origin)))))
 
-;; A shape: #(kind table entries), a list htll:walk-attributes walked (not one string attribute)
-;; with nothing refused, left out or skipped (an empty entry), on today's target; ENTRIES holds for
-;; each attribute #(name-as-written name type). A list of the same names for the same kind and
-;; table needs only its values checked: walking it found each name's table entry and treatment
-;; again, about 5,500 instructions for a list of one attribute, as much as the checks (a label's
-;; text and alignment, a button's action and title, for every view of a long layout: issue 19).
+;; A shape: #(kind table entries), a list htll:walk-attributes walked with nothing refused, left
+;; out or skipped (an empty entry), on today's target; ENTRIES holds for each attribute
+;; #(name-as-written name type). A list of the same names for the same kind and table needs only
+;; its values checked: walking it found each name's table entry and treatment again, about 5,500
+;; instructions for a list of one attribute, as much as the checks (a label's text and
+;; alignment, a button's action and title, for every view of a long layout: issue 19).
 ;; The latest shape, and the latest of each first name as written (a button's action and its own
 ;; attributes are two lists, one after the other).
 (define htll:latest-shape (vector #f #f '()))
