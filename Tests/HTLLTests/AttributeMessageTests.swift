@@ -129,6 +129,17 @@ final class AttributeMessageTests: SmallLayoutTestCase {
         XCTAssertTrue(lenient.warnings.allSatisfy { $0.contains("roundd is not a border-style; using none") }, "\(lenient.warnings)")
     }
 
+    /// A view's own list naming an attribute twice: the later value replaces the earlier, and a
+    /// title for another state is kept beside it (a list of distinct names skips that merge).
+    func testARepeatedAttributeInOneListKeepsTheLaterValue() throws {
+        XCTAssertEqual(try lines("(in (vseq (label '((text . \"a\") (text . \"b\"))) (label '((text . \"c\") (text-color . red-color) (text-color . blue-color)))"
+                                 + " (button '((title-for-state . (\"x\" . normal)) (title-for-state . (\"y\" . highlighted)) (title-for-state . (\"z\" . normal)))))"
+                                 + " 'self.view)", .viewWillAppear), [
+            "label1.text = @\"b\";", "label2.text = @\"c\";", "label2.textColor = [UIColor blueColor];",
+            "[button3 setTitle:@\"y\" forState:UIControlStateHighlighted];", "[button3 setTitle:@\"z\" forState:UIControlStateNormal];",
+        ])
+    }
+
     func testAttributeNewerThanIOS6IsRefusedThere() {
         XCTAssertThrowsError(try Layout(source: "(in (label '((tint-color . red-color))) 'self.view)", file: "m.htll", target: .ios6)) {
             XCTAssertEqual("\($0)".split(separator: "\n").first.map(String.init),
