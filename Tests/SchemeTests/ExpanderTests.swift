@@ -49,9 +49,9 @@ final class ExpanderTests: SchemeTestCase {
         check("(let (\(bindings)) (define-syntax m (syntax-rules () ((_) v42))) (let ((v42 'hidden)) (m)))", "42")
     }
 
-    /// A name bound twice is refused however many bindings come between (the check keeps a set
-    /// past a few, SeenIdentifiers), and a lambda referring to many outer variables finds each
-    /// one's capture slot again at every reference (LambdaNode.freeIndex keeps an index past 8).
+    /// A name bound twice is refused however many bindings come between, and a lambda referring
+    /// to many outer variables finds each one's capture slot again at every reference (both keep
+    /// an IdentityIndex, a table past a few).
     func testManyBindingsAndCaptures() {
         let names = (0..<40).map { "w\($0)" }
         let bindings = names.enumerated().map { "(\($1) \($0))" }.joined(separator: " ")

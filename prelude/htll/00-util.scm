@@ -154,11 +154,7 @@
 ;; host's %htll-fraction-text does it (TextBuiltins.swift): about 50 K instructions a number here.
 (define (htll:fraction->c x) (%htll-fraction-text (inexact x)))
 
-;; A check's description for its messages (htll:check, htll:check-key-path): a string, or a
-;; procedure that makes it, or a list (PROCEDURE ARGUMENT ...) of a call that makes it, called only
-;; when a message needs it. (The list costs a few pairs where a closure was an object made and
-;; freed for every attribute checked, issue 19.)
-(define (htll:what what)
-  (cond ((procedure? what) (what))
-        ((pair? what) (apply (car what) (cdr what)))
-        (else what)))
+;; A check's description for its messages (htll:check, htll:check-key-path): a string, or a list
+;; (PROCEDURE ARGUMENT ...) of a call that makes it, made only when a message needs it. (A few
+;; pairs where a closure was an object made and freed for every attribute checked, issue 19.)
+(define (htll:what what) (if (pair? what) (apply (car what) (cdr what)) what))

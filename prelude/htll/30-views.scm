@@ -85,7 +85,7 @@
   (htll:fail (string-append (htll:what what) ": expected " expected ", got " (htll:written value))))
 
 ;; Check VALUE against TYPE; returns the normalized value or raises an error naming WHAT
-;; (htll:what, 00-util.scm: a string, or a procedure or a call that makes it).
+;; (htll:what, 00-util.scm: a string, or a call that makes it).
 (define (htll:check type value what)
   ;; (ORIGINAL for messages, as written: a procedure defined here to say them was a closure made
   ;; at every check.)
@@ -211,16 +211,19 @@
     (if (not (htll:selector? selector))
         (htll:fail (string-append (htll:what what) ": " (htll:written selector) " is not an Objective-C selector (such as save: or save)")))
     (list target selector
-          ;; (One known event, most actions': a list of it, without the map and its closure.)
+          ;; (One known event, most actions': htll:checked-event's first case in place, without
+          ;; its call, the map and its closure.)
           (if (and (null? (cdr events)) (symbol? (car events)) (assq (car events) (htll:enum-values 'control-event)))
               (list (car events))
-          (map (lambda (e)
-                 (cond ((and (symbol? e) (assq e (htll:enum-values 'control-event))) e)
-                       ((and (symbol? e) (htll:enum-fallback 'control-event e (htll:what what))))
-                       (else
-                        (htll:fail (string-append (htll:what what) ": unknown control event " (htll:written e)
-                                                  (if (symbol? e) (htll:did-you-mean e (map car (htll:enum-values 'control-event))) ""))))))
-               events)))))
+              (map (lambda (e) (htll:checked-event e what)) events)))))
+
+;; The control event E of an action, its htllc-mode fallback when unknown, or an error naming WHAT.
+(define (htll:checked-event e what)
+  (cond ((and (symbol? e) (assq e (htll:enum-values 'control-event))) e)
+        ((and (symbol? e) (htll:enum-fallback 'control-event e (htll:what what))))
+        (else
+         (htll:fail (string-append (htll:what what) ": unknown control event " (htll:written e)
+                                   (if (symbol? e) (htll:did-you-mean e (map car (htll:enum-values 'control-event))) ""))))))
 
 ;; In htllc mode, the value the original printed for VALUE, unknown in the enumeration ENUM,
 ;; with a warning; #f in strict mode or when the original failed on it too.
@@ -266,6 +269,17 @@
 ;; "label text": what a message about attribute NAME of KIND says it is about.
 (define (htll:attribute-what kind origin name)
   (string-append (htll:attributes-who kind origin) " " (symbol->string name)))
+
+;; The value V of the attribute NAME of TYPE as htll:check checks it, a string or a number in range
+;; answered in place: most attributes' values are, and the check's call and its message's
+;; description cost more than the test. A macro, so that both walks below test in place (TYPE, V,
+;; KIND, ORIGIN and NAME are variables).
+(define-syntax htll:checked-value
+  (syntax-rules ()
+    ((_ type v kind origin name)
+     (cond ((and (eq? type 'string) (string? v)) v)
+           ((and (eq? type 'float) (real? v) (<= (abs v) htll:largest-number)) v)
+           (else (htll:check type v (list htll:attribute-what kind origin name)))))))
 
 ;; Check an attribute list for KIND and return the normalized alist. ORIGIN, when given, names
 ;; the modifier the list came from ("style big-title"), and messages start with it.
@@ -319,12 +333,7 @@
              (if (null? (cdr acc)) acc (reverse acc))
              (let ((name (vector-ref (car es) 1)) (type (vector-ref (car es) 2)) (v (cdar as)))
                (loop (cdr as) (cdr es)
-                     (cons (cons name
-                                 ;; (As the walk checks a value.)
-                                 (cond ((and (eq? type 'string) (string? v)) v)
-                                       ((and (eq? type 'float) (real? v) (<= (abs v) htll:largest-number)) v)
-                                       (else (htll:check type v (list htll:attribute-what kind origin name)))))
-                           acc)))))))
+                     (cons (cons name (htll:checked-value type v kind origin name)) acc)))))))
 
 ;; htll:check-attributes' walk: ORIGIN is its rest list.
 (define (htll:walk-attributes kind attrs origin)
@@ -373,11 +382,7 @@
               (htll:fail (string-append (htll:attributes-who kind origin) " has no attribute " (symbol->string name)
                                         (htll:did-you-mean name (map car specs)))))
           (if ios6 (htll:require-ios (htll:attribute-since spec) (htll:attribute-what kind origin name)))
-          (let ((value (let ((type (cadr spec)) (v (cdar attrs)))
-                         ;; What htll:check answers for these, without its call and the message's closure.
-                         (cond ((and (eq? type 'string) (string? v)) v)
-                               ((and (eq? type 'float) (real? v) (<= (abs v) htll:largest-number)) v)
-                               (else (htll:check type v (list htll:attribute-what kind origin name))))))
+          (let ((value (let ((type (cadr spec)) (v (cdar attrs))) (htll:checked-value type v kind origin name)))
                 (treatment (if same? known-treatment (htll:current-ios-treatment kind name))))
             (cond ((not same?)
                    (let ((found (vector (caar attrs) kind specs ios6 name spec treatment htll:attribute-table)))
@@ -433,10 +438,19 @@
 ;; Applies contributions in order: a later attribute replaces an earlier one it `replaces?`.
 ;; Returns (attributes . entry-origins), entry-origins as in the view record.
 (define (htll:merge-contributions kind parts)
-  (if (and (pair? parts) (null? (cdr parts)) (not (caar parts)) (pair? (cdar parts)) (null? (cddar parts)))
-      ;; The view's own list of one attribute (most views): nothing replaces it, no origins.
+  (if (and (pair? parts) (null? (cdr parts)) (not (caar parts)) (htll:distinct-names? (cdar parts)))
+      ;; The view's own list alone, of distinct names (most views): nothing replaces anything in
+      ;; it, no origins.
       (cons (cdar parts) '())
       (htll:merge-all-contributions kind parts)))
+
+;; Whether the entries of the list ALIST, a few at most, have distinct names (#f for more than 8:
+;; the merge decides).
+(define (htll:distinct-names? alist)
+  (let loop ((as alist) (n 0))
+    (cond ((null? as) #t)
+          ((or (= n 8) (assq (caar as) (cdr as))) #f)
+          (else (loop (cdr as) (+ n 1))))))
 
 (define (htll:merge-all-contributions kind parts)
   (let loop ((parts parts) (attrs '()) (origins '()))
@@ -468,14 +482,6 @@
   (if (and (memq kind htll:items-kinds) (not (assq 'items checked)))
       (htll:fail (string-append (symbol->string kind) " needs an items attribute, e.g. (items . (\"One\" \"Two\"))"))))
 
-;; Whether the entries of the list ALIST, a few at most, have distinct names (#f for more than 8:
-;; the merge decides).
-(define (htll:distinct-names? alist)
-  (let loop ((as alist) (n 0))
-    (cond ((null? as) #t)
-          ((or (= n 8) (assq (caar as) (cdr as))) #f)
-          (else (loop (cdr as) (+ n 1))))))
-
 ;; Builds a view of KIND from a constructor's arguments: modifiers, then attribute lists.
 (define (htll:make-checked-view kind args)
   ;; (htll:ios6? and htll:current-location read in place: two calls for every view made.)
@@ -484,8 +490,8 @@
          (merged (if (and (pair? args) (pair? (car args)) (null? (cdr args)))
                      ;; One attribute list and no modifier (most views): its checked attributes
                      ;; are the view's own contribution, all of it (htll:contributions' answer),
-                     ;; and one attribute is the view's (htll:merge-contributions' first case).
-                     ;; (Attributes of distinct names: nothing replaces another either.)
+                     ;; and the view's when of distinct names (htll:merge-contributions' first
+                     ;; case in place, one attribute without a call).
                      (let ((checked (htll:check-attributes kind (car args))))
                        (if (or (and (pair? checked) (null? (cdr checked))) (htll:distinct-names? checked))
                            (cons checked '())

@@ -137,9 +137,7 @@
         (set-cdr! x (cdr d))
         x))
      ((and (eq? (car x) 'define) (pair? (cdr x)) (symbol? (cadr x)) (pair? (cddr x)) (null? (cdddr x)))
-      (let ((e (caddr x)))
-        ;; (A view's definition, (define l (label '(...))): its call rewritten as in a list.)
-        (set-car! (cddr x) (named (cadr x) (rewrite-bound e))))
+      (set-car! (cddr x) (named (cadr x) (rewrite-expression (caddr x))))
       x)
      ((and (memq (car x) '(define lambda)) (pair? (cdr x)))
       (scope! (lambda () (rewrite-tail! (cddr x))))
@@ -160,6 +158,7 @@
       (if (and (pair? p) (< n 100000))
           (let ((x (car p)))
             (if (and (pair? x) (or (not (eq? (car x) 'quote)) (>= depth limit)))
+                ;; (rewrite-expression of the pair X, without its call: one for each element.)
                 (set-car! p (or (quick-call x) (rewrite x))))
             (loop (cdr p) (+ n 1))))))
   ;; The pair X rewritten, if it is a located call of one argument that is a constant or a quoted
@@ -173,9 +172,9 @@
          (htll:located-name? (car x))
          (or (%htll-located-call-1 %htll-call-1 x htll:location-file)
              (%htll-located-call %htll-call x htll:location-file))))
-  ;; A bound expression rewritten: a view's call of one quoted argument as in a list (a
-  ;; definition's, a let's binding's: (define l (label '(...))), (let ((l (label '(...)))) ...)).
-  (define (rewrite-bound e)
+  ;; The expression E rewritten, a view's call of one quoted argument by quick-call (an element
+  ;; of a list, a definition's or a binding's expression: (label '(...)) for each of thousands).
+  (define (rewrite-expression e)
     (or (and (pair? e) (not (eq? (car e) 'quote)) (quick-call e)) (rewrite e)))
   ;; Inside a quasiquote only the unquoted expressions are code.
   (define (quasi! x depth)
@@ -207,7 +206,7 @@
               (reverse made)
               (let ((b (car bs)))
                 (if (and (pair? b) (symbol? (car b)) (pair? (cdr b)) (null? (cddr b)))
-                    (let ((w (named (car b) (rewrite-bound (cadr b)))))
+                    (let ((w (named (car b) (rewrite-expression (cadr b)))))
                       (set-car! (cdr b) w)
                       (loop (cdr bs) (if (eq? (car w) %htll-named) (cons w made) made)))
                     (loop (cdr bs) made)))))

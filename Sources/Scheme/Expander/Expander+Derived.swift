@@ -4,13 +4,13 @@ extension Expander {
     func bindingList(_ list: Value, _ form: Value, _ name: String) throws(SchemeRaise) -> ([Symbol], [Value]) {
         guard let bindings = list.listElements else { throw syntaxError("\(name): bad binding list", form) }
         var ids: [Symbol] = [], inits: [Value] = []
-        var seen = SeenIdentifiers()
+        var seen = IdentityIndex()
         for b in bindings {
             guard let pair = b.listElements, pair.count == 1 || pair.count == 2 else {
                 throw syntaxError("\(name): bad binding", form)
             }
             let id = try identifier(pair[0], form, name)
-            guard seen.insert(id) else { throw syntaxError("\(name): duplicate binding \(id.name)", form) }
+            guard seen.insert(ObjectIdentifier(id)) else { throw syntaxError("\(name): duplicate binding \(id.name)", form) }
             ids.append(id)
             inits.append(pair.count == 2 ? pair[1] : .unspecified)
         }

@@ -104,10 +104,10 @@ extension Expander {
         let lam = LambdaNode(name: name, parent: ctx.lambda, location: location(of: form))
         let scope = Scope(parent: ctx.scope, owner: lam)
         var cur = formals
-        var seen = SeenIdentifiers()
+        var seen = IdentityIndex()
         while case .pair(let p) = cur {
             let id = try identifier(p.car, form, "lambda")
-            guard seen.insert(id) else { throw syntaxError("lambda: duplicate parameter \(id.name)", form) }
+            guard seen.insert(ObjectIdentifier(id)) else { throw syntaxError("lambda: duplicate parameter \(id.name)", form) }
             let v = lam.newVariable(id.name)
             scope.bind(id, .variable(v))
             lam.parameters.append(v)

@@ -58,9 +58,9 @@ final class LambdaNode {
     /// How many frame slots have been handed out (parameters first).
     var slotCount = 0
     /// Variables of enclosing lambdas this lambda refers to, in capture order.
-    var free: [Variable] = []
-    /// `free`'s indexes by variable, once it holds 8 or more (`freeIndex`).
-    private var freeIndexes = IdentityTable<Int>()
+    private(set) var free: [Variable] = []
+    /// `free`'s indexes by variable.
+    private var freeIndexes = IdentityIndex()
     let location: SourceLocation
 
     init(name: String, parent: LambdaNode?, location: SourceLocation) {
@@ -77,21 +77,10 @@ final class LambdaNode {
     }
 
     /// The index of `v` among the captured variables, adding it if new.
-    /// (Searched while there are few, as for most lambdas; past 8, found by identity in
-    /// `freeIndexes`: a lambda referring to thousands of outer variables searched them all at
-    /// each reference, issue 19.)
     func freeIndex(_ v: Variable) -> Int {
-        if free.count < 8 {
-            if let i = free.firstIndex(where: { $0 === v }) { return i }
-        } else if let i = freeIndexes[ObjectIdentifier(v)] {
-            return i
-        }
+        if let i = freeIndexes.position(of: ObjectIdentifier(v)) { return i }
         free.append(v)
-        if free.count == 8 {
-            for (i, w) in free.enumerated() { freeIndexes[ObjectIdentifier(w)] = i }
-        } else if free.count > 8 {
-            freeIndexes[ObjectIdentifier(v)] = free.count - 1
-        }
+        freeIndexes.append(ObjectIdentifier(v))
         return free.count - 1
     }
 }

@@ -21,10 +21,7 @@ enum Chars {
         return mapped(c) { $0.lowercaseMapping }
     }
     /// Simple case folding: lowercase of uppercase, which folds `ς` and `σ` alike.
-    static func foldcase(_ c: UInt32) -> UInt32 {
-        if c < 128 { return c >= 65 && c <= 90 ? c + 32 : c }
-        return downcase(upcase(c))
-    }
+    static func foldcase(_ c: UInt32) -> UInt32 { downcase(upcase(c)) }
 
     /// The decimal digit value of `c`, or nil.
     static func digitValue(_ c: UInt32) -> Int? {
