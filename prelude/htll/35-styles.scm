@@ -14,12 +14,14 @@
 
 ;; NAME: the style's name. PARTS: ((defining-style-name . raw-attribute-alist) ...), parents'
 ;; attributes first. MAKE: for a parameterised style, the procedure its name is bound to; else #f.
+;; MODIFIERS: what htll:style-modifiers made of it, once made (not a pair until then).
 (define-record-type htll:style
   (htll:make-style-record name parts make)
   htll:style?
   (name htll:style-name)
   (parts htll:style-parts)
-  (make htll:style-make))
+  (make htll:style-make)
+  (modifiers htll:style-made-modifiers htll:set-style-made-modifiers!))
 
 ;; ((name . style) ...), newest first: what a quoted name ('big-title) refers to.
 (define htll:style-table '())
@@ -146,15 +148,23 @@
                                                   (htll:written head)))))))
 
 ;; The modifiers a style stands for on a view: one per defining style, parents first, so `htll
-;; frames` tells which style set each attribute ("style red-title (from big-title)").
+;; frames` tells which style set each attribute ("style red-title (from big-title)"). Made once a
+;; style: they depend on the style alone (its parts never change), and each use made them again,
+;; a string and two closures for every view styled (issue 19).
 (define (htll:style-modifiers style)
-  (let ((used (symbol->string (htll:style-name style))))
-    (map (lambda (part)
-           (let ((origin (if (eq? (car part) (htll:style-name style))
-                             (string-append "style " used)
-                             (string-append "style " used " (from " (symbol->string (car part)) ")"))))
-             (htll:make-modifier origin (lambda (kind) (cdr part)))))
-         (htll:style-parts style))))
+  (let ((made (htll:style-made-modifiers style)))
+    (if (pair? made)
+        made
+        (let* ((used (symbol->string (htll:style-name style)))
+               (modifiers
+                (map (lambda (part)
+                       (let ((origin (if (eq? (car part) (htll:style-name style))
+                                         (string-append "style " used)
+                                         (string-append "style " used " (from " (symbol->string (car part)) ")"))))
+                         (htll:make-modifier origin (lambda (kind) (cdr part)))))
+                     (htll:style-parts style))))
+          (htll:set-style-made-modifiers! style modifiers)
+          modifiers))))
 
 (define htll:resolve-non-style htll:resolve-modifier)
 

@@ -104,6 +104,8 @@
                    (if (not (eq? rest after-run))
                        (let ((run (htll:rewrite-bindings (cons 'begin (htll:list-until rest after-run)))))
                          ((%compile-sequence (cdr run) htll:layout-environment))))))
+                ;; (A style's definition in a file: at the REPL, evaluated as typed.)
+                ((and (pair? form) (eq? (car form) 'define-style) (htll:define-style-now! form (htll:form-location form))))
                 (else (htll:load-form-in form chain)))
           (loop (if after-run after-run (cdr cell)))))))
 
@@ -176,6 +178,24 @@
           ((and (pair? (car xs)) (eq? (caar xs) 'quote)) (loop (cdr xs) (cons (cadar xs) acc)))
           ((or (pair? (car xs)) (symbol? (car xs)) (null? (car xs))) #f)
           (else (loop (cdr xs) (cons (car xs) acc))))))
+
+;; Defines the style of FORM, a top-level (define-style NAME [(PARENT ...)] ATTRIBUTES) written at
+;; LOC, as evaluating its definition (htll:style-form->definition, rewritten) would, without
+;; expanding and compiling it, when NAME is a symbol and ATTRIBUTES a quotation or a constant
+;; other than a symbol or (); #t then. #f, having done nothing, for any other form, or when define
+;; or quote is no longer the core form. (The definition's value is a style, which the naming
+;; wrapper leaves as it is.) Why: a layout of thousands of styles spent about as much rewriting,
+;; expanding and compiling each definition as making the style and using it on a view (issue 19).
+(define (htll:define-style-now! form loc)
+  (let ((env htll:layout-environment))
+    (and (pair? (cdr form)) (symbol? (cadr form)) (pair? (cddr form))
+         (let ((more (cdddr form)))
+           (and (or (null? more) (and (pair? more) (null? (cdr more))))
+                (let ((attrs (htll:constant-values (if (null? more) (cddr form) more))))
+                  (and attrs (%core-syntax? env 'define) (%core-syntax? env 'quote)
+                       (let ((name (cadr form)))
+                         (%environment-define! env name (htll:make-style loc name (if (null? more) '() (caddr form)) (car attrs)))
+                         #t))))))))
 
 ;; The elements of the list CELL before its tail END.
 (define (htll:list-until cell end)
