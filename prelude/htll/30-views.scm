@@ -424,8 +424,12 @@
      (else
       (let ((ms (htll:resolve-modifier kind (car args))))
         (loop (cdr args)
-              (append (reverse (map (lambda (m) (htll:modifier-contribution kind m)) (if (htll:modifier? ms) (list ms) ms)))
-                      acc)
+              (if (htll:modifier? ms)
+                  (cons (htll:modifier-contribution kind ms) acc)
+                  ;; (Each modifier's contribution onto ACC in turn: the map, its closure, the
+                  ;; reverse and the append did the same for every styled view.)
+                  (let onto ((ms ms) (acc acc))
+                    (if (pair? ms) (onto (cdr ms) (cons (htll:modifier-contribution kind (car ms)) acc)) acc)))
               own))))))
 
 ;; The contribution of the modifier M to a view of KIND: (origin . checked-alist). (Not a

@@ -58,35 +58,42 @@
   (hash-table-ref/default (caddr htll:attribute-name-set) name #f))
 
 ;; Checks the shape of a style's attribute list and that each name is an attribute of some kind;
-;; values are checked where the style is used (their type depends on the view's kind).
-(define (htll:check-style-attributes who attrs loc)
+;; values are checked where the style is used (their type depends on the view's kind). NAME: the
+;; style's, for messages (its text made only for one: a layout of thousands of styles made it
+;; for each).
+(define (htll:check-style-attributes name attrs loc)
   (if (not (htll:proper-list? attrs))
-      (htll:error-at loc (string-append who ": attributes must be a list of (name . value), got " (htll:written attrs))))
-  (for-each
-   (lambda (a)
-     (cond ((null? a))
-           ((not (and (pair? a) (symbol? (car a))))
-            (htll:error-at loc (string-append who ": an attribute must be (name . value), got " (htll:written a))))
-           ((not (htll:attribute-name? (car a)))
-            (htll:error-at loc (string-append who ": no view has an attribute " (symbol->string (car a))
-                                              (htll:did-you-mean (car a) (htll:all-attribute-names)))))))
-   attrs))
+      (htll:error-at loc (string-append (htll:style-who name) ": attributes must be a list of (name . value), got " (htll:written attrs))))
+  (let loop ((as attrs))
+    (if (pair? as)
+        (let ((a (car as)))
+          (cond ((null? a))
+                ((not (and (pair? a) (symbol? (car a))))
+                 (htll:error-at loc (string-append (htll:style-who name) ": an attribute must be (name . value), got " (htll:written a))))
+                ((not (htll:attribute-name? (car a)))
+                 (htll:error-at loc (string-append (htll:style-who name) ": no view has an attribute " (symbol->string (car a))
+                                                   (htll:did-you-mean (car a) (htll:all-attribute-names))))))
+          (loop (cdr as))))))
 
-;; The parts a style inherits from PARENTS (names of styles defined before it).
-(define (htll:parent-parts who parents loc)
-  (if (not (and (htll:proper-list? parents) (htll:every symbol? parents)))
-      (htll:error-at loc (string-append who ": the parents must be a list of style names, got " (htll:written parents))))
-  (apply append
-         (map (lambda (p)
-                (let ((s (htll:style-entry p)))
-                  (cond ((not s)
-                         (htll:error-at loc (string-append who ": unknown parent style " (symbol->string p)
-                                                           (htll:did-you-mean p (map car htll:style-table)))))
-                        ((htll:style-make s)
-                         (htll:error-at loc (string-append who ": style " (symbol->string p)
-                                                           " takes arguments, so it cannot be a parent")))
-                        (else (htll:style-parts s)))))
-              parents)))
+;; The parts a style named NAME inherits from PARENTS (names of styles defined before it).
+(define (htll:parent-parts name parents loc)
+  (define (who) (htll:style-who name))
+  (cond
+   ((null? parents) '())
+   ((not (and (htll:proper-list? parents) (htll:every symbol? parents)))
+    (htll:error-at loc (string-append (who) ": the parents must be a list of style names, got " (htll:written parents))))
+   (else
+    (apply append
+           (map (lambda (p)
+                  (let ((s (htll:style-entry p)))
+                    (cond ((not s)
+                           (htll:error-at loc (string-append (who) ": unknown parent style " (symbol->string p)
+                                                             (htll:did-you-mean p (map car htll:style-table)))))
+                          ((htll:style-make s)
+                           (htll:error-at loc (string-append (who) ": style " (symbol->string p)
+                                                             " takes arguments, so it cannot be a parent")))
+                          (else (htll:style-parts s)))))
+                parents)))))
 
 (define (htll:style-who name) (string-append "define-style " (htll:->string name)))
 
@@ -101,10 +108,10 @@
 ;; (define-style NAME [(PARENT ...)] ATTRIBUTES) => the style, also registered under NAME.
 ;; LOC is the definition's location, or #f for the current one.
 (define (htll:make-style loc name parents attrs)
-  (let ((loc (or loc (htll:current-location))) (who (htll:style-who name)))
+  (let ((loc (or loc (htll:current-location))))
     (htll:check-style-name name loc)
-    (let ((inherited (htll:parent-parts who parents loc)))
-      (htll:check-style-attributes who attrs loc)
+    (let ((inherited (htll:parent-parts name parents loc)))
+      (htll:check-style-attributes name attrs loc)
       (let ((style (htll:make-style-record name (append inherited (list (cons name attrs))) #f)))
         (htll:register-style! style)
         style))))
@@ -113,7 +120,7 @@
 ;; returning a style; ATTRIBUTES is evaluated at each call and checked where the result is used.
 (define (htll:make-style-procedure loc name parents attrs-of)
   (let* ((loc (or loc (htll:current-location)))
-         (inherited (begin (htll:check-style-name name loc) (htll:parent-parts (htll:style-who name) parents loc)))
+         (inherited (begin (htll:check-style-name name loc) (htll:parent-parts name parents loc)))
          (make (lambda args
                  (htll:make-style-record name (append inherited (list (cons name (apply attrs-of args)))) #f))))
     (htll:register-style! (htll:make-style-record name inherited make))
@@ -168,24 +175,27 @@
 
 (define htll:resolve-non-style htll:resolve-modifier)
 
-;; A view constructor's argument that is a style, a style's name, or something else.
+;; The error for a view of KIND given the parameterised style NAME without its arguments.
+(define (htll:style-takes-arguments kind name)
+  (htll:fail (string-append (symbol->string kind) ": style " (symbol->string name)
+                            " takes arguments: write (" (symbol->string name) " ...)")))
+
+;; A view constructor's argument that is a style, a style's name, or something else. (Its error
+;; procedure not defined inside: that was a closure made for every styled view.)
 (set! htll:resolve-modifier
   (lambda (kind x)
-    (define (takes-arguments name)
-      (htll:fail (string-append (symbol->string kind) ": style " (symbol->string name)
-                                " takes arguments: write (" (symbol->string name) " ...)")))
     (cond
      ((htll:style? x)
-      (if (htll:style-make x) (takes-arguments (htll:style-name x)) (htll:style-modifiers x)))
+      (if (htll:style-make x) (htll:style-takes-arguments kind (htll:style-name x)) (htll:style-modifiers x)))
      ((symbol? x)
       (let ((s (htll:style-entry x)))
         (cond ((not s)
                (htll:fail (string-append (symbol->string kind) ": unknown style " (symbol->string x)
                                          (htll:did-you-mean x (map car htll:style-table)))))
-              ((htll:style-make s) (takes-arguments x))
+              ((htll:style-make s) (htll:style-takes-arguments kind x))
               (else (htll:style-modifiers s)))))
      ((and (procedure? x) (htll:any (lambda (e) (and (eq? (htll:style-make (cdr e)) x) (car e))) htll:style-table))
-      => takes-arguments)
+      => (lambda (name) (htll:style-takes-arguments kind name)))
      (else (htll:resolve-non-style kind x)))))
 
 (htll:add-primitives!
