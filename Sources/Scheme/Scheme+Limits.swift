@@ -125,6 +125,7 @@ extension Scheme {
         vm.limitsActive = true
         vm.aborting = nil
         vm.pendingLimit = nil
+        vm.callSite = .none
         let previousMeter = WorkMeter.install(vm)
         startBudget(steps: system ? nil : limits.steps, seconds: system ? nil : limits.seconds)
         let dynamic = runtime.dynamicState
@@ -136,6 +137,7 @@ extension Scheme {
             vm.limitsActive = false
             vm.aborting = nil
             vm.pendingLimit = nil
+            vm.callSite = .none
             startBudget(steps: nil, seconds: nil)
             WorkMeter.restore(previousMeter)
         }

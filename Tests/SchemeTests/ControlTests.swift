@@ -147,7 +147,7 @@ final class ControlTests: SchemeTestCase {
     /// definition as a compiled top-level `define` makes it.
     func testEnvironmentPrimitivesDoWhatCompiledCodeDoes() {
         let rt = scheme.runtime
-        for name in ["%environment-procedure", "%core-syntax?", "%environment-define!"] {
+        for name in ["%environment-procedure", "%core-syntax?", "%environment-define!", "%environment-value", "%set-call-site!"] {
             let id = rt.intern(name)
             guard let binding = rt.system.peek(id) else { return XCTFail("no \(name)") }
             rt.interaction.importBinding(id, binding)
@@ -174,5 +174,46 @@ final class ControlTests: SchemeTestCase {
         check("(car '(1))", "1")
         XCTAssertNotNil(error("(%environment-define! e \"x\" 1)"))
         XCTAssertNotNil(error("(%environment-procedure 'e 'x)"))
+        // A variable's value as a reference compiled in the environment gives it; the default for
+        // syntax, an unbound name and a variable without a value yet.
+        check("(list (%environment-value e 'five 'none) (eq? (%environment-value e 'cdr #f) cdr))", "(5 #t)")
+        check("(list (%environment-value e 'lambda 'none) (%environment-value e 'unbound-here 'none))", "(none none)")
+        check("(eval '(define (g) later) e) (%environment-value e 'later 'none)", "none")
+        check("(eval '(define later 7) e) (%environment-value e 'later 'none)", "7")
+    }
+
+    /// An error raised where no user code runs is located where the reader read the datum system
+    /// code gave `%set-call-site!`, and nowhere once it is cleared; user code's own location wins.
+    func testACallSiteLocatesErrorsOutsideUserCode() throws {
+        let env = scheme.makeSystemEnvironment(named: "call-site-test")
+        _ = try scheme.evaluateSystemCode("""
+            (define (fail-at datum) (%set-call-site! datum) (car 5))
+            (define (call-at datum f) (%set-call-site! datum) (f))
+            """, file: "prelude/call-site-test.scm", in: env)
+        let datum = try XCTUnwrap(try scheme.read("\n\n   (car 5)", file: "site.scm").listElements?.first)
+        // (Held across the evaluations below.)
+        let handle = scheme.retain(datum)
+        defer { scheme.release(handle) }
+        func failure(_ name: String, _ arguments: [Value]) -> SchemeError? {
+            do {
+                _ = try scheme.call(name, in: env, arguments)
+                XCTFail("no error")
+                return nil
+            } catch {
+                return error as? SchemeError
+            }
+        }
+        let located = try XCTUnwrap(failure("fail-at", [datum]))
+        XCTAssertEqual([located.file, "\(located.line):\(located.column)"], ["site.scm", "3:4"])
+        XCTAssertEqual(try XCTUnwrap(failure("fail-at", [.false])).line, 0)
+        // A datum the reader did not read locates nothing.
+        XCTAssertEqual(try XCTUnwrap(failure("fail-at", [scheme.list([.fixnum(1)])])).line, 0)
+        // User code's own location wins over the call site.
+        let userCode = try scheme.evaluate("(lambda () (car 5))")
+        let own = try XCTUnwrap(failure("call-at", [datum, userCode]))
+        XCTAssertEqual(own.line, 1)
+        // A new evaluation from the host starts with no call site.
+        XCTAssertEqual(try XCTUnwrap(failure("call-at", [datum, .false])).line, 3)
+        XCTAssertEqual(try XCTUnwrap(failure("car", [.fixnum(5)])).line, 0)
     }
 }

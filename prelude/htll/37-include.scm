@@ -104,6 +104,7 @@
                    (if (not (eq? rest after-run))
                        (let ((run (htll:rewrite-bindings (cons 'begin (htll:list-until rest after-run)))))
                          ((%compile-sequence (cdr run) htll:layout-environment))))))
+                ((and (pair? form) (htll:evaluate-call-tree! form)))
                 ;; (A style's definition in a file: at the REPL, evaluated as typed.)
                 ((and (pair? form) (eq? (car form) 'define-style) (htll:define-style-now! form (htll:form-location form))))
                 (else (htll:load-form-in form chain)))
@@ -169,6 +170,96 @@
                                                              (apply procedure arguments))))
                       (loop (cdr p)))))))
         cell)))
+
+;;; Call trees. Most of a large layout is one form, (in (vseq (label '(...)) ...) 'self.view):
+;;; calls of the layout language's constructors and primitives whose arguments are constants,
+;;; quotations, variables or such calls again. The loader evaluates such a form without
+;;; rewriting, expanding and compiling it (about 9,500 instructions a label of a long sequence,
+;;; 19,500 a button with an action: as much as making the view, issue 19), doing what the
+;;; compiled rewriting does: (%htll-call 'LOCATION P A ...) looks P up, evaluates A ... in order,
+;;; records LOCATION and calls P.
+
+;; The prelude's own procedures of the located names (htll:located-names), an eq set made from a
+;; layout environment before the layout's forms run (htll:evaluate-forms). A call tree calls only
+;; these: they define no variable of the layout and each call's effects are its own, so looking
+;; each up as it is called, as compiled code does, finds what it found before the first call. A
+;; layout's own procedure of such a name may do anything: its calls are compiled.
+(define htll:own-located-procedures #f)
+
+(define (htll:note-own-located-procedures! env)
+  (if (not htll:own-located-procedures)
+      (set! htll:own-located-procedures
+            (htll:set-of (htll:filter procedure? (map (lambda (n) (%environment-procedure env n)) htll:located-names))
+                         make-eq-hash-table))))
+
+;; How deep a call tree may be: a deeper form is compiled (the rewriting refuses forms past the
+;; nesting limit, with its message; and each level is a few frames of the evaluation's stack).
+(define htll:call-tree-depth 64)
+
+;; Evaluates FORM, a call tree, in the layout's environment and returns #t; #f, having done
+;; nothing, when FORM is not one or define or quote is not the core form there.
+(define (htll:evaluate-call-tree! form)
+  (let ((env htll:layout-environment))
+    (set! htll:tree-heads '())
+    (and htll:own-located-procedures
+         (symbol? (car form)) (htll:located-name? (car form))
+         (htll:call-tree? form env htll:call-tree-depth)
+         (%core-syntax? env 'quote) (%core-syntax? env 'define)
+         (begin (htll:call-tree-value form env) (%set-call-site! #f) (set! htll:tree-heads '()) #t))))
+
+;; A token no variable holds.
+(define htll:no-value (list 'no-value))
+
+;; Whether X is a call tree of at most DEPTH levels of calls: a constant other than a symbol or
+;; (), a quotation, a variable of ENV that has a value, or a proper list (P ARGUMENT ...) of a
+;; located name P holding one of the prelude's own procedures and call trees as arguments.
+(define (htll:call-tree? x env depth)
+  (cond ((pair? x)
+         (if (eq? (car x) 'quote)
+             (and (pair? (cdr x)) (null? (cddr x)))
+             (and (> depth 0) (symbol? (car x))
+                  (or (assq (car x) htll:tree-heads) (htll:tree-head! (car x) env))
+                  (let loop ((as (cdr x)))
+                    (cond ((null? as) #t)
+                          ((pair? as) (and (htll:call-tree? (car as) env (- depth 1)) (loop (cdr as))))
+                          (else #f))))))
+        ((symbol? x) (not (eq? (%environment-value env x htll:no-value) htll:no-value)))
+        (else (not (null? x)))))
+
+;; ((NAME . procedure) ...): the names of the call tree being checked and evaluated found to hold
+;; one of the prelude's own procedures (nothing in the tree can bind them again). A large tree
+;; calls a few names many times: their three lookups were about half of what checking a label's
+;; call cost.
+(define htll:tree-heads '())
+
+;; Whether NAME is a located name holding one of the prelude's own procedures in ENV; it is then
+;; one of htll:tree-heads.
+(define (htll:tree-head! name env)
+  (and (htll:located-name? name)
+       (let ((p (%environment-procedure env name)))
+         (and (hash-table-ref/default htll:own-located-procedures p #f)
+              (begin (set! htll:tree-heads (cons (cons name p) htll:tree-heads)) #t)))))
+
+;; The value of the call tree X in ENV, as its rewriting compiled gives it.
+(define (htll:call-tree-value x env)
+  (cond ((pair? x)
+         (if (eq? (car x) 'quote)
+             (cadr x)
+             (let ((p (cdr (assq (car x) htll:tree-heads))))
+               (let loop ((as (cdr x)) (vals '()))
+                 (if (pair? as)
+                     (loop (cdr as) (cons (htll:call-tree-value (car as) env) vals))
+                     (let ((location (%htll-call-location x htll:location-file)))
+                       ;; (A call the reader did not read is left as it is by the rewriting: no location.)
+                       (if location (set! htll:location-now location))
+                       ;; An error with no location of its own (P given the wrong number of
+                       ;; arguments, say) is located at the call, as in the compiled call.
+                       (%set-call-site! x)
+                       (cond ((null? vals) (p))
+                             ((null? (cdr vals)) (p (car vals)))
+                             (else (apply p (reverse vals))))))))))
+        ((symbol? x) (%environment-value env x #f))
+        (else x)))
 
 ;; The values of the expressions of the list XS if each is a quotation or a constant other than a
 ;; symbol or (), else #f.

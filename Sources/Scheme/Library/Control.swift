@@ -52,6 +52,21 @@ let controlBuiltins: [Builtin] = [
         guard case .global(let cell)? = env.peek(try rt.symbolArg(a[1], "%environment-procedure")),
               cell.value.isProcedure else { return .false }
         return cell.value },
+    // (%environment-value ENV SYMBOL DEFAULT): the value SYMBOL's variable holds in ENV, what a
+    // reference to it compiled in ENV gives; DEFAULT when SYMBOL is syntax or unbound there, or
+    // its variable has no value yet (for the loader's call trees, evaluated without compiling).
+    Builtin("%environment-value", .exactly(3)) { a, rt in
+        let env = try rt.environmentArgument(a[0], "%environment-value")
+        guard case .global(let cell)? = env.peek(try rt.symbolArg(a[1], "%environment-value")) else { return a[2] }
+        if case .undefined = cell.value { return a[2] }
+        return cell.value },
+    // (%set-call-site! DATUM): locates errors raised where no user code runs where the reader
+    // read DATUM (nowhere for #f or a datum it did not read), as compiled code made of DATUM would
+    // be, until set again or the host's evaluation ends (`VM.callSite`: the loader's call trees,
+    // evaluated without compiling).
+    Builtin("%set-call-site!", .exactly(1)) { a, rt in
+        if case .pair(let p) = a[0] { rt.vm.callSite = p.location } else { rt.vm.callSite = .none }
+        return .unspecified },
     // (%core-syntax? ENV SYMBOL): whether SYMBOL means in ENV the core special form of its name
     // (`define` is still define, not a variable or a macro of the program's).
     Builtin("%core-syntax?", .exactly(2)) { a, rt in

@@ -22,7 +22,8 @@ extension VM {
         try call(1, tail: false, &r)
     }
 
-    /// The location of the innermost instruction that belongs to user code (not the system prelude).
+    /// The location of the innermost instruction that belongs to user code (not the system prelude);
+    /// without one, the call site system code set (`callSite`).
     func userLocation(_ r: Registers) -> SourceLocation {
         if let c = r.closure?.takeUnretainedValue(), !c.code.isSystem {
             let loc = c.code.location(at: r.pc - c.code.codePointer - 1)
@@ -38,7 +39,7 @@ extension VM {
             }
             i -= 1
         }
-        return .none
+        return callSite
     }
 
     /// Names of the active user procedures, innermost first (at most 12).

@@ -59,6 +59,11 @@ final class VM {
     @exclusivity(unchecked) var pendingLimit: String?
     /// Whether an evaluation with limits is under way (nested evaluations share its limits).
     var limitsActive = false
+    /// Where an error is located when no user code is running (`userLocation`): the call that
+    /// system code is making on user code's behalf (`%set-call-site!`: the layout loader's calls
+    /// of a form it evaluates without compiling, located where compiled code would be). Cleared
+    /// when an evaluation from the host begins and ends.
+    var callSite = SourceLocation.none
     /// A one-word program, `halt`, that sentinel frames resume at.
     let haltCode: UnsafeMutablePointer<Int32>
     /// What other threads ask of the next safe point: `interruptBit` (a Ctrl-C handler, `interrupt()`)
