@@ -179,18 +179,12 @@
 ;;; compiled rewriting does: (%htll-call 'LOCATION P A ...) looks P up, evaluates A ... in order,
 ;;; records LOCATION and calls P.
 
-;; The prelude's own procedures of the located names (htll:located-names), an eq set made from a
-;; layout environment before the layout's forms run (htll:evaluate-forms). A call tree calls only
-;; these: they define no variable of the layout and each call's effects are its own, so looking
-;; each up as it is called, as compiled code does, finds what it found before the first call. A
-;; layout's own procedure of such a name may do anything: its calls are compiled.
-(define htll:own-located-procedures #f)
-
-(define (htll:note-own-located-procedures! env)
-  (if (not htll:own-located-procedures)
-      (set! htll:own-located-procedures
-            (htll:set-of (htll:filter procedure? (map (lambda (n) (%environment-procedure env n)) htll:located-names))
-                         make-eq-hash-table))))
+;; A layout environment no layout changed, made at the first question: a call tree calls only
+;; what its located names hold there, the prelude's own procedures. These define no variable of
+;; the layout and each call's effects are its own, so looking each up as it is called, as
+;; compiled code does, finds what it found before the first call. A layout's own procedure of
+;; such a name may do anything: its calls are compiled.
+(define htll:pristine-environment #f)
 
 ;; How deep a call tree may be: a deeper form is compiled (the rewriting refuses forms past the
 ;; nesting limit, with its message; and each level is a few frames of the evaluation's stack).
@@ -201,8 +195,7 @@
 (define (htll:evaluate-call-tree! form)
   (let ((env htll:layout-environment))
     (set! htll:tree-heads '())
-    (and htll:own-located-procedures
-         (symbol? (car form)) (htll:located-name? (car form))
+    (and (symbol? (car form)) (htll:located-name? (car form))
          (htll:call-tree? form env htll:call-tree-depth)
          (%core-syntax? env 'quote) (%core-syntax? env 'define)
          (begin (htll:call-tree-value form env) (%set-call-site! #f) (set! htll:tree-heads '()) #t))))
@@ -210,21 +203,25 @@
 ;; A token no variable holds.
 (define htll:no-value (list 'no-value))
 
-;; Whether X is a call tree of at most DEPTH levels of calls: a constant other than a symbol or
-;; (), a quotation, a variable of ENV that has a value, or a proper list (P ARGUMENT ...) of a
-;; located name P holding one of the prelude's own procedures and call trees as arguments.
+;; Whether the call X is a call tree of at most DEPTH levels of calls: a proper list (P ARGUMENT
+;; ...) of a located name P holding one of the prelude's own procedures, each ARGUMENT a constant
+;; other than a symbol or (), a quotation, a variable of ENV that has a value, or a call tree.
+;; (Each argument tested in the loop: a call for each, most of them quotations, cost more.)
 (define (htll:call-tree? x env depth)
-  (cond ((pair? x)
-         (if (eq? (car x) 'quote)
-             (and (pair? (cdr x)) (null? (cddr x)))
-             (and (> depth 0) (symbol? (car x))
-                  (or (assq (car x) htll:tree-heads) (htll:tree-head! (car x) env))
-                  (let loop ((as (cdr x)))
-                    (cond ((null? as) #t)
-                          ((pair? as) (and (htll:call-tree? (car as) env (- depth 1)) (loop (cdr as))))
-                          (else #f))))))
-        ((symbol? x) (not (eq? (%environment-value env x htll:no-value) htll:no-value)))
-        (else (not (null? x)))))
+  (and (> depth 0) (symbol? (car x))
+       (or (assq (car x) htll:tree-heads) (htll:tree-head! (car x) env))
+       (let loop ((as (cdr x)))
+         (cond ((null? as) #t)
+               ((not (pair? as)) #f)
+               (else
+                (let ((a (car as)))
+                  (and (cond ((pair? a)
+                              (if (eq? (car a) 'quote)
+                                  (and (pair? (cdr a)) (null? (cddr a)))
+                                  (htll:call-tree? a env (- depth 1))))
+                             ((symbol? a) (not (eq? (%environment-value env a htll:no-value) htll:no-value)))
+                             (else (not (null? a))))
+                       (loop (cdr as)))))))))
 
 ;; ((NAME . procedure) ...): the names of the call tree being checked and evaluated found to hold
 ;; one of the prelude's own procedures (nothing in the tree can bind them again). A large tree
@@ -237,29 +234,34 @@
 (define (htll:tree-head! name env)
   (and (htll:located-name? name)
        (let ((p (%environment-procedure env name)))
-         (and (hash-table-ref/default htll:own-located-procedures p #f)
+         (and p
+              (eq? p (%environment-procedure
+                      (or htll:pristine-environment
+                          (begin (set! htll:pristine-environment (environment '(htll scheme) '(htll)))
+                                 htll:pristine-environment))
+                      name))
               (begin (set! htll:tree-heads (cons (cons name p) htll:tree-heads)) #t)))))
 
 ;; The value of the call tree X in ENV, as its rewriting compiled gives it.
 (define (htll:call-tree-value x env)
-  (cond ((pair? x)
-         (if (eq? (car x) 'quote)
-             (cadr x)
-             (let ((p (cdr (assq (car x) htll:tree-heads))))
-               (let loop ((as (cdr x)) (vals '()))
-                 (if (pair? as)
-                     (loop (cdr as) (cons (htll:call-tree-value (car as) env) vals))
-                     (let ((location (%htll-call-location x htll:location-file)))
-                       ;; (A call the reader did not read is left as it is by the rewriting: no location.)
-                       (if location (set! htll:location-now location))
-                       ;; An error with no location of its own (P given the wrong number of
-                       ;; arguments, say) is located at the call, as in the compiled call.
-                       (%set-call-site! x)
-                       (cond ((null? vals) (p))
-                             ((null? (cdr vals)) (p (car vals)))
-                             (else (apply p (reverse vals))))))))))
-        ((symbol? x) (%environment-value env x #f))
-        (else x)))
+  (let ((p (cdr (assq (car x) htll:tree-heads))))
+    (let loop ((as (cdr x)) (vals '()))
+      (if (pair? as)
+          (let ((a (car as)))
+            (loop (cdr as)
+                  (cons (cond ((pair? a) (if (eq? (car a) 'quote) (cadr a) (htll:call-tree-value a env)))
+                              ((symbol? a) (%environment-value env a #f))
+                              (else a))
+                        vals)))
+          (let ((location (%htll-call-location x htll:location-file)))
+            ;; (A call the reader did not read is left as it is by the rewriting: no location.)
+            (if location (set! htll:location-now location))
+            ;; An error with no location of its own (P given the wrong number of arguments, say)
+            ;; is located at the call, as in the compiled call.
+            (%set-call-site! x)
+            (cond ((null? vals) (p))
+                  ((null? (cdr vals)) (p (car vals)))
+                  (else (apply p (reverse vals)))))))))
 
 ;; The values of the expressions of the list XS if each is a quotation or a constant other than a
 ;; symbol or (), else #f.

@@ -232,7 +232,6 @@
 (define (htll:evaluate-forms forms file traits)
   (htll:reset!)
   (set! htll:layout-environment (environment '(htll scheme) '(htll)))
-  (htll:note-own-located-procedures! htll:layout-environment)
   (set! htll:rtl-mirror #f)
   (set! htll:traits traits)
   (set! htll:queried '())
