@@ -489,7 +489,7 @@ struct CodeImageReader {
                     guard offset > 0, at + Int(offset) < code.count else { throw InvalidSystemImage(reason: "jump out of the code") }
                 }
             case .null, .true, .false, .unspecified, .pop, .return, .halt, .add, .sub, .mul, .numEq, .lt, .gt, .le, .ge,
-                 .car, .cdr, .caar, .cadr, .cdar, .cddr, .cons, .isNull, .isPair, .isSymbol, .isString, .isProcedure, .isEq, .not, .isZero, .vectorRef, .vectorSet,
+                 .car, .cdr, .caar, .cadr, .cdar, .cddr, .caddr, .cdddr, .cadddr, .cons, .isNull, .isPair, .isSymbol, .isString, .isProcedure, .isEq, .not, .isZero, .vectorRef, .vectorSet,
                  .quotient, .remainder, .modulo, .bytevectorRef, .bytevectorSet:
                 break
             }

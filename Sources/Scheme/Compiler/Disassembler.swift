@@ -46,7 +46,7 @@ enum Disassembler {
                 if let i = op.forwardJumpOperand, i < operands.count { line += "    ; else -> \(pc + 1 + i + operands[i])" }
             case .fixnum, .null, .true, .false, .unspecified, .local, .setLocal, .localBox, .setLocalBox,
                  .boxLocal, .captured, .capturedBox, .setCapturedBox, .pop, .call, .tailCall, .return, .halt,
-                 .add, .sub, .mul, .numEq, .lt, .gt, .le, .ge, .car, .cdr, .caar, .cadr, .cdar, .cddr, .cons, .isNull, .isPair, .isSymbol, .isString, .isProcedure, .isEq,
+                 .add, .sub, .mul, .numEq, .lt, .gt, .le, .ge, .car, .cdr, .caar, .cadr, .cdar, .cddr, .caddr, .cdddr, .cadddr, .cons, .isNull, .isPair, .isSymbol, .isString, .isProcedure, .isEq,
                  .not, .isZero, .vectorRef, .vectorSet, .quotient, .remainder, .modulo, .bytevectorRef,
                  .bytevectorSet, .addLocalFixnum, .subLocalFixnum, .returnLocal, .localCar, .localCdr, .setLocal2:
                 break

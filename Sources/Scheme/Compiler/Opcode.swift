@@ -84,6 +84,12 @@ enum Opcode: Int32, CaseIterable, Sendable {
     case cdar
     /// ; ( p -- cdr (cdr p) )
     case cddr
+    /// ; ( p -- car (cdr (cdr p)) )
+    case caddr
+    /// ; ( p -- cdr (cdr (cdr p)) )
+    case cdddr
+    /// ; ( p -- car (cdr (cdr (cdr p))) )
+    case cadddr
     /// ; ( a b -- (a . b) )
     case cons
     /// ; ( v -- null? v )
@@ -173,7 +179,7 @@ enum Opcode: Int32, CaseIterable, Sendable {
         switch self {
         case .null, .true, .false, .unspecified, .pop, .return, .halt,
              .add, .sub, .mul, .numEq, .lt, .gt, .le, .ge,
-             .car, .cdr, .caar, .cadr, .cdar, .cddr, .cons, .isNull, .isPair, .isSymbol, .isString, .isProcedure, .isEq, .not, .isZero, .vectorRef, .vectorSet,
+             .car, .cdr, .caar, .cadr, .cdar, .cddr, .caddr, .cdddr, .cadddr, .cons, .isNull, .isPair, .isSymbol, .isString, .isProcedure, .isEq, .not, .isZero, .vectorRef, .vectorSet,
              .quotient, .remainder, .modulo, .bytevectorRef, .bytevectorSet:
             return 0
         case .const, .fixnum, .local, .setLocal, .localBox, .setLocalBox, .boxLocal, .captured,
@@ -207,6 +213,9 @@ enum Opcode: Int32, CaseIterable, Sendable {
         case .cadr: return ("cadr", 1)
         case .cdar: return ("cdar", 1)
         case .cddr: return ("cddr", 1)
+        case .caddr: return ("caddr", 1)
+        case .cdddr: return ("cdddr", 1)
+        case .cadddr: return ("cadddr", 1)
         case .cons: return ("cons", 2)
         case .isNull: return ("null?", 1)
         case .isPair: return ("pair?", 1)
@@ -255,7 +264,7 @@ enum Opcode: Int32, CaseIterable, Sendable {
         case .const, .fixnum, .null, .true, .false, .unspecified, .local, .setLocal, .localBox, .setLocalBox,
              .boxLocal, .captured, .capturedBox, .setCapturedBox, .global, .setGlobal, .defineGlobal, .pop,
              .jump, .jumpBack, .jumpIfFalse, .closure, .call, .tailCall, .return, .halt, .returnLocal,
-             .add, .sub, .mul, .numEq, .lt, .gt, .le, .ge, .car, .cdr, .caar, .cadr, .cdar, .cddr, .cons, .isNull, .isPair, .isSymbol, .isString, .isProcedure, .isEq,
+             .add, .sub, .mul, .numEq, .lt, .gt, .le, .ge, .car, .cdr, .caar, .cadr, .cdar, .cddr, .caddr, .cdddr, .cadddr, .cons, .isNull, .isPair, .isSymbol, .isString, .isProcedure, .isEq,
              .not, .isZero, .vectorRef, .vectorSet, .quotient, .remainder, .modulo, .bytevectorRef,
              .bytevectorSet:
             return nil
@@ -291,7 +300,7 @@ enum Opcode: Int32, CaseIterable, Sendable {
         case .const, .fixnum, .null, .true, .false, .unspecified, .local, .setLocal, .localBox, .setLocalBox,
              .boxLocal, .captured, .capturedBox, .setCapturedBox, .global, .setGlobal, .defineGlobal, .pop,
              .jumpBack, .closure, .call, .tailCall, .return, .halt, .returnLocal, .addLocalFixnum, .subLocalFixnum,
-             .localCar, .localCdr, .setLocal2, .callGlobalLocal, .tailCallGlobalLocal, .add, .sub, .mul, .numEq, .lt, .gt, .le, .ge, .car, .cdr, .caar, .cadr, .cdar, .cddr, .cons, .isNull, .isPair, .isSymbol, .isString, .isProcedure, .isEq,
+             .localCar, .localCdr, .setLocal2, .callGlobalLocal, .tailCallGlobalLocal, .add, .sub, .mul, .numEq, .lt, .gt, .le, .ge, .car, .cdr, .caar, .cadr, .cdar, .cddr, .caddr, .cdddr, .cadddr, .cons, .isNull, .isPair, .isSymbol, .isString, .isProcedure, .isEq,
              .not, .isZero, .vectorRef, .vectorSet, .quotient, .remainder, .modulo, .bytevectorRef,
              .bytevectorSet:
             return nil

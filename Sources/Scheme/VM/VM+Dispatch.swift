@@ -105,6 +105,9 @@ extension VM {
             case .cadr: try pairPath(op, &pc, &sp, &r, { $0.cdr }, { $0.car })
             case .cdar: try pairPath(op, &pc, &sp, &r, { $0.car }, { $0.cdr })
             case .cddr: try pairPath(op, &pc, &sp, &r, { $0.cdr }, { $0.cdr })
+            case .caddr: try cdrPath(op, 2, &pc, &sp, &r) { $0.car }
+            case .cdddr: try cdrPath(op, 2, &pc, &sp, &r) { $0.cdr }
+            case .cadddr: try cdrPath(op, 3, &pc, &sp, &r) { $0.car }
             case .cons:
                 // (The operands are read here: a closure that captured `sp` would keep it in memory.)
                 let car = r.stack[sp &- 2], cdr = r.stack[sp &- 1]

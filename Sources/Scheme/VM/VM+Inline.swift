@@ -50,6 +50,22 @@ extension VM {
         r.stack[sp &- 1] = second(q)
     }
 
+    /// `caddr`, `cdddr` or `cadddr` of the operand on top of the stack: `cdrs` cdrs of it, then
+    /// `last` of the pair they give; the builtin (and its error) when any is not a pair. Why: the
+    /// layout prelude reads its records' lists with these (`caddr` 160 times, `cadddr` 66), and a
+    /// builtin's call cost about 280 instructions to the opcode's few.
+    @inline(__always) func cdrPath(_ op: Opcode, _ cdrs: Int, _ pc: inout UnsafeMutablePointer<Int32>, _ sp: inout Int,
+                                   _ r: inout Registers, _ last: (Pair) -> Value) throws(SchemeError) {
+        guard case .pair(var p) = r.stack[sp &- 1] else { return try slowPath(op, &pc, &sp, &r) }
+        var n = cdrs
+        while n > 0 {
+            guard case .pair(let q) = p.cdr else { return try slowPath(op, &pc, &sp, &r) }
+            p = q
+            n &-= 1
+        }
+        r.stack[sp &- 1] = last(p)
+    }
+
     /// `zero?` of the operand on top of the stack.
     @inline(__always) func isZero(_ pc: inout UnsafeMutablePointer<Int32>, _ sp: inout Int, _ r: inout Registers) throws(SchemeError) {
         switch r.stack[sp &- 1] {
