@@ -442,11 +442,21 @@
 ;; Applies contributions in order: a later attribute replaces an earlier one it `replaces?`.
 ;; Returns (attributes . entry-origins), entry-origins as in the view record.
 (define (htll:merge-contributions kind parts)
-  (if (and (pair? parts) (null? (cdr parts)) (not (caar parts)) (htll:distinct-names? (cdar parts)))
+  (let ((first (and (pair? parts) (car parts))) (more (and (pair? parts) (cdr parts))))
+    (cond
+     ((and (null? more) (not (car first)) (htll:distinct-names? (cdr first)))
       ;; The view's own list alone, of distinct names (most views): nothing replaces anything in
       ;; it, no origins.
-      (cons (cdar parts) '())
-      (htll:merge-all-contributions kind parts)))
+      (cons (cdr first) '()))
+     ((and first (car first) (pair? more) (null? (cdr more)) (not (car (car more)))
+           (pair? (cdr first)) (null? (cdr (cdr first)))
+           (not (assq (car (car (cdr first))) (cdr (car more)))) (htll:distinct-names? (cdr (car more))))
+      ;; One modifier's one attribute, then the view's own list, all of distinct names (a button's
+      ;; action and its title): nothing replaces anything; the modifier's entry has its origin.
+      ;; (The general merge cost about 4,400 instructions for it.)
+      (let ((a (car (cdr first))))
+        (cons (cons a (cdr (car more))) (list (cons a (car first))))))
+     (else (htll:merge-all-contributions kind parts)))))
 
 ;; Whether the entries of the list ALIST, a few at most, have distinct names (#f for more than 8:
 ;; the merge decides).
