@@ -198,7 +198,13 @@
     (and (symbol? (car form)) (htll:located-name? (car form))
          (htll:call-tree? form env htll:call-tree-depth)
          (%core-syntax? env 'quote) (%core-syntax? env 'define)
-         (begin (htll:call-tree-value form env) (%set-call-site! #f) (set! htll:tree-heads '()) #t))))
+         (begin
+           ;; (The call site cleared however the evaluation ends: an error the layout's own code
+           ;; catches later must not be located at this tree's last call.)
+           (dynamic-wind (lambda () #f)
+                         (lambda () (htll:call-tree-value form env))
+                         (lambda () (%set-call-site! #f) (set! htll:tree-heads '())))
+           #t))))
 
 ;; A token no variable holds.
 (define htll:no-value (list 'no-value))
