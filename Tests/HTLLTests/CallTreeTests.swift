@@ -29,18 +29,7 @@ final class CallTreeTests: XCTestCase {
     /// returns it.
     @discardableResult
     func assertSameBothWays(_ source: String, file: StaticString = #filePath, line: UInt = #line) -> String {
-        func outputs(_ text: String) -> String {
-            do {
-                let l = try layout(text)
-                return try l.objectiveCCategory() + l.swift() + l.framesJSON(width: 320, height: 480)
-                    + l.objectiveC(.viewDidLoad)
-            } catch {
-                return "error: \(error)"
-            }
-        }
-        let tree = outputs(source)
-        XCTAssertEqual(tree, outputs(compiled(source)), file: file, line: line)
-        return tree
+        EquivalentLayout.assertSame(source, compiled(source), file: "trees.htll", file: file, line: line)
     }
 
     func testTreesDoWhatTheirCompiledFormsDo() throws {
@@ -78,12 +67,8 @@ final class CallTreeTests: XCTestCase {
             ("(in (vseq (rounded-rect-button (on 'touch-up-nowhere 'go:) '())) 'self.view)", "unknown control event"),
             ("(in (vseq (label '()) (label '())) 5)", "the parent must name an object"),
         ]
-        for (tree, message) in bad {
-            let source = "(define gap 8)\n" + tree
-            let text = assertSameBothWays(source)
-            XCTAssertTrue(text.hasPrefix("error: trees.htll:2:"), "\(tree): \(text)")
-            XCTAssertTrue(text.contains(message), "\(tree): \(text)")
-        }
+        EquivalentLayout.assertErrors(bad, in: "trees.htll:2", layout: { "(define gap 8)\n" + $0 },
+                                      same: { self.assertSameBothWays($0) })
     }
 
     /// A layout's own procedure of a constructor's name may do anything, in any order: the tree

@@ -19,17 +19,7 @@ final class DefinitionRunTests: XCTestCase {
 
     /// Every output of SOURCE (or its error), in runs and a form at a time, must agree.
     func assertSameBothWays(_ source: String, file: StaticString = #filePath, line: UInt = #line) {
-        func outputs(_ text: String) -> String {
-            do {
-                let l = try layout(text)
-                return try l.objectiveCCategory() + l.swift() + l.framesJSON(width: 320, height: 480)
-                    + l.objectiveC(.property)
-            } catch {
-                return "error: \(error)"
-            }
-        }
-        let runs = outputs(source), single = outputs(oneAtATime(source))
-        XCTAssertEqual(runs, single, file: file, line: line)
+        EquivalentLayout.assertSame(source, oneAtATime(source), file: "runs.htll", file: file, line: line)
     }
 
     func testRunsDoWhatFormsOneAtATimeDo() throws {

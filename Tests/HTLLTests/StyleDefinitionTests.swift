@@ -24,18 +24,8 @@ final class StyleDefinitionTests: XCTestCase {
     /// Every output of SOURCE (or its error) must be the same both ways; returns it.
     @discardableResult
     func assertSameBothWays(_ source: String, file: StaticString = #filePath, line: UInt = #line) -> String {
-        func outputs(_ text: String) -> String {
-            do {
-                let l = try layout(text)
-                return try l.objectiveCCategory() + l.swift() + l.framesJSON(width: 320, height: 480)
-            } catch {
-                return "error: \(error)"
-            }
-        }
-        let now = outputs(source), before = outputs(evaluatedTheOldWay(source))
         XCTAssertNotEqual(source, evaluatedTheOldWay(source), "the test changes nothing", file: file, line: line)
-        XCTAssertEqual(now, before, file: file, line: line)
-        return now
+        return EquivalentLayout.assertSame(source, evaluatedTheOldWay(source), file: "styles.htll", file: file, line: line)
     }
 
     func testStylesDoWhatTheirEvaluatedDefinitionsDo() {
@@ -72,13 +62,9 @@ final class StyleDefinitionTests: XCTestCase {
             ("(define-style s '((alpha . 1)) '((alpha . 1)) '((alpha . 1)))", "expected (define-style NAME"),
             ("(define-style s '((text-color . 12)))", "text-color"),
         ]
-        for (definition, message) in bad {
-            let source = "(define-style (card c) `((background-color . ,c)))\n" + definition
-                + "\n(in (label 's '((text . \"x\"))) 'self.view)"
-            let text = assertSameBothWays(source)
-            XCTAssertTrue(text.hasPrefix("error: styles.htll:"), "\(definition): \(text)")
-            XCTAssertTrue(text.contains(message), "\(definition): \(text)")
-        }
+        EquivalentLayout.assertErrors(bad, in: "styles.htll", layout: { definition in
+            "(define-style (card c) `((background-color . ,c)))\n" + definition + "\n(in (label 's '((text . \"x\"))) 'self.view)"
+        }, same: { self.assertSameBothWays($0) })
     }
 
     /// A layout that makes define or quote its own gets them, as its evaluated definition would.
