@@ -5,23 +5,25 @@ import XCTest
 /// A top-level form that is a call tree, (in (vseq (label '(...)) ...) 'self.view) with calls of
 /// the prelude's own constructors and primitives, constants, quotations and variables, is
 /// evaluated without being rewritten, expanded and compiled (htll:evaluate-call-tree!,
-/// 37-include.scm). What a layout does must not change: these tests compare each layout with the
-/// same one whose tree is wrapped in `(let () ...)`, which the loader rewrites and compiles as it
-/// always did, and check what could tell them apart (every output, `htll frames`' locations,
+/// 37-include.scm), and so is a let or let* binding such trees around one
+/// (htll:evaluate-let-tree!). What a layout does must not change: these tests compare each layout
+/// with the same one whose last form is the body of `((lambda () ...))`, which the loader
+/// rewrites and compiles as it always did, and check what could tell them apart (every output, `htll frames`' locations,
 /// errors and where they are located, the order the calls are made in, a layout's own procedures).
 final class CallTreeTests: XCTestCase {
     func layout(_ source: String, file: String = "trees.htll") throws -> Layout {
         try Layout(source: source, file: file, scheme: ViewTests.scheme)
     }
 
-    /// SOURCE with its last form, the tree, wrapped in (let () ...), opened at the end of the line
-    /// before it: every call keeps its line and column. (Each source starts with a line before
-    /// its tree.)
+    /// SOURCE with its last form, the tree (an in, or a let or let* around one), made the body of
+    /// a procedure called at once, `((lambda () ...))`, which the loader rewrites and compiles;
+    /// opened at the end of the line before it, so every call keeps its line and column. (Each
+    /// source starts with a line before its tree.)
     func compiled(_ source: String) -> String {
         var lines = source.components(separatedBy: "\n")
-        let start = lines.lastIndex { $0.hasPrefix("(in") } ?? 1
-        lines[start - 1] += " (let ()"
-        lines[lines.count - 1] += ")"
+        let start = lines.lastIndex { $0.hasPrefix("(in") || $0.hasPrefix("(let") } ?? 1
+        lines[start - 1] += " ((lambda ()"
+        lines[lines.count - 1] += "))"
         return lines.joined(separator: "\n")
     }
 
@@ -116,6 +118,56 @@ final class CallTreeTests: XCTestCase {
         let order = ["label1.text = @\"1\"", "label2.text = @\"2\"", "label3.text = @\"3\"", "label4.text = @\"4\""]
         let positions = try order.map { try XCTUnwrap(text.range(of: $0)?.lowerBound, $0) }
         XCTAssertEqual(positions, positions.sorted(), text)
+    }
+
+    /// Views bound by a let or let* around a tree are named and declared as the compiled let
+    /// names and declares them: by the let's group, bound when the let places the layout, named
+    /// otherwise; a let*'s later bindings see the earlier ones, a let's see the layout's.
+    func testLetsAroundTreesDoWhatTheirCompiledFormsDo() {
+        for kind in ["let", "let*"] {
+            assertSameBothWays("""
+                (define a (label '((text . "outer"))))
+                (\(kind) ((b (label '((text . "B")))) (c (rounded-rect-button (on 'touch-up-inside 'go:) '()))
+                      (gap 0.4) (d a) (e (switch '())))
+                  (in (above (hseq b c) (vseq d e (label '((text . "F")))) gap) 'self.view))
+                """)
+            assertSameBothWays("""
+                (define a (label '((text . "outer"))))
+                (\(kind) ((a (label '((text . "inner")))) (b (hseq a (label '()))))
+                  (in (vseq b (label '((text . "C")))) 'self.view))
+                """)
+            // A let that places nothing names its views; the layout is placed after it.
+            assertSameBothWays("""
+                (define x 1)
+                (\(kind) ((a (label '((text . "A")))) (b (label '()))) (vseq a b))
+                (in (label '((text . "only"))) 'self.view)
+                """)
+            let many = (0..<300).map { "(v\($0) (label '((text . \"L\($0)\"))))" }.joined(separator: " ")
+            let names = (0..<300).map { "v\($0)" }.joined(separator: " ")
+            let text = assertSameBothWays("(define unused 0)\n(\(kind) (\(many))\n (in (vseq \(names)) 'self.view))")
+            XCTAssertTrue(text.contains("v299.text = @\"L299\";"), text)
+        }
+    }
+
+    /// What a let cannot bind as a tree (a name twice, a constructor's name, quote) is compiled,
+    /// with the compiled let's errors and meaning; errors in a let's trees are located.
+    func testLetsThatAreNotTreesAndErrorsInLets() {
+        for kind in ["let", "let*"] {
+            for bindings in ["(a (label '())) (a (label '()))", "(label (switch '()))", "(quote (switch '()))",
+                             "(a (label '((txet . 1))))", "(a (above (label '())))", "(a (label 5))"] {
+                assertSameBothWays("""
+                    (define x 1)
+                    (\(kind) (\(bindings) (b (label '((text . "B")))))
+                      (in (vseq (label '()) b) 'self.view))
+                    """)
+            }
+            let text = assertSameBothWays("""
+                (define x 1)
+                (\(kind) ((a (label '())))
+                  (in (vseq a (label '((txet . 1)))) 'self.view))
+                """)
+            XCTAssertTrue(text.hasPrefix("error: trees.htll:3:"), text)
+        }
     }
 
     /// An error in an included file's tree is located in that file.

@@ -105,6 +105,7 @@
                        (let ((run (htll:rewrite-bindings (cons 'begin (htll:list-until rest after-run)))))
                          ((%compile-sequence (cdr run) htll:layout-environment))))))
                 ((and (pair? form) (htll:evaluate-call-tree! form)))
+                ((and (pair? form) (or (eq? (car form) 'let) (eq? (car form) 'let*)) (htll:evaluate-let-tree! form)))
                 ;; (A style's definition in a file: at the REPL, evaluated as typed.)
                 ((and (pair? form) (eq? (car form) 'define-style) (htll:define-style-now! form (htll:form-location form))))
                 (else (htll:load-form-in form chain)))
@@ -198,13 +199,91 @@
     (and (symbol? (car form)) (htll:located-name? (car form))
          (htll:call-tree? form env htll:call-tree-depth)
          (%core-syntax? env 'quote) (%core-syntax? env 'define)
-         (begin
-           ;; (The call site cleared however the evaluation ends: an error the layout's own code
-           ;; catches later must not be located at this tree's last call.)
-           (dynamic-wind (lambda () #f)
-                         (lambda () (htll:call-tree-value form env))
-                         (lambda () (%set-call-site! #f) (set! htll:tree-heads '())))
-           #t))))
+         (htll:evaluated-tree! (lambda () (htll:call-tree-value form env))))))
+
+;; #t, having called THUNK, an evaluation of a checked tree. (The call site and the tree's state
+;; cleared however it ends: an error the layout's own code catches later must not be located at
+;; the tree's last call.)
+(define (htll:evaluated-tree! thunk)
+  (dynamic-wind (lambda () #f)
+                thunk
+                (lambda () (%set-call-site! #f) (set! htll:tree-heads '()) (set! htll:tree-locals #f)))
+  #t)
+
+;; A top-level (let ((NAME INIT) ...) BODY), or a let* of the same shape, where each INIT is a
+;; call tree, a constant, a quotation or a variable, BODY one call tree, and each NAME neither a
+;; located name nor quote (nor, in a let, a name bound twice): evaluated as its rewriting
+;; compiled would evaluate it (80-driver.scm), each INIT in order (a let*'s seeing the names
+;; before it) and its value given to the naming wrapper, %htll-bound when the let places the
+;; layout (an in or in-cell in it) and %htll-named otherwise, with the group a let's bindings
+;; share when it has two or more; then BODY, seeing the names. #t then; #f, having done nothing,
+;; for any other form. (A layout of views bound by one let or let* spent about 20,000
+;; instructions a view rewriting, expanding and compiling it, issue 19.)
+(define (htll:evaluate-let-tree! form)
+  (let ((env htll:layout-environment) (kind (car form)) (names (make-eq-hash-table)))
+    (set! htll:tree-heads '())
+    (set! htll:tree-places #f)
+    ;; The names bound so far: a let*'s INIT sees them (the table its checks see grows), a let's
+    ;; INITs none; BODY all.
+    (set! htll:tree-local-names (and (eq? kind 'let*) names))
+    (let ((ok (and (pair? (cdr form)) (pair? (cadr form)) (pair? (cddr form)) (null? (cdddr form))
+                   (pair? (caddr form)) (symbol? (car (caddr form))) (htll:located-name? (car (caddr form)))
+                   (%core-syntax? env kind) (%core-syntax? env 'quote) (%core-syntax? env 'define)
+                   (let loop ((bs (cadr form)) (n 0))
+                     (cond
+                      ((null? bs)
+                       (set! htll:tree-local-names names)
+                       (htll:call-tree? (caddr form) env htll:call-tree-depth))
+                      ((and (pair? bs) (< n 100000))
+                       (let ((b (car bs)))
+                         (and (pair? b) (symbol? (car b)) (pair? (cdr b)) (null? (cddr b))
+                              (not (htll:located-name? (car b))) (not (eq? (car b) 'quote))
+                              (or (eq? kind 'let*) (not (hash-table-ref/default names (car b) #f)))
+                              (htll:tree-argument? (cadr b) env)
+                              (begin (hash-table-set! names (car b) #t) #t)
+                              (loop (cdr bs) (+ n 1)))))
+                      (else #f))))))
+      (set! htll:tree-local-names #f)
+      (and ok (htll:evaluated-tree! (lambda () (htll:let-tree-value form env)))))))
+
+;; Whether X may be an argument of a call tree (htll:call-tree?'s test, written out there).
+(define (htll:tree-argument? x env)
+  (cond ((pair? x) (if (eq? (car x) 'quote)
+                       (and (pair? (cdr x)) (null? (cddr x)))
+                       (htll:call-tree? x env htll:call-tree-depth)))
+        ((symbol? x) (htll:tree-variable? x env))
+        (else (not (null? x)))))
+
+;; The value of the checked let or let* FORM (htll:evaluate-let-tree!).
+(define (htll:let-tree-value form env)
+  (let* ((kind (car form)) (bindings (cadr form))
+         (wrap (if htll:tree-places %htll-bound %htll-named))
+         (group (and (eq? kind 'let) (pair? (cdr bindings)) (list 'let))))
+    ;; (A let's values are bound after all are made; a let*'s each as it is made.)
+    (let ((locals (make-eq-hash-table)))
+      (if (eq? kind 'let*) (set! htll:tree-locals locals))
+      (let loop ((bs bindings) (made '()))
+        (if (pair? bs)
+            (let* ((b (car bs))
+                   (v (htll:tree-argument-value (cadr b) env))
+                   (named (if group (wrap (car b) v group) (wrap (car b) v))))
+              (if (eq? kind 'let*) (hash-table-set! locals (car b) named))
+              (loop (cdr bs) (cons (cons (car b) named) made)))
+            (begin
+              (if (eq? kind 'let)
+                  (for-each (lambda (m) (hash-table-set! locals (car m) (cdr m))) made))
+              (set! htll:tree-locals locals)
+              (htll:call-tree-value (caddr form) env)))))))
+
+;; The value of X, an argument of a checked call tree.
+(define (htll:tree-argument-value x env)
+  (cond ((pair? x) (if (eq? (car x) 'quote) (cadr x) (htll:call-tree-value x env)))
+        ((symbol? x) (let ((v (if htll:tree-locals (hash-table-ref/default htll:tree-locals x htll:no-value) htll:no-value)))
+                       (if (eq? v htll:no-value) (%environment-value env x #f) v)))
+        (else x)))
+
+;; Whether a tree checked since it was last cleared calls in or in-cell.
+(define htll:tree-places #f)
 
 ;; A token no variable holds.
 (define htll:no-value (list 'no-value))
@@ -214,6 +293,7 @@
 ;; other than a symbol or (), a quotation, a variable of ENV that has a value, or a call tree.
 ;; (Each argument tested in the loop: a call for each, most of them quotations, cost more.)
 (define (htll:call-tree? x env depth)
+  (if (or (eq? (car x) 'in) (eq? (car x) 'in-cell)) (set! htll:tree-places #t))
   (and (> depth 0) (symbol? (car x))
        (or (assq (car x) htll:tree-heads) (htll:tree-head! (car x) env))
        (let loop ((as (cdr x)))
@@ -225,9 +305,24 @@
                               (if (eq? (car a) 'quote)
                                   (and (pair? (cdr a)) (null? (cddr a)))
                                   (htll:call-tree? a env (- depth 1))))
-                             ((symbol? a) (not (eq? (%environment-value env a htll:no-value) htll:no-value)))
+                             ;; (Outside a let, htll:tree-variable?'s answer in place.)
+                             ((symbol? a) (if htll:tree-local-names
+                                              (htll:tree-variable? a env)
+                                              (not (eq? (%environment-value env a htll:no-value) htll:no-value))))
                              (else (not (null? a))))
                        (loop (cdr as)))))))))
+
+;; Whether the symbol A is a variable a call tree may refer to: one of htll:tree-local-names, or a
+;; variable of ENV that has a value.
+(define (htll:tree-variable? a env)
+  (or (and htll:tree-local-names (hash-table-ref/default htll:tree-local-names a #f))
+      (not (eq? (%environment-value env a htll:no-value) htll:no-value))))
+
+;; The names a let evaluated as a tree binds where the tree being checked is (an eq table of
+;; them), and their values where it is evaluated (an eq table), or #f outside such a let
+;; (htll:evaluate-let-tree!). Tables: the body of a let of thousands of views names each.
+(define htll:tree-local-names #f)
+(define htll:tree-locals #f)
 
 ;; ((NAME . procedure) ...): the names of the call tree being checked and evaluated found to hold
 ;; one of the prelude's own procedures (nothing in the tree can bind them again). A large tree
@@ -255,9 +350,10 @@
       (if (pair? as)
           (let ((a (car as)))
             (loop (cdr as)
+                  ;; (htll:tree-argument-value's pairs, and variables outside a let, in place.)
                   (cons (cond ((pair? a) (if (eq? (car a) 'quote) (cadr a) (htll:call-tree-value a env)))
-                              ((symbol? a) (%environment-value env a #f))
-                              (else a))
+                              ((and (symbol? a) (not htll:tree-locals)) (%environment-value env a #f))
+                              (else (htll:tree-argument-value a env)))
                         vals)))
           (let ((location (%htll-call-location x htll:location-file)))
             ;; (A call the reader did not read is left as it is by the rewriting: no location.)
