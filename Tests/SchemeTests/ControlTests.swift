@@ -147,7 +147,8 @@ final class ControlTests: SchemeTestCase {
     /// definition as a compiled top-level `define` makes it.
     func testEnvironmentPrimitivesDoWhatCompiledCodeDoes() {
         let rt = scheme.runtime
-        for name in ["%environment-procedure", "%core-syntax?", "%environment-define!", "%environment-value", "%set-call-site!"] {
+        for name in ["%environment-procedure", "%core-syntax?", "%environment-define!", "%environment-value", "%set-call-site!",
+                     "%environment-system-procedure"] {
             let id = rt.intern(name)
             guard let binding = rt.system.peek(id) else { return XCTFail("no \(name)") }
             rt.interaction.importBinding(id, binding)
@@ -180,6 +181,12 @@ final class ControlTests: SchemeTestCase {
         check("(list (%environment-value e 'lambda 'none) (%environment-value e 'unbound-here 'none))", "(none none)")
         check("(eval '(define (g) later) e) (%environment-value e 'later 'none)", "none")
         check("(eval '(define later 7) e) (%environment-value e 'later 'none)", "7")
+        // A system procedure seen through an import, not one the environment defined or assigned.
+        check("(eq? (%environment-system-procedure e 'cdr) cdr)", "#t")
+        check("(eval '(define (g) 1) e) (list (%environment-system-procedure e 'g) (%environment-system-procedure e 'later))",
+              "(#f #f)")
+        check("(eval '(set! cddr cdr) e) (list (%environment-system-procedure e 'cddr) (eq? (%environment-procedure e 'cddr) cdr))",
+              "(#f #t)")
     }
 
     /// An error raised where no user code runs is located where the reader read the datum system

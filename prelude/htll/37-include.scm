@@ -180,13 +180,6 @@
 ;;; compiled rewriting does: (%htll-call 'LOCATION P A ...) looks P up, evaluates A ... in order,
 ;;; records LOCATION and calls P.
 
-;; A layout environment no layout changed, made at the first question: a call tree calls only
-;; what its located names hold there, the prelude's own procedures. These define no variable of
-;; the layout and each call's effects are its own, so looking each up as it is called, as
-;; compiled code does, finds what it found before the first call. A layout's own procedure of
-;; such a name may do anything: its calls are compiled.
-(define htll:pristine-environment #f)
-
 ;; How deep a call tree may be: a deeper form is compiled (the rewriting refuses forms past the
 ;; nesting limit, with its message; and each level is a few frames of the evaluation's stack).
 (define htll:call-tree-depth 64)
@@ -330,18 +323,15 @@
 ;; call cost.
 (define htll:tree-heads '())
 
-;; Whether NAME is a located name holding one of the prelude's own procedures in ENV; it is then
-;; one of htll:tree-heads.
+;; Whether NAME is a located name holding one of the prelude's own procedures in ENV (imported,
+;; not defined or assigned again by the layout); it is then one of htll:tree-heads. A call tree
+;; calls only these: they define no variable of the layout and each call's effects are its own,
+;; so looking each up as it is called, as compiled code does, finds what it found before the
+;; first call. A layout's own procedure of such a name may do anything: its calls are compiled.
 (define (htll:tree-head! name env)
   (and (htll:located-name? name)
-       (let ((p (%environment-procedure env name)))
-         (and p
-              (eq? p (%environment-procedure
-                      (or htll:pristine-environment
-                          (begin (set! htll:pristine-environment (environment '(htll scheme) '(htll)))
-                                 htll:pristine-environment))
-                      name))
-              (begin (set! htll:tree-heads (cons (cons name p) htll:tree-heads)) #t)))))
+       (let ((p (%environment-system-procedure env name)))
+         (and p (begin (set! htll:tree-heads (cons (cons name p) htll:tree-heads)) #t)))))
 
 ;; The value of the call tree X in ENV, as its rewriting compiled gives it.
 (define (htll:call-tree-value x env)

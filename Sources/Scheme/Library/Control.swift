@@ -52,6 +52,15 @@ let controlBuiltins: [Builtin] = [
         guard case .global(let cell)? = env.peek(try rt.symbolArg(a[1], "%environment-procedure")),
               cell.value.isProcedure else { return .false }
         return cell.value },
+    // (%environment-system-procedure ENV SYMBOL): the procedure SYMBOL's variable holds in ENV
+    // when that variable is a system environment's (a prelude's), seen through an import that ENV
+    // did not define or assign again; #f otherwise. (For the loader's call trees: a call of the
+    // prelude's own constructor does nothing but what the constructor does.)
+    Builtin("%environment-system-procedure", .exactly(2)) { a, rt in
+        let env = try rt.environmentArgument(a[0], "%environment-system-procedure")
+        guard case .global(let cell)? = env.peek(try rt.symbolArg(a[1], "%environment-system-procedure")),
+              cell.isSystem || cell.isMirror, cell.root.isSystem, cell.value.isProcedure else { return .false }
+        return cell.value },
     // (%environment-value ENV SYMBOL DEFAULT): the value SYMBOL's variable holds in ENV, what a
     // reference to it compiled in ENV gives; DEFAULT when SYMBOL is syntax or unbound there, or
     // its variable has no value yet (for the loader's call trees, evaluated without compiling).

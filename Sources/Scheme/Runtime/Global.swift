@@ -27,6 +27,9 @@ final class Global: HeapObject {
         self.isSystem = isSystem
     }
 
+    /// Whether this cell follows another's assignments (an imported binding not defined again).
+    var isMirror: Bool { source != nil }
+
     /// The cell at the end of the chain of mirrors (the binding's definition).
     var root: Global {
         var g = self
