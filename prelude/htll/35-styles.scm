@@ -155,9 +155,9 @@
                                                   (htll:written head)))))))
 
 ;; The modifiers a style stands for on a view: one per defining style, parents first, so `htll
-;; frames` tells which style set each attribute ("style red-title (from big-title)"). Made once a
-;; style: they depend on the style alone (its parts never change), and each use made them again,
-;; a string and two closures for every view styled (issue 19).
+;; frames` tells which style set each attribute ("style red-title (from big-title)"). Made once
+;; for a style: they depend on the style alone (its parts never change), and each use made them
+;; again, a string and two closures for every view styled (issue 19).
 (define (htll:style-modifiers style)
   (let ((made (htll:style-made-modifiers style)))
     (if (pair? made)
