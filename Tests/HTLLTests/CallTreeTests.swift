@@ -5,7 +5,7 @@ import XCTest
 /// A top-level form that is a call tree, (in (vseq (label '(...)) ...) 'self.view) with calls of
 /// the prelude's own constructors and primitives, constants, quotations and variables, is
 /// evaluated without being rewritten, expanded and compiled (htll:evaluate-call-tree!,
-/// 37-include.scm), and so is a let or let* binding such trees around one
+/// 38-call-trees.scm), and so is a let or let* binding such trees around one
 /// (htll:evaluate-let-tree!). What a layout does must not change: these tests compare each layout
 /// with the same one whose last form is the body of `((lambda () ...))`, which the loader
 /// rewrites and compiles as it always did, and check what could tell them apart (every output, `htll frames`' locations,

@@ -19,7 +19,10 @@ final class PreludeOrderTests: XCTestCase {
         // include runs the loader on the included file's forms (and knows its located calls: the
         // names are complete once every primitive is defined).
         "37-include.scm": ["htll:layout-environment", "htll:rewrite-bindings", "htll:location-file", "htll:datum-location",
-                           "htll:located-name?"],
+                           "htll:located-name?", "htll:evaluate-call-tree!", "htll:evaluate-let-tree!"],
+        // A call tree calls the names the loader locates (the names are complete once every
+        // primitive is defined), in the layout being loaded.
+        "38-call-trees.scm": ["htll:located-name?", "htll:layout-environment", "htll:location-file"],
         // A concrete value reads the canvas's safe-area insets, which the traits file keeps.
         "50-expr.scm": ["htll:safe-inset"],
         // The outputs print each trait variant of the layout: 82-variants gives them the code
