@@ -137,22 +137,23 @@
     ((_ name (parent ...) attrs) (define name (htll:make-style #f 'name '(parent ...) attrs)))
     ((_ name attrs) (define name (htll:make-style #f 'name '() attrs)))))
 
-;; A top-level (define-style ...) form, written at LOC, as the define it stands for.
+;; A top-level (define-style ...) form, written at LOC, as the define it stands for. (Its length
+;; found once: every style of a layout file passes here, htll:load-style.)
 (define (htll:style-form->definition form loc)
-  (define usage "define-style: expected (define-style NAME [(PARENT ...)] ATTRIBUTES) or (define-style (NAME PARAMETER ...) [(PARENT ...)] ATTRIBUTES)")
-  (if (not (and (htll:proper-list? form) (memv (length form) '(3 4))))
-      (htll:error-at loc usage))
-  (let* ((head (cadr form))
-         (parents (if (= (length form) 4) (caddr form) '()))
-         (attrs (list-ref form (- (length form) 1))))
-    (cond ((symbol? head)
-           (list 'define head (list htll:make-style (list 'quote loc) (list 'quote head) (list 'quote parents) attrs)))
-          ((and (pair? head) (symbol? (car head)))
-           (list 'define (car head)
-                 (list htll:make-style-procedure (list 'quote loc) (list 'quote (car head)) (list 'quote parents)
-                       (list 'lambda (cdr head) attrs))))
-          (else (htll:error-at loc (string-append "define-style: the name must be a symbol or (NAME PARAMETER ...), got "
-                                                  (htll:written head)))))))
+  (let ((n (and (htll:proper-list? form) (length form))))
+    (if (not (memv n '(3 4)))
+        (htll:error-at loc "define-style: expected (define-style NAME [(PARENT ...)] ATTRIBUTES) or (define-style (NAME PARAMETER ...) [(PARENT ...)] ATTRIBUTES)"))
+    (let ((head (cadr form))
+          (parents (if (= n 4) (caddr form) '()))
+          (attrs (if (= n 4) (cadddr form) (caddr form))))
+      (cond ((symbol? head)
+             (list 'define head (list htll:make-style (list 'quote loc) (list 'quote head) (list 'quote parents) attrs)))
+            ((and (pair? head) (symbol? (car head)))
+             (list 'define (car head)
+                   (list htll:make-style-procedure (list 'quote loc) (list 'quote (car head)) (list 'quote parents)
+                         (list 'lambda (cdr head) attrs))))
+            (else (htll:error-at loc (string-append "define-style: the name must be a symbol or (NAME PARAMETER ...), got "
+                                                    (htll:written head))))))))
 
 ;; The modifiers a style stands for on a view: one per defining style, parents first, so `htll
 ;; frames` tells which style set each attribute ("style red-title (from big-title)"). Made once

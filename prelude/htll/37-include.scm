@@ -107,7 +107,7 @@
                 ((and (pair? form) (htll:evaluate-call-tree! form)))
                 ((and (pair? form) (or (eq? (car form) 'let) (eq? (car form) 'let*)) (htll:evaluate-let-tree! form)))
                 ;; (A style's definition in a file: at the REPL, evaluated as typed.)
-                ((and (pair? form) (eq? (car form) 'define-style) (htll:define-style-now! form (htll:form-location form))))
+                ((and (pair? form) (eq? (car form) 'define-style)) (htll:load-style form #t))
                 (else (htll:load-form-in form chain)))
           (loop (if after-run after-run (cdr cell)))))))
 
@@ -181,23 +181,28 @@
           ((or (pair? (car xs)) (symbol? (car xs)) (null? (car xs))) #f)
           (else (loop (cdr xs) (cons (car xs) acc))))))
 
-;; Defines the style of FORM, a top-level (define-style NAME [(PARENT ...)] ATTRIBUTES) written at
-;; LOC, as evaluating its definition (htll:style-form->definition, rewritten) would, without
-;; expanding and compiling it, when NAME is a symbol and ATTRIBUTES a quotation or a constant
-;; other than a symbol or (); #t then. #f, having done nothing, for any other form, or when define
-;; or quote is no longer the core form. (The definition's value is a style, which the naming
-;; wrapper leaves as it is.) Why: a layout of thousands of styles spent about as much rewriting,
+;; Evaluates FORM, a top-level (define-style ...), as the definition it stands for
+;; (htll:style-form->definition, located where FORM was read); DIRECT (a layout file's, not the
+;; REPL's): defined without being rewritten, expanded and compiled when it can be.
+(define (htll:load-style form direct)
+  (let ((definition (htll:style-form->definition form (htll:form-location form))))
+    (if (not (and direct (htll:define-style-now! definition)))
+        (eval (htll:rewrite-bindings definition) htll:layout-environment))))
+
+;; Evaluates DEFINITION, (define NAME (htll:make-style 'LOC 'NAME 'PARENTS ATTRIBUTES)) as
+;; htll:style-form->definition makes it, as evaluating it rewritten would, without expanding and
+;; compiling it, when ATTRIBUTES is a quotation or a constant other than a symbol or (); #t then.
+;; #f, having done nothing, for any other definition (a parameterised style's), or when define or
+;; quote is no longer the core form. (The definition's value is a style, which the naming wrapper
+;; leaves as it is.) Why: a layout of thousands of styles spent about as much rewriting,
 ;; expanding and compiling each definition as making the style and using it on a view (issue 19).
-(define (htll:define-style-now! form loc)
-  (let ((env htll:layout-environment))
-    (and (pair? (cdr form)) (symbol? (cadr form)) (pair? (cddr form))
-         (let ((more (cdddr form)))
-           (and (or (null? more) (and (pair? more) (null? (cdr more))))
-                (let ((attrs (htll:constant-values (if (null? more) (cddr form) more))))
-                  (and attrs (%core-syntax? env 'define) (%core-syntax? env 'quote)
-                       (let ((name (cadr form)))
-                         (%environment-define! env name (htll:make-style loc name (if (null? more) '() (caddr form)) (car attrs)))
-                         #t))))))))
+(define (htll:define-style-now! definition)
+  (let* ((env htll:layout-environment) (e (caddr definition))
+         (attrs (and (eq? (car e) htll:make-style) (htll:constant-values (cddddr e)))))
+    (and attrs (%core-syntax? env 'define) (%core-syntax? env 'quote)
+         (begin (%environment-define! env (cadr definition)
+                                      (htll:make-style (cadr (cadr e)) (cadr (caddr e)) (cadr (cadddr e)) (car attrs)))
+                #t))))
 
 ;; The elements of the list CELL before its tail END.
 (define (htll:list-until cell end)
@@ -218,6 +223,5 @@
       (for-each (lambda (name) (htll:include-file name loc chain)) (cdr form))))
    ((and (pair? form) (eq? (car form) 'begin) (htll:proper-list? form))
     (htll:load-forms-in (cdr form) chain))
-   ((and (pair? form) (eq? (car form) 'define-style))
-    (eval (htll:rewrite-bindings (htll:style-form->definition form (htll:form-location form))) htll:layout-environment))
+   ((and (pair? form) (eq? (car form) 'define-style)) (htll:load-style form #f))
    (else (eval (htll:rewrite-bindings form) htll:layout-environment))))
