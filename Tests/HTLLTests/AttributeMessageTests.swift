@@ -41,6 +41,29 @@ final class AttributeMessageTests: SmallLayoutTestCase {
                                          + "segmentedControlStyle has had no effect since iOS 7; left out (htllc -v ios6 keeps it)"])
     }
 
+    /// The latest enumeration checked is answered before the chain of types (issue 19): an
+    /// unknown value of it, right after a known one and after another enumeration came between,
+    /// gets the chain's message; in htllc mode its fallback and warning; each view keeps its own.
+    func testLatestEnumerationKeepsItsChecks() throws {
+        let unknown = "(in (vseq (label '((text-alignment . left))) (label '((text-alignment . middle)))) 'self.view)"
+        XCTAssertEqual(message(unknown).split(separator: "\n").first.map(String.init),
+                       "m.htll:1:46: error: label text-alignment: middle is not a text-alignment (one of left, center, right)")
+        let between = "(in (vseq (label '((text-alignment . left))) (text-field '((border-style . line))) "
+            + "(label '((text-alignment . middle)))) 'self.view)"
+        XCTAssertEqual(message(between).split(separator: "\n").first.map(String.init),
+                       "m.htll:1:84: error: label text-alignment: middle is not a text-alignment (one of left, center, right)")
+        let states = "(in (vseq (button '((title-for-state . (\"a\" . normal)))) (button '((title-for-state . (\"b\" . highlighted))))"
+            + " (button '((title-for-state . (\"c\" . pressed))))) 'self.view)"
+        XCTAssertEqual(message(states).split(separator: "\n").first.map(String.init),
+                       "m.htll:1:110: error: custom-button title-for-state: pressed is not a control-state (one of normal, highlighted, disabled, selected, application, reserved)")
+        let lenient = try Layout(source: states, file: "m.htll", strict: false)
+        let code = try lenient.objectiveC(.viewWillAppear)
+        XCTAssertTrue(code.contains("forState:UIControlStateNormal"), code)
+        XCTAssertTrue(code.contains("forState:UIControlStateHighlighted"), code)
+        XCTAssertTrue(code.contains("forState:UIControlStateReserved"), code)
+        XCTAssertEqual(lenient.warnings.count, 1, "\(lenient.warnings)")
+    }
+
     /// The latest attribute checked again takes a short path (a long layout's labels, issue 19):
     /// the same attribute with a value of another type after it still gets the walk's error, and
     /// each view keeps its own value, here and on the iOS 6 target.

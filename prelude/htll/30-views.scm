@@ -92,6 +92,34 @@
   (let ((original value)
         (value (if (and (pair? value) (not (eq? type 'target))) (htll:quoted-resource value) value)))
     (cond
+     ;; The commonest types first: a colour and a font (a styled label's), the latest enumeration,
+     ;; a list type (a button's title and state is a pair), an action (every button's), an image.
+     ((eq? type 'color)
+      (cond ((symbol? value)
+             (if (assq value htll:color-table)
+                 (let ((refused (htll:refused-color value)))
+                   (if (htll:ios6?) (htll:require-ios (htll:color-since value) (string-append (htll:what what) ": " (symbol->string value))))
+                   (if refused (htll:fail (string-append (htll:what what) ": " refused)) value))
+                 (htll:fail (string-append (htll:what what) ": unknown colour " (symbol->string value)
+                                           (htll:did-you-mean value (map car htll:color-table))))))
+            ((or (htll:resource-of? 'rgba-color value) (htll:resource-of? 'hsba-color value)) value)
+            (else (htll:bad-value original what "a colour (red-color, (rgba-color R G B A), ...)"))))
+     ((eq? type 'font)
+      (if (and (htll:resource? value)
+               (memq (htll:resource-kind value) '(font system-font bold-system-font italic-system-font preferred-font)))
+          value
+          (htll:bad-value original what "a font ((system-font-of-size N), (preferred-font 'body), (font NAME N), ...)")))
+     ;; The latest enumeration looked up below (a button's control state, a label's alignment),
+     ;; answered without the tests before it: an enumeration's name is none of their types.
+     ((and (eq? type (vector-ref htll:latest-enum-type 0)) (eq? (vector-ref htll:latest-enum-type 2) htll:enum-table))
+      (htll:check-enum type (vector-ref htll:latest-enum-type 1) value what))
+     ((pair? type) (htll:check-compound type value original what))
+     ((eq? type 'target) (htll:check-target value what))
+     ((eq? type 'image) (if (htll:image? value) value (htll:bad-value original what "an image (image-named NAME) or (system-image NAME)")))
+     ;; A text (a title's, in a pair) after the action: most texts are checked in place
+     ;; (htll:checked-value below).
+     ((eq? type 'string)
+      (if (or (string? value) (htll:resource-of? 'localized value)) value (htll:bad-value original what "a string or (localized KEY DEFAULT)")))
      ;; The enumerations' names are none of the types below, so they are looked up after them:
      ;; the enumeration table is long, and every string, number or colour checked searched it.
      ((eq? type 'boolean)
@@ -110,25 +138,7 @@
                      ((and (real? value) (integer? value) (not (infinite? value))) (exact value))
                      (else (htll:bad-value original what "an integer")))))
         (if (<= -2147483648 n 2147483647) n (htll:bad-value original what "an integer between -2147483648 and 2147483647"))))
-     ((eq? type 'string)
-      (if (or (string? value) (htll:resource-of? 'localized value)) value (htll:bad-value original what "a string or (localized KEY DEFAULT)")))
-     ((eq? type 'color)
-      (cond ((symbol? value)
-             (if (assq value htll:color-table)
-                 (let ((refused (htll:refused-color value)))
-                   (if (htll:ios6?) (htll:require-ios (htll:color-since value) (string-append (htll:what what) ": " (symbol->string value))))
-                   (if refused (htll:fail (string-append (htll:what what) ": " refused)) value))
-                 (htll:fail (string-append (htll:what what) ": unknown colour " (symbol->string value)
-                                           (htll:did-you-mean value (map car htll:color-table))))))
-            ((or (htll:resource-of? 'rgba-color value) (htll:resource-of? 'hsba-color value)) value)
-            (else (htll:bad-value original what "a colour (red-color, (rgba-color R G B A), ...)"))))
-     ((eq? type 'font)
-      (if (and (htll:resource? value)
-               (memq (htll:resource-kind value) '(font system-font bold-system-font italic-system-font preferred-font)))
-          value
-          (htll:bad-value original what "a font ((system-font-of-size N), (preferred-font 'body), (font NAME N), ...)")))
      ((eq? type 'font-size) (htll:check-font-size (htll:what what) value))
-     ((eq? type 'image) (if (htll:image? value) value (htll:bad-value original what "an image (image-named NAME) or (system-image NAME)")))
      ((memq type '(size rect offset edge-insets range))
       (if (htll:resource-of? type value) value (htll:bad-value original what (string-append "a " (symbol->string type) " (" (symbol->string type) " ...)"))))
      ((eq? type 'point)
@@ -152,7 +162,6 @@
       (if (or (string? value) (htll:resource-of? 'localized value) (htll:image? value))
           value
           (htll:bad-value original what "a string or an image")))
-     ((eq? type 'target) (htll:check-target value what))
      ((eq? type 'text-attributes) (htll:check-text-attributes value (htll:what what)))
      ((eq? type 'blur-effect) (htll:check '(enum blur-effect-style) value what))
      ((eq? type 'button-configuration) (htll:check '(enum button-configuration-style) value what))
@@ -161,25 +170,40 @@
      ;; string) or unknown.
      ((symbol? type)
       (let ((entry (htll:enum-type? type)))
-        (if entry (htll:check-enum type (cdr entry) value what) (error "htll: unknown attribute type" type))))
-     ((and (pair? type) (eq? (car type) 'enum)) (htll:check-enum (cadr type) (htll:enum-values (cadr type)) value what))
-     ((and (pair? type) (eq? (car type) 'flags))
-      (if (and (pair? value) (htll:proper-list? value))
-          (map (lambda (v) (htll:check (list 'enum (cadr type)) v what)) value)
-          (list (htll:check (list 'enum (cadr type)) value what))))
-     ((and (pair? type) (eq? (car type) 'list-of))
-      (if (htll:proper-list? value)
-          (map (lambda (v) (htll:check (cadr type) v what)) value)
-          (htll:bad-value original what (string-append "a list of " (htll:type-name (cadr type))))))
-     ((and (pair? type) (eq? (car type) 'pair))
-      (if (pair? value)
-          (cons (htll:check (cadr type) (car value) what) (htll:check (caddr type) (cdr value) what))
-          (htll:bad-value original what (string-append "a pair (" (htll:type-name (cadr type)) " . " (htll:type-name (caddr type)) ")"))))
-     ((and (pair? type) (eq? (car type) 'tuple))
-      (if (and (htll:proper-list? value) (= (length value) (length (cdr type))))
-          (map (lambda (t v) (htll:check t v what)) (cdr type) value)
-          (htll:bad-value original what (string-append "a list (" (htll:string-join (map htll:type-name (cdr type)) " ") ")"))))
+        (if entry
+            (let ((latest htll:latest-enum-type))
+              (vector-set! latest 0 type) (vector-set! latest 1 (cdr entry)) (vector-set! latest 2 htll:enum-table)
+              (htll:check-enum type (cdr entry) value what))
+            (error "htll: unknown attribute type" type))))
      (else (error "htll: unknown attribute type" type)))))
+
+;; #(type values table): the latest enumeration htll:check found, its values, and the table they
+;; came from. Every control state, alignment or style checked walked the whole chain of types
+;; above and searched the table again (a button's title: about 70 instructions, issue 19).
+(define htll:latest-enum-type (vector #f #f #f))
+
+;; htll:check of VALUE (ORIGINAL as written) against a list type: (enum NAME), (flags NAME),
+;; (list-of TYPE), (pair TYPE TYPE) or (tuple TYPE ...).
+(define (htll:check-compound type value original what)
+  (case (car type)
+    ((enum) (htll:check-enum (cadr type) (htll:enum-values (cadr type)) value what))
+    ((flags)
+     (if (and (pair? value) (htll:proper-list? value))
+         (map (lambda (v) (htll:check (list 'enum (cadr type)) v what)) value)
+         (list (htll:check (list 'enum (cadr type)) value what))))
+    ((list-of)
+     (if (htll:proper-list? value)
+         (map (lambda (v) (htll:check (cadr type) v what)) value)
+         (htll:bad-value original what (string-append "a list of " (htll:type-name (cadr type))))))
+    ((pair)
+     (if (pair? value)
+         (cons (htll:check (cadr type) (car value) what) (htll:check (caddr type) (cdr value) what))
+         (htll:bad-value original what (string-append "a pair (" (htll:type-name (cadr type)) " . " (htll:type-name (caddr type)) ")"))))
+    ((tuple)
+     (if (and (htll:proper-list? value) (= (length value) (length (cdr type))))
+         (map (lambda (t v) (htll:check t v what)) (cdr type) value)
+         (htll:bad-value original what (string-append "a list (" (htll:string-join (map htll:type-name (cdr type)) " ") ")"))))
+    (else (error "htll: unknown attribute type" type))))
 
 ;; VALUE checked against the enumeration ENUM, whose (name . spelling) entries are VALUES.
 (define (htll:check-enum enum values value what)
