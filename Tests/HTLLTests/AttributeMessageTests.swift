@@ -80,6 +80,52 @@ final class AttributeMessageTests: SmallLayoutTestCase {
         }
     }
 
+    /// A view of several attributes named as the latest of its kind is rendered with the ways that
+    /// walk found (issue 19): each view's own values, a late way (the scale after the font) last,
+    /// two sends of one attribute, a view of the same kind and other names between, another kind
+    /// between, and on the iOS 6 target (another table of ways) the original's lines.
+    func testRepeatedAttributeListsRenderEachView() throws {
+        let source = "(in (vseq (label '((text . \"a\") (minimum-font-size . 10) (font . (system-font-of-size 14))))"
+            + " (button '((title-for-state . (\"t\" . normal)) (title-for-state . (\"u\" . highlighted))))"
+            + " (label '((text . \"b\") (minimum-font-size . 9) (font . (system-font-of-size 15))))"
+            + " (label '((minimum-font-size . 8) (text . \"c\")))"
+            + " (button '((title-for-state . (\"v\" . normal)) (title-for-state . (\"w\" . selected))))"
+            + " (label '((text . \"d\") (minimum-font-size . 7) (font . (system-font-of-size 16))))) 'self.view)"
+        let layout = try Layout(source: source, file: "m.htll")
+        XCTAssertEqual(try layout.objectiveC(.viewWillAppear), """
+            label1.text = @"a";
+            label1.font = [UIFont systemFontOfSize:14];
+            label1.adjustsFontSizeToFitWidth = YES;
+            label1.minimumScaleFactor = MIN(10 / label1.font.pointSize, 1);
+            [button2 setTitle:@"t" forState:UIControlStateNormal];
+            [button2 setTitle:@"u" forState:UIControlStateHighlighted];
+            label3.text = @"b";
+            label3.font = [UIFont systemFontOfSize:15];
+            label3.adjustsFontSizeToFitWidth = YES;
+            label3.minimumScaleFactor = MIN(9 / label3.font.pointSize, 1);
+            label4.text = @"c";
+            label4.adjustsFontSizeToFitWidth = YES;
+            label4.minimumScaleFactor = MIN(8 / label4.font.pointSize, 1);
+            [button5 setTitle:@"v" forState:UIControlStateNormal];
+            [button5 setTitle:@"w" forState:UIControlStateSelected];
+            label6.text = @"d";
+            label6.font = [UIFont systemFontOfSize:16];
+            label6.adjustsFontSizeToFitWidth = YES;
+            label6.minimumScaleFactor = MIN(7 / label6.font.pointSize, 1);
+
+            """)
+        XCTAssertFalse(try layout.objectiveC(.viewDidLoad).contains("setTitle"))
+        let swift = try layout.swift()
+        for line in ["views.button5.setTitle(\"w\", for: UIControl.State.selected)", "views.label6.font = UIFont.systemFont(ofSize: 16)\n"
+                     + "        views.label6.adjustsFontSizeToFitWidth = true\n"
+                     + "        views.label6.minimumScaleFactor = min(7 / views.label6.font.pointSize, 1)"] {
+            XCTAssertTrue(swift.contains(line), line)
+        }
+        let old = try Layout(source: source, file: "m.htll", target: .ios6).objectiveC(.viewWillAppear)
+        XCTAssertTrue(old.contains("label3.text = @\"b\";\nlabel3.minimumFontSize = 9;\nlabel3.font = [UIFont systemFontOfSize:15];\n"), old)
+        XCTAssertFalse(old.contains("minimumScaleFactor"), old)
+    }
+
     /// A view of one attribute rendered as the latest such view was takes a short path too (issue
     /// 19): views of other kinds and attributes in between, a send beside sets, and each view's
     /// own value, as the walk wrote them (the lines 6c4802b printed).
