@@ -180,6 +180,10 @@
             ;; An error with no location of its own (P given the wrong number of arguments, say)
             ;; is located at the call, as in the compiled call.
             (%set-call-site! x)
+            ;; (Up to three arguments without the list apply takes and its reverse: a button is a
+            ;; call of two, its action another.)
             (cond ((null? vals) (p))
                   ((null? (cdr vals)) (p (car vals)))
+                  ((null? (cddr vals)) (p (cadr vals) (car vals)))
+                  ((null? (cdddr vals)) (p (caddr vals) (cadr vals) (car vals)))
                   (else (apply p (reverse vals)))))))))
