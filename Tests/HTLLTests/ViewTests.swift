@@ -293,3 +293,21 @@ final class DescribeTests: XCTestCase {
         for n in ["label", "hseq", "rgba-color", "under-page-background-color", "in-cell"] { XCTAssertTrue(names.contains(n)) }
     }
 }
+
+/// `htll:proper-list?` answers a list of up to three in place and asks `list?` and `length` for a
+/// longer one (issue 19): both ways, proper, improper and circular.
+final class ProperListTests: XCTestCase {
+    func testProperListsOfEveryLengthAndShape() throws {
+        let s = ViewTests.scheme
+        let cases: [(String, Bool)] = [
+            ("'()", true), ("'(a)", true), ("'(a b)", true), ("'(a b c)", true), ("'(a b c d)", true),
+            ("(make-list 100000 'a)", true), ("(make-list 100001 'a)", false),
+            ("5", false), ("\"abc\"", false), ("'(a . b)", false), ("'(a b . c)", false), ("'(a b c . d)", false),
+            ("'(a b c d . e)", false), ("'#0=(a . #0#)", false), ("'#0=(a b . #0#)", false), ("'#0=(a b c . #0#)", false),
+            ("'#0=(a b c d . #0#)", false), ("'(a . #0=(b c d . #0#))", false),
+        ]
+        for (datum, expected) in cases {
+            XCTAssertEqual(s.display(try s.evaluateInPrelude("(htll:proper-list? \(datum))")), expected ? "#t" : "#f", datum)
+        }
+    }
+}

@@ -43,7 +43,16 @@
 ;; A proper list of at most 100,000 elements. (list? is a builtin, and it tells a cycle from a
 ;; list: every attribute list of every view is checked here.)
 (define (htll:proper-list? x)
-  (or (null? x) (and (pair? x) (list? x) (<= (length x) 100000))))
+  ;; (A list of up to three, most of those asked about (an action's, its events), tested in place:
+  ;; the calls of list? and length cost more.)
+  (cond ((null? x) #t)
+        ((not (pair? x)) #f)
+        ((null? (cdr x)) #t)
+        ((not (pair? (cdr x))) #f)
+        ((null? (cddr x)) #t)
+        ((not (pair? (cddr x))) #f)
+        ((null? (cdddr x)) #t)
+        (else (and (list? x) (<= (length x) 100000)))))
 
 ;; LINES each indented by N spaces (empty lines stay empty): generated code's nesting.
 ;; LINES with N spaces before each non-empty one (the host's %htll-indented-lines, TextBuiltins.swift:

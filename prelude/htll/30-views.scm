@@ -220,7 +220,8 @@
 ;; (target selector event) or (target selector (event ...)). WHAT as in htll:check (a message's
 ;; text made only for a message: every button's action passes here).
 (define (htll:check-target value what)
-  (if (not (and (htll:proper-list? value) (= (length value) 3)
+  ;; (A proper list of three tested in place: every button's action passes here.)
+  (if (not (and (pair? value) (pair? (cdr value)) (pair? (cddr value)) (null? (cdddr value))
                 (symbol? (car value)) (or (symbol? (cadr value)) (string? (cadr value)))))
       (htll:fail (string-append (htll:what what) ": expected (TARGET SELECTOR EVENT) such as (self buttonTapped: touch-up-inside), got "
                                 (htll:written value))))
