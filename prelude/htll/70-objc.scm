@@ -240,9 +240,10 @@
         (if (pair? x) (append-reverse x start) (cons x start))))
      ((or (null? as) (htll:known-nothing? as (htll:view-kind view) hows))
         start)
-     ((pair? (cdr as))
-      ;; A view of several attributes named as the latest walk of its kind for the same HOWS:
-      ;; each attribute's way as that walk found it.
+     (else
+      ;; A view named as the latest walk of its kind for the same HOWS (a styled label's three
+      ;; attributes; in a sequence of several kinds, one of each kind): each attribute's way as
+      ;; that walk found it.
       (let* ((kind (htll:view-kind view))
              (latest htll:latest-walk)
              (walk (if (and (eq? (vector-ref latest 0) kind) (eq? (vector-ref latest 1) hows))
@@ -255,13 +256,12 @@
             (begin
               (if (not (eq? walk latest)) (set! htll:latest-walk walk))
               (htll:walk-as-planned as (vector-ref walk 5) render view var name-of start))
-            (htll:walk-attributes-onto view as hows render var name-of start #t))))
-     (else (htll:walk-attributes-onto view as hows render var name-of start #f)))))
+            (htll:walk-attributes-onto view as hows render var name-of start)))))))
 
 ;; The walk of htll:map-attributes-onto: VIEW's attributes AS (not empty) in HOWS, rendered onto
-;; START. RECORD?: keep the way found for each attribute as the latest walk of VIEW's kind
+;; START; the way found for each attribute is kept as the latest walk of VIEW's kind
 ;; (htll:attribute-walks), for the next view of the same names.
-(define (htll:walk-attributes-onto view as hows render var name-of start record?)
+(define (htll:walk-attributes-onto view as hows render var name-of start)
   (let* ((kind (htll:view-kind view))
          (hows-asked hows)
          ;; (htll:attribute-plan and htll:expanded-hows, their usual cases tested in place.)
@@ -272,11 +272,11 @@
                    (htll:attribute-plan kind)))
          (hows (if (eq? (car htll:latest-hows) hows) (cdr htll:latest-hows) (htll:expanded-hows hows))))
     ;; ACC and LATE hold the lines so far in reverse, a render's list of lines spliced in;
-    ;; WAYS each attribute's planned entry (#f: not in HOWS) in reverse, when RECORD?.
+    ;; WAYS each attribute's planned entry (#f: not in HOWS) in reverse.
     (let loop ((as as) (acc start) (late '()) (ways '()))
       (if (null? as)
           (begin
-            (if record? (htll:record-walk! kind hows-asked (htll:view-attributes view) (reverse ways)))
+            (htll:record-walk! kind hows-asked (htll:view-attributes view) (reverse ways))
             (if (null? late) acc (append late acc)))
           ;; (htll:planned, its usual case first: the attribute is in the plan already.)
           (let* ((e (assq (caar as) (cdr plan)))
@@ -296,10 +296,10 @@
                          (vector-set! nothing 0 kind) (vector-set! nothing 1 (caar as))
                          (vector-set! nothing 2 hows-asked) (vector-set! nothing 3 htll:attribute-table)
                          (vector-set! nothing 4 (eq? htll:target 'ios6))))
-                   (loop (cdr as) acc late (and record? (cons #f ways))))
+                   (loop (cdr as) acc late (cons #f ways)))
                   ((car more)
                    (loop (cdr as) acc (htll:add-lines (render how (car planned) (cdar as) view var name-of) late)
-                         (and record? (cons planned ways))))
+                         (cons planned ways)))
                   ;; (htll:add-lines in place: a line, or a list of lines spliced in.)
                   (else
                    (if (and (eq? as (htll:view-attributes view)) (null? (cdr as)))
@@ -311,9 +311,9 @@
                          (let ((x (render how (car planned) (cdar as) view var name-of)))
                            (if (pair? x) (append-reverse x acc) (cons x acc)))
                          late
-                         (and record? (cons planned ways))))))))))
+                         (cons planned ways)))))))))
 
-;; The latest walk of a view of several attributes, of each kind, as #(kind hows attribute-table
+;; The latest walk of a view of each kind, as #(kind hows attribute-table
 ;; ios6? names ways): its attributes' NAMES (as written) and for each its planned entry (#f when
 ;; its way is not in HOWS). A view of the same kind and names, for the same HOWS, table and
 ;; target, is rendered from the WAYS (htll:walk-as-planned): a styled label's three attributes,
