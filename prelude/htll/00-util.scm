@@ -43,16 +43,21 @@
 ;; A proper list of at most 100,000 elements. (list? is a builtin, and it tells a cycle from a
 ;; list: every attribute list of every view is checked here.)
 (define (htll:proper-list? x)
-  ;; (A list of up to three, most of those asked about (an action's, its events), tested in place:
-  ;; the calls of list? and length cost more.)
+  ;; (Up to eight pairs walked in place, the first three without the loop's count: most lists
+  ;; asked about are short (an action's, its events, a colour's arguments), and the calls of
+  ;; list? and length cost more. A longer list is theirs.)
   (cond ((null? x) #t)
         ((not (pair? x)) #f)
         ((null? (cdr x)) #t)
         ((not (pair? (cdr x))) #f)
         ((null? (cddr x)) #t)
         ((not (pair? (cddr x))) #f)
-        ((null? (cdddr x)) #t)
-        (else (and (list? x) (<= (length x) 100000)))))
+        (else
+         (let loop ((y (cdddr x)) (n 5))
+           (cond ((null? y) #t)
+                 ((not (pair? y)) #f)
+                 ((eq? n 0) (and (list? x) (<= (length x) 100000)))
+                 (else (loop (cdr y) (- n 1))))))))
 
 ;; LINES each indented by N spaces (empty lines stay empty): generated code's nesting.
 ;; LINES with N spaces before each non-empty one (the host's %htll-indented-lines, TextBuiltins.swift:
