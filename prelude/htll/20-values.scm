@@ -177,8 +177,17 @@
   (if (and (pair? x) (symbol? (car x)) (htll:proper-list? x))
       (let ((c (assq (car x) htll:resource-constructors)))
         (if c
-            (let ((args (map (lambda (a) (if (pair? a) (htll:quoted-resource a) a)) (cdr x))))
-              (apply (cdr c) args))
+            (let ((as (cdr x)) (make (cdr c)))
+              ;; (Up to four arguments none of which is a form, a font's size or a colour's
+              ;; components, given as they are: the map, its closure and apply cost more.)
+              (cond ((let scan ((as as)) (and (pair? as) (or (pair? (car as)) (scan (cdr as)))))
+                     (apply make (map (lambda (a) (if (pair? a) (htll:quoted-resource a) a)) as)))
+                    ((null? as) (make))
+                    ((null? (cdr as)) (make (car as)))
+                    ((null? (cddr as)) (make (car as) (cadr as)))
+                    ((null? (cdddr as)) (make (car as) (cadr as) (caddr as)))
+                    ((null? (cdr (cdddr as))) (make (car as) (cadr as) (caddr as) (cadddr as)))
+                    (else (apply make (map (lambda (a) a) as)))))
             x))
       x))
 
