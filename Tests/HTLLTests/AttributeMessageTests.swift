@@ -126,6 +126,26 @@ final class AttributeMessageTests: SmallLayoutTestCase {
         XCTAssertFalse(old.contains("minimumScaleFactor"), old)
     }
 
+    /// A named colour's text is kept for the next view of the same colour on the same target, and
+    /// a property's being a layer's for the next colour attribute (issue 19): in one instance,
+    /// layouts for today's target and iOS 6 one after the other each get their own names, and a
+    /// layer's colour after a view's its CGColor.
+    func testKeptColourTextsFollowTheTargetAndTheProperty() throws {
+        let scheme = try Scheme()
+        try HTLL.install(into: scheme)
+        let source = "(in (vseq (view '((background-color . group-table-view-background-color)))"
+            + " (view (layer '((border-color . red-color))) '((background-color . red-color)))"
+            + " (view '((background-color . group-table-view-background-color)))) 'self.view)"
+        for (target, name) in [(Layout.Target.ios15, "systemGroupedBackgroundColor"), (.ios6, "groupTableViewBackgroundColor"),
+                               (.ios15, "systemGroupedBackgroundColor")] {
+            let code = try Layout(source: source, file: "m.htll", scheme: scheme, target: target).objectiveC(.viewWillAppear)
+            XCTAssertTrue(code.contains("view1.backgroundColor = [UIColor \(name)];\n"), code)
+            XCTAssertTrue(code.contains("view3.backgroundColor = [UIColor \(name)];\n"), code)
+            XCTAssertTrue(code.contains("view2.layer.borderColor = [UIColor redColor].CGColor;\n"), code)
+            XCTAssertTrue(code.contains("view2.backgroundColor = [UIColor redColor];\n"), code)
+        }
+    }
+
     /// A view of one attribute rendered as the latest such view was takes a short path too (issue
     /// 19): views of other kinds and attributes in between, a send beside sets, and each view's
     /// own value, as the walk wrote them (the lines 6c4802b printed).

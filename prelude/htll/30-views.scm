@@ -488,7 +488,9 @@
 (define (htll:distinct-names? alist)
   (let loop ((as alist) (n 0))
     (cond ((null? as) #t)
-          ((or (= n 8) (assq (caar as) (cdr as))) #f)
+          ;; (The later names compared in place: an assq's call for each name of a styled label
+          ;; cost more than its few comparisons.)
+          ((or (= n 8) (let scan ((bs (cdr as))) (and (pair? bs) (or (eq? (caar bs) (caar as)) (scan (cdr bs)))))) #f)
           (else (loop (cdr as) (+ n 1))))))
 
 (define (htll:merge-all-contributions kind parts)

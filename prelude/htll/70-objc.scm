@@ -78,11 +78,21 @@
 ;; A colour: a named one ([UIColor redColor]) or its components.
 (define (htll:color->objc value)
   (if (symbol? value)
-      (string-append "[UIColor " (htll:color-objc-name (htll:target-color value)) "]")
+      ;; (The latest named colour's text, on the same target: a styled label's colour is its
+      ;; neighbours', and its two lookups and the string-append were made for each view.)
+      (let ((latest htll:latest-color-text))
+        (if (and (eq? (vector-ref latest 0) value) (eq? (vector-ref latest 1) htll:target))
+            (vector-ref latest 2)
+            (let ((text (string-append "[UIColor " (htll:color-objc-name (htll:target-color value)) "]")))
+              (vector-set! latest 0 value) (vector-set! latest 1 htll:target) (vector-set! latest 2 text)
+              text)))
       (let ((a (map htll:number->c (htll:resource-args value))))
         (if (eq? (htll:resource-kind value) 'rgba-color)
             (string-append "[UIColor colorWithRed:" (car a) " green:" (cadr a) " blue:" (caddr a) " alpha:" (cadddr a) "]")
             (string-append "[UIColor colorWithHue:" (car a) " saturation:" (cadr a) " brightness:" (caddr a) " alpha:" (cadddr a) "]")))))
+
+;; #(colour target text): the latest named colour htll:color->objc wrote, for the target.
+(define htll:latest-color-text (vector #f #f #f))
 
 ;; The constant of VALUE in the enumeration ENUM, as today's target (or iOS 6) names it.
 (define (htll:enum-value->objc enum value)
@@ -436,7 +446,15 @@
       (else (error "htll: unknown attribute form" how))))
 
 ;; "layer.cornerRadius": a property of the view's CALayer.
-(define (htll:layer-property? property) (and (> (string-length property) 6) (string-prefix? "layer." property)))
+(define (htll:layer-property? property)
+  ;; (The latest property asked about and its answer: a colour attribute asks for every view.)
+  (let ((latest htll:latest-layer-property))
+    (if (eq? (car latest) property)
+        (cdr latest)
+        (let ((layer? (and (> (string-length property) 6) (string-prefix? "layer." property))))
+          (set! htll:latest-layer-property (cons property layer?))
+          layer?))))
+(define htll:latest-layer-property (cons #f #f))
 
 ;; The expression that makes VIEW. Kept per kind but for items (every view of a kind but a
 ;; segmented control is made the same way).
