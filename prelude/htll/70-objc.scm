@@ -265,7 +265,8 @@
                    (if (pair? as) (and (pair? ns) (eq? (caar as) (car ns)) (same? (cdr as) (cdr ns))) (null? ns))))
             (begin
               (if (not (eq? walk latest)) (set! htll:latest-walk walk))
-              (htll:walk-as-planned as (vector-ref walk 5) render view var name-of start))
+              ;; (A walk that rendered nothing, a styled label's in view-did-load, gives nothing.)
+              (if (vector-ref walk 6) start (htll:walk-as-planned as (vector-ref walk 5) render view var name-of start)))
             (htll:walk-attributes-onto view as hows render var name-of start)))))))
 
 ;; The walk of htll:map-attributes-onto: VIEW's attributes AS (not empty) in HOWS, rendered onto
@@ -324,12 +325,12 @@
                          (cons planned ways)))))))))
 
 ;; The latest walk of a view of each kind, as #(kind hows attribute-table
-;; ios6? names ways): its attributes' NAMES (as written) and for each its planned entry (#f when
-;; its way is not in HOWS). A view of the same kind and names, for the same HOWS, table and
+;; ios6? names ways nothing?): its attributes' NAMES (as written), for each its planned entry (#f
+;; when its way is not in HOWS), and whether every entry is #f. A view of the same kind and names, for the same HOWS, table and
 ;; target, is rendered from the WAYS (htll:walk-as-planned): a styled label's three attributes,
 ;; a button's action and title, each looked up in the plan and tested against HOWS in every
 ;; fragment, were about a sixth of emitting the view (issue 19).
-(define htll:latest-walk (vector #f #f #f #f '() '()))
+(define htll:latest-walk (vector #f #f #f #f '() '() #f))
 ;; Each kind's latest walks, one for each HOWS (a fragment asks with one quoted list for every view).
 (define htll:attribute-walks (make-eq-hash-table))
 (define (htll:find-walk walks hows)
@@ -337,7 +338,8 @@
         ((eq? (vector-ref (car walks) 1) hows) (car walks))
         (else (htll:find-walk (cdr walks) hows))))
 (define (htll:record-walk! kind hows attrs ways)
-  (let ((walk (vector kind hows htll:attribute-table (eq? htll:target 'ios6) (map car attrs) ways))
+  (let ((walk (vector kind hows htll:attribute-table (eq? htll:target 'ios6) (map car attrs) ways
+                      (not (htll:any (lambda (w) w) ways))))
         (walks (hash-table-ref/default htll:attribute-walks kind '())))
     (hash-table-set! htll:attribute-walks kind
                      (cons walk (if (< (length walks) 8)
