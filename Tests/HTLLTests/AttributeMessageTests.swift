@@ -126,6 +126,32 @@ final class AttributeMessageTests: SmallLayoutTestCase {
         XCTAssertFalse(old.contains("minimumScaleFactor"), old)
     }
 
+    /// Walks are kept for a few shapes of a kind and no longer looked for once they keep failing
+    /// (issue 19): 300 labels whose attributes come in every order of four, each view's lines in
+    /// its own order, before and after the kept walks give up.
+    func testLabelsOfEveryOrderOfTheirAttributes() throws {
+        let parts: [(attribute: (Int) -> String, line: (Int) -> String)] = [
+            ({ "(text . \"t\($0)\")" }, { "label\($0).text = @\"t\($0)\";" }),
+            ({ "(number-of-lines . \($0 % 5))" }, { "label\($0).numberOfLines = \($0 % 5);" }),
+            ({ _ in "(text-alignment . center)" }, { "label\($0).textAlignment = NSTextAlignmentCenter;" }),
+            ({ _ in "(text-color . red-color)" }, { "label\($0).textColor = [UIColor redColor];" }),
+        ]
+        func orders(_ xs: [Int]) -> [[Int]] {
+            xs.count <= 1 ? [xs] : xs.indices.flatMap { i in orders(Array(xs[..<i] + xs[(i + 1)...])).map { [xs[i]] + $0 } }
+        }
+        let all = orders([0, 1, 2, 3])
+        var views: [String] = [], expected = ""
+        for n in 1...300 {
+            // Each order in turn, and every fifth view one attribute fewer: 48 shapes in all.
+            let order = Array(all[(n * 7) % all.count].prefix(n % 5 == 0 ? 3 : 4))
+            views.append("(label '(" + order.map { parts[$0].attribute(n) }.joined(separator: " ") + "))")
+            expected += order.map { parts[$0].line(n) + "\n" }.joined()
+        }
+        let layout = try Layout(source: "(in (vseq " + views.joined(separator: " ") + ") 'self.view)", file: "m.htll")
+        XCTAssertEqual(try layout.objectiveC(.viewWillAppear), expected)
+        XCTAssertFalse(try layout.objectiveC(.viewDidLoad).contains(".text"))
+    }
+
     /// A named colour's text is kept for the next view of the same colour on the same target, and
     /// a property's being a layer's for the next colour attribute (issue 19): in one instance,
     /// layouts for today's target and iOS 6 one after the other each get their own names, and a

@@ -486,12 +486,18 @@
 ;; Whether the entries of the list ALIST, a few at most, have distinct names (#f for more than 8:
 ;; the merge decides).
 (define (htll:distinct-names? alist)
-  (let loop ((as alist) (n 0))
-    (cond ((null? as) #t)
-          ;; (The later names compared in place: an assq's call for each name of a styled label
-          ;; cost more than its few comparisons.)
-          ((or (= n 8) (let scan ((bs (cdr as))) (and (pair? bs) (or (eq? (caar bs) (caar as)) (scan (cdr bs)))))) #f)
-          (else (loop (cdr as) (+ n 1))))))
+  ;; (Two or three, a button's or a styled label's, compared in place: an assq's call for each
+  ;; cost more.)
+  (cond
+   ((and (pair? alist) (pair? (cdr alist)) (null? (cddr alist))) (not (eq? (caar alist) (car (cadr alist)))))
+   ((and (pair? alist) (pair? (cdr alist)) (pair? (cddr alist)) (null? (cdddr alist)))
+    (let ((a (caar alist)) (b (car (cadr alist))) (c (car (caddr alist))))
+      (not (or (eq? a b) (eq? a c) (eq? b c)))))
+   (else
+      (let loop ((as alist) (n 0))
+        (cond ((null? as) #t)
+              ((or (= n 8) (assq (caar as) (cdr as))) #f)
+              (else (loop (cdr as) (+ n 1))))))))
 
 (define (htll:merge-all-contributions kind parts)
   (let loop ((parts parts) (attrs '()) (origins '()))

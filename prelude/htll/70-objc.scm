@@ -237,6 +237,16 @@
 ;; were about 80 operations a view (issue 19).
 (define htll:latest-rendered (make-vector 7 #f))
 
+;; Whether WALK, of the same kind and HOWS, is one for the attributes AS (their names, the table
+;; and the target). A macro, so that the test of the latest walk, at every view, is made in place
+;; (its call was about a sixth of it); WALK and AS are variables.
+(define-syntax htll:walk-of?
+  (syntax-rules ()
+    ((_ walk as)
+     (and (let same? ((xs as) (ns (vector-ref walk 4)))
+            (if (pair? xs) (and (pair? ns) (eq? (caar xs) (car ns)) (same? (cdr xs) (cdr ns))) (null? ns)))
+          (eq? (vector-ref walk 2) htll:attribute-table) (eq? (vector-ref walk 3) (eq? htll:target 'ios6))))))
+
 ;; The same lines in reverse, before the list START: a fragment's loop over its views gathers
 ;; every view's lines in reverse in one list (a list per view, appended, walked them twice more).
 (define (htll:map-attributes-onto view hows render var name-of start)
@@ -256,23 +266,22 @@
       ;; that walk found it.
       (let* ((kind (htll:view-kind view))
              (latest htll:latest-walk)
-             (walk (if (and (eq? (vector-ref latest 0) kind) (eq? (vector-ref latest 1) hows))
+             (walk (if (and (eq? (vector-ref latest 0) kind) (eq? (vector-ref latest 1) hows) (htll:walk-of? latest as))
                        latest
-                       (htll:find-walk (hash-table-ref/default htll:attribute-walks kind '()) hows))))
-        (if (and walk (eq? (vector-ref walk 2) htll:attribute-table)
-                 (eq? (vector-ref walk 3) (eq? htll:target 'ios6))
-                 (let same? ((as as) (ns (vector-ref walk 4)))
-                   (if (pair? as) (and (pair? ns) (eq? (caar as) (car ns)) (same? (cdr as) (cdr ns))) (null? ns))))
-            (begin
-              (if (not (eq? walk latest)) (set! htll:latest-walk walk))
-              ;; (A walk that rendered nothing, a styled label's in view-did-load, gives nothing.)
-              (if (vector-ref walk 6) start (htll:walk-as-planned as (vector-ref walk 5) render view var name-of start)))
-            (htll:walk-attributes-onto view as hows render var name-of start)))))))
+                       (htll:find-walk kind hows as))))
+        ;; (WALK #t or #f: none kept, with or without room to keep this view's; tested with eq?
+        ;; and not, which are instructions, where vector? is a call.)
+        (cond ((eq? walk #t) (htll:walk-attributes-onto view as hows render var name-of start #t))
+              ((not walk) (htll:walk-attributes-onto view as hows render var name-of start #f))
+              (else
+               (if (not (eq? walk latest)) (set! htll:latest-walk walk))
+               ;; (A walk that rendered nothing, a styled label's in view-did-load, gives nothing.)
+               (if (vector-ref walk 6) start (htll:walk-as-planned as (vector-ref walk 5) render view var name-of start)))))))))
 
 ;; The walk of htll:map-attributes-onto: VIEW's attributes AS (not empty) in HOWS, rendered onto
-;; START; the way found for each attribute is kept as the latest walk of VIEW's kind
-;; (htll:attribute-walks), for the next view of the same names.
-(define (htll:walk-attributes-onto view as hows render var name-of start)
+;; START. KEEP?: keep the way found for each attribute as a walk of VIEW's kind
+;; (htll:attribute-walks), for the next views of the same names.
+(define (htll:walk-attributes-onto view as hows render var name-of start keep?)
   (let* ((kind (htll:view-kind view))
          (hows-asked hows)
          ;; (htll:attribute-plan and htll:expanded-hows, their usual cases tested in place.)
@@ -283,11 +292,11 @@
                    (htll:attribute-plan kind)))
          (hows (if (eq? (car htll:latest-hows) hows) (cdr htll:latest-hows) (htll:expanded-hows hows))))
     ;; ACC and LATE hold the lines so far in reverse, a render's list of lines spliced in;
-    ;; WAYS each attribute's planned entry (#f: not in HOWS) in reverse.
+    ;; WAYS each attribute's planned entry (#f: not in HOWS) in reverse, when KEEP?.
     (let loop ((as as) (acc start) (late '()) (ways '()))
       (if (null? as)
           (begin
-            (htll:record-walk! kind hows-asked (htll:view-attributes view) (reverse ways))
+            (if keep? (htll:record-walk! kind hows-asked (htll:view-attributes view) (reverse ways)))
             (if (null? late) acc (append late acc)))
           ;; (htll:planned, its usual case first: the attribute is in the plan already.)
           (let* ((e (assq (caar as) (cdr plan)))
@@ -307,10 +316,10 @@
                          (vector-set! nothing 0 kind) (vector-set! nothing 1 (caar as))
                          (vector-set! nothing 2 hows-asked) (vector-set! nothing 3 htll:attribute-table)
                          (vector-set! nothing 4 (eq? htll:target 'ios6))))
-                   (loop (cdr as) acc late (cons #f ways)))
+                   (loop (cdr as) acc late (and keep? (cons #f ways))))
                   ((car more)
                    (loop (cdr as) acc (htll:add-lines (render how (car planned) (cdar as) view var name-of) late)
-                         (cons planned ways)))
+                         (and keep? (cons planned ways))))
                   ;; (htll:add-lines in place: a line, or a list of lines spliced in.)
                   (else
                    (if (and (eq? as (htll:view-attributes view)) (null? (cdr as)))
@@ -322,29 +331,53 @@
                          (let ((x (render how (car planned) (cdar as) view var name-of)))
                            (if (pair? x) (append-reverse x acc) (cons x acc)))
                          late
-                         (cons planned ways)))))))))
+                         (and keep? (cons planned ways))))))))))
 
-;; The latest walk of a view of each kind, as #(kind hows attribute-table
-;; ios6? names ways nothing?): its attributes' NAMES (as written), for each its planned entry (#f
-;; when its way is not in HOWS), and whether every entry is #f. A view of the same kind and names, for the same HOWS, table and
+;; The latest walk of a view, as #(kind hows attribute-table ios6? names ways nothing?): its
+;; attributes' NAMES (as written), for each its planned entry (#f when its way is not in HOWS),
+;; and whether every entry is #f. A view of the same kind and names, for the same HOWS, table and
 ;; target, is rendered from the WAYS (htll:walk-as-planned): a styled label's three attributes,
 ;; a button's action and title, each looked up in the plan and tested against HOWS in every
 ;; fragment, were about a sixth of emitting the view (issue 19).
 (define htll:latest-walk (vector #f #f #f #f '() '() #f))
-;; Each kind's latest walks, one for each HOWS (a fragment asks with one quoted list for every view).
+;; Each kind's walks, as ((HOWS COUNT MISSES WALK ...) ...): for each list of ways asked (a
+;; fragment asks with one quoted list for every view), the first htll:walks-kept walks of views of
+;; different names, newest first, how many, and how many more views the kept walks failed than
+;; they served once there was no room left. (One walk a kind made a layout of views of a few
+;; alternating shapes walk, and keep a walk, for every view: 5,000 labels of four shapes 515 ->
+;; 615 M instructions. Keeping no more once there are htll:walks-kept bounds what a layout of
+;; views of ever new names pays: the lookup, no keeping.)
 (define htll:attribute-walks (make-eq-hash-table))
-(define (htll:find-walk walks hows)
-  (cond ((null? walks) #f)
-        ((eq? (vector-ref (car walks) 1) hows) (car walks))
-        (else (htll:find-walk (cdr walks) hows))))
+(define htll:walks-kept 4)
+;; The kept walk of KIND and HOWS for the attributes AS; else #t when there is room to keep one,
+;; #f when there is not.
+(define (htll:find-walk kind hows as)
+  (let ((entry (assq hows (hash-table-ref/default htll:attribute-walks kind '()))))
+    (cond
+     ((not entry) #t)
+     ;; (Views of ever new names, once every kept walk has failed them many times more than
+     ;; one served: not looked for any more, as the look cost more than the walk.)
+     ((> (caddr entry) htll:walk-misses-allowed) #f)
+     (else
+      (let scan ((ws (cdddr entry)))
+        (cond ((null? ws)
+               (or (< (cadr entry) htll:walks-kept)
+                   (begin (set-car! (cddr entry) (+ (caddr entry) 1)) #f)))
+              ;; (The first name compared in place: it tells most shapes of a kind apart.)
+              ((let ((w (car ws))) (and (eq? (caar as) (car (vector-ref w 4))) (htll:walk-of? w as)))
+               (if (> (caddr entry) 0) (set-car! (cddr entry) (- (caddr entry) 1)))
+               (car ws))
+              (else (scan (cdr ws)))))))))
+(define htll:walk-misses-allowed 64)
 (define (htll:record-walk! kind hows attrs ways)
-  (let ((walk (vector kind hows htll:attribute-table (eq? htll:target 'ios6) (map car attrs) ways
-                      (not (htll:any (lambda (w) w) ways))))
-        (walks (hash-table-ref/default htll:attribute-walks kind '())))
-    (hash-table-set! htll:attribute-walks kind
-                     (cons walk (if (< (length walks) 8)
-                                    (htll:filter (lambda (w) (not (eq? (vector-ref w 1) hows))) walks)
-                                    '())))
+  (let* ((walk (vector kind hows htll:attribute-table (eq? htll:target 'ios6) (map car attrs) ways
+                       (let none? ((ws ways)) (or (null? ws) (and (not (car ws)) (none? (cdr ws)))))))
+         (entries (hash-table-ref/default htll:attribute-walks kind '()))
+         (entry (assq hows entries)))
+    (if entry
+        (begin (set-car! (cdr entry) (+ (cadr entry) 1))
+               (set-cdr! (cddr entry) (cons walk (cdddr entry))))
+        (hash-table-set! htll:attribute-walks kind (cons (list hows 1 0 walk) entries)))
     (set! htll:latest-walk walk)))
 
 ;; AS rendered onto START as htll:walk-attributes-onto would, each with its planned entry in WAYS.
