@@ -284,9 +284,10 @@
                ;; (A walk that rendered nothing, a styled label's in view-did-load, gives nothing.)
                (if (vector-ref walk 6) start (htll:walk-as-planned as (vector-ref walk 5) render view var name-of start)))))))))
 
-;; The walk of htll:map-attributes-onto: VIEW's attributes AS (not empty) in HOWS, rendered onto
-;; START. KEEP?: keep the way found for each attribute as a walk of VIEW's kind
-;; (htll:attribute-walks), for the next views of the same names.
+;; The walk of htll:map-attributes-onto: the way of each of VIEW's attributes AS (not empty) in
+;; HOWS, found in its kind's plan, then AS rendered with them onto START (htll:walk-as-planned,
+;; as a kept walk is). KEEP?: keep the ways as a walk of VIEW's kind (htll:attribute-walks), for
+;; the next views of the same names.
 (define (htll:walk-attributes-onto view as hows render var name-of start keep?)
   (let* ((kind (htll:view-kind view))
          (hows-asked hows)
@@ -296,48 +297,37 @@
                         (eq? (vector-ref latest 2) (eq? htll:target 'ios6)))
                    (vector-ref latest 3)
                    (htll:attribute-plan kind)))
-         (hows (if (eq? (car htll:latest-hows) hows) (cdr htll:latest-hows) (htll:expanded-hows hows))))
-    ;; ACC and LATE hold the lines so far in reverse, a render's list of lines spliced in;
-    ;; WAYS each attribute's planned entry (#f: not in HOWS) in reverse, when KEEP?.
-    (let loop ((as as) (acc start) (late '()) (ways '()))
-      (if (null? as)
-          (begin
-            (if keep? (htll:record-walk! kind hows-asked (htll:view-attributes view) (reverse ways)))
-            (if (null? late) acc (append late acc)))
-          ;; (htll:planned, its usual case first: the attribute is in the plan already.)
-          (let* ((e (assq (caar as) (cdr plan)))
-                 (planned (if e (cdr e) (htll:planned kind plan (caar as))))
-                 (how (cadr planned))
-                 (more (cddr planned))
-                 (asked (cdr more))
-                 (in? (if (eq? (car asked) hows)
-                          (cdr asked)
-                          (let ((in? (and (memq (car how) hows) #t)))
-                            (set-car! asked hows)
-                            (set-cdr! asked in?)
-                            in?))))
-            (cond ((not in?)
-                   (if (and (eq? as (htll:view-attributes view)) (null? (cdr as)))
-                       (let ((nothing htll:latest-nothing))
-                         (vector-set! nothing 0 kind) (vector-set! nothing 1 (caar as))
-                         (vector-set! nothing 2 hows-asked) (vector-set! nothing 3 htll:attribute-table)
-                         (vector-set! nothing 4 (eq? htll:target 'ios6))))
-                   (loop (cdr as) acc late (and keep? (cons #f ways))))
-                  ((car more)
-                   (loop (cdr as) acc (htll:add-lines (render how (car planned) (cdar as) view var name-of) late)
-                         (and keep? (cons planned ways))))
-                  ;; (htll:add-lines in place: a line, or a list of lines spliced in.)
-                  (else
-                   (if (and (eq? as (htll:view-attributes view)) (null? (cdr as)))
-                       (let ((r htll:latest-rendered))
-                         (vector-set! r 0 (caar as)) (vector-set! r 1 kind) (vector-set! r 2 hows-asked)
-                         (vector-set! r 3 htll:attribute-table) (vector-set! r 4 (eq? htll:target 'ios6))
-                         (vector-set! r 5 how) (vector-set! r 6 (car planned))))
-                   (loop (cdr as)
-                         (let ((x (render how (car planned) (cdar as) view var name-of)))
-                           (if (pair? x) (append-reverse x acc) (cons x acc)))
-                         late
-                         (and keep? (cons planned ways))))))))))
+         (hows (if (eq? (car htll:latest-hows) hows) (cdr htll:latest-hows) (htll:expanded-hows hows)))
+         ;; Each attribute's planned entry, #f when its way is not in HOWS.
+         (ways (let loop ((xs as) (acc '()))
+                 (if (null? xs)
+                     (reverse acc)
+                     ;; (htll:planned, its usual case first: the attribute is in the plan already.)
+                     (let* ((e (assq (caar xs) (cdr plan)))
+                            (planned (if e (cdr e) (htll:planned kind plan (caar xs))))
+                            (asked (cdddr planned))
+                            (in? (if (eq? (car asked) hows)
+                                     (cdr asked)
+                                     (let ((in? (and (memq (car (cadr planned)) hows) #t)))
+                                       (set-car! asked hows)
+                                       (set-cdr! asked in?)
+                                       in?))))
+                       (loop (cdr xs) (cons (and in? planned) acc)))))))
+    ;; A view of one attribute: what the shortcuts of htll:map-attributes-onto answer from.
+    (if (null? (cdr as))
+        (let ((p (car ways)))
+          (cond ((not p)
+                 (let ((nothing htll:latest-nothing))
+                   (vector-set! nothing 0 kind) (vector-set! nothing 1 (caar as))
+                   (vector-set! nothing 2 hows-asked) (vector-set! nothing 3 htll:attribute-table)
+                   (vector-set! nothing 4 (eq? htll:target 'ios6))))
+                ((not (caddr p))
+                 (let ((r htll:latest-rendered))
+                   (vector-set! r 0 (caar as)) (vector-set! r 1 kind) (vector-set! r 2 hows-asked)
+                   (vector-set! r 3 htll:attribute-table) (vector-set! r 4 (eq? htll:target 'ios6))
+                   (vector-set! r 5 (cadr p)) (vector-set! r 6 (car p)))))))
+    (if keep? (htll:record-walk! kind hows-asked as ways))
+    (htll:walk-as-planned as ways render view var name-of start)))
 
 ;; The latest walk of a view, as #(kind hows attribute-table ios6? names ways nothing?): its
 ;; attributes' NAMES (as written), for each its planned entry (#f when its way is not in HOWS),
@@ -386,7 +376,9 @@
         (hash-table-set! htll:attribute-walks kind (cons (list hows 1 0 walk) entries)))
     (set! htll:latest-walk walk)))
 
-;; AS rendered onto START as htll:walk-attributes-onto would, each with its planned entry in WAYS.
+;; AS rendered onto START, each with its planned entry in WAYS (#f: not rendered), in source order
+;; but the late ways last. (ACC and LATE hold the lines so far in reverse, a render's list of
+;; lines spliced in.)
 (define (htll:walk-as-planned as ways render view var name-of start)
   (let loop ((as as) (ways ways) (acc start) (late '()))
     (if (null? as)
