@@ -51,6 +51,43 @@ final class CompilerTests: SchemeTestCase {
         check("(let ((f (lambda () '(x)))) (eq? (f) (f)))", "#t")
     }
 
+    /// A test's parts that make a value only to be tested (a `cond` in an `and`, a `not` in one, a
+    /// `let` or a `begin` around a test, constants) branch instead, and each gives, for every
+    /// combination of truths, what the same expression gives as a value tested by `if`.
+    func testNestedTestsBranchAsTheValueWould() {
+        let shapes = [
+            "(and (cond ((pair? a) (eq? (car a) 'q)) ((symbol? a) b) (else (not (null? a)))) c)",
+            "(and a (not b) (not (not c)))",
+            "(or (not a) (if b #f c) (if c #f b))",
+            "(and (let ((x a)) (if x (not c) x)) #t)",
+            "(and (begin (set! n (+ n 1)) a) (let* ((y b) (z (or y c))) z))",
+            "(if (if a b c) (if b #f #t) (not (if c a #f)))",
+            "(and 1 '() (or #f 0))",
+            "(not (and #f a))",
+        ]
+        let inputs = ["#f", "#t", "'(q)", "'(p)", "'()", "'s", "0"]
+        _ = value("(define n 0)")
+        for (i, shape) in shapes.enumerated() {
+            // `f` tests the shape in an `if`; `g` gives its value, which `apply` tests after.
+            _ = value("(define (f a b c) (if \(shape) 'yes 'no))")
+            _ = value("(define (g a b c) \(shape))")
+            let listing = value("(disassemble f)")
+            XCTAssertFalse(listing.contains("not ") || listing.contains("true ") || listing.contains("false "),
+                           "shape \(i) makes a value to test:\n\(listing)")
+            var calls: [String] = []
+            for a in inputs { for b in inputs.prefix(3) { for c in inputs.prefix(3) { calls.append("\(a) \(b) \(c)") } } }
+            // The same answers, and `begin`'s side effect run as often.
+            _ = value("(set! n 0)")
+            let tested = value("(list " + calls.map { "(f \($0))" }.joined(separator: " ") + ")"), testedCount = value("n")
+            _ = value("(set! n 0)")
+            let reference = value("(list " + calls.map { "(if (apply g (list \($0))) 'yes 'no)" }.joined(separator: " ") + ")")
+            XCTAssertEqual(tested, reference, shape)
+            XCTAssertEqual(testedCount, value("n"), shape)
+            // (The last two always hold.)
+            XCTAssertTrue(tested.contains("yes") && (tested.contains("no") || i >= 6), "shape \(i): \(tested)")
+        }
+    }
+
     func testRedefiningAnInlinedPrimitiveIsHonoured() {
         check("(define (car x) 'mine) (car '(1 2))", "mine")
     }

@@ -185,6 +185,40 @@ struct Compiler {
             b.patch(holds)
             return restFails
         }
+        // The rest of a test's shapes whose value is only tested (a `cond` inside an `and`, a
+        // `not` in one, a `let` around a test): each part a test of its own, where they made a
+        // value, jumped and tested it (`#f`, `jump`, `jumpIfFalse` for one failing clause).
+        if case .constant(let v) = test {
+            if case .bool(false) = v { return [b.emitJump(.jump)] }
+            return []
+        }
+        if case .inlined(.not, let args, _) = test, args.count == 1 {
+            let xFails = compileTest(args[0], &b)
+            let fails = b.emitJump(.jump)  // x holds: `not x` fails
+            for j in xFails { b.patch(j) }
+            return [fails]
+        }
+        if case .if(let t, let y, let n) = test {
+            let tFails = compileTest(t, &b)
+            let yFails = compileTest(y, &b)
+            // (Where y always fails, its jump is the last instruction: nothing falls through.)
+            var yFalls = true
+            if case .constant(.bool(false)) = y { yFalls = false }
+            let holds = yFalls ? b.emitJump(.jump) : nil
+            for j in tFails { b.patch(j) }
+            let nFails = compileTest(n, &b)
+            if let holds { b.patch(holds) }
+            return yFails + nFails
+        }
+        if case .sequence(let nodes) = test, let last = nodes.last {
+            for n in nodes.dropLast() { compile(n, .effect, &b) }
+            return compileTest(last, &b)
+        }
+        if case .bind(let vars, let inits, let body) = test {
+            for i in inits { compile(i, .value, &b) }
+            storeAllFresh(vars, &b)
+            return compileTest(body, &b)
+        }
         if let j = fusedTest(test, &b) { return [j] }
         compile(test, .value, &b)
         return [b.emitJump(.jumpIfFalse, delta: -1)]
