@@ -103,6 +103,33 @@ final class SuperinstructionTests: SchemeTestCase {
         check("(define (f l) (let loop ((l l) (n 0)) (if (pair? l) (loop (cdr l) (+ n (car l))) n))) (f '(1 2 3 4))", "10")
     }
 
+    /// `eq?` against a constant, `vector-ref` at a constant index and two locals pushed at once give
+    /// what the unfused code gives: the test, the element, or `vector-ref`'s error, located at the call.
+    func testConstantOperandsAndTwoLocals() {
+        let vectors = ["(vector)", "(vector 'x)", "(vector 1 2 3)", "(make-vector 40 'y)"]
+        for k in ["'k", "#f", "'()", "7", "#\\a", "\"s\""] {
+            let reference = { (x: String) in "(if (apply eq? (list \(x) \(k))) 'yes 'no)" }
+            compare("(define (f a) (if (eq? a \(k)) 'yes 'no))", uses: .ifEqConst, reference: reference,
+                    arguments: Self.samples + ["'k", "#\\a"])
+            compare("(define (f a) (if (eq? \(k) a) 'yes 'no))", uses: .ifEqConst, reference: reference,
+                    arguments: Self.samples + ["'k"])
+        }
+        compare("(define (f a) (and (pair? a) (eq? (car a) 'k) (not (eq? (cdr a) '())) 'yes))", uses: .ifEqConst,
+                reference: { "(and (pair? \($0)) (apply eq? (list (car \($0)) 'k)) (not (null? (cdr \($0)))) 'yes)" },
+                arguments: Self.samples + ["'(k)", "'(k . 1)", "'(j . 1)"])
+        for n in ["0", "1", "2", "39", "-1", "2147483647", "-2147483648"] {
+            compare("(define (f a) (vector-ref a \(n)))", uses: .vectorRefFixnum,
+                    reference: { "(apply vector-ref (list \($0) \(n)))" }, arguments: Self.samples + vectors)
+        }
+        let e = error("(define (f v)\n  (vector-ref v 5))\n(f (vector 1))")
+        XCTAssertEqual(e?.message.hasPrefix("vector-ref: "), true, e?.message ?? "")
+        XCTAssertEqual(e?.line, 2)
+        compare("(define (g . xs) xs) (define (f a b) (g a b a))", uses: .local2,
+                reference: { "(apply (lambda (a b) (list a b a)) (list \($0)))" }, arguments: pairs)
+        compare("(define (f a b) (let loop ((x a) (y b) (n 3)) (if (= n 0) (cons x y) (loop y x (- n 1)))))", uses: .local2,
+                reference: { "(apply (lambda (a b) (cons b a)) (list \($0)))" }, arguments: pairs)
+    }
+
     /// A `let`'s and a loop's bindings are stored two at a time, boxed ones (captured and
     /// assigned) on their own, each to its own variable.
     func testBindingsStoredInPairs() {

@@ -468,6 +468,12 @@ struct CodeImageReader {
                 guard op == .fixnum || a >= 0 else { throw InvalidSystemImage(reason: "captured slot out of range") }
             case .jump, .jumpIfFalse, .ifEq:
                 guard a > 0, pc + 1 + Int(a) < code.count else { throw InvalidSystemImage(reason: "jump out of the code") }
+            case .ifEqConst:
+                _ = try constant(a)
+                let offset = code[pc + 2]
+                guard offset > 0, pc + 2 + Int(offset) < code.count else { throw InvalidSystemImage(reason: "jump out of the code") }
+            case .vectorRefFixnum:
+                break
             case .jumpBack:
                 let first = code[pc + 2], n = code[pc + 3]
                 guard pc + 1 + Int(a) >= 0, pc + 1 + Int(a) < code.count, first >= 0, n >= 0,
@@ -476,11 +482,11 @@ struct CodeImageReader {
                 guard a >= 0 else { throw InvalidSystemImage(reason: "negative argument count") }
             case .ifNumEqLocals, .ifLtLocals, .ifGtLocals, .ifLeLocals, .ifGeLocals, .ifNullLocal, .ifPairLocal,
                  .ifNumEqLocalFixnum, .ifLtLocalFixnum, .ifGtLocalFixnum, .ifLeLocalFixnum, .ifGeLocalFixnum,
-                 .addLocalFixnum, .subLocalFixnum, .returnLocal, .ifLocal, .localCar, .localCdr, .setLocal2:
+                 .addLocalFixnum, .subLocalFixnum, .returnLocal, .ifLocal, .localCar, .localCdr, .setLocal2, .local2:
                 // Superinstructions: local slots (the second operand too, for two locals), and the
                 // forward jump (counted from its operand, as `jump`'s).
                 let b = op.operandCount > 1 ? code[pc + 2] : 0
-                let twoLocals = [.ifNumEqLocals, .ifLtLocals, .ifGtLocals, .ifLeLocals, .ifGeLocals, .setLocal2].contains(op)
+                let twoLocals = [.ifNumEqLocals, .ifLtLocals, .ifGtLocals, .ifLeLocals, .ifGeLocals, .setLocal2, .local2].contains(op)
                 guard a >= 0, Int(a) < frameSize, !twoLocals || (b >= 0 && Int(b) < frameSize) else {
                     throw InvalidSystemImage(reason: "local slot out of range")
                 }

@@ -94,8 +94,7 @@ struct Compiler {
                 return
             }
             b.locate(loc)
-            compile(fn, .value, &b)
-            for a in args { compile(a, .value, &b) }
+            compileValues([fn] + args, &b)
             b.locate(loc)
             if mode == .return {
                 b.emit(.tailCall, Int32(args.count), delta: -args.count)
@@ -120,12 +119,20 @@ struct Compiler {
                 finish(mode, &b)
                 return
             }
-            for a in args { compile(a, .value, &b) }
+            if op == .vectorRef, args.count == 2, let n = smallFixnum(args[1]) {
+                compile(args[0], .value, &b)
+                b.locate(loc)
+                b.reserve(1)  // the slow path pushes the index
+                b.emit(.vectorRefFixnum, n)
+                finish(mode, &b)
+                return
+            }
+            compileValues(args, &b)
             b.locate(loc)
             b.emit(op, delta: 1 - args.count)
             finish(mode, &b)
         case .bind(let vars, let inits, let body):
-            for i in inits { compile(i, .value, &b) }
+            compileValues(inits, &b)
             storeAllFresh(vars, &b)
             compile(body, mode, &b)
         case .bindRecursive(let vars, let body):
@@ -141,7 +148,7 @@ struct Compiler {
             // A jump replaces the rest of the loop body, so it is only right where nothing follows:
             // the expander makes `.loop` nodes only in tail position of their loop.
             assert(mode != .value && mode != .effect, "loop jump compiled outside tail position")
-            for a in args { compile(a, .value, &b) }
+            compileValues(args, &b)
             storeAllFresh(info.variables, &b)
             b.locate(info.location)
             b.emit(.jumpBack, 0, Int32(info.bodySlots.lowerBound), Int32(info.bodySlots.count))
@@ -215,7 +222,7 @@ struct Compiler {
             return compileTest(last, &b)
         }
         if case .bind(let vars, let inits, let body) = test {
-            for i in inits { compile(i, .value, &b) }
+            compileValues(inits, &b)
             storeAllFresh(vars, &b)
             return compileTest(body, &b)
         }
@@ -230,7 +237,11 @@ struct Compiler {
     func fusedTest(_ test: Node, _ b: inout Builder) -> Int? {
         if let a = plainLocalSlot(test, b) { return b.emitJump(.ifLocal, a) }
         if case .inlined(.isEq, let args, let loc) = test, args.count == 2 {
-            for x in args { compile(x, .value, &b) }
+            // Against a constant (a symbol, mostly), the constant is an operand. Either side: a
+            // constant has no effect to keep in order.
+            if case .constant(let k) = args[1] { return eqConstant(args[0], k, loc, &b) }
+            if case .constant(let k) = args[0] { return eqConstant(args[1], k, loc, &b) }
+            compileValues(args, &b)
             b.locate(loc)
             return b.emitJump(.ifEq, delta: -2)
         }
@@ -248,6 +259,27 @@ struct Compiler {
         return b.emitJump(fused, a, y)
     }
 
+    /// `(if (eq? x k) …)`'s test, `k` a constant: jumps unless x is k.
+    func eqConstant(_ x: Node, _ k: Value, _ loc: SourceLocation, _ b: inout Builder) -> Int {
+        compile(x, .value, &b)
+        b.locate(loc)
+        return b.emitJump(.ifEqConst, b.constant(k), delta: -1)
+    }
+
+    /// Pushes the values of `nodes` in order, two plain locals in a row in one `local2`.
+    func compileValues(_ nodes: [Node], _ b: inout Builder) {
+        var i = 0
+        while i < nodes.count {
+            if i + 1 < nodes.count, let x = plainLocalSlot(nodes[i], b), let y = plainLocalSlot(nodes[i + 1], b) {
+                b.emit(.local2, x, y, delta: 2)
+                i += 2
+            } else {
+                compile(nodes[i], .value, &b)
+                i += 1
+            }
+        }
+    }
+
     /// The slot of a variable that `local` loads (this lambda's own, not boxed), or nil.
     func plainLocalSlot(_ node: Node, _ b: Builder) -> Int32? {
         guard case .local(let v) = node, v.owner === b.lambda, !v.boxed else { return nil }
@@ -261,7 +293,7 @@ struct Compiler {
     }
 
     func compileLoop(_ info: LoopInfo, _ inits: [Node], _ body: Node, _ mode: Mode, _ b: inout Builder) {
-        for i in inits { compile(i, .value, &b) }
+        compileValues(inits, &b)
         storeAllFresh(info.variables, &b)
         info.head = b.code.count
         let depth = b.depth

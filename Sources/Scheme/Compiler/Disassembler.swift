@@ -28,11 +28,12 @@ enum Disassembler {
             }
             line += operands.map(String.init).joined(separator: " ")
             switch op {
-            case .const, .global, .setGlobal, .defineGlobal, .callGlobalLocal, .tailCallGlobalLocal:
+            case .const, .global, .setGlobal, .defineGlobal, .callGlobalLocal, .tailCallGlobalLocal, .ifEqConst:
                 if let k = operands.first, k < constants.count {
                     let c = constants[k]
                     line += "    ; " + (c.object(Global.self)?.name.name ?? Printer.write(c))
                 }
+                if op == .ifEqConst, operands.count == 2 { line += ", else -> \(pc + 2 + operands[1])" }
             case .closure:
                 if let k = operands.first, k < constants.count, let inner = constants[k].object(CodeBlock.self) {
                     line += "    ; " + inner.name
@@ -48,7 +49,8 @@ enum Disassembler {
                  .boxLocal, .captured, .capturedBox, .setCapturedBox, .pop, .call, .tailCall, .return, .halt,
                  .add, .sub, .mul, .numEq, .lt, .gt, .le, .ge, .car, .cdr, .caar, .cadr, .cdar, .cddr, .caddr, .cdddr, .cadddr, .cons, .isNull, .isPair, .isSymbol, .isString, .isProcedure, .isEq,
                  .not, .isZero, .vectorRef, .vectorSet, .quotient, .remainder, .modulo, .bytevectorRef,
-                 .bytevectorSet, .addLocalFixnum, .subLocalFixnum, .returnLocal, .localCar, .localCdr, .setLocal2:
+                 .bytevectorSet, .addLocalFixnum, .subLocalFixnum, .returnLocal, .localCar, .localCdr, .setLocal2,
+                 .vectorRefFixnum, .local2:
                 break
             }
             out += line + "\n"

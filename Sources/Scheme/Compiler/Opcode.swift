@@ -169,10 +169,16 @@ enum Opcode: Int32, CaseIterable, Sendable {
     case tailCallGlobalLocal
     /// a ; ( -- ) return local[a] to the caller
     case returnLocal
+    /// k offset ; ( x -- ) pc += offset unless (eq? x constants[k])
+    case ifEqConst
+    /// n ; ( v -- (vector-ref v n) ) n a fixnum
+    case vectorRefFixnum
+    /// a b ; ( -- local[a] local[b] )
+    case local2
 
     /// How many opcodes there are: raw values run 0..<count, so the last case's raw value + 1
     /// (a constant the loop's range check folds; a test checks it against `allCases`).
-    @inline(__always) static var count: Int32 { Opcode.returnLocal.rawValue + 1 }
+    @inline(__always) static var count: Int32 { Opcode.local2.rawValue + 1 }
 
     /// How many operand words follow the opcode (every case listed: a new opcode must say).
     public var operandCount: Int {
@@ -184,10 +190,10 @@ enum Opcode: Int32, CaseIterable, Sendable {
             return 0
         case .const, .fixnum, .local, .setLocal, .localBox, .setLocalBox, .boxLocal, .captured,
              .capturedBox, .setCapturedBox, .global, .setGlobal, .defineGlobal, .jump, .jumpIfFalse,
-             .call, .tailCall, .returnLocal, .ifEq, .localCar, .localCdr:
+             .call, .tailCall, .returnLocal, .ifEq, .localCar, .localCdr, .vectorRefFixnum:
             return 1
         case .closure, .ifNullLocal, .ifPairLocal, .ifLocal, .addLocalFixnum, .subLocalFixnum, .setLocal2,
-             .callGlobalLocal, .tailCallGlobalLocal:
+             .callGlobalLocal, .tailCallGlobalLocal, .ifEqConst, .local2:
             return 2
         case .jumpBack, .ifNumEqLocals, .ifNumEqLocalFixnum, .ifLtLocals, .ifLtLocalFixnum, .ifGtLocals,
              .ifGtLocalFixnum, .ifLeLocals, .ifLeLocalFixnum, .ifGeLocals, .ifGeLocalFixnum:
@@ -239,7 +245,7 @@ enum Opcode: Int32, CaseIterable, Sendable {
         case .ifNumEqLocals, .ifNumEqLocalFixnum, .ifLtLocals, .ifLtLocalFixnum, .ifGtLocals, .ifGtLocalFixnum,
              .ifLeLocals, .ifLeLocalFixnum, .ifGeLocals, .ifGeLocalFixnum, .ifNullLocal, .ifPairLocal,
              .ifLocal, .ifEq, .localCar, .localCdr, .addLocalFixnum, .subLocalFixnum, .returnLocal, .setLocal2,
-             .callGlobalLocal, .tailCallGlobalLocal:
+             .callGlobalLocal, .tailCallGlobalLocal, .ifEqConst, .vectorRefFixnum, .local2:
             // Superinstructions are not calls the expander turns into opcodes: see `fusedBase`.
             return nil
         }
@@ -256,7 +262,8 @@ enum Opcode: Int32, CaseIterable, Sendable {
         case .ifGeLocals, .ifGeLocalFixnum: return .ge
         case .ifNullLocal: return .isNull
         case .ifPairLocal: return .isPair
-        case .ifEq: return .isEq
+        case .ifEq, .ifEqConst: return .isEq
+        case .vectorRefFixnum: return .vectorRef
         case .localCar: return .car
         case .localCdr: return .cdr
         case .addLocalFixnum: return .add
@@ -268,8 +275,8 @@ enum Opcode: Int32, CaseIterable, Sendable {
              .not, .isZero, .vectorRef, .vectorSet, .quotient, .remainder, .modulo, .bytevectorRef,
              .bytevectorSet:
             return nil
-        case .ifLocal, .setLocal2:
-            // A plain test of a local's truth, two stores: no primitive, nothing that can fail.
+        case .ifLocal, .setLocal2, .local2:
+            // A plain test of a local's truth, two stores, two loads: no primitive, nothing that can fail.
             return nil
         case .callGlobalLocal, .tailCallGlobalLocal:
             // A call of whatever the variable holds, as `call` makes it: no primitive of its own.
@@ -293,14 +300,14 @@ enum Opcode: Int32, CaseIterable, Sendable {
     public var forwardJumpOperand: Int? {
         switch self {
         case .jump, .jumpIfFalse, .ifEq: return 0
-        case .ifNullLocal, .ifPairLocal, .ifLocal: return 1
+        case .ifNullLocal, .ifPairLocal, .ifLocal, .ifEqConst: return 1
         case .ifNumEqLocals, .ifNumEqLocalFixnum, .ifLtLocals, .ifLtLocalFixnum, .ifGtLocals, .ifGtLocalFixnum,
              .ifLeLocals, .ifLeLocalFixnum, .ifGeLocals, .ifGeLocalFixnum:
             return 2
         case .const, .fixnum, .null, .true, .false, .unspecified, .local, .setLocal, .localBox, .setLocalBox,
              .boxLocal, .captured, .capturedBox, .setCapturedBox, .global, .setGlobal, .defineGlobal, .pop,
              .jumpBack, .closure, .call, .tailCall, .return, .halt, .returnLocal, .addLocalFixnum, .subLocalFixnum,
-             .localCar, .localCdr, .setLocal2, .callGlobalLocal, .tailCallGlobalLocal, .add, .sub, .mul, .numEq, .lt, .gt, .le, .ge, .car, .cdr, .caar, .cadr, .cdar, .cddr, .caddr, .cdddr, .cadddr, .cons, .isNull, .isPair, .isSymbol, .isString, .isProcedure, .isEq,
+             .localCar, .localCdr, .setLocal2, .callGlobalLocal, .tailCallGlobalLocal, .vectorRefFixnum, .local2, .add, .sub, .mul, .numEq, .lt, .gt, .le, .ge, .car, .cdr, .caar, .cadr, .cdar, .cddr, .caddr, .cdddr, .cadddr, .cons, .isNull, .isPair, .isSymbol, .isString, .isProcedure, .isEq,
              .not, .isZero, .vectorRef, .vectorSet, .quotient, .remainder, .modulo, .bytevectorRef,
              .bytevectorSet:
             return nil

@@ -155,6 +155,13 @@ extension VM {
             case .returnLocal:
                 returnValue(localOperand(0, pc, r), &r)
                 pc = r.pc; sp = r.sp
+            case .ifEqConst:
+                sp &-= 1
+                pc += r.stack[sp].isEq(r.constants[Int(pc.pointee)]) ? 2 : 1 &+ Int(pc[1])
+            case .vectorRefFixnum: try vectorRefFixnum(&pc, &sp, &r)
+            case .local2:
+                push(localOperand(0, pc, r), &sp, r.stack)
+                push(localOperand(1, pc, r), &sp, r.stack); pc += 2
             }
         }
     }

@@ -1,9 +1,10 @@
 /// Superinstructions (`Opcode.fusedBase`): a comparison and its branch, `+`/`-` of a local and a
-/// constant, a local's return, a global procedure's call on a local, each one dispatch where they
-/// were three or four. Like the inlined opcodes (`VM+Inline`) they handle only the plain case
-/// themselves (fixnums, two flonums, a record's field); for anything else they push their operands
-/// and run their base opcode's builtin (or `call`), so bignums, rationals, mixed types, overflow
-/// and errors behave exactly as the unfused code did.
+/// constant, a local's return, a global procedure's call on a local, `vector-ref` at a constant
+/// index, two locals pushed, each one dispatch where they were two, three or four. Like the
+/// inlined opcodes (`VM+Inline`) they handle only the plain case themselves (fixnums, two
+/// flonums, a record's field, a vector and an index in range); for anything else they push their
+/// operands and run their base opcode's builtin (or `call`), so bignums, rationals, mixed types,
+/// overflow and errors behave exactly as the unfused code did.
 extension VM {
     /// `if<Cmp>Locals` and `if<Cmp>LocalFixnum` (`pc` at their operands `a x offset`): falls
     /// through if `x` and `y` compare, else jumps to the offset's target.
@@ -55,6 +56,22 @@ extension VM {
         if case .pair(let p) = x { return push(field(p), &sp, r.stack) }
         push(x, &sp, r.stack)
         try slowPath(base, &pc, &sp, &r)
+    }
+
+    /// `vectorRefFixnum` (`pc` at its operand `n`): replaces the vector on top of the stack with
+    /// its element n, or, for anything else (not a vector, n out of range), pushes n and runs
+    /// `vector-ref`'s builtin (its error).
+    @inline(__always) func vectorRefFixnum(_ pc: inout UnsafeMutablePointer<Int32>, _ sp: inout Int,
+                                           _ r: inout Registers) throws(SchemeError) {
+        let k = Int(pc.pointee)
+        pc += 1
+        if case .vector(let vu) = r.stack[sp &- 1] {
+            // (Read through the unretained reference, as `vectorAccess` does.)
+            let element: Value? = vu._withUnsafeGuaranteedRef { vec in k >= 0 && k < vec.items.count ? vec.items[k] : nil }
+            if let element { r.stack[sp &- 1] = element; return }
+        }
+        push(.fixnum(k), &sp, r.stack)
+        try slowPath(.vectorRef, &pc, &sp, &r)
     }
 
     /// `callGlobalLocal`, `tailCallGlobalLocal` (`pc` at their operands `k a`): calls global k's
