@@ -109,21 +109,41 @@ final class SuperinstructionTests: SchemeTestCase {
         let vectors = ["(vector)", "(vector 'x)", "(vector 1 2 3)", "(make-vector 40 'y)"]
         for k in ["'k", "#f", "'()", "7", "#\\a", "\"s\""] {
             let reference = { (x: String) in "(if (apply eq? (list \(x) \(k))) 'yes 'no)" }
-            compare("(define (f a) (if (eq? a \(k)) 'yes 'no))", uses: .ifEqConst, reference: reference,
+            compare("(define (f a) (if (eq? a \(k)) 'yes 'no))", uses: .ifEqLocalConst, reference: reference,
                     arguments: Self.samples + ["'k", "#\\a"])
-            compare("(define (f a) (if (eq? \(k) a) 'yes 'no))", uses: .ifEqConst, reference: reference,
+            compare("(define (f a) (if (eq? \(k) a) 'yes 'no))", uses: .ifEqLocalConst, reference: reference,
                     arguments: Self.samples + ["'k"])
+            compare("(define (f a) (if (eq? (values a) \(k)) 'yes 'no))", uses: .ifEqConst, reference: reference,
+                    arguments: Self.samples + ["'k", "#\\a"])
         }
         compare("(define (f a) (and (pair? a) (eq? (car a) 'k) (not (eq? (cdr a) '())) 'yes))", uses: .ifEqConst,
                 reference: { "(and (pair? \($0)) (apply eq? (list (car \($0)) 'k)) (not (null? (cdr \($0)))) 'yes)" },
                 arguments: Self.samples + ["'(k)", "'(k . 1)", "'(j . 1)"])
         for n in ["0", "1", "2", "39", "-1", "2147483647", "-2147483648"] {
-            compare("(define (f a) (vector-ref a \(n)))", uses: .vectorRefFixnum,
+            compare("(define (f a) (vector-ref a \(n)))", uses: .localVectorRefFixnum,
+                    reference: { "(apply vector-ref (list \($0) \(n)))" }, arguments: Self.samples + vectors)
+            compare("(define (f a) (vector-ref (values a) \(n)))", uses: .vectorRefFixnum,
                     reference: { "(apply vector-ref (list \($0) \(n)))" }, arguments: Self.samples + vectors)
         }
-        let e = error("(define (f v)\n  (vector-ref v 5))\n(f (vector 1))")
-        XCTAssertEqual(e?.message.hasPrefix("vector-ref: "), true, e?.message ?? "")
-        XCTAssertEqual(e?.line, 2)
+        for source in ["(define (f v)\n  (vector-ref v 5))\n(f (vector 1))", "(define (f v)\n  (vector-ref (values v) 5))\n(f (vector 1))"] {
+            let e = error(source)
+            XCTAssertEqual(e?.message.hasPrefix("vector-ref: "), true, e?.message ?? "")
+            XCTAssertEqual(e?.line, 2)
+        }
+        // A binding tested at once, `or` for its value and in a test; `null?`, `pair?` and
+        // `symbol?` of a value that is not a local.
+        compare("(define (f a) (let ((x (values a))) (if x (list x) 'no)))", uses: .setLocalTest,
+                reference: { "(let ((x (apply values (list \($0))))) (if (apply values (list x)) (list x) 'no))" }, arguments: Self.samples)
+        compare("(define (f a b) (or (values a) b))", uses: .setLocalTest,
+                reference: { "(apply (lambda (a b) (if a a b)) (list \($0)))" }, arguments: pairs)
+        compare("(define (f a b) (if (or (values a) (values b)) 'yes 'no))", uses: .jumpIfFalse,
+                reference: { "(if (apply (lambda (a b) (if a a b)) (list \($0))) 'yes 'no)" }, arguments: pairs)
+        for (name, opcode) in [("null?", Opcode.ifNull), ("pair?", .ifPair), ("symbol?", .ifSymbol)] {
+            compare("(define (f a) (if (\(name) (values a)) 'yes 'no))", uses: opcode,
+                    reference: { "(if (apply \(name) (list \($0))) 'yes 'no)" }, arguments: Self.samples + ["'(1)"])
+        }
+        compare("(define (f a) (if (symbol? a) 'yes 'no))", uses: .ifSymbol,
+                reference: { "(if (apply symbol? (list \($0))) 'yes 'no)" }, arguments: Self.samples)
         compare("(define (g . xs) xs) (define (f a b) (g a b a))", uses: .local2,
                 reference: { "(apply (lambda (a b) (list a b a)) (list \($0)))" }, arguments: pairs)
         compare("(define (f a b) (let loop ((x a) (y b) (n 3)) (if (= n 0) (cons x y) (loop y x (- n 1)))))", uses: .local2,

@@ -466,7 +466,7 @@ struct CodeImageReader {
                 guard a >= 0, Int(a) < frameSize else { throw InvalidSystemImage(reason: "local slot out of range") }
             case .captured, .capturedBox, .setCapturedBox, .fixnum:
                 guard op == .fixnum || a >= 0 else { throw InvalidSystemImage(reason: "captured slot out of range") }
-            case .jump, .jumpIfFalse, .ifEq:
+            case .jump, .jumpIfFalse, .ifEq, .ifNull, .ifPair, .ifSymbol:
                 guard a > 0, pc + 1 + Int(a) < code.count else { throw InvalidSystemImage(reason: "jump out of the code") }
             case .ifEqConst:
                 _ = try constant(a)
@@ -474,6 +474,11 @@ struct CodeImageReader {
                 guard offset > 0, pc + 2 + Int(offset) < code.count else { throw InvalidSystemImage(reason: "jump out of the code") }
             case .vectorRefFixnum:
                 break
+            case .ifEqLocalConst:
+                _ = try constant(code[pc + 2])
+                let offset = code[pc + 3]
+                guard a >= 0, Int(a) < frameSize else { throw InvalidSystemImage(reason: "local slot out of range") }
+                guard offset > 0, pc + 3 + Int(offset) < code.count else { throw InvalidSystemImage(reason: "jump out of the code") }
             case .jumpBack:
                 let first = code[pc + 2], n = code[pc + 3]
                 guard pc + 1 + Int(a) >= 0, pc + 1 + Int(a) < code.count, first >= 0, n >= 0,
@@ -482,7 +487,8 @@ struct CodeImageReader {
                 guard a >= 0 else { throw InvalidSystemImage(reason: "negative argument count") }
             case .ifNumEqLocals, .ifLtLocals, .ifGtLocals, .ifLeLocals, .ifGeLocals, .ifNullLocal, .ifPairLocal,
                  .ifNumEqLocalFixnum, .ifLtLocalFixnum, .ifGtLocalFixnum, .ifLeLocalFixnum, .ifGeLocalFixnum,
-                 .addLocalFixnum, .subLocalFixnum, .returnLocal, .ifLocal, .localCar, .localCdr, .setLocal2, .local2:
+                 .addLocalFixnum, .subLocalFixnum, .returnLocal, .ifLocal, .localCar, .localCdr, .setLocal2, .local2,
+                 .localVectorRefFixnum, .setLocalTest:
                 // Superinstructions: local slots (the second operand too, for two locals), and the
                 // forward jump (counted from its operand, as `jump`'s).
                 let b = op.operandCount > 1 ? code[pc + 2] : 0

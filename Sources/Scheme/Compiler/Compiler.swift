@@ -120,10 +120,16 @@ struct Compiler {
                 return
             }
             if op == .vectorRef, args.count == 2, let n = smallFixnum(args[1]) {
-                compile(args[0], .value, &b)
-                b.locate(loc)
-                b.reserve(1)  // the slow path pushes the index
-                b.emit(.vectorRefFixnum, n)
+                if let a = plainLocalSlot(args[0], b) {
+                    b.locate(loc)
+                    b.reserve(2)  // the slow path pushes the vector and the index
+                    b.emit(.localVectorRefFixnum, a, n, delta: 1)
+                } else {
+                    compile(args[0], .value, &b)
+                    b.locate(loc)
+                    b.reserve(1)  // the slow path pushes the index
+                    b.emit(.vectorRefFixnum, n)
+                }
                 finish(mode, &b)
                 return
             }
@@ -132,6 +138,9 @@ struct Compiler {
             b.emit(op, delta: 1 - args.count)
             finish(mode, &b)
         case .bind(let vars, let inits, let body):
+            if let toElse = bindAndTest(vars, inits, body, &b), case .if(_, let yes, let no) = body {
+                return compileBranches([toElse], yes, no, mode, &b)
+            }
             compileValues(inits, &b)
             storeAllFresh(vars, &b)
             compile(body, mode, &b)
@@ -161,7 +170,11 @@ struct Compiler {
         if case .inlined(.not, let args, _) = test, args.count == 1 {
             return compileIf(args[0], no, yes, mode, &b)
         }
-        let toElse = compileTest(test, &b)
+        compileBranches(compileTest(test, &b), yes, no, mode, &b)
+    }
+
+    /// An `if`'s branches, its test emitted: `toElse` are the jumps taken where it fails.
+    func compileBranches(_ toElse: [Int], _ yes: Node, _ no: Node, _ mode: Mode, _ b: inout Builder) {
         let depth = b.depth
         compile(yes, mode, &b)
         let falls = mode == .value || mode == .effect
@@ -205,23 +218,15 @@ struct Compiler {
             for j in xFails { b.patch(j) }
             return [fails]
         }
-        if case .if(let t, let y, let n) = test {
-            let tFails = compileTest(t, &b)
-            let yFails = compileTest(y, &b)
-            // (Where y always fails, its jump is the last instruction: nothing falls through.)
-            var yFalls = true
-            if case .constant(.bool(false)) = y { yFalls = false }
-            let holds = yFalls ? b.emitJump(.jump) : nil
-            for j in tFails { b.patch(j) }
-            let nFails = compileTest(n, &b)
-            if let holds { b.patch(holds) }
-            return yFails + nFails
-        }
+        if case .if(let t, let y, let n) = test { return testBranches(compileTest(t, &b), y, n, &b) }
         if case .sequence(let nodes) = test, let last = nodes.last {
             for n in nodes.dropLast() { compile(n, .effect, &b) }
             return compileTest(last, &b)
         }
         if case .bind(let vars, let inits, let body) = test {
+            if let toElse = bindAndTest(vars, inits, body, &b), case .if(_, let y, let n) = body {
+                return testBranches([toElse], y, n, &b)
+            }
             compileValues(inits, &b)
             storeAllFresh(vars, &b)
             return compileTest(body, &b)
@@ -229,6 +234,29 @@ struct Compiler {
         if let j = fusedTest(test, &b) { return [j] }
         compile(test, .value, &b)
         return [b.emitJump(.jumpIfFalse, delta: -1)]
+    }
+
+    /// The test `(if t y n)`, t's test emitted: `tFails` are the jumps taken where t fails.
+    func testBranches(_ tFails: [Int], _ y: Node, _ n: Node, _ b: inout Builder) -> [Int] {
+        let yFails = compileTest(y, &b)
+        // (Where y always fails, its jump is the last instruction: nothing falls through.)
+        var yFalls = true
+        if case .constant(.bool(false)) = y { yFalls = false }
+        let holds = yFalls ? b.emitJump(.jump) : nil
+        for j in tFails { b.patch(j) }
+        let nFails = compileTest(n, &b)
+        if let holds { b.patch(holds) }
+        return yFails + nFails
+    }
+
+    /// `(let ((v init)) (if v …))`, v a plain local: binds v and tests it in one instruction
+    /// (`setLocalTest`, where `setLocal` and `ifLocal` were two: `(or a b)`, a lookup's result
+    /// tested); returns the jump taken where v is #f, or nil (nothing emitted) for any other shape.
+    func bindAndTest(_ vars: [Variable], _ inits: [Node], _ body: Node, _ b: inout Builder) -> Int? {
+        guard vars.count == 1, inits.count == 1, case .if(.local(let v), _, _) = body, v === vars[0],
+              let slot = plainLocalSlot(.local(v), b) else { return nil }
+        compile(inits[0], .value, &b)
+        return b.emitJump(.setLocalTest, slot, delta: -1)
     }
 
     /// Emits the test of an `if` as one superinstruction that jumps unless it holds, if it has a
@@ -244,6 +272,13 @@ struct Compiler {
             compileValues(args, &b)
             b.locate(loc)
             return b.emitJump(.ifEq, delta: -2)
+        }
+        // `null?`, `pair?`, `symbol?` of anything but a plain local: the value, then a test of it.
+        if case .inlined(let op, let args, let loc) = test, args.count == 1, plainLocalSlot(args[0], b) == nil || op == .isSymbol,
+           let fused: Opcode = op == .isNull ? .ifNull : op == .isPair ? .ifPair : op == .isSymbol ? .ifSymbol : nil {
+            compile(args[0], .value, &b)
+            b.locate(loc)
+            return b.emitJump(fused, delta: -1)
         }
         guard case .inlined(let op, let args, let loc) = test, let first = args.first,
               let a = plainLocalSlot(first, b) else { return nil }
@@ -261,6 +296,10 @@ struct Compiler {
 
     /// `(if (eq? x k) …)`'s test, `k` a constant: jumps unless x is k.
     func eqConstant(_ x: Node, _ k: Value, _ loc: SourceLocation, _ b: inout Builder) -> Int {
+        if let a = plainLocalSlot(x, b) {
+            b.locate(loc)
+            return b.emitJump(.ifEqLocalConst, a, b.constant(k))
+        }
         compile(x, .value, &b)
         b.locate(loc)
         return b.emitJump(.ifEqConst, b.constant(k), delta: -1)

@@ -28,12 +28,14 @@ enum Disassembler {
             }
             line += operands.map(String.init).joined(separator: " ")
             switch op {
-            case .const, .global, .setGlobal, .defineGlobal, .callGlobalLocal, .tailCallGlobalLocal, .ifEqConst:
-                if let k = operands.first, k < constants.count {
-                    let c = constants[k]
+            case .const, .global, .setGlobal, .defineGlobal, .callGlobalLocal, .tailCallGlobalLocal, .ifEqConst, .ifEqLocalConst:
+                // (The constant is the first operand, or the second after a local's slot.)
+                let at = op == .ifEqLocalConst ? 1 : 0
+                if at < operands.count, operands[at] < constants.count {
+                    let c = constants[operands[at]]
                     line += "    ; " + (c.object(Global.self)?.name.name ?? Printer.write(c))
                 }
-                if op == .ifEqConst, operands.count == 2 { line += ", else -> \(pc + 2 + operands[1])" }
+                if let i = op.forwardJumpOperand, i < operands.count { line += ", else -> \(pc + 1 + i + operands[i])" }
             case .closure:
                 if let k = operands.first, k < constants.count, let inner = constants[k].object(CodeBlock.self) {
                     line += "    ; " + inner.name
@@ -43,14 +45,14 @@ enum Disassembler {
                 if let off = operands.first { line += "    ; -> \(pc + 1 + off)" }
             case .ifNumEqLocals, .ifNumEqLocalFixnum, .ifLtLocals, .ifLtLocalFixnum, .ifGtLocals, .ifGtLocalFixnum,
                  .ifLeLocals, .ifLeLocalFixnum, .ifGeLocals, .ifGeLocalFixnum, .ifNullLocal, .ifPairLocal,
-                 .ifLocal, .ifEq:
+                 .ifLocal, .ifEq, .ifNull, .ifPair, .ifSymbol, .setLocalTest:
                 if let i = op.forwardJumpOperand, i < operands.count { line += "    ; else -> \(pc + 1 + i + operands[i])" }
             case .fixnum, .null, .true, .false, .unspecified, .local, .setLocal, .localBox, .setLocalBox,
                  .boxLocal, .captured, .capturedBox, .setCapturedBox, .pop, .call, .tailCall, .return, .halt,
                  .add, .sub, .mul, .numEq, .lt, .gt, .le, .ge, .car, .cdr, .caar, .cadr, .cdar, .cddr, .caddr, .cdddr, .cadddr, .cons, .isNull, .isPair, .isSymbol, .isString, .isProcedure, .isEq,
                  .not, .isZero, .vectorRef, .vectorSet, .quotient, .remainder, .modulo, .bytevectorRef,
                  .bytevectorSet, .addLocalFixnum, .subLocalFixnum, .returnLocal, .localCar, .localCdr, .setLocal2,
-                 .vectorRefFixnum, .local2:
+                 .vectorRefFixnum, .local2, .localVectorRefFixnum:
                 break
             }
             out += line + "\n"

@@ -175,10 +175,22 @@ enum Opcode: Int32, CaseIterable, Sendable {
     case vectorRefFixnum
     /// a b ; ( -- local[a] local[b] )
     case local2
+    /// a k offset ; ( -- ) pc += offset unless (eq? local[a] constants[k])
+    case ifEqLocalConst
+    /// a n ; ( -- (vector-ref local[a] n) ) n a fixnum
+    case localVectorRefFixnum
+    /// a offset ; ( v -- ) local[a] = v, then pc += offset if v is #f: `(let ((a v)) (if a …))`
+    case setLocalTest
+    /// offset ; ( v -- ) pc += offset unless (null? v)
+    case ifNull
+    /// offset ; ( v -- ) pc += offset unless (pair? v)
+    case ifPair
+    /// offset ; ( v -- ) pc += offset unless (symbol? v)
+    case ifSymbol
 
     /// How many opcodes there are: raw values run 0..<count, so the last case's raw value + 1
     /// (a constant the loop's range check folds; a test checks it against `allCases`).
-    @inline(__always) static var count: Int32 { Opcode.local2.rawValue + 1 }
+    @inline(__always) static var count: Int32 { Opcode.ifSymbol.rawValue + 1 }
 
     /// How many operand words follow the opcode (every case listed: a new opcode must say).
     public var operandCount: Int {
@@ -190,13 +202,13 @@ enum Opcode: Int32, CaseIterable, Sendable {
             return 0
         case .const, .fixnum, .local, .setLocal, .localBox, .setLocalBox, .boxLocal, .captured,
              .capturedBox, .setCapturedBox, .global, .setGlobal, .defineGlobal, .jump, .jumpIfFalse,
-             .call, .tailCall, .returnLocal, .ifEq, .localCar, .localCdr, .vectorRefFixnum:
+             .call, .tailCall, .returnLocal, .ifEq, .localCar, .localCdr, .vectorRefFixnum, .ifNull, .ifPair, .ifSymbol:
             return 1
         case .closure, .ifNullLocal, .ifPairLocal, .ifLocal, .addLocalFixnum, .subLocalFixnum, .setLocal2,
-             .callGlobalLocal, .tailCallGlobalLocal, .ifEqConst, .local2:
+             .callGlobalLocal, .tailCallGlobalLocal, .ifEqConst, .local2, .localVectorRefFixnum, .setLocalTest:
             return 2
         case .jumpBack, .ifNumEqLocals, .ifNumEqLocalFixnum, .ifLtLocals, .ifLtLocalFixnum, .ifGtLocals,
-             .ifGtLocalFixnum, .ifLeLocals, .ifLeLocalFixnum, .ifGeLocals, .ifGeLocalFixnum:
+             .ifGtLocalFixnum, .ifLeLocals, .ifLeLocalFixnum, .ifGeLocals, .ifGeLocalFixnum, .ifEqLocalConst:
             return 3
         }
     }
@@ -245,7 +257,8 @@ enum Opcode: Int32, CaseIterable, Sendable {
         case .ifNumEqLocals, .ifNumEqLocalFixnum, .ifLtLocals, .ifLtLocalFixnum, .ifGtLocals, .ifGtLocalFixnum,
              .ifLeLocals, .ifLeLocalFixnum, .ifGeLocals, .ifGeLocalFixnum, .ifNullLocal, .ifPairLocal,
              .ifLocal, .ifEq, .localCar, .localCdr, .addLocalFixnum, .subLocalFixnum, .returnLocal, .setLocal2,
-             .callGlobalLocal, .tailCallGlobalLocal, .ifEqConst, .vectorRefFixnum, .local2:
+             .callGlobalLocal, .tailCallGlobalLocal, .ifEqConst, .vectorRefFixnum, .local2, .ifEqLocalConst,
+             .localVectorRefFixnum, .setLocalTest, .ifNull, .ifPair, .ifSymbol:
             // Superinstructions are not calls the expander turns into opcodes: see `fusedBase`.
             return nil
         }
@@ -262,8 +275,11 @@ enum Opcode: Int32, CaseIterable, Sendable {
         case .ifGeLocals, .ifGeLocalFixnum: return .ge
         case .ifNullLocal: return .isNull
         case .ifPairLocal: return .isPair
-        case .ifEq, .ifEqConst: return .isEq
-        case .vectorRefFixnum: return .vectorRef
+        case .ifEq, .ifEqConst, .ifEqLocalConst: return .isEq
+        case .vectorRefFixnum, .localVectorRefFixnum: return .vectorRef
+        case .ifNull: return .isNull
+        case .ifPair: return .isPair
+        case .ifSymbol: return .isSymbol
         case .localCar: return .car
         case .localCdr: return .cdr
         case .addLocalFixnum: return .add
@@ -275,8 +291,8 @@ enum Opcode: Int32, CaseIterable, Sendable {
              .not, .isZero, .vectorRef, .vectorSet, .quotient, .remainder, .modulo, .bytevectorRef,
              .bytevectorSet:
             return nil
-        case .ifLocal, .setLocal2, .local2:
-            // A plain test of a local's truth, two stores, two loads: no primitive, nothing that can fail.
+        case .ifLocal, .setLocal2, .local2, .setLocalTest:
+            // Plain tests of a value's truth, two stores, two loads: no primitive, nothing that can fail.
             return nil
         case .callGlobalLocal, .tailCallGlobalLocal:
             // A call of whatever the variable holds, as `call` makes it: no primitive of its own.
@@ -299,15 +315,15 @@ enum Opcode: Int32, CaseIterable, Sendable {
     /// the opcode does not jump forward.
     public var forwardJumpOperand: Int? {
         switch self {
-        case .jump, .jumpIfFalse, .ifEq: return 0
-        case .ifNullLocal, .ifPairLocal, .ifLocal, .ifEqConst: return 1
+        case .jump, .jumpIfFalse, .ifEq, .ifNull, .ifPair, .ifSymbol: return 0
+        case .ifNullLocal, .ifPairLocal, .ifLocal, .ifEqConst, .setLocalTest: return 1
         case .ifNumEqLocals, .ifNumEqLocalFixnum, .ifLtLocals, .ifLtLocalFixnum, .ifGtLocals, .ifGtLocalFixnum,
-             .ifLeLocals, .ifLeLocalFixnum, .ifGeLocals, .ifGeLocalFixnum:
+             .ifLeLocals, .ifLeLocalFixnum, .ifGeLocals, .ifGeLocalFixnum, .ifEqLocalConst:
             return 2
         case .const, .fixnum, .null, .true, .false, .unspecified, .local, .setLocal, .localBox, .setLocalBox,
              .boxLocal, .captured, .capturedBox, .setCapturedBox, .global, .setGlobal, .defineGlobal, .pop,
              .jumpBack, .closure, .call, .tailCall, .return, .halt, .returnLocal, .addLocalFixnum, .subLocalFixnum,
-             .localCar, .localCdr, .setLocal2, .callGlobalLocal, .tailCallGlobalLocal, .vectorRefFixnum, .local2, .add, .sub, .mul, .numEq, .lt, .gt, .le, .ge, .car, .cdr, .caar, .cadr, .cdar, .cddr, .caddr, .cdddr, .cadddr, .cons, .isNull, .isPair, .isSymbol, .isString, .isProcedure, .isEq,
+             .localCar, .localCdr, .setLocal2, .callGlobalLocal, .tailCallGlobalLocal, .vectorRefFixnum, .local2, .localVectorRefFixnum, .add, .sub, .mul, .numEq, .lt, .gt, .le, .ge, .car, .cdr, .caar, .cadr, .cdar, .cddr, .caddr, .cdddr, .cadddr, .cons, .isNull, .isPair, .isSymbol, .isString, .isProcedure, .isEq,
              .not, .isZero, .vectorRef, .vectorSet, .quotient, .remainder, .modulo, .bytevectorRef,
              .bytevectorSet:
             return nil

@@ -162,6 +162,17 @@ extension VM {
             case .local2:
                 push(localOperand(0, pc, r), &sp, r.stack)
                 push(localOperand(1, pc, r), &sp, r.stack); pc += 2
+            case .ifEqLocalConst:
+                pc += localOperand(0, pc, r).isEq(r.constants[Int(pc[1])]) ? 3 : 2 &+ Int(pc[2])
+            case .localVectorRefFixnum: try localVectorRefFixnum(&pc, &sp, &r)
+            case .setLocalTest:
+                sp &-= 1
+                let v = r.stack[sp]
+                r.stack[r.fp &+ Int(pc.pointee)] = v
+                if case .bool(false) = v { pc += 1 &+ Int(pc[1]) } else { pc += 2 }
+            case .ifNull: sp &-= 1; testAndBranch(r.stack[sp].isNull, &pc, operand: 0)
+            case .ifPair: sp &-= 1; testAndBranch(r.stack[sp].isPair, &pc, operand: 0)
+            case .ifSymbol: sp &-= 1; testAndBranch(r.stack[sp].isSymbol, &pc, operand: 0)
             }
         }
     }

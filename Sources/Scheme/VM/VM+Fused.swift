@@ -41,10 +41,11 @@ extension VM {
         _ = try applyBuiltin(subtract ? .sub : .add, x, .fixnum(n), &r)
     }
 
-    /// `ifNullLocal`, `ifPairLocal` (`pc` at their operands `a offset`): falls through if the
-    /// test holds of local a, else jumps (`null?` and `pair?` accept anything: no builtin).
-    @inline(__always) func testAndBranch(_ holds: Bool, _ pc: inout UnsafeMutablePointer<Int32>) {
-        pc += holds ? 2 : 1 + Int(pc[1])
+    /// `ifNullLocal`, `ifPairLocal` (`pc` at their operands `a offset`), `ifNull`, `ifPair`,
+    /// `ifSymbol` (`pc` at their `offset`, the value popped; `operand` 0): falls through if the test
+    /// holds, else jumps (`null?`, `pair?` and `symbol?` accept anything: no builtin).
+    @inline(__always) func testAndBranch(_ holds: Bool, _ pc: inout UnsafeMutablePointer<Int32>, operand: Int = 1) {
+        pc += holds ? operand &+ 1 : operand &+ Int(pc[operand])
     }
 
     /// `localCar`, `localCdr` (`pc` at their operand `a`): pushes `field` of local a, or, if it
@@ -70,6 +71,21 @@ extension VM {
             let element: Value? = vu._withUnsafeGuaranteedRef { vec in k >= 0 && k < vec.items.count ? vec.items[k] : nil }
             if let element { r.stack[sp &- 1] = element; return }
         }
+        push(.fixnum(k), &sp, r.stack)
+        try slowPath(.vectorRef, &pc, &sp, &r)
+    }
+
+    /// `localVectorRefFixnum` (`pc` at its operands `a n`): pushes element n of local a, or, for
+    /// anything else, pushes local a and n and runs `vector-ref`'s builtin (its error).
+    @inline(__always) func localVectorRefFixnum(_ pc: inout UnsafeMutablePointer<Int32>, _ sp: inout Int,
+                                                _ r: inout Registers) throws(SchemeError) {
+        let x = localOperand(0, pc, r), k = Int(pc[1])
+        pc += 2
+        if case .vector(let vu) = x {
+            let element: Value? = vu._withUnsafeGuaranteedRef { vec in k >= 0 && k < vec.items.count ? vec.items[k] : nil }
+            if let element { return push(element, &sp, r.stack) }
+        }
+        push(x, &sp, r.stack)
         push(.fixnum(k), &sp, r.stack)
         try slowPath(.vectorRef, &pc, &sp, &r)
     }
