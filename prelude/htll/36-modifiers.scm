@@ -51,6 +51,9 @@
                              'self)
                          (if (symbol? selector) selector (string->symbol name))
                          event-list)))
+        ;; (As htll:check-target gives it: the target as checked here, the selector's text, the
+        ;; events, each one known; kept for that check of the attribute.)
+        (set! htll:latest-on-action (vector value htll:target (list (car value) name event-list)))
         (htll:make-modifier
          who
          (lambda (kind)
