@@ -55,6 +55,29 @@ final class EventTests: XCTestCase {
         XCTAssertTrue(try layout.swift().contains("views.b.addTarget(self, action: #selector(tableView(_:didTouch:)), for: UIControl.Event.touchDown)\n"))
     }
 
+    /// A modifier's events and selector are those it was made with: a list or a string the layout
+    /// changes after `on` checked it changes nothing (and nothing unchecked reaches the code),
+    /// whether its view is the next one checked or another `on` came between.
+    func testOnKeepsTheEventsAndSelectorItWasMadeWith() throws {
+        for between in ["", "(define other (on 'touch-down 'other:))"] {
+            let layout = try M.layout("""
+                (define evs (list 'touch-up-inside 'touch-down))
+                (define sel (string-copy "tap:"))
+                (define m (on evs sel))
+                \(between)
+                (set-car! evs 'not-an-event)
+                (set-cdr! evs 'not-a-list)
+                (string-set! sel 0 #\\\")
+                (in (vseq (button m '()) (button m '())) 'self.view)
+                """)
+            XCTAssertEqual(try M.lines(layout, .viewDidLoad).filter { $0.contains("addTarget") }, [
+                "[button1 addTarget:self action:@selector(tap:) forControlEvents:UIControlEventTouchUpInside | UIControlEventTouchDown];",
+                "[button2 addTarget:self action:@selector(tap:) forControlEvents:UIControlEventTouchUpInside | UIControlEventTouchDown];",
+            ], between)
+            XCTAssertTrue(try layout.swift().contains("views.button1.addTarget(self, action: #selector(tap(_:)), for: [UIControl.Event.touchUpInside, UIControl.Event.touchDown])"))
+        }
+    }
+
     func testEventsExampleCompilesPreviewsAndParses() throws {
         let layout = try M.example("events")
         try M.objcSyntaxCheck(layout)

@@ -50,10 +50,13 @@
                              (string->symbol (htll:check-key-path who "the target" (car target) "self or self.model"))
                              'self)
                          (if (symbol? selector) selector (string->symbol name))
-                         event-list)))
+                         ;; (A copy of a list the layout gave, checked above: the modifier's
+                         ;; events are those it was made with, whatever is done to the list after.)
+                         (if (symbol? events) event-list (list-copy event-list)))))
         ;; (As htll:check-target gives it: the target as checked here, the selector's text, the
-        ;; events, each one known; kept for that check of the attribute.)
-        (set! htll:latest-on-action (vector value htll:target (list (car value) name event-list)))
+        ;; events, each one known; kept for that check of the attribute. The text a copy: a
+        ;; string the layout gave may be changed after.)
+        (set! htll:latest-on-action (vector value htll:target (list (car value) (string-copy name) (caddr value))))
         (htll:make-modifier
          who
          (lambda (kind)
