@@ -1,6 +1,7 @@
 /// Superinstructions (`Opcode.fusedBase`): a comparison and its branch, `+`/`-` of a local and a
-/// constant, a local's return, a global procedure's call on a local, `vector-ref` at a constant
-/// index, two locals pushed, each one dispatch where they were two, three or four. Like the
+/// constant, a local's return, a global procedure's call on a local, `eq?` against a constant,
+/// `vector-ref` at a constant index, two locals pushed, a binding stored and tested, each one
+/// dispatch where they were two, three or four (the shortest are in the loop itself). Like the
 /// inlined opcodes (`VM+Inline`) they handle only the plain case themselves (fixnums, two
 /// flonums, a record's field, a vector and an index in range); for anything else they push their
 /// operands and run their base opcode's builtin (or `call`), so bignums, rationals, mixed types,
