@@ -187,7 +187,7 @@
                     ((null? (cddr as)) (make (car as) (cadr as)))
                     ((null? (cdddr as)) (make (car as) (cadr as) (caddr as)))
                     ((null? (cdr (cdddr as))) (make (car as) (cadr as) (caddr as) (cadddr as)))
-                    (else (apply make (map (lambda (a) a) as)))))
+                    (else (apply make as))))
             x))
       x))
 

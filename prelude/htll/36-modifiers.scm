@@ -54,9 +54,10 @@
                          ;; events are those it was made with, whatever is done to the list after.)
                          (if (symbol? events) event-list (list-copy event-list)))))
         ;; (As htll:check-target gives it: the target as checked here, the selector's text, the
-        ;; events, each one known; kept for that check of the attribute. The text a copy: a
-        ;; string the layout gave may be changed after.)
-        (set! htll:latest-on-action (vector value htll:target (list (car value) (string-copy name) (caddr value))))
+        ;; events, each one known; kept for that check of the attribute. The text a copy when
+        ;; the layout gave a string, which it may change after; a symbol's text is this call's.)
+        (set! htll:latest-on-action
+              (vector value htll:target (list (car value) (if (string? selector) (string-copy name) name) (caddr value))))
         (htll:make-modifier
          who
          (lambda (kind)
