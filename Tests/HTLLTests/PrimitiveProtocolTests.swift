@@ -27,6 +27,19 @@ final class PrimitiveProtocolTests: XCTestCase {
     }
 
     /// The error `source` gives when loaded and compiled.
+    /// The error of SOURCE's Objective-C with constraints.
+    func constraintsMessage(_ source: String) -> String {
+        do {
+            let l = try layout(source)
+            try l.setConstraintsOutput(true)
+            _ = try l.objectiveCCategory()
+            XCTFail("no error for: \(source)")
+            return ""
+        } catch {
+            return "\(error)"
+        }
+    }
+
     func message(_ source: String) -> String {
         do {
             _ = try layout(source).objectiveC(.viewWillLayoutSubviews)
@@ -208,6 +221,8 @@ final class PrimitiveProtocolTests: XCTestCase {
         XCTAssertEqual(call("(lambda (r) (list r (area 0 0 (+ (area-width r) 'wrap) 1)))"),
                        at + "+: a length that wraps is the content's, unknown here; test it with wraps? and use measured-width or measured-height")
         XCTAssertEqual(call("(lambda () '())"), at + "anonymous: expected 0 arguments, got 1")
+        XCTAssertEqual(constraintsMessage(defs + "(define-primitive (two x y)\n  (lambda () '()))\n(in (two a b) 'self.view)"),
+                       at + "anonymous: expected 0 arguments, got 1")
         XCTAssertEqual(call("7"), at + "the body of define-primitive must return the area procedure, (lambda (area) ...), got 7")
         XCTAssertEqual(call("(lambda (r) (list r r))", "(in (two a) 'self.view)"), "p.htll:10:5: error: two: expected 2 arguments, got 1")
         // The body's own errors keep their place.
@@ -216,6 +231,29 @@ final class PrimitiveProtocolTests: XCTestCase {
                        "p.htll:1:1: error: define-primitive above: above is an HTLL name; call the primitive something else")
         XCTAssertEqual(message("(define-primitive above 1)\n(in (view '()) 'self.view)"),
                        "p.htll:1:1: error: define-primitive: expected (define-primitive (NAME PARAMETER ...) BODY ...)")
+    }
+
+    /// An object other than an error raised in an area procedure and caught by nothing is located
+    /// at the primitive's call in every output, also where the raise is in tail position (its
+    /// frame, the only one of the layout's code, is gone) or a handler of the layout's raises it
+    /// again; a raise in a procedure of the layout keeps the raise's place.
+    func testRaisesOfOtherObjectsAreLocated() throws {
+        let raises = ["(lambda (r) (raise 'oops))", "(lambda (r) (raise-continuable 'oops))",
+                      "(lambda (r) (with-exception-handler (lambda (e) (raise e)) (lambda () (raise 'oops))))",
+                      "(lambda (r) (raise 'oops) (list r r))"]
+        for body in raises {
+            let source = defs + "(define-primitive (two x y)\n  " + body + ")\n(in (two a b) 'self.view)"
+            let expected = body.hasSuffix("(list r r))") ? "p.htll:9:15: error: uncaught exception: oops"
+                                                          : "p.htll:10:5: error: uncaught exception: oops"
+            XCTAssertEqual(message(source), expected, body)
+            XCTAssertEqual(constraintsMessage(source), expected, body)
+            XCTAssertThrowsError(try layout(source).swift(), body) { XCTAssertEqual("\($0)", expected, body) }
+        }
+        // Caught where it is raised, it is the layout's own business.
+        XCTAssertNoThrow(try frames(defs + "(define-primitive (two x y)\n  (lambda (r) (guard (e (#t (list r r))) (raise 'oops))))\n(in (two a b) 'self.view)"))
+        // Each primitive's at its own call, one solved before it or not.
+        let after = defs + "(define-primitive (two x y)\n  (lambda (r) (list r r)))\n(define-primitive (one x)\n  (lambda (r) (raise 'late)))\n(in (vseq (two a b) (one c)) 'self.view)"
+        XCTAssertEqual(message(after), "p.htll:12:21: error: uncaught exception: late")
     }
 
     /// Past a few questions a primitive's children are looked up in a table

@@ -289,13 +289,17 @@
 (define (htll:calling-primitive loc who thunk)
   (with-exception-handler (lambda (e) (htll:relocate-error e loc who)) thunk))
 
-;; Raises E again, located at LOC with WHO before its message when the prelude raised it.
+;; Raises E again, located at LOC with WHO before its message when the prelude raised it. Any
+;; other object E is raised as it is, LOC the place of the error it makes if nothing catches it
+;; and no frame of the layout's code is left to locate it (a raise in tail position in an area
+;; procedure replaced the procedure's frame, and the solver that called it is the prelude's).
 (define (htll:relocate-error e loc who)
   (let ((at (and (error-object? e) (error-object-location e))))
-    (if (and (error-object? e) (or (not at) (and (pair? at) (string? (car at)) (htll:prelude-file? (car at)))))
-        (htll:error-at loc (apply string-append who ": " (error-object-message e)
-                                  (map (lambda (x) (string-append " " (htll:written x))) (error-object-irritants e))))
-        (raise e))))
+    (cond ((and (error-object? e) (or (not at) (and (pair? at) (string? (car at)) (htll:prelude-file? (car at)))))
+           (htll:error-at loc (apply string-append who ": " (error-object-message e)
+                                     (map (lambda (x) (string-append " " (htll:written x))) (error-object-irritants e)))))
+          ((error-object? e) (raise e))
+          (else (%set-call-location! (and (pair? loc) loc)) (raise e)))))
 
 (define (htll:prelude-file? file)
   (and (>= (string-length file) 8) (string=? (substring file 0 8) "prelude/")))

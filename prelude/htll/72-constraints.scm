@@ -17,9 +17,13 @@
                 (and (htll:rtl-fixed?) (not htll:emit-rtl))
                 (htll:root-location root) #f #f '() (make-eq-hash-table) (make-eq-hash-table) #f))
          (st (htll:c-walk-state walk)))
-    (htll:c-lay walk (htll:root-child root)
-                (htll:c-pos base 'leading 0) (htll:c-pos base 'top 0)
-                (htll:c-dim-length 1 (cons base 'width) 0) (htll:c-dim-length 1 (cons base 'height) 0))
+    ;; (Solving, as the frames' solve: what goes wrong in a primitive's area procedure is
+    ;; located at its call, htll:solving.)
+    (htll:solving
+     (lambda ()
+       (htll:c-lay walk (htll:root-child root)
+                   (htll:c-pos base 'leading 0) (htll:c-pos base 'top 0)
+                   (htll:c-dim-length 1 (cons base 'width) 0) (htll:c-dim-length 1 (cons base 'height) 0))))
     (htll:set-c-state-placed! st (reverse (htll:c-state-placed st)))
     st))
 

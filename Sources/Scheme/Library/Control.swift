@@ -76,6 +76,10 @@ let controlBuiltins: [Builtin] = [
     Builtin("%set-call-site!", .exactly(1)) { a, rt in
         if case .pair(let p) = a[0] { rt.vm.callSite = p.location } else { rt.vm.callSite = .none }
         return .unspecified },
+    // (%set-call-location! LOC): the same for a location (FILE LINE COLUMN), #f for none: where a
+    // raise no user code's frame is left to locate is located (an area procedure's raise in tail
+    // position, which replaced the procedure's frame, and the solver that called it is the prelude's).
+    Builtin("%set-call-location!", .exactly(1)) { a, rt in rt.vm.callSite = rt.sourceLocation(a[0]); return .unspecified },
     // (%core-syntax? ENV SYMBOL): whether SYMBOL means in ENV the core special form of its name
     // (`define` is still define, not a variable or a macro of the program's).
     Builtin("%core-syntax?", .exactly(2)) { a, rt in
