@@ -105,12 +105,7 @@ extension Scheme {
     public func procedureSummary(_ value: Value) -> String? {
         guard case .procedure(let u) = value else { return nil }
         let p = u.takeUnretainedValue()
-        func arity(_ required: Int, _ maximum: Int?) -> String {
-            let noun: (Int) -> String = { $0 == 1 ? "argument" : "arguments" }
-            guard let maximum else { return "at least \(required) \(noun(required))" }
-            if maximum == required { return "\(required) \(noun(required))" }
-            return "\(required) to \(maximum) arguments"
-        }
+        func arity(_ required: Int, _ maximum: Int?) -> String { Arity(required, maximum).expectedArguments }
         if let prim = p as? BuiltinProcedure { return "builtin procedure, " + arity(prim.arity.required, prim.arity.maximum) }
         if let c = p as? Closure { return "procedure, " + arity(c.code.required, c.code.hasRest ? nil : c.code.required) }
         if let cl = p as? CaseLambda {

@@ -13,7 +13,14 @@ final class ErrorTests: SchemeTestCase {
     func testErrorsNameTheProcedure() {
         XCTAssertEqual(error("(vector-ref (vector 1 2) 99)")?.message, "vector-ref: index 99 out of range for vector of length 2")
         XCTAssertEqual(error("(undefined-thing)")?.message, "unbound variable: undefined-thing")
-        XCTAssertEqual(error("((lambda (x) x))")?.message, "anonymous: expected 1 arguments, got 0")
+        XCTAssertEqual(error("((lambda (x) x))")?.message, "anonymous: expected 1 argument, got 0")
+        // One argument, and more than one, each spelled as such, for closures and builtins alike.
+        XCTAssertEqual(error("((lambda (x . y) x))")?.message, "anonymous: expected at least 1 argument, got 0")
+        XCTAssertEqual(error("((lambda (x y . z) x))")?.message, "anonymous: expected at least 2 arguments, got 0")
+        XCTAssertEqual(error("(define (f x y) x) (f 1)")?.message, "f: expected 2 arguments, got 1")
+        XCTAssertEqual(error("(car 1 2)")?.message, "car: expected 1 argument, got 2")
+        XCTAssertEqual(error("(cons 1)")?.message, "cons: expected 2 arguments, got 1")
+        XCTAssertEqual(error("(string-copy)")?.message, "string-copy: expected 1 to 3 arguments, got 0")
         XCTAssertEqual(error("(5 5)")?.message, "not a procedure")
         XCTAssertEqual(error("(error \"custom\" 'a \"b\" 3)")?.description, "<string>:1:1: error: custom a \"b\" 3")
         XCTAssertEqual(error("(raise 'sym)")?.description, "<string>:1:1: error: uncaught exception: sym")

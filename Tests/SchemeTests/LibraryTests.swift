@@ -575,9 +575,9 @@ final class SchemeLibraryTests: SchemeTestCase {
         XCTAssertEqual(error(types + "(point-x q)")?.message, "point-x: expected a point, got")
         XCTAssertEqual(error(types + "(tail-x 'a)")?.message, "point-x: expected a point, got")
         XCTAssertEqual(error(types + "(apply set-point-x! (list q 1))")?.message, "set-point-x!: expected a point, got")
-        XCTAssertEqual(error(types + "(point-x p p)")?.message, "point-x: expected 1 arguments, got 2")
+        XCTAssertEqual(error(types + "(point-x p p)")?.message, "point-x: expected 1 argument, got 2")
         XCTAssertEqual(error(types + "(set-point-x! p)")?.message, "set-point-x!: expected 2 arguments, got 1")
-        XCTAssertEqual(error(types + "(point?)")?.message, "point?: expected 1 arguments, got 0")
+        XCTAssertEqual(error(types + "(point?)")?.message, "point?: expected 1 argument, got 0")
         // An error raised by one is caught like any builtin's, and the program goes on.
         check(types + "(list (guard (e (#t (error-object-message e))) (point-y q)) (point-y (make-point 3 4)))",
               "(\"point-y: expected a point, got\" 4)")

@@ -84,7 +84,7 @@ final class PairReuseTests: SchemeTestCase {
         check("(list (list) (list 1) (list 1 2 3) (apply list (iota 5)) (cons* 1) (cons* 1 2) (cons* 1 2 '(3 4)))",
               "(() (1) (1 2 3) (0 1 2 3 4) 1 (1 . 2) (1 2 3 4))")
         check("(let ((l (apply list (iota 1000)))) (list (length l) (list-ref l 999) (equal? l (iota 1000))))", "(1000 999 #t)")
-        XCTAssertEqual(error("(cons*)")?.message, "cons*: expected at least 1 arguments, got 0")
+        XCTAssertEqual(error("(cons*)")?.message, "cons*: expected at least 1 argument, got 0")
     }
 
     /// `c[ad]+r` applies its letters right to left and names itself in errors.

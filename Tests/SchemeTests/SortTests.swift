@@ -27,7 +27,7 @@ final class SortTests: SchemeTestCase {
         check("(equal? (sort (reverse (iota 100000)) <) (iota 100000))", "#t")
         check("(equal? (sort (iota 100000) >) (reverse (iota 100000)))", "#t")
         // A builtin of another arity is called, and complains, as a call would.
-        XCTAssertEqual(error("(sort '(1 2) car)")?.message, "car: expected 1 arguments, got 2")
+        XCTAssertEqual(error("(sort '(1 2) car)")?.message, "car: expected 1 argument, got 2")
     }
 
     func testStability() {

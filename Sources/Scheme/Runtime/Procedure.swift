@@ -82,6 +82,11 @@ public struct Arity: Sendable, Equatable {
         }
         return "at least \(required)"
     }
+
+    /// What a call must pass, for messages: "1 argument", "at least 2 arguments", "0 to 1 arguments".
+    var expectedArguments: String {
+        description + ((maximum == nil || maximum == required) && required == 1 ? " argument" : " arguments")
+    }
 }
 
 /// The arguments of a builtin call: a window on the VM stack (valid only during the call).
