@@ -440,6 +440,13 @@ struct CodeImageReader {
             guard k >= 0, Int(k) < constants.count else { throw InvalidSystemImage(reason: "constant index out of range") }
             return constants[Int(k)]
         }
+        // The forward jump of the instruction at `pc`, if it has one, lands inside the code (its
+        // offset counted from its operand, as `jump`'s).
+        func forwardJump(_ op: Opcode) throws(InvalidSystemImage) {
+            guard let j = op.forwardJumpOperand else { return }
+            let at = pc + 1 + j, offset = code[at]
+            guard offset > 0, at + Int(offset) < code.count else { throw InvalidSystemImage(reason: "jump out of the code") }
+        }
         while pc < code.count {
             guard let op = Opcode(rawValue: code[pc]), op != .halt else { throw InvalidSystemImage(reason: "bad opcode at \(pc)") }
             guard pc + op.operandCount < code.count else {
@@ -467,18 +474,16 @@ struct CodeImageReader {
             case .captured, .capturedBox, .setCapturedBox, .fixnum:
                 guard op == .fixnum || a >= 0 else { throw InvalidSystemImage(reason: "captured slot out of range") }
             case .jump, .jumpIfFalse, .ifEq, .ifNull, .ifPair, .ifSymbol:
-                guard a > 0, pc + 1 + Int(a) < code.count else { throw InvalidSystemImage(reason: "jump out of the code") }
+                try forwardJump(op)
             case .ifEqConst:
                 _ = try constant(a)
-                let offset = code[pc + 2]
-                guard offset > 0, pc + 2 + Int(offset) < code.count else { throw InvalidSystemImage(reason: "jump out of the code") }
+                try forwardJump(op)
             case .vectorRefFixnum:
                 break
             case .ifEqLocalConst:
                 _ = try constant(code[pc + 2])
-                let offset = code[pc + 3]
                 guard a >= 0, Int(a) < frameSize else { throw InvalidSystemImage(reason: "local slot out of range") }
-                guard offset > 0, pc + 3 + Int(offset) < code.count else { throw InvalidSystemImage(reason: "jump out of the code") }
+                try forwardJump(op)
             case .jumpBack:
                 let first = code[pc + 2], n = code[pc + 3]
                 guard pc + 1 + Int(a) >= 0, pc + 1 + Int(a) < code.count, first >= 0, n >= 0,
@@ -496,10 +501,7 @@ struct CodeImageReader {
                 guard a >= 0, Int(a) < frameSize, !twoLocals || (b >= 0 && Int(b) < frameSize) else {
                     throw InvalidSystemImage(reason: "local slot out of range")
                 }
-                if let j = op.forwardJumpOperand {
-                    let at = pc + 1 + j, offset = code[at]
-                    guard offset > 0, at + Int(offset) < code.count else { throw InvalidSystemImage(reason: "jump out of the code") }
-                }
+                try forwardJump(op)
             case .null, .true, .false, .unspecified, .pop, .return, .halt, .add, .sub, .mul, .numEq, .lt, .gt, .le, .ge,
                  .car, .cdr, .caar, .cadr, .cdar, .cddr, .caddr, .cdddr, .cadddr, .cons, .isNull, .isPair, .isSymbol, .isString, .isProcedure, .isEq, .not, .isZero, .vectorRef, .vectorSet,
                  .quotient, .remainder, .modulo, .bytevectorRef, .bytevectorSet:

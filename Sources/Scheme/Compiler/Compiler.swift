@@ -138,7 +138,7 @@ struct Compiler {
             b.emit(op, delta: 1 - args.count)
             finish(mode, &b)
         case .bind(let vars, let inits, let body):
-            if let toElse = bindAndTest(vars, inits, body, &b), case .if(_, let yes, let no) = body {
+            if let (toElse, yes, no) = bindAndTest(vars, inits, body, &b) {
                 return compileBranches([toElse], yes, no, mode, &b)
             }
             compileValues(inits, &b)
@@ -224,7 +224,7 @@ struct Compiler {
             return compileTest(last, &b)
         }
         if case .bind(let vars, let inits, let body) = test {
-            if let toElse = bindAndTest(vars, inits, body, &b), case .if(_, let y, let n) = body {
+            if let (toElse, y, n) = bindAndTest(vars, inits, body, &b) {
                 return testBranches([toElse], y, n, &b)
             }
             compileValues(inits, &b)
@@ -251,12 +251,13 @@ struct Compiler {
 
     /// `(let ((v init)) (if v …))`, v a plain local: binds v and tests it in one instruction
     /// (`setLocalTest`, where `setLocal` and `ifLocal` were two: `(or a b)`, a lookup's result
-    /// tested); returns the jump taken where v is #f, or nil (nothing emitted) for any other shape.
-    func bindAndTest(_ vars: [Variable], _ inits: [Node], _ body: Node, _ b: inout Builder) -> Int? {
-        guard vars.count == 1, inits.count == 1, case .if(.local(let v), _, _) = body, v === vars[0],
+    /// tested); returns the jump taken where v is #f and the `if`'s two branches, or nil (nothing
+    /// emitted) for any other shape.
+    func bindAndTest(_ vars: [Variable], _ inits: [Node], _ body: Node, _ b: inout Builder) -> (Int, Node, Node)? {
+        guard vars.count == 1, inits.count == 1, case .if(.local(let v), let yes, let no) = body, v === vars[0],
               let slot = plainLocalSlot(.local(v), b) else { return nil }
         compile(inits[0], .value, &b)
-        return b.emitJump(.setLocalTest, slot, delta: -1)
+        return (b.emitJump(.setLocalTest, slot, delta: -1), yes, no)
     }
 
     /// Emits the test of an `if` as one superinstruction that jumps unless it holds, if it has a

@@ -67,13 +67,18 @@ extension VM {
                                            _ r: inout Registers) throws(SchemeError) {
         let k = Int(pc.pointee)
         pc += 1
-        if case .vector(let vu) = r.stack[sp &- 1] {
-            // (Read through the unretained reference, as `vectorAccess` does.)
-            let element: Value? = vu._withUnsafeGuaranteedRef { vec in k >= 0 && k < vec.items.count ? vec.items[k] : nil }
-            if let element { r.stack[sp &- 1] = element; return }
+        if case .vector(let vu) = r.stack[sp &- 1], let element = Self.element(vu, k) {
+            r.stack[sp &- 1] = element
+            return
         }
         push(.fixnum(k), &sp, r.stack)
         try slowPath(.vectorRef, &pc, &sp, &r)
+    }
+
+    /// Element k of vector `vu`, or nil when k is out of range (read through the unretained
+    /// reference, as `vectorAccess` does).
+    @inline(__always) static func element(_ vu: Unmanaged<SVector>, _ k: Int) -> Value? {
+        vu._withUnsafeGuaranteedRef { vec in k >= 0 && k < vec.items.count ? vec.items[k] : nil }
     }
 
     /// `localVectorRefFixnum` (`pc` at its operands `a n`): pushes element n of local a, or, for
@@ -82,10 +87,7 @@ extension VM {
                                                 _ r: inout Registers) throws(SchemeError) {
         let x = localOperand(0, pc, r), k = Int(pc[1])
         pc += 2
-        if case .vector(let vu) = x {
-            let element: Value? = vu._withUnsafeGuaranteedRef { vec in k >= 0 && k < vec.items.count ? vec.items[k] : nil }
-            if let element { return push(element, &sp, r.stack) }
-        }
+        if case .vector(let vu) = x, let element = Self.element(vu, k) { return push(element, &sp, r.stack) }
         push(x, &sp, r.stack)
         push(.fixnum(k), &sp, r.stack)
         try slowPath(.vectorRef, &pc, &sp, &r)
