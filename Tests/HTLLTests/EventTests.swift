@@ -131,4 +131,40 @@ final class EventTests: XCTestCase {
         XCTAssertEqual(M.error("(in (vseq (button '((target . (self a: touch-up-inside)))) (button '((target . (self b: touch-upp))))) 'self.view)"),
                        "m.htll:1:60: error: custom-button target: unknown control event touch-upp")
     }
+
+    /// What `on` keeps of its latest event, and of the latest kind its action was checked for
+    /// (issue 19), answers only for that event and kind: other events, lists of events, other
+    /// kinds and an action made before the latest are checked in full, and each view gets its own.
+    func testKeptActionChecksAnswerOnlyTheirOwn() throws {
+        let layout = try M.layout("""
+            (define early (on 'touch-down 'early:))
+            (in (vseq (button (on 'touch-up-inside 'a:) '())
+                      (button (on 'touch-up-inside 'b:) '((title-for-state . ("B" . normal))))
+                      (slider (on 'value-changed 'c:) '()) (button (on 'touch-up-inside 'd:) '())
+                      (button early '()) (switch (on '(value-changed) 'e:) '())
+                      (rounded-rect-button (on 'touch-up-inside 'f: 'self.model) '()))
+                'self.view)
+            """)
+        XCTAssertEqual(try M.lines(layout, .viewDidLoad).filter { $0.contains("addTarget") }, [
+            "[button1 addTarget:self action:@selector(a:) forControlEvents:UIControlEventTouchUpInside];",
+            "[button2 addTarget:self action:@selector(b:) forControlEvents:UIControlEventTouchUpInside];",
+            "[slider3 addTarget:self action:@selector(c:) forControlEvents:UIControlEventValueChanged];",
+            "[button4 addTarget:self action:@selector(d:) forControlEvents:UIControlEventTouchUpInside];",
+            "[button5 addTarget:self action:@selector(early:) forControlEvents:UIControlEventTouchDown];",
+            "[switch6 addTarget:self action:@selector(e:) forControlEvents:UIControlEventValueChanged];",
+            "[button7 addTarget:self.model action:@selector(f:) forControlEvents:UIControlEventTouchUpInside];",
+        ])
+        let json = try layout.framesJSON(width: 320, height: 480)
+        for origin in ["on touch-up-inside", "on value-changed", "on touch-down", "on (value-changed)"] {
+            XCTAssertTrue(json.contains(#""origins": {"target": "\#(origin)"}"#), origin)
+        }
+        // A known event kept does not let an unknown one through, alone or in a list.
+        XCTAssertEqual(M.error("(in (vseq (button (on 'touch-up-inside 'a:) '()) (button (on 'touch-up-insid 'b:) '())) 'self.view)"),
+                       "m.htll:1:58: error: on: unknown control event touch-up-insid; did you mean touch-up-inside?")
+        XCTAssertEqual(M.error("(in (vseq (button (on 'touch-up-inside 'a:) '()) (button (on '(touch-up-inside bogus) 'b:) '())) 'self.view)"),
+                       "m.htll:1:58: error: on: unknown control event bogus")
+        // The kind checked last does not answer for another one.
+        XCTAssertEqual(M.error("(in (vseq (button (on 'touch-up-inside 'a:) '()) (image (on 'touch-up-inside 'b:) '())) 'self.view)"),
+                       "m.htll:1:50: error: on touch-up-inside: an image is not a control and sends no events; use a button, slider, segmented-control, text-field, switch, stepper, date-picker or page-control")
+    }
 }

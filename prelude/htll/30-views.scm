@@ -470,12 +470,43 @@
                     (if (pair? ms) (onto (cdr ms) (cons (htll:modifier-contribution kind (car ms)) acc)) acc)))
               own))))))
 
+;; Whether ATTRS is the list of one action the latest `on` made, ((target . VALUE)) with VALUE
+;; the one htll:latest-on-action holds, made on this target, not ios6 (htll:check-target answers
+;; it from that vector). A macro: tested in place at every modifier's contribution.
+(define-syntax htll:latest-action-list?
+  (syntax-rules ()
+    ((_ attrs)
+     (and (pair? attrs) (null? (cdr attrs)) (pair? (car attrs)) (eq? (caar attrs) 'target)
+          (eq? (cdar attrs) (vector-ref htll:latest-on-action 0))
+          (eq? htll:target (vector-ref htll:latest-on-action 1)) (not (eq? htll:target 'ios6))))))
+
 ;; The contribution of the modifier M to a view of KIND: (origin . checked-alist). (Not a
 ;; procedure defined in htll:contributions: that was a closure made for every view with a
 ;; modifier, each button's action.)
 (define (htll:modifier-contribution kind m)
-  (let ((origin (htll:modifier-origin m)))
-    (cons origin (htll:check-attributes kind ((htll:modifier-expand m) kind) origin))))
+  (let ((origin (htll:modifier-origin m)) (attrs ((htll:modifier-expand m) kind)))
+    (cons origin
+          (if (htll:latest-action-list? attrs)
+              (let ((plain htll:plain-action-kind))
+                (if (and (eq? (vector-ref plain 0) kind) (eq? (vector-ref plain 1) htll:attribute-table)
+                         (eq? (vector-ref plain 2) htll:target))
+                    (list (cons 'target (vector-ref htll:latest-on-action 2)))
+                    (let ((checked (htll:check-attributes kind attrs origin)))
+                      (if (and (pair? checked) (null? (cdr checked)) (eq? (caar checked) 'target)
+                               (eq? (cdar checked) (vector-ref htll:latest-on-action 2)))
+                          (begin (vector-set! plain 0 kind) (vector-set! plain 1 htll:attribute-table)
+                                 (vector-set! plain 2 htll:target)))
+                      checked)))
+              (htll:check-attributes kind attrs origin)))))
+
+;; #(kind attribute-table target): the latest kind for which checking such an action list
+;; (htll:latest-action-list?) gave ((target . CHECKED)), CHECKED what `on` checked (its vector's
+;; third element): nothing refused, left out or renamed, no warning. The next action `on` makes
+;; for a view of that kind, with the same table and target, is checked as that one was, without
+;; the walk of its attribute list (its shape, the kind's entry for target, the value's check:
+;; about 150 bytecode instructions a button, issue 19). (A kind whose check gives anything else
+;; keeps being checked each time.)
+(define htll:plain-action-kind (vector #f #f #f))
 
 ;; Applies contributions in order: a later attribute replaces an earlier one it `replaces?`.
 ;; Returns (attributes . entry-origins), entry-origins as in the view record.
@@ -556,7 +587,21 @@
                        (if (or (and (pair? checked) (null? (cdr checked))) (htll:distinct-names? checked))
                            (cons checked '())
                            (htll:merge-contributions kind (list (cons #f checked)))))
-                     (htll:merge-contributions kind (htll:contributions kind args)))))
+                     (if (and (pair? args) (htll:modifier? (car args)) (pair? (cdr args)) (pair? (cadr args))
+                              (null? (cddr args)))
+                         ;; A modifier, then one attribute list (a button's action and its title):
+                         ;; htll:contributions' answer, the modifier's contribution made first,
+                         ;; without its loop; and when the modifier gives one attribute the list
+                         ;; does not name, htll:merge-contributions' second case in place (about
+                         ;; 100 bytecode instructions a button, issue 19).
+                         (let* ((made (htll:modifier-contribution kind (car args)))
+                                (own (htll:check-attributes kind (cadr args))))
+                           (if (and (car made) (pair? (cdr made)) (null? (cddr made))
+                                    (not (assq (car (cadr made)) own))
+                                    (or (null? own) (null? (cdr own)) (htll:distinct-names? own)))
+                               (let ((a (cadr made))) (cons (cons a own) (list (cons a (car made)))))
+                               (htll:merge-contributions kind (list made (cons #f own)))))
+                         (htll:merge-contributions kind (htll:contributions kind args))))))
     ;; (htll:check-items called only for the kinds it checks.)
     (if (memq kind htll:items-kinds) (htll:check-items kind (car merged)))
     (htll:construct-view kind (car merged) #f loc #f #f (cdr merged) #f)))

@@ -101,7 +101,8 @@
 (define (htll:check-style-name name loc)
   (cond ((not (symbol? name))
          (htll:error-at loc (string-append "define-style: the name must be a symbol, got " (htll:written name))))
-        ((memq name htll:located-names)
+        ;; (The names' table, not the list: every style of a layout is checked.)
+        ((htll:located-name? name)
          (htll:error-at loc (string-append (htll:style-who name) ": " (symbol->string name)
                                            " is an HTLL name; call the style something else")))))
 

@@ -15,33 +15,22 @@
 
 ;; (on 'touch-up-inside 'save:), (on '(touch-down touch-drag-inside) 'track:),
 ;; (on 'value-changed 'sliderMoved: 'self.model): the same as (target . (TARGET SELECTOR EVENTS)).
-;; The latest event symbol given and the name of modifiers for it, "on touch-up-inside" (made
-;; once, not for every button's action).
-(define htll:latest-on-who (cons #f #f))
+;; The latest event symbol found a control event, the name of modifiers for it ("on
+;; touch-up-inside", made once, not for every button's action) and the enumeration table it was
+;; found in, as #(event who table): a long layout's actions mostly send one event, and checking
+;; it again (the events' table, the list's walk) was about a third of `on` (issue 19).
+(define htll:latest-on-event (vector #f #f #f))
 (define (on events selector . target)
-  (let* ((event-list (if (symbol? events) (list events) events))
-         (who (cond ((and (symbol? events) (eq? (car htll:latest-on-who) events)) (cdr htll:latest-on-who))
-                    ((symbol? events)
-                     (let ((who (string-append "on " (symbol->string events))))
-                       (set! htll:latest-on-who (cons events who))
-                       who))
-                    (else (string-append "on " (htll:written events)))))
-         (controls (htll:enum-values 'control-event)))
-    (if (not (and (pair? event-list) (htll:proper-list? event-list)))
-        (htll:fail (string-append "on: expected a control event or a list of them, such as touch-up-inside, got "
-                                  (htll:written events))))
-    ;; (A loop, not for-each and a closure: every button's action passes here.)
-    (let check ((es event-list))
-      (if (pair? es)
-          (let ((e (car es)))
-            (if (not (and (symbol? e) (assq e controls)))
-                (htll:fail (string-append "on: unknown control event " (htll:written e)
-                                          (if (symbol? e) (htll:did-you-mean e (map car controls)) ""))))
-            (check (cdr es)))))
+  (let* ((latest htll:latest-on-event)
+         (event-list (if (symbol? events) (list events) events))
+         (who (if (and (eq? (vector-ref latest 0) events) (eq? (vector-ref latest 2) htll:enum-table))
+                  (vector-ref latest 1)
+                  (htll:checked-events-who events event-list))))
     (if (not (or (symbol? selector) (string? selector)))
         (htll:fail (string-append who ": the selector must be a symbol or a string such as save:, got " (htll:written selector))))
-    (let ((name (htll:->string selector)))
-      (if (not (htll:selector? name))
+    ;; (htll:->string and htll:selector? in place: every button's action passes here.)
+    (let ((name (if (symbol? selector) (symbol->string selector) selector)))
+      (if (not (%htll-selector? name))
           (htll:fail (string-append who ": " (htll:written name) " is not an Objective-C selector (such as save: or save)")))
       (if (and (pair? target) (pair? (cdr target)))
           (htll:fail (string-append who ": expected (on EVENTS SELECTOR [TARGET]), got extra arguments " (htll:written (cdr target)))))
@@ -62,9 +51,29 @@
          who
          (lambda (kind)
            (if (not (htll:control-kind? kind))
-               (htll:fail (string-append who ": a " (symbol->string kind) " is not a control and sends no events; use "
+               (htll:fail (string-append who ": " (htll:a-or-an (symbol->string kind)) " is not a control and sends no events; use "
                                          (htll:control-kinds-text))))
            (list (cons 'target value))))))))
+
+;; The name of `on`'s modifiers for EVENTS (EVENT-LIST: the same as a list), having checked
+;; that they are control events; kept as the latest (htll:latest-on-event) when EVENTS is one.
+(define (htll:checked-events-who events event-list)
+  (let ((who (if (symbol? events)
+                 (string-append "on " (symbol->string events))
+                 (string-append "on " (htll:written events))))
+        (controls (htll:enum-values 'control-event)))
+    (if (not (and (pair? event-list) (htll:proper-list? event-list)))
+        (htll:fail (string-append "on: expected a control event or a list of them, such as touch-up-inside, got "
+                                  (htll:written events))))
+    (for-each (lambda (e)
+                (if (not (and (symbol? e) (assq e controls)))
+                    (htll:fail (string-append "on: unknown control event " (htll:written e)
+                                              (if (symbol? e) (htll:did-you-mean e (map car controls)) "")))))
+              event-list)
+    (if (symbol? events)
+        (let ((latest htll:latest-on-event))
+          (vector-set! latest 0 events) (vector-set! latest 1 who) (vector-set! latest 2 htll:enum-table)))
+    who))
 
 ;;; Model binding
 

@@ -226,12 +226,20 @@
     ;; the controller's 250 members, costs what 200 lookups do, so small layouts never make it).
     (define unscanned 32)
     (define clash-free? #f)
+    ;; ((kind base . digit-end?) ...): each kind named so far (views of a few kinds in turn,
+    ;; label, button, image..., looked their base up again at every view: issue 19).
+    (define kind-bases '())
+    (define (latest-kind! kind)
+      (let ((e (assq kind kind-bases)))
+        (if e
+            (begin (set! latest-base (cadr e)) (set! digit-end? (cddr e)))
+            (let ((kind-base (htll:kind-base-name kind)))
+              (set! latest-base kind-base)
+              (set! digit-end? (char-numeric? (string-ref kind-base (- (string-length kind-base) 1))))
+              (set! kind-bases (cons (cons kind (cons latest-base digit-end?)) kind-bases))))
+        (set! latest-kind kind)))
     (define (generated-name kind index)
-      (if (not (eq? kind latest-kind))
-          (let ((kind-base (htll:kind-base-name kind)))
-            (set! latest-kind kind)
-            (set! latest-base kind-base)
-            (set! digit-end? (char-numeric? (string-ref kind-base (- (string-length kind-base) 1))))))
+      (if (not (eq? kind latest-kind)) (latest-kind! kind))
       (let ((base (%htll-numbered-name latest-base index)))
         (cond ((not generated) (htll:unique-name used #f base))
               ((or digit-end? (and (not clash-free?) (htll:string-set-member? used base)))
@@ -285,8 +293,10 @@
                               (let ((kind (htll:view-kind (caar ds))))
                                 (cons (caar ds)
                                       ;; (generated-name's usual case in place, once no name can clash:
-                                      ;; the latest kind's, listed in GENERATED.)
-                                      (if (and clash-free? generated (eq? kind latest-kind) (not digit-end?))
+                                      ;; a kind's base not ending in a digit, listed in GENERATED.)
+                                      (if (and clash-free? generated
+                                               (begin (if (not (eq? kind latest-kind)) (latest-kind! kind)) #t)
+                                               (not digit-end?))
                                           (let ((base (%htll-numbered-name latest-base index)))
                                             (set! generated (cons base generated))
                                             base)
