@@ -281,8 +281,27 @@
               ((not walk) (htll:walk-attributes-onto view as hows render var name-of start #f))
               (else
                (if (not (eq? walk latest)) (set! htll:latest-walk walk))
-               ;; (A walk that rendered nothing, a styled label's in view-did-load, gives nothing.)
-               (if (vector-ref walk 6) start (htll:walk-as-planned as (vector-ref walk 5) render view var name-of start)))))))))
+               (let ((ways (vector-ref walk 5)))
+                 (cond
+                  ;; (A walk that rendered nothing, a styled label's in view-did-load, gives nothing.)
+                  ((vector-ref walk 6) start)
+                  ;; Two attributes, none late (a button's action in view-did-load and its title
+                  ;; in view-will-appear, a text field's placeholder and border): what
+                  ;; htll:walk-as-planned gives, in place (its call and loop were about a third
+                  ;; of the walk, issue 19).
+                  ((and (pair? (cdr as)) (null? (cddr as))
+                        (not (and (car ways) (caddr (car ways)))) (not (and (cadr ways) (caddr (cadr ways)))))
+                   (let* ((p (car ways))
+                          (acc (if p
+                                   (let ((x (render (cadr p) (car p) (cdar as) view var name-of)))
+                                     (if (pair? x) (append-reverse x start) (cons x start)))
+                                   start))
+                          (p (cadr ways)))
+                     (if p
+                         (let ((x (render (cadr p) (car p) (cdadr as) view var name-of)))
+                           (if (pair? x) (append-reverse x acc) (cons x acc)))
+                         acc)))
+                  (else (htll:walk-as-planned as ways render view var name-of start)))))))))))
 
 ;; The walk of htll:map-attributes-onto: the way of each of VIEW's attributes AS (not empty) in
 ;; HOWS, found in its kind's plan, then AS rendered with them onto START (htll:walk-as-planned,
