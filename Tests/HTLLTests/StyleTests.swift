@@ -146,6 +146,13 @@ final class StyleTests: XCTestCase {
                        "bad.htll:1:1: error: define-style center: center is an HTLL name; call the style something else")
         XCTAssertEqual(message("(define-style 42 '())"),
                        "bad.htll:1:1: error: define-style: the name must be a symbol or (NAME PARAMETER ...), got 42")
+        // An error of the attributes' expression that has no place of its own is located at the
+        // definition; one that has (a call's) keeps it.
+        XCTAssertEqual(message("(in (label '()) 'self.view)\n  (define-style t `((text-color . ,nope)))"),
+                       "bad.htll:2:3: error: unbound variable: nope")
+        XCTAssertEqual(message("(define-style t '((alpha . 1)) extra)"), "bad.htll:1:1: error: unbound variable: extra")
+        XCTAssertEqual(message("(define-style t (list (cons 'alpha (car 5))))"),
+                       "bad.htll:1:36: error: car: expected a pair, got 5")
     }
 
     func testAStyleCannotInheritFromItselfAndRedefiningOneDoesNotLoop() throws {

@@ -189,7 +189,14 @@
     (if (not (and direct (htll:define-plain-style-now! form loc)))
         (let ((definition (htll:style-form->definition form loc)))
           (if (not (and direct (htll:define-style-now! definition)))
-              (eval (htll:rewrite-bindings definition) htll:layout-environment))))))
+              ;; An error of the definition's code with no place of its own (its attributes name
+              ;; an unbound variable, say) is located at FORM: the definition was made here, not
+              ;; read, and nothing in it said where it was.
+              (guard (e ((and (error-object? e) (not (error-object-location e)))
+                         (htll:error-at loc (apply string-append (error-object-message e)
+                                                   (map (lambda (x) (string-append " " (htll:written x)))
+                                                        (error-object-irritants e))))))
+                (eval (htll:rewrite-bindings definition) htll:layout-environment)))))))
 
 ;; The same for FORM, (define-style NAME ATTRIBUTES) or (define-style NAME (PARENT ...)
 ;; ATTRIBUTES) with NAME a symbol and ATTRIBUTES a quotation or a constant other than a symbol
