@@ -587,20 +587,29 @@
                        (if (or (and (pair? checked) (null? (cdr checked))) (htll:distinct-names? checked))
                            (cons checked '())
                            (htll:merge-contributions kind (list (cons #f checked)))))
-                     (if (and (pair? args) (htll:modifier? (car args)) (pair? (cdr args)) (pair? (cadr args))
-                              (null? (cddr args)))
-                         ;; A modifier, then one attribute list (a button's action and its title):
-                         ;; htll:contributions' answer, the modifier's contribution made first,
-                         ;; without its loop; and when the modifier gives one attribute the list
-                         ;; does not name, htll:merge-contributions' second case in place (about
-                         ;; 100 bytecode instructions a button, issue 19).
-                         (let* ((made (htll:modifier-contribution kind (car args)))
-                                (own (htll:check-attributes kind (cadr args))))
-                           (if (and (car made) (pair? (cdr made)) (null? (cddr made))
-                                    (not (assq (car (cadr made)) own))
-                                    (or (null? own) (null? (cdr own)) (htll:distinct-names? own)))
-                               (let ((a (cadr made))) (cons (cons a own) (list (cons a (car made)))))
-                               (htll:merge-contributions kind (list made (cons #f own)))))
+                     (if (and (pair? args) (pair? (cdr args)) (pair? (cadr args)) (null? (cddr args))
+                              (not (pair? (car args))) (not (null? (car args))))
+                         ;; A modifier or a style, then one attribute list (a button's action and
+                         ;; its title, a label's style and text): htll:contributions' answer without
+                         ;; its loop, the modifiers' contributions made first (htll:resolve-modifier
+                         ;; asked once, as there); and for one modifier that gives one attribute
+                         ;; the list does not name, htll:merge-contributions' second case in place
+                         ;; (about 100 bytecode instructions a view, issue 19).
+                         (let ((ms (if (htll:modifier? (car args)) (car args) (htll:resolve-modifier kind (car args)))))
+                           (if (htll:modifier? ms)
+                               (let* ((made (htll:modifier-contribution kind ms))
+                                      (own (htll:check-attributes kind (cadr args))))
+                                 (if (and (car made) (pair? (cdr made)) (null? (cddr made))
+                                          (not (assq (car (cadr made)) own))
+                                          (or (null? own) (null? (cdr own)) (htll:distinct-names? own)))
+                                     (let ((a (cadr made))) (cons (cons a own) (list (cons a (car made)))))
+                                     (htll:merge-contributions kind (list made (cons #f own)))))
+                               (let* ((made (let onto ((ms ms) (acc '()))
+                                              (if (pair? ms)
+                                                  (onto (cdr ms) (cons (htll:modifier-contribution kind (car ms)) acc))
+                                                  acc)))
+                                      (own (htll:check-attributes kind (cadr args))))
+                                 (htll:merge-contributions kind (append-reverse made (list (cons #f own)))))))
                          (htll:merge-contributions kind (htll:contributions kind args))))))
     ;; (htll:check-items called only for the kinds it checks.)
     (if (memq kind htll:items-kinds) (htll:check-items kind (car merged)))
