@@ -153,6 +153,13 @@ final class StyleTests: XCTestCase {
         XCTAssertEqual(message("(define-style t '((alpha . 1)) extra)"), "bad.htll:1:1: error: unbound variable: extra")
         XCTAssertEqual(message("(define-style t (list (cons 'alpha (car 5))))"),
                        "bad.htll:1:36: error: car: expected a pair, got 5")
+        // A quoted name, parameters that are not names: said so, at the definition.
+        XCTAssertEqual(message("(define-style 'big '((alpha . 1)))"),
+                       "bad.htll:1:1: error: define-style: the name is not quoted: write (define-style big ...), not (define-style 'big ...)")
+        XCTAssertEqual(message("(define-style (card 'red-color) '((alpha . 1)))"),
+                       "bad.htll:1:1: error: define-style card: the parameters must be names, such as (card colour), got ((quote red-color))")
+        XCTAssertEqual(message("(define-style (card c c) '((alpha . 1)))"),
+                       "bad.htll:1:1: error: define-style card: the parameters must be names, such as (card colour), got (c c)")
     }
 
     func testAStyleCannotInheritFromItselfAndRedefiningOneDoesNotLoop() throws {

@@ -149,12 +149,29 @@
           (attrs (if (= n 4) (cadddr form) (caddr form))))
       (cond ((symbol? head)
              (list 'define head (list htll:make-style (list 'quote loc) (list 'quote head) (list 'quote parents) attrs)))
+            ;; (define-style 'big ...): a quoted name read as a style named quote.
+            ((and (pair? head) (eq? (car head) 'quote) (pair? (cdr head)) (null? (cddr head)))
+             (htll:error-at loc (string-append "define-style: the name is not quoted: write (define-style "
+                                               (htll:written (cadr head)) " ...), not (define-style '"
+                                               (htll:written (cadr head)) " ...)")))
+            ((and (pair? head) (symbol? (car head)) (not (htll:parameter-list? (cdr head))))
+             (htll:error-at loc (string-append "define-style " (symbol->string (car head))
+                                               ": the parameters must be names, such as (card colour), got "
+                                               (htll:written (cdr head)))))
             ((and (pair? head) (symbol? (car head)))
              (list 'define (car head)
                    (list htll:make-style-procedure (list 'quote loc) (list 'quote (car head)) (list 'quote parents)
                          (list 'lambda (cdr head) attrs))))
             (else (htll:error-at loc (string-append "define-style: the name must be a symbol or (NAME PARAMETER ...), got "
                                                     (htll:written head))))))))
+
+;; Whether PS is a lambda's parameter list: names, distinct, the last tail a name or ().
+(define (htll:parameter-list? ps)
+  (let loop ((ps ps) (seen '()))
+    (cond ((null? ps) #t)
+          ((symbol? ps) (not (memq ps seen)))
+          ((and (pair? ps) (symbol? (car ps)) (not (memq (car ps) seen))) (loop (cdr ps) (cons (car ps) seen)))
+          (else #f))))
 
 ;; The modifiers a style stands for on a view: one per defining style, parents first, so `htll
 ;; frames` tells which style set each attribute ("style red-title (from big-title)"). Made once
