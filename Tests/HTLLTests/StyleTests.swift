@@ -156,6 +156,8 @@ final class StyleTests: XCTestCase {
         // A quoted name, parameters that are not names: said so, at the definition.
         XCTAssertEqual(message("(define-style 'big '((alpha . 1)))"),
                        "bad.htll:1:1: error: define-style: the name is not quoted: write (define-style big ...), not (define-style 'big ...)")
+        XCTAssertEqual(message("(define-style '(big) '((alpha . 1)))"),
+                       "bad.htll:1:1: error: define-style: the name must be a symbol or (NAME PARAMETER ...), got '(big)")
         XCTAssertEqual(message("(define-style (card 'red-color) '((alpha . 1)))"),
                        "bad.htll:1:1: error: define-style card: the parameters must be names, such as (card colour), got ((quote red-color))")
         XCTAssertEqual(message("(define-style (card c c) '((alpha . 1)))"),

@@ -151,9 +151,12 @@
              (list 'define head (list htll:make-style (list 'quote loc) (list 'quote head) (list 'quote parents) attrs)))
             ;; (define-style 'big ...): a quoted name read as a style named quote.
             ((and (pair? head) (eq? (car head) 'quote) (pair? (cdr head)) (null? (cddr head)))
-             (htll:error-at loc (string-append "define-style: the name is not quoted: write (define-style "
-                                               (htll:written (cadr head)) " ...), not (define-style '"
-                                               (htll:written (cadr head)) " ...)")))
+             (htll:error-at loc (if (symbol? (cadr head))
+                                    (string-append "define-style: the name is not quoted: write (define-style "
+                                                   (htll:written (cadr head)) " ...), not (define-style '"
+                                                   (htll:written (cadr head)) " ...)")
+                                    (string-append "define-style: the name must be a symbol or (NAME PARAMETER ...), got '"
+                                                   (htll:written (cadr head))))))
             ((and (pair? head) (symbol? (car head)) (not (htll:parameter-list? (cdr head))))
              (htll:error-at loc (string-append "define-style " (symbol->string (car head))
                                                ": the parameters must be names, such as (card colour), got "
@@ -182,13 +185,15 @@
     (if (pair? made)
         made
         (let* ((used (symbol->string (htll:style-name style)))
-               (modifiers
-                (map (lambda (part)
-                       (let ((origin (if (eq? (car part) (htll:style-name style))
-                                         (string-append "style " used)
-                                         (string-append "style " used " (from " (symbol->string (car part)) ")"))))
-                         (htll:make-modifier origin (lambda (kind) (cdr part)))))
-                     (htll:style-parts style))))
+               (modifier
+                (lambda (part)
+                  (let ((origin (if (eq? (car part) (htll:style-name style))
+                                    (string-append "style " used)
+                                    (string-append "style " used " (from " (symbol->string (car part)) ")"))))
+                    (htll:make-modifier origin (lambda (kind) (cdr part))))))
+               (parts (htll:style-parts style))
+               ;; (A style of one part, its own, without map: most styles are.)
+               (modifiers (if (and (pair? parts) (null? (cdr parts))) (list (modifier (car parts))) (map modifier parts))))
           (htll:set-style-made-modifiers! style modifiers)
           modifiers))))
 
