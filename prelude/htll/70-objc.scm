@@ -253,6 +253,30 @@
             (if (pair? xs) (and (pair? ns) (eq? (caar xs) (car ns)) (same? (cdr xs) (cdr ns))) (null? ns)))
           (eq? (vector-ref walk 2) htll:attribute-table) (eq? (vector-ref walk 3) (eq? htll:target 'ios6))))))
 
+;; The latest view of two attributes, none late, rendered from a walk, as #(name1 name2 kind hows
+;; attribute-table ios6? way1 way2), each way its planned entry or #f (not rendered): the same
+;; names of the same kind are rendered the same way while the kind's plan is the same, as
+;; htll:latest-rendered. A button's action and title, a text field's placeholder and border, in
+;; each fragment: finding the walk again was about two thirds of rendering them (issue 19).
+(define htll:latest-rendered-two (make-vector 8 #f))
+
+;; The two attributes AS rendered with the ways P1 and P2 (planned entries, neither late, or #f:
+;; not rendered) onto START, in reverse, as htll:walk-as-planned renders them. A macro, so that
+;; both uses in htll:map-attributes-onto render in place (a call cost about as much as the
+;; lookups it saved); every argument but P1 and P2 a variable.
+(define-syntax htll:two-rendered-onto
+  (syntax-rules ()
+    ((_ as p1 p2 render view var name-of start)
+     (let* ((w1 p1) (w2 p2)
+            (acc (if w1
+                     (let ((x (render (cadr w1) (car w1) (cdar as) view var name-of)))
+                       (if (pair? x) (append-reverse x start) (cons x start)))
+                     start)))
+       (if w2
+           (let ((x (render (cadr w2) (car w2) (cdadr as) view var name-of)))
+             (if (pair? x) (append-reverse x acc) (cons x acc)))
+           acc)))))
+
 ;; The same lines in reverse, before the list START: a fragment's loop over its views gathers
 ;; every view's lines in reverse in one list (a list per view, appended, walked them twice more).
 (define (htll:map-attributes-onto view hows render var name-of start)
@@ -266,6 +290,15 @@
         (if (pair? x) (append-reverse x start) (cons x start))))
      ((or (null? as) (htll:known-nothing? as (htll:view-kind view) hows))
         start)
+     ;; Two attributes named as the latest two rendered (htll:latest-rendered-two), of the same
+     ;; kind, HOWS, table and target: rendered with its ways, without looking for its walk.
+     ((and (pair? (cdr as)) (null? (cddr as))
+           (let ((r2 htll:latest-rendered-two))
+             (and (eq? (vector-ref r2 0) (caar as)) (eq? (vector-ref r2 1) (car (cadr as))) (eq? (vector-ref r2 3) hows)
+                  (eq? (vector-ref r2 2) (htll:view-kind view)) (eq? (vector-ref r2 4) htll:attribute-table)
+                  (eq? (vector-ref r2 5) (eq? htll:target 'ios6)))))
+      (htll:two-rendered-onto as (vector-ref htll:latest-rendered-two 6) (vector-ref htll:latest-rendered-two 7)
+                              render view var name-of start))
      (else
       ;; A view named as the latest walk of its kind for the same HOWS (a styled label's three
       ;; attributes; in a sequence of several kinds, one of each kind): each attribute's way as
@@ -291,16 +324,15 @@
                   ;; of the walk, issue 19).
                   ((and (pair? (cdr as)) (null? (cddr as))
                         (not (and (car ways) (caddr (car ways)))) (not (and (cadr ways) (caddr (cadr ways)))))
-                   (let* ((p (car ways))
-                          (acc (if p
-                                   (let ((x (render (cadr p) (car p) (cdar as) view var name-of)))
-                                     (if (pair? x) (append-reverse x start) (cons x start)))
-                                   start))
-                          (p (cadr ways)))
-                     (if p
-                         (let ((x (render (cadr p) (car p) (cdadr as) view var name-of)))
-                           (if (pair? x) (append-reverse x acc) (cons x acc)))
-                         acc)))
+                   ;; (Kept for the next views when this one's walk was the latest one's too:
+                   ;; views of alternating kinds, each found its walk anew, would replace it at
+                   ;; every view.)
+                   (if (eq? walk latest)
+                       (let ((r2 htll:latest-rendered-two))
+                         (vector-set! r2 0 (caar as)) (vector-set! r2 1 (car (cadr as))) (vector-set! r2 2 kind)
+                         (vector-set! r2 3 hows) (vector-set! r2 4 htll:attribute-table) (vector-set! r2 5 (eq? htll:target 'ios6))
+                         (vector-set! r2 6 (car ways)) (vector-set! r2 7 (cadr ways))))
+                   (htll:two-rendered-onto as (car ways) (cadr ways) render view var name-of start))
                   (else (htll:walk-as-planned as ways render view var name-of start)))))))))))
 
 ;; The walk of htll:map-attributes-onto: the way of each of VIEW's attributes AS (not empty) in
