@@ -143,6 +143,9 @@ public final class Layout {
         // their cache misses included, about 15% of the run's CPU time; bench/README.md, "Fewer
         // collections for a layout"); larger layouts still collect as their live data grows.
         scheme.collectionInterval = Layout.collectionInterval
+        // A build rule compiles the layout: an (exit n) in it would end the compilation with no
+        // output and nothing said (or, with status 0, as if it had succeeded).
+        scheme.exitRefusal = "a layout is compiled, not run: it cannot end the compilation"
         do {
             try HTLL.install(into: scheme)
         } catch let e as SchemeError {

@@ -52,6 +52,13 @@ extension Scheme {
         }
     }
 
+    /// Why `exit` is an error here even outside the sandbox (the message after "exit: "); nil, the
+    /// default: `(exit n)` ends the evaluation with status `n`.
+    public var exitRefusal: String? {
+        get { runtime.exitRefusal }
+        set { runtime.exitRefusal = newValue }
+    }
+
     /// The folders a sandboxed instance may read files in (besides none).
     public var allowedFolders: [String] {
         get { runtime.allowedFolders }

@@ -27,13 +27,6 @@ public final class Scheme {
         limitsProblem = limits.problem
         // The prelude loads under the default limits: a tiny depth or nesting is for user code.
         runtime = Runtime.loaded(sandbox: sandbox)
-        if sandbox {
-            // The prelude's `exit` first unwinds every `dynamic-wind` (leaving the handlers of any
-            // `guard`), so its refusal could not be caught: refuse before unwinding instead.
-            runtime.system.define(runtime.intern("exit"), runtime.makeBuiltin("exit", .range(0, 1)) { _, rt throws(SchemeRaise) in
-                throw rt.error("exit: not allowed in the sandbox", kind: .file)
-            })
-        }
         runtime.sealSystem()
         if limitsProblem == nil { apply(limits) }
     }

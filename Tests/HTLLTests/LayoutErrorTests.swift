@@ -15,6 +15,21 @@ final class LayoutErrorTests: XCTestCase {
         }
     }
 
+    /// A layout is compiled, not run: `(exit n)` in it is a located error (an exit ended the
+    /// compilation with nothing said, with status 0 as if it had succeeded), which a guard catches.
+    func testExitInALayoutIsALocatedError() throws {
+        for call in ["(exit 0)", "(exit 3)", "(emergency-exit)"] {
+            XCTAssertThrowsError(try Layout(source: "(in (label '()) 'self.view)\n\(call)", file: "bad.htll").objectiveC(.viewDidLoad)) {
+                XCTAssertEqual("\($0)", "bad.htll:2:1: error: exit: a layout is compiled, not run: it cannot end the compilation", call)
+            }
+        }
+        let caught = try Layout(source: """
+            (define r (guard (e ((error-object? e) "caught")) (exit 0)))
+            (in (label `((text . ,r))) 'self.view)
+            """, file: "ok.htll")
+        XCTAssertTrue(try caught.objectiveC(.viewWillAppear).contains("@\"caught\""))
+    }
+
     func testUnknownAttributeSuggestsTheClosestName() {
         let m = message("(in (label '((text . \"x\")\n              (text-colour . red-color))) 'self.view)")
         XCTAssertEqual(m, "bad.htll:1:5: error: label has no attribute text-colour; did you mean text-color?")

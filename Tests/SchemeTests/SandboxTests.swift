@@ -92,6 +92,31 @@ final class SandboxTests: XCTestCase {
         XCTAssertEqual(s.write(v), "(file-error caught caught)")
     }
 
+    /// A host that compiles code rather than running it (a layout's) refuses `exit` outside the
+    /// sandbox too: a catchable error with its reason, raised before any unwinding, `dynamic-wind`'s
+    /// after thunks not run; `emergency-exit` as well. Without a refusal, `exit` still ends it.
+    func testAHostCanRefuseExit() throws {
+        let s = Scheme()
+        s.exitRefusal = "compiled, not run"
+        let v = try s.evaluate("""
+            (define after 0)
+            (list (guard (e ((error-object? e) (error-object-message e)))
+                    (dynamic-wind (lambda () #f) (lambda () (exit 3)) (lambda () (set! after (+ after 1)))))
+                  after
+                  (guard (e ((file-error? e) 'file) ((error-object? e) 'caught)) (emergency-exit 1)))
+            """)
+        // (The guard's own escape runs the after thunk once; the refused exit unwound nothing.)
+        XCTAssertEqual(s.write(v), "(\"exit: compiled, not run\" 1 caught)")
+        XCTAssertThrowsError(try s.evaluate("(exit 3)")) { error in
+            XCTAssertEqual((error as? SchemeError)?.description, "<string>:1:1: error: exit: compiled, not run")
+        }
+        s.exitRefusal = nil
+        XCTAssertThrowsError(try s.evaluate("(exit 3)")) { error in
+            XCTAssertEqual((error as? SchemeError)?.kind, .exit)
+            XCTAssertEqual((error as? SchemeError)?.exitCode, 3)
+        }
+    }
+
     func testReadingInsideAnAllowedFolderWorks() throws {
         let s = Scheme(sandbox: true)
         s.runtime.allowedFolders = [folder.path]

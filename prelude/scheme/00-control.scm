@@ -261,8 +261,11 @@
         ((null? (cdr status)) (car status))
         (else (error (string-append who ": expected 0 to 1 arguments, got " (number->string (length status)))))))
 
+;; (Refused exits, the sandbox's and a host's, are refused before the unwinding: it leaves the
+;; handlers of every guard, and nothing could catch the refusal after it.)
 (define (exit . status)
   (let ((code (%exit-status "exit" status)))
+    (%check-exit)
     (%travel-to '())
     (%exit code)))
 

@@ -13,6 +13,12 @@ let controlBuiltins: [Builtin] = [
     Builtin("%apply-values", .exactly(2), special: .applyValues),
     Builtin("%uncaught", .exactly(1), special: .abort),
     Builtin("%exit", .exactly(1), special: .exit),
+    // (%check-exit): raises the error an `exit` gets where it is refused (the sandbox, a host's
+    // `exitRefusal`), so that `exit` refuses before it unwinds: after, no `guard` could catch it.
+    Builtin("%check-exit", .exactly(0)) { _, rt in
+        if let refusal = rt.exitRefusalError() { throw refusal }
+        return .unspecified
+    },
     Builtin("error", .atLeast(1)) { a, rt in throw SchemeRaise(rt.heap.object(ErrorObject(
         message: a[0].sstring?.string ?? Printer.brief(a[0], .display), irritants: Array(a.array.dropFirst())))) },
     // (%error-at LOCATION MESSAGE IRRITANT ...): `error`, located at LOCATION, a (file line column)

@@ -30,6 +30,16 @@ final class Runtime {
     var currentInput: Parameter!
     /// Whether file, process and environment access is refused.
     public internal(set) var sandboxed = false
+    /// Why `exit` is refused outside the sandbox too (a host that compiles the code rather than
+    /// running it as a program), as the error says it; nil: `exit` ends the evaluation.
+    public var exitRefusal: String?
+
+    /// The error `exit` raises here, or nil where it may end the evaluation. (In the sandbox a file
+    /// error, as file and process access is refused there.)
+    func exitRefusalError() -> SchemeRaise? {
+        if sandboxed { return error("exit: not allowed in the sandbox", kind: .file) }
+        return exitRefusal.map { error("exit: " + $0) }
+    }
     /// Folders `load`, `include` and `open-input-file` may read in a sandbox.
     public var allowedFolders: [String] = []
     /// The Scheme prelude's sealed environment: every builtin and prelude definition, internals included.

@@ -175,9 +175,11 @@ extension VM {
             if runs.count > 1 { unwinding = .raise(r.stack[calleeSlot + 1]) }
             throw SchemeError(raised: r.stack[calleeSlot + 1], vm: self, regs: r)
         case .exit:
-            // An embedded, sandboxed script must not end its host's evaluation as if it had finished.
-            if rt.sandboxed {
-                try signal(rt.makeError("exit: not allowed in the sandbox"), dropping: n + 1, &r)
+            // An embedded, sandboxed script must not end its host's evaluation as if it had finished;
+            // nor code its host only compiles (`exitRefusal`, a layout's): a located error instead.
+            // (`exit` asks first, `%check-exit`; `emergency-exit` comes here.)
+            if let refusal = rt.exitRefusalError() {
+                try signal(refusal.payload, dropping: n + 1, &r)
                 return
             }
             let e = SchemeError.exit(r.stack[calleeSlot + 1])
