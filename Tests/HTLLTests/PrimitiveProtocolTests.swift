@@ -231,6 +231,13 @@ final class PrimitiveProtocolTests: XCTestCase {
                        "p.htll:1:1: error: define-primitive above: above is an HTLL name; call the primitive something else")
         XCTAssertEqual(message("(define-primitive above 1)\n(in (view '()) 'self.view)"),
                        "p.htll:1:1: error: define-primitive: expected (define-primitive (NAME PARAMETER ...) BODY ...)")
+        // A quoted head, parameters that are not names: said so, not the expansion's lambda error.
+        XCTAssertEqual(message("(define-primitive 'two (lambda (r) (list r)))\n(in (view '()) 'self.view)"),
+                       "p.htll:1:1: error: define-primitive: expected (define-primitive (NAME PARAMETER ...) BODY ...), got 'two for its name and parameters")
+        XCTAssertEqual(message("(define-primitive (two 'x y) (lambda (r) (list r r)))\n(in (view '()) 'self.view)"),
+                       "p.htll:1:1: error: define-primitive two: the parameters must be names, such as (grid rows cols . children), got ((quote x) y)")
+        XCTAssertEqual(message("(define-primitive (two x x) (lambda (r) (list r r)))\n(in (view '()) 'self.view)"),
+                       "p.htll:1:1: error: define-primitive two: the parameters must be names, such as (grid rows cols . children), got (x x)")
     }
 
     /// An object other than an error raised in an area procedure and caught by nothing is located

@@ -349,7 +349,15 @@
   (if (not (and (htll:proper-list? form) (>= (length form) 3) (pair? (cadr form))))
       (htll:error-at loc "define-primitive: expected (define-primitive (NAME PARAMETER ...) BODY ...)"))
   (let ((name (car (cadr form))) (params (cdr (cadr form))) (body (cddr form)))
+    ;; (define-primitive 'grid ...): a quoted name read as a primitive named quote.
+    (if (and (eq? name 'quote) (pair? params) (null? (cdr params)))
+        (htll:error-at loc (string-append "define-primitive: expected (define-primitive (NAME PARAMETER ...) BODY ...), got '"
+                                          (htll:written (car params)) " for its name and parameters")))
     (htll:check-primitive-name name loc)
+    (if (not (htll:parameter-list? params))
+        (htll:error-at loc (string-append "define-primitive " (symbol->string name)
+                                          ": the parameters must be names, such as (grid rows cols . children), got "
+                                          (htll:written params))))
     (rewrite-body! body)
     (list 'define name
           (list htll:make-primitive (list 'quote name)
