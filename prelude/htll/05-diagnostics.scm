@@ -23,6 +23,12 @@
 
 (define (htll:fail message) (htll:error-at (htll:current-location) message))
 
+;; The text of the error object E as an uncaught error prints it: its message, then each irritant
+;; written (for raising it again at another place).
+(define (htll:error-text e)
+  (apply string-append (error-object-message e)
+         (map (lambda (x) (string-append " " (htll:written x))) (error-object-irritants e))))
+
 ;;; The target and warnings.
 
 ;; What the generated code is for: ios15, today's iOS (deployment target iOS 15, Swift 5.10+ and

@@ -464,11 +464,14 @@
         (loop (cdr args)
               (if (htll:modifier? ms)
                   (cons (htll:modifier-contribution kind ms) acc)
-                  ;; (Each modifier's contribution onto ACC in turn: the map, its closure, the
-                  ;; reverse and the append did the same for every styled view.)
-                  (let onto ((ms ms) (acc acc))
-                    (if (pair? ms) (onto (cdr ms) (cons (htll:modifier-contribution kind (car ms)) acc)) acc)))
+                  (htll:contributions-onto kind ms acc))
               own))))))
+
+;; The contributions of the modifiers MS (a list, what a style resolves to) to a view of KIND,
+;; each onto ACC in turn. (The map, its closure, the reverse and the append did the same for
+;; every styled view.)
+(define (htll:contributions-onto kind ms acc)
+  (if (pair? ms) (htll:contributions-onto kind (cdr ms) (cons (htll:modifier-contribution kind (car ms)) acc)) acc))
 
 ;; Whether ATTRS is the list of one action the latest `on` made, ((target . VALUE)) with VALUE
 ;; the one htll:latest-on-action holds, made on this target, not ios6 (htll:check-target answers
@@ -604,10 +607,7 @@
                                           (or (null? own) (null? (cdr own)) (htll:distinct-names? own)))
                                      (let ((a (cadr made))) (cons (cons a own) (list (cons a (car made)))))
                                      (htll:merge-contributions kind (list made (cons #f own)))))
-                               (let* ((made (let onto ((ms ms) (acc '()))
-                                              (if (pair? ms)
-                                                  (onto (cdr ms) (cons (htll:modifier-contribution kind (car ms)) acc))
-                                                  acc)))
+                               (let* ((made (htll:contributions-onto kind ms '()))
                                       (own (htll:check-attributes kind (cadr args))))
                                  (htll:merge-contributions kind (append-reverse made (list (cons #f own)))))))
                          (htll:merge-contributions kind (htll:contributions kind args))))))

@@ -186,49 +186,33 @@
 ;; REPL's): defined without being rewritten, expanded and compiled when it can be.
 (define (htll:load-style form direct)
   (let ((loc (htll:form-location form)))
-    (if (not (and direct (htll:define-plain-style-now! form loc)))
+    (if (not (and direct (htll:define-style-now! form loc)))
         (let ((definition (htll:style-form->definition form loc)))
-          (if (not (and direct (htll:define-style-now! definition)))
-              ;; An error of the definition's code with no place of its own (its attributes name
-              ;; an unbound variable, say) is located at FORM: the definition was made here, not
-              ;; read, and nothing in it said where it was.
-              (guard (e ((and (error-object? e) (not (error-object-location e)))
-                         (htll:error-at loc (apply string-append (error-object-message e)
-                                                   (map (lambda (x) (string-append " " (htll:written x)))
-                                                        (error-object-irritants e))))))
-                (eval (htll:rewrite-bindings definition) htll:layout-environment)))))))
+          ;; An error of the definition's code with no place of its own (its attributes name an
+          ;; unbound variable, say) is located at FORM: the definition was made here, not read,
+          ;; and nothing in it said where it was.
+          (guard (e ((and (error-object? e) (not (error-object-location e))) (htll:error-at loc (htll:error-text e))))
+            (eval (htll:rewrite-bindings definition) htll:layout-environment))))))
 
-;; The same for FORM, (define-style NAME ATTRIBUTES) or (define-style NAME (PARENT ...)
-;; ATTRIBUTES) with NAME a symbol and ATTRIBUTES a quotation or a constant other than a symbol
-;; or (): defined at LOC as htll:define-style-now! defines what htll:style-form->definition makes
-;; of it, without making that definition; #t then, #f (nothing done) for any other form. (Most
-;; styles are such; the definition made and taken apart again was about a fifth of defining
-;; one, issue 19.)
-(define (htll:define-plain-style-now! form loc)
+;; Defines FORM, (define-style NAME ATTRIBUTES) or (define-style NAME (PARENT ...) ATTRIBUTES)
+;; with NAME a symbol and ATTRIBUTES a quotation or a constant other than a symbol or (), at LOC,
+;; as evaluating what htll:style-form->definition makes of it, (define NAME (htll:make-style 'LOC
+;; 'NAME 'PARENTS ATTRIBUTES)), rewritten would; #t then. #f, having done nothing, for any other
+;; form (a parameterised style's, attributes to evaluate), or when define or quote is no longer
+;; the core form. (The definition's value is a style, which the naming wrapper leaves as it is.)
+;; Why: a layout of thousands of styles spent about as much rewriting, expanding and compiling
+;; each definition as making the style and using it on a view (issue 19), and making the
+;; definition to take it apart again about a fifth of defining one.
+(define (htll:define-style-now! form loc)
   (let ((env htll:layout-environment))
     (and (pair? (cdr form)) (symbol? (cadr form)) (pair? (cddr form))
-         (or (null? (cdddr form)) (and (pair? (cdddr form)) (null? (cddddr form))))
-         (let ((attrs (htll:constant-values (if (null? (cdddr form)) (cddr form) (cdddr form)))))
+         (let* ((parents? (pair? (cdddr form)))
+                (attrs (and (if parents? (null? (cddddr form)) (null? (cdddr form)))
+                            (htll:constant-values (if parents? (cdddr form) (cddr form))))))
            (and attrs (%core-syntax? env 'define) (%core-syntax? env 'quote)
                 (begin (%environment-define! env (cadr form)
-                                             (htll:make-style loc (cadr form) (if (null? (cdddr form)) '() (caddr form))
-                                                              (car attrs)))
+                                             (htll:make-style loc (cadr form) (if parents? (caddr form) '()) (car attrs)))
                        #t))))))
-
-;; Evaluates DEFINITION, (define NAME (htll:make-style 'LOC 'NAME 'PARENTS ATTRIBUTES)) as
-;; htll:style-form->definition makes it, as evaluating it rewritten would, without expanding and
-;; compiling it, when ATTRIBUTES is a quotation or a constant other than a symbol or (); #t then.
-;; #f, having done nothing, for any other definition (a parameterised style's), or when define or
-;; quote is no longer the core form. (The definition's value is a style, which the naming wrapper
-;; leaves as it is.) Why: a layout of thousands of styles spent about as much rewriting,
-;; expanding and compiling each definition as making the style and using it on a view (issue 19).
-(define (htll:define-style-now! definition)
-  (let* ((env htll:layout-environment) (e (caddr definition))
-         (attrs (and (eq? (car e) htll:make-style) (htll:constant-values (cddddr e)))))
-    (and attrs (%core-syntax? env 'define) (%core-syntax? env 'quote)
-         (begin (%environment-define! env (cadr definition)
-                                      (htll:make-style (cadr (cadr e)) (cadr (caddr e)) (cadr (cadddr e)) (car attrs)))
-                #t))))
 
 ;; The elements of the list CELL before its tail END.
 (define (htll:list-until cell end)

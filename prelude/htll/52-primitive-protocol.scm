@@ -296,8 +296,7 @@
 (define (htll:relocate-error e loc who)
   (let ((at (and (error-object? e) (error-object-location e))))
     (cond ((and (error-object? e) (or (not at) (and (pair? at) (string? (car at)) (htll:prelude-file? (car at)))))
-           (htll:error-at loc (apply string-append who ": " (error-object-message e)
-                                     (map (lambda (x) (string-append " " (htll:written x))) (error-object-irritants e)))))
+           (htll:error-at loc (string-append who ": " (htll:error-text e))))
           ((error-object? e) (raise e))
           (else (%set-call-location! (and (pair? loc) loc)) (raise e)))))
 
