@@ -177,7 +177,7 @@
 (define (htll:constant-values xs)
   (let loop ((xs xs) (acc '()))
     (cond ((null? xs) (reverse acc))
-          ((and (pair? (car xs)) (eq? (caar xs) 'quote)) (loop (cdr xs) (cons (cadar xs) acc)))
+          ((and (pair? (car xs)) (eq? (caar xs) 'quote)) (loop (cdr xs) (cons (cadr (car xs)) acc)))
           ((or (pair? (car xs)) (symbol? (car xs)) (null? (car xs))) #f)
           (else (loop (cdr xs) (cons (car xs) acc))))))
 

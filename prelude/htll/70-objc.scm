@@ -11,6 +11,24 @@
 ;; Numbers as C literals, separated by commas: a size's, a rectangle's...
 (define (htll:numbers->objc args) (htll:string-join (map htll:number->c args) ", "))
 
+;; #(enum value target enum-table text): the latest enumeration value htll:enum-value->objc
+;; printed, for the target and table it printed it from. Every button's control state searched
+;; the enumerations' table three times and the target's renamings once (about 60 bytecode
+;; instructions and six calls a button, issue 19).
+(define htll:latest-enum-text (vector #f #f #f #f #f))
+;; Whether htll:latest-enum-text is VALUE of ENUM for today's target and table (a macro: tested
+;; in place, at every enumeration value printed).
+(define-syntax htll:latest-enum-text?
+  (syntax-rules ()
+    ((_ enum value)
+     (let ((c htll:latest-enum-text))
+       (and (eq? (vector-ref c 1) value) (eq? (vector-ref c 0) enum)
+            (eq? (vector-ref c 2) htll:target) (eq? (vector-ref c 3) htll:enum-table))))))
+(define (htll:keep-enum-text! enum value text)
+  (let ((c htll:latest-enum-text))
+    (vector-set! c 0 enum) (vector-set! c 1 value) (vector-set! c 2 htll:target)
+    (vector-set! c 3 htll:enum-table) (vector-set! c 4 text)))
+
 ;; (No procedure defined inside: that was a closure made at every value printed, issue 19.)
 (define (htll:value->objc type value name-of)
   (cond
@@ -22,9 +40,12 @@
    ;; A font or an image (a styled label's, an image view's) next: no enumeration is named so
    ;; either, and the tests between were an enumeration table's search and a memq's call.
    ((and (or (eq? type 'font) (eq? type 'image)) (htll:resource? value)) (htll:resource->objc value name-of))
+   ;; The latest enumeration value printed (a button's control state, an alignment): without the
+   ;; enumerations' search.
+   ((htll:latest-enum-text? type value) (vector-ref htll:latest-enum-text 4))
    ((htll:enum-type? type) (htll:enum-value->objc type value))
    ((eq? type 'boolean) (if value "YES" "NO"))
-   ((memq type '(float int)) (htll:number->c value))
+   ((or (eq? type 'float) (eq? type 'int)) (htll:number->c value))
    ((eq? type 'font-size) (htll:font-size->objc value))
    ((eq? type 'ref) (symbol->string value))
    ((eq? type 'view) (name-of value))
@@ -32,7 +53,7 @@
    ((and (pair? type) (eq? (car type) 'flags))
     ;; (One flag, most actions' one event: its constant, without the map and the join.)
     (if (and (pair? value) (null? (cdr value)))
-        (cdr (assq (car value) (htll:enum-values (cadr type))))
+        (htll:flag->objc (cadr type) (car value))
         (htll:string-join (map (lambda (v) (cdr (assq v (htll:enum-values (cadr type))))) value) " | ")))
    ((and (pair? type) (eq? (car type) 'list-of))
     (string-append "[NSArray arrayWithObjects:"
@@ -102,7 +123,22 @@
 
 ;; The constant of VALUE in the enumeration ENUM, as today's target (or iOS 6) names it.
 (define (htll:enum-value->objc enum value)
-  (cdr (assq (htll:target-enum-value enum value) (htll:enum-values enum))))
+  (if (htll:latest-enum-text? enum value)
+      (vector-ref htll:latest-enum-text 4)
+      (let ((text (cdr (assq (htll:target-enum-value enum value) (htll:enum-values enum)))))
+        (htll:keep-enum-text! enum value text)
+        text)))
+
+;; The constant of the flag VALUE of the flags ENUM (no target renames a flag), kept as the latest
+;; one printed as htll:latest-enum-text keeps an enumeration's (a button's event, at every button).
+(define (htll:flag->objc enum value)
+  (let ((c htll:latest-flag-text))
+    (if (and (eq? (vector-ref c 1) value) (eq? (vector-ref c 0) enum) (eq? (vector-ref c 2) htll:enum-table))
+        (vector-ref c 3)
+        (let ((text (cdr (assq value (htll:enum-values enum)))))
+          (vector-set! c 0 enum) (vector-set! c 1 value) (vector-set! c 2 htll:enum-table) (vector-set! c 3 text)
+          text))))
+(define htll:latest-flag-text (vector #f #f #f #f))
 
 ;; An SF Symbol's configuration ((point-size . N) (weight . W) (scale . S)), each part optional:
 ;; with a point size one message, unspecified for what is not given; else a weight, a scale, or
@@ -263,7 +299,8 @@
 ;; The two attributes AS rendered with the ways P1 and P2 (planned entries, neither late, or #f:
 ;; not rendered) onto START, in reverse, as htll:walk-as-planned renders them. A macro, so that
 ;; both uses in htll:map-attributes-onto render in place (a call cost about as much as the
-;; lookups it saved); every argument but P1 and P2 a variable.
+;; lookups it saved); every argument but P1 and P2 a variable. (The second value by cdr and cadr,
+;; two instructions each in place, where cdadr is a builtin's call.)
 (define-syntax htll:two-rendered-onto
   (syntax-rules ()
     ((_ as p1 p2 render view var name-of start)
@@ -273,7 +310,7 @@
                        (if (pair? x) (append-reverse x start) (cons x start)))
                      start)))
        (if w2
-           (let ((x (render (cadr w2) (car w2) (cdadr as) view var name-of)))
+           (let ((x (render (cadr w2) (car w2) (cdr (cadr as)) view var name-of)))
              (if (pair? x) (append-reverse x acc) (cons x acc)))
            acc)))))
 
@@ -520,7 +557,8 @@
                                       (cdr how) arg-types args))
                           "];"))))))
       ((target)
-       (string-append "[" var " addTarget:" (symbol->string (car value))
+       ;; (The default target, self, without a string made from its symbol at every button.)
+       (string-append "[" var " addTarget:" (if (eq? (car value) 'self) "self" (symbol->string (car value)))
                       " action:@selector(" (cadr value) ") forControlEvents:"
                       (htll:value->objc '(flags control-event) (caddr value) name-of) "];"))
       ((minimum-scale-factor)
