@@ -18,6 +18,9 @@ final class InlinedPrimitiveTests: SchemeTestCase {
         // For the integer divisions and the bytevector opcodes: the divisor that overflows the most
         // negative fixnum, integral flonums, bytes at and past the edge, bytevectors (a literal too).
         "-1", "2", "255", "256", "7.", "2.", "(* 2 -4611686018427387904)", "(bytevector 1 2 255)", "#u8(5 6)",
+        // For assq and memq: association lists of symbols and of other keys, one with an entry
+        // that is not a pair after the keys.
+        "'((a . 1) (s . 2) (7 . 3))", "'((#\\c . 1) (() . 2))", "'((a . 1) b (c . 3))", "'(a s 7 #\\c)",
     ]
 
     /// The first operand of a three-operand opcode (a store), made afresh for each case: the
@@ -71,7 +74,7 @@ final class InlinedPrimitiveTests: SchemeTestCase {
         #if GC_STRESS
         XCTAssertEqual(checked, 5)
         #else
-        XCTAssertEqual(checked, 33)
+        XCTAssertEqual(checked, 35)
         #endif
     }
 
@@ -103,6 +106,33 @@ final class InlinedPrimitiveTests: SchemeTestCase {
                 + "\"bytevector-u8-set!: expected a byte, got\" \"bytevector-u8-set!: expected a byte, got\" "
                 + "\"bytevector-u8-set!: expected a bytevector, got\" "
                 + "\"bytevector-u8-ref: index 3 out of range for bytevector of length 3\" #u8(1 2 3))")
+    }
+
+    /// `assq` and `memq` as opcodes: found, not found, an improper tail, an entry that is not a
+    /// pair (before and after the key), a circular list (the builtin's error, found or not before
+    /// the cycle), a list longer than the opcode walks, keys of every kind `eq?` tells apart, and
+    /// a shadowed `assq` (a call, not the opcode). Answers written out, in a procedure so that the
+    /// calls really are the opcodes.
+    func testAssqAndMemqOpcodes() throws {
+        _ = try scheme.evaluate("""
+            (define (look k l) (list (assq k l) (memq k l)))
+            (define (message thunk) (guard (e ((error-object? e) (error-object-message e))) (thunk)))
+            (define (ring . xs) (let ((l (list-copy xs))) (set-cdr! (last-pair l) l) l))
+            (define long (let loop ((i 0) (acc '())) (if (= i 1000) acc (loop (+ i 1) (cons (cons i i) acc)))))
+            """)
+        XCTAssertTrue(value("(disassemble look)").contains("assq "))
+        XCTAssertTrue(value("(disassemble look)").contains("memq "))
+        check("(list (assq 'b '((a . 1) (b . 2))) (assq 'z '((a . 1))) (assq 'z '((a . 1) . 5)) (assq 'a 5) (assq 'a '()))",
+              "((b . 2) #f #f #f #f)")
+        check("(list (memq 'c '(a b c d)) (memq 'z '(a b . c)) (memq 'a \"x\") (memq '() '(1 () 2)) (memq 2 '(1 2 3)))",
+              "((c d) #f #f (() 2) (2 3))")
+        check("(list (assq 'a '((a . 1) 5)) (message (lambda () (assq 'z '((a . 1) 5)))))", "((a . 1) \"assq: expected a pair, got\")")
+        check("(list (memq 'b (ring 'a 'b)) (message (lambda () (memq 'z (ring 'a 'b)))))", "(#0=(b a . #0#) \"memq: not a proper list\")")
+        check("(list (assq 'a (ring '(a . 1))) (message (lambda () (assq 'z (ring '(a . 1) '(b . 2))))))", "((a . 1) \"assq: not a proper list\")")
+        check("(list (assq 0 long) (assq 999 long) (assq 1000 long) (length (memq 0 (map car long))))", "((0 . 0) (999 . 999) #f 1)")
+        check("(list (assq #\\c '((#\\b . 1) (#\\c . 2))) (assq #t '((#f . 1) (#t . 2))) (memq '() '(a ())) (assq \"s\" '((\"s\" . 1))))",
+              "((#\\c . 2) (#t . 2) (()) #f)")
+        check("(let ((assq (lambda (k l) 'mine))) (list (assq 'a '((a . 1)))))", "(mine)")
     }
 
     /// The issue's example, and a vector changed through the opcode.

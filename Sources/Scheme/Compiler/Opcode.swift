@@ -122,6 +122,10 @@ enum Opcode: Int32, CaseIterable, Sendable {
     case bytevectorRef
     /// ; ( bv i byte -- unspecified ) bytevector-u8-set!
     case bytevectorSet
+    /// ; ( x alist -- assq x alist )
+    case assq
+    /// ; ( x list -- memq x list )
+    case memq
 
     // Superinstructions: the compiler's common shapes in one dispatch (`VM+Fused`). Each runs the
     // builtin of its `fusedBase` for any operand but the plain case, as that opcode does.
@@ -198,7 +202,7 @@ enum Opcode: Int32, CaseIterable, Sendable {
         case .null, .true, .false, .unspecified, .pop, .return, .halt,
              .add, .sub, .mul, .numEq, .lt, .gt, .le, .ge,
              .car, .cdr, .caar, .cadr, .cdar, .cddr, .caddr, .cdddr, .cadddr, .cons, .isNull, .isPair, .isSymbol, .isString, .isProcedure, .isEq, .not, .isZero, .vectorRef, .vectorSet,
-             .quotient, .remainder, .modulo, .bytevectorRef, .bytevectorSet:
+             .quotient, .remainder, .modulo, .bytevectorRef, .bytevectorSet, .assq, .memq:
             return 0
         case .const, .fixnum, .local, .setLocal, .localBox, .setLocalBox, .boxLocal, .captured,
              .capturedBox, .setCapturedBox, .global, .setGlobal, .defineGlobal, .jump, .jumpIfFalse,
@@ -250,6 +254,8 @@ enum Opcode: Int32, CaseIterable, Sendable {
         case .modulo: return ("modulo", 2)
         case .bytevectorRef: return ("bytevector-u8-ref", 2)
         case .bytevectorSet: return ("bytevector-u8-set!", 3)
+        case .assq: return ("assq", 2)
+        case .memq: return ("memq", 2)
         case .const, .fixnum, .null, .true, .false, .unspecified, .local, .setLocal, .localBox, .setLocalBox,
              .boxLocal, .captured, .capturedBox, .setCapturedBox, .global, .setGlobal, .defineGlobal, .pop,
              .jump, .jumpBack, .jumpIfFalse, .closure, .call, .tailCall, .return, .halt:
@@ -289,7 +295,7 @@ enum Opcode: Int32, CaseIterable, Sendable {
              .jump, .jumpBack, .jumpIfFalse, .closure, .call, .tailCall, .return, .halt, .returnLocal,
              .add, .sub, .mul, .numEq, .lt, .gt, .le, .ge, .car, .cdr, .caar, .cadr, .cdar, .cddr, .caddr, .cdddr, .cadddr, .cons, .isNull, .isPair, .isSymbol, .isString, .isProcedure, .isEq,
              .not, .isZero, .vectorRef, .vectorSet, .quotient, .remainder, .modulo, .bytevectorRef,
-             .bytevectorSet:
+             .bytevectorSet, .assq, .memq:
             return nil
         case .ifLocal, .setLocal2, .local2, .setLocalTest:
             // Plain tests of a value's truth, two stores, two loads: no primitive, nothing that can fail.
@@ -325,7 +331,7 @@ enum Opcode: Int32, CaseIterable, Sendable {
              .jumpBack, .closure, .call, .tailCall, .return, .halt, .returnLocal, .addLocalFixnum, .subLocalFixnum,
              .localCar, .localCdr, .setLocal2, .callGlobalLocal, .tailCallGlobalLocal, .vectorRefFixnum, .local2, .localVectorRefFixnum, .add, .sub, .mul, .numEq, .lt, .gt, .le, .ge, .car, .cdr, .caar, .cadr, .cdar, .cddr, .caddr, .cdddr, .cadddr, .cons, .isNull, .isPair, .isSymbol, .isString, .isProcedure, .isEq,
              .not, .isZero, .vectorRef, .vectorSet, .quotient, .remainder, .modulo, .bytevectorRef,
-             .bytevectorSet:
+             .bytevectorSet, .assq, .memq:
             return nil
         }
     }

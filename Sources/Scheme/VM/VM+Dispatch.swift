@@ -126,6 +126,7 @@ extension VM {
             case .vectorRef, .vectorSet: try vectorAccess(op, &pc, &sp, &r)
             case .quotient, .remainder, .modulo: try integerDivision(op, &pc, &sp, &r)
             case .bytevectorRef, .bytevectorSet: try bytevectorAccess(op, &pc, &sp, &r)
+            case .assq, .memq: try listSearch(op, &pc, &sp, &r)
             case .ifNumEqLocals: try compareAndBranch(.numEq, localOperand(0, pc, r), localOperand(1, pc, r), &pc, &sp, &r, ==, ==)
             case .ifNumEqLocalFixnum: try compareAndBranch(.numEq, localOperand(0, pc, r), fixnumOperand(1, pc), &pc, &sp, &r, ==, ==)
             case .ifLtLocals: try compareAndBranch(.lt, localOperand(0, pc, r), localOperand(1, pc, r), &pc, &sp, &r, <, <)

@@ -124,6 +124,57 @@ extension VM {
         try slowPath(op, &pc, &sp, &r)
     }
 
+    /// `assq` or `memq` of the two operands on top of the stack: the answer of `listSearch`, else
+    /// the builtin's. Why: the layout prelude looks names up in short association lists at every
+    /// view (about 14 a button), and each builtin call cost about 150 instructions more than its
+    /// search.
+    @inline(__always) func listSearch(_ op: Opcode, _ pc: inout UnsafeMutablePointer<Int32>, _ sp: inout Int, _ r: inout Registers) throws(SchemeError) {
+        if let found = VM.listSearch(memq: op == .memq, r.stack[sp &- 2], r.stack[sp &- 1]) {
+            return replaceOperands(2, with: found, &sp, r.stack)
+        }
+        try slowPath(op, &pc, &sp, &r)
+    }
+
+    /// What `(memq key list)` (`memq`) or `(assq key list)` answers when `list` is made of pairs
+    /// (and, for `assq`, of pairs of pairs) up to the key or the list's end, an improper tail
+    /// included, within `listSearchSteps` pairs; nil for anything else (an entry that is not a
+    /// pair, a longer or circular list), which the builtin answers from the start. Out of line,
+    /// its operands by value: a search in the dispatch loop made the loop's own registers spill
+    /// (every instruction dispatched cost about two instructions more).
+    @inline(never) static func listSearch(memq: Bool, _ key: Value, _ list: Value) -> Value? {
+        // A symbol key (nearly every search) compared by address, as the builtin does: the
+        // general `isEq` cost about 30 instructions an element.
+        let symbol: UnsafeMutableRawPointer?
+        if case .symbol(let k) = key { symbol = k.toOpaque() } else { symbol = nil }
+        var cur = list
+        var steps = 0
+        while case .pair(let cell) = cur {
+            if steps == VM.listSearchSteps { return nil }
+            let item = cell.car
+            let candidate: Value
+            if memq {
+                candidate = item
+            } else {
+                guard case .pair(let entry) = item else { return nil }
+                candidate = entry.car
+            }
+            let same: Bool
+            if let symbol {
+                if case .symbol(let s) = candidate { same = s.toOpaque() == symbol } else { same = false }
+            } else {
+                same = candidate.isEq(key)
+            }
+            if same { return memq ? cur : item }
+            cur = cell.cdr
+            steps &+= 1
+        }
+        return .false
+    }
+
+    /// The most pairs `listSearch` walks before it leaves the list to the builtin (which checks
+    /// for cycles): a bound on an opcode's time, far above the prelude's lists.
+    static let listSearchSteps = 256
+
     /// An inlined opcode's slow path, from the dispatch loop: its builtin (`callBuiltin`), with the
     /// loop's `pc` and `sp` stored in `r` for it and reloaded after (it may raise and run a handler).
     @inline(__always) func slowPath(_ op: Opcode, _ pc: inout UnsafeMutablePointer<Int32>, _ sp: inout Int,
