@@ -25,7 +25,11 @@ final class InlinedPrimitiveTests: SchemeTestCase {
 
     /// The first operand of a three-operand opcode (a store), made afresh for each case: the
     /// container of each store opcode, and one that is neither.
-    static let containers = ["(vector 1 2 3)", "(bytevector 1 2 3)", "'a"]
+    static let containers = ["(vector 1 2 3)", "(bytevector 1 2 3)", "'a",
+                             // For hash-table-ref/default: a table of each equivalence, keys among the samples.
+                             "(let ((t (make-eq-hash-table))) (hash-table-set! t 'a 1) (hash-table-set! t 7 2) t)",
+                             "(let ((t (make-eqv-hash-table))) (hash-table-set! t 1.5 1) (hash-table-set! t (expt 10 30) 2) t)",
+                             "(let ((t (make-equal-hash-table))) (hash-table-set! t \"s\" 1) (hash-table-set! t '(1 2) 2) t)"]
 
     /// What `(name a …)` gives, inlined and through `apply`, for every combination of samples
     /// (`vector-set!`, `bytevector-u8-set!`: on each fresh container, then the container).
@@ -74,7 +78,7 @@ final class InlinedPrimitiveTests: SchemeTestCase {
         #if GC_STRESS
         XCTAssertEqual(checked, 5)
         #else
-        XCTAssertEqual(checked, 35)
+        XCTAssertEqual(checked, 36)
         #endif
     }
 
@@ -133,6 +137,24 @@ final class InlinedPrimitiveTests: SchemeTestCase {
         check("(list (assq #\\c '((#\\b . 1) (#\\c . 2))) (assq #t '((#f . 1) (#t . 2))) (memq '() '(a ())) (assq \"s\" '((\"s\" . 1))))",
               "((#\\c . 2) (#t . 2) (()) #f)")
         check("(let ((assq (lambda (k l) 'mine))) (list (assq 'a '((a . 1)))))", "(mine)")
+    }
+
+    /// `hash-table-ref/default` as an opcode: found and not found in tables of each equivalence
+    /// (the default evaluated either way, as the argument it is), a table changed between two
+    /// lookups, and a value that is not a table (the builtin's error).
+    func testHashTableRefOpcode() throws {
+        _ = try scheme.evaluate("""
+            (define (ref t k) (hash-table-ref/default t k 'none))
+            (define (message thunk) (guard (e ((error-object? e) (error-object-message e))) (thunk)))
+            (define eq (make-eq-hash-table)) (define equal (make-equal-hash-table))
+            (hash-table-set! eq 'a 1) (hash-table-set! equal "s" 2) (hash-table-set! equal '(1 . 2) 3)
+            """)
+        XCTAssertTrue(value("(disassemble ref)").contains("hashTableRef "))
+        check("(list (ref eq 'a) (ref eq 'b) (ref eq \"s\") (ref equal (string #\\s)) (ref equal (cons 1 2)) (ref equal 's))",
+              "(1 none none 2 3 none)")
+        check("(begin (hash-table-set! eq 'b 5) (hash-table-delete! eq 'a) (list (ref eq 'a) (ref eq 'b)))", "(none 5)")
+        check("(list (message (lambda () (ref 'a 'b))) (message (lambda () (ref (vector) 'b))))",
+              "(\"hash-table-ref/default: expected a hash table, got\" \"hash-table-ref/default: expected a hash table, got\")")
     }
 
     /// The issue's example, and a vector changed through the opcode.

@@ -504,7 +504,7 @@ struct CodeImageReader {
                 try forwardJump(op)
             case .null, .true, .false, .unspecified, .pop, .return, .halt, .add, .sub, .mul, .numEq, .lt, .gt, .le, .ge,
                  .car, .cdr, .caar, .cadr, .cdar, .cddr, .caddr, .cdddr, .cadddr, .cons, .isNull, .isPair, .isSymbol, .isString, .isProcedure, .isEq, .not, .isZero, .vectorRef, .vectorSet,
-                 .quotient, .remainder, .modulo, .bytevectorRef, .bytevectorSet, .assq, .memq:
+                 .quotient, .remainder, .modulo, .bytevectorRef, .bytevectorSet, .assq, .memq, .hashTableRef:
                 break
             }
             pc += 1 + op.operandCount

@@ -51,7 +51,7 @@ enum Disassembler {
                  .boxLocal, .captured, .capturedBox, .setCapturedBox, .pop, .call, .tailCall, .return, .halt,
                  .add, .sub, .mul, .numEq, .lt, .gt, .le, .ge, .car, .cdr, .caar, .cadr, .cdar, .cddr, .caddr, .cdddr, .cadddr, .cons, .isNull, .isPair, .isSymbol, .isString, .isProcedure, .isEq,
                  .not, .isZero, .vectorRef, .vectorSet, .quotient, .remainder, .modulo, .bytevectorRef,
-                 .bytevectorSet, .assq, .memq, .addLocalFixnum, .subLocalFixnum, .returnLocal, .localCar, .localCdr, .setLocal2,
+                 .bytevectorSet, .assq, .memq, .hashTableRef, .addLocalFixnum, .subLocalFixnum, .returnLocal, .localCar, .localCdr, .setLocal2,
                  .vectorRefFixnum, .local2, .localVectorRefFixnum:
                 break
             }

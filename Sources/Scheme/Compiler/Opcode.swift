@@ -126,6 +126,8 @@ enum Opcode: Int32, CaseIterable, Sendable {
     case assq
     /// ; ( x list -- memq x list )
     case memq
+    /// ; ( table key default -- hash-table-ref/default table key default )
+    case hashTableRef
 
     // Superinstructions: the compiler's common shapes in one dispatch (`VM+Fused`). Each runs the
     // builtin of its `fusedBase` for any operand but the plain case, as that opcode does.
@@ -202,7 +204,7 @@ enum Opcode: Int32, CaseIterable, Sendable {
         case .null, .true, .false, .unspecified, .pop, .return, .halt,
              .add, .sub, .mul, .numEq, .lt, .gt, .le, .ge,
              .car, .cdr, .caar, .cadr, .cdar, .cddr, .caddr, .cdddr, .cadddr, .cons, .isNull, .isPair, .isSymbol, .isString, .isProcedure, .isEq, .not, .isZero, .vectorRef, .vectorSet,
-             .quotient, .remainder, .modulo, .bytevectorRef, .bytevectorSet, .assq, .memq:
+             .quotient, .remainder, .modulo, .bytevectorRef, .bytevectorSet, .assq, .memq, .hashTableRef:
             return 0
         case .const, .fixnum, .local, .setLocal, .localBox, .setLocalBox, .boxLocal, .captured,
              .capturedBox, .setCapturedBox, .global, .setGlobal, .defineGlobal, .jump, .jumpIfFalse,
@@ -256,6 +258,7 @@ enum Opcode: Int32, CaseIterable, Sendable {
         case .bytevectorSet: return ("bytevector-u8-set!", 3)
         case .assq: return ("assq", 2)
         case .memq: return ("memq", 2)
+        case .hashTableRef: return ("hash-table-ref/default", 3)
         case .const, .fixnum, .null, .true, .false, .unspecified, .local, .setLocal, .localBox, .setLocalBox,
              .boxLocal, .captured, .capturedBox, .setCapturedBox, .global, .setGlobal, .defineGlobal, .pop,
              .jump, .jumpBack, .jumpIfFalse, .closure, .call, .tailCall, .return, .halt:
@@ -295,7 +298,7 @@ enum Opcode: Int32, CaseIterable, Sendable {
              .jump, .jumpBack, .jumpIfFalse, .closure, .call, .tailCall, .return, .halt, .returnLocal,
              .add, .sub, .mul, .numEq, .lt, .gt, .le, .ge, .car, .cdr, .caar, .cadr, .cdar, .cddr, .caddr, .cdddr, .cadddr, .cons, .isNull, .isPair, .isSymbol, .isString, .isProcedure, .isEq,
              .not, .isZero, .vectorRef, .vectorSet, .quotient, .remainder, .modulo, .bytevectorRef,
-             .bytevectorSet, .assq, .memq:
+             .bytevectorSet, .assq, .memq, .hashTableRef:
             return nil
         case .ifLocal, .setLocal2, .local2, .setLocalTest:
             // Plain tests of a value's truth, two stores, two loads: no primitive, nothing that can fail.
@@ -331,7 +334,7 @@ enum Opcode: Int32, CaseIterable, Sendable {
              .jumpBack, .closure, .call, .tailCall, .return, .halt, .returnLocal, .addLocalFixnum, .subLocalFixnum,
              .localCar, .localCdr, .setLocal2, .callGlobalLocal, .tailCallGlobalLocal, .vectorRefFixnum, .local2, .localVectorRefFixnum, .add, .sub, .mul, .numEq, .lt, .gt, .le, .ge, .car, .cdr, .caar, .cadr, .cdar, .cddr, .caddr, .cdddr, .cadddr, .cons, .isNull, .isPair, .isSymbol, .isString, .isProcedure, .isEq,
              .not, .isZero, .vectorRef, .vectorSet, .quotient, .remainder, .modulo, .bytevectorRef,
-             .bytevectorSet, .assq, .memq:
+             .bytevectorSet, .assq, .memq, .hashTableRef:
             return nil
         }
     }

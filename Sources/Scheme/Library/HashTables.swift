@@ -56,6 +56,15 @@ final class HashTable: HeapObject {
         }
     }
 
+    /// What `(hash-table-ref/default table key otherwise)` gives when `table` is a hash table; nil
+    /// when it is not (the builtin then says so). Out of line, its operands by value, for the
+    /// `hashTableRef` opcode: the layout prelude asks its symbol tables several times a view, and
+    /// a builtin's call cost about 200 instructions more than the lookup.
+    @inline(never) static func ref(_ table: Value, _ key: Value, orElse otherwise: Value) -> Value? {
+        guard case .object(let o) = table, o._withUnsafeGuaranteedRef({ Swift.type(of: $0) == HashTable.self }) else { return nil }
+        return unsafeBitCast(o, to: Unmanaged<HashTable>.self)._withUnsafeGuaranteedRef { $0.get(key) } ?? otherwise
+    }
+
     /// The value stored under `key`, if any.
     public func get(_ key: Value) -> Value? {
         guard liveCount > 0 else { return nil }

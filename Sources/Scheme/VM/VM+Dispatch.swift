@@ -127,6 +127,12 @@ extension VM {
             case .quotient, .remainder, .modulo: try integerDivision(op, &pc, &sp, &r)
             case .bytevectorRef, .bytevectorSet: try bytevectorAccess(op, &pc, &sp, &r)
             case .assq, .memq: try listSearch(op, &pc, &sp, &r)
+            case .hashTableRef:
+                if let found = HashTable.ref(r.stack[sp &- 3], r.stack[sp &- 2], orElse: r.stack[sp &- 1]) {
+                    replaceOperands(3, with: found, &sp, r.stack)
+                } else {
+                    try slowPath(op, &pc, &sp, &r)
+                }
             case .ifNumEqLocals: try compareAndBranch(.numEq, localOperand(0, pc, r), localOperand(1, pc, r), &pc, &sp, &r, ==, ==)
             case .ifNumEqLocalFixnum: try compareAndBranch(.numEq, localOperand(0, pc, r), fixnumOperand(1, pc), &pc, &sp, &r, ==, ==)
             case .ifLtLocals: try compareAndBranch(.lt, localOperand(0, pc, r), localOperand(1, pc, r), &pc, &sp, &r, <, <)
