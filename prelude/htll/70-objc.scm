@@ -344,7 +344,15 @@
              (latest htll:latest-walk)
              (walk (if (and (eq? (vector-ref latest 0) kind) (eq? (vector-ref latest 1) hows) (htll:walk-of? latest as))
                        latest
-                       (htll:find-walk kind hows as))))
+                       ;; (Else the latest walk found for the kind, htll:kind-walks, before the
+                       ;; kind's kept walks.)
+                       (let* ((e (assq kind htll:kind-walks)) (w (if e (cdr e) latest)))
+                         (if (and e (eq? (vector-ref w 1) hows) (htll:walk-of? w as))
+                             w
+                             (let ((found (htll:find-walk kind hows as)))
+                               (if (not (or (eq? found #t) (not found)))
+                                   (if e (set-cdr! e found) (set! htll:kind-walks (cons (cons kind found) htll:kind-walks))))
+                               found))))))
         ;; (WALK #t or #f: none kept, with or without room to keep this view's; tested with eq?
         ;; and not, which are instructions, where vector? is a call.)
         (cond ((eq? walk #t) (htll:walk-attributes-onto view as hows render var name-of start #t))
@@ -424,6 +432,12 @@
 ;; a button's action and title, each looked up in the plan and tested against HOWS in every
 ;; fragment, were about a sixth of emitting the view (issue 19).
 (define htll:latest-walk (vector #f #f #f #f '() '() #f))
+;; ((KIND . WALK) ...): the latest walk htll:find-walk found for each kind. A fragment renders its
+;; views in order, so in a sequence of alternating kinds the latest walk of a view's kind is, from
+;; its second view on, the one it needs (htll:find-walk's table and search of the kind's walks
+;; were about 110 bytecode instructions a view, issue 19); it is tested in full as the latest
+;; walk is.
+(define htll:kind-walks '())
 ;; Each kind's walks, as ((HOWS COUNT MISSES WALK ...) ...): for each list of ways asked (a
 ;; fragment asks with one quoted list for every view), the first htll:walks-kept walks of views of
 ;; different names, newest first, how many, and how many more views the kept walks failed than
