@@ -172,7 +172,7 @@ extension Heap {
             }
         }
         for o in objects { o.markEpoch = 0 }
-        for s in symbols.values { s.markEpoch = 0 }
+        for s in symbols.symbols { s.markEpoch = 0 }
         epoch = 1
         objectEpoch = 1
         youngMark = 2

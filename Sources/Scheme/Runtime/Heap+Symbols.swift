@@ -27,7 +27,7 @@ extension Heap {
         // One hash and one probe, whether the name is new or not (a lookup then an insertion hashed
         // a new name twice: 1,700 new names in GearCalc's start-up).
         var made = false
-        let s = Self.entry(&symbols[name, default: Self.newSymbol(name, pinned, &made)])
+        let s = symbols.symbol(named: name, made: &made) { Self.newSymbol(name, pinned) }
         if made {
             let bytes = Self.symbolOverhead &+ name.utf8.count
             symbolBytes &+= bytes
@@ -39,24 +39,21 @@ extension Heap {
         return s
     }
 
-    private static func newSymbol(_ name: String, _ pinned: Bool, _ made: inout Bool) -> Symbol {
-        made = true
+    private static func newSymbol(_ name: String, _ pinned: Bool) -> Symbol {
         let s = Symbol(name: name)
         s.pinned = pinned
         return s
     }
 
-    private static func entry(_ s: inout Symbol) -> Symbol { s }
-
     /// Makes room for `count` more symbols at once: a prelude image names its symbols up front, and
     /// growing the table a doubling at a time rehashed every name so far (1.1 M instructions of
     /// GearCalc's start-up, issue 19).
     func reserveSymbols(_ count: Int) {
-        symbols.reserveCapacity(symbols.count + count)
+        symbols.reserve(count)
     }
 
     /// All interned symbols (for completion and the like).
-    var allSymbols: [Symbol] { Array(symbols.values) }
+    var allSymbols: [Symbol] { symbols.symbols }
 
     /// How many symbols the table holds.
     public var symbolCount: Int { symbols.count }
@@ -73,10 +70,9 @@ extension Heap {
             i += 1
             let (name, pinned, marked) = u._withUnsafeGuaranteedRef { ($0.name, $0.pinned, $0.markEpoch == objectEpoch) }
             if pinned { continue }
-            // The dictionary's `_modify` moves the entry out while it is inspected, so a symbol
-            // that only the table holds is seen with one reference.
-            if !marked && isKnownUniquelyReferenced(&symbols[name]) {
-                symbols[name] = nil  // frees it
+            // (The table's slot is inspected in place, so a symbol that only the table holds is
+            // seen with one reference.)
+            if !marked && symbols.removeIfOnlyHere(name) {
                 symbolBytes &-= Self.symbolOverhead &+ name.utf8.count
                 symbolsCollected &+= 1
                 continue

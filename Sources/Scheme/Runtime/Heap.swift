@@ -123,7 +123,7 @@ final class Heap {
     }
     // The intern table (see `Heap+Symbols.swift`).
     /// Every interned symbol, by name: the table holds the only strong reference to most.
-    @exclusivity(unchecked) var symbols: [String: Symbol] = [:]
+    @exclusivity(unchecked) var symbols = InternTable()
     /// The weak symbols (made from data), in the order they were made; pinned ones leave at a sweep.
     @exclusivity(unchecked) var weakSymbols: [Unmanaged<Symbol>] = []
     /// `weakSymbols[0..<symbolWatermark]` are protected (see `protectedCount`).
