@@ -164,6 +164,9 @@ final class ControlTests: SchemeTestCase {
         // A program's own define or quote is not the core form any more.
         check("(define e2 (environment '(scheme base))) (eval '(define quote list) e2) (%core-syntax? e2 'quote)", "#f")
         check("(eval '(define-syntax define (syntax-rules () ((_ x) 'x))) e2) (%core-syntax? e2 'define)", "#f")
+        // Several at once: all of them, or #f.
+        check("(list (%core-syntax? e 'define 'quote 'if) (%core-syntax? e 'define 'car) (%core-syntax? e2 'quote 'define) (%core-syntax? e2 'if 'lambda))",
+              "(#t #f #f #t)")
         // A definition: seen by code compiled in the environment, replacing syntax and imports;
         // an anonymous procedure takes its name, as a compiled define names it.
         check("(%environment-define! e 'if 1) (%environment-define! e 'car 2) (eval '(list if car) e)", "(1 2)")

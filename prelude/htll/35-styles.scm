@@ -113,7 +113,8 @@
     (htll:check-style-name name loc)
     (let ((inherited (htll:parent-parts name parents loc)))
       (htll:check-style-attributes name attrs loc)
-      (let ((style (htll:make-style-record name (append inherited (list (cons name attrs))) #f)))
+      ;; (A style without parents, most: its one part without append's call.)
+      (let ((style (htll:make-style-record name (if (null? inherited) (list (cons name attrs)) (append inherited (list (cons name attrs)))) #f)))
         (htll:register-style! style)
         style))))
 

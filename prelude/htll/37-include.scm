@@ -154,7 +154,7 @@
 ;; as making the view (issue 19).
 (define (htll:define-views! cell end)
   (let ((env htll:layout-environment))
-    (if (and (%core-syntax? env 'define) (%core-syntax? env 'quote))
+    (if (%core-syntax? env 'define 'quote)
         (let loop ((p cell))
           (if (eq? p end)
               end
@@ -176,7 +176,8 @@
 ;; symbol or (), else #f.
 (define (htll:constant-values xs)
   (let loop ((xs xs) (acc '()))
-    (cond ((null? xs) (reverse acc))
+    ;; (One value, a style's attributes: the list as it is, without reverse's call.)
+    (cond ((null? xs) (if (or (null? acc) (null? (cdr acc))) acc (reverse acc)))
           ((and (pair? (car xs)) (eq? (caar xs) 'quote)) (loop (cdr xs) (cons (cadr (car xs)) acc)))
           ((or (pair? (car xs)) (symbol? (car xs)) (null? (car xs))) #f)
           (else (loop (cdr xs) (cons (car xs) acc))))))
@@ -209,7 +210,7 @@
          (let* ((parents? (pair? (cdddr form)))
                 (attrs (and (if parents? (null? (cddddr form)) (null? (cdddr form)))
                             (htll:constant-values (if parents? (cdddr form) (cddr form))))))
-           (and attrs (%core-syntax? env 'define) (%core-syntax? env 'quote)
+           (and attrs (%core-syntax? env 'define 'quote)
                 (begin (%environment-define! env (cadr form)
                                              (htll:make-style loc (cadr form) (if parents? (caddr form) '()) (car attrs)))
                        #t))))))

@@ -20,7 +20,7 @@
     (set! htll:tree-heads '())
     (and (symbol? (car form)) (htll:located-name? (car form))
          (htll:call-tree? form env htll:call-tree-depth)
-         (%core-syntax? env 'quote) (%core-syntax? env 'define)
+         (%core-syntax? env 'quote 'define)
          (htll:evaluated-tree! (lambda () (htll:call-tree-value form env))))))
 
 ;; #t, having called THUNK, an evaluation of a checked tree. (The call site and the tree's state
@@ -50,7 +50,7 @@
     (set! htll:tree-local-names (and (eq? kind 'let*) names))
     (let ((ok (and (pair? (cdr form)) (pair? (cadr form)) (pair? (cddr form)) (null? (cdddr form))
                    (pair? (caddr form)) (symbol? (car (caddr form))) (htll:located-name? (car (caddr form)))
-                   (%core-syntax? env kind) (%core-syntax? env 'quote) (%core-syntax? env 'define)
+                   (%core-syntax? env kind 'quote 'define)
                    (let loop ((bs (cadr form)) (n 0))
                      (cond
                       ((null? bs)

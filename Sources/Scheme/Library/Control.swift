@@ -86,13 +86,16 @@ let controlBuiltins: [Builtin] = [
     // raise no user code's frame is left to locate is located (an area procedure's raise in tail
     // position, which replaced the procedure's frame, and the solver that called it is the prelude's).
     Builtin("%set-call-location!", .exactly(1)) { a, rt in rt.vm.callSite = rt.sourceLocation(a[0]); return .unspecified },
-    // (%core-syntax? ENV SYMBOL): whether SYMBOL means in ENV the core special form of its name
-    // (`define` is still define, not a variable or a macro of the program's).
-    Builtin("%core-syntax?", .exactly(2)) { a, rt in
+    // (%core-syntax? ENV SYMBOL ...): whether each SYMBOL means in ENV the core special form of its
+    // name (`define` is still define, not a variable or a macro of the program's). Several at once:
+    // the layout loader asks for define and quote before each style it defines (issue 19).
+    Builtin("%core-syntax?", .atLeast(2)) { a, rt in
         let env = try rt.environmentArgument(a[0], "%core-syntax?")
-        let id = try rt.symbolArg(a[1], "%core-syntax?")
-        guard case .syntax(.special(let form))? = env.peek(id) else { return .false }
-        return .bool(form.rawValue == id.name) },
+        for i in 1..<a.count {
+            let id = try rt.symbolArg(a[i], "%core-syntax?")
+            guard case .syntax(.special(let form))? = env.peek(id), form.rawValue == id.name else { return .false }
+        }
+        return .true },
     // (%environment-define! ENV SYMBOL VALUE): what a top-level (define SYMBOL 'VALUE) compiled in
     // ENV does. Not in a system environment (sealed: see `Environment`).
     Builtin("%environment-define!", .exactly(3)) { a, rt in
