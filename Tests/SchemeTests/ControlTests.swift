@@ -120,6 +120,15 @@ final class ControlTests: SchemeTestCase {
         (set-point-x! p 10)
         (list (point? p) (point? 5) (point-x p) (point-y p))
         """, "(#t #f 10 2)")
+        // A constructor of every field in order (its arguments copied as they are), of some fields
+        // (the others #f), of the fields in another order, and of none.
+        check("""
+        (define-record-type r3 (make-r3 a b c) r3? (a r3-a) (b r3-b) (c r3-c))
+        (define-record-type s3 (make-s3 c a) s3? (a s3-a) (b s3-b) (c s3-c))
+        (define-record-type t0 (make-t0) t0? (a t0-a))
+        (let ((r (make-r3 1 'two "3")) (s (make-s3 'c 'a)) (t (make-t0)))
+          (list (r3-a r) (r3-b r) (r3-c r) (s3-a s) (s3-b s) (s3-c s) (t0-a t)))
+        """, "(1 two \"3\" a #f c #f)")
         let e = error("(define-record-type point (make-point x) point? (x point-x)) (point-x 5)")
         XCTAssertEqual(e?.message.hasPrefix("point-x"), true, e?.description ?? "")
     }
