@@ -114,7 +114,8 @@
     (let ((inherited (htll:parent-parts name parents loc)))
       (htll:check-style-attributes name attrs loc)
       ;; (A style without parents, most: its one part without append's call.)
-      (let ((style (htll:make-style-record name (if (null? inherited) (list (cons name attrs)) (append inherited (list (cons name attrs)))) #f)))
+      (let* ((own (list (cons name attrs)))
+             (style (htll:make-style-record name (if (null? inherited) own (append inherited own)) #f)))
         (htll:register-style! style)
         style))))
 

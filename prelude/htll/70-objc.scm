@@ -12,22 +12,23 @@
 (define (htll:numbers->objc args) (htll:string-join (map htll:number->c args) ", "))
 
 ;; #(enum value target enum-table text): the latest enumeration value htll:enum-value->objc
-;; printed, for the target and table it printed it from. Every button's control state searched
-;; the enumerations' table three times and the target's renamings once (about 60 bytecode
-;; instructions and six calls a button, issue 19).
+;; printed, for the target and table it printed it from; htll:latest-flag-text the same for a
+;; flag (htll:flag->objc: a button prints an event and a state, which would replace each other
+;; in one). Every button's control state searched the enumerations' table three times and the
+;; target's renamings once (about 60 bytecode instructions and six calls a button, issue 19).
 (define htll:latest-enum-text (vector #f #f #f #f #f))
-;; Whether htll:latest-enum-text is VALUE of ENUM for today's target and table (a macro: tested
-;; in place, at every enumeration value printed).
-(define-syntax htll:latest-enum-text?
+(define htll:latest-flag-text (vector #f #f #f #f #f))
+;; Whether the kept text C (a variable) is VALUE of ENUM for today's target and table (a macro:
+;; tested in place, at every enumeration value printed).
+(define-syntax htll:kept-enum-text?
   (syntax-rules ()
-    ((_ enum value)
-     (let ((c htll:latest-enum-text))
-       (and (eq? (vector-ref c 1) value) (eq? (vector-ref c 0) enum)
-            (eq? (vector-ref c 2) htll:target) (eq? (vector-ref c 3) htll:enum-table))))))
-(define (htll:keep-enum-text! enum value text)
-  (let ((c htll:latest-enum-text))
-    (vector-set! c 0 enum) (vector-set! c 1 value) (vector-set! c 2 htll:target)
-    (vector-set! c 3 htll:enum-table) (vector-set! c 4 text)))
+    ((_ c enum value)
+     (and (eq? (vector-ref c 1) value) (eq? (vector-ref c 0) enum)
+          (eq? (vector-ref c 2) htll:target) (eq? (vector-ref c 3) htll:enum-table)))))
+(define (htll:keep-enum-text! c enum value text)
+  (vector-set! c 0 enum) (vector-set! c 1 value) (vector-set! c 2 htll:target)
+  (vector-set! c 3 htll:enum-table) (vector-set! c 4 text)
+  text)
 
 ;; (No procedure defined inside: that was a closure made at every value printed, issue 19.)
 (define (htll:value->objc type value name-of)
@@ -42,7 +43,7 @@
    ((and (or (eq? type 'font) (eq? type 'image)) (htll:resource? value)) (htll:resource->objc value name-of))
    ;; The latest enumeration value printed (a button's control state, an alignment): without the
    ;; enumerations' search.
-   ((htll:latest-enum-text? type value) (vector-ref htll:latest-enum-text 4))
+   ((htll:kept-enum-text? htll:latest-enum-text type value) (vector-ref htll:latest-enum-text 4))
    ((htll:enum-type? type) (htll:enum-value->objc type value))
    ((eq? type 'boolean) (if value "YES" "NO"))
    ((or (eq? type 'float) (eq? type 'int)) (htll:number->c value))
@@ -123,22 +124,18 @@
 
 ;; The constant of VALUE in the enumeration ENUM, as today's target (or iOS 6) names it.
 (define (htll:enum-value->objc enum value)
-  (if (htll:latest-enum-text? enum value)
-      (vector-ref htll:latest-enum-text 4)
-      (let ((text (cdr (assq (htll:target-enum-value enum value) (htll:enum-values enum)))))
-        (htll:keep-enum-text! enum value text)
-        text)))
+  (let ((c htll:latest-enum-text))
+    (if (htll:kept-enum-text? c enum value)
+        (vector-ref c 4)
+        (htll:keep-enum-text! c enum value (cdr (assq (htll:target-enum-value enum value) (htll:enum-values enum)))))))
 
-;; The constant of the flag VALUE of the flags ENUM (no target renames a flag), kept as the latest
-;; one printed as htll:latest-enum-text keeps an enumeration's (a button's event, at every button).
+;; The constant of the flag VALUE of the flags ENUM (no target renames a flag), kept as
+;; htll:latest-flag-text (a button's event, at every button).
 (define (htll:flag->objc enum value)
   (let ((c htll:latest-flag-text))
-    (if (and (eq? (vector-ref c 1) value) (eq? (vector-ref c 0) enum) (eq? (vector-ref c 2) htll:enum-table))
-        (vector-ref c 3)
-        (let ((text (cdr (assq value (htll:enum-values enum)))))
-          (vector-set! c 0 enum) (vector-set! c 1 value) (vector-set! c 2 htll:enum-table) (vector-set! c 3 text)
-          text))))
-(define htll:latest-flag-text (vector #f #f #f #f))
+    (if (htll:kept-enum-text? c enum value)
+        (vector-ref c 4)
+        (htll:keep-enum-text! c enum value (cdr (assq value (htll:enum-values enum)))))))
 
 ;; An SF Symbol's configuration ((point-size . N) (weight . W) (scale . S)), each part optional:
 ;; with a point size one message, unspecified for what is not given; else a weight, a scale, or
@@ -346,8 +343,8 @@
                        latest
                        ;; (Else the latest walk found for the kind, htll:kind-walks, before the
                        ;; kind's kept walks.)
-                       (let* ((e (assq kind htll:kind-walks)) (w (if e (cdr e) latest)))
-                         (if (and e (eq? (vector-ref w 1) hows) (htll:walk-of? w as))
+                       (let* ((e (assq kind htll:kind-walks)) (w (and e (cdr e))))
+                         (if (and w (eq? (vector-ref w 1) hows) (htll:walk-of? w as))
                              w
                              (let ((found (htll:find-walk kind hows as)))
                                (if (not (or (eq? found #t) (not found)))
