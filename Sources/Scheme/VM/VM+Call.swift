@@ -4,7 +4,9 @@ extension VM {
     func call(_ n: Int, tail: Bool, _ r: inout Registers) throws(SchemeError) {
         steps &+= 1
         if heap.wantsCollection || safePointRequested || steps > stepLimit { try safePoint(&r) }
-        let calleeSlot = r.sp - n - 1
+        // (Stack indices in wrapping arithmetic, as in the dispatch loop: they are bounded by the
+        // stack's capacity, and each checked step was a branch in every call.)
+        let calleeSlot = r.sp &- n &- 1
         guard case .procedure(let pu) = r.stack[calleeSlot] else {
             try signal(rt.makeError("not a procedure", r.stack[calleeSlot]), dropping: n + 1, &r)
             return
@@ -64,19 +66,20 @@ extension VM {
         }
         let newFp: Int
         if tail {
-            let dest = r.fp - 1
-            let src = r.sp - argc - 1
-            for i in 0...argc { r.stack[dest + i] = r.stack[src + i] }
-            newFp = dest + 1
+            let dest = r.fp &- 1
+            let src = r.sp &- argc &- 1
+            var i = 0
+            while i <= argc { r.stack[dest &+ i] = r.stack[src &+ i]; i &+= 1 }
+            newFp = dest &+ 1
         } else {
             try pushFrame(CallFrame(closure: r.closure, pc: r.pc, fp: r.fp), &r)
-            newFp = r.sp - argc
+            newFp = r.sp &- argc
         }
-        r.sp = newFp + argc
-        ensureStack(&r, room: stackSize + 8)
-        while r.sp < newFp + frameSize {
+        r.sp = newFp &+ argc
+        ensureStack(&r, room: stackSize &+ 8)
+        while r.sp < newFp &+ frameSize {
             r.stack[r.sp] = .undefined
-            r.sp += 1
+            r.sp &+= 1
         }
         r.fp = newFp
         r.closure = cu

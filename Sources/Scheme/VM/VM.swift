@@ -183,7 +183,7 @@ final class VM {
     @inline(__always) func pushFrame(_ f: CallFrame, _ r: inout Registers) throws(SchemeError) {
         if frameTop >= frameCeiling { try growFrames(&r) }
         frames[frameTop] = f
-        frameTop += 1
+        frameTop &+= 1
     }
 
     func growFrames(_ r: inout Registers) throws(SchemeError) {
@@ -205,7 +205,7 @@ final class VM {
 
     /// Makes sure `room` more values fit on the stack, moving it if needed.
     @inline(__always) func ensureStack(_ r: inout Registers, room: Int) {
-        if r.sp + room >= stackCapacity { growStack(&r, room: room) }
+        if r.sp &+ room >= stackCapacity { growStack(&r, room: room) }
     }
 
     func growStack(_ r: inout Registers, room: Int) {
