@@ -177,6 +177,12 @@ extension Reader {
 
     /// The scalars up to the next delimiter (consumed). Control characters are errors.
     mutating func readToken() throws(SchemeRaise) -> ArraySlice<UInt32> {
+        scalars[try readTokenRange()]
+    }
+
+    /// `readToken`'s scalars as their range in `scalars`: a slice retains the text's storage, and
+    /// every identifier and number of a layout is a token (issue 19).
+    mutating func readTokenRange() throws(SchemeRaise) -> Range<Int> {
         let begin = position
         // A token holds no newline (a delimiter, as whitespace): the column moves by its length.
         // (Scalar by scalar through `peek` and `advance`, this loop was about 20 instructions a
@@ -202,44 +208,45 @@ extension Reader {
             // A control character or an invalid scalar.
             throw error("unexpected character \(Reader.scalarName(c))", at: location)
         }
-        return scalars[begin..<position]
+        return begin..<position
     }
 
     /// A number or an identifier.
     mutating func readAtom() throws(SchemeRaise) -> Value {
-        let token = try readToken()
-        guard let first = token.first else {
+        let token = try readTokenRange()
+        guard !token.isEmpty else {
             // Only a stray control character gets here (readToken stops before it after nothing).
             throw error("unexpected character \(Reader.scalarName(peek() ?? 0))", at: location)
         }
+        let first = scalars[token.lowerBound]
         if isDigit(first) || first == Ch.plus || first == Ch.minus || first == Ch.dot {
-            if let n = Reader.smallInteger(token) { return n }
-            if let n = Reader.parseNumber(scalars: token, radix: 10, runtime: runtime) { return n }
+            if let n = scalars.withUnsafeBufferPointer({ Reader.smallInteger($0, token) }) { return n }
+            if let n = Reader.parseNumber(scalars: scalars[token], radix: 10, runtime: runtime) { return n }
         }
         // Identifiers are accepted leniently: anything that is not a number (`1+`, `a#b`) is a symbol.
         if foldCase {
-            return runtime.datumSymbol(Reader.makeString(token).lowercased())
+            return runtime.datumSymbol(Reader.makeString(scalars[token]).lowercased())
         }
         return cachedSymbol(token)
     }
 
-    /// `token` as a fixnum when it is a decimal integer of at most 18 digits with an optional sign,
-    /// as `parseNumber` reads it (which copies the token into an array first: most numbers in a
-    /// layout are small integers).
-    static func smallInteger(_ token: ArraySlice<UInt32>) -> Value? {
-        var i = token.startIndex
+    /// The token `text[token]` as a fixnum when it is a decimal integer of at most 18 digits with
+    /// an optional sign, as `parseNumber` reads it (which copies the token into an array first:
+    /// most numbers in a layout are small integers).
+    static func smallInteger(_ text: UnsafeBufferPointer<UInt32>, _ token: Range<Int>) -> Value? {
+        var i = token.lowerBound
         var negative = false
-        if let c = token.first, c == Ch.plus || c == Ch.minus {
-            negative = c == Ch.minus
+        if i < token.upperBound, text[i] == Ch.plus || text[i] == Ch.minus {
+            negative = text[i] == Ch.minus
             i += 1
         }
-        let digits = token.endIndex - i
+        let digits = token.upperBound - i
         guard digits > 0 && digits <= 18 else { return nil }
         var n = 0
-        while i < token.endIndex {
-            let c = token[i]
+        while i < token.upperBound {
+            let c = text[i]
             guard c >= Ch.digit0 && c <= Ch.digit9 else { return nil }
-            n = n * 10 + Int(c - Ch.digit0)
+            n = n &* 10 &+ Int(c &- Ch.digit0)
             i += 1
         }
         return .fixnum(negative ? -n : n)
@@ -253,27 +260,26 @@ extension Reader {
     static let symbolCacheAfter = 64
     static let symbolSlotCount = 64
 
-    mutating func cachedSymbol(_ token: ArraySlice<UInt32>) -> Value {
+    mutating func cachedSymbol(_ token: Range<Int>) -> Value {
         symbolsRead &+= 1
-        guard symbolsRead > Reader.symbolCacheAfter else { return runtime.datumSymbol(Reader.makeString(token)) }
+        guard symbolsRead > Reader.symbolCacheAfter else { return runtime.datumSymbol(Reader.makeString(scalars[token])) }
         if symbolSlots.isEmpty {
             symbolSlots = Array(repeating: SymbolSlot(), count: Reader.symbolSlotCount)
         }
-        var h: UInt32 = 2_166_136_261
-        for c in token { h = (h ^ c) &* 16_777_619 }
-        let i = Int(truncatingIfNeeded: h >> 7) & (Reader.symbolSlotCount - 1)
-        let slot = symbolSlots[i]
-        if slot.count == token.count {
+        let (i, same) = scalars.withUnsafeBufferPointer { text -> (Int, Bool) in
+            var h: UInt32 = 2_166_136_261
+            for k in token { h = (h ^ text[k]) &* 16_777_619 }
+            let i = Int(truncatingIfNeeded: h >> 7) & (Reader.symbolSlotCount - 1)
+            let slot = symbolSlots[i]
+            guard slot.count == token.count else { return (i, false) }
             // Compared in place (`elementsEqual` of two slices was about 80 instructions a symbol).
-            let same = scalars.withUnsafeBufferPointer { text in
-                var j = 0
-                while j < slot.count && text[slot.start + j] == text[token.startIndex + j] { j += 1 }
-                return j == slot.count
-            }
-            if same { return slot.value }
+            var j = 0
+            while j < slot.count && text[slot.start + j] == text[token.lowerBound + j] { j += 1 }
+            return (i, j == slot.count)
         }
-        let value = runtime.datumSymbol(Reader.makeString(token))
-        symbolSlots[i] = SymbolSlot(start: token.startIndex, count: token.count, value: value)
+        if same { return symbolSlots[i].value }
+        let value = runtime.datumSymbol(Reader.makeString(scalars[token]))
+        symbolSlots[i] = SymbolSlot(start: token.lowerBound, count: token.count, value: value)
         return value
     }
 
