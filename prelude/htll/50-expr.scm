@@ -46,6 +46,9 @@
   (cond ((eq? a b) #t)
         ((or (not a) (not b)) #f)
         ((not (eq? (car a) (car b))) #f)
+        ;; A local is only itself (eq?, above): tested first, the commonest atom after a bound
+        ;; in the sums of a primitive that names its lengths (flow's).
+        ((eq? (car a) 'local) #f)
         ((eq? (car a) 'bound)
          (and (eq? (cadr a) (cadr b))
               (let ((x (caddr a)) (y (caddr b)))
@@ -60,8 +63,6 @@
         ((memq (car a) '(ascender line-height)) (eq? (cadr a) (cadr b)))
         ((eq? (car a) 'placed) (and (eq? (cadr a) (cadr b)) (eq? (caddr a) (caddr b))))
         ((memq (car a) '(after rest)) (and (eq? (cadr a) (cadr b)) (eq? (caddr a) (caddr b)) (htll:e=? (cadddr a) (cadddr b))))
-        ;; A local is only itself (eq?, above).
-        ((eq? (car a) 'local) #f)
         (else #f)))
 
 (define (htll:e-lookup atom e)
@@ -71,7 +72,8 @@
   (or (eq? e f) (htll:e-same? e f)))
 
 (define (htll:e-same? e f)
-  (and (= (length e) (length f))
+  ;; (The lengths compared by walking both: two calls of length cost more for short sums.)
+  (and (let same-length? ((x e) (y f)) (if (pair? x) (and (pair? y) (same-length? (cdr x) (cdr y))) (not (pair? y))))
        (htll:every (lambda (t) (let ((u (htll:e-lookup (cdr t) f))) (and u (= (car u) (car t))))) e)))
 
 ;; Sum, keeping the order in which atoms first appear. A long F added to nothing goes the indexed
@@ -79,7 +81,12 @@
 ;; starts with a term to resolve is rebuilt from nothing, htll:resolve-placed), and both ways
 ;; give the same sum.
 (define (htll:e+ e f)
-  (if (if (null? e) (< (length f) 8) (< (* (length e) (length f)) 64)) (htll:e+scan e f) (htll:e+indexed e f)))
+  (if (if (and (pair? f) (null? (cdr f)))
+          ;; (One term, the commonest sum: the same test with F's length known.)
+          (< (length e) 64)
+          (if (null? e) (< (length f) 8) (< (* (length e) (length f)) 64)))
+      (htll:e+scan e f)
+      (htll:e+indexed e f)))
 
 ;; Small sums: find each term of F among the terms so far. Adding one term (a position plus a
 ;; child's length, the commonest sum while solving) copies E once; the general case below
@@ -231,7 +238,8 @@
     (else 0)))
 
 ;; A local standing for E, named after AXIS (x y w h) once defined: htllX1, htllH2, ...
-(define (htll:e-local axis e) (htll:e-atom (list 'local axis e (cons #f #f))))
+;; The last element keeps its text once printed, as (number . text).
+(define (htll:e-local axis e) (htll:e-atom (list 'local axis e (cons #f #f) #f)))
 (define (htll:local-expression a) (caddr a))
 (define (htll:local-name a) (car (cadddr a)))
 (define (htll:set-local-name! a n) (set-car! (cadddr a) n))
@@ -240,7 +248,15 @@
 (define (htll:local-text a)
   (let ((n (htll:local-name a)))
     (if (not n) (error "htll: a local used before it is defined" a))
-    (string-append "htll" (cdr (assq (cadr a) '((x . "X") (y . "Y") (w . "W") (h . "H")))) (number->string n))))
+    ;; Made once: a local is printed where it is defined and wherever it is used (a flow's three
+    ;; a view, each used in the next view's: issue 19).
+    ;; (cdr of cdddr and eq? on the fixnum N: instructions, where cddddr and eqv? are calls.)
+    (let* ((cell (cdr (cdddr a))) (kept (car cell)))
+      (if (and kept (eq? (car kept) n))
+          (cdr kept)
+          (let ((text (string-append "htll" (cdr (assq (cadr a) '((x . "X") (y . "Y") (w . "W") (h . "H")))) (number->string n))))
+            (set-car! cell (cons n text))
+            text)))))
 
 ;; Calls PROC on every local atom of E, outside other locals' expressions. (A loop, not for-each
 ;; and a procedure per term: every frame statement walks its four expressions.)
@@ -253,7 +269,10 @@
                 ((local) (proc a))
                 ((max quotient) (htll:e-for-each-local (cadr a) proc) (htll:e-for-each-local (caddr a) proc))
                 ((shown) (htll:e-for-each-local (caddr a) proc))
-                ((if<=) (for-each (lambda (e) (htll:e-for-each-local e proc)) (cdr a)))
+                ;; (Its four expressions by name: a procedure made for for-each cost more, and
+                ;; a flow makes three of these a view.)
+                ((if<=) (htll:e-for-each-local (cadr a) proc) (htll:e-for-each-local (caddr a) proc)
+                        (htll:e-for-each-local (cadddr a) proc) (htll:e-for-each-local (cadr (cdddr a)) proc))
                 (else #f)))
           (loop (cdr ts))))))
 
@@ -267,9 +286,19 @@
         ((htll:e-constant? f) (htll:e* e (/ 1.0 (htll:e-number f))))
         (else (htll:e-atom (list 'quotient e f)))))
 
+;; The latest comparison made by htll:e-if<=, #(A B A-B): a primitive's choices on one test
+;; (flow's three for each child: where it goes, its line's top and height) compare the same two
+;; expressions, and expressions never change.
+(define htll:latest-if<= (vector #f #f #f))
+
 ;; THEN when A <= B at run time, else ELSE; decided now when A - B is a constant.
 (define (htll:e-if<= a b then else)
-  (let ((d (htll:e- a b)))
+  (let ((d (let ((latest htll:latest-if<=))
+             (if (and (eq? (vector-ref latest 0) a) (eq? (vector-ref latest 1) b))
+                 (vector-ref latest 2)
+                 (let ((d (htll:e- a b)))
+                   (vector-set! latest 0 a) (vector-set! latest 1 b) (vector-set! latest 2 d)
+                   d)))))
     (cond ((htll:e-constant? d) (if (<= (htll:e-number d) 0) then else))
           ((htll:e=? then else) then)
           (else (htll:e-atom (list 'if<= a b then else))))))
@@ -300,29 +329,45 @@
 
 ;; Objective-C text. OWNER-NAME maps a view record to its variable name. The text is what
 ;; htll:e->text prints with htll:atom->c, built in one pass: a bound's owner and suffix (most
-;; terms of a frame) go into the parts as they are, not first joined into a string of their own.
+;; terms of a frame) go into the parts as they are, not first joined into a string of their own;
+;; so do the parts of a compound atom (max, shown, quotient, if<=) and of the expressions in it,
+;; joined once for the whole text (htll:atom->c-parts).
 (define (htll:e->c e owner-name)
   (cond
    ((null? e) "0")
    ;; One atom, coefficient 1 (a sequence's position: the previous view's far edge; a length):
    ;; the atom's own text, without the list of parts and a second string-append.
-   ((and (null? (cdr e)) (eqv? (caar e) 1) (cdar e))
-    (htll:atom->c (cdar e) owner-name))
-   (else
-      ;; (abs, and a bound's parts, written out: a frame of a deep layout prints a dozen terms.)
-      (let loop ((ts e) (acc '()))
-        (if (null? ts)
-            (apply string-append (reverse acc))
-            (let* ((t (car ts)) (k (car t)) (a (cdr t)) (c (if (< k 0) (- k) k))
-                   (acc (cons (if (eq? ts e) (if (< k 0) "-" "") (if (< k 0) " - " " + ")) acc)))
-              (loop (cdr ts)
-                    (cond ((not a) (cons (htll:number->c c) acc))
-                          ((not (= c 1)) (htll:atom->c-parts a owner-name (cons " * " (cons (htll:number->c c) acc))))
-                          ((eq? (car a) 'bound)
-                           (let ((owner (car (cddr a))))
-                             (cons (if (eq? (cadr a) 'w) ".bounds.size.width" ".bounds.size.height")
-                                   (cons (if (string? owner) owner (owner-name owner)) acc))))
-                          (else (cons (htll:atom->c a owner-name) acc))))))))))
+   ;; (eq? on the coefficient, as in htll:e-view-atom?: 1 is a fixnum, and eqv? is a call.)
+   ((and (null? (cdr e)) (eq? (caar e) 1) (cdar e))
+    (let ((a (cdar e)))
+      (if (memq (car a) '(max shown quotient if<=))
+          (apply string-append (reverse (htll:atom->c-parts a owner-name '())))
+          (htll:atom->c a owner-name))))
+   (else (apply string-append (reverse (htll:terms->c-parts e owner-name '()))))))
+
+;; E's text (as htll:e->c prints it) as parts in reverse, before ACC.
+(define (htll:e->c-parts e owner-name acc)
+  (cond
+   ((null? e) (cons "0" acc))
+   ((and (null? (cdr e)) (eq? (caar e) 1) (cdar e)) (htll:atom->c-parts (cdar e) owner-name acc))
+   (else (htll:terms->c-parts e owner-name acc))))
+
+;; The terms of E (not empty) with their signs as parts in reverse, before ACC.
+(define (htll:terms->c-parts e owner-name acc)
+  ;; (abs, and a bound's parts, written out: a frame of a deep layout prints a dozen terms.)
+  (let loop ((ts e) (acc acc))
+    (if (null? ts)
+        acc
+        (let* ((t (car ts)) (k (car t)) (a (cdr t)) (c (if (< k 0) (- k) k))
+               (acc (cons (if (eq? ts e) (if (< k 0) "-" "") (if (< k 0) " - " " + ")) acc)))
+          (loop (cdr ts)
+                (cond ((not a) (cons (htll:number->c c) acc))
+                      ((not (= c 1)) (htll:atom->c-parts a owner-name (cons " * " (cons (htll:number->c c) acc))))
+                      ((eq? (car a) 'bound)
+                       (let ((owner (car (cddr a))))
+                         (cons (if (eq? (cadr a) 'w) ".bounds.size.width" ".bounds.size.height")
+                               (cons (if (string? owner) owner (owner-name owner)) acc))))
+                      (else (htll:atom->c-parts a owner-name acc))))))))
 
 ;; Whether E is one term of coefficient 1 whose atom is a bound or an edge: what htll:e->c prints
 ;; as the atom's text in one string-append. (eq? on the coefficient: fixnums are immediate, and
@@ -345,13 +390,52 @@
           ((and (pair? q) (eq? (car p) (car q))) (loop (cdr p) (cdr q)))
           (else #f))))
 
-;; ACC, the parts of a text in reverse, with atom A's text before them.
+;; ACC, the parts of a text in reverse, with atom A's text before them: the text htll:atom->c
+;; gives, a compound atom's pieces and the parts of the expressions in it without a string of
+;; their own (a flow prints three conditions a view, each of four expressions: issue 19).
 (define (htll:atom->c-parts a owner-name acc)
-  (if (eq? (car a) 'bound)
-      (let ((owner (caddr a)))
-        (cons (if (eq? (cadr a) 'w) ".bounds.size.width" ".bounds.size.height")
-              (cons (if (string? owner) owner (owner-name owner)) acc)))
-      (cons (htll:atom->c a owner-name) acc)))
+  (case (car a)
+    ((bound)
+     (let ((owner (caddr a)))
+       (cons (if (eq? (cadr a) 'w) ".bounds.size.width" ".bounds.size.height")
+             (cons (if (string? owner) owner (owner-name owner)) acc))))
+    ((max) (let* ((acc (htll:e->c-parts (cadr a) owner-name (cons "MAX(" acc)))
+                  (acc (htll:e->c-parts (caddr a) owner-name (cons ", " acc))))
+             (cons ")" acc)))
+    ((shown) (let* ((acc (cons ".hidden ? 0 : " (cons (owner-name (cadr a)) (cons "(" acc))))
+                    (acc (htll:e->c-parts (caddr a) owner-name acc)))
+               (cons ")" acc)))
+    ((quotient) (let* ((acc (htll:e->c-parts (cadr a) owner-name (cons "(" acc)))
+                       (acc (htll:e->c-parts (caddr a) owner-name (cons ") / (" acc))))
+                  (cons ")" acc)))
+    ;; (htll:if<=->text's pieces, which the Swift printer shares; the compared expression's
+    ;; text kept, htll:condition-c-parts.)
+    ((if<=) (let* ((acc (htll:condition-c-parts (cadr a) owner-name (cons "(" acc)))
+                   (acc (htll:e->c-parts (caddr a) owner-name (cons " <= " acc)))
+                   (acc (htll:e->c-parts (cadddr a) owner-name (cons " ? " acc)))
+                   (acc (htll:e->c-parts (cadr (cdddr a)) owner-name (cons " : " acc))))
+              (cons ")" acc)))
+    (else (cons (htll:atom->c a owner-name) acc))))
+
+;; The latest two compared expressions of several terms printed, with OWNER-NAME, as
+;; #(owner-name e1 text1 e2 text2), e1 the latest: a primitive's choices on one test (flow's
+;; three for each child, printed one after another) print it once. Nothing changes an
+;; expression or a name while they print (htll:printing-once).
+(define htll:latest-conditions (vector #f #f #f #f #f))
+
+;; ACC with the text of E, the first expression an if<= compares, before it (as htll:e->c-parts).
+(define (htll:condition-c-parts e owner-name acc)
+  (let ((kept htll:latest-conditions))
+    (cond ((not (and (pair? e) (pair? (cdr e)))) (htll:e->c-parts e owner-name acc))
+          ((and (eq? (vector-ref kept 1) e) (eq? (vector-ref kept 0) owner-name)) (cons (vector-ref kept 2) acc))
+          ((and (eq? (vector-ref kept 3) e) (eq? (vector-ref kept 0) owner-name)) (cons (vector-ref kept 4) acc))
+          (else
+           (let ((text (apply string-append (reverse (htll:terms->c-parts e owner-name '())))))
+             (if (eq? (vector-ref kept 0) owner-name)
+                 (begin (vector-set! kept 3 (vector-ref kept 1)) (vector-set! kept 4 (vector-ref kept 2)))
+                 (begin (vector-set! kept 0 owner-name) (vector-set! kept 3 #f) (vector-set! kept 4 #f)))
+             (vector-set! kept 1 e) (vector-set! kept 2 text)
+             (cons text acc))))))
 
 ;; Atom A's Objective-C text.
 (define (htll:atom->c a owner-name)

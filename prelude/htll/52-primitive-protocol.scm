@@ -49,9 +49,11 @@
   (expr htll:length-expr)
   (deferred htll:length-deferred?))
 
-;; Whether any of XS is a length waiting for children to be placed.
+;; Whether any of XS is a length waiting for children to be placed. (A loop: a call per element
+;; cost more than its test, and every operation on lengths asks, issue 19.)
 (define (htll:any-deferred? xs)
-  (and (pair? xs) (or (and (htll:length? (car xs)) (htll:length-deferred? (car xs))) (htll:any-deferred? (cdr xs)))))
+  (let loop ((xs xs))
+    (and (pair? xs) (or (and (htll:length? (car xs)) (htll:length-deferred? (car xs))) (loop (cdr xs))))))
 
 ;; What an area procedure returns with with-size: the children's areas and the primitive's size.
 (define-record-type htll:sized
@@ -168,13 +170,15 @@
 (define (if<= a b then else)
   (htll:e->length (htll:e-if<= (htll:length->e "if<=" a) (htll:length->e "if<=" b)
                                (htll:length->e "if<=" then) (htll:length->e "if<=" else))
-                  (htll:any-deferred? (list a b then else))))
+                  ;; (htll:any-deferred? of the four, without their list.)
+                  (or (and (htll:length? a) (htll:length-deferred? a)) (and (htll:length? b) (htll:length-deferred? b))
+                      (and (htll:length? then) (htll:length-deferred? then)) (and (htll:length? else) (htll:length-deferred? else)))))
 
 ;; LENGTH computed once in the generated code, a local variable (htllH1 = ...) used by name
 ;; wherever the length is used, so that lengths built one on another stay short.
 (define (computed-once length)
   (let ((e (htll:length->e "computed-once" length)))
-    (if (htll:e-constant? e) length (htll:make-length (htll:e-local 'h e) (htll:any-deferred? (list length))))))
+    (if (htll:e-constant? e) length (htll:make-length (htll:e-local 'h e) (and (htll:length? length) (htll:length-deferred? length))))))
 
 ;;; Areas.
 

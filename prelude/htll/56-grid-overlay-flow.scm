@@ -76,7 +76,11 @@
                        (cw (measured-width c))
                        (ch (measured-height c))
                        (start (and px (len+ px pw gap)))
-                       (fits (lambda (then else) (if start (if<= (len+ start cw) (len+ x w) then else) else)))
+                       ;; Whether the child fits on the line: one comparison, made once, for its
+                       ;; three choices (the same expressions, computed and printed once).
+                       (end (and start (len+ start cw)))
+                       (right (and start (len+ x w)))
+                       (fits (lambda (then else) (if start (if<= end right then else) else)))
                        (cx (if start (computed-once (fits start x)) x))
                        (cy (if start (computed-once (fits py (len+ py line gap))) y))
                        (line (if start (computed-once (fits (len-max line ch) ch)) ch)))
