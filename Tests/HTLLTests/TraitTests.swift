@@ -1,5 +1,6 @@
 import XCTest
 import HTLL
+import Scheme
 
 /// Traits and conditions: a layout that asks about the canvas is solved per canvas and compiles to
 /// an if / else chain on the run-time traits; one that asks nothing is unchanged.
@@ -189,6 +190,31 @@ final class TraitTests: XCTestCase {
             .hasPrefix("bad.htll:2:1: error: in: a layout has one top-level in or in-cell"))
         XCTAssertEqual(message("(in-cell (if (portrait?) (label '()) (view '())) (if (portrait?) 'cell 'other))"),
                        "bad.htll:1:1: error: the layout is placed in cell.contentView for some traits and in other.contentView for others; a layout has one parent")
+    }
+
+    /// The prelude keeps each variant's views and names, the union of the branches' views, the
+    /// latest comparison a primitive made and the latest compared expressions printed (issue 19):
+    /// layouts compiled one after another in one instance, each several times and in every
+    /// output, give what each gives in an instance of its own.
+    func testLayoutsWithBranchesInOneInstanceAreEachTheirOwn() throws {
+        let flow = "(in (if (landscape?) (flow 4 a b (label '((text . \"c\")))) (vseq b a)) 'self.view)"
+        let sources = [
+            TraitTests.orientation,
+            "(define a (label '((text . \"A\"))))\n(define b (image '()))\n" + flow,
+            "(define a (view '()))\n(define c (label '((text . \"C\"))))\n(in (if (portrait?) (vseq c a) (flow 2 a c)) 'self.view)",
+            TraitTests.orientation,
+        ]
+        func outputs(_ l: Layout) throws -> [String] {
+            [try l.objectiveCCategory(className: "VC"), try l.swift(), try l.objectiveC(.viewWillLayoutSubviews),
+             try l.framesJSON(width: 500, height: 300), try l.objectiveCCategory(className: "VC")]
+        }
+        let shared = try Layout.makeScheme(limits: Scheme.Limits(), sandboxFolder: nil)
+        for source in sources {
+            let alone = try outputs(try Layout(source: source, file: "t.htll"))
+            let together = try outputs(try Layout(source: source, file: "t.htll", scheme: shared))
+            XCTAssertEqual(together, alone, source)
+            XCTAssertEqual(alone[0], alone[4], "the same category asked twice: \(source)")
+        }
     }
 }
 

@@ -66,9 +66,27 @@
               variants)))
 
 ;; htll:context for any root.
+;; Each variant's declared views and their names, ((root declared . names) ...), for the target
+;; and the views' generation in htll:named-roots-key (as htll:context keeps its one root's): every
+;; fragment asks for every variant's context, and finding and naming the views was most of the
+;; work (a layout of 10,000 views in two branches named them 40 times, issue 19). A root is a new
+;; object for each layout run (an earlier run's entries are never found; a few are kept); the
+;; naming procedure is made anew each time, as before (it stamps the views).
+(define htll:named-roots '())
+(define htll:named-roots-key (cons #f #f))
+
 (define (htll:context-of root)
-  (let* ((declared (htll:declared-views root)) (names (htll:view-names declared root)))
-    (list root declared names (htll:name-of names))))
+  (if (not (and (eq? (car htll:named-roots-key) (htll:ios6?)) (eqv? (cdr htll:named-roots-key) htll:view-generation)))
+      (begin (set! htll:named-roots '()) (set! htll:named-roots-key (cons (htll:ios6?) htll:view-generation))))
+  (let* ((kept (assq root htll:named-roots))
+         (declared+names
+          (if kept
+              (cdr kept)
+              (let* ((declared (htll:declared-views root)) (names (htll:view-names declared root))
+                     (made (cons declared names)))
+                (set! htll:named-roots (cons (cons root made) (if (< (length htll:named-roots) 16) htll:named-roots '())))
+                made))))
+    (list root (car declared+names) (cdr declared+names) (htll:name-of (cdr declared+names)))))
 
 ;; What distinguishes two variants' generated code: frames, attributes, placed views, safe area.
 (define (htll:variant-signature root)
@@ -100,10 +118,24 @@
 ;; Like htll:context, over every branch: the declared views of all variants matched by name
 ;; (the first variant's record of each; placed when any variant places it), and a name-of that
 ;; names the records of every variant.
+;; The latest union made, #(VARIANTS IOS6? GENERATION DECLARED ALL-NAMES NAME-OF STAMPS) for
+;; the list of variants VARIANTS (htll:variants keeps one list for a layout run), the target and
+;; the views' generation: each fragment asks for it, and it depends on those alone. Its naming
+;; procedure is made again when another naming may have stamped the views since (as htll:context's).
+(define htll:union-kept (vector #f #f #f #f #f #f #f))
+
 (define (htll:code-context who)
   (let ((variants (htll:variants)))
-    (if (not variants)
-        (htll:context who)
+    (cond
+     ((not variants) (htll:context who))
+     ((let ((kept htll:union-kept))
+        (and (eq? (vector-ref kept 0) variants) (eq? (vector-ref kept 1) (htll:ios6?)) (eqv? (vector-ref kept 2) htll:view-generation)))
+      (let* ((kept htll:union-kept) (declared (vector-ref kept 3)) (all-names (vector-ref kept 4)) (root (cadr (car variants))))
+        (htll:warn-unplaced root declared)
+        (if (not (eqv? (vector-ref kept 6) htll:name-stamps))
+            (begin (vector-set! kept 5 (htll:name-of all-names)) (vector-set! kept 6 htll:name-stamps)))
+        (list root declared all-names (vector-ref kept 5))))
+     (else
         (let* ((contexts (map (lambda (v) (htll:context-of (cadr v))) variants))
                (all-names (apply append (map caddr contexts)))
                (union '())
@@ -132,7 +164,9 @@
           ;; In the order the branches declare them (htll:declared-views), first branch first.
           (let ((declared (reverse (map (lambda (u) (cons (cadr u) (caddr u))) union))))
             (htll:warn-unplaced (car (car contexts)) declared)
-            (list (car (car contexts)) declared all-names (htll:name-of all-names)))))))
+            (let ((name-of (htll:name-of all-names)))
+              (set! htll:union-kept (vector variants (htll:ios6?) htll:view-generation declared all-names name-of htll:name-stamps))
+              (list (car (car contexts)) declared all-names name-of))))))))
 
 ;;; Branch conditions.
 
