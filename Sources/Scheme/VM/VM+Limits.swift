@@ -60,18 +60,8 @@ extension VM {
     /// early, and the next safe point ends the evaluation.
     /// The heap is checked too: no more than the heap limit may be allocated past the point where a
     /// safe point would have collected (nothing can be collected here).
-    @inline(__always) func meter(_ units: Int) -> Bool {
+    func meter(_ units: Int) -> Bool {
         steps &+= units
-        // The usual answer in line (the reader meters every token, issue 19); the rest out of line.
-        if steps <= stepLimit, !safePointRequested {
-            guard let limit = rt.heapLimit else { return true }
-            if heap.overdraft <= limit { return true }
-        }
-        return meterSlowly()
-    }
-
-    /// `meter`'s checks, its units already counted.
-    @inline(never) func meterSlowly() -> Bool {
         if let limit = rt.heapLimit, heap.overdraft > limit, aborting == nil, pendingLimit == nil {
             pendingLimit = "heap limit exceeded: more than \(limit) bytes allocated at once"
             stepLimit = -1
