@@ -65,7 +65,6 @@
                                                     " for others; a layout has one parent")))))
               variants)))
 
-;; htll:context for any root.
 ;; Each variant's declared views and their names, ((root declared . names) ...), for the target
 ;; and the views' generation in htll:named-roots-key (as htll:context keeps its one root's): every
 ;; fragment asks for every variant's context, and finding and naming the views was most of the
@@ -75,6 +74,7 @@
 (define htll:named-roots '())
 (define htll:named-roots-key (cons #f #f))
 
+;; htll:context for any root.
 (define (htll:context-of root)
   (if (not (and (eq? (car htll:named-roots-key) (htll:ios6?)) (eqv? (cdr htll:named-roots-key) htll:view-generation)))
       (begin (set! htll:named-roots '()) (set! htll:named-roots-key (cons (htll:ios6?) htll:view-generation))))
@@ -115,15 +115,15 @@
 
 ;;; The union of every branch's views, for the declarations.
 
-;; Like htll:context, over every branch: the declared views of all variants matched by name
-;; (the first variant's record of each; placed when any variant places it), and a name-of that
-;; names the records of every variant.
 ;; The latest union made, #(VARIANTS IOS6? GENERATION DECLARED ALL-NAMES NAME-OF STAMPS) for
 ;; the list of variants VARIANTS (htll:variants keeps one list for a layout run), the target and
 ;; the views' generation: each fragment asks for it, and it depends on those alone. Its naming
 ;; procedure is made again when another naming may have stamped the views since (as htll:context's).
 (define htll:union-kept (vector #f #f #f #f #f #f #f))
 
+;; Like htll:context, over every branch: the declared views of all variants matched by name
+;; (the first variant's record of each; placed when any variant places it), and a name-of that
+;; names the records of every variant.
 (define (htll:code-context who)
   (let ((variants (htll:variants)))
     (cond
