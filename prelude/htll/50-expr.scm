@@ -339,10 +339,7 @@
    ;; the atom's own text, without the list of parts and a second string-append.
    ;; (eq? on the coefficient, as in htll:e-view-atom?: 1 is a fixnum, and eqv? is a call.)
    ((and (null? (cdr e)) (eq? (caar e) 1) (cdar e))
-    (let ((a (cdar e)))
-      (if (memq (car a) '(max shown quotient if<=))
-          (apply string-append (reverse (htll:atom->c-parts a owner-name '())))
-          (htll:atom->c a owner-name))))
+    (htll:atom->c (cdar e) owner-name))
    (else (apply string-append (reverse (htll:terms->c-parts e owner-name '()))))))
 
 ;; E's text (as htll:e->c prints it) as parts in reverse, before ACC.
@@ -415,6 +412,7 @@
                    (acc (htll:e->c-parts (cadddr a) owner-name (cons " ? " acc)))
                    (acc (htll:e->c-parts (cadr (cdddr a)) owner-name (cons " : " acc))))
               (cons ")" acc)))
+    ;; (The others' text is one piece: htll:atom->c's.)
     (else (cons (htll:atom->c a owner-name) acc))))
 
 ;; The latest two compared expressions of several terms printed, with OWNER-NAME, as
@@ -430,7 +428,7 @@
           ((and (eq? (vector-ref kept 1) e) (eq? (vector-ref kept 0) owner-name)) (cons (vector-ref kept 2) acc))
           ((and (eq? (vector-ref kept 3) e) (eq? (vector-ref kept 0) owner-name)) (cons (vector-ref kept 4) acc))
           (else
-           (let ((text (apply string-append (reverse (htll:terms->c-parts e owner-name '())))))
+           (let ((text (htll:e->c e owner-name)))
              (if (eq? (vector-ref kept 0) owner-name)
                  (begin (vector-set! kept 3 (vector-ref kept 1)) (vector-set! kept 4 (vector-ref kept 2)))
                  (begin (vector-set! kept 0 owner-name) (vector-set! kept 3 #f) (vector-set! kept 4 #f)))
@@ -444,11 +442,9 @@
      (let ((owner (caddr a)))
        (string-append (if (string? owner) owner (owner-name owner))
                       (if (eq? (cadr a) 'w) ".bounds.size.width" ".bounds.size.height"))))
-    ((max) (string-append "MAX(" (htll:e->c (cadr a) owner-name) ", " (htll:e->c (caddr a) owner-name) ")"))
     ((edge) (string-append (if (eq? (cadr a) 'x) "CGRectGetMaxX(" "CGRectGetMaxY(") (owner-name (caddr a)) ".frame)"))
-    ((shown) (string-append "(" (owner-name (cadr a)) ".hidden ? 0 : " (htll:e->c (caddr a) owner-name) ")"))
-    ((quotient) (string-append "(" (htll:e->c (cadr a) owner-name) ") / (" (htll:e->c (caddr a) owner-name) ")"))
-    ((if<=) (htll:if<=->text a (lambda (e) (htll:e->c e owner-name))))
+    ;; A compound atom: its parts (htll:atom->c-parts), joined once.
+    ((max shown quotient if<=) (apply string-append (reverse (htll:atom->c-parts a owner-name '()))))
     ((safe-area) (string-append (caddr a) ".safeAreaInsets." (symbol->string (cadr a))))
     ;; A button's font is its title label's.
     ((ascender) (string-append (owner-name (cadr a)) (if (htll:text-field-or-label? (cadr a)) "" ".titleLabel") ".font.ascender"))

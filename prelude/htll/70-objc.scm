@@ -55,7 +55,7 @@
     ;; (One flag, most actions' one event: its constant, without the map and the join.)
     (if (and (pair? value) (null? (cdr value)))
         (htll:flag->objc (cadr type) (car value))
-        (htll:string-join (map (lambda (v) (cdr (assq v (htll:enum-values (cadr type))))) value) " | ")))
+        (htll:string-join (map (lambda (v) (htll:flag->objc (cadr type) v)) value) " | ")))
    ((and (pair? type) (eq? (car type) 'list-of))
     (string-append "[NSArray arrayWithObjects:"
                    (apply string-append (map (lambda (v) (string-append (htll:value->objc (cadr type) v name-of) ", ")) value))
