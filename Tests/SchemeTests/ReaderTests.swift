@@ -226,6 +226,26 @@ final class ReaderTests: XCTestCase {
         assertReadError("#\\λx", contains: "unknown character name")
     }
 
+    /// Past its first 64 symbols a read looks symbols up by their tokens (`Reader.cachedSymbol`, two
+    /// a set of 64): in a long datum of a few symbols named again and again among hundreds read once,
+    /// of lengths and names chosen so that many share a set, each element is the symbol it spells.
+    func testSymbolsOfALongDatumAreThoseTheySpell() throws {
+        var names: [String] = []
+        for i in 0..<3000 {
+            names.append(["view", "label", "text", "font", "tap", "ab", "ba"][i % 7])
+            names.append(i % 3 == 0 ? "tap\(i):" : "x\(i % 97)")
+            if i % 5 == 0 { names.append(String(repeating: "q", count: 1 + i % 9)) }
+        }
+        let list = try read1("(" + names.joined(separator: " ") + ")")
+        var read: [String] = []
+        var rest = list
+        while case .pair(let p) = rest {
+            read.append(p.car.symbol?.name ?? "not a symbol")
+            rest = p.cdr
+        }
+        XCTAssertEqual(read, names)
+    }
+
     func testIdentifiers() throws {
         XCTAssertEqual(try symbolName("abc"), "abc")
         let pair = try readAll("abc ABC")

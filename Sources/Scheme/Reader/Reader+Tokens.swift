@@ -257,28 +257,41 @@ extension Reader {
     /// into a name and interned: a large layout names the same few symbols thousands of times, and a
     /// `String` made and hashed for each was most of reading one (issue 19). Valid until the heap
     /// collects (a weak symbol may be gone after that: `read()` checks).
+    /// Two ways a set, the latest first: with one, a layout's symbols read once (each button's
+    /// selector) pushed out the ones it names at every view, and a third of the lookups of a
+    /// layout of several kinds of views missed (7,264 of 22,837; two ways: 1,104, all but 80 of
+    /// them first reads).
     static let symbolCacheAfter = 64
-    static let symbolSlotCount = 64
+    static let symbolSetCount = 64
 
     mutating func cachedSymbol(_ token: Range<Int>) -> Value {
         symbolsRead &+= 1
         guard symbolsRead > Reader.symbolCacheAfter else { return runtime.datumSymbol(Reader.makeString(scalars[token])) }
         if symbolSlots.isEmpty {
-            symbolSlots = Array(repeating: SymbolSlot(), count: Reader.symbolSlotCount)
+            symbolSlots = Array(repeating: SymbolSlot(), count: 2 * Reader.symbolSetCount)
         }
-        let (i, same) = scalars.withUnsafeBufferPointer { text -> (Int, Bool) in
+        // (The set's first slot, and which of its two slots holds the token: 0, 1, or -1 for none.)
+        let (i, way) = scalars.withUnsafeBufferPointer { text -> (Int, Int) in
             var h: UInt32 = 2_166_136_261
             for k in token { h = (h ^ text[k]) &* 16_777_619 }
-            let i = Int(truncatingIfNeeded: h >> 7) & (Reader.symbolSlotCount - 1)
-            let slot = symbolSlots[i]
-            guard slot.count == token.count else { return (i, false) }
-            // Compared in place (`elementsEqual` of two slices was about 80 instructions a symbol).
-            var j = 0
-            while j < slot.count && text[slot.start + j] == text[token.lowerBound + j] { j += 1 }
-            return (i, j == slot.count)
+            let i = 2 &* (Int(truncatingIfNeeded: h >> 7) & (Reader.symbolSetCount - 1))
+            for way in 0..<2 {
+                let slot = symbolSlots[i &+ way]
+                guard slot.count == token.count else { continue }
+                // Compared in place (`elementsEqual` of two slices was about 80 instructions a symbol).
+                var j = 0
+                while j < slot.count && text[slot.start + j] == text[token.lowerBound + j] { j += 1 }
+                if j == slot.count { return (i, way) }
+            }
+            return (i, -1)
         }
-        if same { return symbolSlots[i].value }
+        if way == 0 { return symbolSlots[i].value }
+        if way == 1 {
+            symbolSlots.swapAt(i, i &+ 1)
+            return symbolSlots[i].value
+        }
         let value = runtime.datumSymbol(Reader.makeString(scalars[token]))
+        symbolSlots[i &+ 1] = symbolSlots[i]
         symbolSlots[i] = SymbolSlot(start: token.lowerBound, count: token.count, value: value)
         return value
     }
