@@ -56,7 +56,7 @@ public final class Layout {
         let folder = sandbox ? FileSandbox.parentFolder(of: path) : nil
         let limits = limits ?? Self.limits(sandbox: sandbox)
         let data = try Self.contents(of: path, sandbox: folder.map { FileSandbox(allowedFolders: [$0]) }, limits: limits)
-        let scheme = try Self.makeScheme(limits: limits, sandboxFolder: folder)
+        let scheme = try Self.makeScheme(limits: limits, sandboxFolder: folder, textBytes: data.count)
         try self.init(text: String(decoding: data, as: UTF8.self), displayName: path, scheme: scheme,
                       strict: strict, target: target)
     }
@@ -120,7 +120,7 @@ public final class Layout {
 
     private init(text: String, displayName: String, scheme existing: Scheme?, strict: Bool, target: Target) throws {
         file = displayName
-        scheme = try existing ?? Self.makeScheme(limits: Scheme.Limits(), sandboxFolder: nil)
+        scheme = try existing ?? Self.makeScheme(limits: Scheme.Limits(), sandboxFolder: nil, textBytes: text.utf8.count)
         try run(path: displayName) {
             _ = try scheme.prelude(.setStrict, [.bool(strict)])
             _ = try scheme.prelude(.setTarget, [scheme.symbol(target.rawValue)])
@@ -132,17 +132,35 @@ public final class Layout {
     /// Bytes a layout's instance allocates between two collections at the least (`makeScheme`).
     static let collectionInterval = 64 << 20
 
+    /// The least allocation between two collections for a layout of `textBytes` bytes of text: the
+    /// layout's share, `allocationPerTextByte` bytes for each of its bytes, or 64 MB if more, but
+    /// never more than 1 GB.
+    static func collectionInterval(textBytes: Int) -> Int {
+        let share = textBytes < (1 << 30) / allocationPerTextByte ? textBytes * allocationPerTextByte : 1 << 30
+        return max(collectionInterval, share)
+    }
+
+    /// More than a layout's run allocates for each byte of its text (about 150 bytes for a sequence
+    /// of labels, 70 to 90 for buttons or views of several kinds, measured as peak memory).
+    static let allocationPerTextByte = 256
+
     /// A new instance with HTLL installed, under `limits`; with `sandboxFolder`, sandboxed to read
     /// only that folder. The one factory of the `htll` command and of the hostile-input tests.
-    public static func makeScheme(limits: Scheme.Limits, sandboxFolder: String?) throws -> Scheme {
+    /// `textBytes`: the size of the layout it is for, which spaces its collections.
+    public static func makeScheme(limits: Scheme.Limits, sandboxFolder: String?, textBytes: Int = 0) throws -> Scheme {
         let scheme = Scheme(limits: try limits.validated(), sandbox: sandboxFolder != nil)
         if let sandboxFolder { scheme.allowedFolders = [sandboxFolder] }
         // A layout's run builds its views, the solved tree and the lines of every section, and keeps
         // most of them to the end: each collection walked all of it for little garbage. 64 MB
         // between collections leaves 10,000 labels none to run (they took 38 M instructions and,
         // their cache misses included, about 15% of the run's CPU time; bench/README.md, "Fewer
-        // collections for a layout"); larger layouts still collect as their live data grows.
-        scheme.collectionInterval = Layout.collectionInterval
+        // collections for a layout"). A larger layout allocates more before its first collection,
+        // in proportion to its text: with 64 MB for all, 20,000 buttons ran a collection that
+        // 10,000 did not, and took 2.4 times as long (40,000: 5.6 times), where without it they
+        // take twice as long (bench/README.md, "Collections in proportion to the layout"). A heap
+        // limit still brings collections before the limit, and a layout that makes much garbage
+        // from little text (a loop) collects every 64 MB as before.
+        scheme.collectionInterval = Layout.collectionInterval(textBytes: textBytes)
         // A build rule compiles the layout: an (exit n) in it would end the compilation with no
         // output and nothing said (or, with status 0, as if it had succeeded).
         scheme.exitRefusal = "a layout is compiled, not run: it cannot end the compilation"

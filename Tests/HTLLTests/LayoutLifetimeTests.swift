@@ -58,4 +58,42 @@ final class LayoutLifetimeTests: XCTestCase {
         XCTAssertGreaterThan(defaulted.collections, 0)
         XCTAssertEqual(defaulted.category, spaced.category)
     }
+
+    /// A layout's instance allocates in proportion to its text before it collects (at least 64 MB,
+    /// at most 1 GB). A layout that makes 100 MB of garbage runs no collection when its text is
+    /// taken for a megabyte's (256 MB between collections), some at 64 MB; the same output.
+    func testALargerLayoutCollectsLater() throws {
+        let source = """
+            (define (churn n) (if (> n 0) (begin (make-string 100000 #\\a) (churn (- n 1)))))
+            (churn 250)
+            (in (vseq (label '((text . "a"))) (label '((text . "b")))) 'self.view)
+            """
+        func compiled(textBytes: Int) throws -> (interval: Int, collections: Int, category: String) {
+            let scheme = try Layout.makeScheme(limits: Scheme.Limits(), sandboxFolder: nil, textBytes: textBytes)
+            let before = scheme.runtime.heap.collections
+            let category = try Layout(source: source, scheme: scheme).objectiveCCategory(className: "VC")
+            return (scheme.collectionInterval, scheme.runtime.heap.collections - before, category)
+        }
+        let sized = try compiled(textBytes: 1 << 20)
+        XCTAssertGreaterThanOrEqual(sized.interval, 128 << 20)
+        XCTAssertEqual(sized.collections, 0)
+        let fixed = try compiled(textBytes: 0)
+        XCTAssertEqual(fixed.interval, 64 << 20)
+        XCTAssertGreaterThan(fixed.collections, 0)
+        XCTAssertEqual(fixed.category, sized.category)
+        // A layout read from a file, or given as source, is spaced by its own text (here 400 KB,
+        // most of it a comment); a huge text leaves at most 1 GB between collections.
+        let long = ";" + String(repeating: "x", count: 400_000) + "\n" + source
+        let expected = try Layout.makeScheme(limits: Scheme.Limits(), sandboxFolder: nil, textBytes: long.utf8.count).collectionInterval
+        XCTAssertGreaterThan(expected, 64 << 20)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("htll-interval-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("long.htll")
+        try long.write(to: file, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try Layout(contentsOfFile: file.path).scheme.collectionInterval, expected)
+        XCTAssertEqual(try Layout(source: long).scheme.collectionInterval, expected)
+        let huge = try Layout.makeScheme(limits: Scheme.Limits(), sandboxFolder: nil, textBytes: 64 << 20)
+        XCTAssertEqual(huge.collectionInterval, 1 << 30)
+    }
 }
