@@ -38,8 +38,17 @@
        (lambda () #f)
        (lambda ()
          (for-each (lambda (traits)
-                     (htll:evaluate-forms htll:loaded-forms htll:loaded-file traits)
-                     (set! result (cons (list traits htll:the-root htll:queried) result)))
+                     ;; A combination that answers every query of an earlier one's evaluation as
+                     ;; it did shares its root: evaluating the same forms with the same answers
+                     ;; builds the same layout (a layout that asks only the orientation is
+                     ;; evaluated twice, not five times: each evaluation, and each branch's
+                     ;; signature below, cost about as much as the layout's own load, issue 19).
+                     (let ((same (htll:any (lambda (r) (and (htll:same-answers? (caddr r) (car r) traits) r)) result)))
+                       (if same
+                           (set! result (cons (list traits (cadr same) (caddr same)) result))
+                           (begin
+                             (htll:evaluate-forms htll:loaded-forms htll:loaded-file traits)
+                             (set! result (cons (list traits htll:the-root htll:queried) result))))))
                    htll:combinations))
        (lambda ()
          (set! htll:the-root (list-ref saved 0))
@@ -52,6 +61,10 @@
       ;; Grouped now: grouping names views, which would spoil a caller's name-of later.
       (set! htll:groups-cache (htll:group-variants htll:variants-cache))
       htll:variants-cache))))
+
+;; Whether the traits A and B give the same value for each of the queried keys KEYS.
+(define (htll:same-answers? keys a b)
+  (htll:every (lambda (k) (equal? (cdr (assq k a)) (cdr (assq k b)))) keys))
 
 (define (htll:check-variant-roots variants)
   (let ((first (cadar variants)))
@@ -107,8 +120,11 @@
          (let loop ((vs variants) (i 0) (groups '()))
            (if (null? vs)
                (reverse (map (lambda (g) (list (car g) (reverse (caddr g)))) groups))
-               (let* ((sig (htll:variant-signature (cadar vs)))
-                      (g (let find ((gs groups)) (cond ((null? gs) #f) ((equal? (cadar gs) sig) (car gs)) (else (find (cdr gs)))))))
+               (let* ((root (cadar vs))
+                      ;; (A root shared with an earlier combination is in that one's group.)
+                      (shared (htll:any (lambda (g) (and (eq? (car g) root) g)) groups))
+                      (sig (if shared (cadr shared) (htll:variant-signature root)))
+                      (g (or shared (let find ((gs groups)) (cond ((null? gs) #f) ((equal? (cadar gs) sig) (car gs)) (else (find (cdr gs))))))))
                  (if g
                      (begin (set-car! (cddr g) (cons i (caddr g))) (loop (cdr vs) (+ i 1) groups))
                      (loop (cdr vs) (+ i 1) (cons (list (cadar vs) sig (list i)) groups))))))))
@@ -136,7 +152,12 @@
             (begin (vector-set! kept 5 (htll:name-of all-names)) (vector-set! kept 6 htll:name-stamps)))
         (list root declared all-names (vector-ref kept 5))))
      (else
-        (let* ((contexts (map (lambda (v) (htll:context-of (cadr v))) variants))
+        (let* ((contexts (map htll:context-of
+                              ;; Each root once (combinations may share one).
+                              (let loop ((vs variants) (roots '()))
+                                (cond ((null? vs) (reverse roots))
+                                      ((memq (cadar vs) roots) (loop (cdr vs) roots))
+                                      (else (loop (cdr vs) (cons (cadar vs) roots)))))))
                (all-names (apply append (map caddr contexts)))
                (union '())
                ;; name => its entry of UNION (a search of UNION for every view of every branch
