@@ -327,11 +327,12 @@
   (cond ((null? e) e)
         (else (htll:e-atom (list 'shown view e)))))
 
-;; Objective-C text. OWNER-NAME maps a view record to its variable name. The text is what
-;; htll:e->text prints with htll:atom->c, built in one pass: a bound's owner and suffix (most
-;; terms of a frame) go into the parts as they are, not first joined into a string of their own;
-;; so do the parts of a compound atom (max, shown, quotient, if<=) and of the expressions in it,
-;; joined once for the whole text (htll:atom->c-parts).
+;; Objective-C text. OWNER-NAME maps a view record to its variable name. The text is each term
+;; with its sign (" + ", " - ", or "-" before the first), a coefficient other than 1 before its
+;; atom as "c * ", built in one pass (75-swift.scm's htll:e->swift prints Swift the same way):
+;; a bound's owner and suffix (most terms of a frame) go into the parts as they are, not first
+;; joined into a string of their own; so do the parts of a compound atom (max, shown, quotient,
+;; if<=) and of the expressions in it, joined once for the whole text (htll:atom->c-parts).
 (define (htll:e->c e owner-name)
   (cond
    ((null? e) "0")
@@ -405,7 +406,7 @@
     ((quotient) (let* ((acc (htll:e->c-parts (cadr a) owner-name (cons "(" acc)))
                        (acc (htll:e->c-parts (caddr a) owner-name (cons ") / (" acc))))
                   (cons ")" acc)))
-    ;; (htll:if<=->text's pieces, which the Swift printer shares; the compared expression's
+    ;; ("(A <= B ? THEN : ELSE)", as the Swift printer writes it too; the compared expression's
     ;; text kept, htll:condition-c-parts.)
     ((if<=) (let* ((acc (htll:condition-c-parts (cadr a) owner-name (cons "(" acc)))
                    (acc (htll:e->c-parts (caddr a) owner-name (cons " <= " acc)))
@@ -451,27 +452,6 @@
     ((line-height) (string-append (owner-name (cadr a)) (if (htll:text-field-or-label? (cadr a)) "" ".titleLabel") ".font.lineHeight"))
     ((local) (htll:local-text a))
     (else (error "htll: unknown expression atom" a))))
-
-;; (if<= A B THEN ELSE) as C and Swift both write it, given how to print an expression.
-(define (htll:if<=->text a text)
-  (string-append "(" (text (cadr a)) " <= " (text (caddr a)) " ? " (text (cadddr a)) " : " (text (car (cddddr a))) ")"))
-
-;; The infix text of E, given how to print an atom (shared by the Objective-C and Swift printers).
-(define (htll:e->text e atom->text)
-  (if (null? e)
-      "0"
-      (let loop ((ts (cdr e))
-                 (acc (list (htll:term->text (car e) atom->text) (if (< (caar e) 0) "-" ""))))
-        (if (null? ts)
-            (apply string-append (reverse acc))
-            (loop (cdr ts) (cons (htll:term->text (car ts) atom->text) (cons (if (< (caar ts) 0) " - " " + ") acc)))))))
-
-;; A term's text without its sign.
-(define (htll:term->text t atom->text)
-  (let ((c (abs (car t))))
-    (cond ((not (cdr t)) (htll:number->c c))
-          ((= c 1) (atom->text (cdr t)))
-          (else (string-append (htll:number->c c) " * " (atom->text (cdr t)))))))
 
 ;; PRINT (an expression's text) made to print each expression object once: an expression
 ;; object used by several frames (a sequence's children share its width, nested areas their
