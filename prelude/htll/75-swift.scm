@@ -63,10 +63,24 @@
     (symbol-scale "UIImage.SymbolScale")))
 
 (define (htll:swift-enum-case enum given)
-  (let* ((value (htll:target-enum-value enum given))
-         (entry (assq enum htll:swift-enum-table))
-         (special (assq value (cddr entry))))
-    (string-append (cadr entry) "." (if special (cdr special) (htll:identifier (symbol->string value))))))
+  ;; The latest two printed, for the same target and tables (htll:kept-enum-text?, 70-objc.scm):
+  ;; a button prints a control state and an event, each looked up in three tables and made an
+  ;; identifier again at every button (about 45 bytecode instructions and four calls, issue 19).
+  (let ((a htll:swift-case-a) (b htll:swift-case-b))
+    (cond ((htll:kept-enum-text? a enum given) (vector-ref a 4))
+          ((htll:kept-enum-text? b enum given) (vector-ref b 4))
+          (else
+           (let* ((value (htll:target-enum-value enum given))
+                  (entry (assq enum htll:swift-enum-table))
+                  (special (assq value (cddr entry)))
+                  (text (string-append (cadr entry) "." (if special (cdr special) (htll:identifier (symbol->string value))))))
+             ;; (The older of the two kept is replaced, and becomes the latest.)
+             (htll:keep-enum-text! b enum given text)
+             (set! htll:swift-case-a b)
+             (set! htll:swift-case-b a)
+             text)))))
+(define htll:swift-case-a (vector #f #f #f #f #f))
+(define htll:swift-case-b (vector #f #f #f #f #f))
 
 ;; Option sets: none is the empty set [] (Swift does not import the zero members).
 (define (htll:swift-flags enum values)
@@ -238,6 +252,7 @@
 
 ;; The statement or statements that set an attribute of VIEW, written on VAR (a render of
 ;; htll:map-attributes-onto, 70-objc.scm).
+(define htll:latest-swift-send (cons #f #f))
 (define (htll:swift-attribute-line how type value view var name-of)
     (case (car how)
       ((set init-set)
@@ -264,10 +279,17 @@
        (if (and (eq? (car type) 'pair) (pair? (cddr how)))
            ;; A pair (a title and its state, most sends): the general case's call in one
            ;; string-append, without its lists, maps and closures.
-           (let ((first (cadr how)))
-             (string-append var "." (substring first 0 (- (string-length first) 1)) "("
-                            (htll:value->swift (cadr type) (car value) name-of)
-                            ", " (htll:swift-label (caddr how)) ": " (htll:value->swift (caddr type) (cdr value) name-of) ")"))
+           ;; (The call's text around the two values, kept for the latest HOW: every button's
+           ;; title is the same call, whose method and label were cut out again for each.)
+           (let ((pieces (if (eq? (car htll:latest-swift-send) how)
+                             (cdr htll:latest-swift-send)
+                             (let* ((first (cadr how))
+                                    (p (cons (string-append "." (substring first 0 (- (string-length first) 1)) "(")
+                                             (string-append ", " (htll:swift-label (caddr how)) ": "))))
+                               (set! htll:latest-swift-send (cons how p))
+                               p))))
+             (string-append var (car pieces) (htll:value->swift (cadr type) (car value) name-of)
+                            (cdr pieces) (htll:value->swift (caddr type) (cdr value) name-of) ")"))
        (let* ((arg-types (if (eq? (car type) 'pair) (list (cadr type) (caddr type)) (cdr type)))
               (args (if (eq? (car type) 'pair) (list (car value) (cdr value)) value))
               (texts (map (lambda (t v) (htll:value->swift t v name-of)) arg-types args))
@@ -284,7 +306,7 @@
       ((target)
        ;; #selector(save(_:)) names a method of the class being extended: right for self only.
        ;; Another target's class is unknown here, so its action is the runtime selector.
-       (string-append var ".addTarget(" (htll:swift-path (symbol->string (car value)))
+       (string-append var ".addTarget(" (if (eq? (car value) 'self) "self" (htll:swift-path (symbol->string (car value))))
                       ", action: " (if (eq? (car value) 'self)
                                        (htll:swift-selector (cadr value))
                                        (string-append "Selector((" (htll:swift-string (cadr value)) "))"))
