@@ -23,15 +23,24 @@
         (map (lambda (a) (if (htll:resource? a) (htll:resource->datum a) a)) (htll:resource-args r))))
 
 (define (htll:value->json x name-of)
-  (cond ((boolean? x) (if x "true" "false"))
+  ;; (Strings, symbols and lists first, the values of most attributes: their tests are
+  ;; instructions, where boolean? and real? are calls; no value is of two of these kinds.)
+  (cond ((string? x) (htll:json-string x))
+        ((symbol? x) (htll:json-string (symbol->string x)))
+        ((null? x) "[]")
+        ((pair? x)
+         (if (htll:proper-list? x)
+             ;; The elements' texts joined in one string-append, without a map and its closure.
+             (let loop ((xs (cdr x)) (acc (list (htll:value->json (car x) name-of) "[")))
+               (if (null? xs)
+                   (apply string-append (reverse (cons "]" acc)))
+                   (loop (cdr xs) (cons (htll:value->json (car xs) name-of) (cons ", " acc)))))
+             (string-append "[" (htll:value->json (car x) name-of) ", " (htll:value->json (cdr x) name-of) "]")))
+        ((boolean? x) (if x "true" "false"))
         ((and (real? x) (exact? x) (integer? x)) (number->string x))
         ((real? x) (htll:json-number x))
-        ((string? x) (htll:json-string x))
-        ((symbol? x) (htll:json-string (symbol->string x)))
         ((htll:view? x) (htll:json-string (name-of x)))
         ((htll:resource? x) (htll:json-string (htll:written (htll:resource->datum x))))
-        ((htll:proper-list? x) (string-append "[" (htll:string-join (map (lambda (e) (htll:value->json e name-of)) x) ", ") "]"))
-        ((pair? x) (string-append "[" (htll:value->json (car x) name-of) ", " (htll:value->json (cdr x) name-of) "]"))
         (else (htll:json-string (htll:written x)))))
 
 ;; "name": value members of a JSON object from an alist whose names may repeat (a title per
