@@ -299,6 +299,7 @@
          (frames (htll:frames width height))
          (kinds '()))
     (define (value->json x) (htll:value->json x name-of))
+    (define (origin->json o) (if o (htll:json-string o) "null"))
     ;; The kind and class members, made once per kind: the views of a layout are of few kinds.
     (define (kind-json kind)
       (let ((e (assq kind kinds)))
@@ -321,16 +322,27 @@
          "}"
          ;; Only views with attributes from a style or other modifier have origins, so the
          ;; frames of layouts without them read as before.
-         (if (null? (htll:view-origins v))
-             ""
-             (string-append
-              ",\n     \"origins\": {"
-              ;; A repeated attribute's origins line up with its values: null where the view set it.
-              (let ((named (map car (htll:view-origins v))))
-                (htll:json-members (map (lambda (a) (cons (car a) (htll:entry-origin v a)))
-                                        (htll:filter (lambda (a) (memq (car a) named)) (htll:view-attributes v)))
-                                   (lambda (o) (if o (htll:json-string o) "null"))))
-              "}"))
+         ;; (The names with an origin, and their entries, each in one loop, without the maps,
+         ;; filters and closures made for every view: a style's labels each have one.)
+         (let* ((origins (htll:view-entry-origins v))
+                (named (if (null? origins)
+                           '()
+                           (let loop ((as (htll:view-attributes v)) (acc '()))
+                             (cond ((null? as) acc)
+                                   ((assq (car as) origins) (loop (cdr as) (cons (caar as) acc)))
+                                   (else (loop (cdr as) acc)))))))
+           (if (null? named)
+               ""
+               (string-append
+                ",\n     \"origins\": {"
+                ;; A repeated attribute's origins line up with its values: null where the view set it.
+                (htll:json-members (let loop ((as (htll:view-attributes v)) (acc '()))
+                                     (cond ((null? as) (reverse acc))
+                                           ((memq (caar as) named)
+                                            (loop (cdr as) (cons (cons (caar as) (let ((o (assq (car as) origins))) (and o (cdr o)))) acc)))
+                                           (else (loop (cdr as) acc))))
+                                   origin->json)
+                "}")))
          ",\n     \"location\": " (if loc (htll:json-string loc) "null") "}")))
     (string-append
      "{\"parent\": " (htll:json-string (htll:root-parent root))
