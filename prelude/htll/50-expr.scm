@@ -350,22 +350,34 @@
    ((and (null? (cdr e)) (eq? (caar e) 1) (cdar e)) (htll:atom->c-parts (cdar e) owner-name acc))
    (else (htll:terms->c-parts e owner-name acc))))
 
+;; The parts of the terms of E (not empty), in reverse, before ACC0: each term's sign (" + ",
+;; " - ", or "-" before the first), a coefficient other than 1 and " * ", then ATOM-PARTS, an
+;; expression of the term's atom A and the parts so far ACC (both named by the caller). A macro,
+;; so that the Objective-C and Swift printers share it with their atom printers in place (a
+;; procedure given a printer made a closure at every expression, issue 19).
+(define-syntax htll:signed-terms->parts
+  (syntax-rules ()
+    ((_ e acc0 (a acc) atom-parts)
+     (let loop ((ts e) (acc acc0))
+       (if (null? ts)
+           acc
+           (let* ((t (car ts)) (k (car t)) (a (cdr t)) (c (if (< k 0) (- k) k))
+                  (acc (cons (if (eq? ts e) (if (< k 0) "-" "") (if (< k 0) " - " " + ")) acc)))
+             (loop (cdr ts)
+                   (cond ((not a) (cons (htll:number->c c) acc))
+                         ((not (= c 1)) (let ((acc (cons " * " (cons (htll:number->c c) acc)))) atom-parts))
+                         (else atom-parts)))))))))
+
 ;; The terms of E (not empty) with their signs as parts in reverse, before ACC.
 (define (htll:terms->c-parts e owner-name acc)
-  ;; (abs, and a bound's parts, written out: a frame of a deep layout prints a dozen terms.)
-  (let loop ((ts e) (acc acc))
-    (if (null? ts)
-        acc
-        (let* ((t (car ts)) (k (car t)) (a (cdr t)) (c (if (< k 0) (- k) k))
-               (acc (cons (if (eq? ts e) (if (< k 0) "-" "") (if (< k 0) " - " " + ")) acc)))
-          (loop (cdr ts)
-                (cond ((not a) (cons (htll:number->c c) acc))
-                      ((not (= c 1)) (htll:atom->c-parts a owner-name (cons " * " (cons (htll:number->c c) acc))))
-                      ((eq? (car a) 'bound)
-                       (let ((owner (car (cddr a))))
-                         (cons (if (eq? (cadr a) 'w) ".bounds.size.width" ".bounds.size.height")
-                               (cons (if (string? owner) owner (owner-name owner)) acc))))
-                      (else (htll:atom->c-parts a owner-name acc))))))))
+  ;; (A bound's parts written out: a frame of a deep layout prints a dozen terms.)
+  (htll:signed-terms->parts
+   e acc (a acc)
+   (if (eq? (car a) 'bound)
+       (let ((owner (car (cddr a))))
+         (cons (if (eq? (cadr a) 'w) ".bounds.size.width" ".bounds.size.height")
+               (cons (if (string? owner) owner (owner-name owner)) acc)))
+       (htll:atom->c-parts a owner-name acc))))
 
 ;; Whether E is one term of coefficient 1 whose atom is a bound or an edge: what htll:e->c prints
 ;; as the atom's text in one string-append. (eq? on the coefficient: fixnums are immediate, and

@@ -364,15 +364,7 @@
 
 ;; The terms of E (not empty) with their signs as parts in reverse, before ACC.
 (define (htll:terms->swift-parts e owner-name parent acc)
-  (let loop ((ts e) (acc acc))
-    (if (null? ts)
-        acc
-        (let* ((t (car ts)) (k (car t)) (a (cdr t)) (c (if (< k 0) (- k) k))
-               (acc (cons (if (eq? ts e) (if (< k 0) "-" "") (if (< k 0) " - " " + ")) acc)))
-          (loop (cdr ts)
-                (cond ((not a) (cons (htll:number->c c) acc))
-                      ((not (= c 1)) (htll:atom->swift-parts a owner-name parent (cons " * " (cons (htll:number->c c) acc))))
-                      (else (htll:atom->swift-parts a owner-name parent acc))))))))
+  (htll:signed-terms->parts e acc (a acc) (htll:atom->swift-parts a owner-name parent acc)))
 
 ;; ACC with atom A's Swift text before it: a view's bound and the pieces of a compound atom as
 ;; parts, any other atom as its text (htll:atom->swift).
