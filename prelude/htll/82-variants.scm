@@ -1,8 +1,9 @@
 ;;; HTLL prelude: generated code for layouts that ask about traits (55-traits.scm).
 ;;;
 ;;; Generated code cannot evaluate Scheme at run time, so a layout that asked about traits is
-;;; evaluated once per representative trait combination below. Combinations that give the same
-;;; layout (frames, attributes, placed views) form one branch; the code declares the union of the
+;;; evaluated for the representative trait combinations below, once for each that answers what
+;;; the layout asked differently from the ones before. Combinations that give the same layout
+;;; (frames, attributes, placed views) form one branch; the code declares the union of the
 ;;; views of every branch (matched by name), and the frame code is an if / else if / else chain
 ;;; on the run-time traits the layout asked about: orientation from the parent's bounds, idiom and
 ;;; size classes from its traitCollection. In a branch, the views another branch places but this
