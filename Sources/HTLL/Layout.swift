@@ -156,8 +156,8 @@ public final class Layout {
         // their cache misses included, about 15% of the run's CPU time; bench/README.md, "Fewer
         // collections for a layout"). A larger layout allocates more before its first collection,
         // in proportion to its text: with 64 MB for all, 20,000 buttons ran a collection that
-        // 10,000 did not, and took 2.4 times as long (40,000: 5.6 times), where without it they
-        // take twice as long (bench/README.md, "Collections in proportion to the layout"). A heap
+        // 10,000 did not, and took 2.3 times as long (40,000: 5.8 times), where without it they
+        // take twice as long (bench/README.md, "Large layouts grow linearly"). A heap
         // limit still brings collections before the limit, and a layout that makes much garbage
         // from little text (a loop) collects every 64 MB as before.
         scheme.collectionInterval = Layout.collectionInterval(textBytes: textBytes)

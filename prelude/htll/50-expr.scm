@@ -428,25 +428,34 @@
     ;; (The others' text is one piece: htll:atom->c's.)
     (else (cons (htll:atom->c a owner-name) acc))))
 
-;; The latest two compared expressions of several terms printed, with OWNER-NAME, as
-;; #(owner-name e1 text1 e2 text2), e1 the latest: a primitive's choices on one test (flow's
-;; three for each child, printed one after another) print it once. Nothing changes an
-;; expression or a name while they print (htll:printing-once).
-(define htll:latest-conditions (vector #f #f #f #f #f))
+;; The text of an expression an if<= compares first, kept for the latest two of several terms
+;; each printer printed: a primitive's choices on one test (flow's three for each child, printed
+;; one after another) print it once. KEPT is the printer's #(KEY1 KEY2 E1 TEXT1 E2 TEXT2), E1 the
+;; latest, the keys what the text depends on besides E (the names, and Swift's parent). Nothing
+;; changes an expression or a name while they print (htll:printing-once).
+(define (htll:kept-condition-text kept e key1 key2)
+  (and (eq? (vector-ref kept 0) key1) (eq? (vector-ref kept 1) key2)
+       (cond ((eq? (vector-ref kept 2) e) (vector-ref kept 3))
+             ((eq? (vector-ref kept 4) e) (vector-ref kept 5))
+             (else #f))))
+
+;; TEXT, kept in KEPT as E's, the latest (see htll:kept-condition-text).
+(define (htll:keep-condition-text! kept e key1 key2 text)
+  (if (and (eq? (vector-ref kept 0) key1) (eq? (vector-ref kept 1) key2))
+      (begin (vector-set! kept 4 (vector-ref kept 2)) (vector-set! kept 5 (vector-ref kept 3)))
+      (begin (vector-set! kept 0 key1) (vector-set! kept 1 key2) (vector-set! kept 4 #f) (vector-set! kept 5 #f)))
+  (vector-set! kept 2 e) (vector-set! kept 3 text)
+  text)
+
+(define htll:latest-conditions (vector #f #f #f #f #f #f))
 
 ;; ACC with the text of E, the first expression an if<= compares, before it (as htll:e->c-parts).
 (define (htll:condition-c-parts e owner-name acc)
-  (let ((kept htll:latest-conditions))
-    (cond ((not (and (pair? e) (pair? (cdr e)))) (htll:e->c-parts e owner-name acc))
-          ((and (eq? (vector-ref kept 1) e) (eq? (vector-ref kept 0) owner-name)) (cons (vector-ref kept 2) acc))
-          ((and (eq? (vector-ref kept 3) e) (eq? (vector-ref kept 0) owner-name)) (cons (vector-ref kept 4) acc))
-          (else
-           (let ((text (htll:e->c e owner-name)))
-             (if (eq? (vector-ref kept 0) owner-name)
-                 (begin (vector-set! kept 3 (vector-ref kept 1)) (vector-set! kept 4 (vector-ref kept 2)))
-                 (begin (vector-set! kept 0 owner-name) (vector-set! kept 3 #f) (vector-set! kept 4 #f)))
-             (vector-set! kept 1 e) (vector-set! kept 2 text)
-             (cons text acc))))))
+  (if (not (and (pair? e) (pair? (cdr e))))
+      (htll:e->c-parts e owner-name acc)
+      (cons (or (htll:kept-condition-text htll:latest-conditions e owner-name #f)
+                (htll:keep-condition-text! htll:latest-conditions e owner-name #f (htll:e->c e owner-name)))
+            acc)))
 
 ;; Atom A's Objective-C text.
 (define (htll:atom->c a owner-name)

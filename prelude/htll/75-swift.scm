@@ -348,11 +348,7 @@
   (cond
    ((null? e) "0")
    ;; One atom, coefficient 1 (a sequence's position, a length): the atom's own text.
-   ((and (null? (cdr e)) (eq? (caar e) 1) (cdar e))
-    (let ((a (cdar e)))
-      (if (memq (car a) '(max shown quotient if<=))
-          (apply string-append (reverse (htll:atom->swift-parts a owner-name parent '())))
-          (htll:atom->swift a owner-name parent))))
+   ((and (null? (cdr e)) (eq? (caar e) 1) (cdar e)) (htll:atom->swift (cdar e) owner-name parent))
    (else (apply string-append (reverse (htll:terms->swift-parts e owner-name parent '()))))))
 
 ;; E's Swift text as parts in reverse, before ACC.
@@ -391,27 +387,16 @@
               (cons ")" acc)))
     (else (cons (htll:atom->swift a owner-name parent) acc))))
 
-;; The latest two compared expressions of several terms printed, as #(owner-name parent e1 text1
-;; e2 text2), e1 the latest: flow's three choices for each child compare one expression (as
-;; htll:latest-conditions for Objective-C).
+;; Kept as htll:latest-conditions is for Objective-C (htll:kept-condition-text, 50-expr.scm).
 (define htll:latest-swift-conditions (vector #f #f #f #f #f #f))
 
 ;; ACC with the text of E, the first expression an if<= compares, before it.
 (define (htll:condition-swift-parts e owner-name parent acc)
-  (let ((kept htll:latest-swift-conditions))
-    (cond ((not (and (pair? e) (pair? (cdr e)))) (htll:e->swift-parts e owner-name parent acc))
-          ((not (and (eq? (vector-ref kept 0) owner-name) (eq? (vector-ref kept 1) parent)))
-           (let ((text (htll:e->swift e owner-name parent)))
-             (vector-set! kept 0 owner-name) (vector-set! kept 1 parent)
-             (vector-set! kept 2 e) (vector-set! kept 3 text) (vector-set! kept 4 #f) (vector-set! kept 5 #f)
-             (cons text acc)))
-          ((eq? (vector-ref kept 2) e) (cons (vector-ref kept 3) acc))
-          ((eq? (vector-ref kept 4) e) (cons (vector-ref kept 5) acc))
-          (else
-           (let ((text (htll:e->swift e owner-name parent)))
-             (vector-set! kept 4 (vector-ref kept 2)) (vector-set! kept 5 (vector-ref kept 3))
-             (vector-set! kept 2 e) (vector-set! kept 3 text)
-             (cons text acc))))))
+  (if (not (and (pair? e) (pair? (cdr e))))
+      (htll:e->swift-parts e owner-name parent acc)
+      (cons (or (htll:kept-condition-text htll:latest-swift-conditions e owner-name parent)
+                (htll:keep-condition-text! htll:latest-swift-conditions e owner-name parent (htll:e->swift e owner-name parent)))
+            acc)))
 
 ;; Atom A's Swift text.
 (define (htll:atom->swift a owner-name parent)
