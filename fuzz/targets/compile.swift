@@ -19,7 +19,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         do { form = try reader.read() } catch { break }
         guard let form else { break }
         do {
-            let thunk = try rt.compileToplevel(form)
+            let thunk = try rt.compileToplevel(form, in: rt.interaction)
             _ = thunk
         } catch {
             // Building the error's report must not trap either.
