@@ -122,6 +122,8 @@ extension Scheme {
             }
         }
         if let limitsProblem { throw SchemeError(kind: .error, message: "invalid limits: " + limitsProblem) }
+        // The outermost call: this thread's stack is the one the expander and compiler recurse on.
+        runtime.stackGuard.enter()
         vm.limitsActive = true
         vm.aborting = nil
         vm.pendingLimit = nil

@@ -30,13 +30,20 @@ struct Compiler {
         } else {
             compile(lam.body, .return, &b)
         }
-        b.threadJumps()
+        // (Code whose compilation stopped is never run: `Runtime.compileCode` refuses it.)
+        if rt.compilationTooDeep == nil { b.threadJumps() }
         return rt.heap.own(CodeBlock(code: b.code, constants: b.constants, required: lam.required, hasRest: lam.hasRest,
                                      frameSize: lam.slotCount, stackSize: lam.slotCount + b.maxDepth + 4,
                                      name: lam.name, locations: b.locations, isSystem: isSystem))
     }
 
     func compile(_ node: Node, _ mode: Mode, _ b: inout Builder) {
+        // The expander stopped at the stack's floor, but a level of compiling takes more stack than
+        // one of expanding: stop here too, and say where (see `StackGuard`).
+        if rt.stackGuard.isExhausted {
+            if rt.compilationTooDeep == nil { rt.compilationTooDeep = b.locations.last?.loc ?? b.lambda.location }
+            return
+        }
         switch node {
         case .constant(let v):
             if mode == .effect { return }

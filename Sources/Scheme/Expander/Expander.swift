@@ -318,6 +318,9 @@ final class Expander {
         if depth > rt.maxNesting {
             throw syntaxError("expression nested too deeply (more than \(rt.maxNesting) levels)", form)
         }
+        if rt.stackGuard.isExhausted {
+            throw syntaxError("expression nested too deeply for the host thread's stack (\(depth) levels)", form)
+        }
         rt.heap.charge(Expander.nodeBytes)
         // `rt.chargeWork(1, at: <the form's location>)`, with the VM at hand.
         if !vm.meter(1) { throw rt.pendingLimitError(at: location(of: form)) }

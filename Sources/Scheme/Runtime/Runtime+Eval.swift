@@ -7,8 +7,20 @@ extension Runtime {
     func compileToplevel(_ form: Value, in env: Environment, at location: SourceLocation = .none) throws(SchemeRaise) -> Value {
         let expander = Expander(runtime: self, isSystem: env.isSystem)
         let thunk = try expander.expandToplevel(form, in: env, at: location)
-        let code = Compiler(rt: self, isSystem: env.isSystem).compile(thunk)
+        let code = try compileCode(thunk, isSystem: env.isSystem)
         return .procedure(Unmanaged.passUnretained(heap.own(Closure(code: code, captured: UnsafeBufferPointer(start: nil, count: 0)))))
+    }
+
+    /// The code of the expanded top-level form `thunk`; an error when the compiler stopped because
+    /// the host thread's stack was used up (`StackGuard`).
+    func compileCode(_ thunk: LambdaNode, isSystem: Bool) throws(SchemeRaise) -> CodeBlock {
+        compilationTooDeep = nil
+        let code = Compiler(rt: self, isSystem: isSystem).compile(thunk)
+        if let at = compilationTooDeep {
+            compilationTooDeep = nil
+            throw error("expression nested too deeply for the host thread's stack", at: at)
+        }
+        return code
     }
 
     /// Compiles a form about to run at the top level of `env`: in a program's environment before
@@ -79,7 +91,7 @@ extension Runtime {
                     let at = reader.datumStart
                     let syntaxBefore = env.syntaxDefinitions
                     let thunk = try Expander(runtime: self, isSystem: env.isSystem).expandToplevel(form, in: env, at: at)
-                    let code = Compiler(rt: self, isSystem: env.isSystem).compile(thunk)
+                    let code = try compileCode(thunk, isSystem: env.isSystem)
                     if running { pendingRun = code }
                     // A form that defines syntax does more than its code: it is expanded again at load.
                     if env.syntaxDefinitions != syntaxBefore || (try? writer.add(code: code)) == nil {

@@ -22,6 +22,11 @@ final class Runtime {
     private var kept: [Value] = []
     /// Deepest expression nesting the expander and compiler accept (they recurse on the Swift stack).
     public var maxNesting = 2_000
+    /// Where their recursion must stop on the host thread's stack, whatever `maxNesting` allows.
+    var stackGuard = StackGuard()
+    /// Set by a compilation that stopped because the stack was used up (`Compiler.compile`), with
+    /// where; `compileCode` turns it into the error.
+    var compilationTooDeep: SourceLocation?
     /// Most bytes one output port may receive; checked by every output builtin before it writes.
     public var outputLimit: Int?
     /// The standard ports, as parameter objects (so `parameterize` can rebind them).

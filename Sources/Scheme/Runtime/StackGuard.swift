@@ -1,0 +1,77 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// How deep the expander and the compiler may recurse on the host thread's stack.
+///
+/// Why: both recurse once per nesting level of the code they are given, and the nesting limit
+/// (`Limits.nesting`, 2,000 by default) is a count, not a size. A level takes about 500 bytes of
+/// stack in a release build (more in a debug or sanitizer build), so a host that evaluates
+/// untrusted text on a thread with a small stack (512 KB: a secondary thread or a Dispatch worker
+/// on Apple's systems) crashed at about 900 levels, within the limit (measured: 1,000 nested calls
+/// compiled on a 512 KB thread, a segmentation fault in `Compiler.compile`). With the guard, the
+/// recursion stops with a located error while `reserve` bytes are left, whatever the limit says.
+///
+/// The bounds are those of the thread that entered the runtime (`enter()`, at each outermost
+/// `Scheme` call); a nested run is on the same thread.
+struct StackGuard {
+    /// The lowest stack address the recursion may reach: 0 while unknown (no check).
+    private(set) var floor: UInt = 0
+    /// The thread `floor` belongs to.
+    private var thread: pthread_t?
+
+    /// Finds the current thread's bounds, unless they are the ones already found.
+    mutating func enter() {
+        let me = pthread_self()
+        if let thread, pthread_equal(thread, me) != 0 { return }
+        thread = me
+        floor = StackGuard.floor(of: me)
+    }
+
+    /// Whether the stack is used down to `floor` (the caller's frame is past it).
+    @inline(__always) var isExhausted: Bool {
+        var marker: UInt8 = 0
+        let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+        return here < floor
+    }
+
+    /// What is kept free below the floor, for a stack of `size` bytes: a quarter of it, at least
+    /// 64 KB and at most 1 MB (room to report the error and unwind: messages, the release of the
+    /// expanded tree, a builtin's own work).
+    static func reserve(ofStackSize size: UInt) -> UInt {
+        min(max(size / 4, 64 << 10), 1 << 20)
+    }
+
+    /// `thread`'s lowest usable address plus the reserve; 0 when the system does not say.
+    static func floor(of thread: pthread_t) -> UInt {
+        #if canImport(Darwin)
+        let top = UInt(bitPattern: pthread_get_stackaddr_np(thread))
+        let size = UInt(pthread_get_stacksize_np(thread))
+        guard top > size else { return 0 }
+        return top - size + reserve(ofStackSize: size)
+        #elseif canImport(Glibc) || canImport(Musl)
+        var attributes = pthread_attr_t()
+        guard let getAttributes = StackGuard.getAttributes, getAttributes(thread, &attributes) == 0 else { return 0 }
+        defer { pthread_attr_destroy(&attributes) }
+        var base: UnsafeMutableRawPointer?
+        var size = 0
+        guard pthread_attr_getstack(&attributes, &base, &size) == 0, let base, size > 0 else { return 0 }
+        return UInt(bitPattern: base) + reserve(ofStackSize: UInt(size))
+        #else
+        return 0
+        #endif
+    }
+
+    #if canImport(Glibc) || canImport(Musl)
+    /// `pthread_getattr_np`, found at run time: a GNU extension the C library has but its Swift
+    /// module does not declare (it needs `_GNU_SOURCE`). (RTLD_DEFAULT is the null handle.)
+    private static let getAttributes: (@convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32)? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pthread_getattr_np") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32).self)
+    }()
+    #endif
+}

@@ -1,0 +1,100 @@
+import XCTest
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+@testable import Scheme
+
+/// A host evaluating untrusted text on a thread with a small stack gets an error for input nested
+/// too deeply for that stack, never a crash, even within the nesting limit (`StackGuard`).
+final class StackGuardTests: XCTestCase {
+    /// Runs `body` on a new thread with a stack of `bytes`, and waits for it.
+    private func onThread(stack bytes: Int, _ body: @escaping () -> Void) {
+        final class Box { let body: () -> Void; init(_ body: @escaping () -> Void) { self.body = body } }
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setstacksize(&attributes, bytes)
+        let box = Unmanaged.passRetained(Box(body)).toOpaque()
+        #if canImport(Darwin)
+        var thread: pthread_t?
+        #else
+        var thread = pthread_t()
+        #endif
+        let made = pthread_create(&thread, &attributes, { p in
+            Unmanaged<Box>.fromOpaque(p!).takeRetainedValue().body()
+            return nil
+        }, box)
+        XCTAssertEqual(made, 0)
+        #if canImport(Darwin)
+        if let thread { pthread_join(thread, nil) }
+        #else
+        pthread_join(thread, nil)
+        #endif
+    }
+
+    /// What evaluating `text` on a fresh instance gives on a thread of `stack` bytes: the written
+    /// value, or "error: MESSAGE".
+    private func evaluate(_ text: String, stack: Int) -> String {
+        var outcome = ""
+        onThread(stack: stack) {
+            let scheme = Scheme()
+            do {
+                outcome = Printer.write(try scheme.evaluate(text))
+            } catch {
+                outcome = "error: " + ((error as? SchemeError)?.message ?? "\(error)")
+            }
+        }
+        return outcome
+    }
+
+    /// 1,999 nested calls (within the default limit of 2,000) on a 256 KB stack: they crashed the
+    /// process in the compiler at about 900 levels on 512 KB before the guard.
+    func testDeepNestingOnASmallStackIsAnError() {
+        let deep = String(repeating: "(car ", count: 1_999) + "'(1)" + String(repeating: ")", count: 1_999)
+        let outcome = evaluate(deep, stack: 256 << 10)
+        XCTAssertTrue(outcome.hasPrefix("error: expression nested too deeply for the host thread's stack"), outcome)
+        // Nested lambdas, ifs and lets stop the same way.
+        for (open, close) in [("((lambda (x) ", ") 2)"), ("(if #t ", " 2)"), ("(let ((a 1)) ", ")")] {
+            let text = String(repeating: open, count: 1_999) + "1" + String(repeating: close, count: 1_999)
+            let result = evaluate(text, stack: 256 << 10)
+            XCTAssertTrue(result.hasPrefix("error: expression nested too deeply"), "\(open): \(result)")
+        }
+    }
+
+    /// The same thread runs what fits: a shallow program, and nesting its stack allows.
+    func testWhatFitsStillRuns() {
+        XCTAssertEqual(evaluate("(define (f n) (if (= n 0) 0 (+ 1 (f (- n 1))))) (f 10000)", stack: 256 << 10), "10000")
+        let nested = String(repeating: "(car ", count: 50) + "'(1)" + String(repeating: ")", count: 50)
+        XCTAssertEqual(evaluate("(guard (e (#t 'caught)) \(nested))", stack: 256 << 10), "caught")
+        // Deep data is not code: quoting it costs no recursion.
+        let data = "(length '" + String(repeating: "(", count: 5_000) + String(repeating: ")", count: 5_000) + ")"
+        XCTAssertEqual(evaluate(data, stack: 256 << 10), "1")
+    }
+
+    /// The default limit's error is unchanged where the stack is large enough.
+    func testTheNestingLimitStillSpeaksFirstOnALargeStack() {
+        let deep = String(repeating: "(car ", count: 2_500) + "'(1)" + String(repeating: ")", count: 2_500)
+        let outcome = evaluate(deep, stack: 256 << 20)
+        XCTAssertTrue(outcome.hasPrefix("error: expression nested too deeply (more than 2000 levels)"), outcome)
+    }
+
+    /// The floor is computed for the thread that enters: a second thread with a larger stack is not
+    /// held to the first one's bounds, nor the first to the second's.
+    func testEachThreadHasItsOwnFloor() {
+        let scheme = Scheme()
+        let deep = String(repeating: "(car ", count: 1_500) + "'(1)" + String(repeating: ")", count: 1_500)
+        var small = "", large = ""
+        onThread(stack: 256 << 10) {
+            do { _ = try scheme.evaluate(deep) } catch { small = (error as? SchemeError)?.message ?? "\(error)" }
+        }
+        onThread(stack: 256 << 20) {
+            do { _ = try scheme.evaluate(deep) } catch { large = (error as? SchemeError)?.message ?? "\(error)" }
+        }
+        XCTAssertTrue(small.hasPrefix("expression nested too deeply for the host thread's stack"), small)
+        XCTAssertEqual(large, "car: expected a pair, got")
+        XCTAssertEqual(StackGuard.reserve(ofStackSize: 256 << 10), 64 << 10)
+        XCTAssertEqual(StackGuard.reserve(ofStackSize: 1 << 30), 1 << 20)
+    }
+}
