@@ -63,6 +63,23 @@ final class StackGuardTests: XCTestCase {
         }
     }
 
+    /// The expander's other walks stop the same way: a macro's template and a quasiquotation nested
+    /// within the limit, and the error about a macro's output holding deep data (its irritant is
+    /// stripped of renamed identifiers, a walk as deep as the data). Each was a segmentation fault
+    /// on a 512 KB thread.
+    func testMacroTemplatesQuasiquotesAndErrorsOnASmallStack() {
+        let depth = 1_900
+        let template = "'" + String(repeating: "(", count: depth) + "x" + String(repeating: ")", count: depth)
+        let templated = evaluate("(define-syntax m (syntax-rules () ((_ x) \(template)))) (m 1)", stack: 256 << 10)
+        XCTAssertEqual(templated, "error: m: template nested too deeply")
+        let quasi = "(define x 1) `" + String(repeating: "(", count: depth) + ",x" + String(repeating: ")", count: depth)
+        let quasiquoted = evaluate(quasi, stack: 256 << 10)
+        XCTAssertTrue(quasiquoted.hasPrefix("error: quasiquote: data nested too deeply for the host thread's stack"), quasiquoted)
+        let data = String(repeating: "(", count: 20_000) + "1" + String(repeating: ")", count: 20_000)
+        let stripped = evaluate("(define-syntax m (syntax-rules () ((_ x) (lambda x)))) (m \(data))", stack: 256 << 10)
+        XCTAssertEqual(stripped, "error: lambda: expected an identifier")
+    }
+
     /// The same thread runs what fits: a shallow program, and nesting its stack allows.
     func testWhatFitsStillRuns() {
         XCTAssertEqual(evaluate("(define (f n) (if (= n 0) 0 (+ 1 (f (- n 1))))) (f 10000)", stack: 256 << 10), "10000")

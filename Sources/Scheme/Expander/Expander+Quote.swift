@@ -59,6 +59,9 @@ extension Expander {
     /// Copies pairs and vectors, replacing renamed symbols; iterative along list spines, recursive
     /// only into elements (macro templates are shallow, and `maxNesting` bounds the expansion anyway).
     private func copyStripped(_ datum: Value, _ memo: inout [UnsafeRawPointer: Value]) -> Value {
+        // Recursion into the cars of data that may be deeper than any code (a macro's argument): at
+        // the stack's floor the rest is left as it is, renamed symbols and all (`StackGuard`).
+        if rt.stackGuard.isExhausted { return datum }
         switch datum {
         case .symbol(let s):
             return .symbol(Unmanaged.passUnretained(s.takeUnretainedValue().base))
@@ -103,6 +106,9 @@ extension Expander {
         defer { self.depth -= 1 }
         if self.depth > rt.maxNesting {
             throw syntaxError("quasiquote: data nested too deeply (more than \(rt.maxNesting) levels)", t)
+        }
+        if rt.stackGuard.isExhausted {
+            throw syntaxError("quasiquote: data nested too deeply for the host thread's stack (\(self.depth) levels)", t)
         }
         switch t {
         case .pair(let p):

@@ -71,7 +71,7 @@ private struct Expansion {
     mutating func match(_ pattern: Value, _ input: Value) throws(SchemeRaise) -> Bool {
         depth += 1
         defer { depth -= 1 }
-        if depth > rt.maxNesting { throw expander.syntaxError("\(macro.name): pattern nested too deeply", form) }
+        if depth > rt.maxNesting || rt.stackGuard.isExhausted { throw expander.syntaxError("\(macro.name): pattern nested too deeply", form) }
         switch pattern {
         case .symbol(let ps):
             let p = ps.takeUnretainedValue()
@@ -161,7 +161,7 @@ private struct Expansion {
     mutating func instantiate(_ t: Value) throws(SchemeRaise) -> Value {
         depth += 1
         defer { depth -= 1 }
-        if depth > rt.maxNesting { throw expander.syntaxError("\(macro.name): template nested too deeply", form) }
+        if depth > rt.maxNesting || rt.stackGuard.isExhausted { throw expander.syntaxError("\(macro.name): template nested too deeply", form) }
         switch t {
         case .symbol(let s):
             let sym = s.takeUnretainedValue()
