@@ -21,15 +21,30 @@ import Musl
 struct StackGuard {
     /// The lowest stack address the recursion may reach: 0 while unknown (no check).
     private(set) var floor: UInt = 0
-    /// The thread `floor` belongs to.
-    private var thread: pthread_t?
+    /// The main thread, once `floor` is its own. Only its bounds are kept from one entry to the
+    /// next: finding them reads /proc/self/maps on Linux (tens of microseconds), and it lives as long
+    /// as the process. Another thread's are found again at each entry (well under a microsecond):
+    /// a thread that ended may be followed by one with the same identity and another stack.
+    private var mainThread: pthread_t?
 
-    /// Finds the current thread's bounds, unless they are the ones already found.
+    /// Finds the current thread's bounds, unless they are the main thread's, already found.
     mutating func enter() {
         let me = pthread_self()
-        if let thread, pthread_equal(thread, me) != 0 { return }
-        thread = me
+        if let mainThread, pthread_equal(mainThread, me) != 0 { return }
         floor = StackGuard.floor(of: me)
+        mainThread = StackGuard.isMainThread ? me : nil
+    }
+
+    /// Whether the calling thread is the process's first.
+    static var isMainThread: Bool {
+        #if canImport(Darwin)
+        return pthread_main_np() != 0
+        #elseif canImport(Glibc) || canImport(Musl)
+        guard let threadID else { return false }
+        return threadID() == getpid()
+        #else
+        return false
+        #endif
     }
 
     /// Whether the stack is used down to `floor` (the caller's frame is past it).
@@ -67,6 +82,12 @@ struct StackGuard {
     }
 
     #if canImport(Glibc) || canImport(Musl)
+    /// `gettid`, found at run time (glibc 2.30 and later; declared only with `_GNU_SOURCE`).
+    private static let threadID: (@convention(c) () -> pid_t)? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "gettid") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) () -> pid_t).self)
+    }()
+
     /// `pthread_getattr_np`, found at run time: a GNU extension the C library has but its Swift
     /// module does not declare (it needs `_GNU_SOURCE`). (RTLD_DEFAULT is the null handle.)
     private static let getAttributes: (@convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32)? = {
