@@ -250,9 +250,12 @@
 (define (htll:swift-attribute-lines view var hows name-of)
   (htll:map-attributes view hows htll:swift-attribute-line var name-of))
 
+;; (HOW . (BEFORE . BETWEEN)): the text around a pair send's two values, for the latest HOW
+;; htll:swift-attribute-line printed.
+(define htll:latest-swift-send (cons #f #f))
+
 ;; The statement or statements that set an attribute of VIEW, written on VAR (a render of
 ;; htll:map-attributes-onto, 70-objc.scm).
-(define htll:latest-swift-send (cons #f #f))
 (define (htll:swift-attribute-line how type value view var name-of)
     (case (car how)
       ((set init-set)
