@@ -206,8 +206,7 @@ extension VM {
     }
 
     @inline(__always) func clearLocals(from first: Int, count: Int, _ r: inout Registers) {
-        let base = r.fp &+ first
-        for i in 0..<count { r.stack[base + i] = .undefined }
+        (r.stack + (r.fp &+ first)).update(repeating: .undefined, count: count)
     }
 
     @inline(__always) func capturedValue(_ r: Registers, _ i: Int) -> Value {
