@@ -1,12 +1,35 @@
+import Foundation
 import XCTest
 import HTLL
 import HTLLCodeCheck
+
+/// What a body run on another thread gave (FrameLocalTests.onLargeStack).
+private final class LargeStackResult<T>: @unchecked Sendable {
+    struct NotRun: Error {}
+    var result: Result<T, Error> = .failure(NotRun())
+}
 
 /// Deep layouts name long frame expressions (`CGFloat htllY1 = ...;`, `let htllY1: CGFloat = ...`),
 /// or refer to the previous view's far edge, instead of repeating their ancestors' terms: the code
 /// grows linearly with the layout, small layouts print what they printed, and the code still
 /// computes the solver's frames.
 final class FrameLocalTests: XCTestCase {
+    /// `body`'s result, run on a thread with a stack of 256 MB, as the `htll` command runs layouts
+    /// on a thread of its own: a layout 800 levels deep needs more than 7 MB of stack in a debug
+    /// build under AddressSanitizer (`fuzz/sanitize`), more than the test runner's main thread has,
+    /// and the stack guard then refuses it (it fits the main thread in plain builds).
+    func onLargeStack<T>(_ body: @escaping @Sendable () throws -> T) throws -> T {
+        let box = LargeStackResult<T>(), done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            box.result = Result { try body() }
+            done.signal()
+        }
+        thread.stackSize = 256 << 20
+        thread.start()
+        done.wait()
+        return try box.result.get()
+    }
+
     /// N aboves, each inside the lower part of the last.
     static func stairs(_ n: Int, ratio: String = "0.5") -> String {
         var s = "(label '((text . \"end\")))"
@@ -100,15 +123,15 @@ final class FrameLocalTests: XCTestCase {
 
     /// Doubling the views (the depth, or the grid's area) about doubles the frame code: it is linear.
     func testFrameCodeGrowsLinearly() throws {
-        let shapes: [(Int) -> String] = [{ Self.stairs($0) }, { Self.boxes($0 / 2) }, { Self.chains($0 / 2) }, { Self.tails($0, "vv") },
+        let shapes: [@Sendable (Int) -> String] = [{ Self.stairs($0) }, { Self.boxes($0 / 2) }, { Self.chains($0 / 2) }, { Self.tails($0, "vv") },
                                          { Self.grid(Int(Double($0).squareRoot())) }]
         for shape in shapes {
-            let small = try Layout(source: shape(400), file: "d.htll").objectiveC(.viewWillLayoutSubviews).utf8.count
-            let large = try Layout(source: shape(800), file: "d.htll").objectiveC(.viewWillLayoutSubviews).utf8.count
+            let small = try onLargeStack { try Layout(source: shape(400), file: "d.htll").objectiveC(.viewWillLayoutSubviews).utf8.count }
+            let large = try onLargeStack { try Layout(source: shape(800), file: "d.htll").objectiveC(.viewWillLayoutSubviews).utf8.count }
             XCTAssertLessThan(Double(large) / Double(small), 2.3, "\(small) -> \(large) bytes")
         }
         // 1,500 nested aboves: 150 KB of frame code (it was 33 MB; 0.5 MB with locals every 16 levels).
-        let code = try Layout(source: Self.stairs(1_500), file: "d.htll").objectiveC(.viewWillLayoutSubviews)
+        let code = try onLargeStack { try Layout(source: Self.stairs(1_500), file: "d.htll").objectiveC(.viewWillLayoutSubviews) }
         XCTAssertLessThan(code.utf8.count, 200_000)
     }
 
@@ -148,11 +171,11 @@ final class FrameLocalTests: XCTestCase {
         let deep = dir.appendingPathComponent("deep.htll").path, fine = dir.appendingPathComponent("fine.htll").path
         try Self.stairs(3_200).write(toFile: deep, atomically: true, encoding: .utf8)
         try Self.stairs(1_900).write(toFile: fine, atomically: true, encoding: .utf8)
-        let refused = HTLLCommand.compile([deep, "--action", "view-will-layout-subviews"])
+        let refused = try onLargeStack { HTLLCommand.compile([deep, "--action", "view-will-layout-subviews"]) }
         XCTAssertEqual(refused.status, 1)
         XCTAssertTrue(refused.errorOutput.hasPrefix("\(deep):1:"), refused.errorOutput)
         XCTAssertTrue(refused.errorOutput.contains("error: expression nested too deeply (more than 2000 levels)"), refused.errorOutput)
-        let compiled = HTLLCommand.compile([fine, "--action", "view-will-layout-subviews"])
+        let compiled = try onLargeStack { HTLLCommand.compile([fine, "--action", "view-will-layout-subviews"]) }
         XCTAssertEqual(compiled.status, 0, compiled.errorOutput)
         XCTAssertTrue(compiled.output.contains("{{0, CGRectGetMaxY(label1900.frame)}, "), String(compiled.output.suffix(500)))
     }
