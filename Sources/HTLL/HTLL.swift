@@ -95,7 +95,8 @@ public enum HTLL {
     /// The prelude files to load: the copies built into the binary, or, for working on the prelude
     /// without rebuilding, the `*.scm` files of the folder named by `HTLL_PRELUDE_DIR` (when set and readable).
     static func preludeSources() -> [(name: String, text: String)] {
-        guard let dir = ProcessInfo.processInfo.environment["HTLL_PRELUDE_DIR"], !dir.isEmpty,
+        // (getenv, not ProcessInfo's environment: see `hostEnvironment` in the Scheme library.)
+        guard let dir = getenv("HTLL_PRELUDE_DIR").map({ String(cString: $0) }), !dir.isEmpty,
               let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else {
             return embeddedSchemeSources.map { (name: $0.name, text: $0.text) }
         }

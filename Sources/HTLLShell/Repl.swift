@@ -73,7 +73,8 @@ final class Repl {
         self.interactive = interactive ?? (isatty(STDIN_FILENO) == 1)
         inputName = self.interactive ? "<repl>" : "<stdin>"
         scanner = InputSplitter(scheme: scheme)
-        let home = ProcessInfo.processInfo.environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
+        // (getenv, not ProcessInfo's environment: see `hostEnvironment` in the Scheme library.)
+        let home = getenv("HOME").map { String(cString: $0) } ?? FileManager.default.homeDirectoryForCurrentUser.path
         historyPath = PathNames.appending(".htll_history", to: home)
     }
 

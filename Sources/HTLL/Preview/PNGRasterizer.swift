@@ -18,7 +18,7 @@ import Scheme
 public enum PNGRasterizer {
     /// The rasteriser's path, found on PATH, or nil when it is not installed.
     public static var converterPath: String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/local/bin:/usr/bin:/bin"
         for dir in path.split(separator: ":") {
             let candidate = String(dir) + "/rsvg-convert"
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }

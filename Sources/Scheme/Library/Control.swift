@@ -3,6 +3,13 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Dispatch
 
 /// Builtins for control, errors, evaluation and the process: the Swift half of `00-control.scm`.
@@ -163,18 +170,43 @@ let controlBuiltins: [Builtin] = [
     Builtin("command-line", .exactly(0)) { _, rt in rt.heap.list(rt.commandLine.map { rt.heap.string($0) }) },
     Builtin("get-environment-variable", .exactly(1)) { a, rt in
         try rt.refuseInSandbox("get-environment-variable")
-        return ProcessInfo.processInfo.environment[try rt.string(a[0], "get-environment-variable").string]
-            .map { rt.heap.string($0) } ?? .false
+        return getenv(try rt.string(a[0], "get-environment-variable").string).map { rt.heap.string(String(cString: $0)) } ?? .false
     },
     Builtin("get-environment-variables", .exactly(0)) { _, rt in
         try rt.refuseInSandbox("get-environment-variables")
-        return rt.heap.list(ProcessInfo.processInfo.environment.sorted { $0.key < $1.key }
-            .map { rt.heap.cons(rt.heap.string($0.key), rt.heap.string($0.value)) })
+        return rt.heap.list(hostEnvironment().sorted { $0.name < $1.name }
+            .map { rt.heap.cons(rt.heap.string($0.name), rt.heap.string($0.value)) })
     },
     Builtin("current-second", .exactly(0)) { _, _ in .flonum(Date().timeIntervalSince1970) },
     Builtin("current-jiffy", .exactly(0)) { _, _ in .fixnum(Int(DispatchTime.now().uptimeNanoseconds / 1000)) },
     Builtin("jiffies-per-second", .exactly(0)) { _, _ in .fixnum(1_000_000) },
 ]
+
+/// The process's environment as it stands, from `environ` (what `getenv` reads), an entry without
+/// `=` left out and a name given twice kept once (its first value, as `getenv` answers).
+/// Why not `ProcessInfo.processInfo.environment` (nor for `getenv`'s one variable): in a binary that
+/// links the standard library statically, as `htll` does, its getter frees memory that
+/// ThreadSanitizer's allocator did not make, which stopped every ThreadSanitizer build of the
+/// command at its first layout or REPL (fuzz/README.md, "Sanitizers").
+func hostEnvironment() -> [(name: String, value: String)] {
+    #if canImport(Darwin)
+    let list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = _NSGetEnviron().pointee
+    #else
+    let list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
+    #endif
+    guard var entry = list else { return [] }
+    var pairs: [(name: String, value: String)] = []
+    var seen = Set<String>()
+    while let p = entry.pointee {
+        let text = String(cString: p)
+        if let eq = text.firstIndex(of: "=") {
+            let name = String(text[..<eq])
+            if seen.insert(name).inserted { pairs.append((name, String(text[text.index(after: eq)...]))) }
+        }
+        entry += 1
+    }
+    return pairs
+}
 
 extension Runtime {
     /// Installs the special forms and the core builtins in the system environment (before the
