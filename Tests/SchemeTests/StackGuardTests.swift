@@ -126,4 +126,23 @@ final class StackGuardTests: XCTestCase {
         XCTAssertEqual(StackGuard.reserve(ofStackSize: 1 << 20), 128 << 10)
         XCTAssertEqual(StackGuard.reserve(ofStackSize: 1 << 30), 256 << 10)
     }
+
+    /// A local that is not on the thread's stack (AddressSanitizer's frames for use after return
+    /// are elsewhere) says nothing of the depth: it is never past the floor. A local on the stack is
+    /// judged by the floor; the thread's own bounds hold its locals.
+    func testALocalOffTheStackIsNotPastTheFloor() {
+        let low: UInt = 0x7000_0000, floor: UInt = 0x7001_0000
+        XCTAssertTrue(StackGuard.isPastFloor(0x7000_8000, low: low, floor: floor))
+        XCTAssertTrue(StackGuard.isPastFloor(low, low: low, floor: floor))
+        XCTAssertFalse(StackGuard.isPastFloor(floor, low: low, floor: floor))
+        XCTAssertFalse(StackGuard.isPastFloor(0x7100_0000, low: low, floor: floor))
+        XCTAssertFalse(StackGuard.isPastFloor(low - 1, low: low, floor: floor))
+        XCTAssertFalse(StackGuard.isPastFloor(0x1000, low: low, floor: floor))
+        var marker = 0
+        let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+        let (threadLow, threadFloor) = StackGuard.bounds(of: pthread_self())
+        XCTAssertGreaterThan(threadFloor, threadLow)
+        // (Under AddressSanitizer with use-after-return detection the marker itself is off the stack.)
+        if here >= threadLow { XCTAssertGreaterThan(here, threadFloor) }
+    }
 }

@@ -21,6 +21,11 @@ import Musl
 struct StackGuard {
     /// The lowest stack address the recursion may reach: 0 while unknown (no check).
     private(set) var floor: UInt = 0
+    /// The stack's lowest address. A local below it is not on this stack at all: AddressSanitizer,
+    /// when it detects use after return (its default in this toolchain), keeps addressable locals in
+    /// frames it allocates elsewhere, and every evaluation of an instrumented `htll` was refused as
+    /// nested too deeply at one level. No depth can be told from such a local: no check then.
+    private(set) var low: UInt = 0
     /// The main thread, once `floor` is its own. Only its bounds are kept from one entry to the
     /// next: finding them reads /proc/self/maps on Linux (tens of microseconds), and it lives as long
     /// as the process. Another thread's are found again at each entry (well under a microsecond):
@@ -31,7 +36,7 @@ struct StackGuard {
     mutating func enter() {
         let me = pthread_self()
         if let mainThread, pthread_equal(mainThread, me) != 0 { return }
-        floor = StackGuard.floor(of: me)
+        (low, floor) = StackGuard.bounds(of: me)
         mainThread = StackGuard.isMainThread ? me : nil
     }
 
@@ -51,7 +56,12 @@ struct StackGuard {
     @inline(__always) var isExhausted: Bool {
         var marker: UInt8 = 0
         let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
-        return here < floor
+        return StackGuard.isPastFloor(here, low: low, floor: floor)
+    }
+
+    /// Whether a local at `here` is below `floor` on the stack that starts at `low`.
+    @inline(__always) static func isPastFloor(_ here: UInt, low: UInt, floor: UInt) -> Bool {
+        here < floor && here >= low
     }
 
     /// What is kept free below the floor, for a stack of `size` bytes: an eighth of it, at least
@@ -63,23 +73,25 @@ struct StackGuard {
         min(max(size / 8, 64 << 10), 256 << 10)
     }
 
-    /// `thread`'s lowest usable address plus the reserve; 0 when the system does not say.
-    static func floor(of thread: pthread_t) -> UInt {
+    /// `thread`'s lowest usable address, and it plus the reserve (the floor); zeros when the
+    /// system does not say.
+    static func bounds(of thread: pthread_t) -> (low: UInt, floor: UInt) {
         #if canImport(Darwin)
         let top = UInt(bitPattern: pthread_get_stackaddr_np(thread))
         let size = UInt(pthread_get_stacksize_np(thread))
-        guard top > size else { return 0 }
-        return top - size + reserve(ofStackSize: size)
+        guard top > size else { return (0, 0) }
+        return (top - size, top - size + reserve(ofStackSize: size))
         #elseif canImport(Glibc) || canImport(Musl)
         var attributes = pthread_attr_t()
-        guard let getAttributes = StackGuard.getAttributes, getAttributes(thread, &attributes) == 0 else { return 0 }
+        guard let getAttributes = StackGuard.getAttributes, getAttributes(thread, &attributes) == 0 else { return (0, 0) }
         defer { pthread_attr_destroy(&attributes) }
         var base: UnsafeMutableRawPointer?
         var size = 0
-        guard pthread_attr_getstack(&attributes, &base, &size) == 0, let base, size > 0 else { return 0 }
-        return UInt(bitPattern: base) + reserve(ofStackSize: UInt(size))
+        guard pthread_attr_getstack(&attributes, &base, &size) == 0, let base, size > 0 else { return (0, 0) }
+        let low = UInt(bitPattern: base)
+        return (low, low + reserve(ofStackSize: UInt(size)))
         #else
-        return 0
+        return (0, 0)
         #endif
     }
 
