@@ -155,7 +155,7 @@ extension Scheme {
             let lateTicks = Atomic<Int>(0)
             let stopping = Atomic<Bool>(false)
             /// The VMs to ask for samples (and to interrupt).
-            let sampled = Mutex<[Unmanaged<VM>]>([])
+            let sampled = SampledVMs()
             /// The profiled thread's CPU clock.
             let clock: clockid_t
 
@@ -311,6 +311,32 @@ extension Scheme {
             /// The last sample that counted this entry in `totalSamples` (recursion counts once).
             var lastSerial = 0
         }
+    }
+}
+
+/// The VMs a profiler samples, behind a POSIX mutex. Why not `Synchronization.Mutex`: on Linux
+/// its lock is atomics inside the standard library, which ThreadSanitizer does not see, so every
+/// profiled run of an instrumented build was reported as a race on this list (fuzz/README.md,
+/// "Sanitizers"); `pthread_mutex_lock` is intercepted, so a real race on the list still shows.
+final class SampledVMs: @unchecked Sendable {
+    private var list: [Unmanaged<VM>] = []
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+
+    init() {
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    /// `body`'s result, run with the list to itself.
+    func withLock<R>(_ body: (inout [Unmanaged<VM>]) throws -> R) rethrows -> R {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body(&list)
     }
 }
 
