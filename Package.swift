@@ -1,6 +1,12 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Sanitizer builds (fuzz/sanitize sets HTLL_SANITIZER_BUILD) link the command against the shared
+// Swift runtime: ThreadSanitizer's runtime, linked into a binary that carries the standard library
+// statically, does not serve the allocations of shared libraries (readline, the C library's own
+// callers), and freeing their memory stopped the instrumented command at its first REPL line.
+let linksStatically = Context.environment["HTLL_SANITIZER_BUILD"] == nil
+
 let package = Package(
     name: "htll",
     products: [
@@ -38,8 +44,10 @@ let package = Package(
         // target must not depend on this target: its linker settings would reach the test bundle,
         // which links the shared XCTest runtime.
         .executableTarget(name: "HTLLTool", dependencies: ["HTLLShell"], path: "Sources/HTLLTool",
-                          linkerSettings: [.unsafeFlags(["-static-stdlib", "-l_FoundationCollections", "-l_FoundationCShims"],
-                                                        .when(platforms: [.linux]))]),
+                          linkerSettings: linksStatically
+                              ? [.unsafeFlags(["-static-stdlib", "-l_FoundationCollections", "-l_FoundationCShims"],
+                                              .when(platforms: [.linux]))]
+                              : []),
         // Checks generated Objective-C (a stand-in UIKit header from the tables, a statement grammar):
         // for the tests and the generated-code fuzz target, not part of any product.
         .target(name: "HTLLCodeCheck", dependencies: ["HTLL", "Scheme"], path: "Sources/HTLLCodeCheck"),
