@@ -3,12 +3,6 @@ import XCTest
 import HTLL
 import HTLLCodeCheck
 
-/// What a body run on another thread gave (FrameLocalTests.onLargeStack).
-private final class LargeStackResult<T>: @unchecked Sendable {
-    struct NotRun: Error {}
-    var result: Result<T, Error> = .failure(NotRun())
-}
-
 /// Deep layouts name long frame expressions (`CGFloat htllY1 = ...;`, `let htllY1: CGFloat = ...`),
 /// or refer to the previous view's far edge, instead of repeating their ancestors' terms: the code
 /// grows linearly with the layout, small layouts print what they printed, and the code still
@@ -19,15 +13,7 @@ final class FrameLocalTests: XCTestCase {
     /// build under AddressSanitizer (`fuzz/sanitize`), more than the test runner's main thread has,
     /// and the stack guard then refuses it (it fits the main thread in plain builds).
     func onLargeStack<T>(_ body: @escaping @Sendable () throws -> T) throws -> T {
-        let box = LargeStackResult<T>(), done = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            box.result = Result { try body() }
-            done.signal()
-        }
-        thread.stackSize = 256 << 20
-        thread.start()
-        done.wait()
-        return try box.result.get()
+        try XCTUnwrap(onThread(stackSize: 256 << 20, timeout: 600) { Result { try body() } }, "timed out").get()
     }
 
     /// N aboves, each inside the lower part of the last.

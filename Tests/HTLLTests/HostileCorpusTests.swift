@@ -24,18 +24,8 @@ final class HostileCorpusTests: GCStressableTestCase {
 
     /// Loads `source` and asks for every output, in a fresh limited sandboxed instance.
     static func run(_ source: String, file: String, timeout: TimeInterval = 120) -> Outcome {
-        final class Box: @unchecked Sendable { var outcome = Outcome.timedOut }
-        let box = Box()
-        let group = DispatchGroup()
-        group.enter()
-        let thread = Thread {
-            box.outcome = outputs(source, file: file)
-            group.leave()
-        }
-        thread.stackSize = 8 << 20
-        thread.start()
         // On timeout the thread is abandoned (it cannot be killed); the test fails.
-        return group.wait(timeout: .now() + timeout) == .timedOut ? .timedOut : box.outcome
+        onThread(stackSize: 8 << 20, timeout: timeout) { outputs(source, file: file) } ?? .timedOut
     }
 
     private static func outputs(_ source: String, file: String) -> Outcome {

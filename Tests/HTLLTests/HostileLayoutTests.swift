@@ -8,22 +8,13 @@ final class HostileLayoutTests: GCStressableTestCase {
     /// Either the Objective-C text or the error, or nil on timeout (run on a background thread).
     func compile(_ source: String, scheme: @escaping @Sendable () -> Scheme? = { nil },
                  timeout: TimeInterval = 120) -> Result<String, Error>? {
-        final class Box: @unchecked Sendable { var result: Result<String, Error>? }
-        let box = Box()
-        let group = DispatchGroup()
-        group.enter()
-        let thread = Thread {
-            box.result = Result {
+        onThread(stackSize: 8 << 20, timeout: timeout) {
+            Result {
                 let layout = try scheme().map { try Layout(source: source, file: "hostile.htll", scheme: $0) }
                     ?? Layout(source: source, file: "hostile.htll")
                 return try layout.objectiveC(.viewWillLayoutSubviews)
             }
-            group.leave()
         }
-        thread.stackSize = 8 << 20
-        thread.start()
-        if group.wait(timeout: .now() + timeout) == .timedOut { return nil }
-        return box.result
     }
 
     func message(_ source: String, file: StaticString = #filePath, line: UInt = #line) -> String {

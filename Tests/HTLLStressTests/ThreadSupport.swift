@@ -1,0 +1,1 @@
+../HTLLTests/ThreadSupport.swift
