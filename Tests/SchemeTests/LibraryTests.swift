@@ -365,6 +365,12 @@ final class LibraryTests: GCStressableTestCase {
         XCTAssertEqual(w(sym("+")), "+")
         XCTAssertEqual(w(sym("...")), "...")
         XCTAssertEqual(w(sym("->x")), "->x")
+        // Whitespace outside ASCII still needs bars (the printer looks its property up past 0x7F);
+        // other non-ASCII letters do not.
+        XCTAssertEqual(w(sym("x\u{3000}y")), "|x\u{3000}y|")
+        XCTAssertEqual(w(sym("x\u{A0}y")), "|x\u{A0}y|")
+        XCTAssertEqual(w(sym("λ~!$%&*/:<=>?^_")), "λ~!$%&*/:<=>?^_")
+        XCTAssertEqual(w(sym("tab\tx")), "|tab\\x9;x|")
         XCTAssertEqual(d(sym("a b")), "a b")
         XCTAssertEqual(w(.char(32)), "#\\space")
         XCTAssertEqual(w(.char(10)), "#\\newline")
