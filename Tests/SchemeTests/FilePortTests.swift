@@ -52,6 +52,21 @@ final class FilePortTests: SchemeTestCase {
         """, "(65538 (233 8364 119070) \(chunk - 11 + 2 + 3) #<eof> #t)")
     }
 
+    /// A datum of many chunks is parsed again only after the text read has doubled: parsing from
+    /// its start at every 64 KB chunk was quadratic (a 4.8 MB list took 6.3 s and 2.3 GB; a 9.5 MB
+    /// one passed the 3 GB heap limit). Then the next datum reads on from where the first ended.
+    func testALargeDatumIsParsedAFewTimes() throws {
+        let count = 120_000   // about 1.4 MB: 22 chunks
+        let text = "(" + (0..<count).map { "(a\($0 % 100) \"s\" 1)" }.joined(separator: " ") + ")\n(after 2) #t"
+        let path = try file("big", Array(text.utf8))
+        let port = try scheme.evaluate("(define p (open-input-file \"\(path)\")) p")
+        let big = try scheme.evaluate("(let ((d (read p))) (list (length d) (list-ref d 77) (list-ref d \(count - 1))))")
+        XCTAssertEqual(scheme.write(big), "(\(count) (a77 \"s\" 1) (a99 \"s\" 1))")
+        let parses = try XCTUnwrap(port.object(Port.self)).datumParses
+        XCTAssertLessThanOrEqual(parses, 8, "parses of a 22-chunk datum")
+        XCTAssertEqual(scheme.write(try scheme.evaluate("(list (read p) (read p) (eof-object? (read p)))")), "((after 2) #t #t)")
+    }
+
     /// `read-line` drops the newline and a carriage return before it, across the chunk boundary too;
     /// `peek-char` does not consume.
     func testLinesAndPeeking() throws {
