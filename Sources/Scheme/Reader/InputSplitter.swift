@@ -49,6 +49,9 @@ public struct InputSplitter {
     /// True when the input so far ends inside a string literal (a REPL completes file names there).
     public var isInString: Bool { openString }
 
+    /// How many characters are waiting: the open datum and the atmosphere before it.
+    public var pendingCount: Int { pending.count }
+
     /// The unfinished expression typed so far (empty when none is pending).
     public var pendingText: String { open ? Reader.makeString(pending) : "" }
 
