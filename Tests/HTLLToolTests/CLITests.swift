@@ -136,6 +136,10 @@ final class CLITests: CLITestCase {
         Thread.sleep(forTimeInterval: 0.2)
         try input.fileHandleForWriting.write(contentsOf: Data("3)\n".utf8))
         XCTAssertEqual(lines.next(timeout: 20), "3", "the datum's answer while the pipe stays open")
+        try input.fileHandleForWriting.write(contentsOf: Data("(4 5)".utf8))
+        XCTAssertEqual(lines.next(timeout: 20), "2", "a list complete at its `)`, no newline after it")
+        try input.fileHandleForWriting.write(contentsOf: Data(" \"six\"".utf8))
+        XCTAssertEqual(lines.next(timeout: 20), "\"six\"", "a string complete at its quote")
         let big = "(" + String(repeating: "x ", count: 150_000) + ")\n"   // 300 KB: five chunks
         try input.fileHandleForWriting.write(contentsOf: Data(big.utf8))
         XCTAssertEqual(lines.next(timeout: 20), "150000")

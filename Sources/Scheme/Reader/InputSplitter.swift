@@ -144,13 +144,9 @@ public struct InputSplitter {
         }
     }
 
-    /// Whether the scalar before `end` ends a datum by itself (`)`, `]`, `"`, `|`).
+    /// Whether the scalar before `end` ends a datum by itself (`Reader.closesDatum`).
     private func endsWithCloser(at end: Int) -> Bool {
-        guard end > 0 else { return false }
-        switch pending[end - 1] {
-        case Reader.Ch.rparen, Reader.Ch.rbracket, Reader.Ch.dquote, Reader.Ch.bar: return true
-        default: return false
-        }
+        end > 0 && Reader.closesDatum(pending[end - 1])
     }
 
     /// The text from `start` to the end of the line where `reader` failed (at least one scalar),

@@ -211,6 +211,12 @@ extension Reader {
         return begin..<position
     }
 
+    /// Whether a datum whose last character is `c` is complete whatever input follows: `)`, `]`,
+    /// `"` and `|` end it by themselves; anything else may be an atom that more text continues.
+    static func closesDatum(_ c: UInt32) -> Bool {
+        c == Ch.rparen || c == Ch.rbracket || c == Ch.dquote || c == Ch.bar
+    }
+
     /// A number or an identifier.
     mutating func readAtom() throws(SchemeRaise) -> Value {
         let token = try readTokenRange()

@@ -450,7 +450,10 @@ extension Port {
                 throw error
             }
             // Nothing yet, or an atom that may go on in the next chunk: read more and parse again.
-            if datum == nil || reader.position == inputScalars.count, pullMore() { continue }
+            // (Not after `)` and the like: a pipe's `(ping)` with no newline is answered at once.)
+            let mayGoOn = reader.position == inputScalars.count
+                && !(reader.position > start && Reader.closesDatum(inputScalars[reader.position - 1]))
+            if datum == nil || mayGoOn, pullMore() { continue }
             consume(reader, from: start)
             return datum
         }
