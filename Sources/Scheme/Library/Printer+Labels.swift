@@ -71,17 +71,23 @@ extension Printer {
             return true
         }
 
+        /// Where the label search is with a node it has met: on the depth-first walk's current
+        /// path, or left. Kept in an `AddressTable` (a `[Node: Bool]` hashed every node with
+        /// SipHash: a quarter of writing a 400,000-pair datum); only data over `quickBudget`
+        /// nodes get here.
+        private enum Visit { case onPath, left }
+
         /// Nodes reached more than once.
         private static func shared(_ root: Value) -> Set<Node> {
-            var visited = NodeStates(), result = Set<Node>()
+            var visited = AddressTable<Node, Visit>(), result = Set<Node>()
             var work: [Value] = [root]
             while let v = work.popLast() {
                 guard let n = node(v) else { continue }
-                if visited.state(n) != NodeStates.none {
+                if visited[n] != nil {
                     result.insert(n)
                     continue
                 }
-                visited.set(n, NodeStates.left)
+                visited[n] = .left
                 children(v, into: &work)
             }
             return result
@@ -90,22 +96,21 @@ extension Printer {
         /// Nodes that are the target of a back edge in a depth-first walk (each cycle gets one).
         private static func onCycles(_ root: Value) -> Set<Node> {
             enum Step { case enter(Value), leave(Node) }
-            var states = NodeStates()
+            var visits = AddressTable<Node, Visit>()
             var result = Set<Node>()
             var work: [Step] = [.enter(root)]
             var kids: [Value] = []
             while let step = work.popLast() {
                 switch step {
                 case .leave(let n):
-                    states.set(n, NodeStates.left)
+                    visits[n] = .left
                 case .enter(let v):
                     guard let n = node(v) else { continue }
-                    let state = states.state(n)
-                    if state != NodeStates.none {
-                        if state == NodeStates.onPath { result.insert(n) }
+                    if let visit = visits[n] {
+                        if visit == .onPath { result.insert(n) }
                         continue
                     }
-                    states.set(n, NodeStates.onPath)
+                    visits[n] = .onPath
                     work.append(.leave(n))
                     kids.removeAll(keepingCapacity: true)
                     children(v, into: &kids)
@@ -117,52 +122,3 @@ extension Printer {
     }
 }
 
-/// What the label search knows of each node it has met: open addressing over node addresses with
-/// `addressHash`, at most half full. Why not `[Node: Bool]` and `Set<Node>`: SipHash per node made
-/// the search a quarter of writing a large datum (400,000 pairs: 270 M instructions in the
-/// dictionary of 1,100 M); only data over `quickBudget` nodes get here.
-struct NodeStates {
-    typealias Node = UnsafeMutableRawPointer
-    /// Not met yet; on the depth-first walk's current path; met and left.
-    static let none: UInt8 = 0, onPath: UInt8 = 1, left: UInt8 = 2
-    private var keys = [UInt](repeating: 0, count: 1024)
-    private var states = [UInt8](repeating: 0, count: 1024)
-    private var count = 0
-
-    /// The state of `n` (`none` if never set).
-    func state(_ n: Node) -> UInt8 {
-        let key = UInt(bitPattern: n)
-        var i = slot(key)
-        while keys[i] != 0 {
-            if keys[i] == key { return states[i] }
-            i = (i &+ 1) & (keys.count &- 1)
-        }
-        return NodeStates.none
-    }
-
-    /// Sets the state of `n`.
-    mutating func set(_ n: Node, _ state: UInt8) {
-        if (count &+ 1) &* 2 > keys.count { grow() }
-        let key = UInt(bitPattern: n)
-        var i = slot(key)
-        while keys[i] != 0 && keys[i] != key { i = (i &+ 1) & (keys.count &- 1) }
-        if keys[i] == 0 { keys[i] = key; count &+= 1 }
-        states[i] = state
-    }
-
-    @inline(__always) private func slot(_ key: UInt) -> Int {
-        // The high bits of the product: `keys.count` is a power of two.
-        Int(truncatingIfNeeded: addressHash(key) >> UInt64(64 &- keys.count.trailingZeroBitCount))
-    }
-
-    private mutating func grow() {
-        let oldKeys = keys, oldStates = states
-        keys = [UInt](repeating: 0, count: oldKeys.count &* 2)
-        states = [UInt8](repeating: 0, count: oldKeys.count &* 2)
-        count = 0
-        for (key, state) in zip(oldKeys, oldStates) where key != 0 {
-            guard let n = Node(bitPattern: key) else { continue }
-            set(n, state)
-        }
-    }
-}

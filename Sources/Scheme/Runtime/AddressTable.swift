@@ -6,16 +6,33 @@
     UInt64(address) &* 0x9E37_79B9_7F4A_7C15
 }
 
-/// Values keyed by object identity (an environment's bindings by identifier): open addressing with
-/// linear probing and a multiplicative hash of the address, at most half full.
+/// A key an `AddressTable` finds by its address: an object's identity, or a node of the heap.
+protocol AddressKey: Hashable {
+    /// The address the table hashes (never 0).
+    var address: UInt { get }
+}
+
+extension ObjectIdentifier: AddressKey {
+    var address: UInt { UInt(bitPattern: self) }
+}
+
+extension UnsafeMutableRawPointer: AddressKey {
+    var address: UInt { UInt(bitPattern: self) }
+}
+
+/// Values keyed by object identity.
+typealias IdentityTable<Element> = AddressTable<ObjectIdentifier, Element>
+
+/// Values keyed by an address (an environment's bindings by identifier, the printer's nodes): open
+/// addressing with linear probing and a multiplicative hash of the address, at most half full.
 ///
 /// Why not a Dictionary: hashing an `ObjectIdentifier` with `Hasher` (SipHash) was most of each
 /// lookup, about 140 instructions, and the expander looks up every identifier it meets, two or
 /// three times when it is imported (issue 19: a layout of 10,000 views).
-struct IdentityTable<Element>: Sequence {
+struct AddressTable<Key: AddressKey, Element>: Sequence {
     /// Each entry's key, nil for an empty entry: probing reads these alone, which need no
     /// reference counting (probing the values retained and released each one it passed).
-    private var keys: [ObjectIdentifier?] = []
+    private var keys: [Key?] = []
     /// The value of each entry in use (parallel to `keys`).
     private var values: [Element?] = []
     /// How many entries are in use.
@@ -26,13 +43,13 @@ struct IdentityTable<Element>: Sequence {
     init() {}
 
     /// A table holding the entries of `dictionary`.
-    init(_ dictionary: [ObjectIdentifier: Element]) {
+    init(_ dictionary: [Key: Element]) {
         reserveCapacity(dictionary.count)
         for (k, v) in dictionary { self[k] = v }
     }
 
     /// The value stored for `key`, or nil; assigning nil removes the entry.
-    subscript(key: ObjectIdentifier) -> Element? {
+    subscript(key: Key) -> Element? {
         get {
             guard let i = find(key) else { return nil }
             return values[i]
@@ -51,12 +68,12 @@ struct IdentityTable<Element>: Sequence {
         if 2 * capacity > keys.count { resize(to: capacity) }
     }
 
-    @inline(__always) private func slot(_ key: ObjectIdentifier) -> Int {
-        Int(truncatingIfNeeded: addressHash(UInt(bitPattern: key)) >> UInt64(shift))
+    @inline(__always) private func slot(_ key: Key) -> Int {
+        Int(truncatingIfNeeded: addressHash(key.address) >> UInt64(shift))
     }
 
     /// The index of `key`'s entry, or nil.
-    @inline(__always) private func find(_ key: ObjectIdentifier) -> Int? {
+    @inline(__always) private func find(_ key: Key) -> Int? {
         guard count > 0 else { return nil }
         let mask = keys.count - 1
         var i = slot(key)
@@ -67,7 +84,7 @@ struct IdentityTable<Element>: Sequence {
         return nil
     }
 
-    private mutating func insert(_ key: ObjectIdentifier, _ value: Element) {
+    private mutating func insert(_ key: Key, _ value: Element) {
         if let i = find(key) {
             values[i] = value
             return
@@ -123,7 +140,7 @@ struct IdentityTable<Element>: Sequence {
     }
 
     /// The entries, in no particular order.
-    func makeIterator() -> AnyIterator<(key: ObjectIdentifier, value: Element)> {
+    func makeIterator() -> AnyIterator<(key: Key, value: Element)> {
         var i = 0
         let keys = keys, values = values
         return AnyIterator {
