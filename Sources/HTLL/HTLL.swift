@@ -57,13 +57,11 @@ public enum HTLL {
             try evaluateSources(in: env, scheme)
         }
         // After the prelude: replaces its portable "location unknown" with the reader's locations.
-        // Unowned: these closures are stored in the runtime itself, so a strong capture would keep the
-        // whole instance alive after its Layout is gone.
-        unowned let s = scheme
-        scheme.define(PreludeEntry.datumLocation.rawValue, arity: .exactly(1), in: env) { args in
+        // (The instance comes with the arguments: a capture of it would be a cycle through the runtime.)
+        scheme.define(PreludeEntry.datumLocation.rawValue, arity: .exactly(1), in: env) { s, args in
             s.locationValue(of: args[0])
         }
-        scheme.define(PreludeEntry.locatedCons.rawValue, arity: .exactly(3), in: env) { args in
+        scheme.define(PreludeEntry.locatedCons.rawValue, arity: .exactly(3), in: env) { s, args in
             s.cons(args[0], args[1], locatedLike: args[2])
         }
         if let problem = PreludeEntry.problems(in: scheme, env).first {
@@ -113,11 +111,10 @@ public enum HTLL {
 
     /// The Swift half of measuring: text sizes and UIKit's standard control sizes.
     static func defineBuiltins(in scheme: Scheme, _ env: Environment) {
-        // Unowned: these closures are stored in the runtime itself, so a strong capture would keep the
-        // whole instance alive after its Layout is gone.
-        unowned let rt = scheme
+        // (Each closure gets the instance as `rt`: a capture of it would keep the whole instance
+        // alive after its Layout is gone, through the runtime that keeps the closure.)
         // (%htll-text-size TEXT WEIGHT POINTS) => (width . height), unrounded.
-        scheme.define("%htll-text-size", arity: .exactly(3), in: env) { args in
+        scheme.define("%htll-text-size", arity: .exactly(3), in: env) { rt, args in
             guard let text = args[0].sstring?.string else { throw rt.error("%htll-text-size: expected a string", args[0]) }
             let weight = args[1].stringValue.flatMap(TextMetrics.Weight.init(rawValue:)) ?? .regular
             guard let points = args[2].doubleValue, points.isFinite, points > 0 else {
@@ -127,14 +124,14 @@ public enum HTLL {
             return rt.cons(.flonum(size.width), .flonum(size.height))
         }
         // (%htll-text-ascent POINTS) => how far a line's first baseline lies below its top.
-        scheme.define("%htll-text-ascent", arity: .exactly(1), in: env) { args in
+        scheme.define("%htll-text-ascent", arity: .exactly(1), in: env) { rt, args in
             guard let points = args[0].doubleValue, points.isFinite, points > 0 else {
                 throw rt.error("%htll-text-ascent: expected a positive size", args[0])
             }
             return .flonum(TextMetrics.ascent(points: points))
         }
         // (%htll-text-line-height POINTS) => the height of one line of text (UIFont.lineHeight).
-        scheme.define("%htll-text-line-height", arity: .exactly(1), in: env) { args in
+        scheme.define("%htll-text-line-height", arity: .exactly(1), in: env) { rt, args in
             guard let points = args[0].doubleValue, points.isFinite, points > 0 else {
                 throw rt.error("%htll-text-line-height: expected a positive size", args[0])
             }
@@ -142,7 +139,7 @@ public enum HTLL {
         }
         // (%htll-control-metrics KIND VARIANT) => (width height padding-width padding-height points weight);
         // VARIANT is plain, large (an activity indicator) or configured (a button).
-        scheme.define("%htll-control-metrics", arity: .exactly(2), in: env) { args in
+        scheme.define("%htll-control-metrics", arity: .exactly(2), in: env) { rt, args in
             guard let kind = args[0].stringValue.flatMap(ViewKind.init(rawValue:)) else {
                 throw rt.error("%htll-control-metrics: not a view kind", args[0])
             }
@@ -157,7 +154,7 @@ public enum HTLL {
         // (%htll-device KEY) => (width height idiom (top left bottom right) (top left bottom right)):
         // a device of the one table (DevicePreset.all), portrait size, portrait and landscape
         // insets; #f for an unknown key. (%htll-device #f) is the default device.
-        scheme.define("%htll-device", arity: .exactly(1), in: env) { args in
+        scheme.define("%htll-device", arity: .exactly(1), in: env) { rt, args in
             let key = args[0].boolValue == false ? DevicePreset.defaultKey : (args[0].stringValue ?? "")
             guard let d = DevicePreset.named(key) else { return .bool(false) }
             func insets(_ i: DevicePreset.Insets) -> Value { rt.list([i.top, i.left, i.bottom, i.right].map(points)) }

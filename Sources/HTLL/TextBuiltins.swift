@@ -22,9 +22,7 @@ extension HTLL {
     /// Defines `textBuiltins` and `nameBuiltins` (TextBuiltins+Names.swift) in `env`.
     static func defineTextBuiltins(in scheme: Scheme, _ env: Environment) {
         for b in textBuiltins + nameBuiltins {
-            let body = b.body
-            // Unowned: the builtins' closures are stored in the runtime, so a strong capture would be a cycle.
-            scheme.define(b.name, arity: b.arity, in: env) { [unowned scheme] args in try body(scheme, args) }
+            scheme.define(b.name, arity: b.arity, in: env, b.body)
         }
     }
 
