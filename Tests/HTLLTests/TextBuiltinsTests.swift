@@ -83,6 +83,50 @@ final class TextBuiltinsTests: XCTestCase {
         XCTAssertThrowsError(try eval("(%htll-plain-run-end 'abc 0)"))
     }
 
+    /// `%htll-join-reversed` joins a list of strings last first into one new string, and refuses
+    /// anything but a proper list of strings (a circular list ends in an error, not a hang).
+    func testJoinReversed() throws {
+        let eval = try layoutEvaluator(file: "join-test")
+        XCTAssertEqual(try eval("(%htll-join-reversed '(\"c\" \"\" \"b\" \"a\"))").stringValue, "abc")
+        XCTAssertEqual(try eval("(%htll-join-reversed '())").stringValue, "")
+        XCTAssertEqual(try eval("(%htll-join-reversed (list \"𝒱\" \"é\"))").stringValue, "é𝒱")
+        // A new string: changing it leaves the pieces as they were.
+        XCTAssertEqual(try eval("""
+            (let* ((a (string #\\a)) (j (%htll-join-reversed (list a)))) (string-set! j 0 #\\z) (list a j))
+            """).listElements?.compactMap(\.stringValue), ["a", "z"])
+        XCTAssertThrowsError(try eval("(%htll-join-reversed '(\"a\" b))"))
+        XCTAssertThrowsError(try eval("(%htll-join-reversed '(\"a\" . \"b\"))"))
+        XCTAssertThrowsError(try eval("(%htll-join-reversed \"a\")"))
+        XCTAssertThrowsError(try eval("(let ((l (list \"a\" \"b\"))) (set-cdr! (cdr l) l) (%htll-join-reversed l))"))
+    }
+
+    /// `htll frames` writes a resource as the JSON string of its datum's written text; the text put
+    /// together from the datum's parts (htll:resource-json-pieces) is that text, for resources of
+    /// every kind, numbers of every form, strings with and without escapes, and nested resources.
+    func testResourceJSONIsTheWrittenDatum() throws {
+        let eval = try layoutEvaluator(file: "resource-json-test")
+        let resources = ["(rgba-color 0.4 0.5 0.5 1)", "(rgba-color 0 0 0 0.30000000000000004)", "(rgba-color 1e-7 1 1 1)",
+                         "(bold-system-font-of-size 14)", "(system-font-of-size 12.5)", "(italic-system-font-of-size 9)",
+                         "(image-named \"icon 2\")", "(image-named \"a\\\"b\")", "(image-named \"what??\")",
+                         "(image-named \"é\")", "(image-named \"\")", "(rgba-color 0.123456789012 0.5 0.25 0.125)",
+                         "(font \"Helvetica\" 12)", "(font \"Helvetica\" (label-font-size))", "(preferred-font 'body)",
+                         "(hsba-color 0.5 1 1 1)", "(size 10 -20.5)", "(rect 1 2 3 4)", "(localized \"k\" \"Hi, \\\"you\\\"\")"]
+        for r in resources {
+            let pair = try eval("""
+                (let ((r \(r)))
+                  (list (%htll-join-reversed (htll:resource-json-pieces r '()))
+                        (htll:json-string (htll:written (htll:resource->datum r)))))
+                """)
+            let fast = pair.car?.stringValue, written = pair.cdr?.car?.stringValue
+            XCTAssertNotNil(fast, r)
+            XCTAssertEqual(fast, written, r)
+        }
+        // The common resources take the short way (their parts), the others write their datum.
+        XCTAssertTrue(try eval("(htll:resource-text-parts (htll:resource->datum (rgba-color 0.4 0.5 0.5 1)) '())").isTrue)
+        XCTAssertTrue(try eval("(htll:resource-text-parts (htll:resource->datum (image-named \"icon\")) '())").isTrue)
+        XCTAssertFalse(try eval("(htll:resource-text-parts (htll:resource->datum (preferred-font 'body)) '())").isTrue)
+    }
+
     /// TEXT as a Scheme string literal (every scalar as a hex escape).
     static func schemeLiteral(_ text: String) -> String {
         "\"" + text.unicodeScalars.map { "\\x" + String($0.value, radix: 16) + ";" }.joined() + "\""

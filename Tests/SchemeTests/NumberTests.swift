@@ -389,6 +389,28 @@ final class NumberTests: XCTestCase {
         }
     }
 
+    /// `formatFlonum` returns Swift's description as it is when it has no exponent: that text must
+    /// be what the rule lays out (`layoutFlonum`), for numbers across the whole positional range
+    /// and its edges, where Swift switches to exponents.
+    func testFlonumShortcutFollowsTheRule() {
+        var g = SystemRandomNumberGenerator()
+        var values: [Double] = [0.4, 1.0, 100.0, 1e-4, 0.0001, 0.00009999999999999999, 9007199254740992.0,
+                                9007199254740994.0, 1e15, 1e16, 0.1 + 0.2, 123456.789, 4503599627370496.5]
+        for _ in 0..<20_000 {
+            // Magnitudes 1e-8 ... 1e18, where the shortcut's edges are.
+            let d = Double.random(in: 1...10, using: &g) * (Double("1e\(Int.random(in: -8...18, using: &g))") ?? 1)
+            values.append(Bool.random(using: &g) ? d : -d)
+            values.append(d.rounded())
+        }
+        var shortcuts = 0
+        for d in values where d != 0 {
+            let text = d.description
+            if !text.contains("e") { shortcuts += 1 }
+            XCTAssertEqual(Numbers.formatFlonum(d), Numbers.layoutFlonum(d, text), "\(d)")
+        }
+        XCTAssertGreaterThan(shortcuts, values.count / 3)
+    }
+
     func testNumberToString() {
         check("(number->string 255 16)", "\"ff\"")
         check("(number->string -255 2)", "\"-11111111\"")

@@ -22,55 +22,123 @@
           (else (htll:resource-kind r)))
         (map (lambda (a) (if (htll:resource? a) (htll:resource->datum a) a)) (htll:resource-args r))))
 
-(define (htll:value->json x name-of)
+;; X as JSON, its texts consed onto ACC (last first): a view of `htll frames` is made by one
+;; string-append of all its texts, where each list, pair and member was a string of its own
+;; (about a thousand instructions a string made; 5,000 buttons' frames spent 40 K instructions
+;; a view on their attributes, issue 19).
+(define (htll:json-pieces x name-of acc)
   ;; (Strings, symbols and lists first, the values of most attributes: their tests are
   ;; instructions, where boolean? and real? are calls; no value is of two of these kinds.)
-  (cond ((string? x) (htll:json-string x))
-        ((symbol? x) (htll:json-string (symbol->string x)))
-        ((null? x) "[]")
+  (cond ((string? x) (cons (htll:json-string x) acc))
+        ((symbol? x) (cons (htll:symbol-json x) acc))
+        ((null? x) (cons "[]" acc))
         ((pair? x)
          (if (htll:proper-list? x)
-             ;; The elements' texts joined in one string-append, without a map and its closure.
-             (let loop ((xs (cdr x)) (acc (list (htll:value->json (car x) name-of) "[")))
+             (let loop ((xs (cdr x)) (acc (htll:json-pieces (car x) name-of (cons "[" acc))))
                (if (null? xs)
-                   (apply string-append (reverse (cons "]" acc)))
-                   (loop (cdr xs) (cons (htll:value->json (car xs) name-of) (cons ", " acc)))))
-             (string-append "[" (htll:value->json (car x) name-of) ", " (htll:value->json (cdr x) name-of) "]")))
-        ((boolean? x) (if x "true" "false"))
-        ((and (real? x) (exact? x) (integer? x)) (number->string x))
-        ((real? x) (htll:json-number x))
-        ((htll:view? x) (htll:json-string (name-of x)))
-        ((htll:resource? x) (htll:json-string (htll:written (htll:resource->datum x))))
-        (else (htll:json-string (htll:written x)))))
+                   (cons "]" acc)
+                   (loop (cdr xs) (htll:json-pieces (car xs) name-of (cons ", " acc)))))
+             (cons "]" (htll:json-pieces (cdr x) name-of (cons ", " (htll:json-pieces (car x) name-of (cons "[" acc)))))))
+        ((boolean? x) (cons (if x "true" "false") acc))
+        ((and (real? x) (exact? x) (integer? x)) (cons (number->string x) acc))
+        ((real? x) (cons (htll:json-number x) acc))
+        ((htll:view? x) (cons (htll:json-string (name-of x)) acc))
+        ((htll:resource? x) (htll:resource-json-pieces x acc))
+        (else (cons (htll:json-string (htll:written x)) acc))))
+
+;; Resource R as the JSON string of its datum's written text ("(rgba-color 1 0 0 1)"), its texts
+;; consed onto ACC. The text is put together from the datum's parts where each is written as
+;; number->string or a plain string writes it (numbers, plain strings, resources of them, nearly
+;; every resource); others go through write. (A string port and write for every font, colour and
+;; image of a layout cost about 25 K instructions each, issue 19.)
+(define (htll:resource-json-pieces r acc)
+  (let ((parts (htll:resource-text-parts (htll:resource->datum r) '())))
+    (if parts
+        (cons "\"" (append parts (cons "\"" acc)))
+        (cons (htll:json-string (htll:written (htll:resource->datum r))) acc))))
+
+;; The JSON-escaped texts of the written datum D, last first, consed onto ACC; #f when a part is
+;; not a number, a plain string (%htll-plain-text?, written and escaped as \"text\") or a list of
+;; them headed by a symbol of plain text.
+(define (htll:resource-text-parts d acc)
+  (cond ((number? d) (and (real? d) (cons (number->string d) acc)))
+        ((string? d) (and (%htll-plain-text? d) (cons "\\\"" (cons d (cons "\\\"" acc)))))
+        ((and (pair? d) (symbol? (car d)))
+         (let ((head (htll:plain-head (car d))))
+           (and head
+                (let loop ((as (cdr d)) (acc (cons head (cons "(" acc))))
+                  (cond ((null? as) (cons ")" acc))
+                        ((pair? as) (let ((acc (htll:resource-text-parts (car as) (cons " " acc))))
+                                      (and acc (loop (cdr as) acc))))
+                        (else #f))))))
+        (else #f)))
+
+;; The name of the symbol HEAD of a resource's datum when write writes it as it is, else #f;
+;; kept per symbol (the kinds of resources are few).
+(define htll:plain-heads '())
+(define (htll:plain-head head)
+  (let ((e (assq head htll:plain-heads)))
+    (if e
+        (cdr e)
+        (let ((name (and (htll:plain-identifier? (symbol->string head)) (symbol->string head))))
+          (if (< (length htll:plain-heads) 64) (set! htll:plain-heads (cons (cons head name) htll:plain-heads)))
+          name))))
+
+;; Whether S, a symbol's name, is written as it is: ASCII letters, digits and -, a letter first.
+(define (htll:plain-identifier? s)
+  (let ((n (string-length s)))
+    (and (> n 0)
+         (char-alphabetic? (string-ref s 0))
+         (let loop ((i 0))
+           (or (= i n)
+               (let ((c (string-ref s i)))
+                 (and (or (and (char>=? c #\a) (char<=? c #\z)) (and (char>=? c #\A) (char<=? c #\Z))
+                          (char-numeric? c) (char=? c #\-))
+                      (loop (+ i 1)))))))))
+
+;; SYMBOL as a JSON string, kept per symbol: the symbols of attribute values (self, an event, a
+;; control state) repeat in every view of `htll frames`. At most 1,024 are kept: a layout's own
+;; symbols (a selector per button) would fill the table with symbols asked for once.
+(define htll:symbol-jsons (make-eq-hash-table))
+(define htll:symbol-json-count 0)
+(define (htll:symbol-json x)
+  (or (hash-table-ref/default htll:symbol-jsons x #f)
+      (let ((text (htll:json-string (symbol->string x))))
+        (if (< htll:symbol-json-count 1024)
+            (begin (hash-table-set! htll:symbol-jsons x text)
+                   (set! htll:symbol-json-count (+ htll:symbol-json-count 1))))
+        text)))
 
 ;; "name": value members of a JSON object from an alist whose names may repeat (a title per
-;; state, several events or bindings): a repeated name gets one member holding an array of its
-;; values in order, since JSON readers keep only one value per name.
-(define (htll:json-members alist value->json)
-  (define (member name text) (string-append (htll:json-name name) ": " text))
-  (if (and (pair? alist) (null? (cdr alist)))
-      ;; One attribute (most views): its member.
-      (member (caar alist) (value->json (cdar alist)))
-      (htll:json-members-of alist value->json member)))
-
-(define (htll:json-members-of alist value->json member)
+;; state, several events or bindings), consed onto ACC as htll:json-pieces does, each value by
+;; (VALUE-PIECES VALUE ACC): a repeated name gets one member holding an array of its values in
+;; order, since JSON readers keep only one value per name.
+(define (htll:json-members-pieces alist value-pieces acc)
+  (define (member name values acc)
+    (let ((acc (cons ": " (cons (htll:json-name name) acc))))
+      (if (null? (cdr values))
+          (value-pieces (car values) acc)
+          (let loop ((vs (cdr values)) (acc (value-pieces (car values) (cons "[" acc))))
+            (if (null? vs) (cons "]" acc) (loop (cdr vs) (value-pieces (car vs) (cons ", " acc))))))))
   (let loop ((as alist) (names '()) (repeated #f))
-    (cond ((pair? as)
+    (cond ((and (eq? as alist) (pair? as) (null? (cdr as)))
+           ;; One attribute (most views): its member.
+           (member (caar as) (list (cdar as)) acc))
+          ((pair? as)
            (let ((seen (memq (caar as) names)))
              (loop (cdr as) (if seen names (cons (caar as) names)) (or repeated seen))))
-          ;; No name repeats (most lists): one member per entry, in order, without a filter per name.
+          ;; No name repeats (most lists): one member per entry, in order.
           ((not repeated)
-           (htll:string-join (map (lambda (a) (member (car a) (value->json (cdr a)))) alist) ", "))
+           (let each ((as alist) (acc acc) (first? #t))
+             (if (null? as)
+                 acc
+                 (each (cdr as) (member (caar as) (list (cdar as)) (if first? acc (cons ", " acc))) #f))))
           (else
-           (htll:string-join
-            (map (lambda (name)
-                   (let ((values (map cdr (htll:filter (lambda (a) (eq? (car a) name)) alist))))
-                     (member name
-                             (if (null? (cdr values))
-                                 (value->json (car values))
-                                 (string-append "[" (htll:string-join (map value->json values) ", ") "]")))))
-                 (reverse names))
-            ", ")))))
+           (let each ((ns (reverse names)) (acc acc) (first? #t))
+             (if (null? ns)
+                 acc
+                 (let ((values (map cdr (htll:filter (lambda (a) (eq? (car a) (car ns))) alist))))
+                   (each (cdr ns) (member (car ns) values (if first? acc (cons ", " acc))) #f))))))))
 
 ;; NAME (a symbol: an attribute's) as a JSON string, kept per name: every view of `htll frames`
 ;; prints its attributes' names, and they are few (the attribute tables'; the list stops growing

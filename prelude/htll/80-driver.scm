@@ -298,8 +298,15 @@
   (let* ((c (htll:context "frames")) (root (car c)) (name-of (cadddr c))
          (frames (htll:frames width height))
          (kinds '()))
-    (define (value->json x) (htll:value->json x name-of))
-    (define (origin->json o) (if o (htll:json-string o) "null"))
+    (define (value-pieces x acc) (htll:json-pieces x name-of acc))
+    ;; (The latest origin's text kept: the views a modifier or a style sets share its origin.)
+    (define latest-origin #f)
+    (define latest-origin-json #f)
+    (define (origin-pieces o acc)
+      (cons (cond ((not o) "null")
+                  ((eq? o latest-origin) latest-origin-json)
+                  (else (set! latest-origin o) (set! latest-origin-json (htll:json-string o)) latest-origin-json))
+            acc))
     ;; The kind and class members, made once per kind: the views of a layout are of few kinds.
     (define (kind-json kind)
       (let ((e (assq kind kinds)))
@@ -309,41 +316,53 @@
                                        ", \"class\": " (htll:json-string (htll:kind-class kind)))))
               (set! kinds (cons (cons kind text) kinds))
               text))))
+    ;; A view's location as a JSON string. (FILE LINE COLUMN), FILE the file of the view before
+    ;; (a layout's views mostly come from one file), is written after the quoted FILE made once,
+    ;; where the location's text was made and then quoted for every view.
+    (define latest-file #f)
+    (define latest-prefix #f)
+    (define (location-json loc)
+      (if (and (pair? loc) (string? (car loc)) (pair? (cdr loc)) (exact-integer? (cadr loc)) (pair? (cddr loc))
+               (exact-integer? (caddr loc)) (null? (cdddr loc))
+               (or (eq? (car loc) latest-file)
+                   (and (%htll-plain-text? (car loc))
+                        (begin (set! latest-file (car loc))
+                               (set! latest-prefix (string-append "\"" (car loc) ":"))
+                               #t))))
+          (string-append latest-prefix (number->string (cadr loc)) ":" (number->string (caddr loc)) "\"")
+          (let ((text (htll:location->string loc))) (if text (htll:json-string text) "null"))))
+    ;; A view's object, its texts joined once (htll:json-pieces).
     (define (view-json f)
-      (let* ((v (car f)) (loc (htll:location->string (htll:view-location v)))
-             (xy (cdr f)) (wh (cddr xy)))
-        (string-append
-         "    {\"name\": " (htll:json-string (name-of v))
-         (kind-json (htll:view-kind v))
-         ",\n     \"frame\": {\"x\": " (htll:json-number (car xy)) ", \"y\": " (htll:json-number (cadr xy))
-         ", \"width\": " (htll:json-number (car wh)) ", \"height\": " (htll:json-number (cadr wh)) "}"
-         ",\n     \"attributes\": {"
-         (htll:json-members (htll:view-attributes v) value->json)
-         "}"
-         ;; Only views with attributes from a style or other modifier have origins, so the
-         ;; frames of layouts without them read as before.
-         ;; (The names with an origin, and their entries, each in one loop, without the maps,
-         ;; filters and closures made for every view: a style's labels each have one.)
-         (let* ((origins (htll:view-entry-origins v))
-                (named (if (null? origins)
-                           '()
-                           (let loop ((as (htll:view-attributes v)) (acc '()))
-                             (cond ((null? as) acc)
-                                   ((assq (car as) origins) (loop (cdr as) (cons (caar as) acc)))
-                                   (else (loop (cdr as) acc)))))))
-           (if (null? named)
-               ""
-               (string-append
-                ",\n     \"origins\": {"
-                ;; A repeated attribute's origins line up with its values: null where the view set it.
-                (htll:json-members (let loop ((as (htll:view-attributes v)) (acc '()))
-                                     (cond ((null? as) (reverse acc))
-                                           ((memq (caar as) named)
-                                            (loop (cdr as) (cons (cons (caar as) (let ((o (assq (car as) origins))) (and o (cdr o)))) acc)))
-                                           (else (loop (cdr as) acc))))
-                                   origin->json)
-                "}")))
-         ",\n     \"location\": " (if loc (htll:json-string loc) "null") "}")))
+      (let* ((v (car f)) (xy (cdr f)) (wh (cddr xy))
+             (acc (list ",\n     \"attributes\": {"
+                        "}" (htll:json-number (cadr wh)) ", \"height\": " (htll:json-number (car wh)) ", \"width\": "
+                        (htll:json-number (cadr xy)) ", \"y\": " (htll:json-number (car xy)) ",\n     \"frame\": {\"x\": "
+                        (kind-json (htll:view-kind v)) (htll:json-string (name-of v)) "    {\"name\": "))
+             (acc (cons "}" (htll:json-members-pieces (htll:view-attributes v) value-pieces acc)))
+             ;; Only views with attributes from a style or other modifier have origins, so the
+             ;; frames of layouts without them read as before.
+             ;; (The names with an origin, and their entries, each in one loop, without the maps,
+             ;; filters and closures made for every view: a style's labels each have one.)
+             (origins (htll:view-entry-origins v))
+             (named (if (null? origins)
+                        '()
+                        (let loop ((as (htll:view-attributes v)) (acc '()))
+                          (cond ((null? as) acc)
+                                ((assq (car as) origins) (loop (cdr as) (cons (caar as) acc)))
+                                (else (loop (cdr as) acc))))))
+             (acc (if (null? named)
+                      acc
+                      (cons "}"
+                            ;; A repeated attribute's origins line up with its values: null where the view set it.
+                            (htll:json-members-pieces
+                             (let loop ((as (htll:view-attributes v)) (acc '()))
+                               (cond ((null? as) (reverse acc))
+                                     ((memq (caar as) named)
+                                      (loop (cdr as) (cons (cons (caar as) (let ((o (assq (car as) origins))) (and o (cdr o)))) acc)))
+                                     (else (loop (cdr as) acc))))
+                             origin-pieces
+                             (cons ",\n     \"origins\": {" acc))))))
+        (%htll-join-reversed (cons "}" (cons (location-json (htll:view-location v)) (cons ",\n     \"location\": " acc))))))
     (string-append
      "{\"parent\": " (htll:json-string (htll:root-parent root))
      ", \"width\": " (htll:json-number width) ", \"height\": " (htll:json-number height) (htll:canvas-json-fields) ",\n"

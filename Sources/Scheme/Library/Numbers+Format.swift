@@ -66,13 +66,25 @@ extension Numbers {
         if d.isNaN { return "+nan.0" }
         if d.isInfinite { return d > 0 ? "+inf.0" : "-inf.0" }
         if d == 0 { return d.sign == .minus ? "-0.0" : "0.0" }
+        // Swift writes magnitudes from 1e-4 up to 2^53 positionally ("0.4", "100.0"), which is
+        // inside the positional range below and already its layout: that text as it is (the
+        // decomposition costs about 2,500 instructions a number; a layout's frames JSON writes
+        // a few colours of three numbers each per view, issue 19). `layoutFlonum` is the rule.
+        let text = d.description
+        if !text.utf8.contains(UInt8(ascii: "e")) { return text }
+        return layoutFlonum(d, text)
+    }
+
+    /// `formatFlonum` of a finite, non-zero `d` whose Swift description is `description`, laid
+    /// out by the rule (the digits and point of the description, then positional or exponential).
+    static func layoutFlonum(_ d: Double, _ description: String) -> String {
         // Decompose the description into significant digits and a decimal point position `point`,
         // meaning value = 0.DIGITS x 10^point.
         var digits: [UInt8] = []
         var point = 0
         var exp = 0
         var seenDot = false, inExp = false, expNegative = false
-        for c in d.description.utf8 {
+        for c in description.utf8 {
             switch c {
             case UInt8(ascii: "-") where inExp: expNegative = true
             case UInt8(ascii: "-"), UInt8(ascii: "+"): break
