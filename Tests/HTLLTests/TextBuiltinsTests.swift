@@ -26,6 +26,35 @@ final class TextBuiltinsTests: XCTestCase {
         XCTAssertNil(HTLL.linesText(scheme.list([scheme.string("a"), .bool(true)]), indented: false))
     }
 
+    /// A fixnum among the lines indents the non-empty lines after it by that many spaces, exactly
+    /// as those lines made into new strings with the spaces before them (htll:indent) print, in
+    /// the plain way and the general one (non-ASCII, line breaks inside a line), indented or not.
+    func testBlockIndentedLines() throws {
+        let scheme = try Layout.makeScheme(limits: Scheme.Limits(), sandboxFolder: nil)
+        let blocks: [[String]] = [["a", "", "b;"], ["é = \"ü\";", "x"], ["a\nb", "", "\r\n", "c\r"], [""], []]
+        for first in blocks {
+            for second in blocks {
+                for pad in [0, 1, 8, 64] {
+                    // "head", PAD, the first block, 0, "mid", 3, the second block, 0, "tail".
+                    var marked: [Value] = [scheme.string("head"), .fixnum(pad)]
+                    marked += first.map { scheme.string($0) }
+                    marked += [.fixnum(0), scheme.string("mid"), .fixnum(3)] + second.map { scheme.string($0) }
+                    marked += [.fixnum(0), scheme.string("tail")]
+                    func spaced(_ lines: [String], _ n: Int) -> [String] { lines.map { $0.isEmpty ? "" : String(repeating: " ", count: n) + $0 } }
+                    let strings = ["head"] + spaced(first, pad) + ["mid"] + spaced(second, 3) + ["tail"]
+                    for indented in [false, true] {
+                        XCTAssertEqual(HTLL.linesText(scheme.list(marked), indented: indented),
+                                       HTLL.linesText(scheme.list(strings.map { scheme.string($0) }), indented: indented),
+                                       "\(first) \(second) \(pad) \(indented)")
+                    }
+                }
+            }
+        }
+        // Only 0 to 64 spaces: another number is an element that is not a line.
+        XCTAssertNil(HTLL.linesText(scheme.list([.fixnum(65), scheme.string("a")]), indented: false))
+        XCTAssertNil(HTLL.linesText(scheme.list([.fixnum(-1), scheme.string("a")]), indented: false))
+    }
+
     /// A literal with nothing to escape is only quoted; others still go through the prelude's escapes.
     func testPlainText() throws {
         let scheme = try Layout.makeScheme(limits: Scheme.Limits(), sandboxFolder: nil)

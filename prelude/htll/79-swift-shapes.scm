@@ -71,11 +71,13 @@
          (bkey (string-append "htll" (htll:swift-bindings-class holder) "Key"))
          (parent (htll:swift-path (htll:root-parent root)))
          (dim (htll:swift-parent-dimensions (string-append parent ".")))
+         ;; (The body indented by the host as it writes the lines, `8 LINE ... 0`, not by a new
+         ;; string a line: TextBuiltins.swift's blockIndent.)
          (method (lambda (doc name body)
                    (append (list "" (string-append "    /// " doc) (string-append "    func " name "() {"))
                            (if (null? body) '() (list "        let views = layoutViews"))
-                           (htll:indent 8 body)
-                           (list "    }")))))
+                           (cons 8 body)
+                           (list 0 "    }")))))
     (append
      (htll:swift-header
       file
