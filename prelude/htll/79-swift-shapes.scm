@@ -353,7 +353,8 @@
 
 ;; The Swift file for the current layout. VIEW-CLASS: #f for the view controller extension (of
 ;; CONTROLLER-CLASS), or the name of a UIView subclass to write. FILE names the layout in comments.
-;; A list of lines, which Swift joins (as htll-emit's).
+;; A list of lines, which Swift joins (as htll-emit's); a fixnum N among them puts N spaces before
+;; each non-empty line after it (TextBuiltins.swift's blockIndent), as a method's body has them.
 (define (htll-emit-swift view-class controller-class file)
   (for-each (lambda (class)
               (let ((why (and class (htll:type-name-problem class 'swift))))
