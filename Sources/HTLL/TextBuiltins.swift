@@ -38,10 +38,15 @@ extension HTLL {
     static func isPlain(_ scalars: UnsafeBufferPointer<UInt32>) -> Bool {
         var previous: UInt32 = 0
         for c in scalars {
-            if c < 0x20 || c > 0x7E || c == 0x22 || c == 0x5C || (c == 0x3F && previous == 0x3F) { return false }
+            if !isPlainScalar(c, after: previous) { return false }
             previous = c
         }
         return true
+    }
+
+    /// Whether `c`, after `previous`, is plain: printable ASCII, not `"` or `\`, not a second `?`.
+    @inline(__always) static func isPlainScalar(_ c: UInt32, after previous: UInt32) -> Bool {
+        !(c < 0x20 || c > 0x7E || c == 0x22 || c == 0x5C || (c == 0x3F && previous == 0x3F))
     }
 
     /// `(%htll-join-reversed PIECES)`: the strings of the proper list PIECES joined last first,
@@ -97,7 +102,7 @@ extension HTLL {
             var k = i
             while k < scalars.count {
                 let c = scalars[k]
-                if c < 0x20 || c > 0x7E || c == 0x22 || c == 0x5C || (c == 0x3F && previous == 0x3F) { break }
+                if !isPlainScalar(c, after: previous) { break }
                 previous = c
                 k += 1
             }

@@ -120,15 +120,7 @@ public final class Scheme {
     /// `error(_:_:kind:at:)` or any Swift error to raise a Scheme error.
     public func define(_ name: String, arity: Arity, in environment: Environment? = nil,
                        _ body: @escaping (Arguments) throws -> Value) {
-        define(name, value: runtime.makeBuiltin(name, arity) { args, rt throws(SchemeRaise) in
-            do {
-                return try body(args)
-            } catch let raise as SchemeRaise {
-                throw raise
-            } catch {
-                throw rt.error("\(name): \(error)")
-            }
-        }, in: environment)
+        define(name, arity: arity, in: environment) { _, args in try body(args) }
     }
 
     /// `define(_:arity:in:_:)` for a body that receives this instance with its arguments, so that

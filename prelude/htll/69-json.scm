@@ -52,10 +52,10 @@
 ;; every resource); others go through write. (A string port and write for every font, colour and
 ;; image of a layout cost about 25 K instructions each, issue 19.)
 (define (htll:resource-json-pieces r acc)
-  (let ((parts (htll:resource-text-parts (htll:resource->datum r) '())))
+  (let* ((d (htll:resource->datum r)) (parts (htll:resource-text-parts d '())))
     (if parts
         (cons "\"" (append parts (cons "\"" acc)))
-        (cons (htll:json-string (htll:written (htll:resource->datum r))) acc))))
+        (cons (htll:json-string (htll:written d)) acc))))
 
 ;; The JSON-escaped texts of the written datum D, last first, consed onto ACC; #f when a part is
 ;; not a number, a plain string (%htll-plain-text?, written and escaped as \"text\") or a list of
@@ -73,28 +73,18 @@
                         (else #f))))))
         (else #f)))
 
-;; The name of the symbol HEAD of a resource's datum when write writes it as it is, else #f;
-;; kept per symbol (the kinds of resources are few).
+;; The name of the symbol HEAD of a resource's datum when write writes it as it is (no bars, no
+;; escapes: write's own answer, asked once per symbol), else #f; kept per symbol (the kinds of
+;; resources are few).
 (define htll:plain-heads '())
 (define (htll:plain-head head)
   (let ((e (assq head htll:plain-heads)))
     (if e
         (cdr e)
-        (let ((name (and (htll:plain-identifier? (symbol->string head)) (symbol->string head))))
-          (if (< (length htll:plain-heads) 64) (set! htll:plain-heads (cons (cons head name) htll:plain-heads)))
-          name))))
-
-;; Whether S, a symbol's name, is written as it is: ASCII letters, digits and -, a letter first.
-(define (htll:plain-identifier? s)
-  (let ((n (string-length s)))
-    (and (> n 0)
-         (char-alphabetic? (string-ref s 0))
-         (let loop ((i 0))
-           (or (= i n)
-               (let ((c (string-ref s i)))
-                 (and (or (and (char>=? c #\a) (char<=? c #\z)) (and (char>=? c #\A) (char<=? c #\Z))
-                          (char-numeric? c) (char=? c #\-))
-                      (loop (+ i 1)))))))))
+        (let* ((name (symbol->string head))
+               (plain (and (%htll-plain-text? name) (string=? (htll:written head) name) name)))
+          (if (< (length htll:plain-heads) 64) (set! htll:plain-heads (cons (cons head plain) htll:plain-heads)))
+          plain))))
 
 ;; SYMBOL as a JSON string, kept per symbol: the symbols of attribute values (self, an event, a
 ;; control state) repeat in every view of `htll frames`. At most 1,024 are kept: a layout's own
@@ -120,25 +110,25 @@
           (value-pieces (car values) acc)
           (let loop ((vs (cdr values)) (acc (value-pieces (car values) (cons "[" acc))))
             (if (null? vs) (cons "]" acc) (loop (cdr vs) (value-pieces (car vs) (cons ", " acc))))))))
-  (let loop ((as alist) (names '()) (repeated #f))
-    (cond ((and (eq? as alist) (pair? as) (null? (cdr as)))
-           ;; One attribute (most views): its member.
-           (member (caar as) (list (cdar as)) acc))
-          ((pair? as)
-           (let ((seen (memq (caar as) names)))
-             (loop (cdr as) (if seen names (cons (caar as) names)) (or repeated seen))))
-          ;; No name repeats (most lists): one member per entry, in order.
-          ((not repeated)
-           (let each ((as alist) (acc acc) (first? #t))
-             (if (null? as)
-                 acc
-                 (each (cdr as) (member (caar as) (list (cdar as)) (if first? acc (cons ", " acc))) #f))))
-          (else
-           (let each ((ns (reverse names)) (acc acc) (first? #t))
-             (if (null? ns)
-                 acc
-                 (let ((values (map cdr (htll:filter (lambda (a) (eq? (car a) (car ns))) alist))))
-                   (each (cdr ns) (member (car ns) values (if first? acc (cons ", " acc))) #f))))))))
+  (if (and (pair? alist) (null? (cdr alist)))
+      ;; One attribute (most views): its member.
+      (member (caar alist) (list (cdar alist)) acc)
+      (let loop ((as alist) (names '()) (repeated #f))
+        (cond ((pair? as)
+               (let ((seen (memq (caar as) names)))
+                 (loop (cdr as) (if seen names (cons (caar as) names)) (or repeated seen))))
+              ;; No name repeats (most lists): one member per entry, in order.
+              ((not repeated)
+               (let each ((as alist) (acc acc) (first? #t))
+                 (if (null? as)
+                     acc
+                     (each (cdr as) (member (caar as) (list (cdar as)) (if first? acc (cons ", " acc))) #f))))
+              (else
+               (let each ((ns (reverse names)) (acc acc) (first? #t))
+                 (if (null? ns)
+                     acc
+                     (let ((values (map cdr (htll:filter (lambda (a) (eq? (car a) (car ns))) alist))))
+                       (each (cdr ns) (member (car ns) values (if first? acc (cons ", " acc))) #f)))))))))
 
 ;; NAME (a symbol: an attribute's) as a JSON string, kept per name: every view of `htll frames`
 ;; prints its attributes' names, and they are few (the attribute tables'; the list stops growing
