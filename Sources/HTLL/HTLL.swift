@@ -80,6 +80,7 @@ public enum HTLL {
         defineBuiltins(in: scheme, env)
         defineIncludeBuiltins(in: scheme, env)
         defineTextBuiltins(in: scheme, env)
+        defineExpressionBuiltins(in: scheme, env)
         return env
     }
 

@@ -80,7 +80,14 @@
 ;; way too: the scan finds each of its terms among the ones before it (quadratic; a position that
 ;; starts with a term to resolve is rebuilt from nothing, htll:resolve-placed), and both ways
 ;; give the same sum.
+;; The Swift builtins %htll-e+ and %htll-e* (ExpressionBuiltins.swift) return what htll:e+prelude
+;; and htll:e*prelude return, or #f where only those can tell (a sum past the small sizes, atoms
+;; only htll:atom=? compares, a ratio), and then they run. (About 7 K instructions for a term
+;; added to a two-term sum here, 2 K there: every position of every view is such a sum.)
 (define (htll:e+ e f)
+  (or (%htll-e+ e f htll:epsilon) (htll:e+prelude e f)))
+
+(define (htll:e+prelude e f)
   (if (if (and (pair? f) (null? (cdr f)))
           ;; (One term, the commonest sum: the same test with F's length known.)
           (< (length e) 64)
@@ -191,6 +198,9 @@
 
 ;; (One loop: every area's share and every difference goes through here.)
 (define (htll:e* e k)
+  (or (%htll-e* e k htll:epsilon) (htll:e*prelude e k)))
+
+(define (htll:e*prelude e k)
   (if (and (number? k) (= k 0))
       '()
       (let loop ((ts e) (acc '()))

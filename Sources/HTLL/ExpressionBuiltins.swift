@@ -1,0 +1,261 @@
+import Scheme
+
+/// Swift builtins for the sums and scalings of frame expressions (prelude/htll/50-expr.scm).
+///
+/// An expression is a list of terms `(coefficient . atom)`; solving a layout adds and scales them
+/// at every view and every level (issue 19). In the interpreter a sum of a term and a two-term
+/// expression cost about 7 K instructions, a difference 12 K: in a chain of 10,000 `h...` links
+/// these were a quarter of the solve. Each builtin here is an accelerator, not a second definition:
+/// it returns exactly what the prelude's procedure returns (the same list structure, the same
+/// term objects where the prelude keeps them) or `#f` when it cannot tell cheaply (an atom that
+/// only a recursive comparison tells apart, a coefficient that is not a fixnum or a flonum, a sum
+/// past the small sizes, any malformed datum), and then the prelude's own code runs. The rule for
+/// which atoms are the same stays htll:atom=?; `ExpressionKinds` names the kinds this file decides.
+extension HTLL {
+    /// The builtins, one line each: name, arity, implementation (KINDS: the atom kinds' symbols
+    /// in the instance that runs them).
+    static func expressionBuiltins(_ k: ExpressionKinds) -> [(name: String, arity: Arity, body: (Scheme, Arguments) throws -> Value)] {
+        [
+            ("%htll-e+", .exactly(3), { s, args in sum(s, args[0], args[1], k.epsilon(args[2])) }),
+            ("%htll-e*", .exactly(3), { s, args in scaled(s, args[0], args[1], k.epsilon(args[2])) }),
+        ]
+    }
+
+    /// Defines `expressionBuiltins` in `env`.
+    static func defineExpressionBuiltins(in scheme: Scheme, _ env: Environment) {
+        for b in expressionBuiltins(ExpressionKinds(scheme)) {
+            scheme.define(b.name, arity: b.arity, in: env, b.body)
+        }
+    }
+
+    /// The most terms a sum here holds: htll:e+ scans sums only while they are this small.
+    static let largestScannedSum = 72
+
+    /// `(%htll-e+ E F EPSILON)`: htll:e+'s result when it is a scan (htll:e+term for a one-term F,
+    /// htll:e+terms otherwise), else #f.
+    static func sum(_ s: Scheme, _ e: Value, _ f: Value, _ kinds: ExpressionKinds?) -> Value {
+        guard let kinds, let eCount = properLength(e, limit: largestScannedSum),
+              let fCount = properLength(f, limit: largestScannedSum) else { return .false }
+        let scans = fCount == 1 ? eCount < 64 : (eCount == 0 ? fCount < 8 : eCount &* fCount < 64)
+        guard scans, case .pair(let fp) = f else { return fCount == 0 && scans ? termsSum(s, e, f, kinds) : .false }
+        return fCount == 1 ? termSum(s, e, fp.car, kinds) : termsSum(s, e, f, kinds)
+    }
+
+    /// htll:e+term: E with the term T added: E's terms up to the one of T's atom, the new term
+    /// (coefficient sum, T's atom) unless it cancels, and the rest of E shared; or E's terms then T.
+    static func termSum(_ s: Scheme, _ e: Value, _ t: Value, _ kinds: ExpressionKinds) -> Value {
+        guard case .pair(let tp) = t, kinds.wellFormed(tp.cdr) else { return .false }
+        let a = tp.cdr
+        var index = 0
+        var xs = e
+        while case .pair(let p) = xs {
+            guard case .pair(let term) = p.car else { return .false }
+            guard let same = kinds.same(a, term.cdr) else { return .false }
+            if same {
+                guard let k = add(term.car, tp.car) else { return .false }
+                guard let keep = kinds.exceedsEpsilon(k) else { return .false }
+                let tail = keep ? s.cons(s.cons(k, a), p.cdr) : p.cdr
+                return copyPrefix(e, count: index, onto: tail, s)
+            }
+            index += 1
+            xs = p.cdr
+        }
+        return copyPrefix(e, count: index, onto: s.cons(t, .null), s)
+    }
+
+    /// htll:e+terms: each term of F added to the term of its atom found newest first (the new term
+    /// keeping the found one's atom), or appended; then the terms that cancel dropped.
+    static func termsSum(_ s: Scheme, _ e: Value, _ f: Value, _ kinds: ExpressionKinds) -> Value {
+        withUnsafeTemporaryAllocation(of: Value.self, capacity: largestScannedSum * 2) { terms -> Value in
+            var count = 0
+            var xs = e
+            while case .pair(let p) = xs {
+                guard case .pair = p.car, count < terms.count else { return .false }
+                terms[count] = p.car
+                count += 1
+                xs = p.cdr
+            }
+            var ys = f
+            while case .pair(let p) = ys {
+                guard case .pair(let tp) = p.car, kinds.wellFormed(tp.cdr), count < terms.count else { return .false }
+                var found = -1
+                var i = count - 1
+                while i >= 0 {
+                    guard case .pair(let x) = terms[i], let same = kinds.same(tp.cdr, x.cdr) else { return .false }
+                    if same { found = i; break }
+                    i -= 1
+                }
+                if found >= 0, case .pair(let x) = terms[found] {
+                    guard let k = add(x.car, tp.car) else { return .false }
+                    terms[found] = s.cons(k, x.cdr)
+                } else {
+                    terms[count] = p.car
+                    count += 1
+                }
+                ys = p.cdr
+            }
+            // Every term's coefficient tested first: a test the prelude cannot make means its answer.
+            for i in 0..<count {
+                guard case .pair(let x) = terms[i], kinds.exceedsEpsilon(x.car) != nil else { return .false }
+            }
+            var result = Value.null
+            var i = count - 1
+            while i >= 0 {
+                if case .pair(let x) = terms[i], kinds.exceedsEpsilon(x.car) == true { result = s.cons(terms[i], result) }
+                i -= 1
+            }
+            return result
+        }
+    }
+
+    /// `(%htll-e* E K EPSILON)`: htll:e*'s result, E with every coefficient times K (the terms that
+    /// vanish dropped, '() when K is 0), or #f.
+    static func scaled(_ s: Scheme, _ e: Value, _ k: Value, _ kinds: ExpressionKinds?) -> Value {
+        guard let kinds else { return .false }
+        switch k {
+        case .fixnum(0): return .null
+        case .flonum(let d) where d == 0: return .null
+        case .fixnum, .flonum: break
+        default: return .false
+        }
+        guard properLength(e, limit: largestScannedSum) != nil else { return .false }
+        return withUnsafeTemporaryAllocation(of: Value.self, capacity: largestScannedSum) { terms -> Value in
+            var n = 0
+            var xs = e
+            while case .pair(let p) = xs {
+                guard case .pair(let x) = p.car, let c = multiply(x.car, k), let keep = kinds.exceedsEpsilon(c) else { return .false }
+                if keep { terms[n] = s.cons(c, x.cdr); n += 1 }
+                xs = p.cdr
+            }
+            var result = Value.null
+            var i = n - 1
+            while i >= 0 { result = s.cons(terms[i], result); i -= 1 }
+            return result
+        }
+    }
+
+    /// The length of the proper list `x`, if it is one of at most `limit` elements.
+    static func properLength(_ x: Value, limit: Int) -> Int? {
+        var n = 0
+        var xs = x
+        while case .pair(let p) = xs {
+            n += 1
+            if n > limit { return nil }
+            xs = p.cdr
+        }
+        return xs.isNull ? n : nil
+    }
+
+    /// A new list of the first `count` elements of `list`, then `tail`.
+    static func copyPrefix(_ list: Value, count: Int, onto tail: Value, _ s: Scheme) -> Value {
+        guard count > 0 else { return tail }
+        return withUnsafeTemporaryAllocation(of: Value.self, capacity: count) { items -> Value in
+            var xs = list
+            for i in 0..<count {
+                guard case .pair(let p) = xs else { return tail }
+                items[i] = p.car
+                xs = p.cdr
+            }
+            var result = tail
+            for i in stride(from: count - 1, through: 0, by: -1) { result = s.cons(items[i], result) }
+            return result
+        }
+    }
+
+    /// `(+ x y)` for fixnums and flonums (an exact one made inexact beside an inexact one), or nil.
+    @inline(__always) static func add(_ x: Value, _ y: Value) -> Value? {
+        switch (x, y) {
+        case let (.fixnum(a), .fixnum(b)):
+            let (r, overflow) = a.addingReportingOverflow(b)
+            return overflow ? nil : .fixnum(r)
+        case let (.flonum(a), .flonum(b)): return .flonum(a + b)
+        case let (.fixnum(a), .flonum(b)): return .flonum(Double(a) + b)
+        case let (.flonum(a), .fixnum(b)): return .flonum(a + Double(b))
+        default: return nil
+        }
+    }
+
+    /// `(* x y)` for fixnums and flonums, or nil. (An exact 0 times a flonum is an exact 0 in
+    /// Scheme, not 0.0: left to the prelude.)
+    @inline(__always) static func multiply(_ x: Value, _ y: Value) -> Value? {
+        switch (x, y) {
+        case let (.fixnum(a), .fixnum(b)):
+            let (r, overflow) = a.multipliedReportingOverflow(by: b)
+            return overflow ? nil : .fixnum(r)
+        case let (.flonum(a), .flonum(b)): return .flonum(a * b)
+        case let (.fixnum(a), .flonum(b)) where a != 0: return .flonum(Double(a) * b)
+        case let (.flonum(a), .fixnum(b)) where b != 0: return .flonum(a * Double(b))
+        default: return nil
+        }
+    }
+}
+
+/// The atom kinds (50-expr.scm) whose sameness the expression builtins decide by comparing
+/// fields as htll:atom=? does, as one instance's symbols (interned by Swift: they live for good);
+/// with the prelude's htll:epsilon, passed at each call, what a sum or a scaling needs to know.
+struct ExpressionKinds {
+    var epsilon: Double = 0
+    let bound, edge, placed, ascender, lineHeight, safeArea, local: Value
+
+    init(_ s: Scheme) {
+        (bound, edge, placed, ascender, lineHeight, safeArea, local) = (s.symbol("bound"), s.symbol("edge"), s.symbol("placed"),
+            s.symbol("ascender"), s.symbol("line-height"), s.symbol("safe-area"), s.symbol("local"))
+    }
+
+    /// These kinds with EPSILON, the prelude's htll:epsilon (a flonum under 1), or nil.
+    @inline(__always) func epsilon(_ v: Value) -> ExpressionKinds? {
+        guard case .flonum(let eps) = v, eps > 0, eps < 1 else { return nil }
+        var k = self
+        k.epsilon = eps
+        return k
+    }
+
+    /// Whether `a` is an atom the prelude's scans take without an error: #f (the constant) or a
+    /// list, and a bound one with its dimension and owner (htll:bound-view reads them first).
+    func wellFormed(_ a: Value) -> Bool {
+        if case .bool(false) = a { return true }
+        guard case .pair(let p) = a else { return false }
+        return !p.car.isEq(bound) || p.cdr.cdr?.car != nil
+    }
+
+    /// `(> (abs k) htll:epsilon)` for a fixnum or a flonum, else nil.
+    @inline(__always) func exceedsEpsilon(_ k: Value) -> Bool? {
+        switch k {
+        case .fixnum(let n): return n != 0            // (epsilon is under 1)
+        case .flonum(let d): return abs(d) > epsilon  // (a NaN is not: as `>` says)
+        default: return nil
+        }
+    }
+
+    /// Whether atoms `a` and `b` are the same in a sum (htll:atom=?, and the bound-owner test the
+    /// scans write out), or nil where only htll:atom=? can tell (max, shown, quotient, if<=, after,
+    /// rest compare expressions) or the atoms are malformed.
+    func same(_ a: Value, _ b: Value) -> Bool? {
+        if a.isEq(b) { return true }
+        guard case .pair(let pa) = a, case .pair(let pb) = b else {
+            return ExpressionKinds.isAtomValue(a) && ExpressionKinds.isAtomValue(b) ? false : nil
+        }
+        let kind = pa.car
+        guard kind.isEq(pb.car) else { return false }
+        if kind.isEq(local) { return false }
+        guard let a1 = pa.cdr.car, let b1 = pb.cdr.car else { return nil }
+        if kind.isEq(ascender) || kind.isEq(lineHeight) { return a1.isEq(b1) }
+        guard kind.isEq(bound) || kind.isEq(edge) || kind.isEq(placed) || kind.isEq(safeArea) else { return nil }
+        guard let a2 = pa.cdr.cdr?.car, let b2 = pb.cdr.cdr?.car else { return nil }
+        guard a1.isEq(b1) else { return false }
+        if kind.isEq(edge) || kind.isEq(placed) { return a2.isEq(b2) }
+        if kind.isEq(bound), a2.isEq(b2) { return true }
+        // bound: the same owner, or two equal strings (the parent, named by its text); safe-area:
+        // string=? of the parents' texts, which must be strings.
+        guard case .string(let x) = a2, case .string(let y) = b2 else { return kind.isEq(bound) ? false : nil }
+        if a2.isEq(b2) { return true }
+        return x._withUnsafeGuaranteedRef { xs in y._withUnsafeGuaranteedRef { ys in
+            xs.withScalars { p in ys.withScalars { q in p.elementsEqual(q) } } } }
+    }
+
+    /// Whether `a` is #f or a pair (an atom's two shapes).
+    static func isAtomValue(_ a: Value) -> Bool {
+        if case .bool(false) = a { return true }
+        return a.isPair
+    }
+}

@@ -1,0 +1,126 @@
+import XCTest
+@testable import HTLL
+import Scheme
+
+/// %htll-e+ and %htll-e* (ExpressionBuiltins.swift) answer for htll:e+prelude and htll:e*prelude
+/// (50-expr.scm): the same list, the same term objects and shared tails where the prelude's keep
+/// them, or #f. Compared here on random sums of every atom kind, with atoms equal but not eq,
+/// coefficients that cancel, fall under the epsilon, overflow or are not fixnums or flonums.
+final class ExpressionBuiltinsTests: XCTestCase {
+    /// The Scheme that draws the expressions (a fixed linear congruential sequence) and compares.
+    static let harness = """
+        (define seed 12345)
+        (define (random n) (set! seed (modulo (+ (* seed 1103515245) 12345) 2147483648)) (modulo (quotient seed 65536) n))
+        (define (pick xs) (list-ref xs (random (length xs))))
+        (define v1 (label '((text . "a"))))
+        (define v2 (label '((text . "b"))))
+        (define local1 (htll:e-local 'x (htll:e-bound 'w v1)))
+        ;; Atoms, made anew at each draw (equal, not eq), and a few shared ones.
+        (define (atom)
+          (case (random 16)
+            ((0 1) #f)
+            ((2) (list 'bound 'w v1)) ((3) (list 'bound 'h v2)) ((4) (list 'bound 'w (string-copy "self.view")))
+            ((5) (list 'edge 'x v1)) ((6) (list 'edge 'y v2)) ((7) (list 'placed 'w v2))
+            ((8) (list 'ascender v1)) ((9) (list 'line-height v2)) ((10) (list 'safe-area 'top (string-copy "self.view")))
+            ((11) (cdar local1)) ((12) (cdar (htll:e-local 'y '())))
+            ((13) (list 'max (htll:e-bound 'w v1) (htll:e-bound 'h v1)))
+            ((14) (list 'shown v1 (htll:e-bound 'w v2)))
+            (else (list 'after 'x v1 '()))))
+        (define (coefficient)
+          (pick (list 1 -1 2 3 -3 0.5 -0.5 1e-13 -1e-13 0.25 4611686018427387904 -4611686018427387904
+                      (/ 1 3) 1.5 -1.5 100)))
+        (define (expression n)
+          (let loop ((i 0) (e '()))
+            (if (= i n) e (loop (+ i 1) (htll:e+prelude e (list (cons (coefficient) (atom))))))))
+        ;; Raw lists too: terms not simplified, repeated atoms, zeros.
+        (define (raw n) (let loop ((i 0) (e '())) (if (= i n) e (loop (+ i 1) (cons (cons (pick (list 0 1 -1 0.0 2.5)) (atom)) e)))))
+        (define (sized) (case (random 6) ((0) 0) ((1) 1) ((2) 2) ((3) 3) ((4) (+ 4 (random 12))) (else (+ 40 (random 40)))))
+        ;; Whether FAST, where it is not #f, is SLOW: the same terms, where SLOW has a term or a tail
+        ;; of E or F FAST has that very object, and where SLOW made a new one FAST did too.
+        (define (same-as? fast slow e f)
+          (define (old-term? t) (or (memq t e) (memq t f)))
+          (define (old-tail? p) (let loop ((x e)) (and (pair? x) (or (eq? x p) (loop (cdr x))))))
+          (or (not fast)
+              (and (equal? fast slow)
+                   (let loop ((p fast) (q slow))
+                     (or (null? q)
+                         (and (if (old-tail? q) (eq? p q) (not (old-tail? p)))
+                              (if (old-term? (car q)) (eq? (car p) (car q)) (not (old-term? (car p))))
+                              (loop (cdr p) (cdr q))))))))
+        (define (outcome thunk) (guard (x (#t 'error)) (thunk)))
+        (define (compare-sums count)
+          (let loop ((i 0) (taken 0) (bad '()))
+            (if (= i count)
+                (list taken bad)
+                (let* ((e (if (= 0 (random 5)) (raw (sized)) (expression (sized))))
+                       (f (if (= 0 (random 5)) (raw (sized)) (expression (sized))))
+                       (fast (outcome (lambda () (%htll-e+ e f htll:epsilon))))
+                       (slow (outcome (lambda () (htll:e+prelude e f)))))
+                  (loop (+ i 1) (if (and fast (not (eq? fast 'error))) (+ taken 1) taken)
+                        (if (cond ((eq? fast 'error) #f) ((eq? slow 'error) (not fast)) (else (same-as? fast slow e f)))
+                            bad
+                            (cons (list e f fast slow) bad)))))))
+        (define (compare-scalings count)
+          (let loop ((i 0) (taken 0) (bad '()))
+            (if (= i count)
+                (list taken bad)
+                (let* ((e (if (= 0 (random 4)) (raw (sized)) (expression (sized))))
+                       (k (pick (list 0 0.0 -0.0 1 -1 2 0.5 -0.25 1e-13 (/ 1 3) 4611686018427387904 1e300 +nan.0)))
+                       (fast (outcome (lambda () (%htll-e* e k htll:epsilon))))
+                       (slow (outcome (lambda () (htll:e*prelude e k)))))
+                  (loop (+ i 1) (if (and fast (not (eq? fast 'error))) (+ taken 1) taken)
+                        (if (cond ((eq? fast 'error) #f) ((eq? slow 'error) (not fast)) ((not fast) #t)
+                                  ;; The same terms, each a new one (the prelude's are).
+                                  (else (and (equal? fast slow) (let new ((p fast)) (or (null? p) (and (not (memq (car p) e)) (new (cdr p))))))))
+                            bad
+                            (cons (list e k fast slow) bad)))))))
+        """
+
+    func testSumsAreThePreludes() throws {
+        let eval = try layoutEvaluator()
+        _ = try eval(Self.harness)
+        let result = try XCTUnwrap(try eval("(compare-sums 20000)").listElements)
+        XCTAssertEqual(result[1].listElements?.count, 0, "different: \(result[1].listElements?.first.map { "\($0)" } ?? "")")
+        // The builtin answers most sums (the others: large ones, max/shown/after atoms met, ratios).
+        XCTAssertGreaterThan(result[0].intValue ?? 0, 8000)
+    }
+
+    func testScalingsAreThePreludes() throws {
+        let eval = try layoutEvaluator()
+        _ = try eval(Self.harness)
+        let result = try XCTUnwrap(try eval("(compare-scalings 20000)").listElements)
+        XCTAssertEqual(result[1].listElements?.count, 0, "different: \(result[1].listElements?.first.map { "\($0)" } ?? "")")
+        XCTAssertGreaterThan(result[0].intValue ?? 0, 8000)
+    }
+
+    /// The cases that must be left to the prelude: a ratio, an overflow, atoms only htll:atom=?
+    /// compares, a sum past the scanned sizes, malformed terms, a wrong epsilon.
+    func testWhatTheBuiltinsLeaveToThePrelude() throws {
+        let eval = try layoutEvaluator()
+        for expr in ["(%htll-e+ (list (cons 1/3 #f)) (list (cons 1 #f)) htll:epsilon)",
+                     "(%htll-e+ (list (cons 4611686018427387904 #f)) (list (cons 4611686018427387904 #f)) htll:epsilon)",
+                     "(%htll-e+ (list (cons 1 (list 'max '() '()))) (list (cons 1 (list 'max '() '()))) htll:epsilon)",
+                     "(%htll-e+ (make-list 64 (cons 1 #f)) (list (cons 1 #f)) htll:epsilon)",
+                     "(%htll-e+ (list 1) (list (cons 1 #f)) htll:epsilon)",
+                     "(%htll-e+ (list (cons 1 #f)) (list (cons 1 'x)) htll:epsilon)",
+                     "(%htll-e+ (list (cons 1 #f)) (list (cons 1 (list 'bound 'w))) htll:epsilon)",
+                     "(%htll-e+ (cons (cons 1 #f) 2) (list (cons 1 #f)) htll:epsilon)",
+                     "(%htll-e+ '() (list (cons 1 #f)) 1e-12)".replacingOccurrences(of: "1e-12", with: "2"),
+                     "(%htll-e* (list (cons 1 #f)) 1/3 htll:epsilon)",
+                     "(%htll-e* (list (cons 0 #f)) 2.5 htll:epsilon)",
+                     "(%htll-e* (list (cons 'a #f)) 2 htll:epsilon)"] {
+            XCTAssertEqual(try eval(expr).boolValue, false, expr)
+        }
+        // And what they answer: a term that cancels goes, one that stays is new, the rest is shared.
+        XCTAssertEqual(try eval("""
+            (let* ((v (list 'bound 'w "self.view")) (e (list (cons 2 v) (cons 1 #f))) (s (%htll-e+ e (list (cons -2 (list 'bound 'w (string-copy "self.view")))) htll:epsilon)))
+              (list s (eq? s (cdr e))))
+            """).description, "(((1 . #f)) #t)")
+    }
+
+    private func layoutEvaluator() throws -> (String) throws -> Value {
+        let scheme = try Layout.makeScheme(limits: Scheme.Limits(), sandboxFolder: nil)
+        let env = try XCTUnwrap(HTLL.environment(of: scheme))
+        return { source in try scheme.evaluateSystemCode(source, file: "expression-test", in: env) }
+    }
+}
