@@ -119,18 +119,27 @@
 (define (>> left right . margin) (htll:wrap-node '>> ">>" left right margin #f #f))
 
 ;; h... and v... chain << and ^^: every child at its own size, the last one takes the rest; a
-;; leading alignment applies across the chain's axis to every child.
-(define (htll:chain who combine row? children)
-  (let* ((mode (if (and (pair? children) (symbol? (car children))) (htll:check-cross-mode who (car children) row?) 'fill))
-         (children (if (and (pair? children) (symbol? (car children))) (cdr children) children)))
-    (if (null? children) (htll:fail (string-append who ": expected at least one view")))
-    (let loop ((cs (reverse (htll:align-all who row? mode children))) (acc #f))
-      (cond ((null? cs) acc)
-            ((not acc) (loop (cdr cs) (car cs)))
-            (else (loop (cdr cs) (combine (car cs) acc)))))))
+;; leading alignment applies across the chain's axis to every child. Each link is the node
+;; (<< child rest) or (^^ child rest) with no margin would make, its parameters the one list
+;; htll:chain-params, by which the solver knows a link and places a long chain in a loop
+;; (60-solver.scm, layout-chain) instead of a link at a time through the protocol.
+(define htll:chain-params (list 0))
+(define (htll:chain-link? x) (eq? (htll:node-params x) htll:chain-params))
 
-(define (h... . children) (htll:chain "h..." << #t children))
-(define (v... . children) (htll:chain "v..." ^^ #f children))
+(define (htll:chain who op row? children)
+  (let* ((mode (if (and (pair? children) (symbol? (car children))) (htll:check-cross-mode who (car children) row?) 'fill))
+         (children (if (and (pair? children) (symbol? (car children))) (cdr children) children))
+         (vertical? (eq? op '^^)))
+    (if (null? children) (htll:fail (string-append who ": expected at least one view")))
+    (let ((loc (htll:current-location)))
+      (let loop ((cs (reverse (htll:align-all who row? mode children))) (acc #f))
+        (cond ((null? cs) acc)
+              ((not acc) (loop (cdr cs) (car cs)))
+              (else (loop (cdr cs) (htll:make-primitive-node op (list (car cs) acc) htll:chain-params loc
+                                                             (htll:wrap-split (car cs) acc 0 vertical? #t)))))))))
+
+(define (h... . children) (htll:chain "h..." '<< #t children))
+(define (v... . children) (htll:chain "v..." '^^ #f children))
 
 ;; blank: an empty area, nothing where it wraps.
 (define blank (htll:make-primitive-node 'blank '() '() #f (lambda (r) '())))
