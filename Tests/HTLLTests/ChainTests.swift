@@ -92,9 +92,22 @@ final class ChainTests: XCTestCase {
         }
     }
 
-    /// Where a length of the chain's area wraps (a row inside v..., a column inside h..., a chain
-    /// in a sequence of wrapped lengths), the links go the protocol's way, as nested ones do.
+    /// Where the length across the chain wraps (a row inside v..., a column inside h..., a chain
+    /// in a sequence of wrapped lengths), each link takes the larger of what its children take;
+    /// where the length along it wraps, the links go the protocol's way, as nested ones do.
     func testWrappedAreas() {
+        for n in [2, 3, 9, 20] {
+            let row = (0..<n).map { label("c\($0)") }
+            for vertical in [false, true] {
+                assertSame(row, vertical: vertical, file: "form.htll") { chain in
+                    let other = vertical ? "h..." : "v..."
+                    return "(in (\(other) \(self.label("first")) \(chain) (vseq \(self.label("p")) \(self.label("q"))) \(chain.replacingOccurrences(of: "\"c", with: "\"d"))) 'self.view)\n"
+                }
+            }
+        }
+        let mixed = [label("a"), "(vseq \(label("b")) \(label("c")))", "(collapse-when-hidden \(label("h")))", label("d"), "(h... \(label("e")) \(label("f")))"]
+        assertSame(mixed, file: "form.htll") { "(in (v... \($0) \(self.label("below"))) 'self.view)\n" }
+        assertSame(mixed, vertical: true, file: "form.htll") { "(in (h... \($0) \(self.label("right"))) 'self.view)\n" }
         let row = (0..<9).map { label("r\($0)") }
         assertSame(row, file: "wrapped.htll") { "(in (v... \($0) \(self.label("below"))) 'self.view)\n" }
         assertSame(row, vertical: true, file: "wrapped.htll") { "(in (h... \($0) \(self.label("right"))) 'self.view)\n" }

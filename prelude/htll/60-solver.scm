@@ -183,7 +183,7 @@
        (else (layout-node x left top w h gen?))))
     (define (layout-node x left top w h gen?)
       (cond
-       ((and gen? (htll:chain-link? x) (not (htll:wrap? w)) (not (htll:wrap? h)))
+       ((and gen? (htll:chain-link? x) (not (htll:wrap? (if (eq? (htll:node-op x) '^^) h w))))
         (layout-chain x left top w h))
        ((htll:node-layout x)
         (htll:place-primitive x (htll:node-layout x) left top w h
@@ -202,60 +202,79 @@
                          (layout-align (car cs) (car ps) (cadr ps) left top w h gen?)))
             (else (error "htll: unknown layout node" (htll:node-op x))))))))
     ;; The links of an h... or v... chain (htll:chain, 53-split-primitives.scm) placed in a loop,
-    ;; where the area has a width and a height: for each link, what its area procedure
-    ;; (htll:wrap-split: the first child at its own length, the rest after it) gives and
-    ;; htll:place-children resolves, made here directly. Through the protocol a link cost about
-    ;; 214 K instructions, 160 K more than a view of a vseq (10,000 labels in one h...: 280 ms
-    ;; against 70 ms); in the loop 89 K, what a view of an hseq* at its own width costs. Same
-    ;; expressions, locals, frames and order as the links placed one by one (ChainTests compares
-    ;; them with nested << and ^^). The link's extent is its area (it has no wrapped length).
+    ;; where the area's length along the chain does not wrap: for each link, what its area
+    ;; procedure (htll:wrap-split: the first child at its own length, the rest after it, and where
+    ;; the length across wraps, the larger of what they take) gives and htll:place-children
+    ;; resolves, made here directly. Through the protocol a link cost about 214 K instructions,
+    ;; 160 K more than a view of a vseq (10,000 labels in one h...: 280 ms against 70 ms); in the
+    ;; loop 89 K, what a view of an hseq* at its own width costs. Same expressions, locals, frames
+    ;; and order as the links placed one by one (ChainTests compares them with nested << and ^^).
     (define (layout-chain head left top w h)
-      (let ((saved (cons htll:primitive-context htll:location-now))
-            (vertical? (eq? (htll:node-op head) '^^))
-            (long (long? #t)))
+      (let* ((saved (cons htll:primitive-context htll:location-now))
+             (vertical? (eq? (htll:node-op head) '^^))
+             (across-wraps? (htll:wrap? (if vertical? w h)))
+             (long (long? #t)))
         ;; A length of the area as the area procedure received it and its child gets it back:
         ;; itself, or a number's expression made again (htll:resolved-area of a number).
-        (define (same e) (if (htll:e-constant? e) (htll:length->e "area" (htll:e-number e)) e))
-        (let loop ((x head) (left left) (top top) (w w) (h h))
-          (set! htll:primitive-context (list x #f left top w h 0))
-          (set! htll:location-now (htll:node-location x))
-          (let* ((a (car (htll:node-children x)))
-                 (b (cadr (htll:node-children x)))
-                 (ax (same left))
-                 (ay (same top))
-                 (extent (if vertical? (layout a ax ay (same w) 'wrap #t) (layout a ax ay 'wrap (same h) #t)))
-                 (axis (if vertical? 'y 'x))
-                 (start (if vertical? ay ax))
-                 (len (if vertical? h w))
-                 ;; Where B starts, and what is left for it. After a view, once the position
-                 ;; refers to an edge, B starts at A's far edge (htll:after-position) and has the
-                 ;; area's end less it (htll:resolve-rest): their results, without the sum of
-                 ;; START and A's length they make first and do not use then.
-                 (edge? (and (htll:view? a) (htll:e-has-edge? start)))
-                 (placed (and (not edge?) (list (cons a (cons 0 (cons ax (cons ay extent)))))))
-                 (next (if edge?
-                           (htll:e-edge axis a)
-                           (htll:e+ '() (htll:resolve-after axis a '() placed long))))
-                 (rest (if edge?
-                           (htll:e- (htll:e+ (if vertical? top left) len) next)
-                           (htll:e+ '() (htll:resolve-rest axis a '() (if vertical? top left) len placed long))))
-                 (bx (if vertical? ax next))
-                 (by (if vertical? next ay))
-                 (bw (if vertical? (same w) rest))
-                 (bh (if vertical? rest (same h))))
-            (if (and (htll:node? b) (htll:chain-link? b))
-                ;; What layout, place and place-node do on the way to the next link. (The position
-                ;; and length across the chain are this link's, named already, and an edge is one
-                ;; term: named would give each back as it is.)
-                (begin (set! steps (+ steps 1))
-                       (if (> steps htll:solver-steps) (too-many-steps))
-                       (if vertical?
-                           (loop b bx (if edge? by (named by 'y)) bw (named bh 'h))
-                           (loop b (if edge? bx (named bx 'x)) by (named bw 'w) bh)))
-                (layout b bx by bw bh #t))))
-        (set! htll:primitive-context (car saved))
-        (set! htll:location-now (cdr saved))
-        (cons (same w) (same h))))
+        (define (same e) (if (and (not (htll:wrap? e)) (htll:e-constant? e)) (htll:length->e "area" (htll:e-number e)) e))
+        ;; What a child takes across the chain, of its extent.
+        (define (across extent) (if vertical? (car extent) (cdr extent)))
+        ;; Where the length across wraps, a link takes the larger of what its children take
+        ;; (len-max of their placed lengths, resolved); an inner link's extent is named on its
+        ;; way out (place). TAKEN holds what each link's first child takes, the innermost first.
+        (define (larger taken last)
+          (let fold ((ts taken) (b last))
+            (let ((e (htll:e+ '() (htll:e-max (htll:e+ '() (car ts)) (htll:e+ '() b)))))
+              (if (null? (cdr ts)) e (fold (cdr ts) (named e (if vertical? 'w 'h)))))))
+        (let ((taken
+               (let loop ((x head) (left left) (top top) (w w) (h h) (taken '()))
+                 (set! htll:primitive-context (list x #f left top w h 0))
+                 (set! htll:location-now (htll:node-location x))
+                 (let* ((a (car (htll:node-children x)))
+                        (b (cadr (htll:node-children x)))
+                        (ax (same left))
+                        (ay (same top))
+                        (extent (if vertical? (layout a ax ay (same w) 'wrap #t) (layout a ax ay 'wrap (same h) #t)))
+                        (axis (if vertical? 'y 'x))
+                        (start (if vertical? ay ax))
+                        (len (if vertical? h w))
+                        ;; Where B starts, and what is left for it. After a view, once the position
+                        ;; refers to an edge, B starts at A's far edge (htll:after-position) and has
+                        ;; the area's end less it (htll:resolve-rest): their results, without the
+                        ;; sum of START and A's length they make first and do not use then.
+                        (edge? (and (htll:view? a) (htll:e-has-edge? start)))
+                        (placed (and (not edge?) (list (cons a (cons 0 (cons ax (cons ay extent)))))))
+                        (next (if edge?
+                                  (htll:e-edge axis a)
+                                  (htll:e+ '() (htll:resolve-after axis a '() placed long))))
+                        (rest (if edge?
+                                  (htll:e- (htll:e+ (if vertical? top left) len) next)
+                                  (htll:e+ '() (htll:resolve-rest axis a '() (if vertical? top left) len placed long))))
+                        (bx (if vertical? ax next))
+                        (by (if vertical? next ay))
+                        (bw (if vertical? (same w) rest))
+                        (bh (if vertical? rest (same h)))
+                        (taken (and across-wraps? (cons (across extent) taken))))
+                   ;; The next link of this chain: not a chain of the other direction as the last
+                   ;; child, nor a link whose children align across a wrapped length (place-node
+                   ;; measures that one first: it goes that way).
+                   (if (and (htll:node? b) (htll:chain-link? b) (eq? (htll:node-op b) (htll:node-op head))
+                            (not (and across-wraps? (htll:any htll:align-node? (htll:node-children b)))))
+                       ;; What layout, place and place-node do on the way to the next link. (The
+                       ;; position and length across the chain are this link's, named already, and
+                       ;; an edge is one term: named would give each back as it is.)
+                       (begin (set! steps (+ steps 1))
+                              (if (> steps htll:solver-steps) (too-many-steps))
+                              (if vertical?
+                                  (loop b bx (if edge? by (named by 'y)) bw (named bh 'h) taken)
+                                  (loop b (if edge? bx (named bx 'x)) by (named bw 'w) bh taken)))
+                       (let ((last (layout b bx by bw bh #t)))
+                         (and taken (larger taken (across last)))))))))
+          (set! htll:primitive-context (car saved))
+          (set! htll:location-now (cdr saved))
+          (cond ((not taken) (cons (same w) (same h)))
+                (vertical? (cons taken (same h)))
+                (else (cons (same w) taken))))))
     ;; Across a sequence's axis (vertical? #t: up and down): C at its own length, at the start,
     ;; centre or end of the area; fill (or an area that is itself wrapped) gives it the area's.
     ;; Measured first, then placed: C is laid out twice, like the first child of vv or >>.
