@@ -26,6 +26,30 @@ final class PrimitiveProtocolTests: XCTestCase {
         }
     }
 
+    /// A length that adds two choices (if<=) of the area: the sum compares their atoms (the same
+    /// choice twice is twice it); that comparison called htll:every with two lists and failed.
+    func testSumsOfChoices() throws {
+        let primitive = """
+            (define-primitive (twice a b)
+              (lambda (r)
+                (let ((w (area-width r)))
+                  (list (area (area-x r) (area-y r) (+ (if<= w 100 10 20) (if<= w W 30 40)) (area-height r))
+                        (area (area-x r) (area-y r) w (area-height r))))))
+            (in (twice (label '((text . "a"))) (label '((text . "b")))) 'self.view)
+
+            """
+        let two = try layout(primitive.replacingOccurrences(of: "W", with: "200")).objectiveC(.viewWillLayoutSubviews)
+        XCTAssertTrue(two.contains("{(self.view.bounds.size.width <= 100 ? 10 : 20) + (self.view.bounds.size.width <= 200 ? 30 : 40), "), two)
+        // The same choice twice: one term, twice it.
+        let same = try layout(primitive.replacingOccurrences(of: "(if<= w W 30 40)", with: "(if<= w 100 10 20)"))
+            .objectiveC(.viewWillLayoutSubviews)
+        XCTAssertTrue(same.contains("{2 * (self.view.bounds.size.width <= 100 ? 10 : 20), "), same)
+        // Each choice made at the width the frames are solved for.
+        for (width, expected) in [(300.0, 60.0), (150, 50), (100, 40)] {
+            try assertFrames(primitive.replacingOccurrences(of: "W", with: "200"), ["label1": [0, 0, expected, 400]], width, 400)
+        }
+    }
+
     /// The error `source` gives when loaded and compiled.
     /// The error of SOURCE's Objective-C with constraints.
     func constraintsMessage(_ source: String) -> String {

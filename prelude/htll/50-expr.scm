@@ -57,7 +57,11 @@
         ((eq? (car a) 'edge) (and (eq? (cadr a) (cadr b)) (eq? (caddr a) (caddr b))))
         ((eq? (car a) 'shown) (and (eq? (cadr a) (cadr b)) (htll:e=? (caddr a) (caddr b))))
         ((eq? (car a) 'quotient) (and (htll:e=? (cadr a) (cadr b)) (htll:e=? (caddr a) (caddr b))))
-        ((eq? (car a) 'if<=) (htll:every htll:e=? (cdr a) (cdr b)))
+        ;; (A, B, THEN and ELSE, pairwise.)
+        ((eq? (car a) 'if<=) (let loop ((x (cdr a)) (y (cdr b)))
+                               (if (and (pair? x) (pair? y))
+                                   (and (htll:e=? (car x) (car y)) (loop (cdr x) (cdr y)))
+                                   (and (null? x) (null? y)))))
         ;; (safe-area SIDE PARENT): the parent's safe-area inset (55-traits.scm).
         ((eq? (car a) 'safe-area) (and (eq? (cadr a) (cadr b)) (string=? (caddr a) (caddr b))))
         ((memq (car a) '(ascender line-height)) (eq? (cadr a) (cadr b)))
