@@ -196,10 +196,17 @@ extension HTLL {
 struct ExpressionKinds {
     var epsilon: Double = 0
     let bound, edge, placed, ascender, lineHeight, safeArea, local: Value
+    let max, quotient, shown, after, rest, ifLessOrEqual: Value
+
+    /// How deep in atoms of expressions (max of max of ...) `same` compares before it leaves the
+    /// comparison to the prelude: no host recursion deeper than this.
+    static let deepestComparison = 8
 
     init(_ s: Scheme) {
         (bound, edge, placed, ascender, lineHeight, safeArea, local) = (s.symbol("bound"), s.symbol("edge"), s.symbol("placed"),
             s.symbol("ascender"), s.symbol("line-height"), s.symbol("safe-area"), s.symbol("local"))
+        (max, quotient, shown, after, rest, ifLessOrEqual) = (s.symbol("max"), s.symbol("quotient"), s.symbol("shown"),
+            s.symbol("after"), s.symbol("rest"), s.symbol("if<="))
     }
 
     /// These kinds with EPSILON, the prelude's htll:epsilon (a flonum under 1), or nil.
@@ -228,9 +235,9 @@ struct ExpressionKinds {
     }
 
     /// Whether atoms `a` and `b` are the same in a sum (htll:atom=?, and the bound-owner test the
-    /// scans write out), or nil where only htll:atom=? can tell (max, shown, quotient, if<=, after,
-    /// rest compare expressions) or the atoms are malformed.
-    func same(_ a: Value, _ b: Value) -> Bool? {
+    /// scans write out), or nil where only htll:atom=? can tell (a kind it does not know, atoms
+    /// nested deeper than `deepestComparison`) or the atoms are malformed.
+    func same(_ a: Value, _ b: Value, depth: Int = 0) -> Bool? {
         if a.isEq(b) { return true }
         guard case .pair(let pa) = a, case .pair(let pb) = b else {
             return ExpressionKinds.isAtomValue(a) && ExpressionKinds.isAtomValue(b) ? false : nil
@@ -240,6 +247,10 @@ struct ExpressionKinds {
         if kind.isEq(local) { return false }
         guard let a1 = pa.cdr.car, let b1 = pb.cdr.car else { return nil }
         if kind.isEq(ascender) || kind.isEq(lineHeight) { return a1.isEq(b1) }
+        if kind.isEq(max) || kind.isEq(quotient) || kind.isEq(shown) || kind.isEq(after) || kind.isEq(rest)
+            || kind.isEq(ifLessOrEqual) {
+            return sameCompound(kind, pa.cdr, pb.cdr, depth: depth)
+        }
         guard kind.isEq(bound) || kind.isEq(edge) || kind.isEq(placed) || kind.isEq(safeArea) else { return nil }
         guard let a2 = pa.cdr.cdr?.car, let b2 = pb.cdr.cdr?.car else { return nil }
         guard a1.isEq(b1) else { return false }
@@ -251,6 +262,74 @@ struct ExpressionKinds {
         if a2.isEq(b2) { return true }
         return x._withUnsafeGuaranteedRef { xs in y._withUnsafeGuaranteedRef { ys in
             xs.withScalars { p in ys.withScalars { q in p.elementsEqual(q) } } } }
+    }
+
+    /// htll:atom=? for the kinds that hold expressions, given the atoms' fields after the kind:
+    /// (max E F) (quotient E F): both expressions the same; (shown VIEW E): the view and E;
+    /// (after AXIS CHILD GAP ...) (rest ...): axis, child and gap; (if<= A B THEN ELSE): all four.
+    private func sameCompound(_ kind: Value, _ a: Value, _ b: Value, depth: Int) -> Bool? {
+        guard depth < ExpressionKinds.deepestComparison else { return nil }
+        var x = a, y = b
+        var eqFields = 0, expressionFields = 2
+        if kind.isEq(shown) { eqFields = 1; expressionFields = 1 }
+        if kind.isEq(after) || kind.isEq(rest) { eqFields = 2; expressionFields = 1 }
+        if kind.isEq(ifLessOrEqual) {
+            // All of them, pairwise: lists of one length, each expression the same.
+            while case .pair(let p) = x, case .pair(let q) = y {
+                guard let same = sameExpression(p.car, q.car, depth: depth + 1) else { return nil }
+                if !same { return false }
+                x = p.cdr; y = q.cdr
+            }
+            guard (x.isNull || x.isPair) && (y.isNull || y.isPair) else { return nil }
+            return x.isNull && y.isNull
+        }
+        for _ in 0..<eqFields {
+            guard case .pair(let p) = x, case .pair(let q) = y else { return nil }
+            if !p.car.isEq(q.car) { return false }
+            x = p.cdr; y = q.cdr
+        }
+        for _ in 0..<expressionFields {
+            guard case .pair(let p) = x, case .pair(let q) = y, let same = sameExpression(p.car, q.car, depth: depth + 1) else { return nil }
+            if !same { return false }
+            x = p.cdr; y = q.cdr
+        }
+        return true
+    }
+
+    /// htll:e=?: the same object, or sums of as many terms, each term of E found in F (the first
+    /// term of the same atom) with an equal coefficient. Nil where the prelude must tell.
+    func sameExpression(_ e: Value, _ f: Value, depth: Int) -> Bool? {
+        if e.isEq(f) { return true }
+        guard let n = HTLL.properLength(e, limit: HTLL.largestScannedSum),
+              let m = HTLL.properLength(f, limit: HTLL.largestScannedSum) else { return nil }
+        if n != m { return false }
+        var ts = e
+        while case .pair(let p) = ts {
+            guard case .pair(let t) = p.car else { return nil }
+            var found: Pair? = nil
+            var us = f
+            while case .pair(let q) = us {
+                guard case .pair(let u) = q.car, let same = self.same(t.cdr, u.cdr, depth: depth) else { return nil }
+                if same { found = u; break }
+                us = q.cdr
+            }
+            guard let u = found else { return false }
+            guard let equal = ExpressionKinds.numbersEqual(u.car, t.car) else { return nil }
+            if !equal { return false }
+            ts = p.cdr
+        }
+        return true
+    }
+
+    /// `(= x y)` for fixnums and flonums (exactly, as Scheme compares them), else nil.
+    static func numbersEqual(_ x: Value, _ y: Value) -> Bool? {
+        switch (x, y) {
+        case let (.fixnum(a), .fixnum(b)): return a == b
+        case let (.flonum(a), .flonum(b)): return a == b
+        case let (.fixnum(a), .flonum(b)): return a.magnitude <= 1 << 53 ? Double(a) == b : nil
+        case let (.flonum(a), .fixnum(b)): return b.magnitude <= 1 << 53 ? a == Double(b) : nil
+        default: return nil
+        }
     }
 
     /// Whether `a` is #f or a pair (an atom's two shapes).

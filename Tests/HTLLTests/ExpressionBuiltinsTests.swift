@@ -16,8 +16,9 @@ final class ExpressionBuiltinsTests: XCTestCase {
         (define v2 (label '((text . "b"))))
         (define local1 (htll:e-local 'x (htll:e-bound 'w v1)))
         ;; Atoms, made anew at each draw (equal, not eq), and a few shared ones.
+        (define (deep-max n) (if (= n 0) (htll:e-bound 'w v1) (list (cons 1 (list 'max (deep-max (- n 1)) (htll:e-bound 'h v2))))))
         (define (atom)
-          (case (random 16)
+          (case (random 21)
             ((0 1) #f)
             ((2) (list 'bound 'w v1)) ((3) (list 'bound 'h v2)) ((4) (list 'bound 'w (string-copy "self.view")))
             ((5) (list 'edge 'x v1)) ((6) (list 'edge 'y v2)) ((7) (list 'placed 'w v2))
@@ -25,6 +26,11 @@ final class ExpressionBuiltinsTests: XCTestCase {
             ((11) (cdar local1)) ((12) (cdar (htll:e-local 'y '())))
             ((13) (list 'max (htll:e-bound 'w v1) (htll:e-bound 'h v1)))
             ((14) (list 'shown v1 (htll:e-bound 'w v2)))
+            ((15) (list 'quotient (htll:e-bound 'w v1) (list (cons (pick (list 2 2.0 3)) #f))))
+            ((16) (list 'if<= (htll:e-bound 'w v1) (list (cons 100 #f)) (list (cons (pick (list 1 1.0)) #f)) '()))
+            ((17) (cdar (deep-max (random 12))))
+            ((18) (list 'max (list (cons 1 (list 'bound 'w v1)) (cons 2 #f)) (list (cons 2 #f) (cons 1 (list 'bound 'w v1)))))
+            ((19) (list 'rest 'x v1 '() '() (htll:e-bound 'w "self.view")))
             (else (list 'after 'x v1 '()))))
         (define (coefficient)
           (pick (list 1 -1 2 3 -3 0.5 -0.5 1e-13 -1e-13 0.25 4611686018427387904 -4611686018427387904
@@ -99,7 +105,10 @@ final class ExpressionBuiltinsTests: XCTestCase {
         let eval = try layoutEvaluator()
         for expr in ["(%htll-e+ (list (cons 1/3 #f)) (list (cons 1 #f)) htll:epsilon)",
                      "(%htll-e+ (list (cons 4611686018427387904 #f)) (list (cons 4611686018427387904 #f)) htll:epsilon)",
-                     "(%htll-e+ (list (cons 1 (list 'max '() '()))) (list (cons 1 (list 'max '() '()))) htll:epsilon)",
+                     "(%htll-e+ (list (cons 1 (list 'mystery 1))) (list (cons 1 (list 'mystery 1))) htll:epsilon)",
+                     // (max nested past ExpressionKinds.deepestComparison: left to the prelude.)
+                     "(let loop ((n 0) (a (list 'bound 'w \"v\")) (b (list 'bound 'w \"v\"))) (if (< n 10) (loop (+ n 1) (list 'max (list (cons 1 a)) '()) (list 'max (list (cons 1 b)) '())) (%htll-e+ (list (cons 1 a)) (list (cons 1 b)) htll:epsilon)))",
+                     "(%htll-e+ (list (cons 1 (list 'max (list (cons 4611686018427387905 #f)) '()))) (list (cons 1 (list 'max (list (cons 4611686018427387905.0 #f)) '()))) htll:epsilon)",
                      "(%htll-e+ (make-list 64 (cons 1 #f)) (list (cons 1 #f)) htll:epsilon)",
                      "(%htll-e+ (list 1) (list (cons 1 #f)) htll:epsilon)",
                      "(%htll-e+ (list (cons 1 #f)) (list (cons 1 'x)) htll:epsilon)",
