@@ -7,10 +7,10 @@ import Scheme
 /// expression cost about 7 K instructions, a difference 12 K: in a chain of 10,000 `h...` links
 /// these were a quarter of the solve. Each builtin here is an accelerator, not a second definition:
 /// it returns exactly what the prelude's procedure returns (the same list structure, the same
-/// term objects where the prelude keeps them) or `#f` when it cannot tell cheaply (an atom that
-/// only a recursive comparison tells apart, a coefficient that is not a fixnum or a flonum, a sum
-/// past the small sizes, any malformed datum), and then the prelude's own code runs. The rule for
-/// which atoms are the same stays htll:atom=?; `ExpressionKinds` names the kinds this file decides.
+/// term objects where the prelude keeps them) or `#f` when it cannot tell cheaply (atoms nested
+/// deeper than `ExpressionKinds.deepestComparison`, a coefficient that is not a fixnum or a flonum,
+/// a sum past the small sizes, any malformed datum), and then the prelude's own code runs. The rule
+/// for which atoms are the same is htll:atom=?'s; `ExpressionKinds` names the kinds it compares.
 extension HTLL {
     /// The builtins, one line each: name, arity, implementation (KINDS: the atom kinds' symbols
     /// in the instance that runs them).

@@ -86,7 +86,7 @@
 ;; give the same sum.
 ;; The Swift builtins %htll-e+ and %htll-e* (ExpressionBuiltins.swift) return what htll:e+prelude
 ;; and htll:e*prelude return, or #f where only those can tell (a sum past the small sizes, atoms
-;; only htll:atom=? compares, a ratio), and then they run. (About 7 K instructions for a term
+;; nested deep, a ratio), and then they run. (About 7 K instructions for a term
 ;; added to a two-term sum here, 2 K there: every position of every view is such a sum.)
 (define (htll:e+ e f)
   (or (%htll-e+ e f htll:epsilon) (htll:e+prelude e f)))
