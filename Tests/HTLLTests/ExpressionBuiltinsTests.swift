@@ -94,7 +94,7 @@ final class ExpressionBuiltinsTests: XCTestCase {
     /// COMPARISON, a call of the harness, finds no case where the builtin and the prelude differ,
     /// and the builtin answers more than ANSWERED of them.
     private func assertAgree(_ comparison: String, answered: Int, line: UInt = #line) throws {
-        let eval = try layoutEvaluator()
+        let eval = try layoutEvaluator(file: "expression-test")
         _ = try eval(Self.harness)
         let result = try XCTUnwrap(try eval(comparison).listElements)
         XCTAssertEqual(result[1].listElements?.count, 0, "different: \(result[1].listElements?.first.map { "\($0)" } ?? "")", line: line)
@@ -104,7 +104,7 @@ final class ExpressionBuiltinsTests: XCTestCase {
     /// The cases that must be left to the prelude: a ratio, an overflow, atoms only htll:atom=?
     /// compares, a sum past the scanned sizes, malformed terms, a wrong epsilon.
     func testWhatTheBuiltinsLeaveToThePrelude() throws {
-        let eval = try layoutEvaluator()
+        let eval = try layoutEvaluator(file: "expression-test")
         for expr in ["(%htll-e+ (list (cons 1/3 #f)) (list (cons 1 #f)) htll:epsilon)",
                      "(%htll-e+ (list (cons 4611686018427387904 #f)) (list (cons 4611686018427387904 #f)) htll:epsilon)",
                      "(%htll-e+ (list (cons 1 (list 'mystery 1))) (list (cons 1 (list 'mystery 1))) htll:epsilon)",
@@ -127,11 +127,5 @@ final class ExpressionBuiltinsTests: XCTestCase {
             (let* ((v (list 'bound 'w "self.view")) (e (list (cons 2 v) (cons 1 #f))) (s (%htll-e+ e (list (cons -2 (list 'bound 'w (string-copy "self.view")))) htll:epsilon)))
               (list s (eq? s (cdr e))))
             """).description, "(((1 . #f)) #t)")
-    }
-
-    private func layoutEvaluator() throws -> (String) throws -> Value {
-        let scheme = try Layout.makeScheme(limits: Scheme.Limits(), sandboxFolder: nil)
-        let env = try XCTUnwrap(HTLL.environment(of: scheme))
-        return { source in try scheme.evaluateSystemCode(source, file: "expression-test", in: env) }
     }
 }

@@ -278,12 +278,4 @@ final class TextBuiltinsTests: XCTestCase {
         XCTAssertEqual(try eval("(htll:number->c 1/3)").stringValue, "0.3333333333")
         XCTAssertThrowsError(try eval("(htll:number->c (/ (expt 10 400) 3))"))
     }
-
-    /// Evaluates system code in a layout instance's HTLL environment, where the prelude and the
-    /// host's text builtins are.
-    private func layoutEvaluator(file: String) throws -> (String) throws -> Value {
-        let scheme = try Layout.makeScheme(limits: Scheme.Limits(), sandboxFolder: nil)
-        let env = try XCTUnwrap(HTLL.environment(of: scheme))
-        return { source in try scheme.evaluateSystemCode(source, file: file, in: env) }
-    }
 }
