@@ -9,6 +9,9 @@ final class InlinedPrimitiveTests: SchemeTestCase {
     static let samples = [
         "0", "7", "-3", "4611686018427387903", "-4611686018427387904", "(expt 10 30)", "(- (expt 2 64))",
         "1.5", "-0.0", "+nan.0", "-inf.0", "(/ 1 3)", "1+2i", "-0.5i", "'a", "\"s\"", "#\\c", "#t", "'()", "'(1 . 2)",
+        // A fixnum and a flonum are one operation when the fixnum converts exactly: the edge, 2^53,
+        // and one past it (left to the builtin, which compares exactly), beside a flonum there.
+        "9007199254740992", "-9007199254740993", "9007199254740992.",
         // Two levels of pairs, for caar, cadr, cdar and cddr (1, 3, 2 and 4); lists one short of
         // and long enough for caddr, cdddr and cadddr, and one ending in a non-list.
         "'((1 . 2) 3 . 4)", "'(1 2)", "'(1 2 3)", "'(1 2 3 4 5)", "'(1 2 3 . 4)",

@@ -12,6 +12,8 @@ final class SuperinstructionTests: SchemeTestCase {
     static let samples = [
         "0", "7", "-3", "9223372036854775807", "-9223372036854775808", "(expt 10 30)", "(- (expt 10 30))",
         "1.5", "2.", "-0.0", "+nan.0", "+inf.0", "(/ 1 3)", "1+2i", "'a", "\"s\"", "#f", "'()", "'(1 . 2)",
+        // 2^53 and one past it (a fixnum a flonum holds exactly, and one it does not), a flonum there.
+        "9007199254740992", "9007199254740993", "-9007199254740992.",
     ]
     #endif
 

@@ -3,9 +3,10 @@
 /// `vector-ref` at a constant index, two locals pushed, a binding stored and tested, each one
 /// dispatch where they were two, three or four (the shortest are in the loop itself). Like the
 /// inlined opcodes (`VM+Inline`) they handle only the plain case themselves (fixnums, two
-/// flonums, a record's field, a vector and an index in range); for anything else they push their
-/// operands and run their base opcode's builtin (or `call`), so bignums, rationals, mixed types,
-/// overflow and errors behave exactly as the unfused code did.
+/// flonums, a flonum and a fixnum it holds exactly, a record's field, a vector and an index in
+/// range); for anything else they push their operands and run their base opcode's builtin (or
+/// `call`), so bignums, rationals, other mixed types, overflow and errors behave exactly as the
+/// unfused code did.
 extension VM {
     /// `if<Cmp>Locals` and `if<Cmp>LocalFixnum` (`pc` at their operands `a x offset`): falls
     /// through if `x` and `y` compare, else jumps to the offset's target.
@@ -16,6 +17,8 @@ extension VM {
         if case .fixnum(let a) = x, case .fixnum(let b) = y {
             holds = fixnum(a, b)
         } else if case .flonum(let a) = x, case .flonum(let b) = y {
+            holds = flonum(a, b)
+        } else if let (a, b) = VM.mixedFlonums(x, y) {
             holds = flonum(a, b)
         } else {
             r.pc = pc; r.sp = sp
@@ -36,6 +39,8 @@ extension VM {
         if case .fixnum(let a) = x {
             let (sum, overflow) = subtract ? a.subtractingReportingOverflow(n) : a.addingReportingOverflow(n)
             if !overflow { return push(.fixnum(sum), &sp, r.stack) }
+        } else if case .flonum(let a) = x, n.magnitude <= 1 << 53 {
+            return push(.flonum(subtract ? a - Double(n) : a + Double(n)), &sp, r.stack)
         }
         r.pc = pc; r.sp = sp
         defer { pc = r.pc; sp = r.sp }
