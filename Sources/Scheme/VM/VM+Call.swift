@@ -1,11 +1,37 @@
 /// Procedure calls: closures enter the same dispatch loop; builtins run in Swift; a handful of
 /// special builtins (`apply`, `%call/cc`, `values`…) rearrange the stack and re-dispatch.
 extension VM {
+    /// Calls the procedure below the top `n` values with them. Closures and builtins are tested
+    /// here; the other kinds and errors are `callOther`'s, out of line: with all of them in one
+    /// function, every call paid the entry and exit of a function of many paths (the registers it
+    /// saves), about 10 instructions of a closure's call and return of 180 (issue 19).
     func call(_ n: Int, tail: Bool, _ r: inout Registers) throws(SchemeError) {
         steps &+= 1
         if heap.wantsCollection || safePointRequested || steps > stepLimit { try safePoint(&r) }
         // (Stack indices in wrapping arithmetic, as in the dispatch loop: they are bounded by the
         // stack's capacity, and each checked step was a branch in every call.)
+        if case .procedure(let pu) = r.stack[r.sp &- n &- 1] {
+            switch pu._withUnsafeGuaranteedRef({ $0.kind }) {
+            case .closure:
+                return try enter(unsafeBitCast(pu, to: Unmanaged<Closure>.self), n, tail: tail, &r)
+            case .builtin:
+                let bu = unsafeBitCast(pu, to: Unmanaged<BuiltinProcedure>.self)
+                // A record procedure runs here: through `callBuiltin` and `callSpecial` it cost about
+                // 90 instructions more a call (their frames), and views are records read ~35 times each.
+                if bu._withUnsafeGuaranteedRef({ $0.special == .record }), try callRecordProcedure(bu, n, tail: tail, &r) {
+                    return
+                }
+                return try callBuiltin(bu, n, tail: tail, &r)
+            case .continuation, .parameter, .caseLambda:
+                break
+            }
+        }
+        try callOther(n, tail: tail, &r)
+    }
+
+    /// `call` of anything but a closure or a builtin: a continuation, a parameter, a
+    /// `case-lambda`, or what is not a procedure.
+    @inline(never) func callOther(_ n: Int, tail: Bool, _ r: inout Registers) throws(SchemeError) {
         let calleeSlot = r.sp &- n &- 1
         guard case .procedure(let pu) = r.stack[calleeSlot] else {
             try signal(rt.makeError("not a procedure", r.stack[calleeSlot]), dropping: n + 1, &r)
@@ -15,13 +41,7 @@ extension VM {
         case .closure:
             try enter(unsafeBitCast(pu, to: Unmanaged<Closure>.self), n, tail: tail, &r)
         case .builtin:
-            let bu = unsafeBitCast(pu, to: Unmanaged<BuiltinProcedure>.self)
-            // A record procedure runs here: through `callBuiltin` and `callSpecial` it cost about
-            // 90 instructions more a call (their frames), and views are records read ~35 times each.
-            if bu._withUnsafeGuaranteedRef({ $0.special == .record }), try callRecordProcedure(bu, n, tail: tail, &r) {
-                return
-            }
-            try callBuiltin(bu, n, tail: tail, &r)
+            try callBuiltin(unsafeBitCast(pu, to: Unmanaged<BuiltinProcedure>.self), n, tail: tail, &r)
         case .continuation:
             try resume(unsafeDowncast(pu.takeUnretainedValue(), to: Continuation.self), n, &r)
         case .parameter:
@@ -51,14 +71,7 @@ extension VM {
         }
         var argc = n
         if n != required {
-            if !hasRest || n < required {
-                let name = codeRef._withUnsafeGuaranteedRef { $0.name }
-                // (`Arity.expectedArguments`, spelled in place: through it, `enter`, inlined in every
-                // call, compiled to code that made fib's calls 0.35% more instructions.)
-                let expected = hasRest ? "at least \(required)" : "\(required)"
-                try signal(rt.makeError("\(name): expected \(expected) argument\(required == 1 ? "" : "s"), got \(n)"), dropping: n + 1, &r)
-                return
-            }
+            if !hasRest || n < required { return try signalArity(codeRef, n, &r) }
         }
         if hasRest {
             collectRest(n - required, &r)
@@ -74,7 +87,7 @@ extension VM {
             while i <= argc { stack[dest &+ i] = stack[src &+ i]; i &+= 1 }
             newFp = dest &+ 1
         } else {
-            try pushFrame(CallFrame(closure: r.closure, pc: r.pc, fp: r.fp), &r)
+            try pushFrame(CallFrame(closure: r.closure, pc: r.pc, fp: r.fp, constants: r.constants), &r)
             newFp = r.sp &- argc
         }
         let top = newFp &+ argc, frameEnd = newFp &+ frameSize
@@ -90,6 +103,14 @@ extension VM {
         r.closure = cu
         r.constants = constantPointer
         r.pc = codePointer
+    }
+
+    /// The error of a closure called with `n` arguments it does not take (out of line: `enter`
+    /// is inlined at every call).
+    @inline(never) func signalArity(_ codeRef: Unmanaged<CodeBlock>, _ n: Int, _ r: inout Registers) throws(SchemeError) {
+        let (name, required, hasRest) = codeRef._withUnsafeGuaranteedRef { ($0.name, $0.required, $0.hasRest) }
+        let expected = hasRest ? "at least \(required)" : "\(required)"
+        try signal(rt.makeError("\(name): expected \(expected) argument\(required == 1 ? "" : "s"), got \(n)"), dropping: n + 1, &r)
     }
 
     /// Replaces the top `count` values with a list of them.

@@ -282,6 +282,6 @@ extension VM {
         r.pc = f.pc
         r.fp = f.fp
         r.closure = f.closure
-        r.constants = f.closure?._withUnsafeGuaranteedRef { $0.codeRef._withUnsafeGuaranteedRef { $0.constantPointer } } ?? r.constants
+        r.constants = f.constants
     }
 }
