@@ -64,6 +64,32 @@ final class AttributeMessageTests: SmallLayoutTestCase {
         XCTAssertEqual(lenient.warnings.count, 1, "\(lenient.warnings)")
     }
 
+    /// A text and a value of the latest enumeration (a button's title and state) are checked in
+    /// place (issue 19): a title that is not a plain string, a state of another enumeration's
+    /// latest check, an unknown state, and a pair the layout changes after making the view each
+    /// give what the full check gives.
+    func testTitleAndStateCheckedInPlaceKeepTheirChecks() throws {
+        XCTAssertEqual(try lines("(define t (cons \"c\" 'normal))\n"
+                                 + "(in (vseq (button '((title-for-state . (\"a\" . normal))))"
+                                 + " (button `((title-for-state . (,(localized \"k\" \"d\") . highlighted))))"
+                                 + " (text-field '((border-style . line)))"
+                                 + " (button '((title-for-state . (\"b\" . selected))))"
+                                 + " (button (list (cons 'title-for-state t)))) 'self.view)\n"
+                                 + "(set-car! t \"changed\") (set-cdr! t 'disabled)", .viewWillAppear), [
+            "[button1 setTitle:@\"a\" forState:UIControlStateNormal];",
+            "[button2 setTitle:NSLocalizedString(@\"k\", @\"d\") forState:UIControlStateHighlighted];",
+            "textField3.borderStyle = UITextBorderStyleLine;",
+            "[button4 setTitle:@\"b\" forState:UIControlStateSelected];",
+            "[button5 setTitle:@\"c\" forState:UIControlStateNormal];",
+        ])
+        XCTAssertEqual(message("(in (vseq (button '((title-for-state . (\"a\" . normal)))) (button '((title-for-state . (1 . normal))))) 'self.view)")
+                        .split(separator: "\n").first.map(String.init),
+                       "m.htll:1:58: error: custom-button title-for-state: expected a string or (localized KEY DEFAULT), got 1")
+        XCTAssertEqual(message("(in (vseq (button '((title-for-state . (\"a\" . normal)))) (button '((title-for-state . (\"b\" . \"normal\"))))) 'self.view)")
+                        .split(separator: "\n").first.map(String.init),
+                       "m.htll:1:58: error: custom-button title-for-state: \"normal\" is not a control-state (one of normal, highlighted, disabled, selected, application, reserved)")
+    }
+
     /// The latest attribute checked again takes a short path (a long layout's labels, issue 19):
     /// the same attribute with a value of another type after it still gets the walk's error, and
     /// each view keeps its own value, here and on the iOS 6 target.

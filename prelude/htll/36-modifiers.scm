@@ -44,9 +44,13 @@
                          (if (symbol? events) event-list (list-copy event-list)))))
         ;; (As htll:check-target gives it: the target as checked here, the selector's text, the
         ;; events, each one known; kept for that check of the attribute. The text a copy when
-        ;; the layout gave a string, which it may change after; a symbol's text is this call's.)
-        (set! htll:latest-on-action
-              (vector value htll:target (list (car value) (if (string? selector) (string-copy name) name) (caddr value))))
+        ;; the layout gave a string, which it may change after; a symbol's text is this call's.
+        ;; Set in place: only the latest is read, and a vector made for every button's action
+        ;; cost about 800 instructions, issue 19.)
+        (let ((latest htll:latest-on-action))
+          (vector-set! latest 0 value)
+          (vector-set! latest 1 htll:target)
+          (vector-set! latest 2 (list (car value) (if (string? selector) (string-copy name) name) (caddr value))))
         (htll:make-modifier
          who
          (lambda (kind)
