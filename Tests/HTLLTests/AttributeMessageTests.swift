@@ -178,6 +178,32 @@ final class AttributeMessageTests: SmallLayoutTestCase {
         XCTAssertFalse(try layout.objectiveC(.viewDidLoad).contains(".text"))
     }
 
+    /// The latest named colour accepted is accepted again without its check (issue 19), only on
+    /// the same target: in one instance, a colour newer than iOS 6 accepted for today's target is
+    /// refused for iOS 6 after it (and accepted again after that), and a refused texture after an
+    /// accepted colour, in a style or not, is still refused.
+    func testAcceptedColourIsCheckedAgainOnAnotherTarget() throws {
+        let scheme = try Scheme()
+        try HTLL.install(into: scheme)
+        let source = "(define-style red '((text-color . system-red)))\n"
+            + "(in (vseq (label 'red '((text . \"a\"))) (label '((text-color . system-red)))) 'self.view)"
+        for target in [Layout.Target.ios15, .ios6, .ios15] {
+            if target == .ios6 {
+                XCTAssertThrowsError(try Layout(source: source, file: "m.htll", scheme: scheme, target: target)) {
+                    XCTAssertEqual("\($0)".split(separator: "\n").first.map(String.init),
+                                   "m.htll:2:11: error: style red: label text-color: system-red is iOS 7.0 and later; htllc -v ios6 targets iOS 6")
+                }
+            } else {
+                let code = try Layout(source: source, file: "m.htll", scheme: scheme, target: target).objectiveC(.viewWillAppear)
+                XCTAssertTrue(code.contains("label2.textColor = [UIColor systemRedColor];"), code)
+            }
+        }
+        XCTAssertEqual(message("(define-style s '((text-color . red-color)))\n(in (vseq (label 's) (label '((text-color . red-color)))"
+                               + " (label '((text-color . view-flipside-background-color)))) 'self.view)").split(separator: "\n").first.map(String.init),
+                       "m.htll:2:58: error: label text-color: viewFlipsideBackgroundColor is an iOS 6 texture, deprecated since iOS 7 and unavailable in Swift; "
+                       + "use secondary-system-background or system-grouped-background (htllc -v ios6 keeps it)")
+    }
+
     /// A named colour's text is kept for the next view of the same colour on the same target, and
     /// a property's being a layer's for the next colour attribute (issue 19): in one instance,
     /// layouts for today's target and iOS 6 one after the other each get their own names, and a

@@ -99,7 +99,11 @@
              (if (assq value htll:color-table)
                  (let ((refused (htll:refused-color value)))
                    (if (htll:ios6?) (htll:require-ios (htll:color-since value) (string-append (htll:what what) ": " (symbol->string value))))
-                   (if refused (htll:fail (string-append (htll:what what) ": " refused)) value))
+                   (cond (refused (htll:fail (string-append (htll:what what) ": " refused)))
+                         ((htll:ios6?) value)
+                         (else (let ((latest htll:latest-color))
+                                 (vector-set! latest 0 value) (vector-set! latest 1 htll:color-table) (vector-set! latest 2 htll:target)
+                                 value))))
                  (htll:fail (string-append (htll:what what) ": unknown colour " (symbol->string value)
                                            (htll:did-you-mean value (map car htll:color-table))))))
             ((or (htll:resource-of? 'rgba-color value) (htll:resource-of? 'hsba-color value)) value)
@@ -176,6 +180,11 @@
               (htll:check-enum type (cdr entry) value what))
             (error "htll: unknown attribute type" type))))
      (else (error "htll: unknown attribute type" type)))))
+
+;; #(name table target): the latest named colour htll:check accepted (not refused, not on the
+;; iOS 6 target, where its check may warn or fail), the colour table and the target it was
+;; accepted with: accepted again as it is while both are the same (htll:checked-value).
+(define htll:latest-color (vector #f #f #f))
 
 ;; #(type values table): the latest enumeration htll:check found, its values, and the table they
 ;; came from. Every control state, alignment or style checked walked the whole chain of types
@@ -311,14 +320,18 @@
 ;; The value V of the attribute NAME of TYPE as htll:check checks it, a string or a number in range
 ;; answered in place: most attributes' values are, and the check's call and its message's
 ;; description cost more than the test. A macro, so that both walks below test in place (TYPE, V,
-;; KIND, ORIGIN and NAME are variables). So is a text and a value of the latest enumeration
-;; (a button's title and its state): htll:check gives a new pair of the two as they are, after
-;; four calls (about 5,000 instructions a button, issue 19).
+;; KIND, ORIGIN and NAME are variables). So is the latest named colour htll:check accepted, on
+;; the same table and target (a style's text colour, about 2,000 instructions a view), and a text
+;; and a value of the latest enumeration (a button's title and its state): htll:check gives a new
+;; pair of the two as they are, after four calls (about 5,000 instructions a button, issue 19).
 (define-syntax htll:checked-value
   (syntax-rules ()
     ((_ type v kind origin name)
      (cond ((and (eq? type 'string) (string? v)) v)
            ((and (eq? type 'float) (real? v) (<= (abs v) htll:largest-number)) v)
+           ((and (eq? type 'color) (eq? v (vector-ref htll:latest-color 0))
+                 (eq? (vector-ref htll:latest-color 1) htll:color-table) (eq? (vector-ref htll:latest-color 2) htll:target))
+            v)
            ((and (pair? type) (eq? (car type) 'pair) (pair? v) (string? (car v)) (symbol? (cdr v))
                  (eq? (cadr type) 'string)
                  (let ((latest htll:latest-enum-type))
