@@ -411,6 +411,36 @@ final class NumberTests: XCTestCase {
         XCTAssertGreaterThan(shortcuts, values.count / 3)
     }
 
+    /// Short decimals (at most 15 digits, a point, no exponent) take a fast path in the parser
+    /// (issue 19): its value is the correctly rounded one (Swift's `Double(String)`, which also
+    /// rounds correctly); longer ones, exponents, prefixes and exactness go through the full
+    /// parser as before. (ReaderTests: the reader's numbers are the parser's.)
+    func testShortDecimalsParseToTheCorrectlyRoundedFlonum() throws {
+        for text in Self.shortDecimals(count: 20_000) {
+            guard let expected = Double(text) else { return XCTFail(text) }
+            guard case .flonum(let d)? = Numbers.parse(text, rt: rt) else { return XCTFail(text) }
+            XCTAssertEqual(d.bitPattern, expected.bitPattern, text)
+        }
+        for (text, printed) in [("0.1000000000000001", "0.1000000000000001"), ("1.5e3", "1500.0"), ("#e0.5", "1/2"), ("#i3", "3.0"),
+                                ("#d0.25", "0.25"), ("1234567890.1234567", "1234567890.1234567"), ("-0.0", "-0.0")] {
+            XCTAssertEqual(Numbers.parse(text, rt: rt).map(Printer.write), printed, text)
+        }
+        for text in ["1.2.3", "-.", ".", "1.5x", "+", "1..", "0x1.5"] { XCTAssertNil(Numbers.parse(text, rt: rt), text) }
+    }
+
+    /// Random decimals of up to 15 digits with a point somewhere and a sign or none, after some chosen ones.
+    static func shortDecimals(count: Int) -> [String] {
+        var g = SystemRandomNumberGenerator()
+        var texts = ["0.1", "0.2", "0.3", "-0.0", "+0.5", ".5", "-.25", "3.", "999999999999999.", ".000000000000001",
+                     "123456789012.345", "9007199254740.993", "1.7976931348623", "2.2250738585072"]
+        for _ in 0..<count {
+            let digits = String((0..<Int.random(in: 1...15, using: &g)).map { _ in "0123456789".randomElement(using: &g)! })
+            let point = Int.random(in: 0...digits.count, using: &g)
+            texts.append(["", "-", "+"].randomElement(using: &g)! + digits.prefix(point) + "." + digits.dropFirst(point))
+        }
+        return texts
+    }
+
     func testNumberToString() {
         check("(number->string 255 16)", "\"ff\"")
         check("(number->string -255 2)", "\"-11111111\"")

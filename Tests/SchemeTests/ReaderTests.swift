@@ -127,6 +127,18 @@ final class ReaderTests: XCTestCase {
         if case .flonum(let z) = try read1("-0.0") { XCTAssertEqual(z.sign, .minus) } else { XCTFail("-0.0") }
     }
 
+    /// The reader's numbers are the parser's (it passes a token without copying it into an array,
+    /// issue 19): random short decimals, read in one datum, are `Numbers.parse`'s flonums bit for bit.
+    func testReadDecimalsAreTheParsers() throws {
+        let texts = NumberTests.shortDecimals(count: 5_000)
+        let list = try read1("(" + texts.joined(separator: " ") + ")").listElements ?? []
+        XCTAssertEqual(list.count, texts.count)
+        for (text, v) in zip(texts, list) {
+            guard case .flonum(let d) = v, case .flonum(let e)? = Numbers.parse(text, rt: rt) else { return XCTFail(text) }
+            XCTAssertEqual(d.bitPattern, e.bitPattern, text)
+        }
+    }
+
     func testBigIntegerLiteral() throws {
         XCTAssertEqual(Printer.write(try read1("100000000000000000000")), "100000000000000000000")
         XCTAssertEqual(Printer.write(try read1("#x-ffffffffffffffffff")), "-4722366482869645213695")

@@ -54,8 +54,41 @@ extension Numbers {
         let r = radix ?? defaultRadix
         guard r >= 2 && r <= 36, i < n else { return nil }
         if let fast = parseFixnum(b, from: i, radix: r), exactness != .inexact { return .fixnum(fast) }
+        if r == 10, exactness != .exact, let d = parseShortDecimal(b, from: i) { return .flonum(d) }
         var p = NumberParser(b: b, i: i, radix: r, exactness: exactness, rt: rt)
         return p.complex()
+    }
+
+    /// Powers of ten that doubles hold exactly (up to 10^22; `parseShortDecimal` needs 10^15).
+    private static let exactPowersOfTen: [Double] = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15]
+
+    /// An optionally signed decimal with a point and at most 15 digits in all (`0.5`, `-12.25`,
+    /// `3.`, `.5`): its digits as an integer and the power of ten of its fraction are both exact
+    /// doubles, so one division gives the correctly rounded value, which is what the full parser
+    /// gives (Clinger's fast path). Nil for anything else. Why: a colour's components in a layout
+    /// are such numbers, and the full parser took about 1,000 instructions each (issue 19).
+    private static func parseShortDecimal(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> Double? {
+        var i = start
+        let negative = b[i] == UInt8(ascii: "-")
+        if negative || b[i] == UInt8(ascii: "+") { i += 1 }
+        var mantissa = 0, digits = 0, fractionDigits = 0, point = false
+        while i < b.count {
+            let c = b[i]
+            if c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") {
+                digits += 1
+                if digits > 15 { return nil }
+                mantissa = mantissa * 10 + Int(c - UInt8(ascii: "0"))
+                if point { fractionDigits += 1 }
+            } else if c == UInt8(ascii: "."), !point {
+                point = true
+            } else {
+                return nil
+            }
+            i += 1
+        }
+        guard point, digits > 0 else { return nil }
+        let magnitude = Double(mantissa) / exactPowersOfTen[fractionDigits]
+        return negative ? -magnitude : magnitude
     }
 
     /// A plain optionally signed integer that fits in a fixnum (the common literal), or nil.

@@ -12,12 +12,16 @@ extension Reader {
     static func parseNumber(scalars s: ArraySlice<UInt32>, radix: Int, runtime: Runtime) -> Value? {
         // R7RS radixes only (Numbers.parse itself accepts 2...36).
         guard radix == 2 || radix == 8 || radix == 10 || radix == 16 else { return nil }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(s.count)
-        for c in s {
-            guard c < 0x80 else { return nil }
-            bytes.append(UInt8(truncatingIfNeeded: c))
+        // (In a buffer of the stack for a short token: an array made, grown and freed for each
+        // was about 450 instructions of a number's reading, issue 19.)
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: s.count) { bytes -> Value? in
+            var k = 0
+            for c in s {
+                guard c < 0x80 else { return nil }
+                bytes[k] = UInt8(truncatingIfNeeded: c)
+                k += 1
+            }
+            return Numbers.parse(bytes: UnsafeBufferPointer(bytes), radix: radix, rt: runtime)
         }
-        return bytes.withUnsafeBufferPointer { Numbers.parse(bytes: $0, radix: radix, rt: runtime) }
     }
 }
