@@ -17,9 +17,11 @@
 
 ;; Raise an error located at LOC, a (file line column) list: the location travels as a value with
 ;; the error object, not as text in its message. Without one (#f), the host reports the location
-;; of the layout's call being evaluated.
+;; of the layout's call being evaluated. LOC may also be a procedure that gives it, called only
+;; for an error (a style's location, which its definition needs only for one: issue 19).
 (define (htll:error-at loc message)
-  (%error-at (if (pair? loc) loc #f) message))
+  (let ((loc (if (procedure? loc) (loc) loc)))
+    (%error-at (if (pair? loc) loc #f) message)))
 
 (define (htll:fail message) (htll:error-at (htll:current-location) message))
 

@@ -107,7 +107,8 @@
                                            " is an HTLL name; call the style something else")))))
 
 ;; (define-style NAME [(PARENT ...)] ATTRIBUTES) => the style, also registered under NAME.
-;; LOC is the definition's location, or #f for the current one.
+;; LOC is the definition's location, a procedure that gives it (htll:error-at), or #f for the
+;; current one.
 (define (htll:make-style loc name parents attrs)
   (let ((loc (or loc (htll:current-location))))
     (htll:check-style-name name loc)

@@ -188,8 +188,10 @@
 ;; (htll:style-form->definition, located where FORM was read); DIRECT (a layout file's, not the
 ;; REPL's): defined without being rewritten, expanded and compiled when it can be.
 (define (htll:load-style form direct)
-  (let ((loc (htll:form-location form)))
-    (if (not (and direct (htll:define-style-now! form loc)))
+  ;; (The location made only for an error when the style is defined now: a location is a new
+  ;; list and string, about 2,500 instructions of defining each style of a layout, issue 19.)
+  (if (not (and direct (htll:define-style-now! form (lambda () (htll:form-location form)))))
+      (let ((loc (htll:form-location form)))
         (let ((definition (htll:style-form->definition form loc)))
           ;; An error of the definition's code with no place of its own (its attributes name an
           ;; unbound variable, say) is located at FORM: the definition was made here, not read,
@@ -198,7 +200,8 @@
             (eval (htll:rewrite-bindings definition) htll:layout-environment))))))
 
 ;; Defines FORM, (define-style NAME ATTRIBUTES) or (define-style NAME (PARENT ...) ATTRIBUTES)
-;; with NAME a symbol and ATTRIBUTES a quotation or a constant other than a symbol or (), at LOC,
+;; with NAME a symbol and ATTRIBUTES a quotation or a constant other than a symbol or (), at LOC
+;; (a location, or a procedure that gives it: htll:error-at),
 ;; as evaluating what htll:style-form->definition makes of it, (define NAME (htll:make-style 'LOC
 ;; 'NAME 'PARENTS ATTRIBUTES)), rewritten would; #t then. #f, having done nothing, for any other
 ;; form (a parameterised style's, attributes to evaluate), or when define or quote is no longer
