@@ -1,8 +1,8 @@
 /// Opcodes that stand for common builtins. Each has one implementation, its builtin: the opcode
-/// handles only the cases whose answer is plain (fixnums that do not overflow, two flonums, a fixnum
-/// that a flonum holds exactly and a flonum, a pair, a vector and an index in range) and otherwise
-/// calls the builtin on its operands, so bignums,
-/// exact rationals, mixed types and every error behave exactly as `(apply op args)` does.
+/// handles only the cases whose answer is plain (fixnums that do not overflow, two flonums, a
+/// fixnum that a flonum holds exactly and a flonum, a pair, a vector and an index in range) and
+/// otherwise calls the builtin on its operands, so bignums, exact rationals, other mixed types
+/// and every error behave exactly as `(apply op args)` does.
 /// (`quotient`, `remainder`, `modulo`: two fixnums, divisor neither 0 nor -1; the bytevector
 /// opcodes: a bytevector, an index in range and, to store, a byte.)
 extension VM {
