@@ -102,12 +102,12 @@ extension VM {
             // placed outside the closure: one that captured `sp` would keep it in memory.)
             let stored = r.stack[sp &- 1]
             let result: Value? = vu._withUnsafeGuaranteedRef { vec in
-                guard k >= 0, k < vec.items.count else { return nil }
                 if set {
+                    guard k >= 0, k < vec.items.count else { return nil }
                     vec.items[k] = stored
                     return .unspecified
                 }
-                return vec.items[k]
+                return Self.element(vec, k)
             }
             if let result { return replaceOperands(n, with: result, &sp, r.stack) }
         }
