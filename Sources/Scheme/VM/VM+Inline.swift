@@ -103,9 +103,11 @@ extension VM {
             let stored = r.stack[sp &- 1]
             let result: Value? = vu._withUnsafeGuaranteedRef { vec in
                 if set {
-                    guard k >= 0, k < vec.items.count else { return nil }
-                    vec.items[k] = stored
-                    return .unspecified
+                    return vec.items.withUnsafeMutableBufferPointer { b in
+                        guard k >= 0, k < b.count else { return nil }
+                        b[k] = stored
+                        return .unspecified
+                    }
                 }
                 return Self.element(vec, k)
             }
