@@ -116,7 +116,10 @@ final class ChainTests: XCTestCase {
     }
 
     /// An aligned chain (each child in an align node, 40-layout.scm) is placed in the loop too:
-    /// each child at its own size, after the ones before it, at the start, centre or end across.
+    /// each child at its own size, after the ones before it, at the start, centre or end across;
+    /// once the sum of the ones before is long (more than htll:expression-terms), after the far
+    /// edge of the view before, as in a chain of plain views (the align node holds it across the
+    /// chain, at its own length along it).
     func testAlignedChains() throws {
         let views = (0..<12).map { label("A\($0)") }.joined(separator: " ")
         for mode in ["start", "center", "end"] {
@@ -126,7 +129,8 @@ final class ChainTests: XCTestCase {
                 let (along, across, parentAcross) = horizontal ? ("width", "height", "self.view.bounds.size.height")
                                                                : ("height", "width", "self.view.bounds.size.width")
                 for k in 2...11 {
-                    let position = (1..<k).map { "label\($0).bounds.size.\(along)" }.joined(separator: " + ")
+                    let position = k <= 7 ? (1..<k).map { "label\($0).bounds.size.\(along)" }.joined(separator: " + ")
+                                          : "CGRectGetMax\(horizontal ? "X" : "Y")(label\(k - 1).frame)"
                     let offset = ["start": "0", "center": "0.5 * \(parentAcross) - 0.5 * label\(k).bounds.size.\(across)",
                                   "end": "\(parentAcross) - label\(k).bounds.size.\(across)"][mode]!
                     let origin = horizontal ? "{\(position), \(offset)}" : "{\(offset), \(position)}"
@@ -147,5 +151,32 @@ final class ChainTests: XCTestCase {
         XCTAssertEqual(code.components(separatedBy: ".frame = ").count - 1, n)
         XCTAssertLessThan(code.utf8.count, n * 200)
         XCTAssertTrue(code.contains("label\(n).frame = (CGRect) {{CGRectGetMaxX(label\(n - 1).frame), 0}, {self.view.bounds.size.width - CGRectGetMaxX(label\(n - 1).frame), self.view.bounds.size.height}};"), String(code.suffix(400)))
+    }
+
+    /// Rows of a long v... (a form) are no views, so no far edge to refer to: once the position
+    /// after one is long, it is a local, and each later row's end one more (the previous local
+    /// plus the row's height), not a sum of rows up to a local every few rows; the last row takes
+    /// the area's end less its start. Nested ^^ print the same (resolve-after names it for both).
+    func testLongFormNamesEachRowsEnd() throws {
+        let rows = 600
+        let row = { (k: Int) in "(h... \(self.label("K\(k)")) \(self.label("V\(k)")))" }
+        let source = "(in (v... \((0..<rows).map(row).joined(separator: " "))) 'self.view)\n"
+        let code = try Layout(source: source, file: "form.htll", scheme: ViewTests.scheme).objectiveC(.viewWillLayoutSubviews)
+        let lines = code.split(separator: "\n")
+        let locals = lines.filter { $0.hasPrefix("CGFloat htllY") }
+        // Every row after the first few starts at a local of its own.
+        XCTAssertGreaterThan(locals.count, rows - 10, String(code.prefix(3000)))
+        for line in locals.dropFirst() {
+            XCTAssertTrue(line.range(of: #"^CGFloat htllY\d+ = htllY\d+ \+ MAX\(label\d+\.bounds\.size\.height, label\d+\.bounds\.size\.height\);$"#,
+                                     options: .regularExpression) != nil, String(line))
+        }
+        XCTAssertLessThan(code.utf8.count, rows * 2 * 200)
+        let last = try XCTUnwrap(locals.last?.split(separator: " ")[1])
+        XCTAssertTrue(code.hasSuffix("label\(2 * rows).frame = (CGRect) {{label\(2 * rows - 1).bounds.size.width, \(last)}, {self.view.bounds.size.width - label\(2 * rows - 1).bounds.size.width, self.view.bounds.size.height - \(last)}};\n")
+                      || code.hasSuffix("self.view.bounds.size.height - \(last)}};"), String(code.suffix(600)))
+        // A shorter form, and one in a wrapped column, as nested ^^ print them.
+        let few = (0..<40).map(row)
+        assertSame(few, vertical: true, file: "form.htll") { "(in \($0) 'self.view)\n" }
+        assertSame(few, vertical: true, file: "form.htll") { "(in (vseq \(self.label("top")) \($0)) 'self.view)\n" }
     }
 }

@@ -420,10 +420,42 @@
 
 ;; Where the child after C starts, C placed at START and EXTENT long, GAP after it; POS is
 ;; START + GAP + EXTENT (#f when C collapses).
+;; After a layout that is no view (a row of a form) there is no far edge to refer to: once POS
+;; is long, or START is such a local already, POS becomes a local, so each later row's end is
+;; one more (`htllY8 = htllY7 + MAX(...)`) instead of a sum of rows up to a local every few rows
+;; (issue 19: a v... of 5,000 rows printed 3.7 MB of frame code, each row's position repeated
+;; up to six rows' heights). (LONG? POS START 'named) says when (the solver's long?, 60-solver.scm).
 (define (htll:after-position axis c gap start extent pos long?)
   (if (htll:collapse-node? c)
       (htll:e+ start (htll:e-shown (htll:collapsed-view c) (htll:e+ gap extent)))
-      (if (and (htll:view? c) (long? pos start)) (htll:e+ (htll:e-edge axis c) gap) pos)))
+      (let ((v (htll:edge-view c axis)))
+        (cond (v (if (long? pos start) (htll:e+ (htll:e-edge axis v) gap) pos))
+              ((long? pos start 'named) (htll:after-local axis c gap start extent pos))
+              (else pos)))))
+
+;; The view whose far edge along AXIS is C's: C, or the view an align node (40-layout.scm) holds
+;; across AXIS (a child of an aligned h... or v...), which it places at its own length along AXIS.
+;; #f for any other layout.
+(define (htll:edge-view c axis)
+  (cond ((htll:view? c) c)
+        ((and (htll:node? c) (eq? (htll:node-op c) 'align) (eq? (car (htll:node-params c)) (eq? axis 'x))
+              (htll:view? (car (htll:node-children c))))
+         (car (htll:node-children c)))
+        (else #f)))
+
+;; The local for POS after C: the one made for the same C, START, EXTENT and GAP (a margin is
+;; made again for each question) when that was the latest: an area procedure asks for the next
+;; position and the rest after one child in turn, and two locals for one position would each be
+;; defined. Forgotten when a
+;; solve begins (htll:solving), as locals are named afresh in each.
+(define htll:latest-after-local #f)
+(define (htll:after-local axis c gap start extent pos)
+  (let ((m htll:latest-after-local))
+    (if (and m (eq? (car m) c) (eq? (cadr m) start) (eq? (caddr m) extent) (htll:e=? (cadddr m) gap))
+        (cdr (cdddr m))
+        (let ((l (htll:e-local axis pos)))
+          (set! htll:latest-after-local (cons c (cons start (cons extent (cons gap l)))))
+          l))))
 
 ;; The area's end less (after AXIS C GAP), written as ^^ and << always wrote it where C starts
 ;; the area: LEN less what C takes, or the area's end less C's far edge. (Where C's next position
@@ -432,12 +464,16 @@
   (let* ((p (htll:placed-entry (if (eq? axis 'x) "rest-width" "rest-height") c placed))
          (start (htll:placed-position p axis))
          (extent (if (eq? axis 'x) (htll:placed-width p) (htll:placed-height p)))
-         (pos (if (htll:collapse-node? c) #f (htll:e-sum start gap extent)))
-         (next (htll:after-position axis c gap start extent pos long?)))
-    (cond ((not (htll:e=? start area-start)) (htll:e- (htll:e+ area-start len) next))
-          ((htll:collapse-node? c) (htll:e- len (htll:e-shown (htll:collapsed-view c) (htll:e+ gap extent))))
-          ((htll:e=? next pos) (htll:e- len (htll:e+ gap extent)))
-          (else (htll:e- (htll:e+ start len) next)))))
+         (pos (if (htll:collapse-node? c) #f (htll:e-sum start gap extent))))
+    (htll:rest-after c gap start extent area-start len pos (htll:after-position axis c gap start extent pos long?))))
+
+;; What htll:resolve-rest gives, NEXT being where the child after C starts (htll:after-position
+;; of POS, START + GAP + EXTENT or #f).
+(define (htll:rest-after c gap start extent area-start len pos next)
+  (cond ((not (htll:e=? start area-start)) (htll:e- (htll:e+ area-start len) next))
+        ((htll:collapse-node? c) (htll:e- len (htll:e-shown (htll:collapsed-view c) (htll:e+ gap extent))))
+        ((htll:e=? next pos) (htll:e- len (htll:e+ gap extent)))
+        (else (htll:e- (htll:e+ start len) next))))
 
 ;; Term T (K . ATOM) resolved, as an expression.
 (define (htll:resolve-term t placed long?)
@@ -448,7 +484,7 @@
           ((placed) (let ((p (htll:placed-entry (if (eq? (cadr a) 'w) "placed-width" "placed-height") (caddr a) placed)))
                       (htll:scaled k (if (eq? (cadr a) 'w) (htll:placed-width p) (htll:placed-height p)))))
           ((after) (htll:scaled k (htll:resolve-after (cadr a) (caddr a) (htll:resolve-placed (cadddr a) placed long?) placed
-                                                      (if (null? (cddddr a)) long? (lambda (pos start) (long? pos start 'heavy))))))
+                                                      (if (null? (cddddr a)) long? (lambda (pos start . mode) (and (null? mode) (long? pos start 'heavy)))))))
           ((rest) (htll:scaled k (htll:resolve-rest (cadr a) (caddr a) (htll:resolve-placed (cadddr a) placed long?)
                                                     (car (cddddr a)) (cadr (cddddr a)) placed long?)))
           ((max) (htll:scaled k (let* ((e (htll:resolve-placed (cadr a) placed long?))
@@ -553,6 +589,7 @@
 ;; primitive's call (one handler for the whole solve: one per primitive costs time at every level).
 (define (htll:solving thunk)
   (set! htll:primitive-context #f)
+  (set! htll:latest-after-local #f)
   (with-exception-handler
    (lambda (e)
      (if htll:primitive-context

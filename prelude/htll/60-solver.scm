@@ -163,12 +163,16 @@
       (and gen? (or (> (length pos) htll:expression-terms)
                     (> (htll:e-weight pos) htll:gap-weight)
                     (htll:e-has-edge? start))))
-    ;; HEAVY (htll:next-when-heavy): only where the position would be named as a local.
+    ;; MODE 'heavy (htll:next-when-heavy): only where the position would be named as a local.
+    ;; MODE 'named (after a layout, htll:after-position): where it is long, or starts at a local
+    ;; alone (the previous row's end), so a long form's rows each end at a local.
     (define (long? gen?)
-      (lambda (pos start . heavy)
-        (if (null? heavy)
-            (long-position? gen? pos start)
-            (and gen? (or (htll:e-has-edge? start) (> (htll:e-weight pos) htll:local-weight))))))
+      (lambda (pos start . mode)
+        (cond ((null? mode) (long-position? gen? pos start))
+              ((eq? (car mode) 'named)
+               (and gen? (or (long-position? gen? pos start)
+                             (and (pair? start) (null? (cdr start)) (cdar start) (eq? (car (cdar start)) 'local)))))
+              (else (and gen? (or (htll:e-has-edge? start) (> (htll:e-weight pos) htll:local-weight)))))))
     (define (place-node x left top w h gen?)
       (cond
        ((not (htll:node? x)) (error "htll: not a layout" x))
@@ -212,11 +216,13 @@
     (define (layout-chain head left top w h)
       (let* ((saved (cons htll:primitive-context htll:location-now))
              (vertical? (eq? (htll:node-op head) '^^))
+             (axis (if vertical? 'y 'x))
              (across-wraps? (htll:wrap? (if vertical? w h)))
              (long (long? #t)))
         ;; A length of the area as the area procedure received it and its child gets it back:
         ;; itself, or a number's expression made again (htll:resolved-area of a number).
-        (define (same e) (if (and (not (htll:wrap? e)) (htll:e-constant? e)) (htll:length->e "area" (htll:e-number e)) e))
+        ;; (Zero, '(), is made again as itself.)
+        (define (same e) (if (and (pair? e) (htll:e-constant? e)) (htll:length->e "area" (htll:e-number e)) e))
         ;; What a child takes across the chain, of its extent.
         (define (across extent) (if vertical? (car extent) (cdr extent)))
         ;; Where the length across wraps, a link takes the larger of what its children take
@@ -235,21 +241,23 @@
                         (ax (same left))
                         (ay (same top))
                         (extent (if vertical? (layout a ax ay (same w) 'wrap #t) (layout a ax ay 'wrap (same h) #t)))
-                        (axis (if vertical? 'y 'x))
                         (start (if vertical? ay ax))
                         (len (if vertical? h w))
-                        ;; Where B starts, and what is left for it. After a view, once the position
-                        ;; refers to an edge, B starts at A's far edge (htll:after-position) and has
-                        ;; the area's end less it (htll:resolve-rest): their results, without the
-                        ;; sum of START and A's length they make first and do not use then.
-                        (edge? (and (htll:view? a) (htll:e-has-edge? start)))
-                        (placed (and (not edge?) (list (cons a (cons 0 (cons ax (cons ay extent)))))))
+                        ;; Where B starts, and what is left for it: what htll:resolve-after and
+                        ;; htll:resolve-rest give, without the list of placed children they read A's
+                        ;; place from, and with START + A's length made once (htll:after-position,
+                        ;; htll:rest-after). After a view, once the position refers to an edge, B
+                        ;; starts at A's far edge and has the area's end less it, without that sum.
+                        (edge-view (and (htll:e-has-edge? start) (htll:edge-view a axis)))
+                        (edge? (and edge-view #t))
+                        (along (if vertical? (cdr extent) (car extent)))
+                        (pos (and (not edge?) (not (htll:collapse-node? a)) (htll:e+ start along)))
                         (next (if edge?
-                                  (htll:e-edge axis a)
-                                  (htll:e+ '() (htll:resolve-after axis a '() placed long))))
+                                  (htll:e-edge axis edge-view)
+                                  (htll:after-position axis a '() start along pos long)))
                         (rest (if edge?
                                   (htll:e- (htll:e+ (if vertical? top left) len) next)
-                                  (htll:e+ '() (htll:resolve-rest axis a '() (if vertical? top left) len placed long))))
+                                  (htll:rest-after a '() start along (if vertical? top left) len pos next)))
                         (bx (if vertical? ax next))
                         (by (if vertical? next ay))
                         (bw (if vertical? (same w) rest))
