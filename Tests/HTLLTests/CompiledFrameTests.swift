@@ -175,6 +175,21 @@ final class CompiledFrameTests: XCTestCase {
         }
     }
 
+    /// Long columns of rows (whose ends are locals, one a row) and long aligned sequences and
+    /// chains (whose positions are their views' far edges): the compiled code agrees with the solver.
+    func testLongRowsAndAlignedViewsComputeTheSameFramesAsHTLL() throws {
+        let shapes = [(FrameLocalTests.rows(30, "v..."), "CGFloat htllY"), (FrameLocalTests.rows(30, "vseq*", row: "hseq"), "CGFloat htllY"),
+                      (FrameLocalTests.rows(30, "wrapped", row: "hseq"), "CGFloat htllY"),
+                      (FrameLocalTests.aligned(20, "vseq"), "CGRectGetMaxY(label12.frame)"),
+                      (FrameLocalTests.aligned(20, "h...", "end"), "CGRectGetMaxX(label12.frame)"),
+                      (FrameLocalTests.aligned(20, "hseq*", "start"), "CGRectGetMaxX(label12.frame)")]
+        for (i, (source, mark)) in shapes.enumerated() {
+            let code = try Layout(source: source, file: "rows.htll").objectiveC(.viewWillLayoutSubviews)
+            XCTAssertTrue(code.contains(mark), code)
+            try check(source: source, name: "rows\(i)")
+        }
+    }
+
     /// A long distributed sequence measures the shared-out gap between the first two views at run
     /// time instead of repeating it (it sums every child's size) in every position.
     func testLongDistributedSequencesComputeTheSameFramesAsHTLL() throws {

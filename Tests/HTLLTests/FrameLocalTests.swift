@@ -59,6 +59,26 @@ final class FrameLocalTests: XCTestCase {
         return "(in (vseq \(rows.joined(separator: " "))) 'self.view)"
     }
 
+    /// N rows of two labels (ROW: hseq or h...) one after the other, their heights wrapped: in a
+    /// v... (a form), in a vseq* at their own heights, in a vseq in the wrapped top of a v....
+    /// A position after a row has no far edge: once long, each row's end is a local.
+    static func rows(_ n: Int, _ shape: String, row: String = "h...") -> String {
+        let rs = (0..<n).map { "(\(row) (label '((text . \"k\($0)\"))) (label '((text . \"v\($0)\"))))" }.joined(separator: " ")
+        switch shape {
+        case "v...": return "(in (v... \(rs)) 'self.view)"
+        case "vseq*": return "(in (vseq* 4 'start \(rs)) 'self.view)"
+        default: return "(in (v... (vseq \(rs)) (label '((text . \"end\")))) 'self.view)"
+        }
+    }
+
+    /// N labels in a sequence or chain (OP) aligned across it (MODE): each in an align node,
+    /// whose far edge along the axis is its view's.
+    /// (hseq* and vseq*: 4 apart, packed at the start.)
+    static func aligned(_ n: Int, _ op: String, _ mode: String = "center") -> String {
+        let spacing = op.hasSuffix("*") ? "4 'start " : ""
+        return "(in (\(op) \(spacing)'\(mode) \((0..<n).map { "(label '((text . \"a\($0)\")))" }.joined(separator: " "))) 'self.view)"
+    }
+
     static func locals(_ code: String) -> [Substring] {
         code.split(separator: "\n").filter { $0.contains("CGFloat htll") && !$0.contains("htllMirror") }
     }
@@ -93,7 +113,7 @@ final class FrameLocalTests: XCTestCase {
 
     /// Every local is defined once, before the first line that uses it; none is left unused.
     func testLocalsAreDefinedBeforeTheirFirstUseAndUsed() throws {
-        for source in [Self.boxes(60), Self.chains(40)] {
+        for source in [Self.boxes(60), Self.chains(40), Self.rows(60, "v..."), Self.rows(60, "vseq*", row: "hseq"), Self.rows(60, "wrapped", row: "hseq")] {
             let code = try Layout(source: source, file: "d.htll").objectiveC(.viewWillLayoutSubviews)
             let lines = code.split(separator: "\n").map(String.init)
             let defined = Self.locals(code).map { String($0.split(separator: " ")[1]) }
@@ -110,7 +130,10 @@ final class FrameLocalTests: XCTestCase {
     /// Doubling the views (the depth, or the grid's area) about doubles the frame code: it is linear.
     func testFrameCodeGrowsLinearly() throws {
         let shapes: [@Sendable (Int) -> String] = [{ Self.stairs($0) }, { Self.boxes($0 / 2) }, { Self.chains($0 / 2) }, { Self.tails($0, "vv") },
-                                         { Self.grid(Int(Double($0).squareRoot())) }]
+                                         { Self.grid(Int(Double($0).squareRoot())) },
+                                         { Self.rows($0 / 2, "v...") }, { Self.rows($0 / 2, "vseq*", row: "hseq") },
+                                         { Self.rows($0 / 2, "wrapped", row: "hseq") }, { Self.aligned($0, "vseq") },
+                                         { Self.aligned($0, "hseq*", "end") }, { Self.aligned($0, "h...", "start") }]
         for shape in shapes {
             let small = try onLargeStack { try Layout(source: shape(400), file: "d.htll").objectiveC(.viewWillLayoutSubviews).utf8.count }
             let large = try onLargeStack { try Layout(source: shape(800), file: "d.htll").objectiveC(.viewWillLayoutSubviews).utf8.count }

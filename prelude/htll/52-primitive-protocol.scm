@@ -420,8 +420,8 @@
 
 ;; Where the child after C starts, C placed at START and EXTENT long, GAP after it; POS is
 ;; START + GAP + EXTENT (#f when C collapses).
-;; After a layout that is no view (a row of a form) there is no far edge to refer to: once POS
-;; is long, or START is such a local already, POS becomes a local, so each later row's end is
+;; After a layout that is no view (a row of a form) there is no far edge to refer to: once the
+;; sum POS is long, or START is such a local already, POS becomes a local, so each later row's end is
 ;; one more (`htllY8 = htllY7 + MAX(...)`) instead of a sum of rows up to a local every few rows
 ;; (issue 19: a v... of 5,000 rows printed 3.7 MB of frame code, each row's position repeated
 ;; up to six rows' heights). (LONG? POS START 'named) says when (the solver's long?, 60-solver.scm).

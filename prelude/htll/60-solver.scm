@@ -160,18 +160,21 @@
         (cons (named (car extent) 'w) (named (cdr extent) 'h))))
     ;; A position after a view refers to its far edge once it is long (see after).
     (define (long-position? gen? pos start)
-      (and gen? (or (> (length pos) htll:expression-terms)
-                    (> (htll:e-weight pos) htll:gap-weight)
-                    (htll:e-has-edge? start))))
+      (and gen? (or (long-sum? pos) (htll:e-has-edge? start))))
+    ;; Whether POS has too many terms, or is too heavy, to repeat in every later position.
+    (define (long-sum? pos)
+      (or (> (length pos) htll:expression-terms) (> (htll:e-weight pos) htll:gap-weight)))
+    ;; Whether position E is one local alone (after or htll:after-position named it so).
+    (define (lone-local? e)
+      (and (pair? e) (null? (cdr e)) (let ((a (cdar e))) (and a (eq? (car a) 'local)))))
     ;; MODE 'heavy (htll:next-when-heavy): only where the position would be named as a local.
-    ;; MODE 'named (after a layout, htll:after-position): where it is long, or starts at a local
-    ;; alone (the previous row's end), so a long form's rows each end at a local.
+    ;; MODE 'named (after a layout, htll:after-position): where the sum is long, or starts at a
+    ;; local alone (the previous row's end), so a long form's rows each end at a local. (Not
+    ;; merely because START is an edge: the edge plus the row is short.)
     (define (long? gen?)
       (lambda (pos start . mode)
         (cond ((null? mode) (long-position? gen? pos start))
-              ((eq? (car mode) 'named)
-               (and gen? (or (long-position? gen? pos start)
-                             (and (pair? start) (null? (cdr start)) (cdar start) (eq? (car (cdar start)) 'local)))))
+              ((eq? (car mode) 'named) (and gen? (or (long-sum? pos) (lone-local? start))))
               (else (and gen? (or (htll:e-has-edge? start) (> (htll:e-weight pos) htll:local-weight)))))))
     (define (place-node x left top w h gen?)
       (cond
@@ -328,16 +331,25 @@
     ;; after a view A the position is shortened when (long-position? gen? pos start), see after.
     ;; Where the sibling after A starts: A laid out from START, EXTENT long, then MARGIN.
     ;; VIEW? is whether A is a view (the caller knows: a view is no collapse node either).
-    (define (after start a view? extent margin gen? axis)
+    ;; A view held by an align node across the axis (a sequence aligned 'center, say) has the
+    ;; node's far edge (htll:edge-view). After any other layout (a row of a column whose
+    ;; heights wrap) there is no edge: once the position is long, or ROW-LOCAL? (the position
+    ;; before was named so), it becomes a local, each row's end the previous one plus the row.
+    ;; (After such a local the sequence is long: a view's far edge follows it, as after a sum.)
+    ;; (Named only as the layout's area, each such local summed every row before it again: 400
+    ;; rows printed 5 MB in 10 s, issue 19.)
+    (define (after start a view? extent margin gen? axis row-local?)
       (if (and (not view?) (htll:collapse-node? a))
           (htll:e+ start (htll:e-shown (htll:collapsed-view a) (htll:e+ margin extent)))
           ;; (Once START refers to an edge the sum is not needed: the test would say yes whatever it
           ;; is. With no margin, most sequences' gap, adding nothing would copy the sum.)
-          (let ((pos (and (not (and gen? view? (htll:e-has-edge? start)))
-                          (htll:e+ (if (null? margin) start (htll:e+ start margin)) extent))))
-            (if (or (not pos) (and view? (long-position? gen? pos start)))
-                (if (null? margin) (htll:e-edge axis a) (htll:e+ (htll:e-edge axis a) margin))
-                pos))))
+          (let* ((v (if view? a (htll:edge-view a axis)))
+                 (pos (and (not (and gen? v (htll:e-has-edge? start)))
+                           (htll:e+ (if (null? margin) start (htll:e+ start margin)) extent))))
+            (cond ((or (not pos) (and v (or (and gen? row-local?) (long-position? gen? pos start))))
+                   (if (null? margin) (htll:e-edge axis v) (htll:e+ (htll:e-edge axis v) margin)))
+                  ((and gen? (not v) (or row-local? (long-sum? pos))) (htll:e-local axis pos))
+                  (else pos)))))
     ;; The length A takes in a sequence: EXTENT then MARGIN, or nothing when A collapses.
     (define (taken a extent margin)
       (if (htll:collapse-node? a)
@@ -381,7 +393,7 @@
         ;; PREV is (previous child . the gap after it). MEASURED is #f, or (GAP . E): a long gap
         ;; (the free length shared out, summing every child's size) that the views already placed
         ;; show at run time as E, so later positions need not repeat it.
-        (let loop ((cs cs) (pos start) (used '()) (across #f) (prev #f) (measured #f))
+        (let loop ((cs cs) (pos start) (used '()) (across #f) (prev #f) (measured #f) (row-local? #f))
           (if (null? cs)
               (let ((across (or across '())))
                 (if vertical?
@@ -425,13 +437,13 @@
                      (next (if edge-next?
                                (let ((edge (list (cons 1 (list 'edge axis c)))))
                                  (if (null? gap) edge (htll:e+ edge gap)))
-                               (after pos c view? along gap gen? axis)))
+                               (after pos c view? along gap gen? axis row-local?)))
                      ;; Once positions refer to an edge, the used length is measured from START.
                      (used (and along?
                                 (let ((u (htll:e+ used (taken c along gap))))
                                   (if (> (length u) htll:expression-terms) (htll:e- next start) u)))))
                 (loop (cdr cs) next used (cond ((not across?) #f) (across (wider across other)) (else other))
-                      (cons c own-gap) measured))))))
+                      (cons c own-gap) measured (and (not view?) (lone-local? next))))))))
     ;; hseq* / vseq*: children at their own length (fill-equally: equal shares) GAP apart, the
     ;; free length distributed by MODE.
     (define (layout-seq* cs gap mode left top w h gen? vertical?)
