@@ -182,7 +182,9 @@ final class CompiledFrameTests: XCTestCase {
                       (FrameLocalTests.rows(30, "wrapped", row: "hseq"), "CGFloat htllY"),
                       (FrameLocalTests.aligned(20, "vseq"), "CGRectGetMaxY(label12.frame)"),
                       (FrameLocalTests.aligned(20, "h...", "end"), "CGRectGetMaxX(label12.frame)"),
-                      (FrameLocalTests.aligned(20, "hseq*", "start"), "CGRectGetMaxX(label12.frame)")]
+                      (FrameLocalTests.aligned(20, "hseq*", "start"), "CGRectGetMaxX(label12.frame)"),
+                      // (10 views: the shim's MAX is a macro, which a chain of 30 makes 2^30 long.)
+                      (FrameLocalTests.shared(10, "baseline"), "CGFloat htllY"), (FrameLocalTests.shared(40, "rows"), "CGFloat htll")]
         for (i, (source, mark)) in shapes.enumerated() {
             let code = try Layout(source: source, file: "rows.htll").objectiveC(.viewWillLayoutSubviews)
             XCTAssertTrue(code.contains(mark), code)
@@ -224,6 +226,13 @@ final class CompiledFrameTests: XCTestCase {
             let layout = try Layout(source: source, file: "collapse.htll")
             XCTAssertTrue(try layout.objectiveC(.viewWillLayoutSubviews).contains(".hidden ? 0 : "))
             try check(source: source, name: "collapse")
+        }
+        // Long sequences of them, every third hidden: the share and the positions are locals.
+        let many = (0..<30).map { "(collapse-when-hidden (label '((text . \"c\($0)\") (hidden . \($0 % 3 == 1 ? "#t" : "#f")))))" }.joined(separator: " ")
+        for sequence in ["vseq", "vseq* 4 'start", "hseq* 2 'fill-equally"] {
+            let source = "(in (\(sequence) \(many)) 'self.view)"
+            XCTAssertTrue(try Layout(source: source, file: "many.htll").objectiveC(.viewWillLayoutSubviews).contains("CGFloat htll"), sequence)
+            try check(source: source, name: "many")
         }
     }
 }

@@ -79,6 +79,22 @@ final class FrameLocalTests: XCTestCase {
         return "(in (\(op) \(spacing)'\(mode) \((0..<n).map { "(label '((text . \"a\($0)\")))" }.joined(separator: " "))) 'self.view)"
     }
 
+    /// N children of a sequence that each repeat something of all the others unless it is named
+    /// once: views that collapse when hidden (each share divides by a count over all of them, and
+    /// each position sums the ones before), a row aligned on its baseline (each view's top holds
+    /// the deepest ascent of all), rows of a column distributed 'space-between (each gap shares
+    /// out what all rows leave).
+    static func shared(_ n: Int, _ shape: String) -> String {
+        let labels = (0..<n).map { "(label '((text . \"s\($0)\")))" }
+        switch shape {
+        case "collapse": return "(in (vseq \(labels.map { "(collapse-when-hidden \($0))" }.joined(separator: " "))) 'self.view)"
+        case "baseline": return "(in (hseq 'baseline \(labels.joined(separator: " "))) 'self.view)"
+        default:
+            let rows = stride(from: 0, to: n - 1, by: 2).map { "(hseq \(labels[$0]) \(labels[$0 + 1]))" }
+            return "(in (vseq* 4 'space-between \(rows.joined(separator: " "))) 'self.view)"
+        }
+    }
+
     static func locals(_ code: String) -> [Substring] {
         code.split(separator: "\n").filter { $0.contains("CGFloat htll") && !$0.contains("htllMirror") }
     }
@@ -113,7 +129,8 @@ final class FrameLocalTests: XCTestCase {
 
     /// Every local is defined once, before the first line that uses it; none is left unused.
     func testLocalsAreDefinedBeforeTheirFirstUseAndUsed() throws {
-        for source in [Self.boxes(60), Self.chains(40), Self.rows(60, "v..."), Self.rows(60, "vseq*", row: "hseq"), Self.rows(60, "wrapped", row: "hseq")] {
+        for source in [Self.boxes(60), Self.chains(40), Self.rows(60, "v..."), Self.rows(60, "vseq*", row: "hseq"), Self.rows(60, "wrapped", row: "hseq"),
+                       Self.shared(60, "collapse"), Self.shared(60, "baseline"), Self.shared(60, "rows")] {
             let code = try Layout(source: source, file: "d.htll").objectiveC(.viewWillLayoutSubviews)
             let lines = code.split(separator: "\n").map(String.init)
             let defined = Self.locals(code).map { String($0.split(separator: " ")[1]) }
@@ -133,7 +150,8 @@ final class FrameLocalTests: XCTestCase {
                                          { Self.grid(Int(Double($0).squareRoot())) },
                                          { Self.rows($0 / 2, "v...") }, { Self.rows($0 / 2, "vseq*", row: "hseq") },
                                          { Self.rows($0 / 2, "wrapped", row: "hseq") }, { Self.aligned($0, "vseq") },
-                                         { Self.aligned($0, "hseq*", "end") }, { Self.aligned($0, "h...", "start") }]
+                                         { Self.aligned($0, "hseq*", "end") }, { Self.aligned($0, "h...", "start") },
+                                         { Self.shared($0, "collapse") }, { Self.shared($0, "baseline") }, { Self.shared($0, "rows") }]
         for shape in shapes {
             let small = try onLargeStack { try Layout(source: shape(400), file: "d.htll").objectiveC(.viewWillLayoutSubviews).utf8.count }
             let large = try onLargeStack { try Layout(source: shape(800), file: "d.htll").objectiveC(.viewWillLayoutSubviews).utf8.count }

@@ -315,11 +315,14 @@
               ((htll:baseline-row-group m) => deepest)
               (else (own-height m))))
       ;; Once per row (its group), not once per child.
+      ;; (Named when heavy: every member's position holds it, and a long row's is a MAX of all
+      ;; its members' ascents.)
       (define (deepest group)
         (or (hash-table-ref/default deepests group #f)
             (let* ((ms (group))
-                   (d (let loop ((ms (cdr ms)) (a (ascent (car ms))))
-                        (if (null? ms) a (loop (cdr ms) (htll:e-max a (ascent (car ms))))))))
+                   (d (named (let loop ((ms (cdr ms)) (a (ascent (car ms))))
+                               (if (null? ms) a (loop (cdr ms) (htll:e-max a (ascent (car ms))))))
+                             'y)))
               (hash-table-set! deepests group d)
               d)))
       (let* ((offset (htll:e- (deepest members) (ascent c)))
@@ -340,7 +343,9 @@
     ;; rows printed 5 MB in 10 s, issue 19.)
     (define (after start a view? extent margin gen? axis row-local?)
       (if (and (not view?) (htll:collapse-node? a))
-          (htll:e+ start (htll:e-shown (htll:collapsed-view a) (htll:e+ margin extent)))
+          ;; (Shown or not at run time, it has no edge either: a long sum of them is named too.)
+          (let ((pos (htll:e+ start (htll:e-shown (htll:collapsed-view a) (htll:e+ margin extent)))))
+            (if (and gen? (or row-local? (long-sum? pos))) (htll:e-local axis pos) pos))
           ;; (Once START refers to an edge the sum is not needed: the test would say yes whatever it
           ;; is. With no margin, most sequences' gap, adding nothing would copy the sum.)
           (let* ((v (if view? a (htll:edge-view a axis)))
@@ -378,8 +383,10 @@
     (define (layout-seq cs left top w h gen? vertical?)
       (let* ((n (length cs))
              (len (if vertical? h w))
+             ;; (With children that collapse, the share divides by a sum over them: named once
+             ;; here, not again as each child's area.)
              (share (cond ((htll:wrap? len) 'wrap)
-                          ((htll:any-collapse? cs) (htll:e-quotient len (htll:visible-count cs)))
+                          ((htll:any-collapse? cs) (named (htll:e-quotient len (htll:visible-count cs)) (if vertical? 'h 'w)))
                           (else (htll:e* len (/ 1.0 n))))))
         (run-seq cs (if vertical? top left) share htll:no-gap left top w h gen? vertical?)))
     ;; Lays CS out one after the other from START, each child EACH-LENGTH long ('wrap: its own
@@ -393,7 +400,10 @@
         ;; PREV is (previous child . the gap after it). MEASURED is #f, or (GAP . E): a long gap
         ;; (the free length shared out, summing every child's size) that the views already placed
         ;; show at run time as E, so later positions need not repeat it.
-        (let loop ((cs cs) (pos start) (used '()) (across #f) (prev #f) (measured #f) (row-local? #f))
+        ;; GAP-LOCAL is #f, or (GAP . LOCAL): a heavy gap after layouts that are no views (rows
+        ;; of a distributed column: the free length shared out sums every row's size), named
+        ;; once, where each row's end would repeat it.
+        (let loop ((cs cs) (pos start) (used '()) (across #f) (prev #f) (measured #f) (row-local? #f) (gap-local #f))
           (if (null? cs)
               (let ((across (or across '())))
                 (if vertical?
@@ -431,7 +441,13 @@
                                               (htll:e- (htll:e- (htll:e-edge axis c) (htll:e-bound (if vertical? 'h 'w) c))
                                                        (htll:e-edge axis (car prev)))))))
                      (own-gap (if (eq? gap-after htll:no-gap) '() (gap-after c (cdr cs))))
-                     (gap (if (and measured (eq? own-gap (car measured))) (cdr measured) own-gap))
+                     (gap-local (if (and gen? (not view?) (pair? own-gap) (not (and gap-local (eq? (car gap-local) own-gap)))
+                                         (> (htll:e-weight own-gap) htll:gap-weight))
+                                    (cons own-gap (htll:e-local axis own-gap))
+                                    gap-local))
+                     (gap (cond ((and measured (eq? own-gap (car measured))) (cdr measured))
+                                ((and gap-local (not view?) (eq? own-gap (car gap-local))) (cdr gap-local))
+                                (else own-gap)))
                      ;; (after's answer when POS starts with an edge, the usual case of a long
                      ;; sequence, without its call: C's own far edge.)
                      (next (if edge-next?
@@ -443,7 +459,7 @@
                                 (let ((u (htll:e+ used (taken c along gap))))
                                   (if (> (length u) htll:expression-terms) (htll:e- next start) u)))))
                 (loop (cdr cs) next used (cond ((not across?) #f) (across (wider across other)) (else other))
-                      (cons c own-gap) measured (and (not view?) (lone-local? next))))))))
+                      (cons c own-gap) measured (and (not view?) (lone-local? next)) gap-local))))))
     ;; hseq* / vseq*: children at their own length (fill-equally: equal shares) GAP apart, the
     ;; free length distributed by MODE.
     (define (layout-seq* cs gap mode left top w h gen? vertical?)
@@ -464,7 +480,7 @@
         (cond
          ((htll:wrap? len) (run-seq cs start 'wrap gaps left top w h gen? vertical?))
          ((eq? mode 'fill-equally)
-          (let ((share (per (htll:e- len gap-total) 0)))
+          (let ((share (named (per (htll:e- len gap-total) 0) (if vertical? 'h 'w))))
             (run-seq cs start share gaps left top w h gen? vertical?)))
          (else
           ;; Measure every child first (its sizeToFit comes before any frame that depends on it).
