@@ -421,10 +421,11 @@
 ;; Where the child after C starts, C placed at START and EXTENT long, GAP after it; POS is
 ;; START + GAP + EXTENT (#f when C collapses).
 ;; After a layout that is no view (a row of a form) there is no far edge to refer to: once the
-;; sum POS is long, or START is such a local already, POS becomes a local, so each later row's end is
-;; one more (`htllY8 = htllY7 + MAX(...)`) instead of a sum of rows up to a local every few rows
-;; (issue 19: a v... of 5,000 rows printed 3.7 MB of frame code, each row's position repeated
-;; up to six rows' heights). (LONG? POS START 'named) says when (the solver's long?, 60-solver.scm).
+;; sum POS is long, or START is such a local already, POS becomes a local, so each later row's
+;; end is one more (`htllY8 = htllY7 + MAX(...)`) instead of a sum of rows up to a local every
+;; few rows (issue 19: a v... of 5,000 rows printed 3.7 MB of frame code, each row's position
+;; repeated up to six rows' heights). (LONG? POS START 'named) says when (the solver's long?,
+;; 60-solver.scm).
 (define (htll:after-position axis c gap start extent pos long?)
   (if (htll:collapse-node? c)
       (htll:e+ start (htll:e-shown (htll:collapsed-view c) (htll:e+ gap extent)))
@@ -434,7 +435,8 @@
               (else pos)))))
 
 ;; The view whose far edge along AXIS is C's: C, or the view an align node (40-layout.scm) holds
-;; across AXIS (a child of an aligned h... or v...), which it places at its own length along AXIS.
+;; across AXIS (a child of an aligned sequence or chain: (vseq 'center ...), (h... 'end ...)),
+;; which it places at its own length, or its whole share, from where the node starts along AXIS.
 ;; #f for any other layout.
 (define (htll:edge-view c axis)
   (cond ((htll:view? c) c)
@@ -446,8 +448,7 @@
 ;; The local for POS after C: the one made for the same C, START, EXTENT and GAP (a margin is
 ;; made again for each question) when that was the latest: an area procedure asks for the next
 ;; position and the rest after one child in turn, and two locals for one position would each be
-;; defined. Forgotten when a
-;; solve begins (htll:solving), as locals are named afresh in each.
+;; defined. Forgotten when a solve begins (htll:solving), as locals are named afresh in each.
 (define htll:latest-after-local #f)
 (define (htll:after-local axis c gap start extent pos)
   (let ((m htll:latest-after-local))
