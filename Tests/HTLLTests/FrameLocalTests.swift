@@ -179,7 +179,9 @@ final class FrameLocalTests: XCTestCase {
 
     /// The locals pass the statement grammar and the stand-in header, and Swift parses its own.
     func testLocalsAreCodeTheCheckersAccept() throws {
-        for (source, named) in [(Self.stairs(30), false), (Self.boxes(30), true), (Self.chains(40), true), (Self.grid(18), false)] {
+        for (source, named) in [(Self.stairs(30), false), (Self.boxes(30), true), (Self.chains(40), true), (Self.grid(18), false),
+                                (Self.rows(30, "v..."), true), (Self.rows(30, "vseq*", row: "hseq"), true), (Self.aligned(30, "vseq"), false),
+                                (Self.shared(30, "collapse"), true), (Self.shared(30, "baseline"), true), (Self.shared(30, "rows"), true)] {
             let layout = try Layout(source: source, file: "d.htll")
             XCTAssertEqual(try CodeCheck.statementProblems(layout), [])
             XCTAssertEqual(try CodeCheck.compileProblems(layout), [])
@@ -187,6 +189,36 @@ final class FrameLocalTests: XCTestCase {
             let swift = try layout.swift()
             XCTAssertEqual(swift.range(of: "\n        let htll[XYWH]1: CGFloat = ", options: .regularExpression) != nil, named, swift)
         }
+    }
+
+    /// A long row's height is the larger of all its views', and a baseline row's depth the deepest
+    /// of their ascents: printed as a balanced tree of MAX (max in Swift), not a chain as deep as
+    /// the row is long (Objective-C's MAX writes each argument twice: a chain of 30 was 2^30
+    /// copies of its innermost term for the compiler). Chains up to eight operands print as they did.
+    func testLongRowsPrintBalancedMaxima() throws {
+        let labels = { (n: Int) in (0..<n).map { "(label '((text . \"m\($0)\")))" }.joined(separator: " ") }
+        /// The deepest nesting of OPEN calls in TEXT.
+        func depth(_ text: String, _ open: String) -> Int {
+            var deepest = 0, stack: [Bool] = [], i = text.startIndex
+            while i < text.endIndex {
+                if text[i...].hasPrefix(open) {
+                    stack.append(true); deepest = max(deepest, stack.filter { $0 }.count); i = text.index(i, offsetBy: open.count); continue
+                }
+                if text[i] == "(" { stack.append(false) } else if text[i] == ")", !stack.isEmpty { stack.removeLast() }
+                i = text.index(after: i)
+            }
+            return deepest
+        }
+        for source in ["(in (v... (hseq \(labels(40))) (label '((text . \"end\")))) 'self.view)", Self.shared(40, "baseline")] {
+            let layout = try Layout(source: source, file: "m.htll")
+            let objc = try layout.objectiveC(.viewWillLayoutSubviews), swift = try layout.swift()
+            XCTAssertEqual(depth(objc, "MAX("), 6, objc)
+            XCTAssertEqual(depth(swift, "max("), 6, swift)
+            XCTAssertEqual(try CodeCheck.compileProblems(layout), [])
+        }
+        let short = try Layout(source: "(in (v... (hseq \(labels(8))) (label '((text . \"end\")))) 'self.view)", file: "m.htll")
+        let code = try short.objectiveC(.viewWillLayoutSubviews)
+        XCTAssertTrue(code.contains("MAX(MAX(MAX(MAX(MAX(MAX(MAX(label1.bounds.size.height, label2.bounds.size.height), label3.bounds.size.height)"), code)
     }
 
     /// Past the layouts' nesting limit (2,000 levels) the command refuses the layout with a

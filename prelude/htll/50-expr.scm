@@ -419,6 +419,37 @@
           ((and (pair? q) (eq? (car p) (car q))) (loop (cdr p) (cdr q)))
           (else #f))))
 
+;; ACC with the text of the max atom A before it, OPEN ("MAX(" or "max(") and PRINT (E ACC) giving
+;; the dialect's. A row's height is a chain MAX(MAX(MAX(a, b), c), d)... as deep as the row is
+;; long: Objective-C's MAX is a macro that writes each argument twice, so a chain of 30 was 2^30
+;; copies of its innermost term for the compiler (and Swift's type checker gives up on deep
+;; nests of max). Past htll:max-chain operands, the chain is printed as a balanced tree instead,
+;; MAX(MAX(a, b), MAX(c, d)), as deep as the logarithm of its length; shorter chains as they were.
+(define htll:max-chain 8)
+(define (htll:max-parts a open print acc)
+  (define (tree ops n acc)
+    (if (= n 1)
+        (print (car ops) acc)
+        (let* ((h (quotient n 2))
+               (acc (tree ops h (cons open acc)))
+               (acc (tree (list-tail ops h) (- n h) (cons ", " acc))))
+          (cons ")" acc))))
+  (let ((ops (htll:max-operands a)))
+    (if (> (length ops) htll:max-chain)
+        (tree ops (length ops) acc)
+        (let* ((acc (print (cadr a) (cons open acc)))
+               (acc (print (caddr a) (cons ", " acc))))
+          (cons ")" acc)))))
+
+;; The operands of max atom A and of the max atoms its first expression is, alone: (a b c d) for
+;; MAX(MAX(MAX(a, b), c), d), each an expression.
+(define (htll:max-operands a)
+  (let loop ((a a) (acc '()))
+    (let ((e (cadr a)))
+      (if (and (pair? e) (null? (cdr e)) (eqv? (caar e) 1) (cdar e) (eq? (car (cdar e)) 'max))
+          (loop (cdar e) (cons (caddr a) acc))
+          (cons e (cons (caddr a) acc))))))
+
 ;; ACC, the parts of a text in reverse, with atom A's text before them: the text htll:atom->c
 ;; gives, a compound atom's pieces and the parts of the expressions in it without a string of
 ;; their own (a flow prints three conditions a view, each of four expressions: issue 19).
@@ -428,9 +459,7 @@
      (let ((owner (caddr a)))
        (cons (if (eq? (cadr a) 'w) ".bounds.size.width" ".bounds.size.height")
              (cons (if (string? owner) owner (owner-name owner)) acc))))
-    ((max) (let* ((acc (htll:e->c-parts (cadr a) owner-name (cons "MAX(" acc)))
-                  (acc (htll:e->c-parts (caddr a) owner-name (cons ", " acc))))
-             (cons ")" acc)))
+    ((max) (htll:max-parts a "MAX(" (lambda (e acc) (htll:e->c-parts e owner-name acc)) acc))
     ((shown) (let* ((acc (cons ".hidden ? 0 : " (cons (owner-name (cadr a)) (cons "(" acc))))
                     (acc (htll:e->c-parts (caddr a) owner-name acc)))
                (cons ")" acc)))
