@@ -164,6 +164,10 @@
     ;; Whether POS has too many terms, or is too heavy, to repeat in every later position.
     (define (long-sum? pos)
       (or (> (length pos) htll:expression-terms) (> (htll:e-weight pos) htll:gap-weight)))
+    ;; Whether the end POS of a layout that is no view (a row) becomes a local: once the sum is
+    ;; long, or NAMED-BEFORE? (the row before ended at one), see after and htll:after-position.
+    (define (row-end-named? gen? pos named-before?)
+      (and gen? (or named-before? (long-sum? pos))))
     ;; Whether position E is one local alone (after or htll:after-position named it so).
     (define (lone-local? e)
       (and (pair? e) (null? (cdr e)) (let ((a (cdar e))) (and a (eq? (car a) 'local)))))
@@ -174,7 +178,7 @@
     (define (long? gen?)
       (lambda (pos start . mode)
         (cond ((null? mode) (long-position? gen? pos start))
-              ((eq? (car mode) 'named) (and gen? (or (long-sum? pos) (lone-local? start))))
+              ((eq? (car mode) 'named) (row-end-named? gen? pos (lone-local? start)))
               (else (and gen? (or (htll:e-has-edge? start) (> (htll:e-weight pos) htll:local-weight)))))))
     (define (place-node x left top w h gen?)
       (cond
@@ -252,13 +256,12 @@
                         ;; htll:rest-after). After a view, once the position refers to an edge, B
                         ;; starts at A's far edge and has the area's end less it, without that sum.
                         (edge-view (and (htll:e-has-edge? start) (htll:edge-view a axis)))
-                        (edge? (and edge-view #t))
                         (along (if vertical? (cdr extent) (car extent)))
-                        (pos (and (not edge?) (not (htll:collapse-node? a)) (htll:e+ start along)))
-                        (next (if edge?
+                        (pos (and (not edge-view) (not (htll:collapse-node? a)) (htll:e+ start along)))
+                        (next (if edge-view
                                   (htll:e-edge axis edge-view)
                                   (htll:after-position axis a '() start along pos long)))
-                        (rest (if edge?
+                        (rest (if edge-view
                                   (htll:e- (htll:e+ (if vertical? top left) len) next)
                                   (htll:rest-after a '() start along (if vertical? top left) len pos next)))
                         (bx (if vertical? ax next))
@@ -277,8 +280,8 @@
                        (begin (set! steps (+ steps 1))
                               (if (> steps htll:solver-steps) (too-many-steps))
                               (if vertical?
-                                  (loop b bx (if edge? by (named by 'y)) bw (named bh 'h) taken)
-                                  (loop b (if edge? bx (named bx 'x)) by (named bw 'w) bh taken)))
+                                  (loop b bx (if edge-view by (named by 'y)) bw (named bh 'h) taken)
+                                  (loop b (if edge-view bx (named bx 'x)) by (named bw 'w) bh taken)))
                        (let ((last (layout b bx by bw bh #t)))
                          (and taken (larger taken (across last)))))))))
           (set! htll:primitive-context (car saved))
@@ -345,7 +348,7 @@
       (if (and (not view?) (htll:collapse-node? a))
           ;; (Shown or not at run time, it has no edge either: a long sum of them is named too.)
           (let ((pos (htll:e+ start (htll:e-shown (htll:collapsed-view a) (htll:e+ margin extent)))))
-            (if (and gen? (or row-local? (long-sum? pos))) (htll:e-local axis pos) pos))
+            (if (row-end-named? gen? pos row-local?) (htll:e-local axis pos) pos))
           ;; (Once START refers to an edge the sum is not needed: the test would say yes whatever it
           ;; is. With no margin, most sequences' gap, adding nothing would copy the sum.)
           (let* ((v (if view? a (htll:edge-view a axis)))
@@ -353,7 +356,7 @@
                            (htll:e+ (if (null? margin) start (htll:e+ start margin)) extent))))
             (cond ((or (not pos) (and v (or (and gen? row-local?) (long-position? gen? pos start))))
                    (if (null? margin) (htll:e-edge axis v) (htll:e+ (htll:e-edge axis v) margin)))
-                  ((and gen? (not v) (or row-local? (long-sum? pos))) (htll:e-local axis pos))
+                  ((and (not v) (row-end-named? gen? pos row-local?)) (htll:e-local axis pos))
                   (else pos)))))
     ;; The length A takes in a sequence: EXTENT then MARGIN, or nothing when A collapses.
     (define (taken a extent margin)
