@@ -162,12 +162,17 @@ final class CompiledFrameTests: XCTestCase {
     }
 
     /// Deep layouts name long expressions (htllY1, ...) or refer to the previous view's far edge
-    /// (nested aboves and besides): the compiled code agrees with the solver.
+    /// (nested aboves and besides), or give a level its own length (nested vv and >>): the compiled
+    /// code agrees with the solver.
     func testDeepLayoutsWithLocalsComputeTheSameFramesAsHTLL() throws {
         let shapes = [(FrameLocalTests.stairs(40), "CGRectGetMaxY(label40.frame)"), (FrameLocalTests.boxes(40), "CGFloat htll"),
                       (FrameLocalTests.chains(40), "CGFloat htll"), (FrameLocalTests.grid(18), "CGRectGetMaxX("),
                       (FrameLocalTests.tails(30, "vv"), "CGRectGetMaxY(label20.frame) + 2"),
-                      (FrameLocalTests.tails(30, ">>"), "CGRectGetMaxX(label20.frame) + 2")]
+                      (FrameLocalTests.tails(30, ">>"), "CGRectGetMaxX(label20.frame) + 2"),
+                      // (Levels past 16 at their own length, the first at the area's less a sum
+                      // of all the others, named every 15 levels.)
+                      (FrameLocalTests.tails(70, "vv"), "(CGRect) {{0, CGRectGetMaxY(label50.frame) + 2}, {self.view.bounds.size.width, label51.bounds.size.height}}"),
+                      (FrameLocalTests.tails(70, ">>"), "(CGRect) {{CGRectGetMaxX(label50.frame) + 2, 0}, {label51.bounds.size.width, self.view.bounds.size.height}}")]
         for (i, (source, mark)) in shapes.enumerated() {
             let code = try Layout(source: source, file: "deep.htll").objectiveC(.viewWillLayoutSubviews)
             XCTAssertTrue(code.contains(mark), code)

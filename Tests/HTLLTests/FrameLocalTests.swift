@@ -121,8 +121,14 @@ final class FrameLocalTests: XCTestCase {
         let down = try Layout(source: Self.tails(20, "vv"), file: "s.htll").objectiveC(.viewWillLayoutSubviews)
         XCTAssertTrue(down.contains("\nlabel17.frame = (CGRect) {{0, CGRectGetMaxY(label16.frame) + 2}, "), down)
         XCTAssertTrue(down.contains("\nlabel16.frame = (CGRect) {{0, 30 + label1.bounds.size.height + "), down)
+        // Their deep levels take their own length (what is left after the first child is the
+        // rest's own length): no local for the area, no sum of the levels around.
+        let fifteen = try XCTUnwrap(down.split(separator: "\n").first { $0.hasPrefix("label15.frame = ") })
+        XCTAssertTrue(fifteen.contains("}, {self.view.bounds.size.width, self.view.bounds.size.height - "), down)
+        XCTAssertTrue(down.contains("\nlabel17.frame = (CGRect) {{0, CGRectGetMaxY(label16.frame) + 2}, {self.view.bounds.size.width, label17.bounds.size.height}};"), down)
+        XCTAssertEqual(Self.locals(down).count, 1, down)
         let across = try Layout(source: Self.tails(20, ">>"), file: "s.htll").objectiveC(.viewWillLayoutSubviews)
-        XCTAssertTrue(across.contains("\nlabel17.frame = (CGRect) {{CGRectGetMaxX(label16.frame) + 2, 0}, "), across)
+        XCTAssertTrue(across.contains("\nlabel17.frame = (CGRect) {{CGRectGetMaxX(label16.frame) + 2, 0}, {label17.bounds.size.width, self.view.bounds.size.height}};"), across)
         let boxes = try Layout(source: Self.boxes(20), file: "s.htll").objectiveC(.viewWillLayoutSubviews)
         XCTAssertFalse(Self.locals(boxes).isEmpty, boxes)
     }
@@ -160,6 +166,12 @@ final class FrameLocalTests: XCTestCase {
         // 1,500 nested aboves: 150 KB of frame code (it was 33 MB; 0.5 MB with locals every 16 levels).
         let code = try onLargeStack { try Layout(source: Self.stairs(1_500), file: "d.htll").objectiveC(.viewWillLayoutSubviews) }
         XCTAssertLessThan(code.utf8.count, 200_000)
+        // 1,500 nested vv or >>: about 320 KB (1 MB while each level's length was its area's less
+        // the levels before it and the levels after it, in sums up to a local every 15 levels).
+        for op in ["vv", ">>"] {
+            let tail = try onLargeStack { try Layout(source: Self.tails(1_500, op), file: "d.htll").objectiveC(.viewWillLayoutSubviews) }
+            XCTAssertLessThan(tail.utf8.count, 400_000, op)
+        }
     }
 
     /// The concrete solver evaluates the far edges (and locals): each stair starts where the one

@@ -450,6 +450,9 @@
 ;; position and the rest after one child in turn, and two locals for one position would each be
 ;; defined. Forgotten when a solve begins (htll:solving), as locals are named afresh in each.
 (define htll:latest-after-local #f)
+;; The latest length vv or >> gave a child as its own (htll:wrap-rest, 53-split-primitives.scm):
+;; (CHILD . LENGTH), forgotten when a solve begins.
+(define htll:latest-own-length #f)
 (define (htll:after-local axis c gap start extent pos)
   (let ((m htll:latest-after-local))
     (if (and m (eq? (car m) c) (eq? (cadr m) start) (eq? (caddr m) extent) (htll:e=? (cadddr m) gap))
@@ -591,6 +594,7 @@
 (define (htll:solving thunk)
   (set! htll:primitive-context #f)
   (set! htll:latest-after-local #f)
+  (set! htll:latest-own-length #f)
   (with-exception-handler
    (lambda (e)
      (if htll:primitive-context

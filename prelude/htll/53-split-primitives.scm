@@ -83,10 +83,35 @@
        (else
         ;; B measured first: A's length depends on it.
         (let* ((own (if vertical? (measured-height b w) (measured-width b h)))
-               (first (htll:area-along vertical? x y w h start (len- len (when-shown b (len+ margin own)))))
+               (mode (htll:own-mode a b margin len vertical?))
+               (first (htll:area-along vertical? x y w h start
+                                       (if (eq? mode 'own)
+                                           (htll:e->length (htll:e-bound (if vertical? 'h 'w) a) #f)
+                                           (len- len (when-shown b (len+ margin own))))))
                (second (htll:area-along vertical? x y w h (htll:next-when-heavy (if vertical? 'y 'x) a margin)
-                                        (len- len (len+ margin (htll:placed-along a vertical?))))))
+                                        (if mode
+                                            (begin (set! htll:latest-own-length (cons b (htll:length->e "rest" own))) own)
+                                            (len- len (len+ margin (htll:placed-along a vertical?)))))))
           (htll:wrap-split-size a b vertical? w h (list first second))))))))
+
+;; vv and >>: how A and B share LEN. The original gave B LEN less MARGIN and A's placed length
+;; (its bounds at run time), which is B's own length once A, a view that takes its area, has its
+;; frame (LEN less MARGIN and B's own length). Written so, a nested chain of vv made each level's
+;; length a term longer, named a local every few levels, and each first child's length the
+;; difference of two of those sums: 1,500 levels printed 1 MB of frame code (issue 19). So:
+;; 'own where LEN is this node's own length (the level above gave it, see below): A takes its
+;; own length and B its own, which add up to LEN with MARGIN; 'heavy where B's length as the
+;; original wrote it would be heavy enough to be named (htll:local-weight, as positions switch to
+;; an edge in htll:next-when-heavy, so up to 16 levels print what the original printed): B gets
+;; its own length; #f otherwise, or where A is no view that takes its area, or B may collapse.
+(define (htll:own-mode a b margin len vertical?)
+  (and (htll:view? a) (not (assq 'size (htll:view-attributes a))) (not (htll:collapse-node? b))
+       (let ((len-e (htll:length->e "rest" len)) (m htll:latest-own-length))
+         (cond ((and m (eq? (car m) (car htll:primitive-context)) (htll:e=? (cdr m) len-e)) 'own)
+               ((> (htll:e-weight (htll:e- len-e (htll:e+ (htll:length->e "rest" margin) (htll:e-bound (if vertical? 'h 'w) a))))
+                   htll:local-weight)
+                'heavy)
+               (else #f)))))
 
 ;; C's placed length along the axis, or across it.
 (define (htll:placed-along c vertical?) (if vertical? (placed-height c) (placed-width c)))
