@@ -172,7 +172,9 @@ final class CompiledFrameTests: XCTestCase {
                       // (Levels past 16 at their own length, the first at the area's less a sum
                       // of all the others, named every 15 levels.)
                       (FrameLocalTests.tails(70, "vv"), "(CGRect) {{0, CGRectGetMaxY(label50.frame) + 2}, {self.view.bounds.size.width, label51.bounds.size.height}}"),
-                      (FrameLocalTests.tails(70, ">>"), "(CGRect) {{CGRectGetMaxX(label50.frame) + 2, 0}, {label51.bounds.size.width, self.view.bounds.size.height}}")]
+                      (FrameLocalTests.tails(70, ">>"), "(CGRect) {{CGRectGetMaxX(label50.frame) + 2, 0}, {label51.bounds.size.width, self.view.bounds.size.height}}"),
+                      // (Each level measured once per length.)
+                      (FrameLocalTests.alignedNest(24), "CGFloat htllW"), (FrameLocalTests.alignedNest(24, "hseq", "end"), "CGFloat htllH")]
         for (i, (source, mark)) in shapes.enumerated() {
             let code = try Layout(source: source, file: "deep.htll").objectiveC(.viewWillLayoutSubviews)
             XCTAssertTrue(code.contains(mark), code)

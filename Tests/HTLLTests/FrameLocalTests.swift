@@ -39,6 +39,15 @@ final class FrameLocalTests: XCTestCase {
         return "(in \(s) 'self.view)"
     }
 
+    /// N sequences aligned across their axis (OP: vseq or hseq, MODE), each a label and then the
+    /// next: each level's align node measures the rest, inside a row whose width wraps, measured
+    /// first too.
+    static func alignedNest(_ n: Int, _ op: String = "vseq", _ mode: String = "center") -> String {
+        var s = "(label '((text . \"end\")))"
+        for i in 0..<n { s = "(\(op) '\(mode) (label '((text . \"n\(i)\"))) \(s))" }
+        return "(in \(s) 'self.view)"
+    }
+
     /// N vvs in a chain whose rest is measured first, and N ^^s the other way round.
     static func chains(_ n: Int) -> String {
         var down = "(label '((text . \"top\")))", up = "blank"
@@ -133,6 +142,17 @@ final class FrameLocalTests: XCTestCase {
         XCTAssertFalse(Self.locals(boxes).isEmpty, boxes)
     }
 
+    /// Nested aligned sequences are measured once per level and length: their solving time grew
+    /// fourfold a level (12 levels took 2.4 s, 20 did not finish), as each level's share was
+    /// made anew and missed what was measured at the same length before.
+    func testNestedAlignedSequencesAreSolvedInLinearTime() throws {
+        for (op, mode) in [("vseq", "center"), ("hseq", "end"), ("vseq", "start")] {
+            // (About 0.1 s in a release build; 4^300 steps before: this did not return.)
+            let code = try onLargeStack { try Layout(source: Self.alignedNest(300, op, mode), file: "n.htll").objectiveC(.viewWillLayoutSubviews) }
+            XCTAssertEqual(code.components(separatedBy: ".frame = ").count - 1, 301, "\(op) \(mode)")
+        }
+    }
+
     /// Every local is defined once, before the first line that uses it; none is left unused.
     func testLocalsAreDefinedBeforeTheirFirstUseAndUsed() throws {
         for source in [Self.boxes(60), Self.chains(40), Self.rows(60, "v..."), Self.rows(60, "vseq*", row: "hseq"), Self.rows(60, "wrapped", row: "hseq"),
@@ -157,7 +177,8 @@ final class FrameLocalTests: XCTestCase {
                                          { Self.rows($0 / 2, "v...") }, { Self.rows($0 / 2, "vseq*", row: "hseq") },
                                          { Self.rows($0 / 2, "wrapped", row: "hseq") }, { Self.aligned($0, "vseq") },
                                          { Self.aligned($0, "hseq*", "end") }, { Self.aligned($0, "h...", "start") },
-                                         { Self.shared($0, "collapse") }, { Self.shared($0, "baseline") }, { Self.shared($0, "rows") }]
+                                         { Self.shared($0, "collapse") }, { Self.shared($0, "baseline") }, { Self.shared($0, "rows") },
+                                         { Self.alignedNest($0 / 2) }, { Self.alignedNest($0 / 2, "hseq", "end") }]
         for shape in shapes {
             let small = try onLargeStack { try Layout(source: shape(400), file: "d.htll").objectiveC(.viewWillLayoutSubviews).utf8.count }
             let large = try onLargeStack { try Layout(source: shape(800), file: "d.htll").objectiveC(.viewWillLayoutSubviews).utf8.count }
