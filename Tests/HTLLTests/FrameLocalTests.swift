@@ -143,7 +143,7 @@ final class FrameLocalTests: XCTestCase {
     }
 
     /// Nested aligned sequences are measured once per level and length: their solving time grew
-    /// fourfold a level (12 levels took 2.4 s, 20 did not finish), as each level's share was
+    /// fourfold a level (12 levels took 2.4 s), as each level's share was
     /// made anew and missed what was measured at the same length before.
     func testNestedAlignedSequencesAreSolvedInLinearTime() throws {
         for (op, mode) in [("vseq", "center"), ("hseq", "end"), ("vseq", "start")] {

@@ -450,8 +450,8 @@
 ;; position and the rest after one child in turn, and two locals for one position would each be
 ;; defined. Forgotten when a solve begins (htll:solving), as locals are named afresh in each.
 (define htll:latest-after-local #f)
-;; The latest length vv or >> gave a child as its own (htll:wrap-rest, 53-split-primitives.scm):
-;; (CHILD . LENGTH), forgotten when a solve begins.
+;; The latest length vv or >> gave its second child as that child's own (htll:own-mode,
+;; 53-split-primitives.scm): (CHILD . LENGTH), forgotten when a solve begins.
 (define htll:latest-own-length #f)
 (define (htll:after-local axis c gap start extent pos)
   (let ((m htll:latest-after-local))
