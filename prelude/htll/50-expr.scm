@@ -256,6 +256,16 @@
     ((if<=) (apply + (map htll:e-weight (cdr a))))
     (else 0)))
 
+;; An area's position or length, or an extent, heavier than this (htll:e-weight: about its number
+;; of terms) becomes a local (htll:e-local): `CGFloat htllY3 = ...;` then `htllY3` wherever it is
+;; used. Inlining would repeat every ancestor's terms in each descendant's frame, so 1,600 nested
+;; aboves printed 38 MB; with locals, output and solving time grow linearly with the layout. The
+;; threshold keeps small layouts printing exactly what the original htllc printed: its examples,
+;; our goldens and every layout up to 16 nested levels stay under it (sequences already switch to
+;; their previous view's far edge after htll:expression-terms terms; above and beside refer to
+;; their first child's far edge where the position after it would be named, htll:next-when-heavy).
+(define htll:local-weight 16)
+
 ;; A local standing for E, named after AXIS (x y w h) once defined: htllX1, htllH2, ...
 ;; The last element keeps its text once printed, as (number . text).
 (define (htll:e-local axis e) (htll:e-atom (list 'local axis e (cons #f #f) #f)))
