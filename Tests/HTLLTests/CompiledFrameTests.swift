@@ -174,7 +174,8 @@ final class CompiledFrameTests: XCTestCase {
                       (FrameLocalTests.tails(70, "vv"), "(CGRect) {{0, CGRectGetMaxY(label50.frame) + 2}, {self.view.bounds.size.width, label51.bounds.size.height}}"),
                       (FrameLocalTests.tails(70, ">>"), "(CGRect) {{CGRectGetMaxX(label50.frame) + 2, 0}, {label51.bounds.size.width, self.view.bounds.size.height}}"),
                       // (Each level measured once per length.)
-                      (FrameLocalTests.alignedNest(24), "CGFloat htllW"), (FrameLocalTests.alignedNest(24, "hseq", "end"), "CGFloat htllH")]
+                      (FrameLocalTests.alignedNest(24), "CGFloat htllW"), (FrameLocalTests.alignedNest(24, "hseq", "end"), "CGFloat htllH"),
+                      (FrameLocalTests.alignedSplits(30, "^^", "'end"), "CGFloat htll"), (FrameLocalTests.alignedSplits(30, "h...", "'center"), "CGFloat htll")]
         for (i, (source, mark)) in shapes.enumerated() {
             let code = try Layout(source: source, file: "deep.htll").objectiveC(.viewWillLayoutSubviews)
             XCTAssertTrue(code.contains(mark), code)

@@ -126,6 +126,10 @@
       (if (> steps htll:solver-steps) (too-many-steps))
       (cond ((htll:view? x) (layout-view x left top w h gen? #t))
             (gen? (place x (named left 'x) (named top 'y) (named w 'w) (named h 'h) #t))
+            ;; (An align node is not kept: what it takes is what its child takes, which is kept,
+            ;; and each width a wrapped row above it passes down would be one more entry to
+            ;; compare: 120 nested (^^ A R 'end) levels spent most of their time there.)
+            ((eq? (htll:node-op x) 'align) (place x (named left 'x) (named top 'y) (named w 'w) (named h 'h) #f))
             (else (measure x left top w h))))
     (define (too-many-steps)
       (htll:error-at (htll:root-location root)
@@ -141,8 +145,24 @@
     ;; The lengths are compared as expressions, not only as objects: a sequence makes its share
     ;; anew each time it is laid out, so a nested (vseq 'center ...), measured at each level by
     ;; its align node and then by the wrapped row around it, measured its inner levels again at
-    ;; every visit (4^n: 12 levels took 2.4 s, 1,500 did not finish in 10 minutes).
-    (define (same-length? a b) (or (eq? a b) (and (pair? a) (pair? b) (htll:e-same? a b))))
+    ;; every visit (4^n: 12 levels took 2.4 s, 1,500 did not finish in 10 minutes). Two locals
+    ;; are the same length where they name the same one: a heavy length is named afresh at each
+    ;; visit, and the lengths made of it then differed from every earlier one (nested (^^ A R
+    ;; 'end): 60 levels 1 s, 120 levels more than a minute).
+    (define (same-length? a b)
+      (or (eq? a b)
+          (and (pair? a) (pair? b)
+               (let same-size? ((x a) (y b)) (if (pair? x) (and (pair? y) (same-size? (cdr x) (cdr y))) (not (pair? y))))
+               (let each ((ts a))
+                 (or (null? ts)
+                     (and (let find ((us b))
+                            (and (pair? us)
+                                 (or (and (= (caar us) (caar ts)) (same-atom? (cdar ts) (cdar us))) (find (cdr us)))))
+                          (each (cdr ts))))))))
+    (define (same-atom? x y)
+      (if (and x y (eq? (car x) 'local) (eq? (car y) 'local))
+          (or (eq? x y) (same-length? (htll:local-expression x) (htll:local-expression y)))
+          (htll:atom=? x y)))
     (define (measure x left top w h)
       (let* ((seen (hash-table-ref/default measured x '()))
              (hit (let find ((s seen)) (cond ((null? s) #f) ((and (same-length? (caar s) w) (same-length? (cadar s) h)) (cddar s)) (else (find (cdr s)))))))
