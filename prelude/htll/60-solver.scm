@@ -148,8 +148,12 @@
     ;; every visit (4^n: 12 levels took 2.4 s, 1,500 did not finish in 10 minutes). Two locals
     ;; are the same length where they name the same one: a heavy length is named afresh at each
     ;; visit, and the lengths made of it then differed from every earlier one (nested (^^ A R
-    ;; 'end): 60 levels 1 s, 120 levels more than a minute).
-    (define (same-length? a b)
+    ;; 'end): 60 levels 1 s, 120 levels more than a minute). Only the locals of the lengths
+    ;; themselves are compared so, not the locals inside their definitions: those hold other
+    ;; locals in turn, and following them all was exponential (30 nested (vv A R 2 'center) 36 s,
+    ;; now 0.4 s).
+    (define (same-length? a b) (same-terms? a b #t))
+    (define (same-terms? a b deep?)
       (or (eq? a b)
           (and (pair? a) (pair? b)
                (let same-size? ((x a) (y b)) (if (pair? x) (and (pair? y) (same-size? (cdr x) (cdr y))) (not (pair? y))))
@@ -157,11 +161,11 @@
                  (or (null? ts)
                      (and (let find ((us b))
                             (and (pair? us)
-                                 (or (and (= (caar us) (caar ts)) (same-atom? (cdar ts) (cdar us))) (find (cdr us)))))
+                                 (or (and (= (caar us) (caar ts)) (same-atom? (cdar ts) (cdar us) deep?)) (find (cdr us)))))
                           (each (cdr ts))))))))
-    (define (same-atom? x y)
+    (define (same-atom? x y deep?)
       (if (and x y (eq? (car x) 'local) (eq? (car y) 'local))
-          (or (eq? x y) (same-length? (htll:local-expression x) (htll:local-expression y)))
+          (or (eq? x y) (and deep? (same-terms? (htll:local-expression x) (htll:local-expression y) #f)))
           (htll:atom=? x y)))
     (define (measure x left top w h)
       (let* ((seen (hash-table-ref/default measured x '()))
