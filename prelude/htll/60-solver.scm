@@ -125,11 +125,11 @@
       (set! steps (+ steps 1))
       (if (> steps htll:solver-steps) (too-many-steps))
       (cond ((htll:view? x) (layout-view x left top w h gen? #t))
-            (gen? (place x (named left 'x) (named top 'y) (named w 'w) (named h 'h) #t))
-            ;; (An align node is not kept: what it takes is what its child takes, which is kept,
-            ;; and each width a wrapped row above it passes down would be one more entry to
-            ;; compare: 120 nested (^^ A R 'end) levels spent most of their time there.)
-            ((eq? (htll:node-op x) 'align) (place x (named left 'x) (named top 'y) (named w 'w) (named h 'h) #f))
+            ;; (An align node is measured without being kept: what it takes is what its child
+            ;; takes, which is kept, and each width a wrapped row above it passes down would be
+            ;; one more entry to compare: 120 nested (^^ A R 'end) levels spent most of their
+            ;; time there.)
+            ((or gen? (eq? (htll:node-op x) 'align)) (place x (named left 'x) (named top 'y) (named w 'w) (named h 'h) gen?))
             (else (measure x left top w h))))
     (define (too-many-steps)
       (htll:error-at (htll:root-location root)
@@ -152,8 +152,7 @@
     ;; themselves are compared so, not the locals inside their definitions: those hold other
     ;; locals in turn, and following them all was exponential (30 nested (vv A R 2 'center) 36 s,
     ;; now 0.4 s).
-    (define (same-length? a b) (same-terms? a b #t))
-    (define (same-terms? a b deep?)
+    (define (same-length? a b)
       (or (eq? a b)
           (and (pair? a) (pair? b)
                (let same-size? ((x a) (y b)) (if (pair? x) (and (pair? y) (same-size? (cdr x) (cdr y))) (not (pair? y))))
@@ -161,12 +160,13 @@
                  (or (null? ts)
                      (and (let find ((us b))
                             (and (pair? us)
-                                 (or (and (= (caar us) (caar ts)) (same-atom? (cdar ts) (cdar us) deep?)) (find (cdr us)))))
+                                 (or (and (= (caar us) (caar ts)) (same-atom? (cdar ts) (cdar us))) (find (cdr us)))))
                           (each (cdr ts))))))))
-    (define (same-atom? x y deep?)
-      (if (and x y (eq? (car x) 'local) (eq? (car y) 'local))
-          (or (eq? x y) (and deep? (same-terms? (htll:local-expression x) (htll:local-expression y) #f)))
-          (htll:atom=? x y)))
+    ;; Atoms as htll:atom=? compares them, and two locals whose definitions are equal expressions.
+    (define (same-atom? x y)
+      (or (htll:atom=? x y)
+          (and x y (eq? (car x) 'local) (eq? (car y) 'local)
+               (htll:e=? (htll:local-expression x) (htll:local-expression y)))))
     (define (measure x left top w h)
       (let* ((seen (hash-table-ref/default measured x '()))
              (hit (let find ((s seen)) (cond ((null? s) #f) ((and (same-length? (caar s) w) (same-length? (cadar s) h)) (cddar s)) (else (find (cdr s)))))))
