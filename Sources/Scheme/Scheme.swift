@@ -343,8 +343,8 @@ extension Scheme {
     /// generated file on standard output).
     public func withOutputToErrorPort<T>(_ body: () throws -> T) rethrows -> T {
         let saved = runtime.currentOutput.value
-        runtime.currentOutput.value = runtime.currentError.value
-        defer { runtime.currentOutput.value = saved }
+        runtime.currentOutput.set(runtime.currentError.value, runtime.heap)
+        defer { runtime.currentOutput.set(saved, runtime.heap) }
         return try body()
     }
 
@@ -353,8 +353,8 @@ extension Scheme {
         let port = runtime.heap.own(Port(output: .string))
         let saved = runtime.currentOutput.value
         let portValue = Value.object(Unmanaged.passUnretained(port))
-        runtime.currentOutput.value = portValue
-        defer { runtime.currentOutput.value = saved }
+        runtime.currentOutput.set(portValue, runtime.heap)
+        defer { runtime.currentOutput.set(saved, runtime.heap) }
         // Both ports must outlive `body`'s evaluations, which may rebind the current output port.
         try runtime.keeping([saved, portValue], body)
         return port.outputString

@@ -341,7 +341,7 @@ final class LibraryTests: GCStressableTestCase {
         XCTAssertEqual(w(l), "((1) (1))")
         XCTAssertEqual(Printer.render(l, .shared), "(#0=(1) #0#)")
         let v = rt.heap.vector([.fixnum(1), .null])
-        v.svector?.items[1] = v
+        v.svector?.set(1, v, rt.heap)
         XCTAssertEqual(w(v), "#0=#(1 #0#)")
         // A cycle through the car of a nested list.
         let inner = ints(2)
@@ -458,7 +458,7 @@ final class LibraryTests: GCStressableTestCase {
     func testCurrentPortsAreParameters() throws {
         XCTAssertTrue(rt.systemValue("current-output-port").isEq(.procedure(Unmanaged.passUnretained(rt.currentOutput))))
         let out = try call("open-output-string")
-        rt.currentOutput.value = out
+        rt.currentOutput.set(out, rt.heap)
         _ = try call("write", sym("x"))
         _ = try call("newline")
         XCTAssertEqual(d(try call("get-output-string", out)), "x\n")

@@ -144,6 +144,9 @@ final class CodeBlock: HeapObject {
     }
     public override var byteSize: Int { 96 + codeCount * 4 + constantCount * 16 }
     public override var typeName: String { "code" }
+    /// Its constants are written when it is made, or by the first call's decoding of a lazy body,
+    /// which passes the barrier first (`LazyCodeBody.decode`).
+    override var hasWriteBarrier: Bool { true }
 }
 
 extension CodeBlock {

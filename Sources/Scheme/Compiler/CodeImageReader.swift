@@ -69,6 +69,9 @@ struct LazyCodeBody {
         guard source.rt === rt, let env = source.env else {
             throw rt.error("\(block.name): its prelude image belongs to another instance")
         }
+        // The constants it writes are new values in a block that may be old (even if decoding fails
+        // halfway: what was written stays): the write barrier, before the first store.
+        rt.heap.written(block)
         do throws(InvalidSystemImage) {
             var reader = CodeImageReader(source: source, rt: rt, env: env, body: body)
             let locations = try reader.body(of: block, codeCount: codeCount, maxCaptured: maxCaptured)

@@ -71,7 +71,7 @@ extension Expander {
             let copy = rt.heap.own(SVector([]))
             let result = Value.vector(Unmanaged.passUnretained(copy))
             memo[UnsafeRawPointer(vec.toOpaque())] = result
-            copy.items = o.items.map { copyStripped($0, &memo) }
+            copy.replaceItems(o.items.map { copyStripped($0, &memo) }, rt.heap)
             return result
         case .pair(let first):
             if let m = memo[UnsafeRawPointer(first.toOpaque())] { return m }

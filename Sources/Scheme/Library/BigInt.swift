@@ -10,6 +10,7 @@ final class BigInt: HeapObject {
 
     public override var byteSize: Int { 48 + value.limbs.count * 8 }
     public override var typeName: String { "bignum" }
+    override var hasWriteBarrier: Bool { true }  // (no values)
 }
 
 /// An arbitrary-precision integer value: sign and little-endian base-2^64 magnitude.

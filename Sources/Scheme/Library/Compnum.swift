@@ -28,4 +28,5 @@ final class Compnum: HeapObject {
     }
     public override var byteSize: Int { 64 }
     public override var typeName: String { "compnum" }
+    override var hasWriteBarrier: Bool { true }  // (never changed)
 }

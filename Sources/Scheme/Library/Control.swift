@@ -123,7 +123,7 @@ let controlBuiltins: [Builtin] = [
         .procedure(Unmanaged.passUnretained(rt.heap.own(Parameter(value: a[0], converter: a[1])))) },
     Builtin("%parameter?", .exactly(1)) { a, _ in .bool(a[0].object(Parameter.self) != nil) },
     Builtin("%param-value", .exactly(1)) { a, rt in try rt.parameter(a[0]).value },
-    Builtin("%param-set!", .exactly(2)) { a, rt in try rt.parameter(a[0]).value = a[1]; return .unspecified },
+    Builtin("%param-set!", .exactly(2)) { a, rt in try rt.parameter(a[0]).set(a[1], rt.heap); return .unspecified },
     Builtin("%param-converter", .exactly(1)) { a, rt in try rt.parameter(a[0]).converter },
     Builtin("%make-case-lambda", .atLeast(1)) { a, rt in
         var clauses: [Closure] = []
@@ -141,8 +141,7 @@ let controlBuiltins: [Builtin] = [
     Builtin("%promise-value", .exactly(1)) { a, rt in try rt.promise(a[0]).value },
     Builtin("%promise-update!", .exactly(2)) { a, rt in
         let new = try rt.promise(a[0]), old = try rt.promise(a[1])
-        old.done = new.done
-        old.value = new.value
+        old.update(from: new, rt.heap)
         return .unspecified
     },
     Builtin("%append2", .exactly(2)) { a, rt in rt.heap.list(try rt.list(a[0], "append"), tail: a[1]) },

@@ -74,7 +74,9 @@ final class HashTable: HeapObject {
 
     /// Stores `value` under `key`; returns whether that added an entry.
     @discardableResult
-    public func set(_ key: Value, _ value: Value) -> Bool {
+    /// Associates `value` with `key`, through `heap`'s write barrier; returns whether the key is new.
+    public func set(_ key: Value, _ value: Value, _ heap: Heap) -> Bool {
+        heap.written(self)
         // At most half full, counting the slots of removed entries (which stay until `compact`).
         if (entries.count + 1) * 2 > slots.count { grow() }
         let h = hash(key)
@@ -151,6 +153,7 @@ final class HashTable: HeapObject {
         }
     }
     public override var byteSize: Int { 64 + entries.count * 48 + slots.count * 4 }
+    override var hasWriteBarrier: Bool { true }
     public override var typeName: String { "hash-table" }
 }
 
@@ -181,7 +184,7 @@ let hashTableBuiltins: [Builtin] = [
     Builtin("hash-table?", .exactly(1)) { a, _ throws(SchemeRaise) in .bool(a[0].object(HashTable.self) != nil) },
     Builtin("hash-table-ref/default", .exactly(3)) { a, rt throws(SchemeRaise) in try rt.hashTable(a[0], "hash-table-ref/default").get(a[1]) ?? a[2] },
     // A new entry may allocate no object (fixnum keys) yet must count toward the heap limit.
-    Builtin("hash-table-set!", .exactly(3)) { a, rt throws(SchemeRaise) in if try rt.hashTable(a[0], "hash-table-set!").set(a[1], a[2]) { rt.heap.charge(48) }; return .unspecified },
+    Builtin("hash-table-set!", .exactly(3)) { a, rt throws(SchemeRaise) in if try rt.hashTable(a[0], "hash-table-set!").set(a[1], a[2], rt.heap) { rt.heap.charge(48) }; return .unspecified },
     Builtin("hash-table-delete!", .exactly(2)) { a, rt throws(SchemeRaise) in try rt.hashTable(a[0], "hash-table-delete!").remove(a[1]); return .unspecified },
     Builtin("hash-table-contains?", .exactly(2)) { a, rt throws(SchemeRaise) in .bool(try rt.hashTable(a[0], "hash-table-contains?").get(a[1]) != nil) },
     Builtin("hash-table-exists?", .exactly(2)) { a, rt throws(SchemeRaise) in .bool(try rt.hashTable(a[0], "hash-table-exists?").get(a[1]) != nil) },
@@ -195,7 +198,7 @@ let hashTableBuiltins: [Builtin] = [
         let t = HashTable(mode: try rt.hashMode(a, 1, "alist->hash-table"))
         for entry in try rt.list(a[0], "alist->hash-table") {
             let p = try rt.pair(entry, "alist->hash-table")
-            if t.get(p.car) == nil { t.set(p.car, p.cdr) }  // the first occurrence wins, as with assoc
+            if t.get(p.car) == nil { _ = t.set(p.car, p.cdr, rt.heap) }  // the first occurrence wins, as with assoc
         }
         return rt.heap.object(t) },
     Builtin("hash-table-copy", .range(1, 2)) { a, rt throws(SchemeRaise) in rt.heap.object(try rt.hashTable(a[0], "hash-table-copy").copy()) },

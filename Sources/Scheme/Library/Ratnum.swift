@@ -16,6 +16,7 @@ final class Ratnum: HeapObject {
 
     public override var byteSize: Int { 64 + (numerator.bitWidth + denominator.bitWidth) / 8 }
     public override var typeName: String { "ratnum" }
+    override var hasWriteBarrier: Bool { true }  // (no values)
 }
 
 /// An exact rational as a plain value: numerator and positive denominator (any integer has

@@ -39,7 +39,7 @@ enum Sorting {
         let sorted = try sortedElements(items, by: less, rt)
         switch result {
         case .inPlace:
-            target?.items = sorted
+            target?.replaceItems(sorted, rt.heap)
             return .unspecified
         case .newVector:
             return rt.heap.vector(sorted)

@@ -10,7 +10,7 @@ let vectorBuiltins: [Builtin] = [
         return v.items[try rt.index(a[1], "vector-ref", count: v.items.count, kind: "vector")] },
     Builtin("vector-set!", .exactly(3)) { a, rt throws(SchemeRaise) in
         let v = try rt.vector(a[0], "vector-set!")
-        v.items[try rt.index(a[1], "vector-set!", count: v.items.count, kind: "vector")] = a[2]
+        v.set(try rt.index(a[1], "vector-set!", count: v.items.count, kind: "vector"), a[2], rt.heap)
         return .unspecified },
     Builtin("vector->list", .range(1, 3)) { a, rt throws(SchemeRaise) in
         let v = try rt.vector(a[0], "vector->list")
@@ -19,7 +19,8 @@ let vectorBuiltins: [Builtin] = [
     Builtin("list->vector", .exactly(1)) { a, rt throws(SchemeRaise) in rt.heap.vector(try rt.list(a[0], "list->vector")) },
     Builtin("vector-fill!", .range(2, 4)) { a, rt throws(SchemeRaise) in
         let v = try rt.vector(a[0], "vector-fill!")
-        for i in try rt.range(a, 2, count: v.items.count, "vector-fill!", kind: "vector") { v.items[i] = a[1] }
+        let r = try rt.range(a, 2, count: v.items.count, "vector-fill!", kind: "vector")
+        v.withMutableItems(rt.heap) { items in for i in r { items[i] = a[1] } }
         return .unspecified },
     Builtin("vector-copy", .range(1, 3)) { a, rt throws(SchemeRaise) in
         let v = try rt.vector(a[0], "vector-copy")
@@ -31,7 +32,7 @@ let vectorBuiltins: [Builtin] = [
         let r = try rt.range(a, 3, count: from.items.count, "vector-copy!", kind: "vector")
         guard at + r.count <= to.items.count else { throw rt.error("vector-copy!: not enough room in destination") }
         let slice = Array(from.items[r])
-        to.items.replaceSubrange(at..<(at + r.count), with: slice)
+        to.withMutableItems(rt.heap) { $0.replaceSubrange(at..<(at + r.count), with: slice) }
         return .unspecified },
     Builtin("vector-append", .atLeast(0)) { a, rt throws(SchemeRaise) in
         var total = 0

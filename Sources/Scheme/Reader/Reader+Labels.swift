@@ -60,7 +60,7 @@ extension Reader {
         openLabels.remove(n)
         if let p = placeholders.removeValue(forKey: n) {
             if v.isEq(p) { throw error("datum label #\(n)= refers only to itself", at: location) }
-            Reader.replace(p, with: v, in: v)
+            Reader.replace(p, with: v, in: v, runtime.heap)
             // A label defined inside this datum may be bound to the placeholder itself (`#1=#0#`).
             for (k, x) in labelValues where x.isEq(p) { labelValues[k] = v }
         }
@@ -69,7 +69,7 @@ extension Reader {
     }
 
     /// Replaces every occurrence of `placeholder` in the pairs and vectors reachable from `root`.
-    static func replace(_ placeholder: Value, with value: Value, in root: Value) {
+    static func replace(_ placeholder: Value, with value: Value, in root: Value, _ heap: Heap) {
         var seen = Set<UnsafeMutableRawPointer>()
         var work: [Value] = [root]
         while let x = work.popLast() {
@@ -94,7 +94,7 @@ extension Reader {
                 let vec = u.takeUnretainedValue()
                 for i in vec.items.indices {
                     if vec.items[i].isEq(placeholder) {
-                        vec.items[i] = value
+                        vec.set(i, value, heap)
                     } else {
                         pushIfCompound(vec.items[i], &work)
                     }

@@ -20,6 +20,7 @@ final class ErrorObject: HeapObject {
         for v in irritants { marker.mark(v) }
     }
     public override var typeName: String { "error-object" }
+    override var hasWriteBarrier: Bool { true }  // (the irritants never change)
 }
 
 /// A Scheme raise travelling through Swift code (a builtin's failure): the raised object.

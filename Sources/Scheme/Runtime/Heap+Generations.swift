@@ -2,26 +2,31 @@
 ///
 /// Generations: a pair or object is *young* from its allocation to the next collection that reaches
 /// it, *old* after. A **full** collection marks everything reachable from the roots with a new
-/// epoch and frees the rest, as the collector always did. A **minor** collection keeps the epoch:
+/// epoch and frees the rest, as the collector always did. A **minor** collection keeps the epoch
+/// and follows only young data:
 /// - old pairs stay in use without being followed (their mark already is the epoch), so a minor
-///   collection costs nothing per old pair, however many there are: the long-lived lists and trees
-///   of a program are not marked again until the next full collection;
-/// - objects (Swift objects) are all marked with a new `objectEpoch`, as far as they are reachable
-///   without going through an old pair, and the old ones (`objects[0..<oldObjectCount]`, which an
-///   old pair not followed may hold) are roots: a vector's elements, a closure's captured values
-///   are followed, but the old pairs among them end the walk. Why objects are not generational
-///   too: every mutation of a vector, record, box, hash table or environment would need a write
-///   barrier, where pairs have one place that stores into them (`Pair.car`/`cdr`);
-/// - the remembered set: an old pair stored into (`set-car!`, `set-cdr!`, any Swift code through
-///   `Pair`'s setters) since the last collection may refer to young data that nothing else keeps;
-///   the write barrier records it, and a minor collection follows its fields;
-/// - young pairs and objects reached are promoted (marked with the epoch; pairs get `oldFlag`), the
-///   others are freed: young pair cells by moving `youngMark` on, young objects by a sweep of the
-///   end of `objects` only; weak symbols made since the last collection likewise.
+///   collection costs nothing per old pair, however many there are;
+/// - old objects with a write barrier (`HeapObject.hasWriteBarrier`: vectors, records, closures,
+///   code, strings, boxes, hash tables, promises, parameters, continuations, numbers) carry
+///   `HeapObject.old` and end the walk like old pairs; objects are marked with a fresh `objectEpoch`
+///   as far as they are reachable without going through old data;
+/// - old objects without one (`oldRoots`: globals, environments) are roots, followed every time;
+/// - the remembered sets: an old pair or barriered object stored into (`Pair`'s setters,
+///   `Heap.written`) since the last collection may refer to young data that nothing else keeps;
+///   the write barrier records it, and a minor collection follows its fields.
+/// The invariant a minor collection relies on: **an old pair or old barriered object refers to
+/// young data only if it is in a remembered set.** An object is born young and what it refers to
+/// when it is promoted is promoted with it (marked in the same collection), so only a later store
+/// can break it, and every such store passes the barrier. Stress mode checks it
+/// (`verifyGenerations`).
+/// - young pairs and objects reached are promoted (marked with the epoch; pairs get `oldFlag`,
+///   objects `old` or `oldRoot`), the others are freed: young pair cells by moving `youngMark` on,
+///   young objects by a sweep of the end of `objects` only; weak symbols made since the last
+///   collection likewise.
 /// What a minor collection leaves: garbage among the old (freed by the next full collection).
 ///
 /// When: a collection is due after `threshold` bytes of allocation (at least 8 MB, and at least the
-/// live bytes of old objects, which a minor collection follows). It is full when the old data has
+/// bytes of the old roots, which a minor collection follows). It is full when the old data has
 /// grown by more than it held after the last full collection (at least 4 MB), and when it is asked
 /// for (`collect-garbage`, the embedding API); in stress mode every fourth one is full. Under a heap
 /// limit a minor collection that counts more than the limit is followed by a full one before the
@@ -59,7 +64,7 @@ extension Heap {
         let previousEpoch = epoch, previousYoung = youngMark
         epoch = nextMark()
         objectEpoch = epoch
-        var marker = Marker(epoch: epoch, objectEpoch: objectEpoch, stamp: nextStamp())
+        var marker = Marker(epoch: epoch, objectEpoch: objectEpoch, stamp: nextStamp(), minor: false)
         roots(&marker)
         for i in 0..<protectedCount { marker.markObject(objects[i]) }
         markProtectedPairs(from: 0, inUse: previousEpoch, previousYoung, &marker)
@@ -71,18 +76,36 @@ extension Heap {
     }
 
     private func collectMinor(roots: (inout Marker) -> Void) {
+        let marker = markMinor(roots: roots)
+        var checked = 0
+        if stressInterval > 0 {
+            let check = checkGenerations(marker)
+            if check.missed > 0 {
+                fatalError("heap: \(check.missed) references from old objects to young data a minor collection did not reach (a missed write barrier)")
+            }
+            checked = check.visits
+        }
+        finish(marker, full: false, sweepingFrom: max(oldObjectCount, protectedCount),
+               symbolsFrom: max(symbolWatermark, oldWeakSymbolCount), pairs: pairsInUse &+ marker.pairs)
+        lastCollectionCost &+= checked
+    }
+
+    /// A minor collection's marking (see above); `collectMinor` then frees what it did not reach.
+    func markMinor(roots: (inout Marker) -> Void) -> Marker {
         let young = youngMark
         objectEpoch = nextMark()
-        var marker = Marker(epoch: epoch, objectEpoch: objectEpoch, stamp: nextStamp())
+        var marker = Marker(epoch: epoch, objectEpoch: objectEpoch, stamp: nextStamp(), minor: true)
         roots(&marker)
-        // Old objects are roots (an old pair not followed may hold them), and so are protected ones.
+        // Old objects without a barrier are roots, so are young protected ones, and the remembered
+        // old data's fields (see the invariant above).
+        for o in oldRoots { marker.markObject(o) }
         let old = max(oldObjectCount, protectedCount)
-        for i in 0..<old { marker.markObject(objects[i]) }
+        for i in oldObjectCount..<old { marker.markObject(objects[i]) }
+        for o in rememberedObjects { marker.traceFields(o) }
         for p in rememberedPairs { marker.traceFields(p) }
         markProtectedPairs(from: youngPairStart, inUse: young, young, &marker)
         marker.drain()
-        finish(marker, full: false, sweepingFrom: old, symbolsFrom: max(symbolWatermark, oldWeakSymbolCount),
-               pairs: pairsInUse &+ marker.pairs)
+        return marker
     }
 
     /// What both kinds do after marking: free the young pairs not reached (and, after a full
@@ -91,8 +114,19 @@ extension Heap {
     private func finish(_ marker: Marker, full: Bool, sweepingFrom first: Int, symbolsFrom firstSymbol: Int, pairs: Int) {
         youngMark = nextMark()
         lastCollectionCost = marker.visits
-        let live = sweep(from: first)
+        // (Before the sweep: a remembered object may die in a full collection.)
+        for o in rememberedObjects { o._withUnsafeGuaranteedRef { $0.generation &= ~HeapObject.remembered } }
+        rememberedObjects.removeAll(keepingCapacity: true)
+        // Bytes of the objects kept: those before `first` (the protected ones; in a minor collection
+        // the old ones, counted when promoted and grown since, and the young protected ones), and
+        // the survivors.
+        var kept = 0
+        for i in (full ? 0 : oldObjectCount)..<first { kept &+= objects[i].byteSize }
+        let live = (full ? 0 : oldObjectBytes &+ grownBytes) &+ kept &+ sweep(from: first)
+        oldObjectBytes = live
+        grownBytes = 0
         sweepSymbols(from: firstSymbol)
+        promote(from: full ? 0 : oldObjectCount, full: full)
         oldObjectCount = objects.count
         oldWeakSymbolCount = weakSymbols.count
         for p in rememberedPairs { p.flags &= ~Pair.rememberedFlag }
@@ -106,8 +140,27 @@ extension Heap {
         collections += 1
     }
 
-    /// Drops every object at or past `first` that this collection did not mark; returns the live
-    /// bytes of all objects.
+    /// Makes `objects[first...]` old: an object with a write barrier gets `HeapObject.old`, one
+    /// without is an old root. A full collection (`first` 0) also drops the dead old roots.
+    private func promote(from first: Int, full: Bool) {
+        if full {
+            oldRoots.removeAll(keepingCapacity: true)
+            oldRootBytes = 0
+        }
+        for i in first..<objects.count {
+            let o = objects[i]
+            if o.generation & (HeapObject.old | HeapObject.oldRoot) == 0 {
+                o.generation |= o.hasWriteBarrier ? HeapObject.old : HeapObject.oldRoot
+            }
+            if o.generation & HeapObject.oldRoot != 0 {
+                oldRoots.append(Unmanaged.passUnretained(o))
+                oldRootBytes &+= o.byteSize
+            }
+        }
+    }
+
+    /// Drops every object at or past `first` that this collection did not mark; returns the bytes
+    /// of those it keeps.
     /// Compacts in place, in order: the prefix before `first` (the protected objects, and in a minor
     /// collection the old ones) stays as it is, so `protectedCount` of every enclosing run still counts
     /// the same objects, and the survivors keep their order. (Swapping in place moves references
@@ -117,7 +170,6 @@ extension Heap {
         var live = 0
         var kept = first
         objects.withUnsafeMutableBufferPointer { objects in
-            for i in 0..<first { live &+= objects[i].byteSize }
             for i in first..<objects.count where objects[i].markEpoch == objectEpoch {
                 live &+= objects[i].byteSize
                 if i != kept { objects.swapAt(i, kept) }
@@ -128,12 +180,12 @@ extension Heap {
         return live
     }
 
-    /// Allocated bytes before the next collection: as many as old objects hold (a minor collection
+    /// Allocated bytes before the next collection: as many as the old roots hold (a minor collection
     /// follows their fields), at least `minimumThreshold`; under a limit no more than the room left
     /// below it (at least a sixteenth of the limit, so a heap close to its limit is not collected
     /// at every safe point).
     func setThreshold() {
-        let grown = max(minimumThreshold, objectBytes)
+        let grown = max(minimumThreshold, oldRootBytes)
         regularThreshold = limit.map { min(grown, max($0 - liveBytes, $0 / 16)) } ?? grown
         threshold = stressInterval > 0 ? 0 : regularThreshold
     }
@@ -142,6 +194,37 @@ extension Heap {
     func remember(_ pair: Pair) {
         pair.flags |= Pair.rememberedFlag
         rememberedPairs.append(pair)
+    }
+
+    /// Stress mode's check of the invariant a minor collection relies on (see above), after its
+    /// marking (`reached`): counts the references from old objects with a barrier, not remembered,
+    /// to young data the collection did not reach, and the references it followed. A missed write
+    /// barrier would otherwise free live data only when a later collection came at the wrong time;
+    /// under stress it stops the process at the first minor collection after the store.
+    func checkGenerations(_ reached: Marker) -> (missed: Int, visits: Int) {
+        var checker = Marker(epoch: reached.epoch, objectEpoch: reached.objectEpoch, stamp: reached.stamp, minor: true)
+        checker.checking = true
+        for i in 0..<min(oldObjectCount, objects.count) where objects[i].generation == HeapObject.old {
+            objects[i].trace(&checker)
+        }
+        return (checker.missed, checker.visits)
+    }
+
+    /// The write barrier of objects: to call when `v` has been stored into a field of `o` that
+    /// `o.trace` follows. An old object (not yet remembered) that may now refer to young data
+    /// joins the remembered set, whose fields the next minor collection follows.
+    @inline(__always) func written(_ o: HeapObject, _ v: Value) {
+        if o.generation == HeapObject.old, v.refersToHeap { remember(o) }
+    }
+
+    /// The write barrier for a store of values not at hand (a whole vector replaced or filled).
+    @inline(__always) func written(_ o: HeapObject) {
+        if o.generation == HeapObject.old { remember(o) }
+    }
+
+    @inline(never) private func remember(_ o: HeapObject) {
+        o.generation |= HeapObject.remembered
+        rememberedObjects.append(Unmanaged.passUnretained(o))
     }
 
     /// A mark no cell or object carries yet.

@@ -53,9 +53,16 @@ final class Heap {
     // Generations (see `Heap+Generations.swift`).
     /// Old pairs stored into since the last collection (each has `Pair.rememberedFlag`).
     @exclusivity(unchecked) var rememberedPairs: [Pair] = []
-    /// `objects[0..<oldObjectCount]` existed at the last collection: a minor one follows their
-    /// fields and sweeps only the objects after them.
+    /// Old objects stored into since the last collection (each has `HeapObject.remembered`).
+    @exclusivity(unchecked) var rememberedObjects: [Unmanaged<HeapObject>] = []
+    /// Old objects without a write barrier (`HeapObject.oldRoot`): roots of every minor collection.
+    var oldRoots: [Unmanaged<HeapObject>] = []
+    /// `objects[0..<oldObjectCount]` existed at the last collection: a minor one sweeps only the
+    /// objects after them.
     var oldObjectCount = 0
+    /// Bytes of `objects[0..<oldObjectCount]` (as counted when each was promoted; exact after a
+    /// full collection), so a minor collection need not visit the old objects to count them.
+    var oldObjectBytes = 0
     /// `weakSymbols[0..<oldWeakSymbolCount]` existed at the last collection.
     var oldWeakSymbolCount = 0
     /// Young pairs lie at this position or past it: the cursor's after the last collection.
@@ -64,6 +71,13 @@ final class Heap {
     var liveBytesAfterFull = 0
     /// Bytes of the objects (pairs and symbols aside) after the last collection.
     var objectBytes = 0
+    /// Bytes `charge`d since the last collection: growth inside objects, which a minor collection
+    /// counts into the old objects' bytes (it does not visit them; the growth of a young object is
+    /// then counted twice until the next full collection, which counts exactly).
+    @exclusivity(unchecked) var grownBytes = 0
+    /// Bytes of the old objects without a write barrier (`oldRoots`), whose fields every minor
+    /// collection follows.
+    var oldRootBytes = 0
     /// Times an empty pair block's pages were given back to the system (`returnEmptyPairBlocks`).
     public internal(set) var returnedPairBlocks = 0
     /// Full collections so far (the others were minor).
@@ -191,6 +205,7 @@ final class Heap {
     /// the heap-limit check, as close as an allocation would.
     @inline(__always) public func charge(_ bytes: Int) {
         allocatedSinceCollection &+= bytes
+        grownBytes &+= bytes
     }
 
     /// Bytes allocated past the point where a safe point would have collected: work outside the
@@ -268,17 +283,26 @@ struct Marker {
     /// Different in every collection, minor ones included (whose `epoch` stays the same), for
     /// structures outside the heap that remember which collection last traced them (`Scope`).
     let stamp: UInt32
+    /// `HeapObject.old` in a minor collection, which stops at old objects (the write barrier put
+    /// those stored into since in the remembered set); 0 in a full one.
+    let skipGeneration: UInt8
     private var work: [Unmanaged<HeapObject>] = []
     private var pairWork: [Pair] = []
     /// References followed so far: the cost of the collection, which stress mode paces by.
     private(set) var visits = 0
     /// Pair cells marked so far.
     private(set) var pairs = 0
+    /// Set by `Heap.verifyGenerations`: the marker then marks nothing and counts, in `missed`,
+    /// every reference to young data that the collection did not reach.
+    var checking = false
+    /// What `checking` found.
+    private(set) var missed = 0
 
-    init(epoch: UInt32, objectEpoch: UInt32, stamp: UInt32) {
+    init(epoch: UInt32, objectEpoch: UInt32, stamp: UInt32, minor: Bool) {
         self.epoch = epoch
         self.objectEpoch = objectEpoch
         self.stamp = stamp
+        skipGeneration = minor ? HeapObject.old : 0
     }
 
     /// Marks the object behind `v`, if any.
@@ -299,12 +323,18 @@ struct Marker {
         push(Unmanaged.passUnretained(o).toOpaque())
     }
 
+    /// Marks an object held unretained.
+    mutating func markObject(_ o: Unmanaged<HeapObject>) {
+        push(o.toOpaque())
+    }
+
     /// Marks a pair cell (it is old from now on); its fields are followed by `drain`. A pair
     /// already marked `epoch` is done: reached before in this collection, or, in a minor one, old
     /// (the remembered set covers what an old pair refers to that it does not keep alive itself).
     @inline(__always) mutating func markPair(_ p: Pair) {
         visits &+= 1
         if p.mark == epoch { return }
+        if checking { missed &+= 1; return }
         p.mark = epoch
         p.flags |= Pair.oldFlag
         pairs &+= 1
@@ -317,11 +347,24 @@ struct Marker {
         mark(p.cdr)
     }
 
+    /// Follows the fields of `o` whatever its mark or generation: a remembered old object.
+    mutating func traceFields(_ o: Unmanaged<HeapObject>) {
+        visits &+= 1
+        o._withUnsafeGuaranteedRef { $0.trace(&self) }
+    }
+
     @inline(__always) private mutating func push(_ raw: UnsafeMutableRawPointer) {
         visits &+= 1
         let u = Unmanaged<HeapObject>.fromOpaque(raw)
         let fresh = u._withUnsafeGuaranteedRef { o -> Bool in
-            if o.markEpoch == objectEpoch { return false }
+            if o.markEpoch == objectEpoch || o.generation & skipGeneration != 0 { return false }
+            if checking {
+                // Unreached young data: freed by this collection, yet an old object refers to it.
+                // (Interned symbols are not young objects: the intern table keeps them.)
+                let isOld = o.generation & (HeapObject.old | HeapObject.oldRoot) != 0
+                if !isOld, (o as? Symbol)?.renamed != nil || !(o is Symbol) { missed &+= 1 }
+                return false
+            }
             o.markEpoch = objectEpoch
             return true
         }

@@ -10,11 +10,27 @@ import Darwin
 public class HeapObject {
     /// The collection number in which the mark phase last reached this object.
     @exclusivity(unchecked) public final var markEpoch: UInt32 = 0
+    /// The object's generation bits (`old`, `remembered`, `oldRoot`; see `Heap+Generations.swift`).
+    @exclusivity(unchecked) final var generation: UInt8 = 0
 
     public init() {}
 
     /// Reports every value this object refers to.
     func trace(_ marker: inout Marker) {}
+
+    /// Whether every store of a value into this object after it is made goes through the write
+    /// barrier (`Heap.written`), so that once old, a minor collection need not follow its fields.
+    /// False by default, which is always safe: an old object without a barrier is a root of every
+    /// minor collection. A class that says true must call `Heap.written` at every store of a value
+    /// into a field it traces (an object without such fields says true for nothing).
+    var hasWriteBarrier: Bool { false }
+
+    /// The object survived a collection and has a write barrier: minor collections stop at it.
+    static let old: UInt8 = 1
+    /// An old object stored into since the last collection: in `Heap.rememberedObjects`.
+    static let remembered: UInt8 = 2
+    /// An old object without a write barrier: in `Heap.oldRoots`.
+    static let oldRoot: UInt8 = 4
 
     /// Roughly how many bytes this object holds, for collection pacing and heap limits.
     open var byteSize: Int { 32 }
@@ -25,19 +41,42 @@ public class HeapObject {
 
 /// A single mutable cell: holds a variable that is both captured by a closure and assigned.
 final class Box: HeapObject {
-    @exclusivity(unchecked) public var value: Value
+    @exclusivity(unchecked) public private(set) var value: Value
     public init(_ value: Value) { self.value = value }
+    /// Stores `v` (a `set!` of the variable), through `heap`'s write barrier.
+    @inline(__always) func set(_ v: Value, _ heap: Heap) {
+        value = v
+        heap.written(self, v)
+    }
     override func trace(_ marker: inout Marker) { marker.mark(value) }
+    override var hasWriteBarrier: Bool { true }
     public override var typeName: String { "box" }
 }
 
 /// A vector of values.
 public final class SVector: HeapObject {
-    @exclusivity(unchecked) public var items: [Value]
+    /// The elements. Stores go through `set`, `replaceItems` or `withMutableItems` (the write barrier).
+    @exclusivity(unchecked) public private(set) var items: [Value]
     public init(_ items: [Value]) { self.items = items }
+    /// Stores `v` at `i` (in bounds), through `heap`'s write barrier.
+    @inline(__always) func set(_ i: Int, _ v: Value, _ heap: Heap) {
+        items[i] = v
+        heap.written(self, v)
+    }
+    /// Replaces every element (same count or not), through `heap`'s write barrier.
+    func replaceItems(_ new: [Value], _ heap: Heap) {
+        items = new
+        heap.written(self)
+    }
+    /// Runs `body` on the elements, which it may change, through `heap`'s write barrier.
+    @inline(__always) func withMutableItems<R>(_ heap: Heap, _ body: (inout [Value]) throws -> R) rethrows -> R {
+        heap.written(self)
+        return try body(&items)
+    }
     override func trace(_ marker: inout Marker) {
         for v in items { marker.mark(v) }
     }
+    override var hasWriteBarrier: Bool { true }
     public override var byteSize: Int { 48 + items.count * 16 }
     public override var typeName: String { "vector" }
 }
@@ -50,15 +89,17 @@ final class Bytevector: HeapObject {
     public init(_ bytes: [UInt8]) { self.bytes = bytes }
     public override var byteSize: Int { 48 + bytes.count }
     public override var typeName: String { "bytevector" }
+    override var hasWriteBarrier: Bool { true }  // (bytes only)
 }
 
 /// Several values returned at once by `values` (never exactly one).
 final class MultipleValues: HeapObject {
-    public var items: [Value]
+    public let items: [Value]
     public init(_ items: [Value]) { self.items = items }
     override func trace(_ marker: inout Marker) {
         for v in items { marker.mark(v) }
     }
+    override var hasWriteBarrier: Bool { true }  // (never changed)
     public override var byteSize: Int { 48 + items.count * 16 }
     public override var typeName: String { "values" }
 }
@@ -72,6 +113,7 @@ final class RecordType: HeapObject {
         self.fields = fields
     }
     public override var typeName: String { "record-type" }
+    override var hasWriteBarrier: Bool { true }  // (never changed)
 }
 
 /// An instance of a record type.
@@ -79,7 +121,8 @@ final class Record: HeapObject {
     public let type: RecordType
     /// The fields, in a buffer the record owns (as a closure's captured values): an array cost a
     /// metadata lookup per record made and a retain and release per field read, and a layout's
-    /// views are records read 220,000 times for 10,000 views.
+    /// views are records read 220,000 times for 10,000 views. Stores after the record is made go
+    /// through `Heap.written` (`Records.run`).
     let fields: UnsafeMutablePointer<Value>
     let fieldCount: Int
     /// A record of `type` with every field `initial`.
@@ -114,17 +157,25 @@ final class Record: HeapObject {
     }
     public override var byteSize: Int { 48 + fieldCount * 16 }
     public override var typeName: String { type.name }
+    override var hasWriteBarrier: Bool { true }
 }
 
 /// A promise made by `delay`, `delay-force` or `make-promise`.
 final class Promise: HeapObject {
     /// True once `value` holds the result; otherwise `value` is the thunk to force.
-    public var done: Bool
-    public var value: Value
+    public private(set) var done: Bool
+    public private(set) var value: Value
     public init(done: Bool, value: Value) {
         self.done = done
         self.value = value
     }
+    /// Takes `other`'s state (forcing a `delay-force` chain), through `heap`'s write barrier.
+    func update(from other: Promise, _ heap: Heap) {
+        done = other.done
+        value = other.value
+        heap.written(self, value)
+    }
     override func trace(_ marker: inout Marker) { marker.mark(value) }
+    override var hasWriteBarrier: Bool { true }
     public override var typeName: String { "promise" }
 }

@@ -334,6 +334,7 @@ final class Port: HeapObject {
     }
 
     public override var typeName: String { isInput ? "input-port" : "output-port" }
+    override var hasWriteBarrier: Bool { true }  // (no values: `trace` follows nothing)
     /// String and bytevector ports hold their whole contents; stream buffers are flushed at 64 KB.
     public override var byteSize: Int {
         96 + outputScalars.count * 4 + outputBytes.count + inputScalars.count * 4 + inputBytes.count

@@ -57,6 +57,7 @@ final class Closure: Procedure {
     }
     public override var byteSize: Int { 64 + capturedCount * 16 }
     public override var name: String { code.name }
+    override var hasWriteBarrier: Bool { true }  // (captured values never change: `set!` goes to a box)
 }
 
 /// How many arguments a procedure takes: `required`, and at most `maximum` (nil for any number).
@@ -142,6 +143,7 @@ final class BuiltinProcedure: Procedure {
     override func trace(_ marker: inout Marker) {
         if let recordType { marker.markObject(recordType) }
     }
+    override var hasWriteBarrier: Bool { true }  // (never changed)
     public override var name: String { builtinName }
 }
 
@@ -177,13 +179,19 @@ final class CaseLambda: Procedure {
     override func trace(_ marker: inout Marker) {
         for c in clauses { marker.markObject(c) }
     }
+    override var hasWriteBarrier: Bool { true }  // (never changed)
     public override var name: String { clauses.first?.name ?? "case-lambda" }
 }
 
 /// A parameter object made by `make-parameter`: calling it with no arguments returns its value.
 final class Parameter: Procedure {
-    @exclusivity(unchecked) public var value: Value
+    @exclusivity(unchecked) public private(set) var value: Value
     public let converter: Value
+    /// Stores `v` (`parameterize`, the runtime's current ports), through `heap`'s write barrier.
+    func set(_ v: Value, _ heap: Heap) {
+        value = v
+        heap.written(self, v)
+    }
     init(value: Value, converter: Value) {
         self.value = value
         self.converter = converter
@@ -194,4 +202,5 @@ final class Parameter: Procedure {
         marker.mark(converter)
     }
     public override var name: String { "parameter" }
+    override var hasWriteBarrier: Bool { true }
 }

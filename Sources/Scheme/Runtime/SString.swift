@@ -118,6 +118,7 @@ public final class SString: HeapObject {
 
     public override var byteSize: Int { 48 + buffer.count * 4 }
     public override var typeName: String { "string" }
+    override var hasWriteBarrier: Bool { true }  // (characters only)
 }
 
 /// Where a datum was read: file, line and column, packed into one word.

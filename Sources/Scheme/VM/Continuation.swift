@@ -31,4 +31,5 @@ final class Continuation: Procedure {
     }
     public override var byteSize: Int { 96 + values.count * 16 + frames.count * 24 }
     public override var name: String { "continuation" }
+    override var hasWriteBarrier: Bool { true }  // (never changed)
 }

@@ -225,7 +225,7 @@ extension VM {
               n == record.argumentCount else { return false }
         let calleeSlot = r.sp - n - 1
         let subject = r.stack[calleeSlot + 1]
-        if let result = Records.run(record, subject, n > 1 ? r.stack[calleeSlot + 2] : .unspecified) {
+        if let result = Records.run(record, subject, n > 1 ? r.stack[calleeSlot + 2] : .unspecified, heapRef) {
             finishCall(result, calleeSlot: calleeSlot, tail: tail, &r)
         } else {
             try signal(Records.typeError(record, pu.takeUnretainedValue().name, subject, rt).payload, dropping: n + 1, &r)

@@ -219,7 +219,13 @@ extension VM {
     }
 
     @inline(__always) func setBox(_ box: Value, _ v: Value) {
-        if case .object(let o) = box { unsafeDowncast(o.takeUnretainedValue(), to: Box.self).value = v }
+        // (Both unretained: passing the unowned `heap`, or the box taken out of its value, to a
+        // method retained and released it.)
+        if case .object(let o) = box {
+            heapRef._withUnsafeGuaranteedRef { heap in
+                o._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Box.self).set(v, heap) }
+            }
+        }
     }
 
     @inline(__always) func globalRef(_ pc: inout UnsafeMutablePointer<Int32>, _ sp: inout Int, _ r: inout Registers) throws(SchemeError) {

@@ -122,7 +122,7 @@ extension VM {
         if case .procedure(let pu) = f, pu._withUnsafeGuaranteedRef({ $0.kind }) == .builtin,
            !(heap.wantsCollection || safePointRequested || steps >= stepLimit),
            let record = unsafeBitCast(pu, to: Unmanaged<BuiltinProcedure>.self)._withUnsafeGuaranteedRef({ $0.special == .record ? $0.record : nil }),
-           record.argumentCount == 1, let result = Records.run(record, x, .unspecified) {
+           record.argumentCount == 1, let result = Records.run(record, x, .unspecified, heapRef) {
             steps &+= 1
             push(result, &sp, r.stack)
             if tail {

@@ -103,11 +103,9 @@ extension VM {
             let stored = r.stack[sp &- 1]
             let result: Value? = vu._withUnsafeGuaranteedRef { vec in
                 if set {
-                    return vec.items.withUnsafeMutableBufferPointer { b in
-                        guard k >= 0, k < b.count else { return nil }
-                        b[k] = stored
-                        return .unspecified
-                    }
+                    guard k >= 0, k < vec.items.count else { return nil }
+                    heapRef._withUnsafeGuaranteedRef { vec.set(k, stored, $0) }
+                    return .unspecified
                 }
                 return Self.element(vec, k)
             }
