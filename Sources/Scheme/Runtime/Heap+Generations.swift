@@ -13,16 +13,16 @@
 /// - old objects without one (`oldRoots`: globals, environments) are roots, followed every time;
 /// - the remembered sets: an old pair or barriered object stored into (`Pair`'s setters,
 ///   `Heap.written`) since the last collection may refer to young data that nothing else keeps;
-///   the write barrier records it, and a minor collection follows its fields.
-/// The invariant a minor collection relies on: **an old pair or old barriered object refers to
-/// young data only if it is in a remembered set.** An object is born young and what it refers to
-/// when it is promoted is promoted with it (marked in the same collection), so only a later store
-/// can break it, and every such store passes the barrier. Stress mode checks it
-/// (`verifyGenerations`).
+///   the write barrier records it, and a minor collection follows its fields;
 /// - young pairs and objects reached are promoted (marked with the epoch; pairs get `oldFlag`,
 ///   objects `old` or `oldRoot`), the others are freed: young pair cells by moving `youngMark` on,
 ///   young objects by a sweep of the end of `objects` only; weak symbols made since the last
 ///   collection likewise.
+/// The invariant a minor collection relies on: **an old pair or old barriered object refers to
+/// young data only if it is in a remembered set.** An object is born young and what it refers to
+/// when it is promoted is promoted with it (marked in the same collection), so only a later store
+/// can break it, and every such store passes the barrier. Stress mode checks it
+/// (`checkGenerations`).
 /// What a minor collection leaves: garbage among the old (freed by the next full collection).
 ///
 /// When: a collection is due after `threshold` bytes of allocation (at least 8 MB, and at least the
@@ -133,7 +133,6 @@ extension Heap {
         rememberedPairs.removeAll(keepingCapacity: true)
         pairsInUse = pairs
         rewindPairCursor(full: full)
-        objectBytes = live
         liveBytes = live &+ pairsInUse &* Heap.pairBytes &+ symbolBytes
         allocatedSinceCollection = 0
         setThreshold()

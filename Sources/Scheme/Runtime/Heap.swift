@@ -69,8 +69,6 @@ final class Heap {
     var youngPairStart = 0
     /// `liveBytes` after the last full collection.
     var liveBytesAfterFull = 0
-    /// Bytes of the objects (pairs and symbols aside) after the last collection.
-    var objectBytes = 0
     /// Bytes `charge`d since the last collection: growth inside objects, which a minor collection
     /// counts into the old objects' bytes (it does not visit them; the growth of a young object is
     /// then counted twice until the next full collection, which counts exactly).
@@ -292,7 +290,7 @@ struct Marker {
     private(set) var visits = 0
     /// Pair cells marked so far.
     private(set) var pairs = 0
-    /// Set by `Heap.verifyGenerations`: the marker then marks nothing and counts, in `missed`,
+    /// Set by `Heap.checkGenerations`: the marker then marks nothing and counts, in `missed`,
     /// every reference to young data that the collection did not reach.
     var checking = false
     /// What `checking` found.
@@ -362,7 +360,8 @@ struct Marker {
                 // Unreached young data: freed by this collection, yet an old object refers to it.
                 // (Interned symbols are not young objects: the intern table keeps them.)
                 let isOld = o.generation & (HeapObject.old | HeapObject.oldRoot) != 0
-                if !isOld, (o as? Symbol)?.renamed != nil || !(o is Symbol) { missed &+= 1 }
+                let isInterned = (o as? Symbol).map { $0.renamed == nil } ?? false
+                if !isOld && !isInterned { missed &+= 1 }
                 return false
             }
             o.markEpoch = objectEpoch
