@@ -213,7 +213,8 @@ extension Heap {
     /// `o.trace` follows. An old object (not yet remembered) that may now refer to young data
     /// joins the remembered set, whose fields the next minor collection follows.
     @inline(__always) func written(_ o: HeapObject, _ v: Value) {
-        if o.generation == HeapObject.old, v.refersToHeap { remember(o) }
+        // (The value first: a fixnum or character stored, the commonest in loops, reads no memory.)
+        if v.refersToHeap, o.generation == HeapObject.old { remember(o) }
     }
 
     /// The write barrier for a store of values not at hand (a whole vector replaced or filled).

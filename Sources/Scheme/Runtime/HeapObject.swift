@@ -60,8 +60,19 @@ public final class SVector: HeapObject {
     public init(_ items: [Value]) { self.items = items }
     /// Stores `v` at `i` (in bounds), through `heap`'s write barrier.
     @inline(__always) func set(_ i: Int, _ v: Value, _ heap: Heap) {
-        items[i] = v
-        heap.written(self, v)
+        _ = store(i, v, heap)
+    }
+    /// Stores `v` at `i` if `i` is in bounds (else returns false), through `heap`'s write barrier.
+    /// (Through the buffer: `items[i] = v` went through the array's generic, unspecialised
+    /// uniqueness and bounds checks, a quarter more instructions for Larceny's array1.)
+    @inline(__always) func store(_ i: Int, _ v: Value, _ heap: Heap) -> Bool {
+        let stored = items.withUnsafeMutableBufferPointer { b -> Bool in
+            guard i >= 0, i < b.count else { return false }
+            b[i] = v
+            return true
+        }
+        if stored { heap.written(self, v) }
+        return stored
     }
     /// Replaces every element (same count or not), through `heap`'s write barrier.
     func replaceItems(_ new: [Value], _ heap: Heap) {

@@ -103,9 +103,7 @@ extension VM {
             let stored = r.stack[sp &- 1]
             let result: Value? = vu._withUnsafeGuaranteedRef { vec in
                 if set {
-                    guard k >= 0, k < vec.items.count else { return nil }
-                    heapRef._withUnsafeGuaranteedRef { vec.set(k, stored, $0) }
-                    return .unspecified
+                    return heapRef._withUnsafeGuaranteedRef { vec.store(k, stored, $0) } ? .unspecified : nil
                 }
                 return Self.element(vec, k)
             }
