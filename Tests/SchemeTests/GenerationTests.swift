@@ -110,6 +110,21 @@ final class GenerationTests: SchemeTestCase {
         XCTAssertEqual(heap.rememberedPairs.count, 0)
     }
 
+    /// Pair blocks are carved from 2 MB chunks, eight to a chunk, each block aligned to its size
+    /// within its chunk (no allocator padding beside them for huge pages to make resident).
+    func testPairBlocksComeFromChunks() {
+        let heap = Heap()
+        var keep: [Value] = []
+        while heap.pairBlockCount < 20 { keep.append(heap.cons(.fixnum(keep.count), .null)) }
+        XCTAssertEqual(heap.pairChunks.count, 3)
+        for block in heap.pairBlocks {
+            let address = UInt(bitPattern: block)
+            XCTAssertEqual(address % UInt(Heap.pairBlockBytes), 0)
+            XCTAssertTrue(heap.pairChunks.contains { address &- UInt(bitPattern: $0) < UInt(Heap.pairChunkBytes) })
+        }
+        if case .pair(let p)? = keep.last { XCTAssertEqual(p.car.fixnum, keep.count - 1) } else { XCTFail("not a pair") }
+    }
+
     /// A minor collection costs the young data, not the old objects either: after a full collection
     /// has made 20,000 vectors of strings old, a minor one follows a handful of references.
     func testMinorCollectionSkipsOldObjects() {

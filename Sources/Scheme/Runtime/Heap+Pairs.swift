@@ -63,15 +63,48 @@ extension Heap {
         return c
     }
 
-    /// A new block, every cell free (mark 0: marks start at 1), its header naming this heap.
+    /// A new block, every cell free (mark 0: marks start at 1), its header naming this heap: the
+    /// next of the current chunk (`pairChunkBytes`, mapped from the system and zeroed by it), or
+    /// the first of a new one. Why chunks and not `posix_memalign` per block: that left up to a
+    /// block of padding beside each block in the allocator's heap, which transparent huge pages
+    /// make resident (a 4,000,000-element list took 47.9 bytes of RSS a pair where huge pages are
+    /// always on, 24 without them); and why not a mapping per block: the holes between them kept
+    /// huge pages out, and faulting the blocks in 4 KB pages made a 10,000-label layout 18% slower.
     private func makePairBlock() -> UnsafeMutableRawPointer {
-        var raw: UnsafeMutableRawPointer?
-        guard posix_memalign(&raw, Heap.pairBlockBytes, Heap.pairBlockBytes) == 0, let block = raw else {
-            fatalError("out of memory for a pair block")
-        }
-        memset(block, 0, Heap.pairBlockBytes)
+        if pairChunkNext == nil { pairChunkNext = Heap.mapPairChunk() }
+        guard let block = pairChunkNext else { fatalError("out of memory for a pair block") }
+        let chunkStart = UInt(bitPattern: block) & ~UInt(Heap.pairChunkBytes - 1)
+        let next = block + Heap.pairBlockBytes
+        pairChunkNext = UInt(bitPattern: next) - chunkStart < UInt(Heap.pairChunkBytes) ? next : nil
+        if UInt(bitPattern: block) == chunkStart { pairChunks.append(block) }
         block.storeBytes(of: UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque()), as: UnsafeRawPointer.self)
         return block
+    }
+
+    /// Bytes of a chunk of pair blocks: a huge page's worth, aligned to it, so where the system
+    /// offers transparent huge pages a chunk is one.
+    static let pairChunkBytes = 2 << 20
+
+    /// A new chunk, aligned to its size (mapped twice as large, the rest unmapped), or nil.
+    private static func mapPairChunk() -> UnsafeMutableRawPointer? {
+        let size = pairChunkBytes
+        #if canImport(Glibc)
+        let anonymous = MAP_ANONYMOUS
+        #else
+        let anonymous = MAP_ANON
+        #endif
+        guard let raw = mmap(nil, 2 * size, PROT_READ | PROT_WRITE, MAP_PRIVATE | anonymous, -1, 0),
+              raw != UnsafeMutableRawPointer(bitPattern: -1) else { return nil }
+        let start = UInt(bitPattern: raw)
+        let aligned = (start + UInt(size) - 1) & ~(UInt(size) - 1)
+        let head = Int(aligned - start)
+        if head > 0 { munmap(raw, head) }
+        guard let chunk = UnsafeMutableRawPointer(bitPattern: aligned) else { return nil }
+        if size - head > 0 { munmap(chunk + size, size - head) }
+        #if canImport(Glibc)
+        _ = madvise(chunk, size, Int32(MADV_HUGEPAGE))
+        #endif
+        return chunk
     }
 
     private func placePairCursor(block: Int, cell: Int) {
@@ -254,11 +287,11 @@ extension Heap {
 
     /// Frees the blocks (from `deinit`).
     func releasePairBlocks() {
-        for block in pairBlocks {
-            freeLocationTable(block)
-            free(block)
-        }
+        for block in pairBlocks { freeLocationTable(block) }
+        for chunk in pairChunks { munmap(chunk, Heap.pairChunkBytes) }
         pairBlocks = []
+        pairChunks = []
+        pairChunkNext = nil
     }
 }
 

@@ -41,6 +41,10 @@ final class Heap {
     /// Every pair block, 256 KB each, aligned to their size; a cell's position is its block's index
     /// times `Heap.pairCellsPerBlock` plus its index in the block.
     @exclusivity(unchecked) var pairBlocks: [UnsafeMutableRawPointer] = []
+    /// The chunks the pair blocks are carved from (see `makePairBlock`), and the next block of the
+    /// latest one, if it has one left.
+    var pairChunks: [UnsafeMutableRawPointer] = []
+    var pairChunkNext: UnsafeMutableRawPointer?
     /// The next cell `cons` looks at, in block `pairBlockIndex`; `pairLimit` is that block's end.
     @exclusivity(unchecked) var pairCursor = Heap.noPairBlock
     @exclusivity(unchecked) var pairLimit = Heap.noPairBlock
