@@ -71,12 +71,14 @@ extension Heap {
     /// always on, 24 without them); and why not a mapping per block: the holes between them kept
     /// huge pages out, and faulting the blocks in 4 KB pages made a 10,000-label layout 18% slower.
     private func makePairBlock() -> UnsafeMutableRawPointer {
-        if pairChunkNext == nil { pairChunkNext = Heap.mapPairChunk() }
-        guard let block = pairChunkNext else { fatalError("out of memory for a pair block") }
-        let chunkStart = UInt(bitPattern: block) & ~UInt(Heap.pairChunkBytes - 1)
+        if pairChunkNext == nil {
+            guard let chunk = Heap.mapPairChunk() else { fatalError("out of memory for a pair block") }
+            pairChunks.append(chunk)
+            pairChunkNext = chunk
+        }
+        guard let block = pairChunkNext, let chunk = pairChunks.last else { fatalError("no pair chunk") }
         let next = block + Heap.pairBlockBytes
-        pairChunkNext = UInt(bitPattern: next) - chunkStart < UInt(Heap.pairChunkBytes) ? next : nil
-        if UInt(bitPattern: block) == chunkStart { pairChunks.append(block) }
+        pairChunkNext = next - chunk < Heap.pairChunkBytes ? next : nil
         block.storeBytes(of: UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque()), as: UnsafeRawPointer.self)
         return block
     }
