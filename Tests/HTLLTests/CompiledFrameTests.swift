@@ -173,9 +173,12 @@ final class CompiledFrameTests: XCTestCase {
                       // of all the others, named every 15 levels.)
                       (FrameLocalTests.tails(70, "vv"), "(CGRect) {{0, CGRectGetMaxY(label50.frame) + 2}, {self.view.bounds.size.width, label51.bounds.size.height}}"),
                       (FrameLocalTests.tails(70, ">>"), "(CGRect) {{CGRectGetMaxX(label50.frame) + 2, 0}, {label51.bounds.size.width, self.view.bounds.size.height}}"),
-                      // (Each level measured once per length.)
-                      (FrameLocalTests.alignedNest(24), "CGFloat htllW"), (FrameLocalTests.alignedNest(24, "hseq", "end"), "CGFloat htllH"),
-                      (FrameLocalTests.alignedSplits(30, "^^", "'end"), "CGFloat htll"), (FrameLocalTests.alignedSplits(30, "h...", "'center"), "CGFloat htll")]
+                      // (Each level measured once for any length: its offset in the level above and
+                      // its own in it cancel, every level aligned in the parent at last, no local.)
+                      (FrameLocalTests.alignedNest(24), "label20.frame = (CGRect) {{0.5 * self.view.bounds.size.width - 0.5 * label20.bounds.size.width, CGRectGetMaxY(label19.frame)}"),
+                      (FrameLocalTests.alignedNest(24, "hseq", "end"), "label20.frame = (CGRect) {{CGRectGetMaxX(label19.frame), self.view.bounds.size.height - label20.bounds.size.height}"),
+                      (FrameLocalTests.alignedSplits(30, "^^", "'end"), "label20.frame = (CGRect) {{self.view.bounds.size.width - label20.bounds.size.width, CGRectGetMaxY(label19.frame)}"),
+                      (FrameLocalTests.alignedSplits(30, "h...", "'center"), "label20.frame = (CGRect) {{CGRectGetMaxX(label19.frame), 0.5 * self.view.bounds.size.height - 0.5 * label20.bounds.size.height}")]
         for (i, (source, mark)) in shapes.enumerated() {
             let code = try Layout(source: source, file: "deep.htll").objectiveC(.viewWillLayoutSubviews)
             XCTAssertTrue(code.contains(mark), code)

@@ -91,6 +91,41 @@ final class ExpressionBuiltinsTests: XCTestCase {
         try assertAgree("(compare-scalings 20000)", answered: 8000)
     }
 
+    /// %htll-e-key (ExpressionKey.swift) is equal for expressions htll:e=? finds the same: each
+    /// drawn sum against a copy with its terms reversed, its atoms equal but not eq (views and
+    /// locals kept), its integer coefficients made flonums; and sums it tells apart differ.
+    func testKeysAreEqualForTheSameExpressions() throws {
+        let eval = try layoutEvaluator(file: "expression-test")
+        _ = try eval(Self.harness)
+        let result = try XCTUnwrap(try eval("""
+            (define (copy x)
+              (cond ((string? x) (string-copy x))
+                    ((and (pair? x) (eq? (car x) 'local)) x)
+                    ((pair? x) (cons (copy (car x)) (copy (cdr x))))
+                    ((and (exact-integer? x) (< (abs x) 1000)) (exact->inexact x))
+                    (else x)))
+            (define by-key (make-eqv-hash-table))
+            (define classes 0)
+            (let loop ((i 0) (same 0) (bad '()))
+              (if (= i 3000)
+                  (list same bad classes (hash-table-count by-key))
+                  (let* ((e (expression (sized))) (f (reverse (copy e))) (k (%htll-e-key e))
+                         (known (hash-table-ref/default by-key k '())))
+                    (if (not (htll:any (lambda (x) (htll:e=? x e)) known))
+                        (begin (set! classes (+ classes 1)) (hash-table-set! by-key k (cons e known))))
+                    (loop (+ i 1)
+                          (if (htll:e=? e f) (+ same 1) same)
+                          (if (and (htll:e=? e f) (not (= k (%htll-e-key f)))) (cons e bad) bad)))))
+            """).listElements)
+        XCTAssertGreaterThan(result[0].intValue ?? 0, 2_500, "most copies are the same expression")
+        XCTAssertEqual(result[1].listElements?.count, 0, "keys differ for the same expression: \(result[1])")
+        // Different expressions, different keys, but for a few: max nested deeper than the key
+        // follows (the harness draws them up to 12 deep) hash by kind there.
+        let classes = result[2].intValue ?? 0, keys = result[3].intValue ?? 0
+        XCTAssertGreaterThan(classes, 1_000)
+        XCTAssertGreaterThan(Double(keys), Double(classes) * 0.97, "\(classes) expressions, \(keys) keys")
+    }
+
     /// COMPARISON, a call of the harness, finds no case where the builtin and the prelude differ,
     /// and the builtin answers more than ANSWERED of them.
     private func assertAgree(_ comparison: String, answered: Int, line: UInt = #line) throws {
