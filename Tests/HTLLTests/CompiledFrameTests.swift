@@ -186,6 +186,75 @@ final class CompiledFrameTests: XCTestCase {
         }
     }
 
+    /// A column whose width wraps, aligned at the end, measured before it is placed: its width is
+    /// one local, defined before the frames that stretch its views (setting a frame changes what
+    /// `bounds` reads after it), so each child ends at the parent's right edge. Found by comparing
+    /// random layouts' frames with the build before locals were shared (the column's width was
+    /// defined again after the stretched frames and read their new widths: its views ended 45.5
+    /// points past the parent); the code computes the frames htll prints.
+    func testAWidthNamedOnceIsReadBeforeTheFramesThatStretchItsViews() throws {
+        let source = """
+            (in (vv (label '((text . "wwwwwwwwww9")))
+                    (vseq* 3 'space-between
+                       (beside (rounded-rect-button '((title-for-state . ("bbb" . normal))))
+                               (hseq* 3 'end (label '((text . "wwwwwwwwwwww34"))) (label '((text . "ww37")))) 0.5)
+                       (v... 'end (label '((text . "wwwwwww42"))))
+                       (hseq 'end (label '((text . "wwwwwwwwww61"))) (label '((text . "wwwwwwwwwwww62")))
+                             (collapse-when-hidden (label '((text . "c63")))))
+                       (v... 'end (view '((size . (size 74 29)))) (view '((size . (size 13 36))))
+                                  (label '((text . "wwwwwwwwwwww69")))))
+                    'end)
+                'self.view)
+            """
+        let layout = try Layout(source: source, file: "column.htll")
+        let frames = try layout.frames(width: 375, height: 812)
+        for name in ["label5", "label8", "view9", "view10", "label11"] {
+            let f = try XCTUnwrap(frames.first { $0.name == name })
+            XCTAssertEqual(f.x + f.width, 375, accuracy: 1e-6, name)
+        }
+        let code = try layout.objectiveC(.viewWillLayoutSubviews)
+        XCTAssertEqual(code.components(separatedBy: "CGFloat htllW").count - 1, 1, code)
+        try check(source: source, name: "column")
+    }
+
+    /// Random layouts of every splitting primitive, sequence and alignment, with stretched and
+    /// collapsing views, a few levels deep: the compiled code computes the frames htll prints.
+    func testRandomLayoutsComputeTheSameFramesAsHTLL() throws {
+        var seed: UInt64 = 0x5EED_1A70
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(truncatingIfNeeded: seed >> 33) % n
+        }
+        func pick(_ xs: [String]) -> String { xs[next(xs.count)] }
+        var count = 0
+        func leaf() -> String {
+            count += 1
+            switch next(10) {
+            case 0..<5: return "(label '((text . \"\(String(repeating: "w", count: 1 + next(12)))\(count)\")))"
+            case 5, 6: return "(rounded-rect-button '((title-for-state . (\"\(String(repeating: "b", count: 1 + next(6)))\" . normal))))"
+            case 7: return "(view '((size . (size \(5 + next(75)) \(5 + next(55))))))"
+            case 8: return "(collapse-when-hidden (label '((text . \"c\(count)\"))))"
+            default: return "blank"
+            }
+        }
+        func node(_ depth: Int) -> String {
+            if depth == 0 || next(7) == 0 { return leaf() }
+            let alignment = pick(["", "'start", "'center", "'end", "'fill"])
+            let children = { (0...next(3)).map { _ in node(depth - 1) }.joined(separator: " ") }
+            switch pick(["above", "beside", "^^", "vv", "<<", ">>", "hseq", "vseq", "h...", "v...", "center", "hseq*", "vseq*"]) {
+            case let op where op == "above" || op == "beside": return "(\(op) \(node(depth - 1)) \(node(depth - 1)) \(pick(["0.5", "0.3", "0.75"])))"
+            case "center": return "(center \(node(depth - 1)) \(pick(["0.1", "0.2"])) \(pick(["0", "0.3"])))"
+            case let op where op.count == 2: return "(\(op) \(node(depth - 1)) \(node(depth - 1)) \(pick(["", "4", "0"])) \(alignment))"
+            case let op where op.hasSuffix("*"):
+                return "(\(op) \(next(9)) \(pick(["'start", "'center", "'end", "'space-between", "'fill-equally"])) \(alignment) \(children()))"
+            case let op: return "(\(op) \(alignment) \(children()))"
+            }
+        }
+        for i in 0..<16 {
+            try check(source: "(in \(node(2 + next(4))) 'self.view)", name: "random\(i)")
+        }
+    }
+
     /// Long columns of rows (whose ends are locals, one a row) and long aligned sequences and
     /// chains (whose positions are their views' far edges): the compiled code agrees with the solver.
     func testLongRowsAndAlignedViewsComputeTheSameFramesAsHTLL() throws {
