@@ -25,7 +25,8 @@
 ;;;                                      the program defines it, its value while a program runs
 ;;;   (area AXIS)                        the width (w) or height (h) of an area not yet known: only
 ;;;                                      while the solver measures a node for any length
-;;;                                      (60-solver.scm, measure-for-any), never in a program
+;;;                                      (60-solver.scm, measure-for-any; 51-area-lengths.scm),
+;;;                                      never in a program
 
 (define htll:epsilon 1e-12)
 
@@ -307,45 +308,6 @@
                         (htll:e-for-each-local (cadddr a) proc) (htll:e-for-each-local (cadr (cdddr a)) proc))
                 (else #f)))
           (loop (cdr ts))))))
-
-;; Whether E holds an area atom (see the top) only as terms of its own: not inside another atom's
-;; expressions nor in a local's definition, where putting a length in its place is not a sum.
-;; MEMO, an eq? table, keeps for each local met whether its definition holds one anywhere (a
-;; local's definition holds other locals: walking each again would be exponential).
-(define (htll:e-area-atop-only? e memo)
-  (or (null? e)
-      (and (let ((a (cdar e))) (or (not a) (eq? (car a) 'area) (not (htll:atom-holds-area? a memo))))
-           (htll:e-area-atop-only? (cdr e) memo))))
-
-(define (htll:e-holds-area? e memo)
-  (and (pair? e)
-       (or (let ((a (cdar e))) (and a (htll:atom-holds-area? a memo)))
-           (htll:e-holds-area? (cdr e) memo))))
-
-;; (A kind not listed, made by a later file, might hold one: the answer is then yes.)
-(define (htll:atom-holds-area? a memo)
-  (case (car a)
-    ((area) #t)
-    ((bound edge ascender line-height safe-area placed) #f)
-    ((local) (let ((known (hash-table-ref/default memo a 'unknown)))
-               (if (eq? known 'unknown)
-                   (let ((holds (htll:e-holds-area? (htll:local-expression a) memo)))
-                     (hash-table-set! memo a holds)
-                     holds)
-                   known)))
-    ((max quotient) (or (htll:e-holds-area? (cadr a) memo) (htll:e-holds-area? (caddr a) memo)))
-    ((shown) (htll:e-holds-area? (caddr a) memo))
-    ((if<=) (or (htll:e-holds-area? (cadr a) memo) (htll:e-holds-area? (caddr a) memo)
-                (htll:e-holds-area? (cadddr a) memo) (htll:e-holds-area? (cadr (cdddr a)) memo)))
-    (else #t)))
-
-;; E with its terms of the area atom of AXIS replaced by LENGTH times their coefficient.
-(define (htll:e-substitute-area e axis length)
-  (let loop ((ts e) (kept '()) (k 0))
-    (cond ((null? ts) (if (eqv? k 0) e (htll:e+ (reverse kept) (htll:e* length k))))
-          ((let ((a (cdar ts))) (and a (eq? (car a) 'area) (eq? (cadr a) axis)))
-           (loop (cdr ts) kept (+ k (caar ts))))
-          (else (loop (cdr ts) (cons (car ts) kept) k)))))
 
 ;; VIEW's far edge along AXIS (x or y), read from its frame at run time.
 ;; (htll:e-atom written out: a long sequence makes one for every view.)
