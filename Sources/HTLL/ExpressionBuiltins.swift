@@ -248,10 +248,7 @@ struct ExpressionKinds {
         if kind.isEq(local) { return false }
         guard let a1 = pa.cdr.car, let b1 = pb.cdr.car else { return nil }
         if kind.isEq(ascender) || kind.isEq(lineHeight) { return a1.isEq(b1) }
-        if kind.isEq(max) || kind.isEq(quotient) || kind.isEq(shown) || kind.isEq(after) || kind.isEq(rest)
-            || kind.isEq(ifLessOrEqual) {
-            return sameCompound(kind, pa.cdr, pb.cdr, depth: depth)
-        }
+        if let fields = compoundFields(kind) { return sameCompound(fields, pa.cdr, pb.cdr, depth: depth) }
         guard kind.isEq(bound) || kind.isEq(edge) || kind.isEq(placed) || kind.isEq(safeArea) else { return nil }
         guard let a2 = pa.cdr.cdr?.car, let b2 = pb.cdr.cdr?.car else { return nil }
         guard a1.isEq(b1) else { return false }
@@ -265,16 +262,24 @@ struct ExpressionKinds {
             xs.withScalars { p in ys.withScalars { q in p.elementsEqual(q) } } } }
     }
 
-    /// htll:atom=? for the kinds that hold expressions, given the atoms' fields after the kind:
-    /// (max E F) (quotient E F): both expressions the same; (shown VIEW E): the view and E;
+    /// For the kinds that hold expressions, the fields after the kind that htll:atom=? compares:
+    /// so many by identity, then so many as expressions (nil: every one that follows); nil for the
+    /// other kinds. (max E F) (quotient E F): both expressions; (shown VIEW E): the view and E;
     /// (after AXIS CHILD GAP ...) (rest ...): axis, child and gap; (if<= A B THEN ELSE): all four.
-    private func sameCompound(_ kind: Value, _ a: Value, _ b: Value, depth: Int) -> Bool? {
+    func compoundFields(_ kind: Value) -> (identities: Int, expressions: Int?)? {
+        if kind.isEq(max) || kind.isEq(quotient) { return (0, 2) }
+        if kind.isEq(shown) { return (1, 1) }
+        if kind.isEq(after) || kind.isEq(rest) { return (2, 1) }
+        if kind.isEq(ifLessOrEqual) { return (0, nil) }
+        return nil
+    }
+
+    /// htll:atom=? for the kinds that hold expressions, given the atoms' fields after the kind and
+    /// which of them it compares (`compoundFields`).
+    private func sameCompound(_ fields: (identities: Int, expressions: Int?), _ a: Value, _ b: Value, depth: Int) -> Bool? {
         guard depth < ExpressionKinds.deepestComparison else { return nil }
         var x = a, y = b
-        var eqFields = 0, expressionFields = 2
-        if kind.isEq(shown) { eqFields = 1; expressionFields = 1 }
-        if kind.isEq(after) || kind.isEq(rest) { eqFields = 2; expressionFields = 1 }
-        if kind.isEq(ifLessOrEqual) {
+        guard let expressionFields = fields.expressions else {
             // All of them, pairwise: lists of one length, each expression the same.
             while case .pair(let p) = x, case .pair(let q) = y {
                 guard let same = sameExpression(p.car, q.car, depth: depth + 1) else { return nil }
@@ -284,7 +289,7 @@ struct ExpressionKinds {
             guard (x.isNull || x.isPair) && (y.isNull || y.isPair) else { return nil }
             return x.isNull && y.isNull
         }
-        for _ in 0..<eqFields {
+        for _ in 0..<fields.identities {
             guard case .pair(let p) = x, case .pair(let q) = y else { return nil }
             if !p.car.isEq(q.car) { return false }
             x = p.cdr; y = q.cdr

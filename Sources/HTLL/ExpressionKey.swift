@@ -72,17 +72,13 @@ extension ExpressionKinds {
             // (edge AXIS VIEW) (placed AXIS CHILD): both fields; (ascender VIEW): the view.
             h.combine(ExpressionKinds.identity(fields.car ?? .null))
             if kind.isEq(edge) || kind.isEq(placed) { h.combine(ExpressionKinds.identity(fields.cdr?.car ?? .null)) }
-        } else if depth < ExpressionKinds.deepestComparison {
-            // The kinds that hold expressions, their fields as sameCompound compares them.
-            var identities = 0, expressions = 0
-            if kind.isEq(max) || kind.isEq(quotient) { expressions = 2 }
-            if kind.isEq(shown) { identities = 1; expressions = 1 }
-            if kind.isEq(after) || kind.isEq(rest) { identities = 2; expressions = 1 }
-            if kind.isEq(ifLessOrEqual) { expressions = 4 }
+        } else if depth < ExpressionKinds.deepestComparison, let compared = compoundFields(kind) {
+            // The fields htll:atom=? compares (all of an if<=: its four are hashed, a prefix of
+            // what it compares, which keeps the key equal for equal atoms).
             var xs = fields
-            for i in 0..<(identities + expressions) {
+            for i in 0..<(compared.identities + (compared.expressions ?? 4)) {
                 guard case .pair(let f) = xs else { break }
-                h.combine(i < identities ? ExpressionKinds.identity(f.car) : expressionKey(f.car, depth: depth + 1))
+                h.combine(i < compared.identities ? ExpressionKinds.identity(f.car) : expressionKey(f.car, depth: depth + 1))
                 xs = f.cdr
             }
         }

@@ -72,9 +72,8 @@ final class HashTable: HeapObject {
         return found ? entries[Int(slots[slot])].value : nil
     }
 
-    /// Stores `value` under `key`; returns whether that added an entry.
-    @discardableResult
     /// Associates `value` with `key`, through `heap`'s write barrier; returns whether the key is new.
+    @discardableResult
     public func set(_ key: Value, _ value: Value, _ heap: Heap) -> Bool {
         heap.written(self)
         // At most half full, counting the slots of removed entries (which stay until `compact`).
@@ -198,7 +197,7 @@ let hashTableBuiltins: [Builtin] = [
         let t = HashTable(mode: try rt.hashMode(a, 1, "alist->hash-table"))
         for entry in try rt.list(a[0], "alist->hash-table") {
             let p = try rt.pair(entry, "alist->hash-table")
-            if t.get(p.car) == nil { _ = t.set(p.car, p.cdr, rt.heap) }  // the first occurrence wins, as with assoc
+            if t.get(p.car) == nil { t.set(p.car, p.cdr, rt.heap) }  // the first occurrence wins, as with assoc
         }
         return rt.heap.object(t) },
     Builtin("hash-table-copy", .range(1, 2)) { a, rt throws(SchemeRaise) in rt.heap.object(try rt.hashTable(a[0], "hash-table-copy").copy()) },
