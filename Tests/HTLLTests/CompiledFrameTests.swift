@@ -217,6 +217,39 @@ final class CompiledFrameTests: XCTestCase {
         try check(source: source, name: "column")
     }
 
+    /// A flow's extent holds its position (it compares its children's far edges with its own, in
+    /// locals). Measured where its row's width was not yet known (an area atom, in a row measured
+    /// once for any width), and then again in the same lengths while that row was placed, it got
+    /// the first answer, and compiling failed with "unknown expression atom (area w)". Found by
+    /// random layouts with grids and flows; an answer measured at a position that holds an area
+    /// atom now serves only that position.
+    func testAFlowMeasuredWhereItsRowsWidthIsNotYetKnownCompiles() throws {
+        let sources = ["""
+            (in (vv (grid 1 3 3 (label '((text . "x"))) (label '((text . "y")))
+                          (>> (grid 2 2 3 (label '((text . "a"))) (label '((text . "b"))) (label '((text . "c"))) (label '((text . "d"))))
+                              (above (label '((text . "e"))) (flow 4 (label '((text . "f"))) (label '((text . "gggggggg")))) 0.75)
+                              4 'end))
+                    (label '((text . "z"))) 0 'end)
+                'self.view)
+            """, """
+            (in (flow 7 (grid 2 3 0 (label '((text . "x yyyyy") (font . (system-font-of-size 9))))
+                                    (view '((size . (size 34 46)))) (view '((size . (size 13 60)))) (view '((size . (size 77 18))))
+                                    (>> (rounded-rect-button '((title-for-state . ("bbbbbb" . normal))))
+                                        (flow 1 (view '((size . (size 6 38)))) (label '((text . "wwwwwwwwww35")))
+                                                (label '((text . "c36") (hidden . #t))))
+                                        'start))
+                        (label '((text . "wwwwwww37"))) (rounded-rect-button '((title-for-state . ("bbbbb" . normal)))))
+                'self.view)
+            """]
+        for (i, source) in sources.enumerated() {
+            let layout = try Layout(source: source, file: "flow\(i).htll")
+            // (Each output solves the layout; on the old solver each threw.)
+            XCTAssertTrue(try layout.swift().contains(".frame = CGRect("))
+            XCTAssertTrue(try layout.framesJSON(width: 390, height: 844).contains("\"frame\""))
+            try check(source: source, name: "flow\(i)")
+        }
+    }
+
     /// Random layouts of every splitting primitive, sequence and alignment, with stretched and
     /// collapsing views, a few levels deep: the compiled code computes the frames htll prints.
     func testRandomLayoutsComputeTheSameFramesAsHTLL() throws {

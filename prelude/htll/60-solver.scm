@@ -182,13 +182,33 @@
       (or (htll:atom=? x y)
           (and x y (eq? (car x) 'local) (eq? (car y) 'local)
                (htll:e=? (htll:local-expression x) (htll:local-expression y)))))
+    ;; An entry of MEASURED is (W H POSITION . EXTENT). Its POSITION is #f, but where the node was
+    ;; measured inside measure-for-any at a position that holds an area atom, and the extent
+    ;; holds one too other than as a term of its own: (LEFT . TOP), which a later question must
+    ;; ask at too. Such an extent holds the position where it does not cancel (a flow compares its
+    ;; children's far edges with its own, in locals), and an area atom must not reach code: a
+    ;; flow measured at the end of a row that measure-for-any was measuring, and then again in
+    ;; the same lengths while the row was placed, got the first answer, and the layout failed
+    ;; with "unknown expression atom (area w)". (Only those: an extent whose area atoms are terms
+    ;; of its own has them from W and H, the position cancelled, and keying every answer by its
+    ;; position made nested (vv A R 'center) exponential.)
     (define (measure x left top w h)
       (let* ((seen (hash-table-ref/default measured x '()))
-             (hit (let find ((s seen)) (cond ((null? s) #f) ((and (same-length? (caar s) w) (same-length? (cadar s) h)) (cddar s)) (else (find (cdr s)))))))
+             (hit (let find ((s seen))
+                    (cond ((null? s) #f)
+                          ((let ((e (car s)))
+                             (and (same-length? (car e) w) (same-length? (cadr e) h)
+                                  (let ((p (caddr e))) (or (not p) (and (same-length? (car p) left) (same-length? (cdr p) top))))))
+                           (cdddr (car s)))
+                          (else (find (cdr s)))))))
         (or hit
-            (let ((extent (or (and (pair? seen) (measure-for-any x left top w h))
-                              (place x (named left 'x) (named top 'y) (named w 'w) (named h 'h) #f))))
-              (hash-table-set! measured x (cons (cons w (cons h extent)) (hash-table-ref/default measured x '())))
+            (let* ((extent (or (and (pair? seen) (measure-for-any x left top w h))
+                               (place x (named left 'x) (named top 'y) (named w 'w) (named h 'h) #f)))
+                   (at (and (> for-any-depth 0)
+                            (not (and (htll:e-area-atop-only? (car extent) holds-area) (htll:e-area-atop-only? (cdr extent) holds-area)))
+                            (or (htll:e-holds-area? left holds-area) (htll:e-holds-area? top holds-area))
+                            (cons left top))))
+              (hash-table-set! measured x (cons (cons w (cons h (cons at extent))) (hash-table-ref/default measured x '())))
               extent))))
     ;; A node measured again in other lengths is measured once more in lengths not yet known, the
     ;; area atoms (50-expr.scm), and where the extent holds them only as terms of its own, that
@@ -203,11 +223,16 @@
     (define area-h (htll:e-atom (list 'area 'h)))
     ;; local -> whether its definition holds an area atom (htll:e-area-atop-only?).
     (define holds-area (make-eq-hash-table))
+    ;; How many measure-for-any calls are measuring: only then may a position hold an area atom.
+    (define for-any-depth 0)
     (define (measure-for-any x left top w h)
       (let ((any-w (if (or (htll:wrap? w) (htll:e-constant? w) (eq? w area-w)) w area-w))
             (any-h (if (or (htll:wrap? h) (htll:e-constant? h) (eq? h area-h)) h area-h)))
         (and (not (and (eq? any-w w) (eq? any-h h)))
-             (let ((extent (measure x left top any-w any-h)))
+             (let ((extent (begin (set! for-any-depth (+ for-any-depth 1))
+                                  (let ((e (measure x left top any-w any-h)))
+                                    (set! for-any-depth (- for-any-depth 1))
+                                    e))))
                (and (htll:e-area-atop-only? (car extent) holds-area) (htll:e-area-atop-only? (cdr extent) holds-area)
                     (let ((in-place (lambda (e) (htll:e-substitute-area (htll:e-substitute-area e 'w w) 'h h))))
                       (cons (named (in-place (car extent)) 'w) (named (in-place (cdr extent)) 'h))))))))
