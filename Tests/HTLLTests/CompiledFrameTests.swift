@@ -250,6 +250,26 @@ final class CompiledFrameTests: XCTestCase {
         }
     }
 
+    /// A flow in a grid's cell that its own children made just wide enough: its last child fits
+    /// on the line exactly. The code prints a third of a cell as 0.3333333333, and without a
+    /// tolerance in the comparison (htll:fit-tolerance) the rounding broke the line in the code
+    /// (label4 29 points lower, its cell 50 high) and not in htll frames. Found by random layouts.
+    func testAFlowThatFitsExactlyKeepsItsLineInTheCode() throws {
+        let source = """
+            (in (flow 0 (label '((text . "www4")))
+                        (grid 1 3 2 (label '((text . "wwwww16")))
+                                    (grid 1 3 4 (label '((text . "wwwwwwwwwwww17")))
+                                                (flow 8 (label '((text . "wwwwwwwww19"))) (label '((text . "wwww20")))))))
+                'self.view)
+            """
+        let layout = try Layout(source: source, file: "fits.htll")
+        let frames = try layout.frames(width: 1024, height: 1366)
+        let (a, b) = (try XCTUnwrap(frames.first { $0.name == "label4" }), try XCTUnwrap(frames.first { $0.name == "label5" }))
+        XCTAssertEqual(a.y, b.y, "the flow's two labels on one line")
+        XCTAssertTrue(try layout.objectiveC(.viewWillLayoutSubviews).contains("- 2.6656666667 ?"))
+        try check(source: source, name: "fits")
+    }
+
     /// Random layouts of every splitting primitive, sequence and alignment, with stretched and
     /// collapsing views, a few levels deep: the compiled code computes the frames htll prints.
     func testRandomLayoutsComputeTheSameFramesAsHTLL() throws {

@@ -167,6 +167,8 @@
 (define (len-min x . xs) (htll:len-extremum "min" min htll:e-min (cons x xs)))
 
 ;; THEN when A <= B at run time, else ELSE: the generated code chooses (A <= B ? THEN : ELSE).
+;; (Exactly: where A and B may be equal by construction, allow for the code's rounding, as flow
+;; does with htll:fit-tolerance.)
 (define (if<= a b then else)
   (htll:e->length (htll:e-if<= (htll:length->e "if<=" a) (htll:length->e "if<=" b)
                                (htll:length->e "if<=" then) (htll:length->e "if<=" else))

@@ -52,6 +52,12 @@
   (htll:check-children "overlay" children)
   (lambda (r) (map (lambda (c) r) children)))
 
+;; How far a flow's child may pass the right edge and still fit on the line: the code prints
+;; its numbers to 10 significant digits (a third of a grid's cell is 0.3333333333), and where a
+;; child fits exactly by construction (a flow in a cell its own children made just wide enough)
+;; the rounding decided: the code broke the line and htll frames did not. A thousandth of a
+;; point is far below a pixel and far above that rounding (2^-33 of htll:longest-length).
+(define htll:fit-tolerance 0.001)
 (define-primitive (flow gap . children)
   (htll:check-length "flow" "the gap" gap)
   (htll:check-children "flow" children)
@@ -79,7 +85,7 @@
                        ;; Whether the child fits on the line: one comparison, made once, for its
                        ;; three choices (the same expressions, computed and printed once).
                        (end (and start (len+ start cw)))
-                       (right (and start (len+ x w)))
+                       (right (and start (len+ x w htll:fit-tolerance)))
                        (fits (lambda (then else) (if start (if<= end right then else) else)))
                        (cx (if start (computed-once (fits start x)) x))
                        (cy (if start (computed-once (fits py (len+ py line gap))) y))
