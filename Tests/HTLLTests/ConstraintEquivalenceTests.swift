@@ -137,9 +137,38 @@ final class ConstraintEquivalenceTests: XCTestCase {
         "collapse-hidden": collapse([true, true, true, true]),
         "collapse-mixed": collapse([true, false, true, false]),
         "collapse-mixed2": collapse([false, true, false, true]),
+        // Found by random layouts solved both ways (kiwi against htll frames), wrong before: a
+        // hidden first child of beside and above collapses, the second in its place at its own
+        // share (its constraint followed the first's trailing edge).
+        "collapsed-ratio-split": """
+            (in (above (beside (collapse-when-hidden (label '((text . "c") (hidden . #t)))) (label '((text . "x"))) 0.5)
+                       (above (collapse-when-hidden (label '((text . "d") (hidden . #t)))) (label '((text . "y"))) 0.4)
+                       0.5)
+                'self.view)
+            """,
     ]
 
     static let corpus: [String: String] = [
+        // Found by random layouts solved both ways (kiwi against htll frames), each wrong before:
+        // a row of one aligned child in a column whose width wraps takes its own width, as a
+        // filled child does (the constraints made the column's guide for it, which nothing
+        // widened: its views had no width, the column was centred at 0 points wide);
+        "row-of-one-in-wrapped-column": """
+            (in (vseq 'center (v... 'fill (h... 'center (label '((text . "x")))) (view '((size 74 31))))
+                              (v... 'fill (h... 'baseline (label '((text . "a longer label than the view")))) (view '((size 74 31))))
+                              (v... 'fill (h... 'end (view '((size 20 10)))) (view '((size 74 31)))))
+                'self.view)
+            """,
+        // a fixed first child of vv or >> aligned across takes its size, the second the rest (the
+        // alignment hid the fixed size: the second got its own length, the first the rest);
+        // and a clamped fixed view in an aligned split measures its own height, not its width.
+        "aligned-fixed-splits": """
+            (in (above (vv (view '((size 42 8))) (label '((text . "xy"))) 0 'center)
+                       (beside (>> (view '((size 42 8))) (label '((text . "x y"))) 2 'center)
+                               (vv (label '((text . "a"))) (max-size 60 50 (view '((size 77 30)))) 4 'center) 0.5)
+                       0.5)
+                'self.view)
+            """,
         "ratios": "(in (above (beside (label) (view) 0.3) (center (view) 0.1 0.2) 0.4) 'self.view)",
         "wraps": "(in (^^ (label '((text . \"Top\"))) (vv (<< (label '((text . \"L\"))) (>> (view) (label '((text . \"R\"))) 4) 8) (label '((text . \"Bottom\"))) 6) 10) 'self.view)",
         "chains": "(in (v... (label '((text . \"a\"))) (h... (label '((text . \"b\"))) (button '((title-for-state . (\"c\" . normal)))) (view)) (view)) 'self.view)",

@@ -45,6 +45,14 @@
 ;; Whether node X's length across its axis wraps in a W x H area.
 (define (htll:cross-wrapped? x w h)
   (if (memq (htll:node-op x) htll:horizontal-ops) (htll:wrap? h) (htll:wrap? w)))
+;; Whether a child of node X is aligned across X's axis (up and down in a row, left and right
+;; in a column): where that length wraps, X is measured first and laid out at what it takes, so
+;; the child can be centred or put at the end. A child aligned the other way (a row of one
+;; child, (h... 'center v), in a column) takes its own length across the column, as any child
+;; filled does: it was stretched to the column's width, which the constraints did not state.
+(define (htll:aligned-across? x)
+  (let ((row? (and (memq (htll:node-op x) htll:horizontal-ops) #t)))
+    (htll:any (lambda (c) (and (htll:align-node? c) (eq? (car (htll:node-params c)) row?))) (htll:node-children x))))
 
 ;; A position with more terms than this refers to the previous view's far edge instead (see after).
 (define htll:expression-terms 6)
@@ -267,7 +275,7 @@
        ;; A row (or column) whose height (width) wraps, with children aligned across it: the row
        ;; is as high as its highest child, so it is measured first and laid out at that height,
        ;; where its children can be centred or put at the end.
-       ((and (htll:cross-wrapped? x w h) (htll:any htll:align-node? (htll:node-children x)))
+       ((and (htll:cross-wrapped? x w h) (htll:aligned-across? x))
         (let ((m (layout-node x left top w h #f)))
           (if (memq (htll:node-op x) htll:horizontal-ops)
               (layout-node x left top w (cdr m) gen?)
@@ -354,7 +362,7 @@
                    ;; child, nor a link whose children align across a wrapped length (place-node
                    ;; measures that one first: it goes that way).
                    (if (and (htll:node? b) (htll:chain-link? b) (eq? (htll:node-op b) (htll:node-op head))
-                            (not (and across-wraps? (htll:any htll:align-node? (htll:node-children b)))))
+                            (not (and across-wraps? (htll:aligned-across? b))))
                        ;; What layout, place and place-node do on the way to the next link. (The
                        ;; position and length across the chain are this link's, named already, and
                        ;; an edge is one term: named would give each back as it is.)
