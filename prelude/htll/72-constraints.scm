@@ -91,7 +91,9 @@
 (define (htll:c-lay-node walk x left top w h)
   (let* ((cross (if (memq (htll:node-op x) htll:horizontal-ops) 'y 'x))
          (cross-len (if (eq? cross 'y) h w)))
-    (if (and (not (htll:c-walk-dry? walk)) (htll:c-wrap? cross-len)
+    ;; (Where the start across is not known, #f, the caller constrains the far end after: that
+    ;; is a view through alignments at its own length, htll:c-split-wrap, as long as the row.)
+    (if (and (not (htll:c-walk-dry? walk)) (htll:c-wrap? cross-len) (if (eq? cross 'y) top left)
              (htll:any (lambda (c) (and (htll:align-node? c) (memq (cadr (htll:node-params c)) '(start center end))
                                         (eq? (car (htll:node-params c)) (eq? cross 'y))))
                        (htll:node-children x)))
@@ -101,6 +103,11 @@
           (hash-table-set! (htll:c-walk-row-guides walk) g #t)
           (let* ((len (htll:c-dim-length 1 (cons g (htll:c-dim cross)) 0))
                  (o (if (eq? cross 'y) (htll:c-lay-op walk x left top w len) (htll:c-lay-op walk x left top len h)))
+                 ;; (After the children are placed: a view's priorities are set once it is.)
+                 (bounded (for-each (lambda (c)
+                                      (if (not (and (htll:align-node? c) (eq? (car (htll:node-params c)) (eq? cross 'y))))
+                                          (htll:c-bound-guide! walk g cross c left top w h)))
+                                    (htll:node-children x)))
                  (extent (htll:c-end-length (htll:c-pos g (htll:c-trail cross) 0))))
             (if (eq? cross 'y) (cons (car o) extent) (cons extent (cdr o)))))
         (htll:c-lay-op walk x left top w h))))
@@ -111,6 +118,43 @@
        (eq? (cdr (caddr len)) (htll:c-dim axis))
        (hash-table-ref/default (htll:c-walk-row-guides walk) (car (caddr len)) #f)
        (car (caddr len))))
+
+;; The guide G across a row measured first (htll:c-lay-node) at least as long as child C, which
+;; is not aligned across the row but filled (a collapsing view in an aligned sequence, a
+;; column's own child beside a row of one aligned one): C is stretched to the row, and the frame
+;; solver measures the row as long as its longest child. A view fixed in size bounds it by its
+;; size, a view sized by its content by its content (its compression resistance required
+;; across: it is as long as the guide and not shorter than its content), a layout of views
+;; fixed in size by what it measures. (A collapsing view counts hidden too, as the frame
+;; solver's maximum counts it.)
+(define (htll:c-bound-guide! walk g cross c left top w h)
+  (let ((v (htll:c-aligned-view c)) (dim (htll:c-dim cross)))
+    (cond ((and v (htll:c-fixed-size v))
+           (htll:c-add! walk g dim '>= 1 #f #f (if (eq? cross 'x) (car (htll:c-fixed-size v)) (cadr (htll:c-fixed-size v))) htll:c-required))
+          ((and v (htll:c-intrinsic? (htll:view-kind v) cross))
+           (htll:c-set-priority! walk v cross (vector-ref (htll:c-priorities walk v) (if (eq? cross 'x) 0 1)) htll:c-required))
+          (v #f)
+          ;; (A layout holding a view sized by its content: measuring it is refused, and where
+          ;; its views align in this row they bound its guide themselves, htll:c-lay-align.)
+          ((htll:c-holds-content-sized? c cross) #f)
+          (else
+           (let* ((start (if (eq? cross 'x) left top))
+                  (m (htll:c-measure walk c left top (if (eq? cross 'x) 'wrap w) (if (eq? cross 'y) 'wrap h)))
+                  (len (if (eq? cross 'x) (car m) (cdr m)))
+                  ;; (A constant, or an end at a constant from START, as htll:c-dim-of reads it.)
+                  (k (case (htll:c-length-kind len)
+                       ((dim) (and (not (caddr len)) (cadddr len)))
+                       ((end) (let ((p (cadr len)))
+                                (and (pair? start) (htll:c-item=? (caar p) (caar start)) (eq? (cdar p) (cdar start))
+                                     (- (cdr p) (cdr start)))))
+                       (else #f))))
+             (if k (htll:c-add! walk g dim '>= 1 #f #f k htll:c-required)))))))
+
+;; Whether layout X holds a view sized by its content along AXIS (and not fixed in size).
+(define (htll:c-holds-content-sized? x axis)
+  (if (htll:view? x)
+      (and (not (htll:c-fixed-size x)) (htll:c-intrinsic? (htll:view-kind x) axis))
+      (and (htll:node? x) (htll:any (lambda (c) (htll:c-holds-content-sized? c axis)) (htll:node-children x)))))
 
 (define (htll:c-lay-op walk x left top w h)
   (let ((cs (htll:node-children x)) (ps (htll:node-params x)) (loc (htll:node-location x)))
