@@ -29,31 +29,6 @@
 ;;; ever longer positions: 1,500 levels 23 s) and are linear now, about 2.4 M a level (they
 ;;; measure each level before placing it and print lines three times as long).
 
-(define (htll:wrap? x) (eq? x 'wrap))
-
-;; Nodes that lay their children out left to right (the others that align, top to bottom).
-(define htll:horizontal-ops '(<< >> hseq hseq*))
-(define (htll:align-node? x) (and (htll:node? x) (eq? (htll:node-op x) 'align)))
-;; The group (40-layout.scm, htll:align-all) of a row whose children align on 'baseline, or #f.
-(define (htll:baseline-row-group x)
-  (and (htll:node? x) (memq (htll:node-op x) htll:horizontal-ops)
-       (let loop ((cs (htll:node-children x)))
-         (cond ((null? cs) #f)
-               ((and (htll:align-node? (car cs)) (eq? (cadr (htll:node-params (car cs))) 'baseline))
-                (caddr (htll:node-params (car cs))))
-               (else (loop (cdr cs)))))))
-;; Whether node X's length across its axis wraps in a W x H area.
-(define (htll:cross-wrapped? x w h)
-  (if (memq (htll:node-op x) htll:horizontal-ops) (htll:wrap? h) (htll:wrap? w)))
-;; Whether a child of node X is aligned across X's axis (up and down in a row, left and right
-;; in a column): where that length wraps, X is measured first and laid out at what it takes, so
-;; the child can be centred or put at the end. A child aligned the other way (a row of one
-;; child, (h... 'center v), in a column) takes its own length across the column, as any child
-;; filled does: it was stretched to the column's width, which the constraints did not state.
-(define (htll:aligned-across? x)
-  (let ((row? (and (memq (htll:node-op x) htll:horizontal-ops) #t)))
-    (htll:any (lambda (c) (and (htll:align-node? c) (eq? (car (htll:node-params c)) row?))) (htll:node-children x))))
-
 ;; A position with more terms than this refers to the previous view's far edge instead (see after).
 (define htll:expression-terms 6)
 
