@@ -196,4 +196,6 @@
 ;; filled does: it was stretched to the column's width, which the constraints did not state.
 (define (htll:aligned-across? x)
   (let ((row? (and (memq (htll:node-op x) htll:horizontal-ops) #t)))
-    (htll:any (lambda (c) (and (htll:align-node? c) (eq? (car (htll:node-params c)) row?))) (htll:node-children x))))
+    (htll:any (lambda (c) (htll:align-across? c row?)) (htll:node-children x))))
+;; Whether C is an align node that aligns across a row (ROW? #t: up and down) or a column.
+(define (htll:align-across? c row?) (and (htll:align-node? c) (eq? (car (htll:node-params c)) row?)))

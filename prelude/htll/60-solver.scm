@@ -137,9 +137,10 @@
     ;; lengths only: a node measured again in the same lengths (a chain of vv or >>, each
     ;; measuring the rest of the chain before placing it) reuses the first answer, which keeps
     ;; such chains linear instead of quadratic. Its heavy positions are named as when placing:
-    ;; an extent holds a position only in a difference that cancels it (a sequence's used length,
-    ;; a primitive's reach), but unnamed they grew by a term per level of a measured chain, and
-    ;; 800 nested vv took 40 s to solve (cubic) instead of 0.4 s.
+    ;; an extent holds a position mostly in a difference that cancels it (a sequence's used
+    ;; length, a primitive's reach; a flow's does not, see measure's entries), but unnamed they
+    ;; grew by a term per level of a measured chain, and 800 nested vv took 40 s to solve (cubic)
+    ;; instead of 0.4 s.
     ;; The lengths are compared as expressions, not only as objects: a sequence makes its share
     ;; anew each time it is laid out, so a nested (vseq 'center ...), measured at each level by
     ;; its align node and then by the wrapped row around it, measured its inner levels again at
@@ -204,7 +205,8 @@
     ;; its own lengths as before. A constant or wrapped length stays: constants fold.
     (define area-w (htll:e-atom (list 'area 'w)))
     (define area-h (htll:e-atom (list 'area 'h)))
-    ;; local -> whether its definition holds an area atom (htll:e-area-atop-only?).
+    ;; local -> whether its definition holds an area atom (htll:e-area-atop-only?,
+    ;; htll:e-holds-area?).
     (define holds-area (make-eq-hash-table))
     ;; How many measure-for-any calls are measuring: only then may a position hold an area atom.
     (define for-any-depth 0)

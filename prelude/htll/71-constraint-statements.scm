@@ -184,6 +184,11 @@
     (else (error "htll: not a length" len))))
 
 ;; LEN as a dim (K * ANCHOR + C) for a length starting at START.
+;; The constant from position START to position P, where both are one anchor plus a constant;
+;; else #f.
+(define (htll:c-offset-from start p)
+  (and (htll:c-item=? (caar p) (caar start)) (eq? (cdar p) (cdar start)) (- (cdr p) (cdr start))))
+
 (define (htll:c-dim-of walk start len axis)
   (case (htll:c-length-kind len)
     ((dim) len)
@@ -192,8 +197,7 @@
        (cond ((and (htll:c-item=? (caar p) (caar start)) (eq? (cdar start) (htll:c-lead axis))
                    (eq? (cdar p) (htll:c-trail axis)))
               (htll:c-dim-length 1 (cons (caar p) (htll:c-dim axis)) (- (cdr p) (cdr start))))
-             ((and (htll:c-item=? (caar p) (caar start)) (eq? (cdar p) (cdar start)))
-              (htll:c-const-length (- (cdr p) (cdr start))))
+             ((htll:c-offset-from start p) => htll:c-const-length)
              (else (let ((g (htll:c-guide! walk axis)))
                      (htll:c-pos! walk g (htll:c-lead axis) start)
                      (htll:c-pos! walk g (htll:c-trail axis) p)
