@@ -42,6 +42,21 @@ final class AlignmentTests: SmallLayoutTestCase {
         XCTAssertEqual(column["toggle"], [169.5, lh, 51, 100 - lh])
     }
 
+    /// A collapse-when-hidden child is aligned as its siblings are, shown or hidden (it filled
+    /// the sequence across before).
+    func testACollapsingChildIsAlignedAsItsSiblings() throws {
+        let (lw, lh) = try labelSize()
+        for hidden in ["#f", "#t"] {
+            let views = row.replacingOccurrences(of: "(text . \"Wi-Fi\")", with: "(text . \"Wi-Fi\") (hidden . \(hidden))")
+            let column = try frames(views + "(in (vseq 'center (collapse-when-hidden name) toggle) 'self.view)")
+            XCTAssertEqual(column["name"]?[0], (390 - lw) / 2, hidden); XCTAssertEqual(column["name"]?[2], lw, hidden)
+            XCTAssertEqual(column["toggle"]?[0], 169.5, hidden)
+            let row = try frames(views + "(in (hseq 'end (collapse-when-hidden name) toggle) 'self.view)")
+            XCTAssertEqual(row["name"]?[1], 100 - lh, hidden); XCTAssertEqual(row["name"]?[3], lh, hidden)
+            XCTAssertEqual(row["toggle"]?[1], 69, hidden)
+        }
+    }
+
     func testSequencesAlignAcross() throws {
         let (lw, lh) = try labelSize()
         let star = try frames(row + "(in (hseq* 8 'start 'end name toggle) 'self.view)")

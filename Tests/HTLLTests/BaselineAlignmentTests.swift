@@ -121,6 +121,20 @@ final class BaselineAlignmentTests: SmallLayoutTestCase {
                                      + "(views.field.font?.ascender ?? 0) + 0.5 * views.field.bounds.height - 0.5 * (views.field.font?.lineHeight ?? 0))"), swift)
     }
 
+    /// A text view held by alignments only (a row of one, aligned any way) brings its own first
+    /// baseline to the row, as a collapsing one does (they counted as their bottoms, or were
+    /// stretched to the row's height).
+    func testAViewThroughAlignmentsKeepsItsBaseline() throws {
+        for held in ["(h... 'start name)", "(h... 'center name)", "(h... 'baseline name)", "(v... 'end name)",
+                     "(collapse-when-hidden name)"] {
+            let f = try frames(views + "(in (vseq* 0 'start (hseq 'baseline \(held) toggle big)) 'self.view)")
+            let b = try baselines(f)
+            XCTAssertEqual(b.name, b.toggle, accuracy: 0.5, held)
+            XCTAssertEqual(b.big, b.toggle, accuracy: 0.5, held)
+            XCTAssertEqual(try XCTUnwrap(f["name"]?[3]), 21, accuracy: 0.5, held)
+        }
+    }
+
     func testBaselineIsForRowsOnly() {
         for (src, who) in [("(vseq 'baseline name big)", "vseq"), ("(vseq* 8 'start 'baseline name big)", "vseq*"),
                            ("(^^ name big 'baseline)", "^^"), ("(vv name big 8 'baseline)", "vv"), ("(v... 'baseline name big)", "v...")] {

@@ -360,6 +360,19 @@ final class CompiledFrameTests: XCTestCase {
             XCTAssertTrue(try layout.objectiveC(.viewWillLayoutSubviews).contains(".hidden ? 0 : "))
             try check(source: source, name: "collapse")
         }
+        // Aligned across their sequence as their siblings are (they filled it before), on a
+        // baseline too.
+        for hidden in ["#t", "#f"] {
+            let v = { (t: String) in "(collapse-when-hidden (label '((text . \"\(t)\") (hidden . \(hidden)))))" }
+            let source = """
+                (in (vseq (vseq 'center \(v("centred")) (label '((text . "x"))))
+                          (hseq 'end \(v("at the end")) (label '((text . "y"))))
+                          (hseq 'baseline \(v("on the line")) (label '((text . "big") (font . (system-font-of-size 30)))))
+                          (v... 'end (label '((text . "z"))) \(v("wider than z"))))
+                    'self.view)
+                """
+            try check(source: source, name: "aligned-collapse")
+        }
         // Long sequences of them, every third hidden: the share and the positions are locals.
         let many = (0..<30).map { "(collapse-when-hidden (label '((text . \"c\($0)\") (hidden . \($0 % 3 == 1 ? "#t" : "#f")))))" }.joined(separator: " ")
         for sequence in ["vseq", "vseq* 4 'start", "hseq* 2 'fill-equally"] {

@@ -149,6 +149,15 @@ final class ConstraintEquivalenceTests: XCTestCase {
                                   (view '((size 25 47))) 0 'end))
                 'self.view)
             """,
+        // Collapsing views aligned across their sequences as their siblings are (they filled
+        // them before), one on a baseline.
+        "collapsing-aligned": """
+            (in (vseq (vseq 'center (collapse-when-hidden (label '((text . "centred") (hidden . #t)))) (label '((text . "x"))))
+                      (hseq 'baseline (collapse-when-hidden (label '((text . "on the line"))))
+                                      (label '((text . "big") (font . (system-font-of-size 30)))))
+                      (v... 'end (label '((text . "z"))) (collapse-when-hidden (label '((text . "wider than z") (hidden . #t))))))
+                'self.view)
+            """,
         "collapsed-ratio-split": """
             (in (above (beside (collapse-when-hidden (label '((text . "c") (hidden . #t)))) (label '((text . "x"))) 0.5)
                        (above (collapse-when-hidden (label '((text . "d") (hidden . #t)))) (label '((text . "y"))) 0.4)
@@ -162,6 +171,24 @@ final class ConstraintEquivalenceTests: XCTestCase {
         // a row of one aligned child in a column whose width wraps takes its own width, as a
         // filled child does (the constraints made the column's guide for it, which nothing
         // widened: its views had no width, the column was centred at 0 points wide);
+        // a text view through alignments in a 'baseline row has its baseline (the frames took
+        // its bottom; a row of one aligned on 'baseline in such a row stopped the constraints
+        // with an internal error); a max-size inside an aspect's box (the clamp's preference for
+        // the box's width pulled the box down to the bound); a clamped label in a column whose
+        // width is measured (the label's compression tied with the column's guide, ambiguous);
+        "baseline-through-alignments": """
+            (in (vseq* 0 'start (hseq 'baseline (h... 'start (label '((text . "title"))))
+                                                (h... 'baseline (rounded-rect-button '((title-for-state . ("Go" . normal)))))
+                                                (label '((text . "big") (font . (system-font-of-size 30))))))
+                'self.view)
+            """,
+        "max-size-in-aspect": "(in (aspect 1 (max-size 60 #f (label '((text . \"w\"))))) 'self.view)",
+        "clamped-in-measured-column": """
+            (in (hseq* 6 'start 'fill (^^ (max-size 60 #f (label '((text . "longer than the bound") (font . (system-font-of-size 9)))))
+                                          (label '((text . "w"))) 0 'end)
+                                      (vv (^^ (max-size 200 50 (label '((text . "w")))) blank 0) (label '((text . "w"))) 0 'start))
+                'self.view)
+            """,
         "row-of-one-in-wrapped-column": """
             (in (vseq 'center (v... 'fill (h... 'center (label '((text . "x")))) (view '((size 74 31))))
                               (v... 'fill (h... 'baseline (label '((text . "a longer label than the view")))) (view '((size 74 31))))

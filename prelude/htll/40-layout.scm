@@ -20,7 +20,8 @@
     (and (pair? cs)
          (or (let ((c (car cs))) (and (htll:node? c) (eq? (htll:node-op c) 'collapse)))
              (loop (cdr cs))))))
-(define (htll:collapsed-view x) (car (htll:node-children x)))
+;; (Through the alignment an aligned sequence puts in the node, htll:align.)
+(define (htll:collapsed-view x) (htll:aligned-view (car (htll:node-children x))))
 
 (define (htll:make-node op children params location) (htll:make-primitive-node op children params location #f))
 
@@ -76,21 +77,22 @@
                                    " a column's children are one above the other (use 'start 'center 'end or 'fill)")))
         (else x)))
 
-;; CHILD aligned across a sequence's axis (vertical? #t: the sequence runs left to right). A
-;; collapse-when-hidden child keeps the area's length (its node must stay the sequence's child).
+;; CHILD aligned across a sequence's axis (vertical? #t: the sequence runs left to right).
 ;; GROUP: for 'baseline, a procedure returning the row's children (htll:align-all).
+;; A collapse-when-hidden child is aligned inside its node, which must stay the sequence's
+;; child (the sequence reads it): a new collapse node of the same view holds the alignment.
 (define (htll:align vertical? mode child . group)
-  (if (or (eq? mode 'fill) (htll:collapse-node? child))
-      child
-      (htll:make-node 'align (list child) (cons (if vertical? #t #f) (cons mode group)) (htll:current-location))))
+  (cond ((eq? mode 'fill) child)
+        ((htll:collapse-node? child)
+         (htll:collapse-holding child (apply htll:align vertical? mode (car (htll:node-children child)) group)))
+        (else (htll:make-node 'align (list child) (cons (if vertical? #t #f) (cons mode group)) (htll:current-location)))))
 
 ;; CHILDREN (checked) aligned across a sequence's axis; 'baseline children share one group, so
-;; each can find the row's deepest ascent.
+;; each can find the row's deepest ascent (a collapsing view's too: hidden, it still counts).
 (define (htll:align-all who vertical? mode children)
   (let* ((children (map (lambda (c) (htll:check-child who c)) children)))
     (cond ((eq? mode 'baseline)
-           (let* ((members (htll:filter (lambda (c) (not (htll:collapse-node? c))) children))
-                  (group (lambda () members)))
+           (let ((group (lambda () children)))
              (map (lambda (c) (htll:align vertical? mode c group)) children)))
           ;; Filled, every child is its own alignment (htll:align): the checked list as it is.
           ((eq? mode 'fill) children)
@@ -199,3 +201,9 @@
     (htll:any (lambda (c) (htll:align-across? c row?)) (htll:node-children x))))
 ;; Whether C is an align node that aligns across a row (ROW? #t: up and down) or a column.
 (define (htll:align-across? c row?) (and (htll:align-node? c) (eq? (car (htll:node-params c)) row?)))
+;; The view X is, or holds through alignments or collapse-when-hidden (laid out with a free
+;; leading or top), or #f: in a 'baseline row, such a child has the view's first baseline.
+(define (htll:aligned-view x)
+  (cond ((htll:view? x) x)
+        ((or (htll:align-node? x) (htll:collapse-node? x)) (htll:aligned-view (car (htll:node-children x))))
+        (else #f)))

@@ -179,3 +179,7 @@
                                 " (hidden is a property of one view)")))
   (htll:make-primitive-node 'collapse (list view) '() (htll:current-location) (htll:collapse-layout view)))
 
+;; The collapse node NODE with CHILD (its view aligned across a sequence, htll:align) instead.
+(define (htll:collapse-holding node child)
+  (htll:make-primitive-node 'collapse (list child) '() (htll:node-location node) (htll:collapse-layout child)))
+

@@ -376,13 +376,16 @@
     ;; .firstBaseline places them. A text view's ascent is where its first baseline lies below its
     ;; top at its own height (htll:e-baseline-depth); any other child's is its own height (its
     ;; baseline is its bottom). A wrapped row is as high as what it holds.
-    ;; A row nested in such a row has its own first baseline: the deepest of its children's.
+    ;; A row nested in such a row has its own first baseline: the deepest of its children's. A
+    ;; text view held by alignments only (a row of one, (h... 'start v)) is at its own height at
+    ;; their top, so it brings its own baseline (htll:aligned-view, as the constraints have it).
     (define (layout-baseline c members left top w h gen?)
       (define (own-height m) (cdr (layout m left top 'wrap 'wrap #f)))
       (define (ascent m)
-        (cond ((htll:baseline-view? m) (htll:e-baseline-depth m (own-height m)))
-              ((htll:baseline-row-group m) => deepest)
-              (else (own-height m))))
+        (let ((v (htll:aligned-view m)))
+          (cond ((and v (htll:baseline-view? v)) (htll:e-baseline-depth v (own-height v)))
+                ((htll:baseline-row-group m) => deepest)
+                (else (own-height m)))))
       ;; Once per row (its group), not once per child.
       ;; (Named when heavy: every member's position holds it, and a long row's is a MAX of all
       ;; its members' ascents.)

@@ -68,6 +68,12 @@
 ;; a distribution that is negative); below required, above the default compression resistance.
 (define htll:c-high 999)
 
+;; A guide as short as the inequalities that hold its content allow (the longer of two lengths, a
+;; row's height measured, a baseline's depth): just below htll:c-high, so that a view clamped by
+;; min-size or max-size (its compression resistance or hugging at htll:c-high) keeps its own
+;; length inside it rather than the guide shrinking it (the same priority left them tied).
+(define htll:c-shrink 998)
+
 ;; The kinds whose UIKit class has an intrinsic content size on an axis; the others get their
 ;; measured size as a constant where they wrap (a UIView, a scroll view, an image view).
 (define (htll:c-intrinsic? kind axis)
@@ -179,7 +185,7 @@
        (htll:c-pos! walk g (htll:c-trail axis) e1 '>=)
        (htll:c-pos! walk g (htll:c-trail axis) e2 '>=)
        ;; As short as the longer of the two: the least width the two inequalities allow.
-       (htll:c-add! walk g (htll:c-dim axis) '== 1 #f #f 0 htll:c-high)
+       (htll:c-add! walk g (htll:c-dim axis) '== 1 #f #f 0 htll:c-shrink)
        (htll:c-pos g (htll:c-trail axis) 0)))
     (else (error "htll: not a length" len))))
 
@@ -271,13 +277,6 @@
 ;; A fixed-size view or a fixed node occupies its own length whatever its area.
 (define (htll:c-own-length? x)
   (or (and (htll:view? x) (htll:c-fixed-size x)) (and (htll:node? x) (eq? (htll:node-op x) 'fixed))))
-
-;; The view X is, or holds through alignments or collapse-when-hidden (laid out with a free
-;; leading or top), or #f.
-(define (htll:c-aligned-view x)
-  (cond ((htll:view? x) x)
-        ((or (htll:align-node? x) (htll:collapse-node? x)) (htll:c-aligned-view (car (htll:node-children x))))
-        (else #f)))
 
 ;; A guide along AXIS from the position FROM (the free length before or after a child).
 (define (htll:c-spacer! walk axis from)

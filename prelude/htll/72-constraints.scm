@@ -98,7 +98,7 @@
                        (htll:node-children x)))
         (let ((g (htll:c-guide! walk cross)))
           (htll:c-pos! walk g (htll:c-lead cross) (if (eq? cross 'y) top left))
-          (htll:c-add! walk g (htll:c-dim cross) '== 1 #f #f 0 htll:c-high)
+          (htll:c-add! walk g (htll:c-dim cross) '== 1 #f #f 0 htll:c-shrink)
           (hash-table-set! (htll:c-walk-row-guides walk) g #t)
           (let* ((len (htll:c-dim-length 1 (cons g (htll:c-dim cross)) 0))
                  (o (if (eq? cross 'y) (htll:c-lay-op walk x left top w len) (htll:c-lay-op walk x left top len h)))
@@ -125,7 +125,7 @@
 ;; fixed in size by what it measures. (A collapsing view counts hidden too, as the frame
 ;; solver's maximum counts it.)
 (define (htll:c-bound-guide! walk g cross c left top w h)
-  (let* ((v (htll:c-aligned-view c)) (fixed (and v (htll:c-fixed-size v))) (dim (htll:c-dim cross)))
+  (let* ((v (htll:aligned-view c)) (fixed (and v (htll:c-fixed-size v))) (dim (htll:c-dim cross)))
     (cond (fixed (htll:c-add! walk g dim '>= 1 #f #f (if (eq? cross 'x) (car fixed) (cadr fixed)) htll:c-required))
           ((and v (htll:c-intrinsic? (htll:view-kind v) cross))
            (htll:c-set-priority! walk v cross (vector-ref (htll:c-priorities walk v) (if (eq? cross 'x) 0 1)) htll:c-required))
@@ -251,9 +251,9 @@
               (ob (htll:c-lay-along walk b axis (htll:c-pos+ (htll:c-end-of walk start (car oa) axis) margin)
                              (htll:c-end-length (htll:c-end-of walk start len axis)) ostart olen)))
          (cons len (if (htll:c-wrap? olen) (htll:c-longer (cdr oa) (cdr ob)) olen))))
-      ((and (htll:c-aligned-view b) (not (htll:c-walk-dry? walk)))
+      ((and (htll:aligned-view b) (not (htll:c-walk-dry? walk)))
        ;; B at its own length, ending where the area ends; A up to B, less the margin.
-       (let* ((v (htll:c-aligned-view b))
+       (let* ((v (htll:aligned-view b))
               (end (htll:c-end-of walk start len axis))
               (ob (htll:c-lay-along walk b axis #f 'wrap ostart olen))
               (oa (begin (htll:c-pos! walk v (htll:c-trail axis) end)
@@ -316,11 +316,14 @@
    ((htll:c-walk-dry? walk) (if (htll:c-wrap? h) (htll:c-refuse! walk (htll:c-walk-location walk) "the measured height of a row aligned on 'baseline"))
         (cons (car (htll:c-lay walk c left top w 'wrap)) h))
    (else
-    (let ((line (htll:c-pos (htll:c-baseline-guide walk group top) 'bottom 0)) (v (htll:c-aligned-view c)))
+    (let ((line (and top (htll:c-pos (htll:c-baseline-guide walk group top) 'bottom 0))) (v (htll:aligned-view c)))
       (if v
           (let ((o (htll:c-lay walk c left #f w 'wrap)))
-            (htll:c-pos! walk v 'top top '>=)
-            (htll:c-pos! walk v (if (htll:baseline-view? v) 'firstBaseline 'bottom) line)
+            ;; (No TOP: this is a row of one aligned on 'baseline in an outer such row, which
+            ;; pins the view on its own line.)
+            (if line
+                (begin (htll:c-pos! walk v 'top top '>=)
+                       (htll:c-pos! walk v (if (htll:baseline-view? v) 'firstBaseline 'bottom) line)))
             (result o))
           (let* ((before (htll:c-spacer! walk 'y top))
                  (from (htll:c-pos before 'bottom 0))
@@ -336,7 +339,7 @@
 (define (htll:c-baseline-guide walk group top)
   (or (hash-table-ref/default (htll:c-walk-baseline-guides walk) group #f)
       (let ((g (htll:c-spacer! walk 'y top)))
-        (htll:c-add! walk g 'height '== 1 #f #f 0 htll:c-high)
+        (htll:c-add! walk g 'height '== 1 #f #f 0 htll:c-shrink)
         (hash-table-set! (htll:c-walk-baseline-guides walk) group g)
         g)))
 
@@ -483,12 +486,22 @@
              (htll:c-len! walk g axis start d rel)
              (htll:c-len! walk g axis start d '== htll:c-high)
              (htll:c-dim-length 1 (cons g (htll:c-dim axis)) 0)))
-          (else
-           ;; The area's length, or B where that is shorter (min-size) or longer (max-size).
+          ((eq? how 'min)
+           ;; The area's length, or B where that is shorter.
            (let ((g (htll:c-guide! walk axis)) (d (htll:c-dim-of walk start len axis)))
              (htll:c-pos! walk g (htll:c-lead axis) start)
-             (htll:c-add! walk g (htll:c-dim axis) (if (eq? how 'min) '>= '<=) 1 #f #f b htll:c-required)
+             (htll:c-add! walk g (htll:c-dim axis) '>= 1 #f #f b htll:c-required)
              (htll:c-len! walk g axis start d '== htll:c-high)
+             (htll:c-dim-length 1 (cons g (htll:c-dim axis)) 0)))
+          (else
+           ;; The area's length, or B where that is longer: at most both, as near B as they let
+           ;; it be. (Not as near the area's length: where B is the shorter, that preference
+           ;; pulled the area towards B, against a preference of its own, an aspect's box, say.)
+           (let ((g (htll:c-guide! walk axis)) (d (htll:c-dim-of walk start len axis)))
+             (htll:c-pos! walk g (htll:c-lead axis) start)
+             (htll:c-add! walk g (htll:c-dim axis) '<= 1 #f #f b htll:c-required)
+             (htll:c-len! walk g axis start d '<=)
+             (htll:c-add! walk g (htll:c-dim axis) '== 1 #f #f b htll:c-high)
              (htll:c-dim-length 1 (cons g (htll:c-dim axis)) 0)))))
   (let* ((cw (bounded bw w left 'x)) (ch (bounded bh h top 'y))
          (fixed (and (htll:view? c) (htll:c-fixed-size c)))

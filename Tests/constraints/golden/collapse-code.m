@@ -149,7 +149,7 @@
             [c setContentHuggingPriority:UILayoutPriorityRequired forAxis:UILayoutConstraintAxisVertical];
             [c setContentCompressionResistancePriority:UILayoutPriorityRequired forAxis:UILayoutConstraintAxisVertical];
             NSLayoutConstraint * htllConstraint1 = [htllGuide3.heightAnchor constraintEqualToConstant:0];
-            htllConstraint1.priority = 999;
+            htllConstraint1.priority = 998;
             NSLayoutConstraint * htllConstraint2 = [htllGuide3.bottomAnchor constraintEqualToAnchor:self.view.bottomAnchor];
             htllConstraint2.priority = 999;
             NSArray * htllBranch = [NSArray arrayWithObjects:
@@ -248,7 +248,7 @@
             [c setContentHuggingPriority:UILayoutPriorityRequired forAxis:UILayoutConstraintAxisVertical];
             [c setContentCompressionResistancePriority:UILayoutPriorityRequired forAxis:UILayoutConstraintAxisVertical];
             NSLayoutConstraint * htllConstraint1 = [htllGuide8.heightAnchor constraintEqualToConstant:0];
-            htllConstraint1.priority = 999;
+            htllConstraint1.priority = 998;
             NSLayoutConstraint * htllConstraint2 = [htllGuide8.bottomAnchor constraintEqualToAnchor:self.view.bottomAnchor];
             htllConstraint2.priority = 999;
             NSArray * htllBranch = [NSArray arrayWithObjects:
@@ -346,7 +346,7 @@
             [c setContentHuggingPriority:UILayoutPriorityRequired forAxis:UILayoutConstraintAxisVertical];
             [c setContentCompressionResistancePriority:UILayoutPriorityRequired forAxis:UILayoutConstraintAxisVertical];
             NSLayoutConstraint * htllConstraint1 = [htllGuide12.heightAnchor constraintEqualToConstant:0];
-            htllConstraint1.priority = 999;
+            htllConstraint1.priority = 998;
             NSLayoutConstraint * htllConstraint2 = [htllGuide12.bottomAnchor constraintEqualToAnchor:self.view.bottomAnchor];
             htllConstraint2.priority = 999;
             NSArray * htllBranch = [NSArray arrayWithObjects:
@@ -435,7 +435,7 @@
             [c setContentHuggingPriority:UILayoutPriorityRequired forAxis:UILayoutConstraintAxisVertical];
             [c setContentCompressionResistancePriority:UILayoutPriorityRequired forAxis:UILayoutConstraintAxisVertical];
             NSLayoutConstraint * htllConstraint1 = [htllGuide15.heightAnchor constraintEqualToConstant:0];
-            htllConstraint1.priority = 999;
+            htllConstraint1.priority = 998;
             NSLayoutConstraint * htllConstraint2 = [htllGuide15.bottomAnchor constraintEqualToAnchor:self.view.bottomAnchor];
             htllConstraint2.priority = 999;
             NSArray * htllBranch = [NSArray arrayWithObjects:

@@ -128,7 +128,7 @@ extension ViewController {
                 views.c.setContentHuggingPriority(.required, for: .vertical)
                 views.c.setContentCompressionResistancePriority(.required, for: .vertical)
                 let htllConstraint1 = htllGuide3.heightAnchor.constraint(equalToConstant: 0)
-                htllConstraint1.priority = UILayoutPriority(999)
+                htllConstraint1.priority = UILayoutPriority(998)
                 let htllConstraint2 = htllGuide3.bottomAnchor.constraint(equalTo: self.view.bottomAnchor)
                 htllConstraint2.priority = UILayoutPriority(999)
                 let htllBranch = [
@@ -227,7 +227,7 @@ extension ViewController {
                 views.c.setContentHuggingPriority(.required, for: .vertical)
                 views.c.setContentCompressionResistancePriority(.required, for: .vertical)
                 let htllConstraint1 = htllGuide8.heightAnchor.constraint(equalToConstant: 0)
-                htllConstraint1.priority = UILayoutPriority(999)
+                htllConstraint1.priority = UILayoutPriority(998)
                 let htllConstraint2 = htllGuide8.bottomAnchor.constraint(equalTo: self.view.bottomAnchor)
                 htllConstraint2.priority = UILayoutPriority(999)
                 let htllBranch = [
@@ -325,7 +325,7 @@ extension ViewController {
                 views.c.setContentHuggingPriority(.required, for: .vertical)
                 views.c.setContentCompressionResistancePriority(.required, for: .vertical)
                 let htllConstraint1 = htllGuide12.heightAnchor.constraint(equalToConstant: 0)
-                htllConstraint1.priority = UILayoutPriority(999)
+                htllConstraint1.priority = UILayoutPriority(998)
                 let htllConstraint2 = htllGuide12.bottomAnchor.constraint(equalTo: self.view.bottomAnchor)
                 htllConstraint2.priority = UILayoutPriority(999)
                 let htllBranch = [
@@ -414,7 +414,7 @@ extension ViewController {
                 views.c.setContentHuggingPriority(.required, for: .vertical)
                 views.c.setContentCompressionResistancePriority(.required, for: .vertical)
                 let htllConstraint1 = htllGuide15.heightAnchor.constraint(equalToConstant: 0)
-                htllConstraint1.priority = UILayoutPriority(999)
+                htllConstraint1.priority = UILayoutPriority(998)
                 let htllConstraint2 = htllGuide15.bottomAnchor.constraint(equalTo: self.view.bottomAnchor)
                 htllConstraint2.priority = UILayoutPriority(999)
                 let htllBranch = [

@@ -125,23 +125,23 @@ extension ViewController {
         let htllConstraint1 = views.share.trailingAnchor.constraint(equalTo: self.view.trailingAnchor, constant: -16)
         htllConstraint1.priority = UILayoutPriority(999)
         let htllConstraint2 = htllGuide4.heightAnchor.constraint(equalToConstant: 0)
-        htllConstraint2.priority = UILayoutPriority(999)
+        htllConstraint2.priority = UILayoutPriority(998)
         let htllConstraint3 = htllGuide3.heightAnchor.constraint(equalToConstant: 0)
-        htllConstraint3.priority = UILayoutPriority(999)
+        htllConstraint3.priority = UILayoutPriority(998)
         let htllConstraint4 = htllGuide5.heightAnchor.constraint(equalTo: self.view.widthAnchor, multiplier: 0.5625, constant: -18)
         htllConstraint4.priority = UILayoutPriority(999)
         let htllConstraint5 = htllGuide6.widthAnchor.constraint(equalTo: self.view.widthAnchor, constant: -32)
         htllConstraint5.priority = UILayoutPriority(999)
-        let htllConstraint6 = htllGuide8.widthAnchor.constraint(equalTo: self.view.widthAnchor, constant: -32)
+        let htllConstraint6 = htllGuide8.widthAnchor.constraint(equalToConstant: 280)
         htllConstraint6.priority = UILayoutPriority(999)
         let htllConstraint7 = htllGuide10.heightAnchor.constraint(equalToConstant: 0)
-        htllConstraint7.priority = UILayoutPriority(999)
+        htllConstraint7.priority = UILayoutPriority(998)
         let htllConstraint8 = htllGuide9.heightAnchor.constraint(equalToConstant: 0)
-        htllConstraint8.priority = UILayoutPriority(999)
+        htllConstraint8.priority = UILayoutPriority(998)
         let htllConstraint9 = htllGuide14.heightAnchor.constraint(equalToConstant: 0)
-        htllConstraint9.priority = UILayoutPriority(999)
+        htllConstraint9.priority = UILayoutPriority(998)
         let htllConstraint10 = htllGuide13.heightAnchor.constraint(equalToConstant: 0)
-        htllConstraint10.priority = UILayoutPriority(999)
+        htllConstraint10.priority = UILayoutPriority(998)
         NSLayoutConstraint.activate([
             views.back.leadingAnchor.constraint(equalTo: self.view.leadingAnchor, constant: 16),
             views.back.topAnchor.constraint(equalTo: self.view.topAnchor, constant: 60),
@@ -194,6 +194,7 @@ extension ViewController {
             htllGuide8.heightAnchor.constraint(equalToConstant: 0),
             htllGuide8.leadingAnchor.constraint(equalTo: self.view.leadingAnchor, constant: 16),
             htllGuide8.widthAnchor.constraint(lessThanOrEqualToConstant: 280),
+            htllGuide8.widthAnchor.constraint(lessThanOrEqualTo: self.view.widthAnchor, constant: -32),
             htllConstraint6,
             views.caption.leadingAnchor.constraint(equalTo: self.view.leadingAnchor, constant: 16),
             views.caption.topAnchor.constraint(equalTo: htllGuide7.bottomAnchor, constant: 12),
