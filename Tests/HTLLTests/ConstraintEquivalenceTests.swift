@@ -158,6 +158,14 @@ final class ConstraintEquivalenceTests: XCTestCase {
                       (v... 'end (label '((text . "z"))) (collapse-when-hidden (label '((text . "wider than z") (hidden . #t))))))
                 'self.view)
             """,
+        // A hidden first child of vv and >>: the second, a view at its own length, in its place
+        // (the constraints kept it at the end).
+        "collapsed-before-its-own-length": """
+            (in (above (vv (collapse-when-hidden (label '((text . "a collapsing label") (hidden . #t)))) (label '((text . "under"))) 4)
+                       (>> (collapse-when-hidden (label '((text . "another") (hidden . #t)))) (label '((text . "right"))) 4 'center)
+                       0.5)
+                'self.view)
+            """,
         "collapsed-ratio-split": """
             (in (above (beside (collapse-when-hidden (label '((text . "c") (hidden . #t)))) (label '((text . "x"))) 0.5)
                        (above (collapse-when-hidden (label '((text . "d") (hidden . #t)))) (label '((text . "y"))) 0.4)

@@ -251,6 +251,14 @@
               (ob (htll:c-lay-along walk b axis (htll:c-pos+ (htll:c-end-of walk start (car oa) axis) margin)
                              (htll:c-end-length (htll:c-end-of walk start len axis)) ostart olen)))
          (cons len (if (htll:c-wrap? olen) (htll:c-longer (cdr oa) (cdr ob)) olen))))
+      ((and (htll:c-collapsed? walk a) (htll:aligned-view b) (not (htll:c-walk-dry? walk)))
+       ;; A collapsed (hidden): B, a view, in its place at its own length, as it follows A in the
+       ;; frames (htll:wrap-split); A, hidden, as long as the area less B's and the margin.
+       (let* ((ob (htll:c-lay-along walk b axis start 'wrap ostart olen))
+              (rest (htll:c-spacer! walk axis (htll:c-end-of walk start (car ob) axis)))
+              (oa (begin (htll:c-pos! walk rest (htll:c-trail axis) (htll:c-end-of walk start len axis))
+                         (htll:c-lay-along walk a axis start (htll:c-dim-length 1 (cons rest (htll:c-dim axis)) (- margin)) ostart olen))))
+         (cons len (if (htll:c-wrap? olen) (htll:c-longer (cdr oa) (cdr ob)) olen))))
       ((and (htll:aligned-view b) (not (htll:c-walk-dry? walk)))
        ;; B at its own length, ending where the area ends; A up to B, less the margin.
        (let* ((v (htll:aligned-view b))
