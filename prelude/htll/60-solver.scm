@@ -458,7 +458,7 @@
              ;; (With children that collapse, the share divides by a sum over them: named once
              ;; here, not again as each child's area.)
              (share (cond ((htll:wrap? len) 'wrap)
-                          ((htll:any-collapse? cs) (named (htll:e-quotient len (htll:visible-count cs)) (if vertical? 'h 'w)))
+                          ((htll:any-collapse? cs) (named (htll:e-quotient len (htll:e-max (htll:visible-count cs) (htll:e-const 1))) (if vertical? 'h 'w)))
                           (else (htll:e* len (/ 1.0 n))))))
         (run-seq cs (if vertical? top left) share htll:no-gap left top w h gen? vertical?)))
     ;; Lays CS out one after the other from START, each child EACH-LENGTH long ('wrap: its own
