@@ -197,6 +197,13 @@ final class ConstraintEquivalenceTests: XCTestCase {
                                       (vv (^^ (max-size 200 50 (label '((text . "w")))) blank 0) (label '((text . "w"))) 0 'start))
                 'self.view)
             """,
+        // a min-size whose area is a constant (inside fixed): its guide's preference for the
+        // area's width gave way to the compression of the labels inside (47 for 40);
+        "clamped-in-a-fixed-area": """
+            (in (fixed 77 28 (beside (min-size 40 #f (above (label '((text . "www1"))) (label '((text . "wwwwwwwwww2"))) 0.5))
+                                     blank 0.3))
+                'self.view)
+            """,
         "row-of-one-in-wrapped-column": """
             (in (vseq 'center (v... 'fill (h... 'center (label '((text . "x")))) (view '((size 74 31))))
                               (v... 'fill (h... 'baseline (label '((text . "a longer label than the view")))) (view '((size 74 31))))

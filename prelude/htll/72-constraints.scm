@@ -486,31 +486,34 @@
   (define (bounded b len start axis)
     (cond ((not b) len)
           ((and (htll:c-wrap? len) (htll:view? c)) (list 'clamp how b))
-          ((htll:c-wrap? len)
-           ;; The child's own length, measured, then at least (min-size) or at most B.
-           (let ((g (htll:c-guide! walk axis)) (rel (if (eq? how 'min) '>= '<=)) (d (htll:c-dim-of walk start (own-along axis) axis)))
-             (htll:c-pos! walk g (htll:c-lead axis) start)
-             (htll:c-add! walk g (htll:c-dim axis) rel 1 #f #f b htll:c-required)
-             (htll:c-len! walk g axis start d rel)
-             (htll:c-len! walk g axis start d '== htll:c-high)
-             (htll:c-dim-length 1 (cons g (htll:c-dim axis)) 0)))
-          ((eq? how 'min)
-           ;; The area's length, or B where that is shorter.
-           (let ((g (htll:c-guide! walk axis)) (d (htll:c-dim-of walk start len axis)))
-             (htll:c-pos! walk g (htll:c-lead axis) start)
-             (htll:c-add! walk g (htll:c-dim axis) '>= 1 #f #f b htll:c-required)
-             (htll:c-len! walk g axis start d '== htll:c-high)
-             (htll:c-dim-length 1 (cons g (htll:c-dim axis)) 0)))
           (else
-           ;; The area's length, or B where that is longer: at most both, as near B as they let
-           ;; it be. (Not as near the area's length: where B is the shorter, that preference
-           ;; pulled the area towards B, against a preference of its own, an aspect's box, say.)
-           (let ((g (htll:c-guide! walk axis)) (d (htll:c-dim-of walk start len axis)))
-             (htll:c-pos! walk g (htll:c-lead axis) start)
-             (htll:c-add! walk g (htll:c-dim axis) '<= 1 #f #f b htll:c-required)
-             (htll:c-len! walk g axis start d '<=)
-             (htll:c-add! walk g (htll:c-dim axis) '== 1 #f #f b htll:c-high)
-             (htll:c-dim-length 1 (cons g (htll:c-dim axis)) 0)))))
+           (let ((d (htll:c-dim-of walk start (if (htll:c-wrap? len) (own-along axis) len) axis)))
+             (if (or (not (caddr d)) (= (cadr d) 0))
+                 ;; A constant (a fixed area, a child of fixed views): the bounded length itself,
+                 ;; which a guide's preference left to weigh against the children's compression.
+                 (htll:c-const-length (if (eq? how 'min) (max b (cadddr d)) (min b (cadddr d))))
+                 (let ((g (htll:c-guide! walk axis)))
+                   (htll:c-pos! walk g (htll:c-lead axis) start)
+                   (cond
+                    ((htll:c-wrap? len)
+                     ;; The child's own length, measured, then at least (min-size) or at most B.
+                     (let ((rel (if (eq? how 'min) '>= '<=)))
+                       (htll:c-add! walk g (htll:c-dim axis) rel 1 #f #f b htll:c-required)
+                       (htll:c-len! walk g axis start d rel)
+                       (htll:c-len! walk g axis start d '== htll:c-high)))
+                    ((eq? how 'min)
+                     ;; The area's length, or B where that is shorter.
+                     (htll:c-add! walk g (htll:c-dim axis) '>= 1 #f #f b htll:c-required)
+                     (htll:c-len! walk g axis start d '== htll:c-high))
+                    (else
+                     ;; The area's length, or B where that is longer: at most both, as near B as
+                     ;; they let it be. (Not as near the area's length: where B is the shorter,
+                     ;; that preference pulled the area towards B, against a preference of its
+                     ;; own, an aspect's box, say.)
+                     (htll:c-add! walk g (htll:c-dim axis) '<= 1 #f #f b htll:c-required)
+                     (htll:c-len! walk g axis start d '<=)
+                     (htll:c-add! walk g (htll:c-dim axis) '== 1 #f #f b htll:c-high)))
+                   (htll:c-dim-length 1 (cons g (htll:c-dim axis)) 0)))))))
   (let* ((cw (bounded bw w left 'x)) (ch (bounded bh h top 'y))
          (fixed (and (htll:view? c) (htll:c-fixed-size c)))
          (o (htll:c-lay walk c left top cw ch)))
