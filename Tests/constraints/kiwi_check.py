@@ -35,11 +35,52 @@ PUSH = kiwi.strength.create(0, 0, 0.001)
 FITTING = 50
 
 
-def strength(priority):
-    if priority >= 1000:
-        return kiwi.strength.required
-    # Auto Layout priorities 1-999 are weights of the optional constraints, as kiwi's strengths are.
-    return kiwi.strength.create(0, priority, 0)
+# How far a level's least total error may be exceeded once it is fixed (points).
+SLACK = 1e-7
+
+
+class Optional:
+    """The optional constraints of a layout, satisfied level by level, as UIKit documents them
+    (NSLayoutConstraint.priority: "Higher priority constraints are satisfied before lower
+    priority constraints; however, optional constraint satisfaction is not all or nothing: the
+    system minimizes abs(a - b)"). Weighing every priority into one sum, as kiwi's strengths do,
+    let a few low ones outweigh a high one (two labels' hugging at 250 shrank an aspect's box
+    held at 999). So: for each priority from the highest, the least sum of that level's errors
+    the levels above leave, then fixed as a required bound before the next level."""
+
+    def __init__(self, solver):
+        self.solver = solver
+        self.levels = {}
+
+    def add(self, priority, left, relation, right):
+        self.levels.setdefault(priority, []).append((left, relation, right))
+
+    def solve(self):
+        for priority in sorted(self.levels, reverse=True):
+            errors, goals = [], []
+            for left, relation, right in self.levels[priority]:
+                over, under = kiwi.Variable("over"), kiwi.Variable("under")
+                for e in (over, under):
+                    self.solver.addConstraint((e >= 0) | kiwi.strength.required)
+                if relation == "==":
+                    self.solver.addConstraint((left - right == over - under) | kiwi.strength.required)
+                    errors += [over, under]
+                elif relation == "<=":
+                    self.solver.addConstraint((left - right <= over) | kiwi.strength.required)
+                    errors.append(over)
+                else:
+                    self.solver.addConstraint((left - right >= -under) | kiwi.strength.required)
+                    errors.append(under)
+            for e in errors:
+                goal = (e == 0) | kiwi.strength.create(0, 1, 0)
+                self.solver.addConstraint(goal)
+                goals.append(goal)
+            self.solver.updateVariables()
+            least = sum(e.value() for e in errors)
+            for goal in goals:
+                self.solver.removeConstraint(goal)
+            self.solver.addConstraint((sum(errors[1:], errors[0] + 0) <= least + SLACK) | kiwi.strength.required)
+        self.solver.updateVariables()
 
 
 class Box:
@@ -92,6 +133,7 @@ def solve(doc):
     rtl = bool(doc.get("rtl"))
     lead_inset = right if rtl else left
     solver = kiwi.Solver()
+    optional = Optional(solver)
     boxes = {}
 
     def box(name):
@@ -105,7 +147,7 @@ def solve(doc):
     parent = box(doc["parent"])
     for v, value in ((parent.x, 0), (parent.y, 0), (parent.w, width), (parent.h, height)):
         if v is parent.h and doc.get("selfSizing"):
-            solver.addConstraint((v == 0) | strength(FITTING))
+            optional.add(FITTING, v, "==", 0)
         else:
             required(v == value)
     safe = box(doc["parent"] + ".safeAreaLayoutGuide")
@@ -124,8 +166,11 @@ def solve(doc):
         for dim, size, axis in ((b.w, intrinsic["width"], "horizontal"), (b.h, intrinsic["height"], "vertical")):
             if size < 0:
                 continue
-            solver.addConstraint((dim <= size) | strength(v["hugging"][axis]))
-            solver.addConstraint((dim >= size) | strength(v["compression"][axis]))
+            for relation, priority in (("<=", v["hugging"][axis]), (">=", v["compression"][axis])):
+                if priority >= 1000:
+                    required(relate(dim, relation, size))
+                else:
+                    optional.add(priority, dim, relation, size)
 
     def term(spec):
         name, _, attribute = spec.rpartition(".")
@@ -137,12 +182,15 @@ def solve(doc):
         left_side = term(c["first"])
         right_side = c["constant"] if c["second"] is None else c["multiplier"] * term(c["second"]) + c["constant"]
         try:
-            solver.addConstraint(relate(left_side, c["relation"], right_side) | strength(c["priority"]))
+            if c["priority"] >= 1000:
+                required(relate(left_side, c["relation"], right_side))
+            else:
+                optional.add(c["priority"], left_side, c["relation"], right_side)
         except kiwi.UnsatisfiableConstraint:
             failures.append("%s: conflict: %s (%s)" % (where, c["text"], c.get("location")))
         except kiwi.DuplicateConstraint:
             pass
-    solver.updateVariables()
+    optional.solve()
     return solver, boxes, views, failures
 
 
