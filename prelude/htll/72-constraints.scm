@@ -202,7 +202,8 @@
                     (lambda (c cw ch)
                       (let ((o (htll:c-measure walk c left top (htll:c-decode-length walk cw left 'x) (htll:c-decode-length walk ch top 'y))))
                         (cons (htll:c-encode-length walk (car o) left) (htll:c-encode-length walk (cdr o) top))))
-                    (lambda (pos start) #f)))
+                    ;; (Never long: no locals. It is asked with a mode too, htll:after-position.)
+                    (lambda (pos start . mode) #f)))
            (r (cons (if (htll:c-wrap? w) (htll:c-decode-length walk (car extent) left 'x) w)
                     (if (htll:c-wrap? h) (htll:c-decode-length walk (cdr extent) top 'y) h))))
       (htll:set-c-walk-primitive! walk saved)
@@ -269,14 +270,17 @@
          (cons len (if (htll:c-wrap? olen) (htll:c-longer (cdr oa) (cdr ob)) olen))))
       (else
        ;; B's own length measured, in a guide that ends where the area ends; A up to that
-       ;; guide less the margin; B after A, up to the area's end.
+       ;; guide less the margin; B after A, up to the area's end. (A collapsed, hidden: B in its
+       ;; place at that length, as it follows A in the frames, htll:wrap-split.)
        (let* ((mb (car (htll:c-measure-along walk b axis start 'wrap ostart olen)))
               (end (htll:c-end-of walk start len axis))
               (g (htll:c-guide! walk axis))
               (oa (begin (htll:c-pos! walk g (htll:c-trail axis) end)
                          (htll:c-len! walk g axis start (htll:c-dim-of walk start mb axis))
                          (htll:c-lay-along walk a axis start (htll:c-end-length (htll:c-pos g (htll:c-lead axis) (- margin))) ostart olen)))
-              (ob (htll:c-lay-along walk b axis (htll:c-pos+ (htll:c-end-of walk start (car oa) axis) margin) (htll:c-end-length end) ostart olen)))
+              (ob (if (htll:c-collapsed? walk a)
+                      (htll:c-lay-along walk b axis start (htll:c-dim-of walk start mb axis) ostart olen)
+                      (htll:c-lay-along walk b axis (htll:c-pos+ (htll:c-end-of walk start (car oa) axis) margin) (htll:c-end-length end) ostart olen))))
          (cons len (if (htll:c-wrap? olen) (htll:c-longer (cdr oa) (cdr ob)) olen))))))))
 
 (define (htll:c-measure-along walk x axis start len ostart olen)
