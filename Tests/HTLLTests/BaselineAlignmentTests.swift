@@ -135,6 +135,16 @@ final class BaselineAlignmentTests: SmallLayoutTestCase {
         }
     }
 
+    /// A child whose height follows its width (an aspect's box) sits on the baseline at the
+    /// height the row lays it at (its share of an hseq), not the one its own width gives.
+    func testAnAspectBoxSitsOnTheBaselineAtItsShare() throws {
+        let f = try frames(views + "(define box (view))\n(in (vseq* 0 'start (hseq 'baseline name (aspect 2 box))) 'self.view)")
+        let b = try XCTUnwrap(f["box"]), n = try XCTUnwrap(f["name"])
+        XCTAssertEqual(b[2], 195); XCTAssertEqual(b[3], 97.5)
+        XCTAssertEqual(b[1] + b[3], n[1] + TextMetrics.ascent(points: 17), accuracy: 0.01)
+        XCTAssertEqual(b[1], 0)
+    }
+
     func testBaselineIsForRowsOnly() {
         for (src, who) in [("(vseq 'baseline name big)", "vseq"), ("(vseq* 8 'start 'baseline name big)", "vseq*"),
                            ("(^^ name big 'baseline)", "^^"), ("(vv name big 8 'baseline)", "vv"), ("(v... 'baseline name big)", "v...")] {

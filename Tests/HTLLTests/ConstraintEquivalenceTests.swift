@@ -211,6 +211,13 @@ final class ConstraintEquivalenceTests: XCTestCase {
         // constraints' "long position?" with a mode, which it did not take (an internal arity
         // error, "flow: anonymous: expected 2 arguments, got 3");
         "flow-of-a-clamp": "(in (h... (flow 0 (min-size 120 70 (label '((text . \"w\"))))) (label '((text . \"w\")))) 'self.view)",
+        // an aspect in an hseq aligned on 'baseline, whose box the frames measured at its own
+        // width for the row's depth and laid at its share;
+        "aspect-on-a-baseline": """
+            (in (vseq* 0 'start (hseq 'baseline (label '((text . "w"))) (aspect 16/9 (label '((text . "w")))))
+                                (hseq 'baseline (aspect 2 (view)) (label '((text . "big") (font . (system-font-of-size 30))))))
+                'self.view)
+            """,
         "row-of-one-in-wrapped-column": """
             (in (vseq 'center (v... 'fill (h... 'center (label '((text . "x")))) (view '((size 74 31))))
                               (v... 'fill (h... 'baseline (label '((text . "a longer label than the view")))) (view '((size 74 31))))

@@ -58,7 +58,9 @@
         ;; What measuring each node gave: node -> ((w h . extent) ...) (see measure).
         (measured (make-eq-hash-table))
         ;; What the deepest ascent of each 'baseline row is: group -> expression (layout-baseline).
-        (deepests (make-eq-hash-table)))
+        (deepests (make-eq-hash-table))
+        ;; The width every child of an hseq aligned on 'baseline is laid at: group -> its share.
+        (shares (make-eq-hash-table)))
     ;; A frame statement is preceded by the definitions of the locals it refers to (first use).
     ;; (A loop, and one procedure for every local: a frame's four expressions are walked for
     ;; every view, and a closure made per walk was most of the cost of emitting one.)
@@ -270,7 +272,7 @@
        (else
         (let ((cs (htll:node-children x)) (ps (htll:node-params x)))
           (case (htll:node-op x)
-            ((hseq) (layout-seq cs left top w h gen? #f))
+            ((hseq) (layout-seq cs left top w h gen? #f (htll:baseline-row-group x)))
             ((vseq) (layout-seq cs left top w h gen? #t))
             ((hseq*) (layout-seq* cs (car ps) (cadr ps) left top w h gen? #f))
             ((vseq*) (layout-seq* cs (car ps) (cadr ps) left top w h gen? #t))
@@ -380,24 +382,28 @@
     ;; text view held by alignments only (a row of one, (h... 'start v)) is at its own height at
     ;; their top, so it brings its own baseline (htll:aligned-view, as the constraints have it).
     (define (layout-baseline c members left top w h gen?)
-      (define (own-height m) (cdr (layout m left top 'wrap 'wrap #f)))
-      (define (ascent m)
+      ;; (M at the width its row GROUP lays it at where that is known before, an hseq's share:
+      ;; measured at its own width, an aspect's box was another height than the one laid.)
+      (define (own-height m group) (cdr (layout m left top (hash-table-ref/default shares group 'wrap) 'wrap #f)))
+      (define (ascent m group)
         (let ((v (htll:aligned-view m)))
-          (cond ((and v (htll:baseline-view? v)) (htll:e-baseline-depth v (own-height v)))
+          (cond ((and v (htll:baseline-view? v)) (htll:e-baseline-depth v (own-height v group)))
                 ((htll:baseline-row-group m) => deepest)
-                (else (own-height m)))))
-      ;; Once per row (its group), not once per child.
+                (else (own-height m group)))))
+      ;; Once per row (its group) and share, not once per child.
       ;; (Named when heavy: every member's position holds it, and a long row's is a MAX of all
       ;; its members' ascents.)
       (define (deepest group)
-        (or (hash-table-ref/default deepests group #f)
-            (let* ((ms (group))
-                   (d (named (let loop ((ms (cdr ms)) (a (ascent (car ms))))
-                               (if (null? ms) a (loop (cdr ms) (htll:e-max a (ascent (car ms))))))
-                             'y)))
-              (hash-table-set! deepests group d)
-              d)))
-      (let* ((offset (htll:e- (deepest members) (ascent c)))
+        (let ((share (hash-table-ref/default shares group 'wrap)) (known (hash-table-ref/default deepests group #f)))
+          (if (and known (eq? (car known) share))
+              (cdr known)
+              (let* ((ms (group))
+                     (d (named (let loop ((ms (cdr ms)) (a (ascent (car ms) group)))
+                                 (if (null? ms) a (loop (cdr ms) (htll:e-max a (ascent (car ms) group)))))
+                               'y)))
+                (hash-table-set! deepests group (cons share d))
+                d))))
+      (let* ((offset (htll:e- (deepest members) (ascent c members)))
              (size (layout c left (htll:e+ top offset) w 'wrap gen?)))
         (cons (car size) (if (htll:wrap? h) (htll:e+ offset (cdr size)) h))))
     ;; A long sequence refers to the previous view's far edge instead of summing every sibling
@@ -452,7 +458,9 @@
                            (and size? (cons (htll:e-bound 'w v) (htll:e-bound 'h v))))
                     (cons fw fh)))))))
     ;; hseq / vseq: equal shares (or each its own length when the length wraps).
-    (define (layout-seq cs left top w h gen? vertical?)
+    ;; GROUP: an hseq's children aligned on 'baseline (htll:baseline-row-group), or #f; their
+    ;; share is kept for layout-baseline.
+    (define (layout-seq cs left top w h gen? vertical? . group)
       (let* ((n (length cs))
              (len (if vertical? h w))
              ;; (With children that collapse, the share divides by a sum over them: named once
@@ -460,6 +468,7 @@
              (share (cond ((htll:wrap? len) 'wrap)
                           ((htll:any-collapse? cs) (named (htll:e-quotient len (htll:e-max (htll:visible-count cs) (htll:e-const 1))) (if vertical? 'h 'w)))
                           (else (htll:e* len (/ 1.0 n))))))
+        (if (and (pair? group) (car group)) (hash-table-set! shares (car group) share))
         (run-seq cs (if vertical? top left) share htll:no-gap left top w h gen? vertical?)))
     ;; Lays CS out one after the other from START, each child EACH-LENGTH long ('wrap: its own
     ;; length), then GAP-AFTER(C REST) of space. Returns (width . height) like layout.
