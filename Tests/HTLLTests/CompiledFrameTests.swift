@@ -376,6 +376,11 @@ final class CompiledFrameTests: XCTestCase {
             // (Every child of the last two hidden: their share divided by no view, a division by
             // zero in htll frames and an infinite frame in the code before.)
             try check(source: source, name: "aligned-collapse")
+            // In a constant area the share's sides were both ints in C: an integer division.
+            let constant = """
+                (in (fixed 63 83 (vseq (hseq* 4 'fill-equally \(v("one")) blank) \(v("two")) blank)) 'self.view)
+                """
+            try check(source: constant, name: "constant-share")
         }
         // Long sequences of them, every third hidden: the share and the positions are locals.
         let many = (0..<30).map { "(collapse-when-hidden (label '((text . \"c\($0)\") (hidden . \($0 % 3 == 1 ? "#t" : "#f")))))" }.joined(separator: " ")

@@ -477,8 +477,10 @@
     ((shown) (let* ((acc (cons ".hidden ? 0 : " (cons (owner-name (cadr a)) (cons "(" acc))))
                     (acc (htll:e->c-parts (caddr a) owner-name acc)))
                (cons ")" acc)))
+    ;; (The count cast: with a constant area, (fixed 63 83 ...), both sides were ints in C and
+    ;; the share an integer division, 41 for 41.5.)
     ((quotient) (let* ((acc (htll:e->c-parts (cadr a) owner-name (cons "(" acc)))
-                       (acc (htll:e->c-parts (caddr a) owner-name (cons ") / (" acc))))
+                       (acc (htll:e->c-parts (caddr a) owner-name (cons ") / (CGFloat)(" acc))))
                   (cons ")" acc)))
     ;; ("(A <= B ? THEN : ELSE)", as the Swift printer writes it too; the compared expression's
     ;; text kept, htll:condition-c-parts.)
