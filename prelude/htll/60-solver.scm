@@ -382,14 +382,15 @@
     ;; text view held by alignments only (a row of one, (h... 'start v)) is at its own height at
     ;; their top, so it brings its own baseline (htll:aligned-view, as the constraints have it).
     (define (layout-baseline c members left top w h gen?)
-      ;; (M at the width its row GROUP lays it at where that is known before, an hseq's share:
-      ;; measured at its own width, an aspect's box was another height than the one laid.)
-      (define (own-height m group) (cdr (layout m left top (hash-table-ref/default shares group 'wrap) 'wrap #f)))
-      (define (ascent m group)
+      ;; M's ascent at WIDTH, the one its row lays it at where that is known before (an hseq's
+      ;; share, else 'wrap): measured at its own width, an aspect's box was another height than
+      ;; the one laid.
+      (define (own-height m width) (cdr (layout m left top width 'wrap #f)))
+      (define (ascent m width)
         (let ((v (htll:aligned-view m)))
-          (cond ((and v (htll:baseline-view? v)) (htll:e-baseline-depth v (own-height v group)))
+          (cond ((and v (htll:baseline-view? v)) (htll:e-baseline-depth v (own-height v width)))
                 ((htll:baseline-row-group m) => deepest)
-                (else (own-height m group)))))
+                (else (own-height m width)))))
       ;; Once per row (its group) and share, not once per child.
       ;; (Named when heavy: every member's position holds it, and a long row's is a MAX of all
       ;; its members' ascents.)
@@ -398,12 +399,12 @@
           (if (and known (eq? (car known) share))
               (cdr known)
               (let* ((ms (group))
-                     (d (named (let loop ((ms (cdr ms)) (a (ascent (car ms) group)))
-                                 (if (null? ms) a (loop (cdr ms) (htll:e-max a (ascent (car ms) group)))))
+                     (d (named (let loop ((ms (cdr ms)) (a (ascent (car ms) share)))
+                                 (if (null? ms) a (loop (cdr ms) (htll:e-max a (ascent (car ms) share)))))
                                'y)))
                 (hash-table-set! deepests group (cons share d))
                 d))))
-      (let* ((offset (htll:e- (deepest members) (ascent c members)))
+      (let* ((offset (htll:e- (deepest members) (ascent c (hash-table-ref/default shares members 'wrap))))
              (size (layout c left (htll:e+ top offset) w 'wrap gen?)))
         (cons (car size) (if (htll:wrap? h) (htll:e+ offset (cdr size)) h))))
     ;; A long sequence refers to the previous view's far edge instead of summing every sibling

@@ -44,6 +44,9 @@
 
 (define (htll:c-const-length c) (list 'dim 0 #f c))
 
+;; The constant a dim LEN is (no anchor, or none that counts), or #f.
+(define (htll:c-dim-constant len) (and (or (not (caddr len)) (= (cadr len) 0)) (cadddr len)))
+
 (define (htll:c-end-length p) (list 'end p))
 
 (define (htll:c-length-kind len) (if (pair? len) (car len) len))
@@ -149,7 +152,7 @@
         (prio (if (and (pair? rel+prio) (pair? (cdr rel+prio))) (cadr rel+prio) htll:c-required)))
     (case (htll:c-length-kind len)
       ((dim) (let ((k (cadr len)) (a (caddr len)) (c (cadddr len)))
-               (if (or (not a) (= k 0))
+               (if (htll:c-dim-constant len)
                    (htll:c-add! walk item (htll:c-dim axis) rel 1 #f #f c prio)
                    (htll:c-add! walk item (htll:c-dim axis) rel k (car a) (cdr a) c prio))))
       ((end) (htll:c-pos! walk item (htll:c-trail axis) (cadr len) rel prio))
@@ -171,7 +174,7 @@
     ((end) (cadr len))
     ((dim)
      (let ((k (cadr len)) (a (caddr len)) (c (cadddr len)) (s (car start)))
-       (cond ((or (not a) (= k 0)) (htll:c-pos+ start c))
+       (cond ((htll:c-dim-constant len) (htll:c-pos+ start c))
              ((and (htll:c-item=? (car s) (car a)) (eq? (cdr s) (htll:c-lead axis))
                    (eq? (cdr a) (htll:c-dim axis)) (memv k '(1 1.0 0.5)))
               (htll:c-pos (car s) (if (= k 1) (htll:c-trail axis) (htll:c-mid axis)) (+ (cdr start) c)))
@@ -189,12 +192,12 @@
        (htll:c-pos g (htll:c-trail axis) 0)))
     (else (error "htll: not a length" len))))
 
-;; LEN as a dim (K * ANCHOR + C) for a length starting at START.
 ;; The constant from position START to position P, where both are one anchor plus a constant;
 ;; else #f.
 (define (htll:c-offset-from start p)
   (and (htll:c-item=? (caar p) (caar start)) (eq? (cdar p) (cdar start)) (- (cdr p) (cdr start))))
 
+;; LEN as a dim (K * ANCHOR + C) for a length starting at START.
 (define (htll:c-dim-of walk start len axis)
   (case (htll:c-length-kind len)
     ((dim) len)

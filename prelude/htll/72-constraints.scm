@@ -139,7 +139,7 @@
                   (len (if (eq? cross 'x) (car m) (cdr m)))
                   ;; (A constant, or an end at a constant from START, as htll:c-dim-of reads it.)
                   (k (case (htll:c-length-kind len)
-                       ((dim) (and (not (caddr len)) (cadddr len)))
+                       ((dim) (htll:c-dim-constant len))
                        ((end) (and (pair? start) (htll:c-offset-from start (cadr len))))
                        (else #f))))
              (if k (htll:c-add! walk g dim '>= 1 #f #f k htll:c-required)))))))
@@ -492,10 +492,10 @@
           ((and (htll:c-wrap? len) (htll:view? c)) (list 'clamp how b))
           (else
            (let ((d (htll:c-dim-of walk start (if (htll:c-wrap? len) (own-along axis) len) axis)))
-             (if (or (not (caddr d)) (= (cadr d) 0))
+             (if (htll:c-dim-constant d)
                  ;; A constant (a fixed area, a child of fixed views): the bounded length itself,
                  ;; which a guide's preference left to weigh against the children's compression.
-                 (htll:c-const-length (if (eq? how 'min) (max b (cadddr d)) (min b (cadddr d))))
+                 (htll:c-const-length ((if (eq? how 'min) max min) b (htll:c-dim-constant d)))
                  (let ((g (htll:c-guide! walk axis)))
                    (htll:c-pos! walk g (htll:c-lead axis) start)
                    (cond
