@@ -79,9 +79,10 @@ final class ProfileCLITests: CLITestCase {
     }
 
     /// The layout commands take the flag anywhere; their output is unchanged, and the prelude's
-    /// procedures are marked.
+    /// procedures are marked. Why 10,000 views: the prelude must run for tens of samples on a fast
+    /// machine (200 views ran for one millisecond of CPU time, and the report had no prelude row).
     func testLayoutCommandsReport() throws {
-        let views = (1...200).map { "(label '((text . \"L\($0)\")))" }.joined(separator: " ")
+        let views = (1...10_000).map { "(label '((text . \"L\($0)\")))" }.joined(separator: " ")
         let layout = try write("seq.htll", "(in (vseq \(views)) 'self.view)\n")
         for command in [["compile", layout, "--objc"], ["frames", layout], ["compile", layout, "--swift"]] {
             let plain = try htll(command)
