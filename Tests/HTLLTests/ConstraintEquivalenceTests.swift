@@ -218,6 +218,17 @@ final class ConstraintEquivalenceTests: XCTestCase {
                                 (hseq 'baseline (aspect 2 (view)) (label '((text . "big") (font . (system-font-of-size 30))))))
                 'self.view)
             """,
+        // an aligned column inside a fixed size, a padding or an inset, at its own width in a
+        // row: the row's measuring guide was bound by nothing (the fixed size's children align
+        // in its 77 points, a padding's in the guide less its sides), so it shrank to nothing
+        // and the spacing around the box was shared as if it were empty;
+        "aligned-in-a-fixed-size": """
+            (in (vseq (hseq* 2 'space-evenly (fixed 77 73 (v... 'end (label '((text . "w"))))) (view '((size 20 20))))
+                      (hseq 'center (padding 5 (v... 'center (label '((text . "ww"))))))
+                      (<< (inset 1 2 3 4 (v... 'start (label '((text . "www"))))) (label '((text . "tail"))) 4)
+                      (hseq* 0 'end (fixed 40 20 (padding 3 (v... 'end (label '((text . "w"))))))))
+                'self.view)
+            """,
         "row-of-one-in-wrapped-column": """
             (in (vseq 'center (v... 'fill (h... 'center (label '((text . "x")))) (view '((size 74 31))))
                               (v... 'fill (h... 'baseline (label '((text . "a longer label than the view")))) (view '((size 74 31))))

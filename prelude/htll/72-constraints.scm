@@ -102,16 +102,25 @@
           (hash-table-set! (htll:c-walk-row-guides walk) g #t)
           (let* ((len (htll:c-dim-length 1 (cons g (htll:c-dim cross)) 0))
                  (o (if (eq? cross 'y) (htll:c-lay-op walk x left top w len) (htll:c-lay-op walk x left top len h)))
+                 (laid (if (eq? cross 'y) (cdr o) (car o)))
                  (extent (htll:c-end-length (htll:c-pos g (htll:c-trail cross) 0))))
+            ;; A node that takes a length of its own across, whatever it is given (a fixed size
+            ;; around an aligned column), bounds the guide by it: its children are aligned in
+            ;; that length, not in the guide's, and bound nothing.
+            (if (not (eq? laid len))
+                (let ((end (htll:c-end-of walk (if (eq? cross 'y) top left) laid cross)))
+                  (if (not (and (htll:c-item=? (caar end) g) (eq? (cdar end) (htll:c-trail cross)) (= (cdr end) 0)))
+                      (htll:c-pos! walk g (htll:c-trail cross) end '>=))))
             ;; (After the children are placed: a view's priorities are set once it is.)
             (for-each (lambda (c) (if (not (htll:align-across? c (eq? cross 'y))) (htll:c-bound-guide! walk g cross c left top w h)))
                       (htll:node-children x))
             (if (eq? cross 'y) (cons (car o) extent) (cons extent (cdr o)))))
         (htll:c-lay-op walk x left top w h))))
 
-;; The guide of the aligned row LEN is the height (width) of, or #f.
+;; The guide of the aligned row whose height (width), give or take a constant (a padding inside
+;; it), is LEN, or #f.
 (define (htll:c-row-guide walk len axis)
-  (and (eq? (htll:c-length-kind len) 'dim) (= (cadr len) 1) (= (cadddr len) 0) (caddr len)
+  (and (eq? (htll:c-length-kind len) 'dim) (= (cadr len) 1) (caddr len)
        (eq? (cdr (caddr len)) (htll:c-dim axis))
        (hash-table-ref/default (htll:c-walk-row-guides walk) (car (caddr len)) #f)
        (car (caddr len))))
@@ -308,7 +317,7 @@
              (o (htll:c-lay-along walk c axis from 'wrap ostart olen))
              (end (htll:c-end-of walk from (car o) axis)))
         (case mode
-          ((start) (if row (htll:c-pos! walk row (htll:c-trail axis) end '>=)))
+          ((start) (if row (htll:c-pos-eq! walk area-end end '>=)))
           ((end) (htll:c-pos-eq! walk end area-end))
           (else (let ((after (htll:c-spacer! walk axis end)))
                   (htll:c-pos! walk after (htll:c-trail axis) area-end)
