@@ -229,6 +229,14 @@ final class ConstraintEquivalenceTests: XCTestCase {
                       (hseq* 0 'end (fixed 40 20 (padding 3 (v... 'end (label '((text . "w"))))))))
                 'self.view)
             """,
+        // a preference inside another's area: the aspect's box as large as it can be, at the
+        // priority of the min-size's guide as long as the screen, traded the screen's height
+        // for the box's width (the frames fit the min-size first, then the aspect in it);
+        "preference-inside-a-preference": """
+            (in (above (min-size 120 70 (aspect 3 2 (label '((text . "w")))))
+                       (beside (max-size 200 #f (aspect 1 (view))) (min-size #f 60 (aspect 4 (view))) 0.5) 0.5)
+                'self.view)
+            """,
         "row-of-one-in-wrapped-column": """
             (in (vseq 'center (v... 'fill (h... 'center (label '((text . "x")))) (view '((size 74 31))))
                               (v... 'fill (h... 'baseline (label '((text . "a longer label than the view")))) (view '((size 74 31))))

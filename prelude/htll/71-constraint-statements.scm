@@ -69,16 +69,44 @@
 
 ;; Constraints that give way when the required ones leave no room (a clamp, the free length of
 ;; a distribution that is negative); below required, above the default compression resistance.
-(define htll:c-high 999)
+;; The frame solver decides from the outside in (a node's area first, then what its children
+;; make of it), so an outer node's preference outranks an inner one's: a min-size's area kept
+;; to the screen rather than stretched by the aspect inside it. The walk states the priority as
+;; 999 less a fraction per nesting level; htll:c-rank-priorities then numbers the priorities
+;; used 999, 998, ... in order (a layout without nested preferences keeps 999).
+(define (htll:c-high walk) (- 999 (/ (min (htll:c-walk-depth walk) 2000) 4096.)))
 
 ;; A guide as short as the inequalities that hold its content allow (the longer of two lengths, a
-;; row's height measured, a baseline's depth): just below htll:c-high, so that a view clamped by
+;; row's height measured, a baseline's depth): below every htll:c-high, so that a view clamped by
 ;; min-size or max-size (its compression resistance or hugging at htll:c-high) keeps its own
-;; length inside it rather than the guide shrinking it (the same priority left them tied).
-(define htll:c-shrink 998)
+;; length inside it rather than the guide shrinking it. Measuring goes from the inside out (a
+;; row is as high as its highest child measured), so an inner guide's outranks an outer one's.
+(define (htll:c-shrink walk) (- 998 (/ (- 2000 (min (htll:c-walk-depth walk) 2000)) 4096.)))
 
-;; The kinds whose UIKit class has an intrinsic content size on an axis; the others get their
-;; measured size as a constant where they wrap (a UIView, a scroll view, an image view).
+;; The priorities of state ST's constraints and views between 997 and required numbered from
+;; the highest: the preferences (above 998.5) 999, 998, ..., then the guides' (below it) from
+;; 998 or the next below the preferences' (no lower than 751, above the default compression
+;; resistance). One level of each prints 999 and 998, as before nesting counted.
+(define (htll:c-rank-priorities! st)
+  (let* ((views (hash-table-values (htll:c-state-views st)))
+         (seen (make-equal-hash-table))
+         (note! (lambda (p) (if (and (< p htll:c-required) (> p 997)) (hash-table-set! seen p #t)))))
+    (for-each (lambda (c) (note! (list-ref c 7))) (htll:c-state-constraints st))
+    (for-each (lambda (v) (vector-for-each note! v)) views)
+    (let* ((used (sort (hash-table-keys seen) >))
+           (rank (make-equal-hash-table))
+           (ranked (lambda (p) (hash-table-ref/default rank p p))))
+      (let loop ((ps used) (n 999) (guides? #f))
+        (if (pair? ps)
+            (let* ((guide? (< (car ps) 998.5))
+                   (n (if (and guide? (not guides?)) (min n 998) n)))
+              (hash-table-set! rank (car ps) n)
+              (loop (cdr ps) (max 751 (- n 1)) guide?))))
+      (for-each (lambda (c) (set-car! (list-tail c 7) (ranked (list-ref c 7)))) (htll:c-state-constraints st))
+      (for-each (lambda (v) (let loop ((i 0))
+                              (if (< i (vector-length v)) (begin (vector-set! v i (ranked (vector-ref v i))) (loop (+ i 1))))))
+                views))))
+
 (define (htll:c-intrinsic? kind axis)
   (cond ((memq kind '(label text-field segmented-control)) #t)
         ((eq? (htll:kind-parent kind) 'button) #t)
@@ -88,7 +116,7 @@
 ;; One walk of htll:constraints over a layout: what its statements share.
 (define-record-type htll:c-walk
   (htll:make-c-walk state root base hidden-view? fixed-sides? location primitive dry? anchor-atoms
-                    row-guides baseline-guides last-shown)
+                    row-guides baseline-guides last-shown depth)
   htll:c-walk?
   (state htll:c-walk-state)                      ; the htll:c-state being made
   (root htll:c-walk-root)
@@ -111,7 +139,9 @@
   (row-guides htll:c-walk-row-guides)            ; guide -> #t: the guides of aligned rows (htll:c-lay-node)
   (baseline-guides htll:c-walk-baseline-guides)  ; baseline group -> its guide (htll:c-baseline-guide)
   ;; The far end of the last child shown of the latest htll:c-run, or #f.
-  (last-shown htll:c-walk-last-shown htll:set-c-walk-last-shown!))
+  (last-shown htll:c-walk-last-shown htll:set-c-walk-last-shown!)
+  ;; How many nodes enclose the one being laid out (htll:c-high, (htll:c-shrink walk)).
+  (depth htll:c-walk-depth htll:set-c-walk-depth!))
 
 ;;; Statements: every procedure taking WALK adds to its state or reads its context.
 
@@ -188,7 +218,7 @@
        (htll:c-pos! walk g (htll:c-trail axis) e1 '>=)
        (htll:c-pos! walk g (htll:c-trail axis) e2 '>=)
        ;; As short as the longer of the two: the least width the two inequalities allow.
-       (htll:c-add! walk g (htll:c-dim axis) '== 1 #f #f 0 htll:c-shrink)
+       (htll:c-add! walk g (htll:c-dim axis) '== 1 #f #f 0 (htll:c-shrink walk))
        (htll:c-pos g (htll:c-trail axis) 0)))
     (else (error "htll: not a length" len))))
 
@@ -246,10 +276,10 @@
     (if (htll:c-intrinsic? (htll:view-kind v) axis)
         (cond ((not bound) (htll:c-set-priority! walk v axis htll:c-required htll:c-required))
               ((eq? (car how) 'min)
-               (htll:c-set-priority! walk v axis htll:c-high htll:c-required)
+               (htll:c-set-priority! walk v axis (htll:c-high walk) htll:c-required)
                (htll:c-add! walk v (htll:c-dim axis) '>= 1 #f #f bound htll:c-required))
               (else
-               (htll:c-set-priority! walk v axis htll:c-required htll:c-high)
+               (htll:c-set-priority! walk v axis htll:c-required (htll:c-high walk))
                (htll:c-add! walk v (htll:c-dim axis) '<= 1 #f #f bound htll:c-required)))
         (let* ((m (htll:measure v)) (own (if (eq? axis 'x) (car m) (cdr m))))
           (htll:c-add! walk v (htll:c-dim axis) '== 1 #f #f

@@ -15,7 +15,7 @@
                 root base
                 (if (pair? hidden?) (car hidden?) (lambda (v) (and (htll:view-attribute v 'hidden) #t)))
                 (and (htll:rtl-fixed?) (not htll:emit-rtl))
-                (htll:root-location root) #f #f '() (make-eq-hash-table) (make-eq-hash-table) #f))
+                (htll:root-location root) #f #f '() (make-eq-hash-table) (make-eq-hash-table) #f 0))
          (st (htll:c-walk-state walk)))
     ;; (Solving, as the frames' solve: what goes wrong in a primitive's area procedure is
     ;; located at its call, htll:solving.)
@@ -25,13 +25,19 @@
                    (htll:c-pos base 'leading 0) (htll:c-pos base 'top 0)
                    (htll:c-dim-length 1 (cons base 'width) 0) (htll:c-dim-length 1 (cons base 'height) 0))))
     (htll:set-c-state-placed! st (reverse (htll:c-state-placed st)))
+    (htll:c-rank-priorities! st)
     st))
 
 ;; Lays X out at LEFT, TOP in W x H; returns the lengths it occupies (x-length . y-length).
 (define (htll:c-lay walk x left top w h)
   (let ((saved (htll:c-walk-location walk)))
     (let ((r (cond ((htll:view? x) (htll:c-lay-view walk x left top w h))
-                   ((htll:node? x) (htll:set-c-walk-location! walk (htll:node-location x)) (htll:c-lay-node walk x left top w h))
+                   ((htll:node? x)
+                    (htll:set-c-walk-location! walk (htll:node-location x))
+                    (htll:set-c-walk-depth! walk (+ (htll:c-walk-depth walk) 1))
+                    (let ((r (htll:c-lay-node walk x left top w h)))
+                      (htll:set-c-walk-depth! walk (- (htll:c-walk-depth walk) 1))
+                      r))
                    (else (error "htll: not a layout" x)))))
       (htll:set-c-walk-location! walk saved)
       r)))
@@ -98,7 +104,7 @@
                        (htll:node-children x)))
         (let ((g (htll:c-guide! walk cross)))
           (htll:c-pos! walk g (htll:c-lead cross) (if (eq? cross 'y) top left))
-          (htll:c-add! walk g (htll:c-dim cross) '== 1 #f #f 0 htll:c-shrink)
+          (htll:c-add! walk g (htll:c-dim cross) '== 1 #f #f 0 (htll:c-shrink walk))
           (hash-table-set! (htll:c-walk-row-guides walk) g #t)
           (let* ((len (htll:c-dim-length 1 (cons g (htll:c-dim cross)) 0))
                  (o (if (eq? cross 'y) (htll:c-lay-op walk x left top w len) (htll:c-lay-op walk x left top len h)))
@@ -360,7 +366,7 @@
 (define (htll:c-baseline-guide walk group top)
   (or (hash-table-ref/default (htll:c-walk-baseline-guides walk) group #f)
       (let ((g (htll:c-spacer! walk 'y top)))
-        (htll:c-add! walk g 'height '== 1 #f #f 0 htll:c-shrink)
+        (htll:c-add! walk g 'height '== 1 #f #f 0 (htll:c-shrink walk))
         (hash-table-set! (htll:c-walk-baseline-guides walk) group g)
         g)))
 
@@ -447,14 +453,14 @@
                       (for-each (lambda (g) (same! g (car spacers) 1)) (cdr spacers))
                       ;; One child shown (the others collapsed): the free length follows it.
                       (if (= shown 1)
-                          (htll:c-pos! walk (car spacers) (htll:c-trail axis) area-end '== htll:c-high)
-                          (htll:c-pos-eq! walk last-end area-end '== htll:c-high)))))
+                          (htll:c-pos! walk (car spacers) (htll:c-trail axis) area-end '== (htll:c-high walk))
+                          (htll:c-pos-eq! walk last-end area-end '== (htll:c-high walk))))))
           ((space-around space-evenly)
            (let ((tail (spacer last-end)))
              (htll:c-add! walk lead dim '>= 1 #f #f 0 htll:c-required)
              (for-each (lambda (g) (same! g lead (if (eq? mode 'space-around) 2 1))) spacers)
              (same! tail lead 1)
-             (htll:c-pos! walk tail (htll:c-trail axis) area-end '== htll:c-high)))
+             (htll:c-pos! walk tail (htll:c-trail axis) area-end '== (htll:c-high walk))))
           (else (error "htll: unknown distribution" mode)))
         (htll:c-pack axis len (if (htll:c-wrap? olen) (or (cdr r) (htll:c-const-length 0)) olen)))))))
 
@@ -484,7 +490,7 @@
                            (htll:c-pos! walk g 'leading left)
                            (htll:c-len! walk g 'x left dw '<=)
                            (htll:c-len! walk g 'x left (htll:c-scale dh ratio) '<=)
-                           (htll:c-len! walk g 'x left dw '== htll:c-high)
+                           (htll:c-len! walk g 'x left dw '== (htll:c-high walk))
                            (htll:c-dim-length 1 (cons g 'width) 0)))))
            (height (htll:c-scale width (/ 1.0 ratio))))
       (htll:c-lay walk c left top width height)
@@ -513,11 +519,11 @@
                      (let ((rel (if (eq? how 'min) '>= '<=)))
                        (htll:c-add! walk g (htll:c-dim axis) rel 1 #f #f b htll:c-required)
                        (htll:c-len! walk g axis start d rel)
-                       (htll:c-len! walk g axis start d '== htll:c-high)))
+                       (htll:c-len! walk g axis start d '== (htll:c-high walk))))
                     ((eq? how 'min)
                      ;; The area's length, or B where that is shorter.
                      (htll:c-add! walk g (htll:c-dim axis) '>= 1 #f #f b htll:c-required)
-                     (htll:c-len! walk g axis start d '== htll:c-high))
+                     (htll:c-len! walk g axis start d '== (htll:c-high walk)))
                     (else
                      ;; The area's length, or B where that is longer: at most both, as near B as
                      ;; they let it be. (Not as near the area's length: where B is the shorter,
@@ -525,7 +531,7 @@
                      ;; own, an aspect's box, say.)
                      (htll:c-add! walk g (htll:c-dim axis) '<= 1 #f #f b htll:c-required)
                      (htll:c-len! walk g axis start d '<=)
-                     (htll:c-add! walk g (htll:c-dim axis) '== 1 #f #f b htll:c-high)))
+                     (htll:c-add! walk g (htll:c-dim axis) '== 1 #f #f b (htll:c-high walk))))
                    (htll:c-dim-length 1 (cons g (htll:c-dim axis)) 0)))))))
   (let* ((cw (bounded bw w left 'x)) (ch (bounded bh h top 'y))
          (fixed (and (htll:view? c) (htll:c-fixed-size c)))

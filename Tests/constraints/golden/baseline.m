@@ -84,11 +84,11 @@
     UILayoutGuide * htllGuide5 = [[UILayoutGuide alloc] init];
     [self.view addLayoutGuide:htllGuide5];
     NSLayoutConstraint * htllConstraint1 = [htllGuide1.heightAnchor constraintEqualToConstant:0];
-    htllConstraint1.priority = 998;
+    htllConstraint1.priority = 997;
     NSLayoutConstraint * htllConstraint2 = [htllGuide2.heightAnchor constraintEqualToConstant:0];
-    htllConstraint2.priority = 998;
+    htllConstraint2.priority = 996;
     NSLayoutConstraint * htllConstraint3 = [htllGuide3.heightAnchor constraintEqualToConstant:0];
-    htllConstraint3.priority = 998;
+    htllConstraint3.priority = 997;
     NSLayoutConstraint * htllConstraint4 = [htllGuide5.heightAnchor constraintEqualToConstant:0];
     htllConstraint4.priority = 998;
     [NSLayoutConstraint activateConstraints:[NSArray arrayWithObjects:
