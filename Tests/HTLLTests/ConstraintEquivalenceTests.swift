@@ -237,6 +237,17 @@ final class ConstraintEquivalenceTests: XCTestCase {
                        (beside (max-size 200 #f (aspect 1 (view))) (min-size #f 60 (aspect 4 (view))) 0.5) 0.5)
                 'self.view)
             """,
+        // the frames decide in order: a column at its own width before the aspect beside it
+        // takes the rest (the aspect's box as large as it can be widened the column, which was
+        // only as short as it could be at a lower priority); and a distribution's free length
+        // after its children's own widths (an overfull row squeezed the clamped label to a
+        // negative width to keep its spacing, where the frames let the row run over);
+        "decided-in-order": """
+            (in (above (<< (vseq 'center (label '((text . "w")))) (aspect 1 (label '((text . "w")))))
+                       (hseq* 4 'space-evenly (max-size 200 50 (label '((text . "a label wider than its share"))))
+                                              (label '((text . "another long label"))) (label '((text . "and a third one")))) 0.6)
+                'self.view)
+            """,
         "row-of-one-in-wrapped-column": """
             (in (vseq 'center (v... 'fill (h... 'center (label '((text . "x")))) (view '((size 74 31))))
                               (v... 'fill (h... 'baseline (label '((text . "a longer label than the view")))) (view '((size 74 31))))

@@ -69,43 +69,43 @@
 
 ;; Constraints that give way when the required ones leave no room (a clamp, the free length of
 ;; a distribution that is negative); below required, above the default compression resistance.
-;; The frame solver decides from the outside in (a node's area first, then what its children
-;; make of it), so an outer node's preference outranks an inner one's: a min-size's area kept
-;; to the screen rather than stretched by the aspect inside it. The walk states the priority as
-;; 999 less a fraction per nesting level; htll:c-rank-priorities then numbers the priorities
-;; used 999, 998, ... in order (a layout without nested preferences keeps 999).
-(define (htll:c-high walk) (- 999 (/ (min (htll:c-walk-depth walk) 2000) 4096.)))
+;; They are ranked in the order the frame solver decides: a node's area before what its
+;; children make of it (a min-size's area kept to the screen rather than stretched by the
+;; aspect inside it), and a row measured before the siblings after it share what it leaves (the
+;; first child of a << at its own width, whatever an aspect beside it would like). So the walk
+;; states each one at a priority just below the one stated before it (999 less a fraction per
+;; statement), and htll:c-rank-priorities! numbers the priorities used 999, 998, ...
+(define (htll:c-high walk)
+  (htll:set-c-walk-order! walk (+ (htll:c-walk-order walk) 1))
+  (- 999 (/ (min (htll:c-walk-order walk) 16000000) 16777216.)))
 
 ;; A guide as short as the inequalities that hold its content allow (the longer of two lengths, a
-;; row's height measured, a baseline's depth): below every htll:c-high, so that a view clamped by
-;; min-size or max-size (its compression resistance or hugging at htll:c-high) keeps its own
-;; length inside it rather than the guide shrinking it. Measuring goes from the inside out (a
-;; row is as high as its highest child measured), so an inner guide's outranks an outer one's.
-(define (htll:c-shrink walk) (- 998 (/ (- 2000 (min (htll:c-walk-depth walk) 2000)) 4096.)))
+;; row's height measured, a baseline's depth). Measuring goes from the inside out, so such a
+;; guide ranks below its content's preferences (a view clamped by min-size or max-size keeps
+;; its compression resistance or hugging inside it rather than the guide shrinking it): the
+;; guide's constraint is stated when the guide is made and restated (htll:c-restate!) once its
+;; content is laid out.
+(define (htll:c-shrink walk) (htll:c-high walk))
 
-;; The priorities of state ST's constraints and views between 997 and required numbered from
-;; the highest: the preferences (above 998.5) 999, 998, ..., then the guides' (below it) from
-;; 998 or the next below the preferences' (no lower than 751, above the default compression
-;; resistance). One level of each prints 999 and 998, as before nesting counted.
+;; Constraint REC (a guide's htll:c-shrink) at the priority of a constraint stated now.
+(define (htll:c-restate! walk rec) (set-car! (list-tail rec 7) (htll:c-high walk)))
+
+;; The priorities of state ST's constraints and views between 998 and required, numbered 999,
+;; 998, ... from the highest (no lower than 751, above the default compression resistance).
 (define (htll:c-rank-priorities! st)
   (let* ((views (hash-table-values (htll:c-state-views st)))
          (seen (make-equal-hash-table))
-         (note! (lambda (p) (if (and (< p htll:c-required) (> p 997)) (hash-table-set! seen p #t)))))
+         (note! (lambda (p) (if (and (< p htll:c-required) (> p 998)) (hash-table-set! seen p #t)))))
     (for-each (lambda (c) (note! (list-ref c 7))) (htll:c-state-constraints st))
     (for-each (lambda (v) (vector-for-each note! v)) views)
-    (let* ((used (sort (hash-table-keys seen) >))
-           (rank (make-equal-hash-table))
-           (ranked (lambda (p) (hash-table-ref/default rank p p))))
-      (let loop ((ps used) (n 999) (guides? #f))
-        (if (pair? ps)
-            (let* ((guide? (< (car ps) 998.5))
-                   (n (if (and guide? (not guides?)) (min n 998) n)))
-              (hash-table-set! rank (car ps) n)
-              (loop (cdr ps) (max 751 (- n 1)) guide?))))
-      (for-each (lambda (c) (set-car! (list-tail c 7) (ranked (list-ref c 7)))) (htll:c-state-constraints st))
-      (for-each (lambda (v) (let loop ((i 0))
-                              (if (< i (vector-length v)) (begin (vector-set! v i (ranked (vector-ref v i))) (loop (+ i 1))))))
-                views))))
+    (let ((rank (make-equal-hash-table)))
+      (let loop ((ps (sort (hash-table-keys seen) >)) (n 999))
+        (if (pair? ps) (begin (hash-table-set! rank (car ps) n) (loop (cdr ps) (max 751 (- n 1))))))
+      (let ((ranked (lambda (p) (hash-table-ref/default rank p p))))
+        (for-each (lambda (c) (set-car! (list-tail c 7) (ranked (list-ref c 7)))) (htll:c-state-constraints st))
+        (for-each (lambda (v) (let loop ((i 0))
+                                (if (< i (vector-length v)) (begin (vector-set! v i (ranked (vector-ref v i))) (loop (+ i 1))))))
+                  views)))))
 
 (define (htll:c-intrinsic? kind axis)
   (cond ((memq kind '(label text-field segmented-control)) #t)
@@ -116,7 +116,7 @@
 ;; One walk of htll:constraints over a layout: what its statements share.
 (define-record-type htll:c-walk
   (htll:make-c-walk state root base hidden-view? fixed-sides? location primitive dry? anchor-atoms
-                    row-guides baseline-guides last-shown depth)
+                    row-guides baseline-guides last-shown order)
   htll:c-walk?
   (state htll:c-walk-state)                      ; the htll:c-state being made
   (root htll:c-walk-root)
@@ -137,11 +137,12 @@
   ;; One atom per anchor (htll:c-anchor-atom), so that sums of the same anchor add up.
   (anchor-atoms htll:c-walk-anchor-atoms htll:set-c-walk-anchor-atoms!)
   (row-guides htll:c-walk-row-guides)            ; guide -> #t: the guides of aligned rows (htll:c-lay-node)
-  (baseline-guides htll:c-walk-baseline-guides)  ; baseline group -> its guide (htll:c-baseline-guide)
+  ;; Baseline group -> its guide, and guide -> its shrinking constraint (htll:c-baseline-guide).
+  (baseline-guides htll:c-walk-baseline-guides)
   ;; The far end of the last child shown of the latest htll:c-run, or #f.
   (last-shown htll:c-walk-last-shown htll:set-c-walk-last-shown!)
-  ;; How many nodes enclose the one being laid out (htll:c-high, (htll:c-shrink walk)).
-  (depth htll:c-walk-depth htll:set-c-walk-depth!))
+  ;; How many optional constraints have been stated (htll:c-high).
+  (order htll:c-walk-order htll:set-c-walk-order!))
 
 ;;; Statements: every procedure taking WALK adds to its state or reads its context.
 

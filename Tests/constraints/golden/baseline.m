@@ -84,13 +84,13 @@
     UILayoutGuide * htllGuide5 = [[UILayoutGuide alloc] init];
     [self.view addLayoutGuide:htllGuide5];
     NSLayoutConstraint * htllConstraint1 = [htllGuide1.heightAnchor constraintEqualToConstant:0];
-    htllConstraint1.priority = 997;
+    htllConstraint1.priority = 999;
     NSLayoutConstraint * htllConstraint2 = [htllGuide2.heightAnchor constraintEqualToConstant:0];
-    htllConstraint2.priority = 996;
+    htllConstraint2.priority = 998;
     NSLayoutConstraint * htllConstraint3 = [htllGuide3.heightAnchor constraintEqualToConstant:0];
-    htllConstraint3.priority = 997;
+    htllConstraint3.priority = 996;
     NSLayoutConstraint * htllConstraint4 = [htllGuide5.heightAnchor constraintEqualToConstant:0];
-    htllConstraint4.priority = 998;
+    htllConstraint4.priority = 997;
     [NSLayoutConstraint activateConstraints:[NSArray arrayWithObjects:
         [htllGuide1.leadingAnchor constraintEqualToAnchor:self.view.leadingAnchor],
         [htllGuide1.widthAnchor constraintEqualToConstant:0],

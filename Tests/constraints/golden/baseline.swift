@@ -74,13 +74,13 @@ extension ViewController {
         let htllGuide5 = UILayoutGuide()
         self.view.addLayoutGuide(htllGuide5)
         let htllConstraint1 = htllGuide1.heightAnchor.constraint(equalToConstant: 0)
-        htllConstraint1.priority = UILayoutPriority(997)
+        htllConstraint1.priority = UILayoutPriority(999)
         let htllConstraint2 = htllGuide2.heightAnchor.constraint(equalToConstant: 0)
-        htllConstraint2.priority = UILayoutPriority(996)
+        htllConstraint2.priority = UILayoutPriority(998)
         let htllConstraint3 = htllGuide3.heightAnchor.constraint(equalToConstant: 0)
-        htllConstraint3.priority = UILayoutPriority(997)
+        htllConstraint3.priority = UILayoutPriority(996)
         let htllConstraint4 = htllGuide5.heightAnchor.constraint(equalToConstant: 0)
-        htllConstraint4.priority = UILayoutPriority(998)
+        htllConstraint4.priority = UILayoutPriority(997)
         NSLayoutConstraint.activate([
             htllGuide1.leadingAnchor.constraint(equalTo: self.view.leadingAnchor),
             htllGuide1.widthAnchor.constraint(equalToConstant: 0),

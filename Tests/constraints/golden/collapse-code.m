@@ -149,9 +149,9 @@
             [c setContentHuggingPriority:UILayoutPriorityRequired forAxis:UILayoutConstraintAxisVertical];
             [c setContentCompressionResistancePriority:UILayoutPriorityRequired forAxis:UILayoutConstraintAxisVertical];
             NSLayoutConstraint * htllConstraint1 = [htllGuide3.heightAnchor constraintEqualToConstant:0];
-            htllConstraint1.priority = 998;
+            htllConstraint1.priority = 999;
             NSLayoutConstraint * htllConstraint2 = [htllGuide3.bottomAnchor constraintEqualToAnchor:self.view.bottomAnchor];
-            htllConstraint2.priority = 999;
+            htllConstraint2.priority = 998;
             NSArray * htllBranch = [NSArray arrayWithObjects:
                 [a.leadingAnchor constraintEqualToAnchor:self.view.leadingAnchor],
                 [a.topAnchor constraintEqualToAnchor:self.view.topAnchor],
@@ -248,9 +248,9 @@
             [c setContentHuggingPriority:UILayoutPriorityRequired forAxis:UILayoutConstraintAxisVertical];
             [c setContentCompressionResistancePriority:UILayoutPriorityRequired forAxis:UILayoutConstraintAxisVertical];
             NSLayoutConstraint * htllConstraint1 = [htllGuide8.heightAnchor constraintEqualToConstant:0];
-            htllConstraint1.priority = 998;
+            htllConstraint1.priority = 999;
             NSLayoutConstraint * htllConstraint2 = [htllGuide8.bottomAnchor constraintEqualToAnchor:self.view.bottomAnchor];
-            htllConstraint2.priority = 999;
+            htllConstraint2.priority = 998;
             NSArray * htllBranch = [NSArray arrayWithObjects:
                 [a.leadingAnchor constraintEqualToAnchor:self.view.leadingAnchor],
                 [a.topAnchor constraintEqualToAnchor:self.view.topAnchor],
@@ -346,9 +346,9 @@
             [c setContentHuggingPriority:UILayoutPriorityRequired forAxis:UILayoutConstraintAxisVertical];
             [c setContentCompressionResistancePriority:UILayoutPriorityRequired forAxis:UILayoutConstraintAxisVertical];
             NSLayoutConstraint * htllConstraint1 = [htllGuide12.heightAnchor constraintEqualToConstant:0];
-            htllConstraint1.priority = 998;
+            htllConstraint1.priority = 999;
             NSLayoutConstraint * htllConstraint2 = [htllGuide12.bottomAnchor constraintEqualToAnchor:self.view.bottomAnchor];
-            htllConstraint2.priority = 999;
+            htllConstraint2.priority = 998;
             NSArray * htllBranch = [NSArray arrayWithObjects:
                 [a.leadingAnchor constraintEqualToAnchor:self.view.leadingAnchor],
                 [a.topAnchor constraintEqualToAnchor:self.view.topAnchor],
@@ -435,9 +435,9 @@
             [c setContentHuggingPriority:UILayoutPriorityRequired forAxis:UILayoutConstraintAxisVertical];
             [c setContentCompressionResistancePriority:UILayoutPriorityRequired forAxis:UILayoutConstraintAxisVertical];
             NSLayoutConstraint * htllConstraint1 = [htllGuide15.heightAnchor constraintEqualToConstant:0];
-            htllConstraint1.priority = 998;
+            htllConstraint1.priority = 999;
             NSLayoutConstraint * htllConstraint2 = [htllGuide15.bottomAnchor constraintEqualToAnchor:self.view.bottomAnchor];
-            htllConstraint2.priority = 999;
+            htllConstraint2.priority = 998;
             NSArray * htllBranch = [NSArray arrayWithObjects:
                 [a.leadingAnchor constraintEqualToAnchor:self.view.leadingAnchor],
                 [a.topAnchor constraintEqualToAnchor:self.view.topAnchor],

@@ -128,9 +128,9 @@ extension ViewController {
                 views.c.setContentHuggingPriority(.required, for: .vertical)
                 views.c.setContentCompressionResistancePriority(.required, for: .vertical)
                 let htllConstraint1 = htllGuide3.heightAnchor.constraint(equalToConstant: 0)
-                htllConstraint1.priority = UILayoutPriority(998)
+                htllConstraint1.priority = UILayoutPriority(999)
                 let htllConstraint2 = htllGuide3.bottomAnchor.constraint(equalTo: self.view.bottomAnchor)
-                htllConstraint2.priority = UILayoutPriority(999)
+                htllConstraint2.priority = UILayoutPriority(998)
                 let htllBranch = [
                     views.a.leadingAnchor.constraint(equalTo: self.view.leadingAnchor),
                     views.a.topAnchor.constraint(equalTo: self.view.topAnchor),
@@ -227,9 +227,9 @@ extension ViewController {
                 views.c.setContentHuggingPriority(.required, for: .vertical)
                 views.c.setContentCompressionResistancePriority(.required, for: .vertical)
                 let htllConstraint1 = htllGuide8.heightAnchor.constraint(equalToConstant: 0)
-                htllConstraint1.priority = UILayoutPriority(998)
+                htllConstraint1.priority = UILayoutPriority(999)
                 let htllConstraint2 = htllGuide8.bottomAnchor.constraint(equalTo: self.view.bottomAnchor)
-                htllConstraint2.priority = UILayoutPriority(999)
+                htllConstraint2.priority = UILayoutPriority(998)
                 let htllBranch = [
                     views.a.leadingAnchor.constraint(equalTo: self.view.leadingAnchor),
                     views.a.topAnchor.constraint(equalTo: self.view.topAnchor),
@@ -325,9 +325,9 @@ extension ViewController {
                 views.c.setContentHuggingPriority(.required, for: .vertical)
                 views.c.setContentCompressionResistancePriority(.required, for: .vertical)
                 let htllConstraint1 = htllGuide12.heightAnchor.constraint(equalToConstant: 0)
-                htllConstraint1.priority = UILayoutPriority(998)
+                htllConstraint1.priority = UILayoutPriority(999)
                 let htllConstraint2 = htllGuide12.bottomAnchor.constraint(equalTo: self.view.bottomAnchor)
-                htllConstraint2.priority = UILayoutPriority(999)
+                htllConstraint2.priority = UILayoutPriority(998)
                 let htllBranch = [
                     views.a.leadingAnchor.constraint(equalTo: self.view.leadingAnchor),
                     views.a.topAnchor.constraint(equalTo: self.view.topAnchor),
@@ -414,9 +414,9 @@ extension ViewController {
                 views.c.setContentHuggingPriority(.required, for: .vertical)
                 views.c.setContentCompressionResistancePriority(.required, for: .vertical)
                 let htllConstraint1 = htllGuide15.heightAnchor.constraint(equalToConstant: 0)
-                htllConstraint1.priority = UILayoutPriority(998)
+                htllConstraint1.priority = UILayoutPriority(999)
                 let htllConstraint2 = htllGuide15.bottomAnchor.constraint(equalTo: self.view.bottomAnchor)
-                htllConstraint2.priority = UILayoutPriority(999)
+                htllConstraint2.priority = UILayoutPriority(998)
                 let htllBranch = [
                     views.a.leadingAnchor.constraint(equalTo: self.view.leadingAnchor),
                     views.a.topAnchor.constraint(equalTo: self.view.topAnchor),

@@ -49,7 +49,7 @@
     UILayoutGuide * htllGuide1 = [[UILayoutGuide alloc] init];
     [self.view addLayoutGuide:htllGuide1];
     NSLayoutConstraint * htllConstraint1 = [htllGuide1.heightAnchor constraintEqualToConstant:0];
-    htllConstraint1.priority = 998;
+    htllConstraint1.priority = 999;
     [NSLayoutConstraint activateConstraints:[NSArray arrayWithObjects:
         [compose.topAnchor constraintEqualToAnchor:self.view.safeAreaLayoutGuide.topAnchor],
         [compose.trailingAnchor constraintEqualToAnchor:self.view.safeAreaLayoutGuide.trailingAnchor],

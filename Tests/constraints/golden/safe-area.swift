@@ -51,7 +51,7 @@ extension ViewController {
         let htllGuide1 = UILayoutGuide()
         self.view.addLayoutGuide(htllGuide1)
         let htllConstraint1 = htllGuide1.heightAnchor.constraint(equalToConstant: 0)
-        htllConstraint1.priority = UILayoutPriority(998)
+        htllConstraint1.priority = UILayoutPriority(999)
         NSLayoutConstraint.activate([
             views.compose.topAnchor.constraint(equalTo: self.view.safeAreaLayoutGuide.topAnchor),
             views.compose.trailingAnchor.constraint(equalTo: self.view.safeAreaLayoutGuide.trailingAnchor),

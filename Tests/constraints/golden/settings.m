@@ -183,13 +183,13 @@
     UILayoutGuide * htllGuide28 = [[UILayoutGuide alloc] init];
     [self.view addLayoutGuide:htllGuide28];
     NSLayoutConstraint * htllConstraint1 = [htllGuide1.heightAnchor constraintEqualToConstant:0];
-    htllConstraint1.priority = 997;
+    htllConstraint1.priority = 998;
     NSLayoutConstraint * htllConstraint2 = [htllGuide7.heightAnchor constraintEqualToConstant:0];
-    htllConstraint2.priority = 998;
+    htllConstraint2.priority = 999;
     NSLayoutConstraint * htllConstraint3 = [htllGuide15.heightAnchor constraintEqualToConstant:0];
     htllConstraint3.priority = 997;
     NSLayoutConstraint * htllConstraint4 = [htllGuide22.heightAnchor constraintEqualToConstant:0];
-    htllConstraint4.priority = 997;
+    htllConstraint4.priority = 996;
     [NSLayoutConstraint activateConstraints:[NSArray arrayWithObjects:
         [heading.leadingAnchor constraintEqualToAnchor:self.view.safeAreaLayoutGuide.leadingAnchor constant:20],
         [heading.topAnchor constraintEqualToAnchor:self.view.safeAreaLayoutGuide.topAnchor constant:20],

@@ -137,13 +137,13 @@ extension ViewController {
         let htllGuide28 = UILayoutGuide()
         self.view.addLayoutGuide(htllGuide28)
         let htllConstraint1 = htllGuide1.heightAnchor.constraint(equalToConstant: 0)
-        htllConstraint1.priority = UILayoutPriority(997)
+        htllConstraint1.priority = UILayoutPriority(998)
         let htllConstraint2 = htllGuide7.heightAnchor.constraint(equalToConstant: 0)
-        htllConstraint2.priority = UILayoutPriority(998)
+        htllConstraint2.priority = UILayoutPriority(999)
         let htllConstraint3 = htllGuide15.heightAnchor.constraint(equalToConstant: 0)
         htllConstraint3.priority = UILayoutPriority(997)
         let htllConstraint4 = htllGuide22.heightAnchor.constraint(equalToConstant: 0)
-        htllConstraint4.priority = UILayoutPriority(997)
+        htllConstraint4.priority = UILayoutPriority(996)
         NSLayoutConstraint.activate([
             views.heading.leadingAnchor.constraint(equalTo: self.view.safeAreaLayoutGuide.leadingAnchor, constant: 20),
             views.heading.topAnchor.constraint(equalTo: self.view.safeAreaLayoutGuide.topAnchor, constant: 20),

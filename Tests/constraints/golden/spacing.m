@@ -140,8 +140,8 @@
     [week setContentCompressionResistancePriority:UILayoutPriorityRequired forAxis:UILayoutConstraintAxisVertical];
     [month setContentHuggingPriority:UILayoutPriorityRequired forAxis:UILayoutConstraintAxisVertical];
     [month setContentCompressionResistancePriority:UILayoutPriorityRequired forAxis:UILayoutConstraintAxisVertical];
-    [done setContentHuggingPriority:997 forAxis:UILayoutConstraintAxisHorizontal];
-    [done setContentHuggingPriority:997 forAxis:UILayoutConstraintAxisVertical];
+    [done setContentHuggingPriority:989 forAxis:UILayoutConstraintAxisHorizontal];
+    [done setContentHuggingPriority:988 forAxis:UILayoutConstraintAxisVertical];
     [done setContentCompressionResistancePriority:UILayoutPriorityRequired forAxis:UILayoutConstraintAxisHorizontal];
     [done setContentCompressionResistancePriority:UILayoutPriorityRequired forAxis:UILayoutConstraintAxisVertical];
     UILayoutGuide * htllGuide1 = [[UILayoutGuide alloc] init];
@@ -177,23 +177,23 @@
     NSLayoutConstraint * htllConstraint1 = [share.trailingAnchor constraintEqualToAnchor:self.view.trailingAnchor constant:-16];
     htllConstraint1.priority = 999;
     NSLayoutConstraint * htllConstraint2 = [htllGuide4.heightAnchor constraintEqualToConstant:0];
-    htllConstraint2.priority = 996;
+    htllConstraint2.priority = 998;
     NSLayoutConstraint * htllConstraint3 = [htllGuide3.heightAnchor constraintEqualToConstant:0];
-    htllConstraint3.priority = 996;
+    htllConstraint3.priority = 997;
     NSLayoutConstraint * htllConstraint4 = [htllGuide5.heightAnchor constraintEqualToAnchor:self.view.widthAnchor multiplier:0.5625 constant:-18];
-    htllConstraint4.priority = 999;
+    htllConstraint4.priority = 996;
     NSLayoutConstraint * htllConstraint5 = [htllGuide6.widthAnchor constraintEqualToAnchor:self.view.widthAnchor constant:-32];
-    htllConstraint5.priority = 998;
+    htllConstraint5.priority = 995;
     NSLayoutConstraint * htllConstraint6 = [htllGuide8.widthAnchor constraintEqualToConstant:280];
-    htllConstraint6.priority = 999;
+    htllConstraint6.priority = 994;
     NSLayoutConstraint * htllConstraint7 = [htllGuide10.heightAnchor constraintEqualToConstant:0];
-    htllConstraint7.priority = 996;
+    htllConstraint7.priority = 993;
     NSLayoutConstraint * htllConstraint8 = [htllGuide9.heightAnchor constraintEqualToConstant:0];
-    htllConstraint8.priority = 996;
+    htllConstraint8.priority = 992;
     NSLayoutConstraint * htllConstraint9 = [htllGuide14.heightAnchor constraintEqualToConstant:0];
-    htllConstraint9.priority = 996;
+    htllConstraint9.priority = 991;
     NSLayoutConstraint * htllConstraint10 = [htllGuide13.heightAnchor constraintEqualToConstant:0];
-    htllConstraint10.priority = 996;
+    htllConstraint10.priority = 990;
     [NSLayoutConstraint activateConstraints:[NSArray arrayWithObjects:
         [back.leadingAnchor constraintEqualToAnchor:self.view.leadingAnchor constant:16],
         [back.topAnchor constraintEqualToAnchor:self.view.topAnchor constant:60],
