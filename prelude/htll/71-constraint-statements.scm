@@ -107,6 +107,8 @@
                                 (if (< i (vector-length v)) (begin (vector-set! v i (ranked (vector-ref v i))) (loop (+ i 1))))))
                   views)))))
 
+;; The kinds whose UIKit class has an intrinsic content size on an axis; the others get their
+;; measured size as a constant where they wrap (a UIView, a scroll view, an image view).
 (define (htll:c-intrinsic? kind axis)
   (cond ((memq kind '(label text-field segmented-control)) #t)
         ((eq? (htll:kind-parent kind) 'button) #t)
