@@ -165,13 +165,14 @@
 (define (htll:c-side walk attr)
   (if (htll:c-walk-fixed-sides? walk) (case attr ((leading) 'left) ((trailing) 'right) (else attr)) attr))
 
-;; Adds ITEM.ATTR RELATION K * ITEM2.ATTR2 + C at PRIORITY, from where the walk is.
+;; Adds ITEM.ATTR RELATION K * ITEM2.ATTR2 + C at PRIORITY, from where the walk is; returns the
+;; constraint (a guide's shrinking one is restated later, htll:c-restate!).
 (define (htll:c-add! walk item attr rel k item2 attr2 c prio)
-  (let ((st (htll:c-walk-state walk)))
-    (htll:set-c-state-constraints!
-     st (cons (list item (htll:c-side walk attr) rel k item2 (and attr2 (htll:c-side walk attr2)) c prio
-                    (htll:c-walk-location walk))
-              (htll:c-state-constraints st)))))
+  (let ((st (htll:c-walk-state walk))
+        (constraint (list item (htll:c-side walk attr) rel k item2 (and attr2 (htll:c-side walk attr2)) c prio
+                          (htll:c-walk-location walk))))
+    (htll:set-c-state-constraints! st (cons constraint (htll:c-state-constraints st)))
+    constraint))
 
 ;; ITEM.ATTR RELATION the position P.
 (define (htll:c-pos! walk item attr p . rel+prio)
