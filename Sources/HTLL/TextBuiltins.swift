@@ -31,13 +31,15 @@ extension HTLL {
     /// htll:literal): printable ASCII only, no `"` or `\`, and no `??` (C's trigraph guard).
     static func plainText(_ s: Scheme, _ text: Value) throws -> Value {
         guard let string = text.sstring else { throw s.error("%htll-plain-text?: expected a string", text) }
-        return .bool(string.withScalars(isPlain))
+        return .bool(string.withStorage(narrow: { isPlain($0) }, wide: { isPlain($0) }))
     }
 
-    /// Whether `scalars` are plain text in the sense of `%htll-plain-text?`.
-    static func isPlain(_ scalars: UnsafeBufferPointer<UInt32>) -> Bool {
+    /// Whether `characters` (bytes of a narrow string or scalars of a wide one) are plain text in
+    /// the sense of `%htll-plain-text?`.
+    static func isPlain<C: FixedWidthInteger & UnsignedInteger>(_ characters: UnsafeBufferPointer<C>) -> Bool {
         var previous: UInt32 = 0
-        for c in scalars {
+        for c in characters {
+            let c = UInt32(truncatingIfNeeded: c)
             if !isPlainScalar(c, after: previous) { return false }
             previous = c
         }
@@ -67,6 +69,22 @@ extension HTLL {
             rest = p.cdr
         }
         guard rest.isNull else { throw s.error("%htll-join-reversed: expected a proper list", pieces) }
+        if allNarrow(pieces) {
+            return s.latin1String(count: total) { out in
+                guard let to = out.baseAddress else { return }
+                var at = total
+                var rest = pieces
+                while case .pair(let p) = rest, case .string(let u) = p.car {
+                    u._withUnsafeGuaranteedRef { string in
+                        string.withStorage(narrow: { part in
+                            at -= part.count
+                            if let from = part.baseAddress { (to + at).update(from: from, count: part.count) }
+                        }, wide: { _ in })
+                    }
+                    rest = p.cdr
+                }
+            }
+        }
         return s.string(count: total) { out in
             guard let to = out.baseAddress else { return }
             var at = total
@@ -83,6 +101,16 @@ extension HTLL {
         }
     }
 
+    /// Whether every string of the list `pieces` (checked to be strings) is narrow.
+    private static func allNarrow(_ pieces: Value) -> Bool {
+        var rest = pieces
+        while case .pair(let p) = rest, case .string(let u) = p.car {
+            if u._withUnsafeGuaranteedRef({ $0.isWide }) { return false }
+            rest = p.cdr
+        }
+        return true
+    }
+
     /// The most strings `%htll-join-reversed` joins.
     static let maxJoinedPieces = 10_000_000
 
@@ -94,20 +122,24 @@ extension HTLL {
     /// cost about 6 K instructions a character.
     static func plainRunEnd(_ s: Scheme, _ text: Value, _ start: Value) throws -> Value {
         guard let string = text.sstring else { throw s.error("%htll-plain-run-end: expected a string", text) }
-        return try string.withScalars { scalars in
-            guard case .fixnum(let i) = start, i >= 0, i <= scalars.count else {
-                throw s.error("%htll-plain-run-end: expected an index of the string", start)
-            }
-            var previous: UInt32 = i > 0 ? scalars[i - 1] : 0
-            var k = i
-            while k < scalars.count {
-                let c = scalars[k]
-                if !isPlainScalar(c, after: previous) { break }
-                previous = c
-                k += 1
-            }
-            return .fixnum(k)
+        guard case .fixnum(let i) = start, i >= 0, i <= string.count else {
+            throw s.error("%htll-plain-run-end: expected an index of the string", start)
         }
+        return .fixnum(string.withStorage(narrow: { plainRunEnd($0, from: i) }, wide: { plainRunEnd($0, from: i) }))
+    }
+
+    /// The index of the first character of `characters` at or after `i` (at most their count)
+    /// that is not plain, or their count.
+    private static func plainRunEnd<C: FixedWidthInteger & UnsignedInteger>(_ characters: UnsafeBufferPointer<C>, from i: Int) -> Int {
+        var previous: UInt32 = i > 0 ? UInt32(truncatingIfNeeded: characters[i - 1]) : 0
+        var k = i
+        while k < characters.count {
+            let c = UInt32(truncatingIfNeeded: characters[k])
+            if !isPlainScalar(c, after: previous) { break }
+            previous = c
+            k += 1
+        }
+        return k
     }
 
     /// `(%htll-fraction-text X)`: the flonum X (finite; htll:number->c passes those under 1e15) rounded to ten
@@ -191,7 +223,16 @@ extension HTLL {
         var digits = 1
         var rest = k
         while rest >= 10 { rest /= 10; digits += 1 }
-        return string.withScalars { scalars in
+        return string.withStorage(narrow: { bytes in
+            s.latin1String(count: bytes.count + digits) { out in
+                for i in 0..<bytes.count { out[i] = bytes[i] }
+                var rest = k
+                for i in (bytes.count..<out.count).reversed() {
+                    out[i] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+            }
+        }, wide: { scalars in
             s.string(count: scalars.count + digits) { out in
                 for i in 0..<scalars.count { out[i] = scalars[i] }
                 var rest = k
@@ -200,7 +241,7 @@ extension HTLL {
                     rest /= 10
                 }
             }
-        }
+        })
     }
 
     /// `(%htll-indented-lines N LINES)`: a new list of the strings LINES, each non-empty one after
@@ -218,14 +259,20 @@ extension HTLL {
             if string.count == 0 {
                 indented.append(line)
             } else {
-                indented.append(string.withScalars { scalars in
+                // (One copy of the line: element by element it cost ten instructions a character.)
+                indented.append(string.withStorage(narrow: { bytes in
+                    s.latin1String(count: pad + bytes.count) { out in
+                        guard let to = out.baseAddress, let from = bytes.baseAddress else { return }
+                        for i in 0..<pad { to[i] = 0x20 }
+                        (to + pad).update(from: from, count: bytes.count)
+                    }
+                }, wide: { scalars in
                     s.string(count: pad + scalars.count) { out in
                         guard let to = out.baseAddress, let from = scalars.baseAddress else { return }
                         for i in 0..<pad { to[i] = 0x20 }
-                        // (One copy of the line: element by element it cost ten instructions a character.)
                         (to + pad).update(from: from, count: scalars.count)
                     }
-                })
+                }))
             }
             rest = rest.cdr ?? .null
         }
@@ -274,36 +321,45 @@ extension HTLL {
                 rest = rest.cdr ?? .null
                 if let k = blockIndent(line) { block = k; continue }
                 guard let string = line.sstring else { plain = false; break }
-                string.withScalars { source in
-                    let pad = source.count > 0 ? (indented ? 4 : 0) + block : 0
-                    // (The lengths were summed above; a string cannot have grown since.)
-                    guard at + pad + source.count + 1 <= total else { plain = false; return }
-                    for _ in 0..<pad { base[at] = 0x20; at += 1 }
-                    // Checked, then narrowed, in two loops without an early exit, which the
-                    // compiler vectorizes: one loop that stopped at the first scalar that is not
-                    // plain cost about 10 instructions a byte (issue 19). (The line's bytes are
-                    // written only once it is known plain.)
-                    if let s = source.baseAddress {
-                        let n = source.count
-                        var high: UInt32 = 0, breaks: UInt32 = 0
-                        for i in 0..<n {
-                            let c = s[i]
-                            high |= c
-                            breaks |= (c == 0x0A ? 1 : 0) | (c == 0x0D ? 1 : 0)
-                        }
-                        if high >= 0x80 || breaks != 0 { plain = false; return }
-                        let out = base + at
-                        for i in 0..<n { out[i] = UInt8(truncatingIfNeeded: s[i]) }
-                        at += n
-                    }
-                    base[at] = 0x0A
-                    at += 1
-                }
+                // (The lengths were summed above; a string cannot have grown since.)
+                let written = string.withStorage(narrow: { plainLine($0, to: base, at: at, total: total, indent: indented ? 4 + block : block) },
+                                                 wide: { plainLine($0, to: base, at: at, total: total, indent: indented ? 4 + block : block) })
+                guard let written else { plain = false; break }
+                at = written
             }
             // Only what was written is initialized (all of it when every line was plain).
             count = at
         }
         return plain && text.count == total ? text : nil
+    }
+
+    /// Writes the line `source` (a narrow string's bytes or a wide one's scalars) at `at` in `base`
+    /// (room for `total` bytes), after `indent` spaces when it is not empty, and a newline; returns
+    /// where the next line goes, or nil when the line is not ASCII without line breaks (or does not
+    /// fit). Checked, then narrowed, in two loops without an early exit, which the compiler
+    /// vectorizes: one loop that stopped at the first scalar that is not plain cost about 10
+    /// instructions a byte (issue 19). (The line's bytes are written only once it is known plain.)
+    private static func plainLine<C: FixedWidthInteger & UnsignedInteger>(_ source: UnsafeBufferPointer<C>, to base: UnsafeMutablePointer<UInt8>,
+                                                                         at start: Int, total: Int, indent: Int) -> Int? {
+        let pad = source.count > 0 ? indent : 0
+        guard start + pad + source.count + 1 <= total else { return nil }
+        var at = start
+        if let s = source.baseAddress {
+            let n = source.count
+            var high: C = 0, breaks: C = 0
+            for i in 0..<n {
+                let c = s[i]
+                high |= c
+                breaks |= (c == 0x0A ? 1 : 0) | (c == 0x0D ? 1 : 0)
+            }
+            if high >= 0x80 || breaks != 0 { return nil }
+            for _ in 0..<pad { base[at] = 0x20; at += 1 }
+            let out = base + at
+            for i in 0..<n { out[i] = UInt8(truncatingIfNeeded: s[i]) }
+            at += n
+        }
+        base[at] = 0x0A
+        return at + 1
     }
 
     /// The spaces an element of a list of lines puts before each later non-empty line, when it

@@ -252,6 +252,15 @@ extension Scheme {
         }
         return .string(Unmanaged.passUnretained(runtime.heap.own(string)))
     }
+    /// A Scheme string of `count` characters below U+0100 (Latin-1, ASCII included) that `fill`
+    /// writes in place as bytes (they start as NUL): a narrow string, one byte a character.
+    public func latin1String(count: Int, _ fill: (UnsafeMutableBufferPointer<UInt8>) -> Void) -> Value {
+        let string = SString(narrowCount: max(0, count)) { out in
+            out.initialize(repeating: 0)
+            fill(out)
+        }
+        return .string(Unmanaged.passUnretained(runtime.heap.own(string)))
+    }
     /// A symbol.
     public func symbol(_ s: String) -> Value { runtime.symbol(s) }
     /// A proper list.

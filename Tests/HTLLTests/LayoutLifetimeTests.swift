@@ -60,11 +60,12 @@ final class LayoutLifetimeTests: XCTestCase {
     }
 
     /// A layout's instance allocates in proportion to its text before it collects (at least 64 MB,
-    /// at most 1 GB). A layout that makes 100 MB of garbage runs no collection when its text is
+    /// at most 1 GB). A layout that makes 100 MB of garbage (wide strings: four bytes a
+    /// character) runs no collection when its text is
     /// taken for a megabyte's (256 MB between collections), some at 64 MB; the same output.
     func testALargerLayoutCollectsLater() throws {
         let source = """
-            (define (churn n) (if (> n 0) (begin (make-string 100000 #\\a) (churn (- n 1)))))
+            (define (churn n) (if (> n 0) (begin (make-string 100000 #\\x3bb) (churn (- n 1)))))
             (churn 250)
             (in (vseq (label '((text . "a"))) (label '((text . "b")))) 'self.view)
             """

@@ -44,6 +44,40 @@ final class EmbeddingTests: XCTestCase {
         XCTAssertEqual(try scheme.evaluate("(char->integer (string-ref t 39))").intValue, 0x62)
     }
 
+    /// Strings are narrow (a byte a character) while every character is below U+0100: what a host
+    /// makes (`latin1String`, `string(count:)`, `string(_:)`) and what Scheme makes, and
+    /// `withStorage` reads them in place; a wider character stored widens one without losing the
+    /// others, and equal strings of either width are `equal?` and find the same hash-table entry.
+    func testNarrowAndWideStrings() throws {
+        let scheme = Scheme()
+        func storage(_ v: Value) -> (wide: Bool, scalars: [UInt32])? {
+            guard case .string(let s) = v else { return nil }
+            let string = s.takeUnretainedValue()
+            return string.withStorage(narrow: { (false, $0.map(UInt32.init)) }, wide: { (true, Array($0)) })
+        }
+        let latin = scheme.latin1String(count: 4) { out in out[0] = 0x63; out[1] = 0xE9; out[2] = 0x41 }
+        XCTAssertEqual(storage(latin)?.wide, false)
+        XCTAssertEqual(storage(latin)?.scalars, [0x63, 0xE9, 0x41, 0])
+        XCTAssertEqual(latin.stringValue, "c\u{E9}A\u{0}")
+        XCTAssertEqual(storage(scheme.string(count: 2) { out in out[0] = 0x61; out[1] = 0xFF })?.wide, false)
+        XCTAssertEqual(storage(scheme.string(count: 2) { out in out[0] = 0x61; out[1] = 0x100 })?.wide, true)
+        XCTAssertEqual(storage(scheme.string("caf\u{E9}"))?.wide, false)
+        XCTAssertEqual(storage(scheme.string("\u{3BB}x"))?.scalars, [0x3BB, 0x78])
+        XCTAssertEqual(storage(try scheme.evaluate("(string-append \"ab\" (number->string 42) (symbol->string 'c))"))?.wide, false)
+
+        scheme.define("s", value: latin)
+        let widened = try scheme.evaluate("(begin (string-set! s 3 #\\x1F600) s)")
+        XCTAssertEqual(storage(widened)?.wide, true)
+        XCTAssertEqual(storage(widened)?.scalars, [0x63, 0xE9, 0x41, 0x1F600])
+        try scheme.evaluate("(string-set! s 3 #\\z)")
+        XCTAssertEqual(storage(widened)?.wide, true, "a wide string is not narrowed again")
+        XCTAssertEqual(try scheme.evaluate("(list (equal? s \"c\\xe9;Az\") (string=? \"c\\xe9;Az\" s) (string<? s \"c\\xe9;B\"))").arrayValue?.map(\.boolValue),
+                       [true, true, true])
+        XCTAssertEqual(try scheme.evaluate("""
+            (let ((h (make-hash-table equal?))) (hash-table-set! h s 1) (hash-table-ref/default h "c\\xe9;Az" 0))
+            """).intValue, 1)
+    }
+
     func testStepLimit() throws {
         let scheme = Scheme(limits: .init(steps: 10_000_000))
         XCTAssertThrowsError(try scheme.evaluate("(let loop () (loop))")) { e in

@@ -16,11 +16,12 @@ final class GenerationTests: SchemeTestCase {
     }
 
     /// `collectionInterval` sets the least allocation between two collections: the same 20 MB of
-    /// garbage (strings of 1,000 characters made and dropped) runs two collections or more under the
+    /// garbage (strings of 1,000 characters made and dropped, four bytes each: a lambda is past
+    /// U+00FF, so they are wide) runs two collections or more under the
     /// default 8 MB and none under 64 MB; it is never set below 1 MB, and a heap limit still brings
     /// collections before the limit whatever it is.
     func testCollectionIntervalSpacesCollections() throws {
-        let churn = "(let loop ((i 0)) (if (< i 5000) (begin (make-string 1000 #\\a) (loop (+ i 1)))))"
+        let churn = "(let loop ((i 0)) (if (< i 5000) (begin (make-string 1000 #\\x3bb) (loop (+ i 1)))))"
         XCTAssertEqual(scheme.collectionInterval, 8 << 20)
         var before = scheme.runtime.heap.collections
         _ = try scheme.evaluate(churn)

@@ -54,10 +54,12 @@ extension Layout {
 
     /// The UTF-8 of `string`: ASCII byte by byte, else through a Swift string.
     private static func utf8(_ string: SString) -> [UInt8] {
-        let ascii: [UInt8]? = string.withScalars { scalars in
+        let ascii: [UInt8]? = string.withStorage(narrow: { bytes in
+            bytes.allSatisfy({ $0 < 0x80 }) ? Array(bytes) : nil
+        }, wide: { scalars in
             guard scalars.allSatisfy({ $0 < 0x80 }) else { return nil }
             return scalars.map { UInt8(truncatingIfNeeded: $0) }
-        }
+        })
         return ascii ?? Array(string.string.utf8)
     }
 

@@ -101,5 +101,5 @@ let bytevectorBuiltins: [Builtin] = [
         return rt.makeString(Bytevectors.decode(b.bytes[try rt.range(a, 1, count: b.bytes.count, "utf8->string", kind: "bytevector")])) },
     Builtin("string->utf8", .range(1, 3)) { a, rt throws(SchemeRaise) in
         let s = try rt.string(a[0], "string->utf8")
-        return rt.makeBytevector(Bytevectors.encode(s.scalars[try rt.range(a, 1, count: s.scalars.count, "string->utf8", kind: "string")])) },
+        return rt.makeBytevector(Bytevectors.encode(s.scalars[try rt.range(a, 1, count: s.count, "string->utf8", kind: "string")])) },
 ]

@@ -71,11 +71,19 @@ enum Equality {
     private static let hashBudget = 64
 
     /// A string's length and its first 256 characters, as bytes (one call, not one per character).
+    /// A narrow string's are widened first, so that equal strings hash alike whatever their widths.
     @inline(__always) private static func hashScalars(of s: Unmanaged<SString>, into hasher: inout Hasher) {
         s._withUnsafeGuaranteedRef { string in
-            let scalars = string.buffer
-            hasher.combine(scalars.count)
-            hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(scalars).prefix(1024)))
+            hasher.combine(string.count)
+            string.withStorage(narrow: { bytes in
+                withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 256) { wide in
+                    let n = min(bytes.count, 256)
+                    for i in 0..<n { wide[i] = UInt32(bytes[i]) }
+                    hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(wide)[..<(n &* 4)]))
+                }
+            }, wide: { scalars in
+                hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(scalars).prefix(1024)))
+            })
         }
     }
 

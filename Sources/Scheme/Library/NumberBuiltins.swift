@@ -242,12 +242,12 @@ extension Numbers {
         var m = n.magnitude
         while m >= 10 { m /= 10; digits += 1 }
         let count = digits + (n < 0 ? 1 : 0)
-        let string = SString(count: count) { out in
+        let string = SString(narrowCount: count) { out in
             var m = n.magnitude
             var i = count
             repeat {
                 i -= 1
-                out[i] = 48 + UInt32(truncatingIfNeeded: m % 10)
+                out[i] = 48 + UInt8(truncatingIfNeeded: m % 10)
                 m /= 10
             } while m > 0
             if n < 0 { out[0] = 45 }

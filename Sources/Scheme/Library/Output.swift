@@ -34,7 +34,10 @@ enum Output {
     static func print(_ a: Arguments, _ who: String, _ mode: Printer.Mode, _ rt: Runtime) throws(SchemeRaise) -> Value {
         let port = try rt.outputPort(a, 1, who, binary: false)
         if mode == .display, case .string(let s) = a[0] {
-            s._withUnsafeGuaranteedRef { for c in $0.buffer { port.writeScalar(c) } }
+            s._withUnsafeGuaranteedRef { string in
+                string.withStorage(narrow: { for c in $0 { port.writeScalar(UInt32(c)) } },
+                                   wide: { for c in $0 { port.writeScalar(c) } })
+            }
         } else if mode == .display, case .char(let c) = a[0] {
             port.writeScalar(c)
         } else {
@@ -63,7 +66,7 @@ let outputBuiltins: [Builtin] = [
     Builtin("write-string", .range(1, 4)) { a, rt throws(SchemeRaise) in
         let s = try rt.string(a[0], "write-string")
         let port = try rt.outputPort(a, 1, "write-string", binary: false)
-        for i in try rt.range(a, 2, count: s.count, "write-string", kind: "string") { port.writeScalar(s.buffer[i]) }
+        for i in try rt.range(a, 2, count: s.count, "write-string", kind: "string") { port.writeScalar(s[i]) }
         return try rt.wrote(port, "write-string") },
     Builtin("write-u8", .range(1, 2)) { a, rt throws(SchemeRaise) in
         let b = try rt.byte(a[0], "write-u8")

@@ -92,7 +92,7 @@ let stringSearchBuiltins: [Builtin] = [
         return Strings.find(try rt.string(a[1], "string-contains").scalars, in: s, from: from).map { .fixnum($0) } ?? .false },
     Builtin("string-split", .exactly(2)) { a, rt throws(SchemeRaise) in try Strings.split(a, rt) },
     Builtin("string-join", .range(1, 3)) { a, rt throws(SchemeRaise) in try Strings.join(a, rt) },
-    Builtin("string-null?", .exactly(1)) { a, rt throws(SchemeRaise) in .bool(try rt.string(a[0], "string-null?").scalars.isEmpty) },
+    Builtin("string-null?", .exactly(1)) { a, rt throws(SchemeRaise) in .bool(try rt.string(a[0], "string-null?").count == 0) },
     Builtin("string-prefix?", .exactly(2)) { a, rt throws(SchemeRaise) in
         .bool(try rt.string(a[1], "string-prefix?").scalars.starts(with: try rt.string(a[0], "string-prefix?").scalars)) },
     Builtin("string-suffix?", .exactly(2)) { a, rt throws(SchemeRaise) in

@@ -31,7 +31,7 @@ enum Strings {
         for i in 1..<a.count {
             let s = try rt.string(a[i], who)
             if result {
-                let o = fold ? order(foldcase(prev.scalars), foldcase(s.scalars)) : order(prev.buffer, s.buffer)
+                let o = fold ? order(foldcase(prev.scalars), foldcase(s.scalars)) : order(prev, s)
                 if !ok(o) { result = false }
             }
             prev = s
@@ -43,6 +43,17 @@ enum Strings {
     static func order<C: Collection>(_ x: C, _ y: C) -> Int where C.Element == UInt32 {
         if x.elementsEqual(y) { return 0 }
         return x.lexicographicallyPrecedes(y) ? -1 : 1
+    }
+
+    /// -1, 0 or 1 as the string `x` sorts before, with or after `y` (by scalar value, whatever
+    /// their widths).
+    static func order(_ x: SString, _ y: SString) -> Int {
+        let n = min(x.count, y.count)
+        for i in 0..<n {
+            let a = x[i], b = y[i]
+            if a != b { return a < b ? -1 : 1 }
+        }
+        return x.count == y.count ? 0 : (x.count < y.count ? -1 : 1)
     }
 
     /// The characters of every argument (characters, strings, or lists of characters) joined.
@@ -61,23 +72,41 @@ enum Strings {
     /// about 10 reference-count operations a call (700,000 for a layout of 10,000 views).
     static func append(_ a: Arguments, _ rt: Runtime) throws(SchemeRaise) -> Value {
         var total = 0
+        var wide = false
         for i in 0..<a.count {
             guard case .string(let u) = a[i] else { throw rt.typeError("string-append", "a string", a[i]) }
-            total &+= u._withUnsafeGuaranteedRef { $0.buffer.count }
+            u._withUnsafeGuaranteedRef { s in
+                total &+= s.count
+                wide = wide || s.isWide
+            }
         }
-        try rt.reserve(total, of: 4, "string-append")
-        let out = SString(count: total) { buffer in
-            var at = 0
-            for i in 0..<a.count {
-                guard case .string(let u) = a[i] else { continue }
-                u._withUnsafeGuaranteedRef { s in
-                    // (The lengths were summed above and strings never change length.)
-                    let part = s.buffer
-                    // (memcpy: `initialize(from:count:)` cost about 80 instructions a part.)
-                    if let from = part.baseAddress, let to = buffer.baseAddress, part.count > 0 {
-                        memcpy(to + at, from, part.count &* 4)
+        try rt.reserve(total, of: wide ? 4 : 1, "string-append")
+        // (The lengths were summed above and strings never change length; a part's width may
+        // change only through `string-set!`, which nothing here calls. memcpy:
+        // `initialize(from:count:)` cost about 80 instructions a part.)
+        let out: SString
+        if wide {
+            out = SString(count: total) { buffer in
+                guard let to = buffer.baseAddress else { return }
+                var at = 0
+                for i in 0..<a.count {
+                    guard case .string(let u) = a[i] else { continue }
+                    u._withUnsafeGuaranteedRef { s in
+                        s.copyScalars(to: to + at)
+                        at &+= s.count
                     }
-                    at &+= part.count
+                }
+            }
+        } else {
+            out = SString(narrowCount: total) { buffer in
+                guard let to = buffer.baseAddress else { return }
+                var at = 0
+                for i in 0..<a.count {
+                    guard case .string(let u) = a[i] else { continue }
+                    u._withUnsafeGuaranteedRef { s in
+                        s.copyBytes(to: to + at)
+                        at &+= s.count
+                    }
                 }
             }
         }
@@ -91,8 +120,8 @@ enum Strings {
         let from = try rt.string(a[2], "string-copy!")
         let r = try rt.range(a, 3, count: from.count, "string-copy!", kind: "string")
         guard at + r.count <= to.count else { throw rt.error("string-copy!: not enough room in destination") }
-        let slice = Array(from.buffer[r])  // a copy first: the two ranges may overlap
-        for (k, c) in slice.enumerated() { to.buffer[at + k] = c }
+        let slice = from.scalars[r]  // a copy first: the two ranges may overlap
+        for (k, c) in slice.enumerated() { to[at + k] = c }
         return .unspecified
     }
 }
@@ -100,7 +129,12 @@ enum Strings {
 extension Runtime {
     /// A new string value holding `scalars`.
     func makeString<C: Collection>(_ scalars: C) -> Value where C.Element == UInt32 {
-        .string(Unmanaged.passUnretained(heap.own(SString(scalars))))
+        own(SString(scalars))
+    }
+
+    /// `string` as a value the heap owns.
+    func own(_ string: SString) -> Value {
+        .string(Unmanaged.passUnretained(heap.own(string)))
     }
 }
 
@@ -110,6 +144,9 @@ let stringBuiltins: [Builtin] = [
     Builtin("make-string", .range(1, 2)) { a, rt throws(SchemeRaise) in
         let n = try rt.allocationSize(a[0], "make-string", elementBytes: 4)
         let c = a.count > 1 ? try rt.char(a[1], "make-string") : 32
+        if c < 0x100 {
+            return .string(Unmanaged.passUnretained(rt.heap.own(SString(narrowCount: n) { $0.initialize(repeating: UInt8(c)) })))
+        }
         return rt.makeString(Array(repeating: c, count: n)) },
     Builtin("string", .atLeast(0)) { a, rt throws(SchemeRaise) in
         var out: [UInt32] = []
@@ -118,34 +155,34 @@ let stringBuiltins: [Builtin] = [
     Builtin("string-length", .exactly(1)) { a, rt throws(SchemeRaise) in .fixnum(try rt.string(a[0], "string-length").count) },
     Builtin("string-ref", .exactly(2)) { a, rt throws(SchemeRaise) in
         let s = try rt.string(a[0], "string-ref")
-        return .char(s.buffer[try rt.index(a[1], "string-ref", count: s.count, kind: "string")]) },
+        return .char(s[try rt.index(a[1], "string-ref", count: s.count, kind: "string")]) },
     Builtin("string-set!", .exactly(3)) { a, rt throws(SchemeRaise) in
         let s = try rt.string(a[0], "string-set!")
         let i = try rt.index(a[1], "string-set!", count: s.count, kind: "string")
-        s.buffer[i] = try rt.char(a[2], "string-set!")
+        s[i] = try rt.char(a[2], "string-set!")
         return .unspecified },
     Builtin("substring", .range(2, 3)) { a, rt throws(SchemeRaise) in
         let s = try rt.string(a[0], "substring")
-        return rt.makeString(s.buffer[try rt.range(a, 1, count: s.count, "substring", kind: "string")]) },
+        return rt.own(s.copy(try rt.range(a, 1, count: s.count, "substring", kind: "string"))) },
     Builtin("string-copy", .range(1, 3)) { a, rt throws(SchemeRaise) in
         let s = try rt.string(a[0], "string-copy")
-        return rt.makeString(s.buffer[try rt.range(a, 1, count: s.count, "string-copy", kind: "string")]) },
+        return rt.own(s.copy(try rt.range(a, 1, count: s.count, "string-copy", kind: "string"))) },
     Builtin("string-append", .atLeast(0)) { a, rt throws(SchemeRaise) in try Strings.append(a, rt) },
     Builtin("string-copy!", .range(3, 5)) { a, rt throws(SchemeRaise) in try Strings.copyInto(a, rt) },
     Builtin("string-fill!", .range(2, 4)) { a, rt throws(SchemeRaise) in
         let s = try rt.string(a[0], "string-fill!")
         let c = try rt.char(a[1], "string-fill!")
-        for i in try rt.range(a, 2, count: s.count, "string-fill!", kind: "string") { s.buffer[i] = c }
+        for i in try rt.range(a, 2, count: s.count, "string-fill!", kind: "string") { s[i] = c }
         return .unspecified },
     Builtin("string->list", .range(1, 3)) { a, rt throws(SchemeRaise) in
         let s = try rt.string(a[0], "string->list")
         try rt.reserve(s.count, of: Heap.pairBytes, "string->list")
-        return rt.heap.list(s.buffer[try rt.range(a, 1, count: s.count, "string->list", kind: "string")].map { .char($0) }) },
+        return rt.heap.list(try rt.range(a, 1, count: s.count, "string->list", kind: "string").map { .char(s[$0]) }) },
     Builtin("list->string", .exactly(1)) { a, rt throws(SchemeRaise) in rt.makeString(try Strings.scalars(ofChars: a[0], "list->string", rt)) },
     Builtin("string->vector", .range(1, 3)) { a, rt throws(SchemeRaise) in
         let s = try rt.string(a[0], "string->vector")
         try rt.reserve(s.count, of: 16, "string->vector")
-        return rt.heap.vector(s.buffer[try rt.range(a, 1, count: s.count, "string->vector", kind: "string")].map { .char($0) }) },
+        return rt.heap.vector(try rt.range(a, 1, count: s.count, "string->vector", kind: "string").map { .char(s[$0]) }) },
     Builtin("vector->string", .range(1, 3)) { a, rt throws(SchemeRaise) in
         let v = try rt.vector(a[0], "vector->string")
         var out: [UInt32] = []

@@ -4,37 +4,72 @@ import Glibc
 import Darwin
 #endif
 
-/// A mutable Scheme string: an array of Unicode scalars, so `string-ref` and `string-set!` are O(1).
+/// A mutable Scheme string: its characters in a buffer, so `string-ref` and `string-set!` are O(1).
+///
+/// Narrow or wide: while every character is below U+0100 (nearly every string: names, generated
+/// code, numbers) a character takes one byte, else four (a Unicode scalar value). Why: the
+/// generated text of a layout is held in strings; at four bytes a character, 7.8 MB of output for
+/// 10,000 views was 31 MB of strings, the largest share of the memory the run touched (and every
+/// page touched is zeroed by the kernel first; bench/README.md, "Narrow strings"). A string made
+/// narrow stays narrow until `string-set!` stores a character at or above U+0100, which widens it
+/// in place; a wide string is not narrowed again. Two strings with the same characters are equal
+/// and hash alike whatever their widths.
 public final class SString: HeapObject {
-    /// The scalars, in a buffer the string owns: R7RS strings never change length, so the buffer
-    /// is allocated once, at the exact size. Why not `[UInt32]`: on Linux every allocation of an
-    /// array of a standard-library element type looked up its storage class's generic metadata
-    /// in the runtime's hash table, about 600 instructions (measured: a `ManagedBuffer` or a raw
-    /// allocation costs a fifth of an array's), and `string-append` alone made 60,000 arrays for
-    /// a layout of 10,000 views. Unchecked exclusivity, as `SVector.items`: no access to it calls
-    /// out to code that could reach the same string while it lasts.
-    @exclusivity(unchecked) let buffer: UnsafeMutableBufferPointer<UInt32>
+    /// The characters: `count` bytes, or `count` `UInt32`s when `isWide`; from malloc, freed by
+    /// `deinit`. Why not an array: on Linux every allocation of an array of a standard-library
+    /// element type looked up its storage class's generic metadata in the runtime's hash table,
+    /// about 600 instructions (measured: a raw allocation costs a fifth of an array's), and
+    /// `string-append` alone made 60,000 arrays for a layout of 10,000 views. Unchecked
+    /// exclusivity, as `SVector.items`: no access to it calls out to code that could reach the same
+    /// string while it lasts.
+    @exclusivity(unchecked) private var storage: UnsafeMutableRawPointer?
+    /// Whether the characters are four bytes each (some character is, or was, at or above U+0100).
+    @exclusivity(unchecked) public private(set) var isWide: Bool
+    /// The number of characters (R7RS strings never change length).
+    public let count: Int
 
-    /// A string of `count` scalars that `fill` writes (every one of them). The library's builtins
-    /// check `count` against the heap limit first (`Runtime.reserve`, `allocationSize`); a host's
-    /// count (`Scheme.string(count:_:)`) is the host's own, its byte count checked for overflow.
-    /// From malloc: `allocate(capacity:)` went through the runtime's aligned allocation, about
-    /// 60 instructions more a string (string-append makes 40,000 for 10,000 labels, issue 19).
-    init(count: Int, _ fill: (UnsafeMutableBufferPointer<UInt32>) -> Void) {
-        if count > 0 {
-            let (bytes, overflow) = count.multipliedReportingOverflow(by: 4)
-            guard !overflow, let raw = malloc(bytes) else { fatalError("out of memory for a string of \(count) characters") }
-            buffer = UnsafeMutableBufferPointer(start: raw.bindMemory(to: UInt32.self, capacity: count), count: count)
-        } else {
-            buffer = UnsafeMutableBufferPointer(start: nil, count: 0)
-        }
+    /// A string of `count` characters below U+0100 that `fill` writes (every one of them). The
+    /// library's builtins check `count` against the heap limit first (`Runtime.reserve`,
+    /// `allocationSize`); a host's count is the host's own. From malloc: `allocate(capacity:)` went
+    /// through the runtime's aligned allocation, about 60 instructions more a string.
+    init(narrowCount count: Int, _ fill: (UnsafeMutableBufferPointer<UInt8>) -> Void) {
+        self.count = max(0, count)
+        isWide = false
+        storage = SString.allocate(self.count, width: 1)
         super.init()
-        fill(buffer)
+        fill(narrowBuffer)
     }
 
-    /// A string of `scalars`.
+    /// A string of `count` Unicode scalar values that `fill` writes (every one of them), made
+    /// narrow afterwards when every one is below U+0100.
+    init(count: Int, _ fill: (UnsafeMutableBufferPointer<UInt32>) -> Void) {
+        self.count = max(0, count)
+        isWide = true
+        storage = SString.allocate(self.count, width: 4)
+        super.init()
+        fill(wideBuffer)
+        narrowIfPossible()
+    }
+
+    /// A string of `scalars` (narrow when every one is below U+0100).
     public convenience init<C: Collection>(_ scalars: C) where C.Element == UInt32 {
-        self.init(count: scalars.count) { out in _ = out.initialize(from: scalars) }
+        if scalars.allSatisfy({ $0 < 0x100 }) {
+            self.init(narrowCount: scalars.count) { out in
+                var i = 0
+                for c in scalars where i < out.count { out[i] = UInt8(truncatingIfNeeded: c); i &+= 1 }
+            }
+        } else {
+            self.init(wideCount: scalars.count) { out in _ = out.initialize(from: scalars) }
+        }
+    }
+
+    /// A wide string of `count` scalars that `fill` writes (for characters known to need it).
+    private init(wideCount count: Int, _ fill: (UnsafeMutableBufferPointer<UInt32>) -> Void) {
+        self.count = max(0, count)
+        isWide = true
+        storage = SString.allocate(self.count, width: 4)
+        super.init()
+        fill(wideBuffer)
     }
 
     public convenience init(_ string: String) {
@@ -48,36 +83,130 @@ public final class SString: HeapObject {
             return highBits < 0x80
         }
         if ascii {
-            self.init(count: text.utf8.count) { out in
-                text.withUTF8 { bytes in for i in 0..<min(bytes.count, out.count) { out[i] = UInt32(bytes[i]) } }
+            self.init(narrowCount: text.utf8.count) { out in
+                text.withUTF8 { bytes in
+                    if let from = bytes.baseAddress, let to = out.baseAddress { to.update(from: from, count: min(bytes.count, out.count)) }
+                }
             }
         } else {
             self.init(text.unicodeScalars.map(\.value))
         }
     }
 
-    deinit { free(buffer.baseAddress) }
+    deinit { free(storage) }
 
-    /// The number of scalars.
-    public var count: Int { buffer.count }
+    /// `count` characters of `width` bytes from malloc (nil for none).
+    private static func allocate(_ count: Int, width: Int) -> UnsafeMutableRawPointer? {
+        guard count > 0 else { return nil }
+        let (bytes, overflow) = count.multipliedReportingOverflow(by: width)
+        guard !overflow, let raw = malloc(bytes) else { fatalError("out of memory for a string of \(count) characters") }
+        return raw
+    }
+
+    /// The bytes of a narrow string (only while `!isWide`).
+    private var narrowBuffer: UnsafeMutableBufferPointer<UInt8> {
+        UnsafeMutableBufferPointer(start: storage?.assumingMemoryBound(to: UInt8.self), count: storage == nil ? 0 : count)
+    }
+
+    /// The scalars of a wide string (only while `isWide`).
+    private var wideBuffer: UnsafeMutableBufferPointer<UInt32> {
+        UnsafeMutableBufferPointer(start: storage?.assumingMemoryBound(to: UInt32.self), count: storage == nil ? 0 : count)
+    }
+
+    /// A wide string whose scalars are all below U+0100 made narrow (at its making only).
+    private func narrowIfPossible() {
+        let wide = wideBuffer
+        var high: UInt32 = 0
+        for c in wide { high |= c }
+        guard high < 0x100 else { return }
+        let narrow = SString.allocate(count, width: 1)
+        if let narrow { for i in 0..<count { narrow.storeBytes(of: UInt8(truncatingIfNeeded: wide[i]), toByteOffset: i, as: UInt8.self) } }
+        free(storage)
+        storage = narrow
+        isWide = false
+    }
+
+    /// A narrow string made wide, in place (`string-set!` of a character at or above U+0100).
+    private func widen() {
+        guard !isWide else { return }
+        let narrow = narrowBuffer
+        let wide = SString.allocate(count, width: 4)?.bindMemory(to: UInt32.self, capacity: count)
+        if let wide { for i in 0..<count { wide[i] = UInt32(narrow[i]) } }
+        free(storage)
+        storage = wide.map { UnsafeMutableRawPointer($0) }
+        isWide = true
+    }
+
+    /// The character at `i` (which the caller has checked is below `count`); storing one at or above
+    /// U+0100 into a narrow string widens it.
+    public subscript(i: Int) -> UInt32 {
+        get { isWide ? wideBuffer[i] : UInt32(narrowBuffer[i]) }
+        set {
+            if !isWide && newValue >= 0x100 { widen() }
+            if isWide { wideBuffer[i] = newValue } else { narrowBuffer[i] = UInt8(truncatingIfNeeded: newValue) }
+        }
+    }
 
     /// A copy of the scalars.
-    public var scalars: [UInt32] { Array(buffer) }
+    public var scalars: [UInt32] { withStorage(narrow: { $0.map(UInt32.init) }, wide: { Array($0) }) }
 
-    /// Whether two strings have the same scalars (`string=?`, `equal?`), compared as memory.
+    /// The characters in `range` (checked by the caller) as a new string of the same width.
+    func copy(_ range: Range<Int>) -> SString {
+        if isWide {
+            let from = wideBuffer
+            return SString(wideCount: range.count) { out in
+                for k in 0..<out.count { out[k] = from[range.lowerBound &+ k] }
+            }
+        }
+        let from = narrowBuffer
+        return SString(narrowCount: range.count) { out in
+            if let f = from.baseAddress, let t = out.baseAddress { t.update(from: f + range.lowerBound, count: out.count) }
+        }
+    }
+
+    /// Whether two strings have the same scalars (`string=?`, `equal?`), compared as memory when
+    /// they have the same width.
     static func sameScalars(_ s: Unmanaged<SString>, _ t: Unmanaged<SString>) -> Bool {
         s._withUnsafeGuaranteedRef { a in
             t._withUnsafeGuaranteedRef { b in
-                guard a.buffer.count == b.buffer.count else { return false }
-                guard let x = a.buffer.baseAddress, let y = b.buffer.baseAddress else { return true }
-                return memcmp(x, y, a.buffer.count &* 4) == 0
+                guard a.count == b.count else { return false }
+                guard let x = a.storage, let y = b.storage else { return true }
+                if a.isWide == b.isWide { return memcmp(x, y, a.count &* (a.isWide ? 4 : 1)) == 0 }
+                for i in 0..<a.count where a[i] != b[i] { return false }
+                return true
             }
         }
     }
 
-    /// Calls `body` with the scalars in place (valid only during the call).
+    /// Calls `narrow` with the bytes of a narrow string, or `wide` with the scalars of a wide one
+    /// (valid only during the call): the two ways to read a string without copying it.
+    public func withStorage<R>(narrow: (UnsafeBufferPointer<UInt8>) throws -> R,
+                               wide: (UnsafeBufferPointer<UInt32>) throws -> R) rethrows -> R {
+        isWide ? try wide(UnsafeBufferPointer(wideBuffer)) : try narrow(UnsafeBufferPointer(narrowBuffer))
+    }
+
+    /// Calls `body` with the scalars (valid only during the call): in place for a wide string, a
+    /// copy for a narrow one (on the stack when it is short). `withStorage` reads either in place.
     public func withScalars<R>(_ body: (UnsafeBufferPointer<UInt32>) throws -> R) rethrows -> R {
-        try body(UnsafeBufferPointer(buffer))
+        if isWide { return try body(UnsafeBufferPointer(wideBuffer)) }
+        return try withUnsafeTemporaryAllocation(of: UInt32.self, capacity: count) { copy in
+            if let to = copy.baseAddress { copyScalars(to: to) }
+            return try body(UnsafeBufferPointer(copy))
+        }
+    }
+
+    /// Copies the characters, as scalars, to `out` (which has room for `count` of them).
+    func copyScalars(to out: UnsafeMutablePointer<UInt32>) {
+        guard let storage else { return }
+        if isWide { out.update(from: storage.assumingMemoryBound(to: UInt32.self), count: count); return }
+        let bytes = storage.assumingMemoryBound(to: UInt8.self)
+        for i in 0..<count { out[i] = UInt32(bytes[i]) }
+    }
+
+    /// Copies the characters of a narrow string to `out` (which has room for `count` bytes).
+    func copyBytes(to out: UnsafeMutablePointer<UInt8>) {
+        guard let storage, !isWide else { return }
+        out.update(from: storage.assumingMemoryBound(to: UInt8.self), count: count)
     }
 
     /// The Unicode scalar values of `string`: ASCII text (the preludes, file names, most programs)
@@ -104,19 +233,23 @@ public final class SString: HeapObject {
         // Most strings (generated code above all) are ASCII: their bytes in one pass. Appending
         // scalar by scalar cost about 500 instructions per character, an eighth of printing the
         // frame code of 1,500 nested views.
-        let scalars = buffer
-        if scalars.allSatisfy({ $0 < 0x80 }) {
-            return String(unsafeUninitializedCapacity: scalars.count) { bytes in
-                for (i, c) in scalars.enumerated() { bytes[i] = UInt8(truncatingIfNeeded: c) }
-                return scalars.count
+        if !isWide {
+            let bytes = narrowBuffer
+            var high: UInt8 = 0
+            for b in bytes { high |= b }
+            if high < 0x80 {
+                return String(unsafeUninitializedCapacity: bytes.count) { out in
+                    if let f = bytes.baseAddress, let t = out.baseAddress { t.update(from: f, count: bytes.count) }
+                    return bytes.count
+                }
             }
         }
         var s = String.UnicodeScalarView()
-        for c in scalars { if let u = Unicode.Scalar(c) { s.append(u) } }
+        for i in 0..<count { if let u = Unicode.Scalar(self[i]) { s.append(u) } }
         return String(s)
     }
 
-    public override var byteSize: Int { 48 + buffer.count * 4 }
+    public override var byteSize: Int { 48 + count * (isWide ? 4 : 1) }
     public override var typeName: String { "string" }
     override var hasWriteBarrier: Bool { true }  // (characters only)
 }
