@@ -71,33 +71,35 @@ extension HTLL {
         guard rest.isNull else { throw s.error("%htll-join-reversed: expected a proper list", pieces) }
         if allNarrow(pieces) {
             return s.latin1String(count: total) { out in
-                guard let to = out.baseAddress else { return }
-                var at = total
-                var rest = pieces
-                while case .pair(let p) = rest, case .string(let u) = p.car {
-                    u._withUnsafeGuaranteedRef { string in
-                        string.withStorage(narrow: { part in
-                            at -= part.count
-                            if let from = part.baseAddress { (to + at).update(from: from, count: part.count) }
-                        }, wide: { _ in })
-                    }
-                    rest = p.cdr
+                copyReversed(pieces, to: out.baseAddress, total: total) { string, to in
+                    string.withStorage(narrow: { part in
+                        if let from = part.baseAddress { to.update(from: from, count: part.count) }
+                    }, wide: { _ in })
                 }
             }
         }
         return s.string(count: total) { out in
-            guard let to = out.baseAddress else { return }
-            var at = total
-            var rest = pieces
-            while case .pair(let p) = rest, case .string(let u) = p.car {
-                u._withUnsafeGuaranteedRef { string in
-                    string.withScalars { part in
-                        at -= part.count
-                        if let from = part.baseAddress { (to + at).update(from: from, count: part.count) }
-                    }
+            copyReversed(pieces, to: out.baseAddress, total: total) { string, to in
+                string.withScalars { part in
+                    if let from = part.baseAddress { to.update(from: from, count: part.count) }
                 }
-                rest = p.cdr
             }
+        }
+    }
+
+    /// Copies the strings of the list `pieces` (checked to be strings) to `to`, the last first,
+    /// the first ending at `total`, each through `copy` (a string and where it goes).
+    private static func copyReversed<T>(_ pieces: Value, to: UnsafeMutablePointer<T>?, total: Int,
+                                        _ copy: (SString, UnsafeMutablePointer<T>) -> Void) {
+        guard let to else { return }
+        var at = total
+        var rest = pieces
+        while case .pair(let p) = rest, case .string(let u) = p.car {
+            u._withUnsafeGuaranteedRef { string in
+                at -= string.count
+                copy(string, to + at)
+            }
+            rest = p.cdr
         }
     }
 

@@ -84,33 +84,24 @@ enum Strings {
         // (The lengths were summed above and strings never change length; a part's width may
         // change only through `string-set!`, which nothing here calls. memcpy:
         // `initialize(from:count:)` cost about 80 instructions a part.)
-        let out: SString
-        if wide {
-            out = SString(count: total) { buffer in
-                guard let to = buffer.baseAddress else { return }
-                var at = 0
-                for i in 0..<a.count {
-                    guard case .string(let u) = a[i] else { continue }
-                    u._withUnsafeGuaranteedRef { s in
-                        s.copyScalars(to: to + at)
-                        at &+= s.count
-                    }
-                }
-            }
-        } else {
-            out = SString(narrowCount: total) { buffer in
-                guard let to = buffer.baseAddress else { return }
-                var at = 0
-                for i in 0..<a.count {
-                    guard case .string(let u) = a[i] else { continue }
-                    u._withUnsafeGuaranteedRef { s in
-                        s.copyBytes(to: to + at)
-                        at &+= s.count
-                    }
-                }
+        let out = wide
+            ? SString(count: total) { copyParts(a, to: $0.baseAddress) { $0.copyScalars(to: $1) } }
+            : SString(narrowCount: total) { copyParts(a, to: $0.baseAddress) { $0.copyBytes(to: $1) } }
+        return .string(Unmanaged.passUnretained(rt.heap.own(out)))
+    }
+
+    /// Copies the string arguments in `a`, one after another, to `to` through `copy` (a part and
+    /// where it goes).
+    private static func copyParts<T>(_ a: Arguments, to: UnsafeMutablePointer<T>?, _ copy: (SString, UnsafeMutablePointer<T>) -> Void) {
+        guard let to else { return }
+        var at = 0
+        for i in 0..<a.count {
+            guard case .string(let u) = a[i] else { continue }
+            u._withUnsafeGuaranteedRef { s in
+                copy(s, to + at)
+                at &+= s.count
             }
         }
-        return .string(Unmanaged.passUnretained(rt.heap.own(out)))
     }
 
     /// `string-copy!`: copies `from[range]` into `to` at `at`, correct for overlapping ranges.
