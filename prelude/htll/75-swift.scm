@@ -236,8 +236,11 @@
          (colons? (and (> n 0) (char=? (string-ref sel (- n 1)) #\:)))
          ;; The names between the colons ("table:didSelect:": table, didSelect).
          (names (htll:split-string (if colons? (substring sel 0 (- n 1)) sel) #\:))
-         ;; A name Swift can write bare in #selector (a keyword would need backticks there).
-         (ident? (lambda (s) (and (htll:c-identifier? s) (not (member s htll:swift-keywords))))))
+         ;; A name Swift can write bare in #selector (a keyword would need backticks there). (The
+         ;; keyword set, not member over the list: a button's selector compared each of its names
+         ;; with the 57 keywords, 7% of `--swift` for 10,000 buttons.)
+         (keywords (htll:swift-keyword-set))
+         (ident? (lambda (s) (and (htll:c-identifier? s) (not (htll:string-set-member? keywords s))))))
     (cond ((and (null? (cdr names)) (not colons?) (ident? (car names)))
            (string-append "#selector(" (car names) ")"))
           ((and colons? (htll:every ident? names))
