@@ -174,14 +174,15 @@ extension HTLL {
             }
             guard let firstKept else { return s.string("view") }
             let lead = firstKept &- 0x30 < 10 ? 1 : 0  // a `v` before a leading digit
-            return s.string(count: kept + lead) { out in
+            // (ASCII only: what is not a letter, a digit or `_` becomes `_`.)
+            return s.latin1String(count: kept + lead) { out in
                 var n = 0
                 if lead == 1 { out[0] = 0x76; n = 1 }
                 var up = false
                 var any = false
                 for c in scalars {
                     if isCamelBreak(c) { up = true; continue }
-                    out[n] = !isIdentifierScalar(c) ? 0x5F : up && any && c &- 0x61 < 26 ? c - 0x20 : c
+                    out[n] = UInt8(truncatingIfNeeded: !isIdentifierScalar(c) ? 0x5F : up && any && c &- 0x61 < 26 ? c - 0x20 : c)
                     n += 1
                     any = true
                     up = false

@@ -195,19 +195,19 @@ extension HTLL {
     ) -> Value {
         // A sign, at most 39 digits (UInt128), a point and ten decimals.
         let capacity = 52
-        return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: capacity) { text in
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { text in
             var at = capacity
             if fraction != 0 {
                 var f = fraction, places = 10
                 while f % 10 == 0 { f /= 10; places -= 1 }
-                for _ in 0..<places { at -= 1; text[at] = 0x30 + UInt32(f % 10); f /= 10 }
+                for _ in 0..<places { at -= 1; text[at] = 0x30 + UInt8(f % 10); f /= 10 }
                 at -= 1; text[at] = 0x2E
             }
             var w = whole
-            repeat { at -= 1; text[at] = 0x30 + UInt32(w % 10); w /= 10 } while w != 0
+            repeat { at -= 1; text[at] = 0x30 + UInt8(truncatingIfNeeded: w % 10); w /= 10 } while w != 0
             if negative && (whole != 0 || fraction != 0) { at -= 1; text[at] = 0x2D }
             let start = at
-            return s.string(count: capacity - start) { out in
+            return s.latin1String(count: capacity - start) { out in
                 for i in 0..<out.count { out[i] = text[start + i] }
             }
         }
