@@ -95,11 +95,13 @@ public final class SString: HeapObject {
 
     deinit { free(storage) }
 
-    /// `count` characters of `width` bytes from malloc (nil for none).
+    /// `count` characters of `width` bytes (1 or 4) from malloc, bound to `UInt8` or `UInt32` (nil
+    /// for none).
     private static func allocate(_ count: Int, width: Int) -> UnsafeMutableRawPointer? {
         guard count > 0 else { return nil }
         let (bytes, overflow) = count.multipliedReportingOverflow(by: width)
         guard !overflow, let raw = malloc(bytes) else { fatalError("out of memory for a string of \(count) characters") }
+        if width == 1 { _ = raw.bindMemory(to: UInt8.self, capacity: count) } else { _ = raw.bindMemory(to: UInt32.self, capacity: count) }
         return raw
     }
 
@@ -120,7 +122,7 @@ public final class SString: HeapObject {
         for c in wide { high |= c }
         guard high < 0x100 else { return }
         let narrow = SString.allocate(count, width: 1)
-        if let narrow { for i in 0..<count { narrow.storeBytes(of: UInt8(truncatingIfNeeded: wide[i]), toByteOffset: i, as: UInt8.self) } }
+        if let bytes = narrow?.assumingMemoryBound(to: UInt8.self) { for i in 0..<count { bytes[i] = UInt8(truncatingIfNeeded: wide[i]) } }
         free(storage)
         storage = narrow
         isWide = false
@@ -130,7 +132,7 @@ public final class SString: HeapObject {
     private func widen() {
         guard !isWide else { return }
         let narrow = narrowBuffer
-        let wide = SString.allocate(count, width: 4)?.bindMemory(to: UInt32.self, capacity: count)
+        let wide = SString.allocate(count, width: 4)?.assumingMemoryBound(to: UInt32.self)
         if let wide { for i in 0..<count { wide[i] = UInt32(narrow[i]) } }
         free(storage)
         storage = wide.map { UnsafeMutableRawPointer($0) }
