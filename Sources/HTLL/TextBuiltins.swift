@@ -59,17 +59,21 @@ extension HTLL {
         // (Pairs and strings read in place: through `car` and `sstring` every piece was retained
         // and released twice, which made this slower than the reverse and apply it replaces.)
         var total = 0, count = 0
+        var wide = false
         var rest = pieces
         while case .pair(let p) = rest {
             guard case .string(let u) = p.car else { throw s.error("%htll-join-reversed: expected a list of strings", pieces) }
-            total += u._withUnsafeGuaranteedRef { $0.count }
+            u._withUnsafeGuaranteedRef { string in
+                total += string.count
+                wide = wide || string.isWide
+            }
             count += 1
             // (A circular list never ends: no list of texts is this long.)
             guard count <= maxJoinedPieces else { throw s.error("%htll-join-reversed: more than \(maxJoinedPieces) strings", .fixnum(count)) }
             rest = p.cdr
         }
         guard rest.isNull else { throw s.error("%htll-join-reversed: expected a proper list", pieces) }
-        if allNarrow(pieces) {
+        if !wide {
             return s.latin1String(count: total) { out in
                 copyReversed(pieces, to: out.baseAddress, total: total) { string, to in
                     string.withStorage(narrow: { part in
@@ -101,16 +105,6 @@ extension HTLL {
             }
             rest = p.cdr
         }
-    }
-
-    /// Whether every string of the list `pieces` (checked to be strings) is narrow.
-    private static func allNarrow(_ pieces: Value) -> Bool {
-        var rest = pieces
-        while case .pair(let p) = rest, case .string(let u) = p.car {
-            if u._withUnsafeGuaranteedRef({ $0.isWide }) { return false }
-            rest = p.cdr
-        }
-        return true
     }
 
     /// The most strings `%htll-join-reversed` joins.

@@ -111,7 +111,7 @@ enum Strings {
         let from = try rt.string(a[2], "string-copy!")
         let r = try rt.range(a, 3, count: from.count, "string-copy!", kind: "string")
         guard at + r.count <= to.count else { throw rt.error("string-copy!: not enough room in destination") }
-        let slice = from.scalars[r]  // a copy first: the two ranges may overlap
+        let slice = r.map { from[$0] }  // a copy of the range first: the two ranges may overlap
         for (k, c) in slice.enumerated() { to[at + k] = c }
         return .unspecified
     }

@@ -152,11 +152,12 @@ public final class SString: HeapObject {
     /// A copy of the scalars.
     public var scalars: [UInt32] { withStorage(narrow: { $0.map(UInt32.init) }, wide: { Array($0) }) }
 
-    /// The characters in `range` (checked by the caller) as a new string of the same width.
+    /// The characters in `range` (checked by the caller) as a new string: narrow when they all
+    /// are below U+0100, as every string made is.
     func copy(_ range: Range<Int>) -> SString {
         if isWide {
             let from = wideBuffer
-            return SString(wideCount: range.count) { out in
+            return SString(count: range.count) { out in
                 for k in 0..<out.count { out[k] = from[range.lowerBound &+ k] }
             }
         }
