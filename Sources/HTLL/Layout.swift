@@ -187,13 +187,7 @@ public final class Layout {
     /// The fragment for `action` indented for a method body, as UTF-8 (`objectiveC(_:indented:)`
     /// without a String between: the category appends it to its own bytes).
     func objectiveCBytes(_ action: HTLL.Action) throws -> [UInt8] {
-        var out: [UInt8] = []
-        try run(path: nil) {
-            if HTLL.appendLines(try scheme.prelude(.emit, [scheme.symbol(action.rawValue)]), to: &out, indented: true) != nil {
-                out = []
-            }
-        }
-        return out
+        try lineBytes(indented: true) { try scheme.prelude(.emit, [scheme.symbol(action.rawValue)]) }
     }
 
     /// The frames for a parent of `width` × `height` points, as JSON (`htll frames`).
@@ -289,8 +283,15 @@ public final class Layout {
     /// The list of lines `body` returns, each followed by a newline (with `indented`, each
     /// non-empty one after four spaces), made into one Swift string without a Scheme string between.
     func lines(indented: Bool = false, _ body: () throws -> Value) throws -> String {
-        var out = ""
-        try run(path: nil) { out = HTLL.linesText(try body(), indented: indented) ?? "" }
+        String(decoding: try lineBytes(indented: indented, body), as: UTF8.self)
+    }
+
+    /// `lines(indented:_:)` as UTF-8 bytes: empty when the list holds something other than lines.
+    func lineBytes(indented: Bool = false, _ body: () throws -> Value) throws -> [UInt8] {
+        var out: [UInt8] = []
+        try run(path: nil) {
+            if HTLL.appendLines(try body(), to: &out, indented: indented) != nil { out = [] }
+        }
         return out
     }
 

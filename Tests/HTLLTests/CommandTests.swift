@@ -48,7 +48,7 @@ final class CommandTests: XCTestCase {
         let generated = try XCTUnwrap(objc.generated)
         let category = try Layout(contentsOfFile: gearcalc).objectiveCCategory()
         XCTAssertEqual(generated.count, category.utf8.count)
-        XCTAssertEqual(generated.withBytes { Array($0) }, Array(category.utf8))
+        XCTAssertEqual(generated.bytes, Array(category.utf8))
         XCTAssertEqual(objc.output, category)
         XCTAssertEqual(objc, HTLLCommand.Result(output: category, errorOutput: objc.errorOutput, status: 0))
         var replaced = objc

@@ -42,7 +42,7 @@ extension HTLLCommand {
             }
             if rtl { try layout.setRightToLeftMirroring(true) }
             if constraints { try layout.setConstraintsOutput(true) }
-            return try layout.swift(viewName: viewName, className: className)
+            return .generated(try layout.swiftText(viewName: viewName, className: className))
         }
     }
 }

@@ -13,13 +13,19 @@ extension Layout {
     /// The Swift file for this layout: a `UIView` subclass named `viewName`, or else an extension of
     /// the view controller class `className`.
     public func swift(viewName: String? = nil, className: String = "ViewController") throws -> String {
+        try swiftText(viewName: viewName, className: className).string
+    }
+
+    /// `swift(viewName:className:)` as UTF-8 bytes (what `htll compile --swift` writes): the
+    /// prelude's lines joined once, with no `String` made of them (a copy of the whole text).
+    public func swiftText(viewName: String? = nil, className: String = "ViewController") throws -> GeneratedText {
         for name in [viewName, className].compactMap({ $0 }) {
             if let why = typeNameProblem(name, language: .swift) { throw LayoutError(message: "error: \(name): \(why)") }
         }
-        return try lines {
+        return GeneratedText(bytes: try lineBytes {
             try scheme.prelude(.emitSwift, [
                 viewName.map { scheme.string($0) } ?? .bool(false), scheme.string(className), scheme.string(file),
             ])
-        }
+        })
     }
 }
