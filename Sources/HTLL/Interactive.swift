@@ -39,7 +39,7 @@ extension HTLL {
         let kept = scheme.retain(forms)
         defer { scheme.release(kept) }
         for form in forms.arrayValue ?? [] {
-            try scheme.prelude(.replEval, [form, scheme.string(path)])
+            _ = try scheme.prelude(.replEval, [form, scheme.string(path)])
         }
     }
 
