@@ -63,10 +63,11 @@ extension HTLL {
         var rest = pieces
         while case .pair(let p) = rest {
             guard case .string(let u) = p.car else { throw s.error("%htll-join-reversed: expected a list of strings", pieces) }
-            u._withUnsafeGuaranteedRef { string in
-                total += string.count
-                wide = wide || string.isWide
-            }
+            // (The length and width returned, not added to the captured variables: those were
+            // boxed and each access checked at run time, about 60 instructions a piece.)
+            let (length, isWide) = u._withUnsafeGuaranteedRef { ($0.count, $0.isWide) }
+            total += length
+            wide = wide || isWide
             count += 1
             // (A circular list never ends: no list of texts is this long.)
             guard count <= maxJoinedPieces else { throw s.error("%htll-join-reversed: more than \(maxJoinedPieces) strings", .fixnum(count)) }
@@ -99,10 +100,9 @@ extension HTLL {
         var at = total
         var rest = pieces
         while case .pair(let p) = rest, case .string(let u) = p.car {
-            u._withUnsafeGuaranteedRef { string in
-                at -= string.count
-                copy(string, to + at)
-            }
+            let start = at - u._withUnsafeGuaranteedRef { $0.count }
+            u._withUnsafeGuaranteedRef { copy($0, to + start) }
+            at = start
             rest = p.cdr
         }
     }

@@ -75,10 +75,10 @@ enum Strings {
         var wide = false
         for i in 0..<a.count {
             guard case .string(let u) = a[i] else { throw rt.typeError("string-append", "a string", a[i]) }
-            u._withUnsafeGuaranteedRef { s in
-                total &+= s.count
-                wide = wide || s.isWide
-            }
+            // (Returned, not added to captured variables, which may be boxed and checked at each access.)
+            let (length, isWide) = u._withUnsafeGuaranteedRef { ($0.count, $0.isWide) }
+            total &+= length
+            wide = wide || isWide
         }
         try rt.reserve(total, of: wide ? 4 : 1, "string-append")
         // (The lengths were summed above and strings never change length; a part's width may
@@ -97,10 +97,9 @@ enum Strings {
         var at = 0
         for i in 0..<a.count {
             guard case .string(let u) = a[i] else { continue }
-            u._withUnsafeGuaranteedRef { s in
-                copy(s, to + at)
-                at &+= s.count
-            }
+            let start = at
+            u._withUnsafeGuaranteedRef { copy($0, to + start) }
+            at = start &+ u._withUnsafeGuaranteedRef { $0.count }
         }
     }
 

@@ -24,7 +24,10 @@ public final class SString: HeapObject {
     /// string while it lasts.
     @exclusivity(unchecked) private var storage: UnsafeMutableRawPointer?
     /// Whether the characters are four bytes each (some character is, or was, at or above U+0100).
-    @exclusivity(unchecked) public private(set) var isWide: Bool
+    /// (A computed property over a private one: another module reading the stored property
+    /// checked each access at run time, about 60 instructions, as if it were not unchecked.)
+    public var isWide: Bool { wideFlag }
+    @exclusivity(unchecked) private var wideFlag: Bool
     /// The number of characters (R7RS strings never change length).
     public let count: Int
 
@@ -34,7 +37,7 @@ public final class SString: HeapObject {
     /// through the runtime's aligned allocation, about 60 instructions more a string.
     init(narrowCount count: Int, _ fill: (UnsafeMutableBufferPointer<UInt8>) -> Void) {
         self.count = max(0, count)
-        isWide = false
+        self.wideFlag = false
         storage = SString.allocate(self.count, width: 1)
         super.init()
         fill(narrowBuffer)
@@ -44,7 +47,7 @@ public final class SString: HeapObject {
     /// narrow afterwards when every one is below U+0100.
     init(count: Int, _ fill: (UnsafeMutableBufferPointer<UInt32>) -> Void) {
         self.count = max(0, count)
-        isWide = true
+        self.wideFlag = true
         storage = SString.allocate(self.count, width: 4)
         super.init()
         fill(wideBuffer)
@@ -66,7 +69,7 @@ public final class SString: HeapObject {
     /// A wide string of `count` scalars that `fill` writes (for characters known to need it).
     private init(wideCount count: Int, _ fill: (UnsafeMutableBufferPointer<UInt32>) -> Void) {
         self.count = max(0, count)
-        isWide = true
+        self.wideFlag = true
         storage = SString.allocate(self.count, width: 4)
         super.init()
         fill(wideBuffer)
@@ -125,7 +128,7 @@ public final class SString: HeapObject {
         if let bytes = narrow?.assumingMemoryBound(to: UInt8.self) { for i in 0..<count { bytes[i] = UInt8(truncatingIfNeeded: wide[i]) } }
         free(storage)
         storage = narrow
-        isWide = false
+        self.wideFlag = false
     }
 
     /// A narrow string made wide, in place (`string-set!` of a character at or above U+0100).
@@ -136,7 +139,7 @@ public final class SString: HeapObject {
         if let wide { for i in 0..<count { wide[i] = UInt32(narrow[i]) } }
         free(storage)
         storage = wide.map { UnsafeMutableRawPointer($0) }
-        isWide = true
+        self.wideFlag = true
     }
 
     /// The character at `i` (which the caller has checked is below `count`); storing one at or above
