@@ -88,22 +88,23 @@ extension Layout {
         // (Each view's name and class are UTF-8 bytes, and the literals static strings: appending
         // a String's UTF-8 view cost about 180 instructions, and a view's declarations take about
         // 40 appends, issue 19.)
-        var stores = CategoryText()
-        for v in views { stores.add("    self."); stores.add(v.name); stores.add(" = "); stores.add(v.name); stores.add(";\n") }
         let names = ViewNameTable(views.map(\.name))
-        /// A method's locals: the views `used` names, loaded, then `(void)` for those it may not read.
-        func locals(_ used: CategoryLocals) -> CategoryText {
-            var loads = CategoryText(), silence = CategoryText()
+        /// Appends a method's locals to `out`: the views `used` names, loaded, then `(void)` for
+        /// those it may not read. (Written into the category as they are made: each method's
+        /// locals as a text of their own, copied in after, were 10,000 lines made twice.)
+        func addLocals(_ used: CategoryLocals, to out: inout CategoryText) {
+            var silence = CategoryText()
             for (k, v) in views.enumerated() where used.named[k] {
-                loads.add("    "); loads.add(v.className); loads.add(" * "); loads.add(v.name); loads.add(" = self.")
-                loads.add(v.name); loads.add(";\n")
+                out.add("    "); out.add(v.className); out.add(" * "); out.add(v.name); out.add(" = self.")
+                out.add(v.name); out.add(";\n")
                 if !used.read[k] { silence.add("    (void)"); silence.add(v.name); silence.add(";\n") }
             }
-            loads.add(silence)
-            return loads
+            out.add(silence)
         }
-        /// The locals of a method holding `fragment`.
-        func locals(for fragment: [UInt8]) -> CategoryText { locals(CategoryLocals(fragment: fragment, names: names)) }
+        /// Appends the locals of a method holding `fragment` to `out`.
+        func addLocals(for fragment: [UInt8], to out: inout CategoryText) {
+            addLocals(CategoryLocals(fragment: fragment, names: names), to: &out)
+        }
         // Model bindings add the methods that stop observing, observe, and write edits back.
         let disappear = isCell ? [] : try objectiveCBytes(.viewWillDisappear)
         let observe = isCell ? [] : try objectiveCBytes(.observeValue)
@@ -162,28 +163,28 @@ extension Layout {
         } else {
             out.add("\n- (void)layoutViewDidLoad {\n")
             // Every view is made here and stored at the end, which reads each local.
-            out.add(locals(CategoryLocals(all: views.count, read: true)))
+            addLocals(CategoryLocals(all: views.count, read: true), to: &out)
             out.add(try objectiveCBytes(.viewDidLoad))
-            out.add(stores)
+            for v in views { out.add("    self."); out.add(v.name); out.add(" = "); out.add(v.name); out.add(";\n") }
             out.add("}\n")
             out.add("\n- (void)layoutViewWillAppear {\n")
             let appear = try objectiveCBytes(.viewWillAppear)
-            out.add(locals(for: appear))
+            addLocals(for: appear, to: &out)
             out.add(appear); out.add("}\n")
             if !constraints {
                 out.add("\n- (void)layoutViewWillLayoutSubviews {\n")
-                out.add(locals(for: layoutCode))
+                addLocals(for: layoutCode, to: &out)
                 out.add(layoutCode); out.add("}\n")
             }
             if !disappear.isEmpty {
                 out.add("\n- (void)layoutViewWillDisappear {\n"); out.add(disappear); out.add("}\n")
                 out.add("\n- (void)observeValueForKeyPath:(NSString *)keyPath ofObject:(id)object change:(NSDictionary *)change context:(void *)context {\n")
-                out.add(locals(for: observe))
+                addLocals(for: observe, to: &out)
                 out.add(observe); out.add("}\n")
             }
             if !edited.isEmpty {
                 out.add("\n- (void)htllBindingChanged:(id)sender {\n")
-                out.add(locals(for: edited))
+                addLocals(for: edited, to: &out)
                 out.add(edited); out.add("}\n")
             }
         }
