@@ -87,9 +87,14 @@ extension HTLL {
     /// Whether `scalars` are one or more C identifiers (ASCII letters, digits and `_`, none
     /// starting with a digit or empty), each followed by `separator` when `trailing`, else
     /// separated by it; a separator of nil: exactly one identifier.
-    static func areIdentifiers(_ scalars: UnsafeBufferPointer<UInt32>, separator: UInt32?, trailing: Bool) -> Bool {
+    /// (Generic over a narrow string's bytes and a wide one's scalars, read in place: through
+    /// `withScalars` a narrow string was copied first, and the copy's generic temporary allocation
+    /// asked the runtime for its type's metadata, about 300 instructions each button's action.)
+    static func areIdentifiers<C: FixedWidthInteger & UnsignedInteger>(_ scalars: UnsafeBufferPointer<C>, separator: UInt32?,
+                                                                        trailing: Bool) -> Bool {
         var atStart = true
-        for c in scalars {
+        for character in scalars {
+            let c = UInt32(truncatingIfNeeded: character)
             if let separator, c == separator {
                 if atStart { return false }
                 atStart = true
@@ -114,18 +119,22 @@ extension HTLL {
         default: throw s.error("%htll-identifiers?: expected a character or #f", sep)
         }
         guard let string = x.sstring else { return .false }
-        return .bool(string.withScalars { areIdentifiers($0, separator: separator, trailing: false) })
+        return .bool(string.withStorage(narrow: { areIdentifiers($0, separator: separator, trailing: false) },
+                                        wide: { areIdentifiers($0, separator: separator, trailing: false) }))
     }
 
     /// `(%htll-selector? S)`: whether S is an Objective-C selector: a name (`save`), or one or
     /// more name-colon pieces (`save:`, `table:didSelect:`); #f for anything but a string.
     static func selector(_ s: Scheme, _ x: Value) throws -> Bool {
         guard let string = x.sstring else { return false }
-        return string.withScalars { scalars in
-            scalars.last == 0x3A
-                ? areIdentifiers(scalars, separator: 0x3A, trailing: true)
-                : areIdentifiers(scalars, separator: nil, trailing: false)
-        }
+        return string.withStorage(narrow: { isSelector($0) }, wide: { isSelector($0) })
+    }
+
+    /// Whether `characters` (a narrow string's bytes or a wide one's scalars) spell a selector.
+    private static func isSelector<C: FixedWidthInteger & UnsignedInteger>(_ characters: UnsafeBufferPointer<C>) -> Bool {
+        characters.last == 0x3A
+            ? areIdentifiers(characters, separator: 0x3A, trailing: true)
+            : areIdentifiers(characters, separator: nil, trailing: false)
     }
 
     /// `(%htll-split-string S CHAR)`: the list of the pieces of S between occurrences of CHAR,

@@ -192,13 +192,16 @@ public final class SString: HeapObject {
     }
 
     /// Calls `body` with the scalars (valid only during the call): in place for a wide string, a
-    /// copy for a narrow one (on the stack when it is short). `withStorage` reads either in place.
+    /// copy for a narrow one. `withStorage` reads either in place.
     public func withScalars<R>(_ body: (UnsafeBufferPointer<UInt32>) throws -> R) rethrows -> R {
         if isWide { return try body(UnsafeBufferPointer(wideBuffer)) }
-        return try withUnsafeTemporaryAllocation(of: UInt32.self, capacity: count) { copy in
-            if let to = copy.baseAddress { copyScalars(to: to) }
-            return try body(UnsafeBufferPointer(copy))
-        }
+        // (The copy from malloc, not `withUnsafeTemporaryAllocation`: called from another module,
+        // where R is not specialized, that asked the runtime for `Result<R, Error>`'s metadata at
+        // each call, about 340 instructions, more than the allocation.)
+        let copy = UnsafeMutablePointer<UInt32>.allocate(capacity: Swift.max(count, 1))
+        defer { copy.deallocate() }
+        copyScalars(to: copy)
+        return try body(UnsafeBufferPointer(start: copy, count: count))
     }
 
     /// Copies the characters, as scalars, to `out` (which has room for `count` of them).
