@@ -197,9 +197,11 @@ public final class SString: HeapObject {
         if isWide { return try body(UnsafeBufferPointer(wideBuffer)) }
         // (The copy from malloc, not `withUnsafeTemporaryAllocation`: called from another module,
         // where R is not specialized, that asked the runtime for `Result<R, Error>`'s metadata at
-        // each call, about 340 instructions, more than the allocation.)
-        let copy = UnsafeMutablePointer<UInt32>.allocate(capacity: Swift.max(count, 1))
-        defer { copy.deallocate() }
+        // each call, about 340 instructions, more than the allocation. Nor `allocate(capacity:)`,
+        // which goes through the runtime's aligned allocation, `posix_memalign` here.)
+        guard let raw = malloc(Swift.max(count, 1) &* 4) else { fatalError("out of memory for a copy of a string") }
+        defer { free(raw) }
+        let copy = raw.bindMemory(to: UInt32.self, capacity: Swift.max(count, 1))
         copyScalars(to: copy)
         return try body(UnsafeBufferPointer(start: copy, count: count))
     }
