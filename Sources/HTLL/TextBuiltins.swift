@@ -74,21 +74,15 @@ extension HTLL {
             rest = p.cdr
         }
         guard rest.isNull else { throw s.error("%htll-join-reversed: expected a proper list", pieces) }
+        // (Each piece copied by the string itself, as `string-append` does: through `withScalars`
+        // every narrow piece of a wide join was copied twice.)
         if !wide {
             return s.latin1String(count: total) { out in
-                copyReversed(pieces, to: out.baseAddress, total: total) { string, to in
-                    string.withStorage(narrow: { part in
-                        if let from = part.baseAddress { to.update(from: from, count: part.count) }
-                    }, wide: { _ in })
-                }
+                copyReversed(pieces, to: out.baseAddress, total: total) { $0.copyBytes(to: $1) }
             }
         }
         return s.string(count: total) { out in
-            copyReversed(pieces, to: out.baseAddress, total: total) { string, to in
-                string.withScalars { part in
-                    if let from = part.baseAddress { to.update(from: from, count: part.count) }
-                }
-            }
+            copyReversed(pieces, to: out.baseAddress, total: total) { $0.copyScalars(to: $1) }
         }
     }
 

@@ -207,15 +207,16 @@ public final class SString: HeapObject {
     }
 
     /// Copies the characters, as scalars, to `out` (which has room for `count` of them).
-    func copyScalars(to out: UnsafeMutablePointer<UInt32>) {
+    public func copyScalars(to out: UnsafeMutablePointer<UInt32>) {
         guard let storage else { return }
         if isWide { out.update(from: storage.assumingMemoryBound(to: UInt32.self), count: count); return }
         let bytes = storage.assumingMemoryBound(to: UInt8.self)
         for i in 0..<count { out[i] = UInt32(bytes[i]) }
     }
 
-    /// Copies the characters of a narrow string to `out` (which has room for `count` bytes).
-    func copyBytes(to out: UnsafeMutablePointer<UInt8>) {
+    /// Copies the characters of a narrow string to `out` (which has room for `count` bytes); a wide
+    /// string copies nothing.
+    public func copyBytes(to out: UnsafeMutablePointer<UInt8>) {
         guard let storage, !isWide else { return }
         out.update(from: storage.assumingMemoryBound(to: UInt8.self), count: count)
     }
