@@ -1,4 +1,9 @@
 import Scheme
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The grammar checks of the names a layout puts into generated code (12-names.scm), as Swift
 /// builtins: which strings are identifiers, key paths and selectors.
@@ -18,6 +23,8 @@ extension HTLL {
         ("%htll-implementation-name?", .exactly(1), { s, args in .bool(try nameClass(s, args[0], "%htll-implementation-name?", implementationName)) }),
         ("%htll-owning-family?", .exactly(1), { s, args in .bool(try nameClass(s, args[0], "%htll-owning-family?", owningFamily)) }),
         ("%htll-frame-local-name?", .exactly(1), { s, args in .bool(try nameClass(s, args[0], "%htll-frame-local-name?", frameLocalName)) }),
+        ("%htll-swift-selector", .exactly(2), { s, args in try swiftSelector(s, args[0], args[1]) }),
+        ("%htll-word-in?", .exactly(2), { s, args in .bool(try isWordIn(s, args[0], args[1])) }),
     ]
 
     /// The answer of `test` for the string `x` (the three name classes below, asked of every bound
@@ -135,6 +142,116 @@ extension HTLL {
         characters.last == 0x3A
             ? areIdentifiers(characters, separator: 0x3A, trailing: true)
             : areIdentifiers(characters, separator: nil, trailing: false)
+    }
+
+    /// `(%htll-swift-selector SEL KEYWORDS)`: the `#selector` expression Swift writes for the
+    /// Objective-C selector SEL (75-swift.scm's htll:swift-selector): `#selector(save)` for
+    /// `save`, `#selector(table(_:didSelect:))` for `table:didSelect:`, every name between the
+    /// colons a C identifier and none of the KEYWORDS (a string of words each between spaces,
+    /// " class deinit ... ": Swift's keywords, which the prelude lists); #f for any other string,
+    /// which the prelude writes as a runtime `Selector`. Why here: in Scheme (a substring, a list
+    /// of pieces, a closure, a table lookup per name and the pieces' string-append) it cost about
+    /// 12,000 instructions a button of `--swift`, a tenth of the whole output (issue 19).
+    static func swiftSelector(_ s: Scheme, _ x: Value, _ keywords: Value) throws -> Value {
+        guard let string = x.sstring else { throw s.error("%htll-swift-selector: expected a string", x) }
+        guard let words = keywords.sstring else { throw s.error("%htll-swift-selector: expected a string of keywords", keywords) }
+        return string.withStorage(narrow: { swiftSelector(s, $0, words) }, wide: { sel in
+            // (A wide string may hold only ASCII again; a character past it is in no identifier.)
+            guard sel.allSatisfy({ $0 < 0x80 }) else { return .false }
+            return sel.map { UInt8($0) }.withUnsafeBufferPointer { swiftSelector(s, $0, words) }
+        })
+    }
+
+    /// `(%htll-word-in? S WORDS)`: whether the string S is one of the WORDS (a string of words each
+    /// between spaces, " in if for "); #f for anything but a string, and for a string with a
+    /// space or none. (Swift's keywords against every view's name in `--swift`: an equal?
+    /// table's lookup hashed the name each time, about 1,400 instructions a view, issue 19.)
+    static func isWordIn(_ s: Scheme, _ x: Value, _ words: Value) throws -> Bool {
+        guard let text = words.sstring else { throw s.error("%htll-word-in?: expected a string of words", words) }
+        guard let string = x.sstring else { return false }
+        return string.withStorage(narrow: { isWord($0[...], in: text) },
+                                  wide: { w in occurs(Array(w)[...], between: text.scalars[...]) })
+    }
+
+    /// Whether the bytes `word` are one of the words of `text` (each between spaces). (memchr
+    /// finds the candidates, the places of the word's first byte: a loop over the 400 characters
+    /// of Swift's keywords cost about 3,500 instructions a name.)
+    private static func isWord(_ word: Slice<UnsafeBufferPointer<UInt8>>, in text: SString) -> Bool {
+        text.withStorage(narrow: { t in
+            let n = word.count
+            guard n > 0, !word.contains(0x20), let w = UnsafeBufferPointer(rebasing: word).baseAddress,
+                  let base = t.baseAddress else { return false }
+            var from = 1
+            while from + n < t.count, let hit = memchr(base + from, Int32(w[0]), t.count - n - from) {
+                let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                if t[at - 1] == 0x20 && t[at + n] == 0x20 && memcmp(base + at, w, n) == 0 { return true }
+                from = at + 1
+            }
+            return false
+        }, wide: { t in occurs(word.map(UInt32.init)[...], between: t[...]) })
+    }
+
+    /// Whether `word` (not empty, no space in it) occurs in `text` with a space right before and
+    /// after it. (Bytes or scalars on both sides, each pair its own specialization: generic over
+    /// the two, it went through the integer protocols' witnesses at every character.)
+    @inline(__always)
+    private static func occurs<W: Collection, T: Collection>(_ word: W, between text: T) -> Bool
+        where W.Element: FixedWidthInteger, T.Element == W.Element, W.Index == Int, T.Index == Int {
+        let n = word.count
+        guard n > 0, !word.contains(0x20), text.count >= n + 2 else { return false }
+        let w0 = word.startIndex, t0 = text.startIndex, first = word[w0]
+        var i = t0 + 1
+        while i + n < text.endIndex {
+            if text[i] == first && text[i - 1] == 0x20 && text[i + n] == 0x20 {
+                var k = 1
+                while k < n && text[i + k] == word[w0 + k] { k += 1 }
+                if k == n { return true }
+            }
+            i += 1
+        }
+        return false
+    }
+
+    /// `swiftSelector` of the bytes `sel`: checked name by name, then written straight into the
+    /// new string (no list of names, no array of bytes between).
+    private static func swiftSelector(_ s: Scheme, _ sel: UnsafeBufferPointer<UInt8>, _ keywords: SString) -> Value {
+        let colon: UInt8 = 0x3A
+        let colons = sel.last == colon
+        let body = sel[..<(colons ? sel.count - 1 : sel.count)]
+        // The names between the colons, empty ones included ("a::" has "a" and ""): each a C
+        // identifier and no keyword; more than one only before a final colon.
+        var names = 0
+        var start = body.startIndex
+        for i in body.startIndex...body.endIndex where i == body.endIndex || body[i] == colon {
+            let name = body[start..<i]
+            guard areIdentifiers(UnsafeBufferPointer(rebasing: name), separator: nil, trailing: false),
+                  !isWord(name, in: keywords) else { return .false }
+            names += 1
+            start = i + 1
+        }
+        guard colons || names == 1 else { return .false }
+        // "#selector(" NAME ")" or "#selector(" FIRST "(_:" SECOND ":" ... "))": the body's own
+        // characters but its first colon, and after the last name a colon and "))".
+        let prefix: StaticString = "#selector("
+        let count = prefix.utf8CodeUnitCount + body.count + (colons ? 5 : 1)
+        return s.latin1String(count: count) { out in
+            var at = 0
+            for k in 0..<prefix.utf8CodeUnitCount { out[at] = prefix.utf8Start[k]; at += 1 }
+            var first = true
+            for c in body {
+                if first && c == colon {
+                    out[at] = 0x28; out[at + 1] = 0x5F; out[at + 2] = colon; at += 3  // (_:
+                    first = false
+                } else {
+                    out[at] = c; at += 1
+                }
+            }
+            if colons {
+                if first { out[at] = 0x28; out[at + 1] = 0x5F; at += 2 }  // (_
+                out[at] = colon; out[at + 1] = 0x29; at += 2
+            }
+            out[at] = 0x29
+        }
     }
 
     /// `(%htll-split-string S CHAR)`: the list of the pieces of S between occurrences of CHAR,

@@ -98,6 +98,64 @@ final class NameBuiltinsTests: XCTestCase {
         XCTAssertThrowsError(try eval("(%htll-identifiers? \"a\" 1)"))
     }
 
+    /// htll:swift-selector and htll:swift-identifier (75-swift.scm, on %htll-swift-selector and
+    /// %htll-word-in? now) give what their Scheme definitions gave (a substring, a split, a
+    /// keyword table), kept here as the reference, on every string of up to four characters over
+    /// the characters that matter and on selectors and names made of Swift's keywords.
+    func testSwiftSelectorsAndIdentifiersAgreeWithTheSchemeDefinitions() throws {
+        let scheme = try Layout.makeScheme(limits: Scheme.Limits(), sandboxFolder: nil)
+        let env = try XCTUnwrap(HTLL.environment(of: scheme))
+        try scheme.evaluateSystemCode(Self.reference + """
+            (define ref-keywords (let ((set (make-equal-hash-table)))
+                                   (for-each (lambda (k) (hash-table-set! set k #t)) htll:swift-keywords)
+                                   set))
+            (define (ref-swift-identifier name)
+              (if (hash-table-ref/default ref-keywords name #f) (string-append "`" name "`") name))
+            (define (ref-swift-selector sel)
+              (let* ((n (string-length sel))
+                     (colons? (and (> n 0) (char=? (string-ref sel (- n 1)) #\\:)))
+                     (names (ref-split-string (if colons? (substring sel 0 (- n 1)) sel) #\\:))
+                     (ident? (lambda (s) (and (ref-c-identifier? s) (not (hash-table-ref/default ref-keywords s #f))))))
+                (cond ((and (null? (cdr names)) (not colons?) (ident? (car names)))
+                       (string-append "#selector(" (car names) ")"))
+                      ((and colons? (ref-every ident? names))
+                       (string-append "#selector(" (car names) "(_:"
+                                      (apply string-append (map (lambda (n) (string-append n ":")) (cdr names))) "))"))
+                      (else (string-append "Selector((" (htll:swift-string sel) "))")))))
+            (define (swift-disagreements strings)
+              (let loop ((ss strings) (bad '()))
+                (if (null? ss)
+                    (reverse bad)
+                    (let ((s (car ss)))
+                      (loop (cdr ss)
+                            (if (and (equal? (htll:swift-selector s) (ref-swift-selector s))
+                                     (equal? (htll:swift-identifier s) (ref-swift-identifier s)))
+                                bad
+                                (cons s bad)))))))
+            """, file: "reference", in: env)
+        let exhaustive = Self.strings(over: ["a", "Z", "7", "_", ":", "é", "\"", " "], upTo: 4)
+            + Self.strings(over: ["i", "n", "f", ":"], upTo: 4)
+        let names = ["save:", "save", "tap0:", "tableView:didSelectRowAtIndexPath:", "a:b", "a::", "::", ":a:",
+                     "in", "in:", "if:else:", "self", "self:", "Self:", "_", "_:", "__:", "Type:", "do:with:",
+                     "with:do:", "func", "init:", "initWith:", "protocol:", "Protocol", "signIn:", "é:", "𝒱:",
+                     "a:𝒱:", "x:y:z:", "sel\u{0}:", "a b:", "classify:", "var1:var:"]
+        let list = scheme.list((exhaustive + names).map { scheme.string($0) })
+        XCTAssertEqual(try scheme.call("swift-disagreements", in: env, [list]).description, "()")
+        // Not vacuous: the corpus holds each answer.
+        let eval = { (source: String) in try scheme.evaluateSystemCode(source, file: "check", in: env) }
+        XCTAssertEqual(try eval("(map htll:swift-selector '(\"save\" \"save:\" \"a:b:\" \"in:\" \"a:b\" \"a::\" \"\"))").description,
+                       ##"("#selector(save)" "#selector(save(_:))" "#selector(a(_:b:))" "Selector((\"in:\"))" "Selector((\"a:b\"))" "Selector((\"a::\"))" "Selector((\"\"))")"##)
+        XCTAssertEqual(try eval("(map htll:swift-identifier '(\"in\" \"label1\" \"Type\" \"type\"))").description,
+                       #"("`in`" "label1" "`Type`" "type")"#)
+        // The keywords are a string of words between spaces; anything but a string, or a string
+        // with a space or nothing, is none of them (\"in if\" spans two words of the text).
+        XCTAssertThrowsError(try eval("(%htll-swift-selector \"save:\" '(\"in\"))"))
+        XCTAssertThrowsError(try eval("(%htll-word-in? \"in\" '(\"in\"))"))
+        XCTAssertThrowsError(try eval("(%htll-swift-selector 'save: \" in \")"))
+        XCTAssertEqual(try eval("(map (lambda (x) (%htll-word-in? x \" in if for \")) (list 'in \"in\" \"if\" \"in if\" \"\" \"fo\" \"n\" \"for\" \"or\"))").description,
+                       "(#f #t #t #f #f #f #f #t #f)")
+    }
+
     /// htll:owning-family?, htll:frame-local-name? and htll:implementation-name? (builtins now,
     /// TextBuiltins+Names.swift) and the quick answers of htll:reserved? (68-names.scm) agree with
     /// the prelude's definitions that made a substring for each question, kept here as the reference.

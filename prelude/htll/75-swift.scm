@@ -5,18 +5,14 @@
 ;;; and key paths, enumerations, attribute values and lines, a view's initializer, frame
 ;;; expressions and frame lines; 76 adds model bindings, 79 the files' shapes.
 
-(define (htll:swift-identifier name)
-  (if (htll:string-set-member? (htll:swift-keyword-set) name) (string-append "`" name "`") name))
+;; Swift's keywords (12-names.scm) as one string, each between spaces (" associatedtype class
+;; ... "), for the builtins that look a name up in it: every view's name, and each name of every
+;; button's selector (an equal? table's lookup hashed the name each time, issue 19).
+(define htll:swift-keyword-text (string-append " " (htll:string-join htll:swift-keywords " ") " "))
 
-;; Swift's keywords (12-names.scm) as a string set, made once per list: every view's name is
-;; checked, and member compared it with each keyword in turn.
-(define htll:swift-keyword-sets (cons #f #f))
-(define (htll:swift-keyword-set)
-  (if (not (eq? (car htll:swift-keyword-sets) htll:swift-keywords))
-      (let ((set (htll:make-string-set)))
-        (for-each (lambda (k) (htll:string-set-add! set k)) htll:swift-keywords)
-        (set! htll:swift-keyword-sets (cons htll:swift-keywords set))))
-  (cdr htll:swift-keyword-sets))
+;; NAME, in backticks when it is a Swift keyword.
+(define (htll:swift-identifier name)
+  (if (%htll-word-in? name htll:swift-keyword-text) (string-append "`" name "`") name))
 
 ;; An object (a parent, a target, a delegate) named by a key path such as self.model: names that
 ;; are Swift keywords in backticks, except a leading self.
@@ -84,7 +80,11 @@
 
 ;; Option sets: none is the empty set [] (Swift does not import the zero members).
 (define (htll:swift-flags enum values)
-  (let ((vs (htll:filter (lambda (v) (not (eq? v 'none))) values)))
+  ;; (One value other than none, a button's event: its case, without the filter and its closure,
+  ;; about 2,500 instructions a button, issue 19.)
+  (let ((vs (if (and (pair? values) (null? (cdr values)) (not (eq? (car values) 'none)))
+                values
+                (htll:filter (lambda (v) (not (eq? v 'none))) values))))
     (cond ((null? vs) "[]")
           ((null? (cdr vs)) (htll:swift-enum-case enum (car vs)))
           (else (string-append "[" (htll:string-join (map (lambda (v) (htll:swift-enum-case enum v)) vs) ", ") "]")))))
@@ -230,24 +230,13 @@
            (weight (string-append "weight: " (w) ")"))
            (else (string-append "scale: " (s) ")"))))))
 
-;; An Objective-C selector such as signIn: as a Swift #selector: #selector(signIn(_:)).
+;; An Objective-C selector such as signIn: as a Swift #selector: #selector(signIn(_:)), when
+;; every name between its colons is a C identifier and no Swift keyword (a keyword would need
+;; backticks there); else the runtime selector, unchecked: Selector(("sel")). (The #selector in
+;; Swift, %htll-swift-selector, TextBuiltins+Names.swift: a tenth of `--swift` for buttons.)
 (define (htll:swift-selector sel)
-  (let* ((n (string-length sel))
-         (colons? (and (> n 0) (char=? (string-ref sel (- n 1)) #\:)))
-         ;; The names between the colons ("table:didSelect:": table, didSelect).
-         (names (htll:split-string (if colons? (substring sel 0 (- n 1)) sel) #\:))
-         ;; A name Swift can write bare in #selector (a keyword would need backticks there). (The
-         ;; keyword set, not member over the list: a button's selector compared each of its names
-         ;; with the 57 keywords, 7% of `--swift` for 10,000 buttons.)
-         (keywords (htll:swift-keyword-set))
-         (ident? (lambda (s) (and (htll:c-identifier? s) (not (htll:string-set-member? keywords s))))))
-    (cond ((and (null? (cdr names)) (not colons?) (ident? (car names)))
-           (string-append "#selector(" (car names) ")"))
-          ((and colons? (htll:every ident? names))
-           (string-append "#selector(" (car names) "(_:"
-                          (apply string-append (map (lambda (n) (string-append n ":")) (cdr names))) "))"))
-          ;; Not a Swift method name: the runtime selector, unchecked.
-          (else (string-append "Selector((" (htll:swift-string sel) "))")))))
+  (or (%htll-swift-selector sel htll:swift-keyword-text)
+      (string-append "Selector((" (htll:swift-string sel) "))")))
 
 ;; The statements for VIEW's attributes whose "how" is in HOWS, written on VAR.
 (define (htll:swift-attribute-lines view var hows name-of)
