@@ -18,6 +18,8 @@ extension HTLL {
         ("%htll-number-text", .exactly(1), { s, args in try numberText(s, args[0]) }),
         ("%htll-numbered-name", .exactly(2), { s, args in try numberedName(s, args[0], args[1]) }),
         ("%htll-indented-lines", .exactly(2), { s, args in try indentedLines(s, args[0], args[1]) }),
+        ("%htll-plain-json", .exactly(1), { s, args in plainJSON(s, args[0]) }),
+        ("%htll-plain-json-members", .exactly(1), { s, args in plainJSONMembers(s, args[0]) }),
     ]
 
     /// Defines `textBuiltins` and `nameBuiltins` (TextBuiltins+Names.swift) in `env`.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import HTLL
+import Scheme
 
 /// `htll frames` JSON for attributes given more than once (one per state, several events or
 /// bindings): one member with an array of the values, and origins lined up with them.
@@ -47,5 +48,67 @@ final class FramesJSONTests: XCTestCase {
         let svg = try SVGPreview.render(layout, screens: [screen])
         let title = try XCTUnwrap(svg.components(separatedBy: "\n").first { $0.hasPrefix("<text") && $0.contains(">Save<") })
         XCTAssertTrue(title.contains("rgb(255,0,0)"), "the normal state's red, not the highlighted grey: \(title)")
+    }
+
+    /// %htll-plain-json and %htll-plain-json-members (TextBuiltins+JSON.swift) give what the
+    /// prelude's piece-by-piece JSON gives (htll:json-pieces without its builtin case, and
+    /// htll:json-members-pieces, kept here as the reference) for every value they accept, and
+    /// refuse (#f) what they do not: escaped text, odd symbols, flonums, characters, vectors,
+    /// resources, repeated names, improper and circular lists, nesting past their depth.
+    func testPlainJSONAgreesWithThePiecesItReplaces() throws {
+        let scheme = try Layout.makeScheme(limits: Scheme.Limits(), sandboxFolder: nil)
+        let env = try XCTUnwrap(HTLL.environment(of: scheme))
+        try scheme.evaluateSystemCode("""
+            (define (ref-pieces x acc)
+              (cond ((string? x) (cons (htll:json-string x) acc))
+                    ((symbol? x) (cons (htll:symbol-json x) acc))
+                    ((null? x) (cons "[]" acc))
+                    ((pair? x)
+                     (if (htll:proper-list? x)
+                         (let loop ((xs (cdr x)) (acc (ref-pieces (car x) (cons "[" acc))))
+                           (if (null? xs) (cons "]" acc) (loop (cdr xs) (ref-pieces (car xs) (cons ", " acc)))))
+                         (cons "]" (ref-pieces (cdr x) (cons ", " (ref-pieces (car x) (cons "[" acc)))))))
+                    ((boolean? x) (cons (if x "true" "false") acc))
+                    ((and (real? x) (exact? x) (integer? x)) (cons (number->string x) acc))
+                    ((real? x) (cons (htll:json-number x) acc))
+                    (else (cons (htll:json-string (htll:written x)) acc))))
+            (define (ref-json x) (%htll-join-reversed (ref-pieces x '())))
+            (define (ref-members alist) (%htll-join-reversed (htll:json-members-pieces alist ref-pieces '())))
+            (define (deep n) (if (= n 0) "end" (list (deep (- n 1)))))
+            (define circular (let ((l (list 'a 'b))) (set-cdr! (cdr l) l) l))
+            (define values
+              (list '("Go 1" . normal) '(self tap1: (touch-up-inside)) '() '(()) '(a . b) '(a b . c) '((a . 1) (b . -20))
+                    '(#t #f) (list 9223372036854775807 -9223372036854775808 0) '("" "a b" "a?b" "~")
+                    '("??") '("quote\\"d") '("back\\\\slash") '("tab\\t") '("é") '(|a b| |q"|) '(a 1.5) '(a #\\x) (vector 1 2)
+                    (list (rgba-color 1 0 0 1)) (deep 20) (deep 40) circular (list 'a circular)))
+            (define (plain-disagreements)
+              (let loop ((vs values) (bad '()))
+                (if (null? vs)
+                    (reverse bad)
+                    (let* ((v (car vs)) (plain (%htll-plain-json v)))
+                      (loop (cdr vs)
+                            (if (or (not plain) (equal? plain (ref-json v))) bad (cons v bad)))))))
+            (define (plain-answers) (map (lambda (v) (if (%htll-plain-json v) #t #f)) values))
+            (define alists
+              (list '((text . "L1")) '((target self tap1: (touch-up-inside)) (title-for-state "Go 1" . normal))
+                    '((a . 1) (b . #t) (c . ())) '((a . 1) (a . 2)) '((|a b| . 1)) '((a . "x\\ny")) '(("s" . 1))
+                    '((a . 1) . b) '() (list (cons 'font (system-font-of-size 12)))))
+            (define (members-disagreements)
+              (let loop ((as alists) (bad '()))
+                (if (null? as)
+                    (reverse bad)
+                    (let* ((a (car as)) (plain (%htll-plain-json-members a)))
+                      (loop (cdr as) (if (or (not plain) (equal? plain (ref-members a))) bad (cons a bad)))))))
+            (define (members-answers) (map (lambda (a) (if (%htll-plain-json-members a) #t #f)) alists))
+            """, file: "reference", in: env)
+        XCTAssertEqual(try scheme.call("plain-disagreements", in: env, []).description, "()")
+        XCTAssertEqual(try scheme.call("members-disagreements", in: env, []).description, "()")
+        // Which values it takes: plain ones, up to its depth; not escapes, odd symbols, flonums,
+        // characters, vectors, resources, deep or circular lists.
+        XCTAssertEqual(try scheme.call("plain-answers", in: env, []).description,
+                       "(#t #t #t #t #t #t #t #t #t #t #f #f #f #f #f #f #f #f #f #f #t #f #f #f)")
+        XCTAssertEqual(try scheme.call("members-answers", in: env, []).description, "(#t #t #t #f #t #f #f #f #f #f)")
+        XCTAssertEqual(try scheme.evaluateSystemCode("(%htll-plain-json '(\"Go 1\" . normal))", file: "check", in: env).description,
+                       #""[\"Go 1\", \"normal\"]""#)
     }
 }

@@ -32,6 +32,9 @@
   (cond ((string? x) (cons (htll:json-string x) acc))
         ((symbol? x) (cons (htll:symbol-json x) acc))
         ((null? x) (cons "[]" acc))
+        ;; (A list or pair of plain texts, symbols, booleans and fixnums, most attributes'
+        ;; values, in one builtin's call: %htll-plain-json, TextBuiltins+JSON.swift.)
+        ((and (pair? x) (%htll-plain-json x)) => (lambda (text) (cons text acc)))
         ((pair? x)
          (if (htll:proper-list? x)
              (let loop ((xs (cdr x)) (acc (htll:json-pieces (car x) name-of (cons "[" acc))))

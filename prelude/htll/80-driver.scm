@@ -338,7 +338,11 @@
                         "}" (htll:json-number (cadr wh)) ", \"height\": " (htll:json-number (car wh)) ", \"width\": "
                         (htll:json-number (cadr xy)) ", \"y\": " (htll:json-number (car xy)) ",\n     \"frame\": {\"x\": "
                         (kind-json (htll:view-kind v)) (htll:json-string (name-of v)) "    {\"name\": "))
-             (acc (cons "}" (htll:json-members-pieces (htll:view-attributes v) value-pieces acc)))
+             ;; (Plain attributes, most views', in one builtin's call: TextBuiltins+JSON.swift.)
+             (acc (cons "}" (let ((plain (%htll-plain-json-members (htll:view-attributes v))))
+                              (if plain
+                                  (cons plain acc)
+                                  (htll:json-members-pieces (htll:view-attributes v) value-pieces acc)))))
              ;; Only views with attributes from a style or other modifier have origins, so the
              ;; frames of layouts without them read as before.
              ;; (The names with an origin, and their entries, each in one loop, without the maps,
