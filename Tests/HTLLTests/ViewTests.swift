@@ -266,6 +266,32 @@ final class ViewTests: XCTestCase {
         XCTAssertEqual(try lines("(in (label '((font . (bold-system-font-of-size 17)))) 'self.view)", .viewWillAppear),
                        ["label1.font = [UIFont boldSystemFontOfSize:17];"])
     }
+
+    /// Resources whose text is kept for the next views (system fonts, sizes, component colours:
+    /// 70-objc.scm's htll:resource-texts) print each view's own values: views of a few colours,
+    /// fonts and sizes in turn, more of them than are kept, the same numbers under two kinds, and
+    /// a number the same value in another representation (1 and 1.0 print alike; 0.5 and 1/2 too).
+    func testKeptResourceTextsAreEachViewsOwn() throws {
+        var views: [String] = []
+        var expected: [String] = []
+        for i in 0..<24 {
+            let k = i % 10
+            let colour = i % 3 == 0 ? "hsba-color" : "rgba-color"
+            views.append("(label `((text-color . ,(\(colour) 0.\(k) 1 0.5 1)) (font . ,(system-font-of-size \(10 + k % 4)))))")
+            let objcColour = colour == "hsba-color"
+                ? "[UIColor colorWithHue:\(k == 0 ? "0" : "0.\(k)") saturation:1 brightness:0.5 alpha:1]"
+                : "[UIColor colorWithRed:\(k == 0 ? "0" : "0.\(k)") green:1 blue:0.5 alpha:1]"
+            expected.append("label\(i + 1).textColor = \(objcColour);")
+            expected.append("label\(i + 1).font = [UIFont systemFontOfSize:\(10 + k % 4)];")
+        }
+        let source = "(in (vseq \(views.joined(separator: " "))) 'self.view)"
+        XCTAssertEqual(try lines(source, .viewWillAppear), expected)
+        // The same numbers written otherwise print as before.
+        XCTAssertEqual(try lines("(in (vseq (view `((background-color . ,(rgba-color 1 1/2 0 1)))) (view `((background-color . ,(rgba-color 1.0 0.5 0 1.0))))) 'self.view)",
+                                 .viewWillAppear),
+                       ["view1.backgroundColor = [UIColor colorWithRed:1 green:0.5 blue:0 alpha:1];",
+                        "view2.backgroundColor = [UIColor colorWithRed:1 green:0.5 blue:0 alpha:1];"])
+    }
 }
 
 final class DescribeTests: XCTestCase {

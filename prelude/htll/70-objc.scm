@@ -78,30 +78,58 @@
    ((string? value) (htll:objc-string value))
    (else (error "htll: cannot print value" type value))))
 
+;; The texts of resources written lately, as ((kind args . text) ...), at most 8, for the kinds
+;; whose text depends on nothing but their arguments, numbers (system fonts, sizes, component
+;; colours; not images, whose names mostly differ): a layout's fonts and colours repeat (a styled label's font
+;; is its neighbours', views of two colours in turn), and each was written again, numbers and
+;; all, for every view (issue 19).
+(define htll:resource-texts '())
+;; The kept text of a resource of KIND with the arguments ARGS, or #f.
+(define (htll:kept-resource-text kind args)
+  (let loop ((es htll:resource-texts))
+    (cond ((null? es) #f)
+          ((and (eq? (caar es) kind) (equal? (cadar es) args)) (cddar es))
+          (else (loop (cdr es))))))
+;; TEXT kept for a resource of KIND with the arguments ARGS (a copy: the text is the arguments'
+;; as they are now), and returned.
+(define (htll:keep-resource-text! kind args text)
+  (let ((e (cons kind (cons (list-copy args) text))))
+    (set! htll:resource-texts (if (< (length htll:resource-texts) 8) (cons e htll:resource-texts) (list e)))
+    text))
+;; (Numbers and sizes only: a string among the arguments, a named font's, may change after.)
+(define htll:args-only-resources '(system-font bold-system-font italic-system-font size rect point offset edge-insets range))
+
 ;; The Objective-C expression of the resource VALUE (a font, an image, a size...).
 (define (htll:resource->objc value name-of)
-  (let ((args (htll:resource-args value)))
-    (case (htll:resource-kind value)
-      ((localized) (string-append "NSLocalizedString(" (htll:objc-string (car args)) ", " (htll:objc-string (cadr args)) ")"))
-      ((font) (string-append "[UIFont fontWithName:" (htll:objc-string (car args)) " size:" (htll:font-size->objc (cadr args)) "]"))
-      ((system-font) (string-append "[UIFont systemFontOfSize:" (htll:font-size->objc (car args)) "]"))
-      ((bold-system-font) (string-append "[UIFont boldSystemFontOfSize:" (htll:font-size->objc (car args)) "]"))
-      ((italic-system-font) (string-append "[UIFont italicSystemFontOfSize:" (htll:font-size->objc (car args)) "]"))
-      ((image) (string-append "[UIImage imageNamed:" (htll:objc-string (car args)) "]"))
-      ((preferred-font)
-       (string-append "[UIFont preferredFontForTextStyle:" (htll:value->objc '(enum text-style) (car args) name-of) "]"))
-      ((system-image)
-       (if (null? (cadr args))
-           (string-append "[UIImage systemImageNamed:" (htll:objc-string (car args)) "]")
-           (string-append "[UIImage systemImageNamed:" (htll:objc-string (car args))
-                          " withConfiguration:" (htll:symbol-configuration->objc (cadr args) name-of) "]")))
-      ((size) (string-append "CGSizeMake(" (htll:numbers->objc args) ")"))
-      ((rect) (string-append "CGRectMake(" (htll:numbers->objc args) ")"))
-      ((point) (string-append "CGPointMake(" (htll:numbers->objc args) ")"))
-      ((offset) (string-append "UIOffsetMake(" (htll:numbers->objc args) ")"))
-      ((edge-insets) (string-append "UIEdgeInsetsMake(" (htll:numbers->objc args) ")"))
-      ((range) (string-append "NSMakeRange(" (htll:numbers->objc args) ")"))
-      (else (error "htll: cannot print resource" (htll:resource-kind value))))))
+  (let* ((kind (htll:resource-kind value)) (args (htll:resource-args value))
+         (kept? (memq kind htll:args-only-resources)))
+    (or (and kept? (htll:kept-resource-text kind args))
+        (let ((text (htll:resource-text->objc kind args name-of)))
+          (if kept? (htll:keep-resource-text! kind args text) text)))))
+
+;; The Objective-C expression of a resource of KIND with the arguments ARGS.
+(define (htll:resource-text->objc kind args name-of)
+  (case kind
+    ((localized) (string-append "NSLocalizedString(" (htll:objc-string (car args)) ", " (htll:objc-string (cadr args)) ")"))
+    ((font) (string-append "[UIFont fontWithName:" (htll:objc-string (car args)) " size:" (htll:font-size->objc (cadr args)) "]"))
+    ((system-font) (string-append "[UIFont systemFontOfSize:" (htll:font-size->objc (car args)) "]"))
+    ((bold-system-font) (string-append "[UIFont boldSystemFontOfSize:" (htll:font-size->objc (car args)) "]"))
+    ((italic-system-font) (string-append "[UIFont italicSystemFontOfSize:" (htll:font-size->objc (car args)) "]"))
+    ((image) (string-append "[UIImage imageNamed:" (htll:objc-string (car args)) "]"))
+    ((preferred-font)
+     (string-append "[UIFont preferredFontForTextStyle:" (htll:value->objc '(enum text-style) (car args) name-of) "]"))
+    ((system-image)
+     (if (null? (cadr args))
+         (string-append "[UIImage systemImageNamed:" (htll:objc-string (car args)) "]")
+         (string-append "[UIImage systemImageNamed:" (htll:objc-string (car args))
+                        " withConfiguration:" (htll:symbol-configuration->objc (cadr args) name-of) "]")))
+    ((size) (string-append "CGSizeMake(" (htll:numbers->objc args) ")"))
+    ((rect) (string-append "CGRectMake(" (htll:numbers->objc args) ")"))
+    ((point) (string-append "CGPointMake(" (htll:numbers->objc args) ")"))
+    ((offset) (string-append "UIOffsetMake(" (htll:numbers->objc args) ")"))
+    ((edge-insets) (string-append "UIEdgeInsetsMake(" (htll:numbers->objc args) ")"))
+    ((range) (string-append "NSMakeRange(" (htll:numbers->objc args) ")"))
+    (else (error "htll: cannot print resource" kind))))
 
 ;; A colour: a named one ([UIColor redColor]) or its components.
 (define (htll:color->objc value)
@@ -114,10 +142,14 @@
             (let ((text (string-append "[UIColor " (htll:color-objc-name (htll:target-color value)) "]")))
               (vector-set! latest 0 value) (vector-set! latest 1 htll:target) (vector-set! latest 2 text)
               text)))
-      (let ((a (map htll:number->c (htll:resource-args value))))
-        (if (eq? (htll:resource-kind value) 'rgba-color)
-            (string-append "[UIColor colorWithRed:" (car a) " green:" (cadr a) " blue:" (caddr a) " alpha:" (cadddr a) "]")
-            (string-append "[UIColor colorWithHue:" (car a) " saturation:" (cadr a) " brightness:" (caddr a) " alpha:" (cadddr a) "]")))))
+      (let ((kind (htll:resource-kind value)) (args (htll:resource-args value)))
+        (or (htll:kept-resource-text kind args)
+            (htll:keep-resource-text!
+             kind args
+             (let ((a (map htll:number->c args)))
+               (if (eq? kind 'rgba-color)
+                   (string-append "[UIColor colorWithRed:" (car a) " green:" (cadr a) " blue:" (caddr a) " alpha:" (cadddr a) "]")
+                   (string-append "[UIColor colorWithHue:" (car a) " saturation:" (cadr a) " brightness:" (caddr a) " alpha:" (cadddr a) "]"))))))))
 
 ;; #(colour target text): the latest named colour htll:color->objc wrote, for the target.
 (define htll:latest-color-text (vector #f #f #f))
@@ -548,8 +580,13 @@
                 (not (eq? (cadr type) 'text-attributes)) (not (eq? (caddr type) 'text-attributes)))
            ;; A pair of plain values (a title and its state, most sends): the general case's
            ;; statement in one string-append, without its lists, map and closure.
-           (string-append "[" var " " (cadr how) (htll:value->objc (cadr type) (car value) name-of)
-                          " " (caddr how) (htll:value->objc (caddr type) (cdr value) name-of) "];")
+           (if (and (eq? (cadr type) 'string) (string? (car value)) (%htll-plain-text? (car value)))
+               ;; (A plain title, most buttons': its literal's pieces in the statement's one
+               ;; string-append, not a string of their own copied into it.)
+               (string-append "[" var " " (cadr how) "@\"" (car value) "\" " (caddr how)
+                              (htll:value->objc (caddr type) (cdr value) name-of) "];")
+               (string-append "[" var " " (cadr how) (htll:value->objc (cadr type) (car value) name-of)
+                              " " (caddr how) (htll:value->objc (caddr type) (cdr value) name-of) "];"))
        (let* ((arg-types (if (eq? (car type) 'pair) (list (cadr type) (caddr type)) (cdr type)))
               (args (if (eq? (car type) 'pair) (list (car value) (cdr value)) value))
               ;; Title text attributes on today's target: an NSShadow made first (pair: (attributes . state)).
@@ -571,7 +608,12 @@
        ;; (The default target, self, without a string made from its symbol at every button.)
        (string-append "[" var " addTarget:" (if (eq? (car value) 'self) "self" (symbol->string (car value)))
                       " action:@selector(" (cadr value) ") forControlEvents:"
-                      (htll:value->objc '(flags control-event) (caddr value) name-of) "];"))
+                      ;; (One event, most actions': its constant, without value->objc's tests.)
+                      (let ((events (caddr value)))
+                        (if (and (pair? events) (null? (cdr events)))
+                            (htll:flag->objc 'control-event (car events))
+                            (htll:value->objc '(flags control-event) events name-of)))
+                      "];"))
       ((minimum-scale-factor)
        (let ((m (htll:minimum-scale view var (htll:font-size->objc value) "font.pointSize")))
          (append (if (car m) (list (string-append var ".adjustsFontSizeToFitWidth = YES;")) '())
