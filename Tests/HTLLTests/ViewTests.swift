@@ -286,6 +286,14 @@ final class ViewTests: XCTestCase {
         }
         let source = "(in (vseq \(views.joined(separator: " "))) 'self.view)"
         XCTAssertEqual(try lines(source, .viewWillAppear), expected)
+        // The Swift texts are kept apart from the Objective-C ones, and are each view's own too.
+        let swift = try Layout(source: source, file: "v.htll", scheme: Self.scheme).swift()
+        for i in 0..<24 {
+            let k = i % 10, number = k == 0 ? "0" : "0.\(k)"
+            let colour = i % 3 == 0 ? "UIColor(hue: \(number), saturation: 1, brightness: 0.5, alpha: 1)"
+                                    : "UIColor(red: \(number), green: 1, blue: 0.5, alpha: 1)"
+            XCTAssertTrue(swift.contains("views.label\(i + 1).textColor = \(colour)\n"), "label\(i + 1)")
+        }
         // The same numbers written otherwise print as before.
         XCTAssertEqual(try lines("(in (vseq (view `((background-color . ,(rgba-color 1 1/2 0 1)))) (view `((background-color . ,(rgba-color 1.0 0.5 0 1.0))))) 'self.view)",
                                  .viewWillAppear),

@@ -78,22 +78,22 @@
    ((string? value) (htll:objc-string value))
    (else (error "htll: cannot print value" type value))))
 
-;; The texts of resources written lately, as ((kind args . text) ...), at most 8, for the kinds
-;; whose text depends on nothing but their arguments, numbers (system fonts, sizes, component
-;; colours; not images, whose names mostly differ): a layout's fonts and colours repeat (a styled label's font
-;; is its neighbours', views of two colours in turn), and each was written again, numbers and
-;; all, for every view (issue 19).
+;; The texts of resources written lately, as ((dialect kind args . text) ...), at most 8, for
+;; the kinds whose text depends on nothing but their arguments, numbers (system fonts, sizes,
+;; component colours; not images, whose names mostly differ): a layout's fonts and colours repeat
+;; (a styled label's font is its neighbours', views of two colours in turn), and each was written
+;; again, numbers and all, for every view (issue 19).
 (define htll:resource-texts '())
-;; The kept text of a resource of KIND with the arguments ARGS, or #f.
-(define (htll:kept-resource-text kind args)
+;; The kept text in DIALECT (objc, swift) of a resource of KIND with the arguments ARGS, or #f.
+(define (htll:kept-resource-text dialect kind args)
   (let loop ((es htll:resource-texts))
     (cond ((null? es) #f)
-          ((and (eq? (caar es) kind) (equal? (cadar es) args)) (cddar es))
+          ((let ((e (car es))) (and (eq? (cadr e) kind) (eq? (car e) dialect) (equal? (caddr e) args))) (cdddr (car es)))
           (else (loop (cdr es))))))
-;; TEXT kept for a resource of KIND with the arguments ARGS (a copy: the text is the arguments'
-;; as they are now), and returned.
-(define (htll:keep-resource-text! kind args text)
-  (let ((e (cons kind (cons (list-copy args) text))))
+;; TEXT kept for a resource of KIND with the arguments ARGS in DIALECT (a copy of ARGS: the text
+;; is the arguments' as they are now), and returned.
+(define (htll:keep-resource-text! dialect kind args text)
+  (let ((e (cons dialect (cons kind (cons (list-copy args) text)))))
     (set! htll:resource-texts (if (< (length htll:resource-texts) 8) (cons e htll:resource-texts) (list e)))
     text))
 ;; (Numbers and sizes only: a string among the arguments, a named font's, may change after.)
@@ -103,9 +103,9 @@
 (define (htll:resource->objc value name-of)
   (let* ((kind (htll:resource-kind value)) (args (htll:resource-args value))
          (kept? (memq kind htll:args-only-resources)))
-    (or (and kept? (htll:kept-resource-text kind args))
+    (or (and kept? (htll:kept-resource-text 'objc kind args))
         (let ((text (htll:resource-text->objc kind args name-of)))
-          (if kept? (htll:keep-resource-text! kind args text) text)))))
+          (if kept? (htll:keep-resource-text! 'objc kind args text) text)))))
 
 ;; The Objective-C expression of a resource of KIND with the arguments ARGS.
 (define (htll:resource-text->objc kind args name-of)
@@ -143,9 +143,9 @@
               (vector-set! latest 0 value) (vector-set! latest 1 htll:target) (vector-set! latest 2 text)
               text)))
       (let ((kind (htll:resource-kind value)) (args (htll:resource-args value)))
-        (or (htll:kept-resource-text kind args)
+        (or (htll:kept-resource-text 'objc kind args)
             (htll:keep-resource-text!
-             kind args
+             'objc kind args
              (let ((a (map htll:number->c args)))
                (if (eq? kind 'rgba-color)
                    (string-append "[UIColor colorWithRed:" (car a) " green:" (cadr a) " blue:" (caddr a) " alpha:" (cadddr a) "]")
