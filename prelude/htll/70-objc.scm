@@ -142,14 +142,20 @@
             (let ((text (string-append "[UIColor " (htll:color-objc-name (htll:target-color value)) "]")))
               (vector-set! latest 0 value) (vector-set! latest 1 htll:target) (vector-set! latest 2 text)
               text)))
-      (let ((kind (htll:resource-kind value)) (args (htll:resource-args value)))
-        (or (htll:kept-resource-text 'objc kind args)
-            (htll:keep-resource-text!
-             'objc kind args
-             (let ((a (map htll:number->c args)))
-               (if (eq? kind 'rgba-color)
-                   (string-append "[UIColor colorWithRed:" (car a) " green:" (cadr a) " blue:" (caddr a) " alpha:" (cadddr a) "]")
-                   (string-append "[UIColor colorWithHue:" (car a) " saturation:" (cadr a) " brightness:" (caddr a) " alpha:" (cadddr a) "]"))))))))
+      (htll:component-colour-text 'objc value '#("[UIColor colorWithRed:" " green:" " blue:" " alpha:" "]")
+                                  '#("[UIColor colorWithHue:" " saturation:" " brightness:" " alpha:" "]"))))
+
+;; The text in DIALECT of the component colour VALUE (rgba-color or hsba-color): its numbers
+;; between the pieces of RGBA or HSBA, #(before between between between after), kept for the
+;; next views (htll:resource-texts).
+(define (htll:component-colour-text dialect value rgba hsba)
+  (let ((kind (htll:resource-kind value)) (args (htll:resource-args value)))
+    (or (htll:kept-resource-text dialect kind args)
+        (let ((a (map htll:number->c args)) (p (if (eq? kind 'rgba-color) rgba hsba)))
+          (htll:keep-resource-text!
+           dialect kind args
+           (string-append (vector-ref p 0) (car a) (vector-ref p 1) (cadr a) (vector-ref p 2) (caddr a)
+                          (vector-ref p 3) (cadddr a) (vector-ref p 4)))))))
 
 ;; #(colour target text): the latest named colour htll:color->objc wrote, for the target.
 (define htll:latest-color-text (vector #f #f #f))

@@ -134,15 +134,8 @@
   (if (symbol? value)
       ;; blackColor => UIColor.black: Swift drops the Color suffix of the class properties.
       (string-append "UIColor." (htll:color-swift-name (htll:target-color value)))
-      ;; (Kept for the next views, as the Objective-C texts: htll:resource-texts, 70-objc.scm.)
-      (let ((kind (htll:resource-kind value)) (args (htll:resource-args value)))
-        (or (htll:kept-resource-text 'swift kind args)
-            (htll:keep-resource-text!
-             'swift kind args
-             (let ((a (map htll:number->c args)))
-               (if (eq? kind 'rgba-color)
-                   (string-append "UIColor(red: " (car a) ", green: " (cadr a) ", blue: " (caddr a) ", alpha: " (cadddr a) ")")
-                   (string-append "UIColor(hue: " (car a) ", saturation: " (cadr a) ", brightness: " (caddr a) ", alpha: " (cadddr a) ")"))))))))
+      (htll:component-colour-text 'swift value '#("UIColor(red: " ", green: " ", blue: " ", alpha: " ")")
+                                  '#("UIColor(hue: " ", saturation: " ", brightness: " ", alpha: " ")"))))
 
 ;; Title text attributes as a [NSAttributedString.Key: Any] literal; the two shadow keys of
 ;; iOS 6 make one NSShadow.
