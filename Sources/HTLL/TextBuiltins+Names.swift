@@ -174,18 +174,21 @@ extension HTLL {
     }
 
     /// Whether the bytes `word` are one of the words of `text` (each between spaces). (memchr
-    /// finds the candidates, the places of the word's first byte: a loop over the 400 characters
-    /// of Swift's keywords cost about 3,500 instructions a name.)
+    /// finds the candidates, the places of the word's last byte, which for a generated name,
+    /// `label12`, is a digit no keyword has: a loop over the 400 characters of Swift's keywords
+    /// cost about 3,500 instructions a name, a search for its first letter several hundred.)
     private static func isWord(_ word: Slice<UnsafeBufferPointer<UInt8>>, in text: SString) -> Bool {
         text.withStorage(narrow: { t in
             let n = word.count
             guard n > 0, !word.contains(0x20), let w = UnsafeBufferPointer(rebasing: word).baseAddress,
                   let base = t.baseAddress else { return false }
-            var from = 1
-            while from + n < t.count, let hit = memchr(base + from, Int32(w[0]), t.count - n - from) {
-                let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-                if t[at - 1] == 0x20 && t[at + n] == 0x20 && memcmp(base + at, w, n) == 0 { return true }
-                from = at + 1
+            // The word's last byte at `end` (from n on: a space before the word; before the text's
+            // last byte: a space after it).
+            var from = n
+            while from + 1 < t.count, let hit = memchr(base + from, Int32(w[n - 1]), t.count - 1 - from) {
+                let end = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                if t[end + 1] == 0x20 && t[end - n] == 0x20 && memcmp(base + end + 1 - n, w, n) == 0 { return true }
+                from = end + 1
             }
             return false
         }, wide: { t in occurs(word.map(UInt32.init)[...], between: t[...]) })
