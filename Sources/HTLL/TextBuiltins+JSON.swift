@@ -25,18 +25,25 @@ extension HTLL {
     /// `(%htll-plain-json-members ALIST)`: the members htll:json-members-pieces writes for the
     /// attributes ALIST with htll:json-pieces (`"text": "L1", "font": ...`), when every name is a
     /// symbol of plain text, no name is given twice (the prelude gathers repeated ones into an
-    /// array) and every value is plain (`plainJSON`); #f otherwise, and for an empty or improper list.
+    /// array) and every value is plain (`plainJSON`). Otherwise the name of the first attribute
+    /// whose value is not plain (a font, an image: the prelude keeps it, and writes the next views
+    /// that have it without asking), or #f (a name given twice, an empty or improper list).
     static func plainJSONMembers(_ s: Scheme, _ alist: Value) -> Value {
         guard let n = listLength(alist), n > 0 else { return .false }
         var count = 2 * (n - 1)
         var rest = alist
-        var names: [ObjectIdentifier] = []
         while let entry = rest.car {
+            // (The value first: a view's attributes that are not plain mostly have a resource, a
+            // font or an image, and the prelude writes them; the names compared with the earlier
+            // ones in place, a few each, with no array made.)
             guard case .symbol(let name) = entry.car, let value = entry.cdr else { return .false }
-            let id = ObjectIdentifier(name.takeUnretainedValue())
-            guard !names.contains(id), plainJSONLength(.symbol(name), depth: 0, &count),
-                  plainJSONLength(value, depth: 0, &count) else { return .false }
-            names.append(id)
+            guard plainJSONLength(value, depth: 0, &count) else { return .symbol(name) }
+            guard plainJSONLength(.symbol(name), depth: 0, &count) else { return .false }
+            var earlier = alist
+            while !earlier.isEq(rest), let other = earlier.car {
+                if let otherName = other.car, otherName.isEq(.symbol(name)) { return .false }
+                earlier = earlier.cdr ?? .null
+            }
             count += 2  // ": "
             rest = rest.cdr ?? .null
         }

@@ -331,6 +331,9 @@
                                #t))))
           (string-append latest-prefix (number->string (cadr loc)) ":" (number->string (caddr loc)) "\"")
           (let ((text (htll:location->string loc))) (if text (htll:json-string text) "null"))))
+    ;; The name of an attribute whose value was not plain in the latest view
+    ;; %htll-plain-json-members refused, or #f.
+    (define not-plain #f)
     ;; A view's object, its texts joined once (htll:json-pieces).
     (define (view-json f)
       (let* ((v (car f)) (xy (cdr f)) (wh (cddr xy))
@@ -338,11 +341,15 @@
                         "}" (htll:json-number (cadr wh)) ", \"height\": " (htll:json-number (car wh)) ", \"width\": "
                         (htll:json-number (cadr xy)) ", \"y\": " (htll:json-number (car xy)) ",\n     \"frame\": {\"x\": "
                         (kind-json (htll:view-kind v)) (htll:json-string (name-of v)) "    {\"name\": "))
-             ;; (Plain attributes, most views', in one builtin's call: TextBuiltins+JSON.swift.)
-             (acc (cons "}" (let ((plain (%htll-plain-json-members (htll:view-attributes v))))
-                              (if plain
-                                  (cons plain acc)
-                                  (htll:json-members-pieces (htll:view-attributes v) value-pieces acc)))))
+             ;; (Plain attributes, most views', in one builtin's call: TextBuiltins+JSON.swift. A
+             ;; view with the attribute whose value was not plain in the latest view refused, a
+             ;; styled label's font, is written by the pieces without asking.)
+             (as (htll:view-attributes v))
+             (plain (and (not (and not-plain (assq not-plain as))) (%htll-plain-json-members as)))
+             (acc (cons "}" (if (string? plain)
+                                (cons plain acc)
+                                (begin (if (symbol? plain) (set! not-plain plain))
+                                       (htll:json-members-pieces as value-pieces acc)))))
              ;; Only views with attributes from a style or other modifier have origins, so the
              ;; frames of layouts without them read as before.
              ;; (The names with an origin, and their entries, each in one loop, without the maps,
