@@ -74,11 +74,8 @@ extension HTLL {
             return true
         case .symbol(let u):
             let name = u._withUnsafeGuaranteedRef { $0.name }
-            var previous: UInt32 = 0
-            for c in name.utf8 {
-                guard isPlainScalar(UInt32(c), after: previous) else { return false }
-                previous = UInt32(c)
-            }
+            guard name.utf8.withContiguousStorageIfAvailable({ isPlain($0) }) ?? Array(name.utf8).withUnsafeBufferPointer({ isPlain($0) })
+            else { return false }
             count += name.utf8.count + 2
             return true
         case .null:

@@ -87,9 +87,11 @@
 ;; The kept text in DIALECT (objc, swift) of a resource of KIND with the arguments ARGS, or #f.
 (define (htll:kept-resource-text dialect kind args)
   (let loop ((es htll:resource-texts))
-    (cond ((null? es) #f)
-          ((let ((e (car es))) (and (eq? (cadr e) kind) (eq? (car e) dialect) (equal? (caddr e) args))) (cdddr (car es)))
-          (else (loop (cdr es))))))
+    (and (pair? es)
+         (let ((e (car es)))
+           (if (and (eq? (cadr e) kind) (eq? (car e) dialect) (equal? (caddr e) args))
+               (cdddr e)
+               (loop (cdr es)))))))
 ;; TEXT kept for a resource of KIND with the arguments ARGS in DIALECT (a copy of ARGS: the text
 ;; is the arguments' as they are now), and returned.
 (define (htll:keep-resource-text! dialect kind args text)
@@ -97,7 +99,8 @@
     (set! htll:resource-texts (if (< (length htll:resource-texts) 8) (cons e htll:resource-texts) (list e)))
     text))
 ;; (Numbers and sizes only: a string among the arguments, a named font's, may change after.)
-(define htll:args-only-resources '(system-font bold-system-font italic-system-font size rect point offset edge-insets range))
+(define htll:args-only-resources
+  '(system-font bold-system-font italic-system-font size rect point offset edge-insets range))
 
 ;; The Objective-C expression of the resource VALUE (a font, an image, a size...).
 (define (htll:resource->objc value name-of)
