@@ -66,6 +66,18 @@ final class ExpressionBuiltinsTests: XCTestCase {
                         (if (cond ((eq? fast 'error) #f) ((eq? slow 'error) (not fast)) (else (same-as? fast slow e f)))
                             bad
                             (cons (list e f fast slow) bad)))))))
+        ;; %htll-e-weight-left against htll:e-weight-left, for budgets below, at and above each
+        ;; drawn expression's weight (max nested up to 12 deep: past 8 the builtin answers #f).
+        (define (compare-weights count)
+          (let loop ((i 0) (taken 0) (bad '()))
+            (if (= i count)
+                (list taken bad)
+                (let* ((e (if (= 0 (random 4)) (raw (sized)) (expression (sized))))
+                       (budget (pick (list -1 0 1 2 3 5 8 16 17 40 100)))
+                       (fast (outcome (lambda () (%htll-e-weight-left e budget))))
+                       (slow (outcome (lambda () (htll:e-weight-left e budget)))))
+                  (loop (+ i 1) (if (and fast (not (eq? fast 'error))) (+ taken 1) taken)
+                        (if (or (not fast) (eqv? fast slow)) bad (cons (list e budget fast slow) bad)))))))
         (define (compare-scalings count)
           (let loop ((i 0) (taken 0) (bad '()))
             (if (= i count)
@@ -89,6 +101,11 @@ final class ExpressionBuiltinsTests: XCTestCase {
 
     func testScalingsAreThePreludes() throws {
         try assertAgree("(compare-scalings 20000)", answered: 8000)
+    }
+
+    /// %htll-e-weight-left (ExpressionWeight.swift) answers as htll:e-weight-left does.
+    func testWeightsAreThePreludes() throws {
+        try assertAgree("(compare-weights 20000)", answered: 15000)
     }
 
     /// %htll-e-key (ExpressionKey.swift) is equal for expressions htll:e=? finds the same: each
@@ -154,7 +171,14 @@ final class ExpressionBuiltinsTests: XCTestCase {
                      "(%htll-e+ '() (list (cons 1 #f)) 1e-12)".replacingOccurrences(of: "1e-12", with: "2"),
                      "(%htll-e* (list (cons 1 #f)) 1/3 htll:epsilon)",
                      "(%htll-e* (list (cons 0 #f)) 2.5 htll:epsilon)",
-                     "(%htll-e* (list (cons 'a #f)) 2 htll:epsilon)"] {
+                     "(%htll-e* (list (cons 'a #f)) 2 htll:epsilon)",
+                     // (Weights: malformed terms and atoms, a budget that is no fixnum.)
+                     "(%htll-e-weight-left (list 1) 16)",
+                     "(%htll-e-weight-left (cons (cons 1 #f) 2) 16)",
+                     "(%htll-e-weight-left (list (cons 1 'x)) 16)",
+                     "(%htll-e-weight-left (list (cons 1 (list 'max (list (cons 1 #f))))) 16)",
+                     "(%htll-e-weight-left (list (cons 1 #f)) 16.0)",
+                     "(let loop ((n 0) (a (list 'bound 'w \"v\"))) (if (< n 10) (loop (+ n 1) (list 'max (list (cons 1 a)) '())) (%htll-e-weight-left (list (cons 1 a)) 100)))"] {
             XCTAssertEqual(try eval(expr).boolValue, false, expr)
         }
         // And what they answer: a term that cancels goes, one that stays is new, the rest is shared.

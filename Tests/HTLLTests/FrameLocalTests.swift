@@ -206,6 +206,35 @@ final class FrameLocalTests: XCTestCase {
         }
     }
 
+    /// Nested vv and >> with an alignment across: each level's first child, held by an align node,
+    /// takes its own length once the level above gave the rest its own (as a view does without
+    /// the alignment), so the frame code stays short; the frames are where the alignment and the
+    /// margin put them. (An align node measured its child at that length before placing it, and
+    /// the measure gave the next level its length in between: every other level summed the levels
+    /// below it, and 1,500 levels printed 1 MB of frame code.)
+    func testNestedAlignedVvAndGtGtTakeTheirOwnLengths() throws {
+        for (op, mode) in [("vv", "2 'center"), (">>", "2 'end")] {
+            let layout = try onLargeStack { try Layout(source: Self.alignedSplits(200, op, mode), file: "n.htll") }
+            let frames = try layout.frames(width: 10_000, height: 10_000)
+            XCTAssertEqual(frames.count, 201)
+            let vertical = op == "vv"
+            // The first level's first child takes what the rest leaves; every later one its own.
+            for (f, next) in zip(frames.dropFirst(), frames.dropFirst(2)) {
+                if vertical {
+                    XCTAssertEqual(f.x + f.width / 2, 5_000, accuracy: 1e-6, "\(op) \(f.name)")
+                    XCTAssertEqual(next.y, f.y + f.height + 2, accuracy: 1e-6, "\(op) \(f.name)")
+                } else {
+                    XCTAssertEqual(f.y + f.height, 10_000, accuracy: 1e-6, "\(op) \(f.name)")
+                    XCTAssertEqual(next.x, f.x + f.width + 2, accuracy: 1e-6, "\(op) \(f.name)")
+                }
+            }
+            let deep = try onLargeStack { try Layout(source: Self.alignedSplits(1_500, op, mode), file: "n.htll").objectiveC(.viewWillLayoutSubviews) }
+            XCTAssertLessThan(deep.utf8.count, 450_000, op)
+            // Past the first levels a level's first child is written at its own length.
+            XCTAssertTrue(deep.contains("{label700.bounds.size.width, label700.bounds.size.height}}"), op)
+        }
+    }
+
     /// Every local is defined once, before the first line that uses it; none is left unused.
     func testLocalsAreDefinedBeforeTheirFirstUseAndUsed() throws {
         for source in [Self.boxes(60), Self.chains(40), Self.rows(60, "v..."), Self.rows(60, "vseq*", row: "hseq"), Self.rows(60, "wrapped", row: "hseq"),

@@ -244,23 +244,35 @@
 
 (define (htll:e-min e f) (htll:e* (htll:e-max (htll:e* e -1) (htll:e* f -1)) -1))
 
-;; How many terms E has, counting those inside its atoms too (how long its text is, roughly).
-(define (htll:e-weight e)
-  (let loop ((ts e) (n 0))
-    (if (null? ts)
+;; Whether E weighs more than LIMIT: has more terms than that, counting those inside its atoms
+;; too (how long its text is, roughly). Counted down from LIMIT and stopped once past it: every
+;; question asks about a threshold, and the whole weight of a deep chain of max (the width of
+;; nested aligned rows: max(w1, max(w2, ...))) asked at every level was quadratic (1,500 nested
+;; (vv A R 2 'center): 150 million instructions, issue 19). The Swift builtin
+;; %htll-e-weight-left (ExpressionWeight.swift) answers as htll:e-weight-left does, or #f.
+(define (htll:e-heavier? e limit)
+  (cond ((null? e) (< limit 0))
+        ;; (One term of a view's bound or a constant, most positions of a sequence: no call.)
+        ((and (null? (cdr e)) (let ((a (cdar e))) (or (not a) (eq? (car a) 'bound)))) (< limit 1))
+        (else (< (or (%htll-e-weight-left e limit) (htll:e-weight-left e limit)) 0))))
+
+;; BUDGET less E's weight, or a negative number as soon as the weight passes BUDGET.
+(define (htll:e-weight-left e budget)
+  (let loop ((ts e) (n budget))
+    (if (or (null? ts) (< n 0))
         n
         ;; A view's bound (most terms) weighs nothing more: no call for it.
         (let ((a (cdar ts)))
-          (loop (cdr ts) (if (and a (not (eq? (car a) 'bound))) (+ n 1 (htll:atom-weight a)) (+ n 1)))))))
+          (loop (cdr ts) (if (and a (not (eq? (car a) 'bound))) (htll:atom-weight-left a (- n 1)) (- n 1)))))))
 
-(define (htll:atom-weight a)
+(define (htll:atom-weight-left a budget)
   (case (car a)
-    ((max quotient) (+ (htll:e-weight (cadr a)) (htll:e-weight (caddr a))))
-    ((shown) (htll:e-weight (caddr a)))
-    ((if<=) (apply + (map htll:e-weight (cdr a))))
-    (else 0)))
+    ((max quotient) (let ((n (htll:e-weight-left (cadr a) budget))) (if (< n 0) n (htll:e-weight-left (caddr a) n))))
+    ((shown) (htll:e-weight-left (caddr a) budget))
+    ((if<=) (let loop ((es (cdr a)) (n budget)) (if (or (null? es) (< n 0)) n (loop (cdr es) (htll:e-weight-left (car es) n)))))
+    (else budget)))
 
-;; An area's position or length, or an extent, heavier than this (htll:e-weight: about its number
+;; An area's position or length, or an extent, heavier than this (htll:e-heavier?: about its number
 ;; of terms) becomes a local (htll:e-local): `CGFloat htllY3 = ...;` then `htllY3` wherever it is
 ;; used. Inlining would repeat every ancestor's terms in each descendant's frame, so 1,600 nested
 ;; aboves printed 38 MB; with locals, output and solving time grow linearly with the layout. The

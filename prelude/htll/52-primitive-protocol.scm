@@ -452,9 +452,14 @@
 ;; position and the rest after one child in turn, and two locals for one position would each be
 ;; defined. Forgotten when a solve begins (htll:solving), as locals are named afresh in each.
 (define htll:latest-after-local #f)
-;; The latest length vv or >> gave its second child as that child's own (htll:own-mode,
-;; 53-split-primitives.scm): (CHILD . LENGTH), forgotten when a solve begins.
-(define htll:latest-own-length #f)
+;; The lengths vv and >> gave their second children as those children's own (htll:own-mode,
+;; 53-split-primitives.scm): #f, or a table of CHILD => LENGTH, forgotten when a solve begins.
+;; A table, not the latest one: a child aligned across the axis is held by an align node, which
+;; measures it at that length before placing it, and the measure gave the child's own second
+;; child its length in between (so nested `(vv A R 2 'center)` got its own lengths at every
+;; other level only, and printed 1.8 MB for 1,500 levels, issue 19). Keyed by the node itself
+;; where an align node across the axis holds it: the node's length along is the holder's.
+(define htll:own-lengths #f)
 (define (htll:after-local axis c gap start extent pos)
   (let ((m htll:latest-after-local))
     (if (and m (eq? (car m) c) (eq? (cadr m) start) (eq? (caddr m) extent) (htll:e=? (cadddr m) gap))
@@ -596,7 +601,7 @@
 (define (htll:solving thunk)
   (set! htll:primitive-context #f)
   (set! htll:latest-after-local #f)
-  (set! htll:latest-own-length #f)
+  (set! htll:own-lengths #f)
   (with-exception-handler
    (lambda (e)
      (if htll:primitive-context

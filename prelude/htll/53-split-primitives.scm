@@ -86,11 +86,11 @@
                (mode (htll:own-mode a b margin len vertical?))
                (first (htll:area-along vertical? x y w h start
                                        (if (eq? mode 'own)
-                                           (htll:e->length (htll:e-bound (if vertical? 'h 'w) a) #f)
+                                           (htll:e->length (htll:e-bound (if vertical? 'h 'w) (htll:edge-view a (if vertical? 'y 'x))) #f)
                                            (len- len (when-shown b (len+ margin own))))))
                (second (htll:area-along vertical? x y w h (htll:next-when-heavy (if vertical? 'y 'x) a margin)
                                         (if mode
-                                            (begin (set! htll:latest-own-length (cons b (htll:length->e "rest" own))) own)
+                                            (begin (htll:keep-own-length! b (htll:length->e "rest" own) vertical?) own)
                                             (len- len (len+ margin (htll:placed-along a vertical?)))))))
           (htll:wrap-split-size a b vertical? w h (list first second))))))))
 
@@ -105,13 +105,24 @@
 ;; an edge in htll:next-when-heavy, so up to 16 levels print what the original printed): B gets
 ;; its own length; #f otherwise, or where A is no view that takes its area, or B may collapse.
 (define (htll:own-mode a b margin len vertical?)
-  (and (htll:view? a) (not (assq 'size (htll:view-attributes a))) (not (htll:collapse-node? b))
-       (let ((len-e (htll:length->e "rest" len)) (m htll:latest-own-length))
-         (cond ((and m (eq? (car m) (car htll:primitive-context)) (htll:e=? (cdr m) len-e)) 'own)
-               ((> (htll:e-weight (htll:e- len-e (htll:e+ (htll:length->e "rest" margin) (htll:e-bound (if vertical? 'h 'w) a))))
-                   htll:local-weight)
-                'heavy)
-               (else #f)))))
+  (let ((v (htll:edge-view a (if vertical? 'y 'x))))
+    (and v (not (assq 'size (htll:view-attributes v))) (not (htll:collapse-node? b))
+         (let ((len-e (htll:length->e "rest" len))
+               (m (and htll:own-lengths (hash-table-ref/default htll:own-lengths (car htll:primitive-context) #f))))
+           (cond ((and m (htll:e=? m len-e)) 'own)
+                 ((htll:e-heavier? (htll:e- len-e (htll:e+ (htll:length->e "rest" margin) (htll:e-bound (if vertical? 'h 'w) v)))
+                                   htll:local-weight)
+                  'heavy)
+                 (else #f))))))
+
+;; Keeps LENGTH as the own length along the axis of B, the second child of a vv or >>: of the
+;; node an align node across the axis holds, where B is one (htll:own-lengths).
+(define (htll:keep-own-length! b length vertical?)
+  (let ((held (if (and (htll:align-node? b) (eq? (car (htll:node-params b)) (not vertical?)))
+                  (car (htll:node-children b))
+                  b)))
+    (if (not htll:own-lengths) (set! htll:own-lengths (make-eq-hash-table)))
+    (hash-table-set! htll:own-lengths held length)))
 
 ;; C's placed length along the axis, or across it.
 (define (htll:placed-along c vertical?) (if vertical? (placed-height c) (placed-width c)))

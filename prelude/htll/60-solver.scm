@@ -32,7 +32,7 @@
 ;; A position with more terms than this refers to the previous view's far edge instead (see after).
 (define htll:expression-terms 6)
 
-;; A position or gap heavier than this (see htll:e-weight) refers to views already placed instead.
+;; A position or gap heavier than this (see htll:e-heavier?) refers to views already placed instead.
 (define htll:gap-weight 16)
 
 ;; How many nodes and views one solve may visit.
@@ -102,7 +102,7 @@
     ;; of them never cancelled, and the code of nested (^^ A R 'end) grew as n^2: 40 levels
     ;; printed 56 KB, now 30 KB. %htll-e-key, ExpressionKey.swift, finds the candidates.)
     (define (named e axis)
-      (if (or (htll:wrap? e) (<= (htll:e-weight e) htll:local-weight)) e (shared-local axis e)))
+      (if (or (htll:wrap? e) (not (htll:e-heavier? e htll:local-weight))) e (shared-local axis e)))
     ;; key -> the locals named for expressions of that key, newest first.
     (define locals-by-key (make-eqv-hash-table))
     (define (shared-local axis e)
@@ -231,7 +231,7 @@
       (and gen? (or (long-sum? pos) (htll:e-has-edge? start))))
     ;; Whether POS has too many terms, or is too heavy, to repeat in every later position.
     (define (long-sum? pos)
-      (or (> (length pos) htll:expression-terms) (> (htll:e-weight pos) htll:gap-weight)))
+      (or (> (length pos) htll:expression-terms) (htll:e-heavier? pos htll:gap-weight)))
     ;; Whether the end POS of a layout that is no view (a row) becomes a local: once the sum is
     ;; long, or NAMED-BEFORE? (the row before ended at one), see after and htll:after-position.
     (define (row-end-named? gen? pos named-before?)
@@ -247,7 +247,7 @@
       (lambda (pos start . mode)
         (cond ((null? mode) (long-position? gen? pos start))
               ((eq? (car mode) 'named) (row-end-named? gen? pos (lone-local? start)))
-              (else (and gen? (or (htll:e-has-edge? start) (> (htll:e-weight pos) htll:local-weight)))))))
+              (else (and gen? (or (htll:e-has-edge? start) (htll:e-heavier? pos htll:local-weight)))))))
     (define (place-node x left top w h gen?)
       (cond
        ((not (htll:node? x)) (error "htll: not a layout" x))
@@ -516,7 +516,7 @@
                                   (else (if vertical? (car o) (cdr o)))))
                      (measured (or measured
                                    (and gen? prev (pair? (cdr prev)) view? (htll:view? (car prev))
-                                        (> (htll:e-weight (cdr prev)) htll:gap-weight)
+                                        (htll:e-heavier? (cdr prev) htll:gap-weight)
                                         ;; c starts where prev ends plus the gap: its origin, its
                                         ;; far edge less its (non-negative, own) length.
                                         (cons (cdr prev)
@@ -524,7 +524,7 @@
                                                        (htll:e-edge axis (car prev)))))))
                      (own-gap (if (eq? gap-after htll:no-gap) '() (gap-after c (cdr cs))))
                      (gap-local (if (and gen? (not view?) (pair? own-gap) (not (and gap-local (eq? (car gap-local) own-gap)))
-                                         (> (htll:e-weight own-gap) htll:gap-weight))
+                                         (htll:e-heavier? own-gap htll:gap-weight))
                                     (cons own-gap (htll:e-local axis own-gap))
                                     gap-local))
                      (gap (cond ((and measured (eq? own-gap (car measured))) (cdr measured))
