@@ -20,6 +20,7 @@ extension HTLL {
             ("%htll-e*", .exactly(3), { s, args in scaled(s, args[0], args[1], k.epsilon(args[2])) }),
             ("%htll-e-key", .exactly(1), { _, args in k.key(args[0]) }),
             ("%htll-e-weight-left", .exactly(2), { _, args in k.weightLeft(args[0], args[1]) }),
+            ("%htll-same-length?", .exactly(2), { _, args in k.sameLength(args[0], args[1]) }),
         ]
     }
 

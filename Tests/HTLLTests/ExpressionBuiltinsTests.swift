@@ -79,6 +79,19 @@ final class ExpressionBuiltinsTests: XCTestCase {
                        (slow (outcome (lambda () (htll:e-weight-left e budget)))))
                   (loop (+ i 1) (if (and fast (not (eq? fast 'error))) (+ taken 1) taken)
                         (if (or (not fast) (eqv? fast slow)) bad (cons (list e budget fast slow) bad)))))))
+        ;; %htll-same-length? against htll:same-length-prelude?: each drawn sum against itself
+        ;; reversed, a copy of equal atoms (locals of equal definitions made anew), another sum.
+        (define (renamed e) (map (lambda (t) (let ((a (cdr t))) (cons (car t) (if (and a (eq? (car a) 'local)) (cdar (htll:e-local (cadr a) (caddr a))) a)))) e))
+        (define (compare-same-lengths count)
+          (let loop ((i 0) (taken 0) (bad '()))
+            (if (= i count)
+                (list taken bad)
+                (let* ((e (if (= 0 (random 4)) (raw (sized)) (expression (sized))))
+                       (f (case (random 4) ((0) (reverse e)) ((1) (renamed e)) ((2) (expression (sized))) (else (raw (sized)))))
+                       (fast (outcome (lambda () (%htll-same-length? e f))))
+                       (slow (outcome (lambda () (htll:same-length-prelude? e f)))))
+                  (loop (+ i 1) (if (boolean? fast) (+ taken 1) taken)
+                        (if (or (not (boolean? fast)) (eq? fast slow)) bad (cons (list e f fast slow) bad)))))))
         (define (compare-scalings count)
           (let loop ((i 0) (taken 0) (bad '()))
             (if (= i count)
@@ -107,6 +120,17 @@ final class ExpressionBuiltinsTests: XCTestCase {
     /// %htll-e-weight-left (ExpressionWeight.swift) answers as htll:e-weight-left does.
     func testWeightsAreThePreludes() throws {
         try assertAgree("(compare-weights 20000)", answered: 15000)
+    }
+
+    /// %htll-same-length? (ExpressionSameLength.swift) answers as htll:same-length-prelude? does,
+    /// and finds two locals of equal definitions the same.
+    func testSameLengthsAreThePreludes() throws {
+        try assertAgree("(compare-same-lengths 20000)", answered: 12000)
+        let eval = try layoutEvaluator(file: "expression-test")
+        _ = try eval(Self.harness)
+        XCTAssertEqual(try eval("(%htll-same-length? (list (cons 1 (cdar (htll:e-local 'x (htll:e-bound 'w v1))))) (list (cons 1.0 (cdar (htll:e-local 'x (htll:e-bound 'w v1))))))").boolValue, true)
+        XCTAssertEqual(try eval("(%htll-same-length? (list (cons 1 (cdar (htll:e-local 'x (htll:e-bound 'w v1))))) (list (cons 1 (cdar (htll:e-local 'x (htll:e-bound 'h v1))))))").boolValue, false)
+        XCTAssertEqual(try eval("(%htll-same-length? (list (cons 1/3 #f)) (list (cons 1/3 #f)))").description, "()")
     }
 
     /// %htll-e-key (ExpressionKey.swift) is equal for expressions htll:e=? finds the same: each

@@ -89,6 +89,32 @@
   (and (let same-length? ((x e) (y f)) (if (pair? x) (and (pair? y) (same-length? (cdr x) (cdr y))) (not (pair? y))))
        (htll:every (lambda (t) (let ((u (htll:e-lookup (cdr t) f))) (and u (= (car u) (car t))))) e)))
 
+;; Whether lengths A and B are the same to the solver's measure memo (60-solver.scm): one object,
+;; or sums of as many terms where each term of A has one in B of an equal coefficient and the same
+;; atom, htll:atom=?'s or two locals whose definitions are htll:e=? (a length named afresh at each
+;; visit is the same length; the locals inside those definitions are compared by identity).
+;; %htll-same-length? (ExpressionSameLength.swift) answers the same, or '() when it cannot tell:
+;; a quarter of the solve of nested aligned splits was these comparisons (issue 19).
+(define (htll:same-length? a b)
+  (let ((r (%htll-same-length? a b))) (if (null? r) (htll:same-length-prelude? a b) r)))
+
+(define (htll:same-length-prelude? a b)
+  (or (eq? a b)
+      (and (pair? a) (pair? b)
+           (let same-size? ((x a) (y b)) (if (pair? x) (and (pair? y) (same-size? (cdr x) (cdr y))) (not (pair? y))))
+           (let each ((ts a))
+             (or (null? ts)
+                 (and (let find ((us b))
+                        (and (pair? us)
+                             (or (and (= (caar us) (caar ts)) (htll:same-atom-or-local? (cdar ts) (cdar us))) (find (cdr us)))))
+                      (each (cdr ts))))))))
+
+;; Atoms as htll:atom=? compares them, and two locals whose definitions are equal expressions.
+(define (htll:same-atom-or-local? x y)
+  (or (htll:atom=? x y)
+      (and x y (eq? (car x) 'local) (eq? (car y) 'local)
+           (htll:e=? (htll:local-expression x) (htll:local-expression y)))))
+
 ;; Sum, keeping the order in which atoms first appear. A long F added to nothing goes the indexed
 ;; way too: the scan finds each of its terms among the ones before it (quadratic; a position that
 ;; starts with a term to resolve is rebuilt from nothing, htll:resolve-placed), and both ways

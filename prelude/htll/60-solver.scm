@@ -153,21 +153,8 @@
     ;; themselves are compared so, not the locals inside their definitions: those hold other
     ;; locals in turn, and following them all was exponential (30 nested (vv A R 2 'center) 36 s,
     ;; now 0.4 s).
-    (define (same-length? a b)
-      (or (eq? a b)
-          (and (pair? a) (pair? b)
-               (let same-size? ((x a) (y b)) (if (pair? x) (and (pair? y) (same-size? (cdr x) (cdr y))) (not (pair? y))))
-               (let each ((ts a))
-                 (or (null? ts)
-                     (and (let find ((us b))
-                            (and (pair? us)
-                                 (or (and (= (caar us) (caar ts)) (same-atom? (cdar ts) (cdar us))) (find (cdr us)))))
-                          (each (cdr ts))))))))
-    ;; Atoms as htll:atom=? compares them, and two locals whose definitions are equal expressions.
-    (define (same-atom? x y)
-      (or (htll:atom=? x y)
-          (and x y (eq? (car x) 'local) (eq? (car y) 'local)
-               (htll:e=? (htll:local-expression x) (htll:local-expression y)))))
+    ;; (The comparison is htll:same-length?, 50-expr.scm.)
+    (define same-length? htll:same-length?)
     ;; An entry of MEASURED is (W H POSITION . EXTENT). Its POSITION is #f, but where the node was
     ;; measured inside measure-for-any at a position that holds an area atom, and the extent
     ;; holds one too other than as a term of its own: (LEFT . TOP), which a later question must

@@ -79,7 +79,9 @@ extension Value {
     }
 
     /// `eq?`: the same immediate or the same object.
-    @inline(__always) public func isEq(_ other: Value) -> Bool {
+    /// (Inlinable: the HTLL builtins that compare frame expressions call it for every atom kind
+    /// they test, and a call across the module boundary was 8% of solving nested aligned splits.)
+    @inlinable @inline(__always) public func isEq(_ other: Value) -> Bool {
         switch (self, other) {
         case (.null, .null), (.unspecified, .unspecified), (.undefined, .undefined), (.eof, .eof): return true
         case let (.bool(a), .bool(b)): return a == b
