@@ -34,18 +34,20 @@ extension HTLL {
     /// The most terms a sum here holds: htll:e+ scans sums only while they are this small.
     static let largestScannedSum = 72
 
-    /// `(%htll-e+ E F EPSILON)`: htll:e+'s result when it is a scan (htll:e+term for a one-term F,
-    /// htll:e+terms otherwise) or a sum of F and nothing, else #f.
-    /// (F added to nothing, the prelude's indexed way from 8 terms on, is the scan here up to the
-    /// largest scanned sum: a position rebuilt from nothing, htll:resolve-placed, is such a sum,
-    /// and in nested aligned splits those of 8 to 17 terms were a sixth of the solve, issue 19.
-    /// The indexed way gives a term that combines two its later atom: so does the scan here.)
+    /// `(%htll-e+ E F EPSILON)`: htll:e+'s result, else #f: a scan (htll:e+term for a one-term F,
+    /// htll:e+terms otherwise) where the prelude scans, and where it takes the indexed way, the
+    /// same sum made by a scan while E and F hold the largest scanned sum between them.
+    /// (The indexed way, htll:e+indexed, is linear in the number of terms, but in the interpreter
+    /// a sum of 16 terms and 11 cost about 30,000 instructions, and such sums, and those of 8 to 17
+    /// terms added to nothing (a position rebuilt by htll:resolve-placed), were a sixth of the solve
+    /// of nested aligned splits, issue 19; a scan of 72 terms is at most 2,556 comparisons here.)
     static func sum(_ s: Scheme, _ e: Value, _ f: Value, _ kinds: ExpressionKinds?) -> Value {
         guard let kinds, let eCount = properLength(e, limit: largestScannedSum),
               let fCount = properLength(f, limit: largestScannedSum) else { return .false }
-        let scans = fCount == 1 ? eCount < 64 : (eCount == 0 || eCount &* fCount < 64)
-        guard scans, case .pair(let fp) = f else { return fCount == 0 && scans ? termsSum(s, e, f, kinds) : .false }
-        return fCount == 1 ? termSum(s, e, fp.car, kinds) : termsSum(s, e, f, kinds, laterAtoms: eCount == 0 && fCount >= 8)
+        let scans = fCount == 1 ? eCount < 64 : (eCount == 0 ? fCount < 8 : eCount &* fCount < 64)
+        guard scans else { return eCount &+ fCount <= largestScannedSum ? termsSum(s, e, f, kinds, indexed: true) : .false }
+        guard case .pair(let fp) = f else { return termsSum(s, e, f, kinds) }
+        return fCount == 1 ? termSum(s, e, fp.car, kinds) : termsSum(s, e, f, kinds)
     }
 
     /// htll:e+term: E with the term T added: E's terms up to the one of T's atom, the new term
@@ -71,20 +73,29 @@ extension HTLL {
     }
 
     /// htll:e+terms: each term of F added to the term of its atom found newest first (the new term
-    /// keeping the found one's atom, or with LATER-ATOMS the added one's, as htll:e+indexed
-    /// does), or appended; then the terms that cancel dropped.
-    static func termsSum(_ s: Scheme, _ e: Value, _ f: Value, _ kinds: ExpressionKinds, laterAtoms: Bool = false) -> Value {
+    /// keeping the found one's atom), or appended; then the terms that cancel dropped. INDEXED:
+    /// htll:e+indexed's sum instead, which does the same for the terms of E and then F added to
+    /// nothing, a new term taking the added one's atom.
+    static func termsSum(_ s: Scheme, _ e: Value, _ f: Value, _ kinds: ExpressionKinds, indexed: Bool = false) -> Value {
         withUnsafeTemporaryAllocation(of: Value.self, capacity: largestScannedSum * 2) { terms -> Value in
             var count = 0
-            var xs = e
+            var xs = indexed ? .null : e
             while case .pair(let p) = xs {
                 guard case .pair = p.car, count < terms.count else { return .false }
                 terms[count] = p.car
                 count += 1
                 xs = p.cdr
             }
-            var ys = f
-            while case .pair(let p) = ys {
+            // The terms to add: F's, or E's and then F's (FOLLOWING: F, while E's are added).
+            var ys = indexed ? e : f
+            var following: Value? = indexed ? f : nil
+            while true {
+                guard case .pair(let p) = ys else {
+                    guard let next = following else { break }
+                    ys = next
+                    following = nil
+                    continue
+                }
                 guard case .pair(let tp) = p.car, kinds.wellFormed(tp.cdr), count < terms.count else { return .false }
                 var found = -1
                 var i = count - 1
@@ -95,7 +106,7 @@ extension HTLL {
                 }
                 if found >= 0, case .pair(let x) = terms[found] {
                     guard let k = add(x.car, tp.car) else { return .false }
-                    terms[found] = s.cons(k, laterAtoms ? tp.cdr : x.cdr)
+                    terms[found] = s.cons(k, indexed ? tp.cdr : x.cdr)
                 } else {
                     terms[count] = p.car
                     count += 1
