@@ -506,5 +506,16 @@ final class ConstraintEquivalenceTests: XCTestCase {
         XCTAssertThrowsError(try measured.constraintsJSON(canvas: Layout.Canvas(width: 390, height: 844))) { error in
             XCTAssertTrue("\(error)".hasPrefix("m.htll:1:23: error: --constraints: the measured size of a layout holding a view sized by its content"), "\(error)")
         }
+        // A column measured first (a child aligned across it) holding a row filled to its width
+        // whose label no alignment holds: the frames make the column as wide as that row's own
+        // width and share it out; no constraint holds the row's own width (the label was
+        // squeezed to nothing at the right edge). Refused at the row; the same column with the
+        // label aligned across it bounds its width itself, and solves to the frames.
+        let filled = try Layout(source: "(in (^^ (vseq (v... 'center blank) (hseq (label '((text . \"wwwwwwwwwwww6\"))) blank)) blank 'end) 'self.view)", file: "r.htll")
+        XCTAssertThrowsError(try filled.constraintsJSON(canvas: Layout.Canvas(width: 390, height: 844))) { error in
+            XCTAssertTrue("\(error)".hasPrefix("r.htll:1:36: error: --constraints: the measured size of a layout holding a view sized by its content"), "\(error)")
+        }
+        let aligned = try Layout(source: "(in (^^ (vseq (v... 'center blank) (v... 'center (label '((text . \"wwwwwwwwwwww6\"))))) blank 'end) 'self.view)", file: "a.htll")
+        XCTAssertNoThrow(try aligned.constraintsJSON(canvas: Layout.Canvas(width: 390, height: 844)))
     }
 }

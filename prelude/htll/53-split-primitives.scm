@@ -104,6 +104,8 @@
 ;; original wrote it would be heavy enough to be named (htll:local-weight, as positions switch to
 ;; an edge in htll:next-when-heavy, so up to 16 levels print what the original printed): B gets
 ;; its own length; #f otherwise, or where A is no view that takes its area, or B may collapse.
+;; A view in an align node across the axis (the split's alignment) counts as the view: the node
+;; is as long as its view along the axis.
 (define (htll:own-mode a b margin len vertical?)
   (let ((v (htll:edge-view a (if vertical? 'y 'x))))
     (and v (not (assq 'size (htll:view-attributes v))) (not (htll:collapse-node? b))

@@ -151,9 +151,13 @@
           ((and v (htll:c-intrinsic? (htll:view-kind v) cross))
            (htll:c-set-priority! walk v cross (vector-ref (htll:c-priorities walk v) (if (eq? cross 'x) 0 1)) htll:c-required))
           (v #f)
-          ;; (A layout holding a view sized by its content: measuring it is refused, and where
-          ;; its views align in this row they bound its guide themselves, htll:c-lay-align.)
-          ((htll:c-holds-content-sized? c cross) #f)
+          ;; (A layout holding a view sized by its content: where its views align in this row
+          ;; they bound its guide themselves, htll:c-lay-align; one filled in it (a label in an
+          ;; hseq) has a length of its own the frame solver measures the row by, and no
+          ;; constraint states it: refused, as measuring such a layout is.)
+          ((htll:c-holds-content-sized? c cross)
+           (if (htll:c-holds-content-sized? c cross 'filled-only)
+               (htll:c-refuse! walk (htll:node-location c) "the measured size of a layout holding a view sized by its content")))
           (else
            (let* ((start (if (eq? cross 'x) left top))
                   (m (htll:c-measure walk c left top (if (eq? cross 'x) 'wrap w) (if (eq? cross 'y) 'wrap h)))
@@ -165,11 +169,15 @@
                        (else #f))))
              (if k (htll:c-add! walk g dim '>= 1 #f #f k htll:c-required)))))))
 
-;; Whether layout X holds a view sized by its content along AXIS (and not fixed in size).
-(define (htll:c-holds-content-sized? x axis)
-  (if (htll:view? x)
-      (and (not (htll:c-fixed-size x)) (htll:c-intrinsic? (htll:view-kind x) axis))
-      (and (htll:node? x) (htll:any (lambda (c) (htll:c-holds-content-sized? c axis)) (htll:node-children x)))))
+;; Whether layout X holds a view sized by its content along AXIS (and not fixed in size); with
+;; FILLED-ONLY, one that no align node across AXIS holds: it bounds no row guide itself
+;; (htll:c-lay-align), so X's own length, which the frame solver measures, is nowhere in the
+;; constraints.
+(define (htll:c-holds-content-sized? x axis . filled-only)
+  (cond ((htll:view? x) (and (not (htll:c-fixed-size x)) (htll:c-intrinsic? (htll:view-kind x) axis)))
+        ((not (htll:node? x)) #f)
+        ((and (pair? filled-only) (htll:align-across? x (eq? axis 'y))) #f)
+        (else (htll:any (lambda (c) (apply htll:c-holds-content-sized? c axis filled-only)) (htll:node-children x)))))
 
 (define (htll:c-lay-op walk x left top w h)
   (let ((cs (htll:node-children x)) (ps (htll:node-params x)) (loc (htll:node-location x)))
