@@ -29,7 +29,7 @@ extension HTLL {
     /// whose value is not plain (a font, an image: the prelude keeps it, and writes the next views
     /// that have it without asking), or #f (a name given twice, an empty or improper list).
     static func plainJSONMembers(_ s: Scheme, _ alist: Value) -> Value {
-        guard let n = listLength(alist), n > 0 else { return .false }
+        guard let n = alist.properLength, n > 0 else { return .false }
         var count = 2 * (n - 1)
         var rest = alist
         while let entry = rest.car {
@@ -89,7 +89,7 @@ extension HTLL {
             return true
         case .pair:
             guard depth < plainJSONDepth else { return false }
-            if let n = listLength(x) {
+            if let n = x.properLength {
                 // "[" elements ", " between "]"
                 count += 2 + 2 * (n - 1)
                 var rest = x
@@ -130,7 +130,7 @@ extension HTLL {
             for c in String(n).utf8 { put(c) }
         case .pair:
             put(0x5B)
-            if listLength(x) != nil {
+            if x.properLength != nil {
                 var rest = x, first = true
                 while let item = rest.car {
                     if !first { put(", ") }
@@ -146,21 +146,6 @@ extension HTLL {
             put(0x5D)
         case .unspecified, .undefined, .eof, .flonum, .char, .vector, .procedure, .object:
             break
-        }
-    }
-
-    /// The number of elements of the proper list `x`, nil for an improper or circular one.
-    private static func listLength(_ x: Value) -> Int? {
-        var n = 0, slow = x, fast = x
-        while true {
-            guard let next = fast.cdr else { return fast.isNull ? n : nil }
-            n += 1
-            fast = next
-            guard let after = fast.cdr else { return fast.isNull ? n : nil }
-            n += 1
-            fast = after
-            slow = slow.cdr ?? .null
-            if fast.isEq(slow) { return nil }
         }
     }
 

@@ -155,7 +155,7 @@ extension Value {
     }
 
     /// The number of elements of a proper list, or nil for an improper or circular one.
-    var properLength: Int? {
+    public var properLength: Int? {
         var count = 0
         var v = self
         var slow = self
