@@ -92,6 +92,17 @@ final class ExpressionBuiltinsTests: XCTestCase {
                        (slow (outcome (lambda () (htll:same-length-prelude? e f)))))
                   (loop (+ i 1) (if (boolean? fast) (+ taken 1) taken)
                         (if (or (not (boolean? fast)) (eq? fast slow)) bad (cons (list e f fast slow) bad)))))))
+        ;; %htll-e=? against htll:e-same? on the same pairs of sums.
+        (define (compare-equal-expressions count)
+          (let loop ((i 0) (taken 0) (bad '()))
+            (if (= i count)
+                (list taken bad)
+                (let* ((e (if (= 0 (random 4)) (raw (sized)) (expression (sized))))
+                       (f (case (random 4) ((0) (reverse e)) ((1) (renamed e)) ((2) (expression (sized))) (else (raw (sized)))))
+                       (fast (outcome (lambda () (%htll-e=? e f))))
+                       (slow (outcome (lambda () (htll:e-same? e f)))))
+                  (loop (+ i 1) (if (boolean? fast) (+ taken 1) taken)
+                        (if (or (not (boolean? fast)) (eq? fast slow)) bad (cons (list e f fast slow) bad)))))))
         (define (compare-scalings count)
           (let loop ((i 0) (taken 0) (bad '()))
             (if (= i count)
@@ -136,6 +147,17 @@ final class ExpressionBuiltinsTests: XCTestCase {
     /// %htll-e-key (ExpressionKey.swift) is equal for expressions htll:e=? finds the same: each
     /// drawn sum against a copy with its terms reversed, its atoms equal but not eq (views and
     /// locals kept), its integer coefficients made flonums; and sums it tells apart differ.
+    /// %htll-e=? answers as htll:e-same? (htll:e=?'s comparison) does, or leaves it to it.
+    func testEqualExpressionsAreThePreludes() throws {
+        try assertAgree("(compare-equal-expressions 20000)", answered: 12000)
+        let eval = try layoutEvaluator(file: "expression-test")
+        _ = try eval(Self.harness)
+        // Two locals of one definition are two atoms here (the memo's comparison takes them as one).
+        XCTAssertEqual(try eval("(%htll-e=? (list (cons 1 (cdar (htll:e-local 'x (htll:e-bound 'w v1))))) (list (cons 1 (cdar (htll:e-local 'x (htll:e-bound 'w v1))))))").boolValue, false)
+        XCTAssertEqual(try eval("(%htll-e=? (list (cons 2 #f) (cons 1 (list 'bound 'w v1))) (list (cons 1.0 (list 'bound 'w v1)) (cons 2 #f)))").boolValue, true)
+        XCTAssertEqual(try eval("(%htll-e=? (list (cons 1/3 #f)) (list (cons 1/3 #f)))").description, "()")
+    }
+
     func testKeysAreEqualForTheSameExpressions() throws {
         let eval = try layoutEvaluator(file: "expression-test")
         _ = try eval(Self.harness)

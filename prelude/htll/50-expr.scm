@@ -81,8 +81,10 @@
 (define (htll:e-lookup atom e)
   (cond ((null? e) #f) ((htll:atom=? atom (cdar e)) (car e)) (else (htll:e-lookup atom (cdr e)))))
 
+;; (%htll-e=? answers as htll:e-same? does, or '() when it cannot tell: ExpressionBuiltins.swift,
+;; sameExpression.)
 (define (htll:e=? e f)
-  (or (eq? e f) (htll:e-same? e f)))
+  (or (eq? e f) (let ((r (%htll-e=? e f))) (if (null? r) (htll:e-same? e f) r))))
 
 (define (htll:e-same? e f)
   ;; (The lengths compared by walking both: two calls of length cost more for short sums.)
