@@ -190,7 +190,7 @@
                (else (loop (cdr cs)))))))
 ;; Whether node X's length across its axis wraps in a W x H area.
 (define (htll:cross-wrapped? x w h)
-  (if (memq (htll:node-op x) htll:horizontal-ops) (htll:wrap? h) (htll:wrap? w)))
+  (if (memq (htll:node-op x) htll:horizontal-ops) (eq? h 'wrap) (eq? w 'wrap)))
 ;; Whether a child of node X is aligned across X's axis (up and down in a row, left and right
 ;; in a column): where that length wraps, X is measured first and laid out at what it takes, so
 ;; the child can be centred or put at the end. A child aligned the other way (a row of one

@@ -7,15 +7,18 @@
 ;; Whether E holds an area atom only as terms of its own: not inside another atom's
 ;; expressions nor in a local's definition, where putting a length in its place is not a sum.
 ;; MEMO, an eq? table, keeps for each local met whether its definition holds one anywhere (a
-;; local's definition holds other locals: walking each again would be exponential).
+;; local's definition holds other locals: walking each again would be exponential), and the
+;; same for each max or quotient (one such atom, the width of a level of nested aligned splits,
+;; is a term of many sums: asked again at each, walking it was 7% of their solve, issue 19).
+;; (A view's bound, most terms, is tested in place.)
 (define (htll:e-area-atop-only? e memo)
   (or (null? e)
-      (and (let ((a (cdar e))) (or (not a) (eq? (car a) 'area) (not (htll:atom-holds-area? a memo))))
+      (and (let ((a (cdar e))) (or (not a) (eq? (car a) 'area) (eq? (car a) 'bound) (not (htll:atom-holds-area? a memo))))
            (htll:e-area-atop-only? (cdr e) memo))))
 
 (define (htll:e-holds-area? e memo)
   (and (pair? e)
-       (or (let ((a (cdar e))) (and a (htll:atom-holds-area? a memo)))
+       (or (let ((a (cdar e))) (and a (not (eq? (car a) 'bound)) (htll:atom-holds-area? a memo)))
            (htll:e-holds-area? (cdr e) memo))))
 
 ;; (A kind not listed, made by a later file, might hold one: the answer is then yes.)
@@ -29,7 +32,12 @@
                      (hash-table-set! memo a holds)
                      holds)
                    known)))
-    ((max quotient) (or (htll:e-holds-area? (cadr a) memo) (htll:e-holds-area? (caddr a) memo)))
+    ((max quotient) (let ((known (hash-table-ref/default memo a 'unknown)))
+                      (if (eq? known 'unknown)
+                          (let ((holds (or (htll:e-holds-area? (cadr a) memo) (htll:e-holds-area? (caddr a) memo))))
+                            (hash-table-set! memo a holds)
+                            holds)
+                          known)))
     ((shown) (htll:e-holds-area? (caddr a) memo))
     ((if<=) (or (htll:e-holds-area? (cadr a) memo) (htll:e-holds-area? (caddr a) memo)
                 (htll:e-holds-area? (cadddr a) memo) (htll:e-holds-area? (cadr (cdddr a)) memo)))

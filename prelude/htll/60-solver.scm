@@ -105,7 +105,9 @@
     ;; of them never cancelled, and the code of nested (^^ A R 'end) grew as n^2: 40 levels
     ;; printed 56 KB, now 30 KB. %htll-e-key, ExpressionKey.swift, finds the candidates.)
     (define (named e axis)
-      (if (or (htll:wrap? e) (not (htll:e-heavier? e htll:local-weight))) e (shared-local axis e)))
+      ;; ('wrap tested in place here and in the other procedures called for every node placed or
+      ;; measured, not through htll:wrap?: its calls were 3% of nested aligned splits' bytecode.)
+      (if (or (eq? e 'wrap) (not (htll:e-heavier? e htll:local-weight))) e (shared-local axis e)))
     ;; key -> the locals named for expressions of that key, newest first.
     (define locals-by-key (make-eqv-hash-table))
     (define (shared-local axis e)
@@ -156,8 +158,9 @@
     ;; themselves are compared so, not the locals inside their definitions: those hold other
     ;; locals in turn, and following them all was exponential (30 nested (vv A R 2 'center) 36 s,
     ;; now 0.4 s).
-    ;; (The comparison is htll:same-length?, 50-expr.scm.)
-    (define same-length? htll:same-length?)
+    ;; (The comparison is htll:same-length?, 50-expr.scm, asked here only of two sums: 'wrap,
+    ;; zero and one object are themselves alone, as it says, without its call and its builtin's.)
+    (define (same-length? a b) (or (eq? a b) (and (pair? a) (pair? b) (htll:same-length? a b))))
     ;; An entry of MEASURED is (W H POSITION . EXTENT). Its POSITION is #f, but where the node was
     ;; measured inside measure-for-any at a position that holds an area atom, and the extent
     ;; holds one too other than as a term of its own: (LEFT . TOP), which a later question must
@@ -204,14 +207,14 @@
     ;; its own lengths as before. A constant or wrapped length stays: constants fold.
     (define area-w (htll:e-atom (list 'area 'w)))
     (define area-h (htll:e-atom (list 'area 'h)))
-    ;; local -> whether its definition holds an area atom (htll:e-area-atop-only?,
+    ;; local, max or quotient atom -> whether it holds an area atom (htll:e-area-atop-only?,
     ;; htll:e-holds-area?).
     (define holds-area (make-eq-hash-table))
     ;; How many measure-for-any calls are measuring: only then may a position hold an area atom.
     (define for-any-depth 0)
     (define (measure-for-any table x left top w h)
-      (let ((any-w (if (or (htll:wrap? w) (htll:e-constant? w) (eq? w area-w)) w area-w))
-            (any-h (if (or (htll:wrap? h) (htll:e-constant? h) (eq? h area-h)) h area-h)))
+      (let ((any-w (if (or (eq? w 'wrap) (htll:e-constant? w) (eq? w area-w)) w area-w))
+            (any-h (if (or (eq? h 'wrap) (htll:e-constant? h) (eq? h area-h)) h area-h)))
         (and (not (and (eq? any-w w) (eq? any-h h)))
              (let ((extent (begin (set! for-any-depth (+ for-any-depth 1))
                                   (let ((e (measure-in table x left top any-w any-h)))
@@ -222,9 +225,11 @@
                       (if (eq? table measured)
                           (cons (named (in-place (car extent)) 'w) (named (in-place (cdr extent)) 'h))
                           (cons (in-place (car extent)) (in-place (cdr extent))))))))))
+    ;; (An extent that is the area's length W or H, named already, is given back without asking
+    ;; its weight again.)
     (define (place x left top w h gen?)
-      (let ((extent (place-node x left top w h gen?)))
-        (cons (named (car extent) 'w) (named (cdr extent) 'h))))
+      (let* ((extent (place-node x left top w h gen?)) (ew (car extent)) (eh (cdr extent)))
+        (cons (if (eq? ew w) ew (named ew 'w)) (if (eq? eh h) eh (named eh 'h)))))
     ;; A position after a view refers to its far edge once it is long (see after).
     (define (long-position? gen? pos start)
       (and gen? (or (long-sum? pos) (htll:e-has-edge? start))))
@@ -256,8 +261,8 @@
        ;; That first pass is remembered as measures are (measured-first): placing a level of
        ;; nested (vv A R 2 'center), its align node has just measured the rest in the same
        ;; lengths, and the pass laid the rest out once more. It is found now as the pass in any
-       ;; height (measure-for-any) made while the level above was measured, put in place. (1,500
-       ;; levels: one layout of each nested node in five fewer, 4-10% of the CPU, issue 19.)
+       ;; height (measure-for-any) made while the level above was measured, put in place. (Each
+       ;; level of 1,500 was laid out 5.9 times, now 4.9: 4-11% of the CPU, issue 19.)
        ((and (htll:cross-wrapped? x w h) (htll:aligned-across? x))
         (let ((m (measure-in measured-first x left top w h)))
           (if (memq (htll:node-op x) htll:horizontal-ops)
@@ -366,7 +371,7 @@
     ;; Measured first, then placed: C is laid out twice, like the first child of vv or >>.
     (define (layout-align c vertical? mode left top w h gen?)
       (let ((len (if vertical? h w)))
-        (if (or (eq? mode 'fill) (htll:wrap? len))
+        (if (or (eq? mode 'fill) (eq? len 'wrap))
             (layout c left top w h gen?)
             (let* ((own (if vertical? (cdr (layout c left top w 'wrap #f)) (car (layout c left top 'wrap h #f))))
                    (offset (case mode
