@@ -82,27 +82,20 @@ final class ExpressionBuiltinsTests: XCTestCase {
         ;; %htll-same-length? against htll:same-length-prelude?: each drawn sum against itself
         ;; reversed, a copy of equal atoms (locals of equal definitions made anew), another sum.
         (define (renamed e) (map (lambda (t) (let ((a (cdr t))) (cons (car t) (if (and a (eq? (car a) 'local)) (cdar (htll:e-local (cadr a) (caddr a))) a)))) e))
-        (define (compare-same-lengths count)
+        ;; (FAST E F) against (SLOW E F), FAST a builtin that answers #t, #f or '() (left to SLOW).
+        (define (compare-predicates fast-predicate slow-predicate count)
           (let loop ((i 0) (taken 0) (bad '()))
             (if (= i count)
                 (list taken bad)
                 (let* ((e (if (= 0 (random 4)) (raw (sized)) (expression (sized))))
                        (f (case (random 4) ((0) (reverse e)) ((1) (renamed e)) ((2) (expression (sized))) (else (raw (sized)))))
-                       (fast (outcome (lambda () (%htll-same-length? e f))))
-                       (slow (outcome (lambda () (htll:same-length-prelude? e f)))))
+                       (fast (outcome (lambda () (fast-predicate e f))))
+                       (slow (outcome (lambda () (slow-predicate e f)))))
                   (loop (+ i 1) (if (boolean? fast) (+ taken 1) taken)
                         (if (or (not (boolean? fast)) (eq? fast slow)) bad (cons (list e f fast slow) bad)))))))
+        (define (compare-same-lengths count) (compare-predicates %htll-same-length? htll:same-length-prelude? count))
         ;; %htll-e=? against htll:e-same? on the same pairs of sums.
-        (define (compare-equal-expressions count)
-          (let loop ((i 0) (taken 0) (bad '()))
-            (if (= i count)
-                (list taken bad)
-                (let* ((e (if (= 0 (random 4)) (raw (sized)) (expression (sized))))
-                       (f (case (random 4) ((0) (reverse e)) ((1) (renamed e)) ((2) (expression (sized))) (else (raw (sized)))))
-                       (fast (outcome (lambda () (%htll-e=? e f))))
-                       (slow (outcome (lambda () (htll:e-same? e f)))))
-                  (loop (+ i 1) (if (boolean? fast) (+ taken 1) taken)
-                        (if (or (not (boolean? fast)) (eq? fast slow)) bad (cons (list e f fast slow) bad)))))))
+        (define (compare-equal-expressions count) (compare-predicates %htll-e=? htll:e-same? count))
         (define (compare-scalings count)
           (let loop ((i 0) (taken 0) (bad '()))
             (if (= i count)
@@ -137,27 +130,35 @@ final class ExpressionBuiltinsTests: XCTestCase {
     /// and finds two locals of equal definitions the same.
     func testSameLengthsAreThePreludes() throws {
         try assertAgree("(compare-same-lengths 20000)", answered: 12000)
+        try assertAnswers([
+            ("(%htll-same-length? (list (cons 1 (cdar (htll:e-local 'x (htll:e-bound 'w v1))))) (list (cons 1.0 (cdar (htll:e-local 'x (htll:e-bound 'w v1))))))", "#t"),
+            ("(%htll-same-length? (list (cons 1 (cdar (htll:e-local 'x (htll:e-bound 'w v1))))) (list (cons 1 (cdar (htll:e-local 'x (htll:e-bound 'h v1))))))", "#f"),
+            ("(%htll-same-length? (list (cons 1/3 #f)) (list (cons 1/3 #f)))", "()"),
+        ])
+    }
+
+    /// %htll-e=? answers as htll:e-same? (htll:e=?'s comparison) does, or leaves it to it.
+    func testEqualExpressionsAreThePreludes() throws {
+        try assertAgree("(compare-equal-expressions 20000)", answered: 12000)
+        try assertAnswers([
+            // Two locals of one definition are two atoms here (the memo's comparison takes them as one).
+            ("(%htll-e=? (list (cons 1 (cdar (htll:e-local 'x (htll:e-bound 'w v1))))) (list (cons 1 (cdar (htll:e-local 'x (htll:e-bound 'w v1))))))", "#f"),
+            ("(%htll-e=? (list (cons 2 #f) (cons 1 (list 'bound 'w v1))) (list (cons 1.0 (list 'bound 'w v1)) (cons 2 #f)))", "#t"),
+            ("(%htll-e=? (list (cons 1 (list 'bound 'w \"self.view\"))) (list (cons 1 (list 'bound 'w (string-copy \"self.view\")))))", "#t"),
+            ("(%htll-e=? (list (cons 1/3 #f)) (list (cons 1/3 #f)))", "()"),
+        ])
+    }
+
+    /// What each expression (in the harness's environment) writes as.
+    private func assertAnswers(_ cases: [(String, String)], line: UInt = #line) throws {
         let eval = try layoutEvaluator(file: "expression-test")
         _ = try eval(Self.harness)
-        XCTAssertEqual(try eval("(%htll-same-length? (list (cons 1 (cdar (htll:e-local 'x (htll:e-bound 'w v1))))) (list (cons 1.0 (cdar (htll:e-local 'x (htll:e-bound 'w v1))))))").boolValue, true)
-        XCTAssertEqual(try eval("(%htll-same-length? (list (cons 1 (cdar (htll:e-local 'x (htll:e-bound 'w v1))))) (list (cons 1 (cdar (htll:e-local 'x (htll:e-bound 'h v1))))))").boolValue, false)
-        XCTAssertEqual(try eval("(%htll-same-length? (list (cons 1/3 #f)) (list (cons 1/3 #f)))").description, "()")
+        for (expression, expected) in cases { XCTAssertEqual(try eval(expression).description, expected, expression, line: line) }
     }
 
     /// %htll-e-key (ExpressionKey.swift) is equal for expressions htll:e=? finds the same: each
     /// drawn sum against a copy with its terms reversed, its atoms equal but not eq (views and
     /// locals kept), its integer coefficients made flonums; and sums it tells apart differ.
-    /// %htll-e=? answers as htll:e-same? (htll:e=?'s comparison) does, or leaves it to it.
-    func testEqualExpressionsAreThePreludes() throws {
-        try assertAgree("(compare-equal-expressions 20000)", answered: 12000)
-        let eval = try layoutEvaluator(file: "expression-test")
-        _ = try eval(Self.harness)
-        // Two locals of one definition are two atoms here (the memo's comparison takes them as one).
-        XCTAssertEqual(try eval("(%htll-e=? (list (cons 1 (cdar (htll:e-local 'x (htll:e-bound 'w v1))))) (list (cons 1 (cdar (htll:e-local 'x (htll:e-bound 'w v1))))))").boolValue, false)
-        XCTAssertEqual(try eval("(%htll-e=? (list (cons 2 #f) (cons 1 (list 'bound 'w v1))) (list (cons 1.0 (list 'bound 'w v1)) (cons 2 #f)))").boolValue, true)
-        XCTAssertEqual(try eval("(%htll-e=? (list (cons 1/3 #f)) (list (cons 1/3 #f)))").description, "()")
-    }
-
     func testKeysAreEqualForTheSameExpressions() throws {
         let eval = try layoutEvaluator(file: "expression-test")
         _ = try eval(Self.harness)
