@@ -235,6 +235,40 @@ final class FrameLocalTests: XCTestCase {
         }
     }
 
+    /// A split aligned across is measured in a wrapped length once, not again at the length it
+    /// found (60-solver.scm, place-node): its children, held by align nodes, take the same length
+    /// along either way. So a flow in such a split, whose height depends on its width, is laid
+    /// out at its own width in one line, and the next level starts right below it, centred, as
+    /// at every level but the first of 30 nested (vv (flow 4 A B) R 2 'center); a row aligned on 'baseline in
+    /// nested (^^ (h... 'baseline A B) R 'end) has both labels on one line, at the right edge.
+    func testNestedAlignedSplitsTakeAlongWhatTheirChildrenTookAtTheirOwnLength() throws {
+        var flows = "(label '((text . \"end\")))", rows = flows
+        for i in 0..<30 {
+            flows = "(vv (flow 4 (label '((text . \"a\(i)\"))) (label '((text . \"bb\(i)\")))) \(flows) 2 'center)"
+            rows = "(^^ (h... 'baseline (label '((text . \"a\(i)\"))) (label '((text . \"bb\(i)\"))) (label '((text . \"c\")))) \(rows) 'end)"
+        }
+        for (source, vertical) in [(flows, true), (rows, false)] {
+            let frames = try Layout(source: "(in \(source) 'self.view)", file: "f.htll").frames(width: 400, height: 2_000)
+            XCTAssertEqual(frames.count, vertical ? 61 : 91)
+            let levels = stride(from: 0, to: frames.count - 1, by: vertical ? 2 : 3).map { Array(frames[$0..<($0 + (vertical ? 2 : 3))]) }
+            // (The first level's first child of a vv takes what the rest leaves: it starts below.)
+            let placed = vertical ? Array(levels.dropFirst()) : levels
+            for (level, next) in zip(placed, placed.dropFirst()) {
+                let (a, b) = (level[0], level[1])
+                XCTAssertEqual(a.y, b.y, accuracy: 1e-6, "\(a.name) and \(b.name) on one line")
+                XCTAssertEqual(b.x, a.x + a.width + (vertical ? 4 : 0), accuracy: 1e-6, b.name)
+                let bottom = level.map { $0.y + $0.height }.max() ?? 0
+                if vertical {
+                    XCTAssertEqual((a.x + b.x + b.width) / 2, 200, accuracy: 1e-6, "\(a.name) centred")
+                    XCTAssertEqual(next[0].y, bottom + 2, accuracy: 1e-6, next[0].name)
+                } else {
+                    XCTAssertEqual(level[2].x + level[2].width, 400, accuracy: 1e-6, "\(level[2].name) at the end")
+                    XCTAssertEqual(next[0].y, bottom, accuracy: 1e-6, next[0].name)
+                }
+            }
+        }
+    }
+
     /// Every local is defined once, before the first line that uses it; none is left unused.
     func testLocalsAreDefinedBeforeTheirFirstUseAndUsed() throws {
         for source in [Self.boxes(60), Self.chains(40), Self.rows(60, "v..."), Self.rows(60, "vseq*", row: "hseq"), Self.rows(60, "wrapped", row: "hseq"),

@@ -199,6 +199,10 @@
 (define (htll:aligned-across? x)
   (let ((row? (and (memq (htll:node-op x) htll:horizontal-ops) #t)))
     (htll:any (lambda (c) (htll:align-across? c row?)) (htll:node-children x))))
+;; Whether every child of node X is aligned across X's axis (60-solver.scm, place-node).
+(define (htll:all-aligned-across? x)
+  (let ((row? (and (memq (htll:node-op x) htll:horizontal-ops) #t)))
+    (htll:every (lambda (c) (htll:align-across? c row?)) (htll:node-children x))))
 ;; Whether C is an align node that aligns across a row (ROW? #t: up and down) or a column.
 (define (htll:align-across? c row?) (and (htll:align-node? c) (eq? (car (htll:node-params c)) row?)))
 ;; The view X is, or holds through alignments or collapse-when-hidden (laid out with a free
