@@ -269,6 +269,30 @@ final class FrameLocalTests: XCTestCase {
         }
     }
 
+    /// A split measured again at another length along takes across what it took before, without
+    /// being laid out again, where that length cannot change (60-solver.scm, own-across): the
+    /// frames are those of the same layout with each first child in a (padding 0 ...), which no
+    /// split takes that way, so each of its levels is laid out at every length.
+    func testSplitsMeasuredAgainTakeAcrossWhatEveryPassGives() throws {
+        for (op, mode) in [("vv", "2 'center"), ("^^", "'end"), ("<<", "'center"), (">>", "2 'end"), ("^^", "4 'start"), (">>", "'start")] {
+            var plain = "(label '((text . \"end\")))", padded = plain
+            for i in 0..<60 {
+                let first = "(label '((text . \"\(String(repeating: "w", count: 1 + i * 7 % 11))\")))"
+                plain = "(\(op) \(first) \(plain) \(mode))"
+                padded = "(\(op) (padding 0 \(first)) \(padded) \(mode))"
+            }
+            let fast = try Layout(source: "(in \(plain) 'self.view)", file: "f.htll").frames(width: 390, height: 3_000)
+            let slow = try Layout(source: "(in \(padded) 'self.view)", file: "s.htll").frames(width: 390, height: 3_000)
+            XCTAssertEqual(fast.count, 61)
+            XCTAssertEqual(fast.map(\.name), slow.map(\.name))
+            for (f, s) in zip(fast, slow) {
+                for (a, b) in [(f.x, s.x), (f.y, s.y), (f.width, s.width), (f.height, s.height)] {
+                    XCTAssertEqual(a, b, accuracy: 1e-6, "\(op) \(mode) \(f.name)")
+                }
+            }
+        }
+    }
+
     /// Every local is defined once, before the first line that uses it; none is left unused.
     func testLocalsAreDefinedBeforeTheirFirstUseAndUsed() throws {
         for source in [Self.boxes(60), Self.chains(40), Self.rows(60, "v..."), Self.rows(60, "vseq*", row: "hseq"), Self.rows(60, "wrapped", row: "hseq"),
