@@ -239,8 +239,9 @@ final class FrameLocalTests: XCTestCase {
     /// found (60-solver.scm, place-node): its children, held by align nodes, take the same length
     /// along either way. So a flow in such a split, whose height depends on its width, is laid
     /// out at its own width in one line, and the next level starts right below it, centred, as
-    /// at every level but the first of 30 nested (vv (flow 4 A B) R 2 'center); a row aligned on 'baseline in
-    /// nested (^^ (h... 'baseline A B) R 'end) has both labels on one line, at the right edge.
+    /// at every level but the first of 30 nested (vv (flow 4 A B) R 2 'center); a row aligned on
+    /// 'baseline in nested (^^ (h... 'baseline A B C) R 'end) has its labels on one line, the
+    /// last at the right edge.
     func testNestedAlignedSplitsTakeAlongWhatTheirChildrenTookAtTheirOwnLength() throws {
         var flows = "(label '((text . \"end\")))", rows = flows
         for i in 0..<30 {
