@@ -216,10 +216,15 @@
                             (or (htll:e-holds-area? left holds-area) (htll:e-holds-area? top holds-area))
                             (cons left top))))
               (hash-table-set! table x (cons (cons w (cons h (cons at extent))) (hash-table-ref/default table x '())))
-              (if (and (not at) (if (memq (htll:node-op x) '(<< >>)) (eq? h 'wrap) (eq? w 'wrap))
+              (if (and (not at) (memq (htll:node-op x) aligned-split-ops) (htll:cross-wrapped? x w h)
                        (or (= for-any-depth 0) (not (htll:e-holds-area? (if (eq? h 'wrap) (cdr extent) (car extent)) holds-area))))
                   (hash-table-set! (if (eq? table measured) wrapped wrapped-first) x extent))
               extent))))
+    ;; A vv, ^^, << or >> whose children all align across its axis (place-node, own-across): its
+    ;; area procedure (htll:wrap-split) gives each child the length across as it comes, and each
+    ;; align node lays its child at its own length across.
+    (define aligned-split-ops '(vv ^^ << >>))
+    (define (aligned-split? x) (and (memq (htll:node-op x) aligned-split-ops) (htll:all-aligned-across? x)))
     ;; X's extent in W x H without laying it out, or #f: where X is a split of the four whose
     ;; length across wraps and whose length along is given, and that takes the same length across
     ;; whatever its length along (across-free?), it takes across what it took when it was
@@ -233,14 +238,12 @@
     ;; (Kept only where the length across holds no area atom: measure-for-any's answers are put
     ;; in place before they are used.)
     (define (own-across table x w h)
-      (and (not (eq? (eq? w 'wrap) (eq? h 'wrap)))
-           (let ((extent (hash-table-ref/default (if (eq? table measured) wrapped wrapped-first) x #f)))
-             (and extent
-                  (if (eq? w 'wrap) (memq (htll:node-op x) '(vv ^^)) (memq (htll:node-op x) '(<< >>)))
-                  (across-free? x (eq? w 'wrap))
-                  (if (eq? w 'wrap)
-                      (cons (car extent) (if (eq? table measured) (named h 'h) h))
-                      (cons (if (eq? table measured) (named w 'w) w) (cdr extent)))))))
+      (let ((extent (hash-table-ref/default (if (eq? table measured) wrapped wrapped-first) x #f)))
+        (and extent (not (and (eq? w 'wrap) (eq? h 'wrap))) (htll:cross-wrapped? x w h)
+             (across-free? x (eq? w 'wrap))
+             (if (eq? w 'wrap)
+                 (cons (car extent) (if (eq? table measured) (named h 'h) h))
+                 (cons (if (eq? table measured) (named w 'w) w) (cdr extent))))))
     ;; Whether X takes the same width (WIDTH? #t) in an area whose width wraps whatever its
     ;; height, or the same height in an area whose height wraps whatever its width: a view (its
     ;; bounds); an align node that lays its child at its own length on the other axis
@@ -262,10 +265,9 @@
                                  (cond ((eq? op 'align)
                                         (or (eq? (car (htll:node-params x)) width?)
                                             (across-free? (car (htll:node-children x)) width?)))
-                                       ((memq op '(vv ^^ << >>))
-                                        (and (htll:all-aligned-across? x)
-                                             (or (eq? (and (memq op '(<< >>)) #t) width?)
-                                                 (htll:every (lambda (c) (across-free? c width?)) (htll:node-children x)))))
+                                       ((aligned-split? x)
+                                        (or (eq? (and (memq op htll:horizontal-ops) #t) width?)
+                                            (htll:every (lambda (c) (across-free? c width?)) (htll:node-children x))))
                                        (else #f)))))
                      (hash-table-set! table x free)
                      free))))))
@@ -347,7 +349,7 @@
        ;; flow's, nor for a child that is laid out at it.)
        ((and (htll:cross-wrapped? x w h) (htll:aligned-across? x))
         (let ((m (measure-in measured-first x left top w h)))
-          (cond ((and (not gen?) (memq (htll:node-op x) '(vv ^^ << >>)) (htll:all-aligned-across? x)) m)
+          (cond ((and (not gen?) (aligned-split? x)) m)
                 ((memq (htll:node-op x) htll:horizontal-ops) (layout-node x left top w (cdr m) gen?))
                 (else (layout-node x left top (car m) h gen?)))))
        (else (layout-node x left top w h gen?))))
@@ -385,10 +387,9 @@
              (axis (if vertical? 'y 'x))
              (across-wraps? (htll:wrap? (if vertical? w h)))
              (long (long? #t)))
-        ;; A length of the area as the area procedure received it and its child gets it back:
-        ;; itself, or a number's expression made again (htll:resolved-area of a number).
-        ;; (Zero, '(), is made again as itself.)
-        (define (same e) (if (and (pair? e) (htll:e-constant? e)) (htll:length->e "area" (htll:e-number e)) e))
+        ;; (A length of the area as the area procedure received it and its child gets it back:
+        ;; area-length.)
+        (define same area-length)
         ;; What a child takes across the chain, of its extent.
         (define (across extent) (if vertical? (car extent) (cdr extent)))
         ;; Where the length across wraps, a link takes the larger of what its children take
