@@ -121,7 +121,7 @@ extension Heap {
         // the old ones, counted when promoted and grown since, and the young protected ones), and
         // the survivors.
         var kept = 0
-        for i in (full ? 0 : oldObjectCount)..<first { kept &+= objects[i].byteSize }
+        for i in (full ? 0 : oldObjectCount)..<first { kept &+= objects[i]._withUnsafeGuaranteedRef { $0.byteSize } }
         let live = (full ? 0 : oldObjectBytes &+ grownBytes) &+ kept &+ sweep(from: first)
         oldObjectBytes = live
         grownBytes = 0
@@ -147,7 +147,7 @@ extension Heap {
             oldRootBytes = 0
         }
         for i in first..<objects.count {
-            let o = objects[i]
+            let o = objects[i].takeUnretainedValue()
             if o.generation & (HeapObject.old | HeapObject.oldRoot) == 0 {
                 o.generation |= o.hasWriteBarrier ? HeapObject.old : HeapObject.oldRoot
             }
@@ -162,20 +162,22 @@ extension Heap {
     /// of those it keeps.
     /// Compacts in place, in order: the prefix before `first` (the protected objects, and in a minor
     /// collection the old ones) stays as it is, so `protectedCount` of every enclosing run still counts
-    /// the same objects, and the survivors keep their order. (Swapping in place moves references
-    /// without retaining them; copying the survivors to a new array retained and released each one at
-    /// every collection.)
+    /// the same objects, and the survivors keep their order.
     private func sweep(from first: Int) -> Int {
         var live = 0
         var kept = first
+        let epoch = objectEpoch
         objects.withUnsafeMutableBufferPointer { objects in
-            for i in first..<objects.count where objects[i].markEpoch == objectEpoch {
-                live &+= objects[i].byteSize
+            for i in first..<objects.count where objects[i]._withUnsafeGuaranteedRef({ $0.markEpoch == epoch }) {
+                live &+= objects[i]._withUnsafeGuaranteedRef { $0.byteSize }
                 if i != kept { objects.swapAt(i, kept) }
                 kept += 1
             }
         }
-        objects.removeSubrange(kept...)  // releases every unreached object
+        // The unreached objects, freed (unless Swift code still holds one) once the array is no
+        // longer being walked: a deinit may run any code.
+        for o in objects[kept...] { o.release() }
+        objects.removeSubrange(kept...)
         return live
     }
 
@@ -203,8 +205,10 @@ extension Heap {
     func checkGenerations(_ reached: Marker) -> (missed: Int, visits: Int) {
         var checker = Marker(epoch: reached.epoch, objectEpoch: reached.objectEpoch, stamp: reached.stamp, minor: true)
         checker.checking = true
-        for i in 0..<min(oldObjectCount, objects.count) where objects[i].generation == HeapObject.old {
-            objects[i].trace(&checker)
+        for i in 0..<min(oldObjectCount, objects.count) {
+            objects[i]._withUnsafeGuaranteedRef { o in
+                if o.generation == HeapObject.old { o.trace(&checker) }
+            }
         }
         return (checker.missed, checker.visits)
     }
@@ -254,7 +258,7 @@ extension Heap {
                 c += Pair.cellBytes
             }
         }
-        for o in objects { o.markEpoch = 0 }
+        for o in objects { o._withUnsafeGuaranteedRef { $0.markEpoch = 0 } }
         for s in symbols.symbols { s.markEpoch = 0 }
         epoch = 1
         objectEpoch = 1

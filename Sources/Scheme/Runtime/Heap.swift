@@ -1,6 +1,7 @@
 /// The owner of every collectable object, and its mark-sweep collector.
 ///
-/// Invariant: the heap's `objects` array holds the only strong reference to each collectable object,
+/// Invariant: the heap's `objects` array holds the only strong reference to each collectable object
+/// (retained by hand: it holds `Unmanaged` references, released when the sweep drops them),
 /// and pairs are cells in the heap's pair blocks, in use iff their mark is the current `epoch` (old
 /// pairs) or `youngMark` (pairs made since the last collection) (`Heap+Pairs.swift`); values refer
 /// to objects through `Unmanaged` and to pairs by address.
@@ -25,7 +26,10 @@
 /// (the write barrier in `Pair`'s setters puts it there).
 /// `stressInterval` makes collections frequent, for tests.
 final class Heap {
-    @exclusivity(unchecked) var objects: [HeapObject] = []
+    /// Every collectable object, each retained once (see the invariant). Why `Unmanaged` and not
+    /// an array of references: appending a reference retained the new object and the caller then
+    /// released its own, a pair of atomic operations on every object made.
+    @exclusivity(unchecked) var objects: [Unmanaged<HeapObject>] = []
     /// The collection epoch: objects and pair cells reached by the last full collection, or promoted
     /// by a minor one since, carry it in their mark (see `Heap+Generations.swift`).
     @exclusivity(unchecked) var epoch: UInt32 = 1
@@ -192,14 +196,28 @@ final class Heap {
         }
     }
 
-    deinit { releasePairBlocks() }
+    deinit {
+        for o in objects { o.release() }
+        releasePairBlocks()
+    }
 
     /// Takes ownership of `object` and returns it.
     @inline(__always) @discardableResult
     public func own<T: HeapObject>(_ object: T) -> T {
-        objects.append(object)
-        allocatedSinceCollection &+= object.byteSize
-        return object
+        adopt(object).takeUnretainedValue()
+    }
+
+    /// Takes ownership of `object`, which the caller just made and hands over, and returns it
+    /// unretained (what a `Value` holds). Why: handing it over ends the caller's reference where the
+    /// heap's begins, so the optimizer drops the retain and the release that `own` costs when the
+    /// caller keeps its reference to the end of its scope (closures, boxes: every object the VM makes).
+    @inline(__always)
+    func adopt<T: HeapObject>(_ object: consuming T) -> Unmanaged<T> {
+        let u = Unmanaged.passRetained(object)
+        _ = consume object
+        objects.append(unsafeBitCast(u, to: Unmanaged<HeapObject>.self))
+        allocatedSinceCollection &+= u._withUnsafeGuaranteedRef { $0.byteSize }
+        return u
     }
 
     /// Counts `bytes` of growth inside an object already owned (a string port's buffer, a hash table's
@@ -217,13 +235,19 @@ final class Heap {
     /// Allocates a pair: the next cell at the cursor if the last collection left it free, else
     /// whatever `consSlow` finds (see `Heap+Pairs.swift`). No malloc, no reference counting.
     @inline(__always) public func cons(_ car: Value, _ cdr: Value) -> Value {
+        .pair(cell(car, cdr))
+    }
+
+    /// Allocates a pair cell holding `car` and `cdr`: a pair, or two values the runtime keeps in
+    /// the pair space (a box's variable, a closure's first two captured values).
+    @inline(__always) func cell(_ car: Value, _ cdr: Value) -> Pair {
         allocatedSinceCollection &+= Heap.pairBytes
         let c = pairCursor
         guard c != pairLimit, isFree(c.load(fromByteOffset: Pair.markOffset, as: UInt32.self)) else {
-            return .pair(consSlow(car, cdr))
+            return consSlow(car, cdr)
         }
         pairCursor = c + Pair.cellBytes
-        return .pair(newPair(at: c, car, cdr))
+        return newPair(at: c, car, cdr)
     }
 
     /// Whether a pair cell with mark `mark` is free.
@@ -258,13 +282,13 @@ final class Heap {
     }
 
     /// Allocates a string.
-    public func string(_ s: String) -> Value { .string(Unmanaged.passUnretained(own(SString(s)))) }
+    public func string(_ s: String) -> Value { .string(adopt(SString(s))) }
 
     /// Allocates a vector.
-    public func vector(_ items: [Value]) -> Value { .vector(Unmanaged.passUnretained(own(SVector(items)))) }
+    public func vector(_ items: [Value]) -> Value { .vector(adopt(SVector(items))) }
 
     /// Wraps an owned non-procedure object as a value.
-    public func object(_ o: HeapObject) -> Value { .object(Unmanaged.passUnretained(own(o))) }
+    public func object(_ o: consuming HeapObject) -> Value { .object(adopt(o)) }
 
     /// Objects that survived the last collection or were allocated since, plus the pairs the last
     /// collection found in use.

@@ -39,20 +39,6 @@ public class HeapObject {
     open var typeName: String { "object" }
 }
 
-/// A single mutable cell: holds a variable that is both captured by a closure and assigned.
-final class Box: HeapObject {
-    @exclusivity(unchecked) public private(set) var value: Value
-    public init(_ value: Value) { self.value = value }
-    /// Stores `v` (a `set!` of the variable), through `heap`'s write barrier.
-    @inline(__always) func set(_ v: Value, _ heap: Heap) {
-        value = v
-        heap.written(self, v)
-    }
-    override func trace(_ marker: inout Marker) { marker.mark(value) }
-    override var hasWriteBarrier: Bool { true }
-    public override var typeName: String { "box" }
-}
-
 /// A vector of values.
 public final class SVector: HeapObject {
     /// The elements. Stores go through `set`, `replaceItems` or `withMutableItems` (the write barrier).

@@ -13,49 +13,72 @@ public class Procedure: HeapObject {
 
 /// A compiled lambda with its captured variables (flat closure).
 final class Closure: Procedure {
-    public let code: CodeBlock
-    /// `code` again, unretained: the VM reads it on every call without retain/release traffic.
+    /// The compiled body.
+    public var code: CodeBlock { codeRef.takeUnretainedValue() }
+    /// The compiled body, unretained: the heap owns every code block (the compiler and the image
+    /// reader hand it over), and `trace` keeps it alive as long as the closure. Why not a strong
+    /// reference: a retain when the closure is made and a release when it is freed, on every
+    /// closure (bench/closures.scm makes 8 an iteration).
     let codeRef: Unmanaged<CodeBlock>
-    /// The captured values, in a buffer the closure owns (no array header, no bounds or uniqueness
-    /// checks on the VM's reads: the compiler only emits indices below `capturedCount`).
-    let capturedValues: UnsafeMutablePointer<Value>
+    /// The captured values, `capturedStride` bytes apart: one or two in a pair cell of the heap
+    /// (car and cdr), more in a buffer the closure owns. The VM reads them unchecked: the compiler
+    /// only emits indices below `capturedCount`.
+    ///
+    /// Why a pair cell: most closures capture one or two values, and a buffer of their own was a
+    /// malloc when the closure was made and a free when it died; a cell costs a step of the pair
+    /// cursor, the collector marks it when it traces the closure, and it is free again, with no
+    /// sweep, once a collection finds the closure dead (issue 17).
+    let capturedValues: UnsafeMutableRawPointer
     let capturedCount: Int
 
-    // Always inlined: called out of line from the VM's `closure` opcode, `code` was passed
-    // retained, a retain and a release more per closure made (cpstak: 3.9% more instructions).
+    /// Bytes between captured values: a `Value`'s size, as between a pair cell's car and cdr.
+    static let capturedStride = Pair.cdrOffset
+
+    // Always inlined, and the code block passed unretained: called out of line from the VM's
+    // `closure` opcode, or given the block itself, a retain and a release more per closure made
+    // (cpstak: 3.9% more instructions).
     @inline(__always)
-    init(code: CodeBlock, captured: UnsafeBufferPointer<Value>) {
-        self.code = code
-        self.codeRef = Unmanaged.passUnretained(code)
-        capturedCount = captured.count
-        // A closure that captures nothing (every top-level procedure, every prelude form's thunk)
-        // shares one empty buffer: a buffer each was an allocation each, 2,400 of GearCalc's start-up.
-        if captured.isEmpty {
+    init(code: Unmanaged<CodeBlock>, captured: UnsafeBufferPointer<Value>, in heap: Heap) {
+        self.codeRef = code
+        let n = captured.count
+        capturedCount = n
+        if n == 0 {
+            // Every top-level procedure, every prelude form's thunk.
             capturedValues = Closure.noCapturedValues
+        } else if n <= 2 {
+            capturedValues = heap.cell(captured[0], n == 2 ? captured[1] : .null).cell
         } else {
-            capturedValues = .allocate(capacity: captured.count)
-            if let base = captured.baseAddress { capturedValues.initialize(from: base, count: captured.count) }
+            capturedValues = .allocate(byteCount: n * Closure.capturedStride, alignment: 8)
+            for i in 0..<n { capturedValues.storeBytes(of: captured[i], toByteOffset: i * Closure.capturedStride, as: Value.self) }
         }
         super.init(kind: .closure)
     }
 
     /// The buffer of every closure that captures nothing: never read (no index is below 0), never freed.
-    private static let noCapturedValues = UnsafeMutablePointer<Value>.allocate(capacity: 1)
+    private static let noCapturedValues = UnsafeMutableRawPointer.allocate(byteCount: 16, alignment: 8)
 
     deinit {
-        guard capturedCount > 0 else { return }
-        capturedValues.deinitialize(count: capturedCount)
-        capturedValues.deallocate()
+        if capturedCount > 2 { capturedValues.deallocate() }
+    }
+
+    /// The `i`th captured value (`i` below `capturedCount`).
+    @inline(__always) func captured(_ i: Int) -> Value {
+        capturedValues.loadUnaligned(fromByteOffset: i &* Closure.capturedStride, as: Value.self)
     }
 
     /// The captured values, as an array.
-    public var captured: [Value] { Array(UnsafeBufferPointer(start: capturedValues, count: capturedCount)) }
+    public var captured: [Value] { (0..<capturedCount).map { captured($0) } }
 
     override func trace(_ marker: inout Marker) {
         marker.markObject(code)
-        for i in 0..<capturedCount { marker.mark(capturedValues[i]) }
+        if capturedCount == 0 { return }
+        if capturedCount <= 2 {
+            marker.markPair(Pair(cell: capturedValues))
+        } else {
+            for i in 0..<capturedCount { marker.mark(captured(i)) }
+        }
     }
-    public override var byteSize: Int { 64 + capturedCount * 16 }
+    public override var byteSize: Int { capturedCount <= 2 ? 64 : 64 + capturedCount * Closure.capturedStride }
     public override var name: String { code.name }
     override var hasWriteBarrier: Bool { true }  // (captured values never change: `set!` goes to a box)
 }

@@ -8,7 +8,7 @@ extension Runtime {
         let expander = Expander(runtime: self, isSystem: env.isSystem)
         let thunk = try expander.expandToplevel(form, in: env, at: location)
         let code = try compileCode(thunk, isSystem: env.isSystem)
-        return .procedure(Unmanaged.passUnretained(heap.own(Closure(code: code, captured: UnsafeBufferPointer(start: nil, count: 0)))))
+        return .procedure(Unmanaged.passUnretained(heap.own(Closure(code: Unmanaged.passUnretained(code), captured: UnsafeBufferPointer(start: nil, count: 0), in: heap))))
     }
 
     /// The code of the expanded top-level form `thunk`; an error when the compiler stopped because
@@ -105,7 +105,7 @@ extension Runtime {
                     throw SchemeError(raised: error.payload, rt: self)
                 }
                 if let code = pendingRun {
-                    let closure = heap.own(Closure(code: code, captured: UnsafeBufferPointer(start: nil, count: 0)))
+                    let closure = heap.own(Closure(code: Unmanaged.passUnretained(code), captured: UnsafeBufferPointer(start: nil, count: 0), in: heap))
                     _ = try vm.run(.procedure(Unmanaged.passUnretained(closure)), [], keepingExisting: false)
                 }
             }
@@ -122,7 +122,7 @@ extension Runtime {
         forms.reserveCapacity(reader.remainingEntries)
         while let entry = try reader.next() {
             if let code = entry.thunk {
-                let closure = heap.own(Closure(code: code, captured: UnsafeBufferPointer(start: nil, count: 0)))
+                let closure = heap.own(Closure(code: Unmanaged.passUnretained(code), captured: UnsafeBufferPointer(start: nil, count: 0), in: heap))
                 forms.append(ImageForm(value: .procedure(Unmanaged.passUnretained(closure)), isThunk: true, location: .none))
             } else {
                 forms.append(ImageForm(value: entry.datum, isThunk: false, location: entry.location))

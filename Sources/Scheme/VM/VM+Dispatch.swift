@@ -38,7 +38,7 @@ extension VM {
                 sp -= 1; setBox(r.stack[r.fp + Int(pc.pointee)], r.stack[sp]); pc += 1
             case .boxLocal:
                 let slot = r.fp + Int(pc.pointee)
-                r.stack[slot] = heap.object(Box(r.stack[slot])); pc += 1
+                r.stack[slot] = heapRef._withUnsafeGuaranteedRef { $0.cons(r.stack[slot], .null) }; pc += 1
             case .captured:
                 push(capturedValue(r, Int(pc.pointee)), &sp, r.stack); pc += 1
             case .capturedBox:
@@ -210,22 +210,20 @@ extension VM {
     }
 
     @inline(__always) func capturedValue(_ r: Registers, _ i: Int) -> Value {
-        r.closure.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.capturedValues[i] }
+        r.closure.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.captured(i) }
     }
 
+    // A box (a variable both captured by a closure and assigned) is a pair cell whose car holds the
+    // variable (`boxLocal`): no Swift object, and `set!` goes through the pair's write barrier. Only
+    // these opcodes see one: the compiler boxes a variable where it is bound, before any use, and
+    // reads and assigns it only through them.
     @inline(__always) func unbox(_ v: Value) -> Value {
-        if case .object(let o) = v { return unsafeDowncast(o.takeUnretainedValue(), to: Box.self).value }
+        if case .pair(let box) = v { return box.car }
         return v
     }
 
     @inline(__always) func setBox(_ box: Value, _ v: Value) {
-        // (Both unretained: passing the unowned `heap`, or the box taken out of its value, to a
-        // method retained and released it.)
-        if case .object(let o) = box {
-            heapRef._withUnsafeGuaranteedRef { heap in
-                o._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Box.self).set(v, heap) }
-            }
-        }
+        if case .pair(let box) = box { box.car = v }
     }
 
     @inline(__always) func globalRef(_ pc: inout UnsafeMutablePointer<Int32>, _ sp: inout Int, _ r: inout Registers) throws(SchemeError) {
@@ -266,11 +264,12 @@ extension VM {
         let k = Int(pc[0]), n = Int(pc[1])
         pc += 2
         guard case .object(let o) = r.constants[k] else { return }
-        let code = unsafeDowncast(o.takeUnretainedValue(), to: CodeBlock.self)
+        // (The compiler puts a code block there.)
+        let code = unsafeBitCast(o, to: Unmanaged<CodeBlock>.self)
         let captured = UnsafeBufferPointer(start: r.stack + (sp - n), count: n)
-        let c = heapRef._withUnsafeGuaranteedRef { $0.own(Closure(code: code, captured: captured)) }
+        let c = heapRef._withUnsafeGuaranteedRef { $0.adopt(Closure(code: code, captured: captured, in: $0)) }
         sp -= n
-        push(.procedure(Unmanaged.passUnretained(c)), &sp, r.stack)
+        push(.procedure(unsafeBitCast(c, to: Unmanaged<Procedure>.self)), &sp, r.stack)
     }
 
     /// Pops the current frame, leaving the returned value on the caller's stack.
