@@ -165,18 +165,33 @@ final class GenerationTests: SchemeTestCase {
     }
 
     /// The stress-mode check of the generations finds a store that bypassed the write barrier (a
-    /// record's field written in place), and nothing once the barrier has seen it.
-    func testCheckFindsAMissedWriteBarrier() {
+    /// record's field written in place, in a record of 500 fields, whose fields are malloc'd, not
+    /// cells), and nothing once the barrier has seen it. A record of a few fields keeps them in
+    /// pair cells, whose own barrier remembers the cell stored into.
+    func testCheckFindsAMissedWriteBarrier() throws {
         let heap = Heap()
-        let type = heap.own(RecordType(name: "holder", fields: [Symbol(name: "x")]))
-        let record = heap.own(Record(type: type, initial: .false))
+        let wide = heap.own(RecordType(name: "wide", fields: (0..<500).map { Symbol(name: "f\($0)") }))
+        let record = heap.own(Record(type: Unmanaged.passUnretained(wide), initial: .false, in: heap))
+        XCTAssertFalse(record.fields.inCells)
         heap.collect(.full) { $0.markObject(record) }
-        record.fields[0] = heap.string("young")
+        record.fields.initialize(0, to: heap.string("young"))
         let missed = heap.markMinor { $0.markObject(record) }
         XCTAssertEqual(heap.checkGenerations(missed).missed, 1)
         heap.written(record, record.fields[0])
         let seen = heap.markMinor { $0.markObject(record) }
         XCTAssertEqual(heap.checkGenerations(seen).missed, 0)
+
+        let narrow = heap.own(RecordType(name: "narrow", fields: [Symbol(name: "x"), Symbol(name: "y"), Symbol(name: "z")]))
+        let small = heap.own(Record(type: Unmanaged.passUnretained(narrow), initial: .false, in: heap))
+        XCTAssertTrue(small.fields.inCells)
+        heap.collect(.full) { $0.markObject(small) }
+        let young = heap.string("young")
+        small.store(2, young, heap)
+        XCTAssertEqual(heap.rememberedPairs.count, 1, "the cell of field 2 is remembered")
+        let reached = heap.markMinor { $0.markObject(small) }
+        XCTAssertEqual(heap.checkGenerations(reached).missed, 0)
+        guard case .string(let s) = young else { return XCTFail("not a string") }
+        XCTAssertEqual(s.takeUnretainedValue().markEpoch, heap.objectEpoch, "the minor collection reached the young string")
     }
 
     /// Every way Scheme code stores into an existing object passes the write barrier: with a

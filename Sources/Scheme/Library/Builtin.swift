@@ -32,8 +32,9 @@ extension Runtime {
     }
 
     /// A new builtin procedure value (for builtins that make procedures, like record accessors).
-    func makeBuiltin(_ name: String, _ arity: Arity, _ function: @escaping BuiltinFunction) -> Value {
-        .procedure(Unmanaged.passUnretained(heap.own(BuiltinProcedure(name: name, arity: arity, function: function))))
+    func makeBuiltin(_ name: String, _ arity: Arity, keeping type: RecordType? = nil,
+                     _ function: @escaping BuiltinFunction) -> Value {
+        .procedure(Unmanaged.passUnretained(heap.own(BuiltinProcedure(name: name, arity: arity, recordType: type, function: function))))
     }
 }
 

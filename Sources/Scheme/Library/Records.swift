@@ -35,24 +35,23 @@ enum Records {
     /// and released it at every accessor call, 220,000 of them for 10,000 views.)
     @inline(__always)
     static func run(_ p: RecordProcedure, _ subject: Value, _ value: Value, _ heap: Unmanaged<Heap>) -> Value? {
-        var fields: UnsafeMutablePointer<Value>? = nil
+        var record: Unmanaged<Record>? = nil
         if case .object(let o) = subject {
             // Read unretained: the caller's argument keeps the record alive while it is used.
-            fields = o._withUnsafeGuaranteedRef { object -> UnsafeMutablePointer<Value>? in
-                guard Swift.type(of: object) == Record.self else { return nil }
-                let record = unsafeDowncast(object, to: Record.self)
-                return ObjectIdentifier(record.type) == ObjectIdentifier(p.type) ? record.fields : nil
+            let matches = o._withUnsafeGuaranteedRef { object -> Bool in
+                guard Swift.type(of: object) == Record.self else { return false }
+                return unsafeDowncast(object, to: Record.self).typeRef.toOpaque() == Unmanaged.passUnretained(p.type).toOpaque()
             }
+            if matches { record = unsafeBitCast(o, to: Unmanaged<Record>.self) }
         }
         switch p.operation {
         case .predicate:
-            return .bool(fields != nil)
+            return .bool(record != nil)
         case .accessor:
-            return fields?[p.slot]
+            return record?._withUnsafeGuaranteedRef { $0.fields[p.slot] }
         case .modifier:
-            guard let fields, case .object(let o) = subject else { return nil }
-            fields[p.slot] = value
-            heap._withUnsafeGuaranteedRef { heap in o._withUnsafeGuaranteedRef { heap.written($0, value) } }
+            guard let record else { return nil }
+            heap._withUnsafeGuaranteedRef { heap in record._withUnsafeGuaranteedRef { $0.store(p.slot, value, heap) } }
             return .unspecified
         }
     }
@@ -91,15 +90,17 @@ let recordBuiltins: [Builtin] = [
         // The procedures made here are closures of the builtins' own untyped signature: a closure
         // that throws `SchemeRaise` by type was reached through a reabstraction thunk and two
         // forwarders, about 110 instructions a call (a layout's views make 220,000 accessor calls).
-        // (Every field, in order, the commonest constructor: the arguments copied as they are.)
+        // (Every field, in order, the commonest constructor: the arguments copied as they are.) The
+        // constructor keeps the type in the heap: its records refer to it unretained.
         if slots == Array(0..<type.fields.count) {
-            return rt.makeBuiltin(rt.procedureName(a, 2, "make-\(type.name)"), .exactly(slots.count)) { args, rt in
-                rt.heap.object(Record(type: type, values: args.base))
+            return rt.makeBuiltin(rt.procedureName(a, 2, "make-\(type.name)"), .exactly(slots.count), keeping: type) { args, rt in
+                rt.heap.object(Record(type: Unmanaged.passUnretained(type), values: args.base, in: rt.heap))
             }
         }
-        return rt.makeBuiltin(rt.procedureName(a, 2, "make-\(type.name)"), .exactly(slots.count)) { args, rt in
-            let record = Record(type: type, initial: .false)
-            for (i, slot) in slots.enumerated() { record.fields[slot] = args[i] }
+        return rt.makeBuiltin(rt.procedureName(a, 2, "make-\(type.name)"), .exactly(slots.count), keeping: type) { args, rt in
+            let record = Record(type: Unmanaged.passUnretained(type), initial: .false, in: rt.heap)
+            // (A record just made: young, its fields set without a barrier.)
+            for (i, slot) in slots.enumerated() { record.fields.initialize(slot, to: args[i]) }
             return rt.heap.object(record)
         } },
     Builtin("%record-predicate", .range(1, 2)) { a, rt throws(SchemeRaise) in

@@ -63,6 +63,46 @@ extension Heap {
         return c
     }
 
+    /// `count` adjacent cells not in use, in one block, at or past the cursor (the cursor then
+    /// steps past them), each young and in use from now, its fields unset; `count` is at most
+    /// `ValueRun.longestInCells`. A cell in use on the way is skipped, and stays where it is; a
+    /// block without room left is left for the next (a new one when none is left), as `cons` does.
+    func pairCellRun(_ count: Int) -> UnsafeMutableRawPointer {
+        allocatedSinceCollection &+= count &* Heap.pairBytes
+        if pairBlockIndex < 0 { usePairBlock(after: -1) }
+        while true {
+            var c = pairCursor, found = 0
+            while found < count, c != pairLimit, isFree(c.load(fromByteOffset: Pair.markOffset, as: UInt32.self)) {
+                c += Pair.cellBytes
+                found += 1
+            }
+            if found == count {
+                let start = pairCursor
+                pairCursor = c
+                var cell = start
+                for _ in 0..<count {
+                    cell.storeBytes(of: youngMark, toByteOffset: Pair.markOffset, as: UInt32.self)
+                    cell.storeBytes(of: 0, toByteOffset: Pair.flagsOffset, as: UInt8.self)
+                    cell += Pair.cellBytes
+                }
+                return start
+            }
+            if c == pairLimit {
+                usePairBlock(after: pairBlockIndex)
+            } else {
+                pairCursor = c + Pair.cellBytes  // past the cell in use
+            }
+        }
+    }
+
+    /// Moves the cursor to the start of the block after `index`, a new one if there is none.
+    private func usePairBlock(after index: Int) {
+        let next = index + 1
+        pairHighWater = max(pairHighWater, next * Heap.pairCellsPerBlock)
+        if next == pairBlocks.count { pairBlocks.append(makePairBlock()) }
+        placePairCursor(block: next, cell: 0)
+    }
+
     /// A new block, every cell free (mark 0: marks start at 1), its header naming this heap: the
     /// next of the current chunk (`pairChunkBytes`, mapped from the system and zeroed by it), or
     /// the first of a new one. Why chunks and not `posix_memalign` per block: that left up to a

@@ -115,44 +115,39 @@ final class RecordType: HeapObject {
 
 /// An instance of a record type.
 final class Record: HeapObject {
-    public let type: RecordType
-    /// The fields, in a buffer the record owns (as a closure's captured values): an array cost a
-    /// metadata lookup per record made and a retain and release per field read, and a layout's
-    /// views are records read 220,000 times for 10,000 views. Stores after the record is made go
-    /// through `Heap.written` (`Records.run`).
-    let fields: UnsafeMutablePointer<Value>
-    let fieldCount: Int
+    /// The type, unretained: the heap owns every record type, and `trace` keeps it alive as long
+    /// as the record (a strong reference was a retain and a release on every record).
+    let typeRef: Unmanaged<RecordType>
+    /// The fields, in cells of the heap's pair space (a `ValueRun`): a Swift array cost a metadata
+    /// lookup per record made and a retain and release per field read, a malloc'd buffer a malloc
+    /// and a free per record; a layout's views are records read 220,000 times for 10,000 views.
+    /// Stores after the record is made go through `store` (the write barrier).
+    let fields: ValueRun
     /// A record of `type` with every field `initial`.
-    init(type: RecordType, initial: Value) {
-        self.type = type
-        fieldCount = type.fields.count
-        fields = Record.allocateFields(fieldCount)
-        fields.initialize(repeating: initial, count: fieldCount)
+    init(type: Unmanaged<RecordType>, initial: Value, in heap: Heap) {
+        typeRef = type
+        fields = ValueRun(count: type._withUnsafeGuaranteedRef { $0.fields.count }, in: heap)
+        for i in 0..<fields.count { fields.initialize(i, to: initial) }
     }
     /// A record of `type` whose fields are the `type.fields.count` values at `values`, in order
     /// (a constructor of every field, in the order they were declared: most of them).
-    init(type: RecordType, values: UnsafePointer<Value>) {
-        self.type = type
-        fieldCount = type.fields.count
-        fields = Record.allocateFields(fieldCount)
-        fields.initialize(from: values, count: fieldCount)
+    init(type: Unmanaged<RecordType>, values: UnsafePointer<Value>, in heap: Heap) {
+        typeRef = type
+        fields = ValueRun(count: type._withUnsafeGuaranteedRef { $0.fields.count }, in: heap)
+        for i in 0..<fields.count { fields.initialize(i, to: values[i]) }
     }
-    /// Room for `count` fields, from malloc: `allocate(capacity:)` went through the runtime's
-    /// aligned allocation (`posix_memalign`), about 60 instructions more a record.
-    private static func allocateFields(_ count: Int) -> UnsafeMutablePointer<Value> {
-        let (bytes, overflow) = max(count, 1).multipliedReportingOverflow(by: MemoryLayout<Value>.stride)
-        guard !overflow, let raw = malloc(bytes) else { fatalError("out of memory for a record of \(count) fields") }
-        return raw.bindMemory(to: Value.self, capacity: max(count, 1))
-    }
-    deinit {
-        fields.deinitialize(count: fieldCount)
-        free(fields)
+    deinit { fields.release() }
+    /// The type.
+    var type: RecordType { typeRef.takeUnretainedValue() }
+    /// Stores `v` in field `i`, through the write barrier.
+    @inline(__always) func store(_ i: Int, _ v: Value, _ heap: Heap) {
+        if fields.store(i, v) { heap.written(self, v) }
     }
     override func trace(_ marker: inout Marker) {
-        marker.mark(.object(Unmanaged.passUnretained(type)))
-        for i in 0..<fieldCount { marker.mark(fields[i]) }
+        marker.markObject(Unmanaged<HeapObject>.fromOpaque(typeRef.toOpaque()))
+        fields.trace(&marker)
     }
-    public override var byteSize: Int { 48 + fieldCount * 16 }
+    public override var byteSize: Int { 48 + fields.mallocBytes }
     public override var typeName: String { type.name }
     override var hasWriteBarrier: Bool { true }
 }

@@ -20,65 +20,27 @@ final class Closure: Procedure {
     /// reference: a retain when the closure is made and a release when it is freed, on every
     /// closure (bench/closures.scm makes 8 an iteration).
     let codeRef: Unmanaged<CodeBlock>
-    /// The captured values, `capturedStride` bytes apart: one or two in a pair cell of the heap
-    /// (car and cdr), more in a buffer the closure owns. The VM reads them unchecked: the compiler
-    /// only emits indices below `capturedCount`.
-    ///
-    /// Why a pair cell: most closures capture one or two values, and a buffer of their own was a
-    /// malloc when the closure was made and a free when it died; a cell costs a step of the pair
-    /// cursor, the collector marks it when it traces the closure, and it is free again, with no
-    /// sweep, once a collection finds the closure dead (issue 17).
-    let capturedValues: UnsafeMutableRawPointer
-    let capturedCount: Int
-
-    /// Bytes between captured values: a `Value`'s size, as between a pair cell's car and cdr.
-    static let capturedStride = Pair.cdrOffset
+    /// The captured values (never stored into after the closure is made: `set!` goes to a box).
+    let captured: ValueRun
 
     // Always inlined, and the code block passed unretained: called out of line from the VM's
     // `closure` opcode, or given the block itself, a retain and a release more per closure made
     // (cpstak: 3.9% more instructions).
     @inline(__always)
-    init(code: Unmanaged<CodeBlock>, captured: UnsafeBufferPointer<Value>, in heap: Heap) {
+    init(code: Unmanaged<CodeBlock>, captured values: UnsafeBufferPointer<Value>, in heap: Heap) {
         self.codeRef = code
-        let n = captured.count
-        capturedCount = n
-        if n == 0 {
-            // Every top-level procedure, every prelude form's thunk.
-            capturedValues = Closure.noCapturedValues
-        } else if n <= 2 {
-            capturedValues = heap.cell(captured[0], n == 2 ? captured[1] : .null).cell
-        } else {
-            capturedValues = .allocate(byteCount: n * Closure.capturedStride, alignment: 8)
-            for i in 0..<n { capturedValues.storeBytes(of: captured[i], toByteOffset: i * Closure.capturedStride, as: Value.self) }
-        }
+        captured = ValueRun(count: values.count, in: heap)
+        for i in 0..<values.count { captured.initialize(i, to: values[i]) }
         super.init(kind: .closure)
     }
 
-    /// The buffer of every closure that captures nothing: never read (no index is below 0), never freed.
-    private static let noCapturedValues = UnsafeMutableRawPointer.allocate(byteCount: 16, alignment: 8)
-
-    deinit {
-        if capturedCount > 2 { capturedValues.deallocate() }
-    }
-
-    /// The `i`th captured value (`i` below `capturedCount`).
-    @inline(__always) func captured(_ i: Int) -> Value {
-        capturedValues.loadUnaligned(fromByteOffset: i &* Closure.capturedStride, as: Value.self)
-    }
-
-    /// The captured values, as an array.
-    public var captured: [Value] { (0..<capturedCount).map { captured($0) } }
+    deinit { captured.release() }
 
     override func trace(_ marker: inout Marker) {
         marker.markObject(code)
-        if capturedCount == 0 { return }
-        if capturedCount <= 2 {
-            marker.markPair(Pair(cell: capturedValues))
-        } else {
-            for i in 0..<capturedCount { marker.mark(captured(i)) }
-        }
+        captured.trace(&marker)
     }
-    public override var byteSize: Int { capturedCount <= 2 ? 64 : 64 + capturedCount * Closure.capturedStride }
+    public override var byteSize: Int { 64 + captured.mallocBytes }
     public override var name: String { code.name }
     override var hasWriteBarrier: Bool { true }  // (captured values never change: `set!` goes to a box)
 }
@@ -151,16 +113,18 @@ final class BuiltinProcedure: Procedure {
     let special: Special
     /// What a `.record` builtin does, else nil.
     let record: RecordProcedure?
-    /// `record`'s type, owned (`record` holds it unowned, for the VM's reads).
+    /// `record`'s type, or the type a record constructor makes records of: owned (`record` holds
+    /// it unowned, for the VM's reads, and so do the records), and traced, so the heap keeps it as
+    /// long as a procedure of the type lives.
     private let recordType: RecordType?
     init(name: String, arity: Arity, special: Special = .none, record: RecordProcedure? = nil,
-         function: @escaping BuiltinFunction) {
+         recordType: RecordType? = nil, function: @escaping BuiltinFunction) {
         self.builtinName = name
         self.arity = arity
         self.function = function
         self.special = special
         self.record = record
-        self.recordType = record?.type
+        self.recordType = record?.type ?? recordType
         super.init(kind: .builtin)
     }
     override func trace(_ marker: inout Marker) {

@@ -210,7 +210,7 @@ extension VM {
     }
 
     @inline(__always) func capturedValue(_ r: Registers, _ i: Int) -> Value {
-        r.closure.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.captured(i) }
+        r.closure.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.captured[i] }
     }
 
     // A box (a variable both captured by a closure and assigned) is a pair cell whose car holds the

@@ -1,0 +1,133 @@
+import XCTest
+@testable import Scheme
+
+/// Boxes, closures' captured values and records' fields in pair cells (`ValueRun`, the VM's box
+/// opcodes): a box is a cell whose car holds the variable, a closure's captured values and a
+/// record's fields are runs of adjacent cells, two values a cell (malloc'd past `longestInCells`
+/// cells); the collector keeps the cells while their owner lives and frees them with it.
+final class ValueRunTests: SchemeTestCase {
+    private let makers = """
+    (define (capture-1 a) (lambda () a))
+    (define (capture-2 a b) (lambda () (list a b)))
+    (define (capture-3 a b c) (lambda () (list a b c)))
+    (define (capture-6 a b c d e f) (lambda () (list a b c d e f)))
+    (define (counter start)
+      (let ((n start) (log '()))
+        (lambda (step)
+          (set! n (+ n step))
+          (set! log (cons (number->string n) log))
+          (list n log))))
+    (define (churn) (let loop ((i 0)) (if (< i 500) (begin (list i (string #\\g)) (loop (+ i 1))))))
+    """
+
+    /// With a collection at every safe point (three in four minor, each checked for missed write
+    /// barriers), closures capturing one, two, three and six values keep them, and boxed variables
+    /// assigned fresh values after their closure became old keep those.
+    func testCapturedValuesAndBoxesSurviveCollections() {
+        scheme.runtime.heap.stressInterval = 1
+        defer { scheme.runtime.heap.stressInterval = 0 }
+        check(makers + """
+        (define (run)
+          (let* ((one (capture-1 (string #\\a)))
+                 (two (capture-2 (list 1 2) (string #\\b)))
+                 (three (capture-3 'x (vector (list 3)) (string #\\c)))
+                 (six (capture-6 1 (list 2) "3" (string #\\4) (vector 5) (cons 6 6)))
+                 (c (counter 0)))
+            (churn)
+            (c 1)
+            (collect-garbage)
+            (churn)
+            (c 10)
+            (churn)
+            (list (one) (two) (three) (six) (c 100))))
+        (run)
+        """, #"("a" ((1 2) "b") (x #((3)) "c") (1 (2) "3" "4" #(5) (6 . 6)) (111 ("111" "11" "1")))"#)
+    }
+
+    /// Records of one to seven fields, closures of seven captured values, and a closure and a
+    /// record of 600 values (malloc'd, not cells) keep their values through collections at every
+    /// safe point, fields set after the record became old included.
+    func testRunsOfEveryLengthSurviveCollections() {
+        scheme.runtime.heap.stressInterval = 1
+        defer { scheme.runtime.heap.stressInterval = 0 }
+        let names = (0..<600).map { "v\($0)" }
+        let bindings = names.enumerated().map { "(\($1) (list \($0)))" }.joined(separator: " ")
+        let specs = names.dropLast().map { "(\($0) wide-\($0))" }.joined(separator: " ")
+        let wide = "(define-record-type wide (make-wide \(names.joined(separator: " "))) wide? \(specs) (v599 wide-last set-wide-last!))"
+        check("""
+        (define-record-type r1 (make-r1 a) r1? (a r1-a set-r1-a!))
+        (define-record-type r2 (make-r2 a b) r2? (a r2-a) (b r2-b set-r2-b!))
+        (define-record-type r5 (make-r5 a b c d e) r5? (a r5-a) (b r5-b) (c r5-c) (d r5-d) (e r5-e set-r5-e!))
+        (define-record-type r7 (make-r7 a b c d e f g) r7?
+          (a r7-a) (b r7-b) (c r7-c) (d r7-d) (e r7-e) (f r7-f) (g r7-g set-r7-g!))
+        (define-record-type partial (make-partial c a) partial? (a partial-a) (b partial-b set-partial-b!) (c partial-c))
+        \(wide)
+        (define (churn) (let loop ((i 0)) (if (< i 300) (begin (list i (string #\\g)) (loop (+ i 1))))))
+        (define (capture-7 a b c d e f g) (lambda () (list a b c d e f g)))
+        (define (run)
+          (let ((one (make-r1 (string #\\a)))
+                (two (make-r2 (list 1) (string #\\b)))
+                (five (make-r5 1 2 3 4 (list 5)))
+                (seven (make-r7 (list 1) 2 3 4 5 6 (list 7)))
+                (part (make-partial (list 'c) (list 'a)))
+                (c7 (capture-7 1 (list 2) 3 4 5 6 (string #\\7)))
+                (big (let (\(bindings))
+                       (lambda () (let ((l (list \(names.joined(separator: " ")))))
+                                    (list (car l) (list-ref l 299) (list-ref l 599))))))
+                (w (make-wide \(names.map { "(list '\($0))" }.joined(separator: " ")))))
+            (collect-garbage)
+            (churn)
+            (set-r1-a! one (string #\\A))
+            (set-r2-b! two (list 'b))
+            (set-r5-e! five (vector 'e))
+            (set-r7-g! seven (list 'g))
+            (set-partial-b! part (list 'b))
+            (set-wide-last! w (list 'last))
+            (churn)
+            (list (r1-a one) (r2-a two) (r2-b two) (r5-a five) (r5-d five) (r5-e five) (r7-a seven) (r7-g seven)
+                  (partial-a part) (partial-b part) (partial-c part) (c7) (big) (wide-v0 w) (wide-v300 w) (wide-last w))))
+        (run)
+        """, #"("A" (1) (b) 1 4 #(e) (1) (g) (a) (b) (c) (1 (2) 3 4 5 6 "7") ((0) (299) (599)) (v0) (v300) (last))"#)
+    }
+
+    /// A box is no Swift object: a loop that makes a counter (a closure and the boxes of its two
+    /// variables) an iteration adds one object an iteration. A counter holds four cells (the two
+    /// boxes, the closure's captured values, and its cell of the list): kept while reachable,
+    /// freed once not.
+    func testCellsAreKeptAndFreedWithTheirClosures() throws {
+        let heap = scheme.runtime.heap
+        try scheme.evaluate(makers + "(define keep #f)")
+        scheme.runtime.collectGarbage()
+        let base = heap.objectCount
+        let objectsBefore = heap.objects.count
+        try scheme.evaluate("(set! keep (let loop ((i 0) (acc '())) (if (< i 1000) (loop (+ i 1) (cons (counter i) acc)) acc)))")
+        XCTAssertLessThan(heap.objects.count - objectsBefore, 1100, "one object a counter, not two")
+        scheme.runtime.collectGarbage()
+        XCTAssertGreaterThanOrEqual(heap.objectCount - base, 5000, "a closure and four cells a counter")
+        XCTAssertEqual(scheme.write(try scheme.evaluate("(map (lambda (c) (car (c 1))) (list-tail keep 997))")), "(3 2 1)")
+        try scheme.evaluate("(set! keep #f)")
+        scheme.runtime.collectGarbage()
+        XCTAssertLessThan(heap.objectCount - base, 50, "the counters' cells were freed with them")
+    }
+
+    /// A record refers to its type unretained, so the type lives in the heap as long as any of its
+    /// records or procedures does: here only the constructor is kept, a collection runs before the
+    /// record is made, and the record outlives its constructor.
+    func testARecordKeepsItsTypeAfterItsProceduresAreGone() throws {
+        try scheme.evaluate("""
+        (define make (let () (define-record-type <point> (make-point x y) point? (x point-x) (y point-y)) make-point))
+        """)
+        scheme.runtime.collectGarbage()
+        try scheme.evaluate("(define p (make 1 2))")
+        try scheme.evaluate("(set! make #f)")
+        scheme.runtime.collectGarbage()
+        try scheme.evaluate("(let loop ((i 0)) (if (< i 20000) (begin (vector i (string #\\x)) (loop (+ i 1)))))")
+        scheme.runtime.collectGarbage()
+        // (Compared by address only: without the heap's reference the type would be freed.)
+        let record = try XCTUnwrap(try scheme.evaluate("p").object(Record.self))
+        XCTAssertTrue(scheme.runtime.heap.objects.contains { $0.toOpaque() == record.typeRef.toOpaque() },
+                      "the heap still owns the record's type")
+        XCTAssertEqual(scheme.write(try scheme.evaluate("p")), "#<point>")
+        XCTAssertEqual(scheme.write(try scheme.evaluate("(record? p)")), "#t")
+    }
+}
