@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A fixed number of values an object holds (a closure's captured values, a record's fields), laid
 /// out as adjacent pair cells, two values a cell: value `i` is the car (`i` even) or the cdr (`i`
 /// odd) of cell `i / 2`.
@@ -91,9 +97,3 @@ struct ValueRun {
     /// Bytes malloc'd for the run (the heap counts its cells as pairs).
     var mallocBytes: Int { inCells ? 0 : ((count &+ 1) >> 1) &* Pair.cellBytes }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
