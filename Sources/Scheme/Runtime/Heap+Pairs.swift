@@ -53,10 +53,7 @@ extension Heap {
         skipPairsInUse()
         if pairCursor == pairLimit {
             // Every cell of every block is in use now.
-            let next = pairBlocks.count
-            pairHighWater = max(pairHighWater, next * Heap.pairCellsPerBlock)
-            pairBlocks.append(makePairBlock())
-            placePairCursor(block: next, cell: 0)
+            usePairBlock(after: pairBlocks.count - 1)
         }
         let c = pairCursor
         pairCursor = c + Pair.cellBytes
@@ -239,10 +236,8 @@ extension Heap {
             }
             pairCursor = c
             // Every cell of this block is in use.
-            let next = pairBlockIndex + 1
-            guard next < pairBlocks.count else { return }
-            pairHighWater = max(pairHighWater, next * Heap.pairCellsPerBlock)
-            placePairCursor(block: next, cell: 0)
+            guard pairBlockIndex + 1 < pairBlocks.count else { return }
+            usePairBlock(after: pairBlockIndex)
         }
     }
 

@@ -8,7 +8,12 @@ extension Runtime {
         let expander = Expander(runtime: self, isSystem: env.isSystem)
         let thunk = try expander.expandToplevel(form, in: env, at: location)
         let code = try compileCode(thunk, isSystem: env.isSystem)
-        return .procedure(Unmanaged.passUnretained(heap.own(Closure(code: Unmanaged.passUnretained(code), captured: UnsafeBufferPointer(start: nil, count: 0), in: heap))))
+        return .procedure(Unmanaged.passUnretained(closure(of: code)))
+    }
+
+    /// A closure of compiled top-level code (it captures nothing), owned by the heap.
+    func closure(of code: CodeBlock) -> Closure {
+        heap.own(Closure(code: Unmanaged.passUnretained(code), captured: UnsafeBufferPointer(start: nil, count: 0), in: heap))
     }
 
     /// The code of the expanded top-level form `thunk`; an error when the compiler stopped because
@@ -105,7 +110,7 @@ extension Runtime {
                     throw SchemeError(raised: error.payload, rt: self)
                 }
                 if let code = pendingRun {
-                    let closure = heap.own(Closure(code: Unmanaged.passUnretained(code), captured: UnsafeBufferPointer(start: nil, count: 0), in: heap))
+                    let closure = closure(of: code)
                     _ = try vm.run(.procedure(Unmanaged.passUnretained(closure)), [], keepingExisting: false)
                 }
             }
@@ -122,7 +127,7 @@ extension Runtime {
         forms.reserveCapacity(reader.remainingEntries)
         while let entry = try reader.next() {
             if let code = entry.thunk {
-                let closure = heap.own(Closure(code: Unmanaged.passUnretained(code), captured: UnsafeBufferPointer(start: nil, count: 0), in: heap))
+                let closure = closure(of: code)
                 forms.append(ImageForm(value: .procedure(Unmanaged.passUnretained(closure)), isThunk: true, location: .none))
             } else {
                 forms.append(ImageForm(value: entry.datum, isThunk: false, location: entry.location))

@@ -16,7 +16,7 @@ import Darwin
 ///
 /// A run longer than `longestInCells` cells (a record of thousands of fields) is malloc'd instead,
 /// with the same layout: its cells are never marked (`trace` marks their values one by one), never
-/// old, and a store into it must call the owner's write barrier (`needsOwnerBarrier`).
+/// old, and a store into it must call the owner's write barrier (`store` says so).
 struct ValueRun {
     /// The first cell.
     let base: UnsafeMutableRawPointer
@@ -33,7 +33,7 @@ struct ValueRun {
     @inline(__always)
     init(count: Int, in heap: Heap) {
         self.count = count
-        let cells = (count &+ 1) >> 1
+        let cells = ValueRun.cells(count)
         if count == 0 {
             base = ValueRun.empty
             inCells = false
@@ -49,6 +49,9 @@ struct ValueRun {
             inCells = false
         }
     }
+
+    /// The cells `count` values take, two a cell.
+    @inline(__always) static func cells(_ count: Int) -> Int { (count &+ 1) >> 1 }
 
     /// The storage of every empty run: never read or written (no index is below 0), never freed.
     private static let empty = UnsafeMutableRawPointer.allocate(byteCount: Pair.cellBytes, alignment: 8)
@@ -80,7 +83,7 @@ struct ValueRun {
     func trace(_ marker: inout Marker) {
         if inCells {
             var cell = base
-            for _ in 0..<((count &+ 1) >> 1) {
+            for _ in 0..<ValueRun.cells(count) {
                 marker.markPair(Pair(cell: cell))
                 cell += Pair.cellBytes
             }
@@ -95,5 +98,5 @@ struct ValueRun {
     }
 
     /// Bytes malloc'd for the run (the heap counts its cells as pairs).
-    var mallocBytes: Int { inCells ? 0 : ((count &+ 1) >> 1) &* Pair.cellBytes }
+    var mallocBytes: Int { inCells ? 0 : ValueRun.cells(count) &* Pair.cellBytes }
 }
