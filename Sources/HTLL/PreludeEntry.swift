@@ -113,7 +113,7 @@ enum PreludeEntry: String, CaseIterable {
             guard let value = scheme.global(entry.rawValue, in: env) else {
                 return "the layout prelude does not define \(entry.rawValue)"
             }
-            if case .procedure = value { return nil }
+            if value.isProcedure { return nil }
             return entry.isProcedure ? "the layout prelude's \(entry.rawValue) is not a procedure" : nil
         }
         guard missing.isEmpty else { return missing }

@@ -124,7 +124,7 @@ extension Repl {
         do {
             switch outcome {
             case .values(let vs):
-                if let v = vs.last, case .procedure = v {
+                if let v = vs.last, v.isProcedure {
                     let listing = try scheme.call("disassemble", [v])
                     say(listing.stringValue ?? scheme.display(listing), newline: false)
                 } else {

@@ -110,11 +110,11 @@ extension Scheme {
     /// What a procedure takes, for a REPL's `,describe`: "builtin procedure, 1 to 2 arguments",
     /// "procedure, at least 1 argument", a case-lambda's clauses; nil when `value` is no procedure.
     public func procedureSummary(_ value: Value) -> String? {
+        func arity(_ required: Int, _ maximum: Int?) -> String { Arity(required, maximum).expectedArguments }
+        if case .closure(let c) = value { return "procedure, " + arity(c.code.required, c.code.hasRest ? nil : c.code.required) }
         guard case .procedure(let u) = value else { return nil }
         let p = u.takeUnretainedValue()
-        func arity(_ required: Int, _ maximum: Int?) -> String { Arity(required, maximum).expectedArguments }
         if let prim = p as? BuiltinProcedure { return "builtin procedure, " + arity(prim.arity.required, prim.arity.maximum) }
-        if let c = p as? Closure { return "procedure, " + arity(c.code.required, c.code.hasRest ? nil : c.code.required) }
         if let cl = p as? CaseLambda {
             let clauses = cl.clauses.map { arity($0.code.required, $0.code.hasRest ? nil : $0.code.required) }
             return "case-lambda procedure: " + clauses.joined(separator: "; ")

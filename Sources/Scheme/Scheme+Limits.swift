@@ -186,7 +186,7 @@ extension Scheme {
             let entry = p.car
             pending = p.cdr
             winders.assign(pending)
-            guard case .pair(let e) = entry, case .procedure = e.cdr else { continue }
+            guard case .pair(let e) = entry, e.cdr.isProcedure else { continue }
             do throws(SchemeError) {
                 _ = try vm.run(e.cdr, [])
             } catch {

@@ -36,7 +36,7 @@ final class PreludeImageTests: XCTestCase {
         // Most procedures' bodies are lazy (decoded on their first call); every one decodes whole.
         var decoded = 0
         for form in forms where form.isThunk {
-            let all = try XCTUnwrap(form.value.object(Closure.self)).code.materializeAll(scheme.runtime)
+            let all = try XCTUnwrap(form.value.asClosure).code.materializeAll(scheme.runtime)
             XCTAssertEqual(all.refused, 0)
             decoded += all.decoded
         }
@@ -119,7 +119,7 @@ final class PreludeImageTests: XCTestCase {
             do {
                 // Read whole: its lazy bodies, decoded as first calls would, each whole or refused.
                 for form in try scheme.runtime.readImage(CodeImage.printable(mutated), in: HTLL.preludeEnvironment(scheme)) {
-                    if let code = form.value.object(Closure.self)?.code { _ = code.materializeAll(scheme.runtime) }
+                    if let code = form.value.asClosure?.code { _ = code.materializeAll(scheme.runtime) }
                 }
             } catch {
                 refused += 1
@@ -136,7 +136,7 @@ final class PreludeImageTests: XCTestCase {
         let env = try XCTUnwrap(HTLL.environment(of: intact))
         // The Objective-C output's entry (loading does not call it), or any other not called yet.
         let candidates = env.boundNames.filter { !$0.isSyntax }.compactMap { entry -> (String, CodeBlock)? in
-            guard let code = intact.global(entry.name, in: env)?.object(Closure.self)?.code,
+            guard let code = intact.global(entry.name, in: env)?.asClosure?.code,
                   code.lazyBody != nil, code.name == entry.name else { return nil }
             return (entry.name, code)
         }

@@ -57,7 +57,7 @@ final class SealedPreludeTests: XCTestCase {
             }
         }
         let procedures = preludeSymbols.filter { name in
-            guard let v = probe.global(name), case .procedure = v else { return false }
+            guard let v = probe.global(name), v.isProcedure else { return false }
             return true
         }
         XCTAssertGreaterThan(procedures.count, 100, "the preludes use many standard procedures")

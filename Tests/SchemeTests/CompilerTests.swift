@@ -94,7 +94,7 @@ final class CompilerTests: SchemeTestCase {
 
     func testConstantsAndLocations() throws {
         let code = try scheme.runtime.compileToplevel(try XCTUnwrap(scheme.evaluate("'(f (g 1))")), in: scheme.runtime.interaction)
-        let block = try XCTUnwrap(code.object(Closure.self)).code
+        let block = try XCTUnwrap(code.asClosure).code
         XCTAssertGreaterThan(block.code.count, 0)
         XCTAssertLessThanOrEqual(block.frameSize, block.stackSize)
     }

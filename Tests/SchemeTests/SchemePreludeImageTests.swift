@@ -35,7 +35,7 @@ final class SchemePreludeImageTests: XCTestCase {
         // Most procedures' bodies are lazy (decoded on their first call); every one decodes whole.
         var decoded = 0
         for form in forms where form.isThunk {
-            let code = try XCTUnwrap(form.value.object(Closure.self)).code
+            let code = try XCTUnwrap(form.value.asClosure).code
             let all = code.materializeAll(rt)
             XCTAssertEqual(all.refused, 0)
             decoded += all.decoded
@@ -55,8 +55,7 @@ final class SchemePreludeImageTests: XCTestCase {
         for (name, isSyntax) in namesB where !isSyntax {
             let va = a.runtime.systemValue(name), vb = b.runtime.systemValue(name)
             XCTAssertEqual(a.write(va), b.write(vb), name)
-            if case .procedure(let pa) = va, case .procedure(let pb) = vb,
-               let ca = pa.takeUnretainedValue() as? Closure, let cb = pb.takeUnretainedValue() as? Closure {
+            if case .closure(let ca) = va, case .closure(let cb) = vb {
                 // The same code: arity, frame and instructions (constants may be other objects),
                 // a lazy body once decoded (as its first call does).
                 if ca.code.lazyBody != nil { lazy += 1 }
@@ -166,7 +165,7 @@ final class SchemePreludeImageTests: XCTestCase {
             do {
                 // Read whole: its lazy bodies, decoded as first calls would, each whole or refused.
                 for form in try rt.readImage(CodeImage.printable(mutated), in: rt.system) {
-                    if let code = form.value.object(Closure.self)?.code { _ = code.materializeAll(rt) }
+                    if let code = form.value.asClosure?.code { _ = code.materializeAll(rt) }
                 }
             } catch {
                 refused += 1
@@ -186,7 +185,7 @@ final class SchemePreludeImageTests: XCTestCase {
         // name (the table's order differs from run to run), and not one the last check calls.
         let candidates = intact.system.boundNames.sorted { $0.name < $1.name }.filter { !["assq", "iota"].contains($0.name) }
         let (name, code) = try XCTUnwrap(candidates.lazy.compactMap { entry -> (String, CodeBlock)? in
-            guard !entry.isSyntax, let code = intact.systemValue(entry.name).object(Closure.self)?.code,
+            guard !entry.isSyntax, let code = intact.systemValue(entry.name).asClosure?.code,
                   code.lazyBody != nil, code.name == entry.name else { return nil }
             return (entry.name, code)
         }.first)
@@ -196,7 +195,7 @@ final class SchemePreludeImageTests: XCTestCase {
         let rt = Runtime.loaded(sandbox: false, image: CodeImage.printable(bytes))
         rt.sealSystem()
         let procedure = rt.systemValue(name)
-        XCTAssertNotNil(procedure.object(Closure.self)?.code.lazyBody, "the image was not read")
+        XCTAssertNotNil(procedure.asClosure?.code.lazyBody, "the image was not read")
         let arguments = Array(repeating: Value.false, count: code.required)
         for _ in 0..<2 {
             XCTAssertThrowsError(try rt.vm.run(procedure, arguments, keepingExisting: false)) { error in

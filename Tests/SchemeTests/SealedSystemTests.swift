@@ -125,7 +125,7 @@ final class SealedSystemTests: SchemeTestCase {
             names.formUnion(try symbols(in: String(contentsOf: dir.appendingPathComponent(file), encoding: .utf8)))
         }
         return names.filter { name in
-            guard let v = scheme.global(name), case .procedure = v else { return false }
+            guard let v = scheme.global(name), v.isProcedure else { return false }
             return true
         }
     }

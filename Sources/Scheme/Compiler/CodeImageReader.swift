@@ -33,7 +33,7 @@ final class CodeImageSource {
         // The calling block is the VM's current closure (the VM sets its registers before calling a
         // builtin, so a builtin may run Scheme code): no block to capture, one builtin per image.
         let p = rt.heap.own(BuiltinProcedure(name: "%decode-image-code", arity: .exactly(0)) { _, rt in
-            guard let closure = rt.vm.regs.closure?.takeUnretainedValue() else {
+            guard let closure = rt.vm.regs.closure else {
                 throw rt.error("%decode-image-code: called outside a procedure of a prelude image")
             }
             try closure.code.materialize(rt)
@@ -304,7 +304,7 @@ struct CodeImageReader {
         case .systemProcedure:
             let name = try string()
             let v = rt.systemValue(name)
-            guard case .procedure = v else { throw InvalidSystemImage(reason: "no system procedure \(name)") }
+            guard v.isProcedure else { throw InvalidSystemImage(reason: "no system procedure \(name)") }
             return v
         case .global:
             throw InvalidSystemImage(reason: "a variable outside code")

@@ -247,9 +247,14 @@ struct CodeImageWriter {
             for item in vector.items { try write(item, to: &out) }
             open.remove(identity(vector))
             register(identity(vector))
-        case .procedure(let p):
-            let proc = p.takeUnretainedValue()
-            let name = (proc as? BuiltinProcedure)?.builtinName ?? (proc as? Closure)?.code.name
+        case .procedure, .closure:
+            let name: String?
+            switch v {
+            case .procedure(let p): name = (p.takeUnretainedValue() as? BuiltinProcedure)?.builtinName
+            case .closure(let c): name = c.code.name
+            case .null, .unspecified, .undefined, .eof, .bool, .fixnum, .flonum, .char, .pair, .symbol, .string,
+                 .vector, .object: name = nil
+            }
             guard let name, rt.systemValue(name).isEq(v) else {
                 throw ImageUnsupported(reason: "a procedure constant that is not a system procedure")
             }

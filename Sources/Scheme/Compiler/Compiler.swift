@@ -624,6 +624,7 @@ struct ConstantKey: Equatable {
         case .vector(let x): (tag, bits) = (11, UInt64(UInt(bitPattern: x.toOpaque())))
         case .procedure(let p): (tag, bits) = (12, UInt64(UInt(bitPattern: p.toOpaque())))
         case .object(let o): (tag, bits) = (13, UInt64(UInt(bitPattern: o.toOpaque())))
+        case .closure(let c): (tag, bits) = (14, UInt64(UInt(bitPattern: c.toOpaque())))
         }
     }
 }

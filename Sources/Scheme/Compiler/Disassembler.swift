@@ -2,7 +2,7 @@
 enum Disassembler {
     /// The listing of a closure's code (and of every lambda inside it).
     static func text(of v: Value, _ rt: Runtime) throws(SchemeRaise) -> String {
-        if let c = v.object(Closure.self) { return text(of: c.code, rt) }
+        if case .closure(let c) = v { return text(of: c.code, rt) }
         if let cl = v.object(CaseLambda.self) { return cl.clauses.map { text(of: $0.code, rt) }.joined(separator: "\n") }
         if case .procedure(let p) = v { return "; \(p.takeUnretainedValue().name) is a builtin written in Swift\n" }
         throw rt.typeError("disassemble", "a procedure", v)

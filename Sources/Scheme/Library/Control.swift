@@ -128,7 +128,7 @@ let controlBuiltins: [Builtin] = [
     Builtin("%make-case-lambda", .atLeast(1)) { a, rt in
         var clauses: [Closure] = []
         for v in a.array {
-            guard let c = v.object(Closure.self) else { throw rt.typeError("case-lambda", "a lambda", v) }
+            guard case .closure(let c) = v else { throw rt.typeError("case-lambda", "a lambda", v) }
             clauses.append(c)
         }
         return .procedure(Unmanaged.passUnretained(rt.heap.own(CaseLambda(clauses: clauses))))

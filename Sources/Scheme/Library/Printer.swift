@@ -168,6 +168,7 @@ enum Printer {
         case .symbol(let s): return writing ? symbolText(s.takeUnretainedValue().name) : s.takeUnretainedValue().name
         case .string(let s): return writing ? quoted(s.takeUnretainedValue().string) : s.takeUnretainedValue().string
         case .procedure(let p): return "#<procedure \(p.takeUnretainedValue().name)>"
+        case .closure(let c): return "#<procedure \(c.name)>"
         case .pair, .vector: return writing ? "(...)" : "(...)"
         case .object(let o):
             let obj = o.takeUnretainedValue()

@@ -14,8 +14,8 @@ enum Sorting {
 
     /// Both argument orders, as before: SRFI 132 `(list-sort < list)` and Guile `(sort list <)`.
     static func arguments(_ a: Arguments, _ who: String, _ rt: Runtime) throws(SchemeRaise) -> (sequence: Value, less: Value) {
-        if case .procedure = a[0] { return (a[1], a[0]) }
-        if case .procedure = a[1] { return (a[0], a[1]) }
+        if a[0].isProcedure { return (a[1], a[0]) }
+        if a[1].isProcedure { return (a[0], a[1]) }
         throw rt.error("\(who): expected a procedure argument", a[0], a[1])
     }
 
@@ -52,10 +52,9 @@ enum Sorting {
 
     /// `items` sorted stably by `less`.
     static func sortedElements(_ items: [Value], by less: Value, _ rt: Runtime) throws(SchemeRaise) -> [Value] {
-        guard items.count > 1, case .procedure(let pu) = less else { return items }
-        let procedure = pu.takeUnretainedValue()
-        guard procedure.kind == .builtin, case let p = unsafeDowncast(procedure, to: BuiltinProcedure.self),
-              p.special == .none, p.arity.accepts(2) else {
+        guard items.count > 1 else { return items }
+        guard case .procedure(let pu) = less, case let procedure = pu.takeUnretainedValue(), procedure.kind == .builtin,
+              case let p = unsafeDowncast(procedure, to: BuiltinProcedure.self), p.special == .none, p.arity.accepts(2) else {
             return try mergeSort(items) { x, y throws(SchemeRaise) in try rt.callBack(less, [x, y]).isTrue }
         }
         let f = p.function

@@ -68,7 +68,7 @@ final class Global: HeapObject {
 
     /// Sets the value as a `define` does: an anonymous procedure takes the name it is defined as.
     func define(_ v: Value) {
-        if case .procedure(let p) = v, let c = p.takeUnretainedValue() as? Closure, c.code.name == "anonymous" {
+        if case .closure(let c) = v, c.code.name == "anonymous" {
             c.code.name = name.name
         }
         assign(v)

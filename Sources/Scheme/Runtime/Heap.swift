@@ -335,6 +335,7 @@ struct Marker {
     @inline(__always) public mutating func mark(_ v: Value) {
         switch v {
         case .pair(let p): markPair(p)
+        case .closure(let c): markClosure(c)
         case .symbol(let s): push(s.toOpaque())
         case .string(let s): push(s.toOpaque())
         case .vector(let x): push(x.toOpaque())
@@ -365,6 +366,19 @@ struct Marker {
         p.flags |= Pair.oldFlag
         pairs &+= 1
         pairWork.append(p)
+    }
+
+    /// Marks a closure's cells (their fields, the code block and the captured values, are followed
+    /// by `drain`). Its cells were made together and are marked together, so the head's mark
+    /// stands for all of them.
+    @inline(__always) mutating func markClosure(_ c: Closure) {
+        let head = Pair(cell: c.cell)
+        if head.mark == epoch || checking { return markPair(head) }
+        var cell = c.cell
+        for _ in 0..<c.cellCount {
+            markPair(Pair(cell: cell))
+            cell += Pair.cellBytes
+        }
     }
 
     /// Follows the fields of `p` whatever its mark: a remembered old pair.

@@ -1,48 +1,15 @@
-/// Anything callable. The VM dispatches on `kind` without dynamic casts.
+/// Anything callable but a closure (`Closure`, pair cells). The VM dispatches on `kind` without
+/// dynamic casts.
 public class Procedure: HeapObject {
     /// What the VM does when this procedure is called.
     enum Kind: UInt8 {
-        case closure, builtin, continuation, parameter, caseLambda
+        case builtin, continuation, parameter, caseLambda
     }
     final let kind: Kind
     init(kind: Kind) { self.kind = kind }
     public override var typeName: String { "procedure" }
     /// The name shown in backtraces and `write`.
     public var name: String { "anonymous" }
-}
-
-/// A compiled lambda with its captured variables (flat closure).
-final class Closure: Procedure {
-    /// The compiled body.
-    public var code: CodeBlock { codeRef.takeUnretainedValue() }
-    /// The compiled body, unretained: the heap owns every code block (the compiler and the image
-    /// reader hand it over), and `trace` keeps it alive as long as the closure. Why not a strong
-    /// reference: a retain when the closure is made and a release when it is freed, on every
-    /// closure (bench/closures.scm makes 8 an iteration).
-    let codeRef: Unmanaged<CodeBlock>
-    /// The captured values (never stored into after the closure is made: `set!` goes to a box).
-    let captured: ValueRun
-
-    // Always inlined, and the code block passed unretained: called out of line from the VM's
-    // `closure` opcode, or given the block itself, a retain and a release more per closure made
-    // (cpstak: 3.9% more instructions).
-    @inline(__always)
-    init(code: Unmanaged<CodeBlock>, captured values: UnsafeBufferPointer<Value>, in heap: Heap) {
-        self.codeRef = code
-        captured = ValueRun(count: values.count, in: heap)
-        for i in 0..<values.count { captured.initialize(i, to: values[i]) }
-        super.init(kind: .closure)
-    }
-
-    deinit { captured.release() }
-
-    override func trace(_ marker: inout Marker) {
-        marker.markObject(code)
-        captured.trace(&marker)
-    }
-    public override var byteSize: Int { 64 + captured.mallocBytes }
-    public override var name: String { code.name }
-    override var hasWriteBarrier: Bool { true }  // (captured values never change: `set!` goes to a box)
 }
 
 /// How many arguments a procedure takes: `required`, and at most `maximum` (nil for any number).
@@ -164,7 +131,7 @@ final class CaseLambda: Procedure {
         super.init(kind: .caseLambda)
     }
     override func trace(_ marker: inout Marker) {
-        for c in clauses { marker.markObject(c) }
+        for c in clauses { marker.markClosure(c) }
     }
     override var hasWriteBarrier: Bool { true }  // (never changed)
     public override var name: String { clauses.first?.name ?? "case-lambda" }

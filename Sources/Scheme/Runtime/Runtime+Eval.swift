@@ -8,12 +8,12 @@ extension Runtime {
         let expander = Expander(runtime: self, isSystem: env.isSystem)
         let thunk = try expander.expandToplevel(form, in: env, at: location)
         let code = try compileCode(thunk, isSystem: env.isSystem)
-        return .procedure(Unmanaged.passUnretained(closure(of: code)))
+        return .closure(closure(of: code))
     }
 
-    /// A closure of compiled top-level code (it captures nothing), owned by the heap.
+    /// A closure of compiled top-level code (it captures nothing).
     func closure(of code: CodeBlock) -> Closure {
-        heap.own(Closure(code: Unmanaged.passUnretained(code), captured: UnsafeBufferPointer(start: nil, count: 0), in: heap))
+        Closure.make(code: Unmanaged.passUnretained(code), captured: UnsafeBufferPointer(start: nil, count: 0), in: heap)
     }
 
     /// The code of the expanded top-level form `thunk`; an error when the compiler stopped because
@@ -111,7 +111,7 @@ extension Runtime {
                 }
                 if let code = pendingRun {
                     let closure = closure(of: code)
-                    _ = try vm.run(.procedure(Unmanaged.passUnretained(closure)), [], keepingExisting: false)
+                    _ = try vm.run(.closure(closure), [], keepingExisting: false)
                 }
             }
         }
@@ -128,7 +128,7 @@ extension Runtime {
         while let entry = try reader.next() {
             if let code = entry.thunk {
                 let closure = closure(of: code)
-                forms.append(ImageForm(value: .procedure(Unmanaged.passUnretained(closure)), isThunk: true, location: .none))
+                forms.append(ImageForm(value: .closure(closure), isThunk: true, location: .none))
             } else {
                 forms.append(ImageForm(value: entry.datum, isThunk: false, location: entry.location))
             }

@@ -29,7 +29,9 @@ public enum Value {
     case string(Unmanaged<SString>)
     /// A vector.
     case vector(Unmanaged<SVector>)
-    /// Anything callable: closures, builtins, continuations, parameters.
+    /// A compiled lambda with its captured values (pair cells, not an object: `Closure`).
+    case closure(Closure)
+    /// Every other procedure: builtins, continuations, parameters, `case-lambda`s.
     case procedure(Unmanaged<Procedure>)
     /// Every other heap object (bytevectors, records, boxes, promises, ports, errors, environments…).
     case object(Unmanaged<HeapObject>)
@@ -48,8 +50,8 @@ public enum Value {
         return false
     }
 
-    /// The heap object behind this value, if it is one (retains it: not for hot paths). Pairs are
-    /// cells, not objects (`Pair`).
+    /// The heap object behind this value, if it is one (retains it: not for hot paths). Pairs and
+    /// closures are cells, not objects (`Pair`, `Closure`).
     public var heapObject: HeapObject? {
         switch self {
         case .symbol(let s): return s.takeUnretainedValue()
@@ -59,6 +61,12 @@ public enum Value {
         case .object(let o): return o.takeUnretainedValue()
         default: return nil
         }
+    }
+
+    /// The closure this value is, or nil.
+    @inline(__always) public var asClosure: Closure? {
+        if case .closure(let c) = self { return c }
+        return nil
     }
 
     /// The object of type `T` behind this value, or nil.
@@ -73,7 +81,7 @@ extension Value {
     /// Whether this value is a pair or an object, which a collection must reach (not an immediate).
     @inline(__always) var refersToHeap: Bool {
         switch self {
-        case .pair, .symbol, .string, .vector, .procedure, .object: return true
+        case .pair, .closure, .symbol, .string, .vector, .procedure, .object: return true
         case .null, .unspecified, .undefined, .eof, .bool, .fixnum, .flonum, .char: return false
         }
     }
@@ -89,6 +97,7 @@ extension Value {
         case let (.char(a), .char(b)): return a == b
         case let (.flonum(a), .flonum(b)): return a.bitPattern == b.bitPattern
         case let (.pair(a), .pair(b)): return a == b
+        case let (.closure(a), .closure(b)): return a == b
         case let (.symbol(a), .symbol(b)): return a.toOpaque() == b.toOpaque()
         case let (.string(a), .string(b)): return a.toOpaque() == b.toOpaque()
         case let (.vector(a), .vector(b)): return a.toOpaque() == b.toOpaque()
@@ -130,8 +139,11 @@ extension Value {
     }
     /// Whether this is a procedure of any kind (`procedure?`).
     @inline(__always) public var isProcedure: Bool {
-        if case .procedure = self { return true }
-        return false
+        switch self {
+        case .closure, .procedure: return true
+        case .null, .unspecified, .undefined, .eof, .bool, .fixnum, .flonum, .char, .pair, .symbol, .string, .vector,
+             .object: return false
+        }
     }
     /// The symbol behind this value, if it is one.
     @inline(__always) public var symbol: Symbol? {

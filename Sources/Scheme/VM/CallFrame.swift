@@ -1,7 +1,7 @@
 /// A suspended caller: where to resume and whose locals to use.
 struct CallFrame {
     /// The caller's closure (nil for the sentinel frame a run pushes, which resumes at `halt`).
-    var closure: Unmanaged<Closure>?
+    var closure: Closure?
     /// The instruction to resume at.
     var pc: UnsafeMutablePointer<Int32>
     /// The caller's frame pointer (index of its first argument on the value stack).
@@ -17,7 +17,7 @@ struct Registers {
     var pc: UnsafeMutablePointer<Int32>
     var fp: Int
     var sp: Int
-    var closure: Unmanaged<Closure>?
+    var closure: Closure?
     var constants: UnsafeMutablePointer<Value>
     var stack: UnsafeMutablePointer<Value>
 }

@@ -3,7 +3,7 @@
 final class Continuation: Procedure {
     let values: [Value]
     let frames: [CallFrame]
-    let closure: Unmanaged<Closure>?
+    let closure: Closure?
     let pc: UnsafeMutablePointer<Int32>
     let fp: Int
     let stackBase: Int
@@ -11,7 +11,7 @@ final class Continuation: Procedure {
     /// The serial number of the run it was captured in (`VM.runs`).
     let runSerial: Int
 
-    init(values: [Value], frames: [CallFrame], closure: Unmanaged<Closure>?, pc: UnsafeMutablePointer<Int32>,
+    init(values: [Value], frames: [CallFrame], closure: Closure?, pc: UnsafeMutablePointer<Int32>,
          fp: Int, stackBase: Int, frameBase: Int, runSerial: Int) {
         self.values = values
         self.frames = frames
@@ -26,8 +26,8 @@ final class Continuation: Procedure {
 
     override func trace(_ marker: inout Marker) {
         for v in values { marker.mark(v) }
-        for f in frames { if let c = f.closure { marker.markObject(c.takeUnretainedValue()) } }
-        if let closure { marker.markObject(closure.takeUnretainedValue()) }
+        for f in frames { if let c = f.closure { marker.markClosure(c) } }
+        if let closure { marker.markClosure(closure) }
     }
     public override var byteSize: Int { 96 + values.count * 16 + frames.count * 24 }
     public override var name: String { "continuation" }

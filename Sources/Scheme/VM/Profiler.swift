@@ -262,8 +262,8 @@ extension Scheme {
         }
 
         /// The entry of closure `cu`'s procedure.
-        private func entry(for cu: Unmanaged<Closure>, _ vm: VM) -> Int {
-            let code = cu._withUnsafeGuaranteedRef { $0.code }
+        private func entry(for cu: Closure, _ vm: VM) -> Int {
+            let code = cu.code
             let location = code.locations.first?.loc ?? .none
             let id = ObjectIdentifier(code)
             if let known = byBlock[id], known.location == location.packed, known.name == code.name { return known.entry }

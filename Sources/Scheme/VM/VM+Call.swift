@@ -10,10 +10,10 @@ extension VM {
         if heap.wantsCollection || safePointRequested || steps > stepLimit { try safePoint(&r) }
         // (Stack indices in wrapping arithmetic, as in the dispatch loop: they are bounded by the
         // stack's capacity, and each checked step was a branch in every call.)
-        if case .procedure(let pu) = r.stack[r.sp &- n &- 1] {
+        let callee = r.stack[r.sp &- n &- 1]
+        if case .closure(let c) = callee { return try enter(c, n, tail: tail, &r) }
+        if case .procedure(let pu) = callee {
             switch pu._withUnsafeGuaranteedRef({ $0.kind }) {
-            case .closure:
-                return try enter(unsafeBitCast(pu, to: Unmanaged<Closure>.self), n, tail: tail, &r)
             case .builtin:
                 let bu = unsafeBitCast(pu, to: Unmanaged<BuiltinProcedure>.self)
                 // A record procedure runs here: through `callBuiltin` and `callSpecial` it cost about
@@ -33,13 +33,12 @@ extension VM {
     /// `case-lambda`, or what is not a procedure.
     @inline(never) func callOther(_ n: Int, tail: Bool, _ r: inout Registers) throws(SchemeError) {
         let calleeSlot = r.sp &- n &- 1
+        if case .closure(let c) = r.stack[calleeSlot] { return try enter(c, n, tail: tail, &r) }
         guard case .procedure(let pu) = r.stack[calleeSlot] else {
             try signal(rt.makeError("not a procedure", r.stack[calleeSlot]), dropping: n + 1, &r)
             return
         }
         switch pu._withUnsafeGuaranteedRef({ $0.kind }) {
-        case .closure:
-            try enter(unsafeBitCast(pu, to: Unmanaged<Closure>.self), n, tail: tail, &r)
         case .builtin:
             try callBuiltin(unsafeBitCast(pu, to: Unmanaged<BuiltinProcedure>.self), n, tail: tail, &r)
         case .continuation:
@@ -57,15 +56,15 @@ extension VM {
                 try signal(rt.makeError("case-lambda: no clause accepts \(n) arguments"), dropping: n + 1, &r)
                 return
             }
-            r.stack[calleeSlot] = .procedure(Unmanaged.passUnretained(clause))
-            try enter(Unmanaged.passUnretained(clause), n, tail: tail, &r)
+            r.stack[calleeSlot] = .closure(clause)
+            try enter(clause, n, tail: tail, &r)
         }
     }
 
     /// Sets up a frame for closure `cu`, whose callee slot and `n` arguments are on top of the stack.
     /// (Everything is read through unretained references: no ARC traffic per call.)
-    @inline(__always) func enter(_ cu: Unmanaged<Closure>, _ n: Int, tail: Bool, _ r: inout Registers) throws(SchemeError) {
-        let codeRef = cu._withUnsafeGuaranteedRef { $0.codeRef }
+    @inline(__always) func enter(_ cu: Closure, _ n: Int, tail: Bool, _ r: inout Registers) throws(SchemeError) {
+        let codeRef = cu.codeRef
         let (required, hasRest, frameSize, stackSize, codePointer, constantPointer) = codeRef._withUnsafeGuaranteedRef {
             ($0.required, $0.hasRest, $0.frameSize, $0.stackSize, $0.codePointer, $0.constantPointer)
         }
@@ -255,7 +254,7 @@ extension VM {
     func captureContinuation(calleeSlot: Int, tail: Bool, _ r: Registers) -> Continuation {
         let run = runs.last ?? (stackBase: 0, frameBase: 0, serial: 0)
         let stackEnd: Int, frameEnd: Int
-        let closure: Unmanaged<Closure>?, pc: UnsafeMutablePointer<Int32>, fp: Int
+        let closure: Closure?, pc: UnsafeMutablePointer<Int32>, fp: Int
         if tail {
             // Returning from the current frame is what the continuation does.
             stackEnd = r.fp - 1
@@ -298,7 +297,7 @@ extension VM {
         r.closure = k.closure
         r.pc = k.pc
         r.fp = k.fp + delta
-        r.constants = k.closure?._withUnsafeGuaranteedRef { $0.codeRef._withUnsafeGuaranteedRef { $0.constantPointer } } ?? r.constants
+        r.constants = k.closure?.codeRef._withUnsafeGuaranteedRef { $0.constantPointer } ?? r.constants
         push(result, &r)
     }
 }

@@ -210,7 +210,7 @@ extension VM {
     }
 
     @inline(__always) func capturedValue(_ r: Registers, _ i: Int) -> Value {
-        r.closure.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.captured[i] }
+        r.closure.unsafelyUnwrapped.captured(i)
     }
 
     // A box (a variable both captured by a closure and assigned) is a pair cell whose car holds the
@@ -267,9 +267,9 @@ extension VM {
         // (The compiler puts a code block there.)
         let code = unsafeBitCast(o, to: Unmanaged<CodeBlock>.self)
         let captured = UnsafeBufferPointer(start: r.stack + (sp - n), count: n)
-        let c = heapRef._withUnsafeGuaranteedRef { $0.adopt(Closure(code: code, captured: captured, in: $0)) }
+        let c = heapRef._withUnsafeGuaranteedRef { Closure.make(code: code, captured: captured, in: $0) }
         sp -= n
-        push(.procedure(unsafeBitCast(c, to: Unmanaged<Procedure>.self)), &sp, r.stack)
+        push(.closure(c), &sp, r.stack)
     }
 
     /// Pops the current frame, leaving the returned value on the caller's stack.

@@ -13,7 +13,7 @@ extension VM {
             if e.kind == .limit { throw abort(e.message, r, at: e.location) }
         }
         r.sp -= n
-        guard let handler = rt.raiseCell?.value, case .procedure = handler else {
+        guard let handler = rt.raiseCell?.value, handler.isProcedure else {
             throw SchemeError(raised: payload, vm: self, regs: r)
         }
         ensureStack(&r, room: 4)
@@ -25,14 +25,14 @@ extension VM {
     /// The location of the innermost instruction that belongs to user code (not the system prelude);
     /// without one, the call site system code set (`callSite`).
     func userLocation(_ r: Registers) -> SourceLocation {
-        if let c = r.closure?.takeUnretainedValue(), !c.code.isSystem {
+        if let c = r.closure, !c.code.isSystem {
             let loc = c.code.location(at: r.pc - c.code.codePointer - 1)
             if loc.isKnown { return loc }
         }
         var i = frameTop - 1
         while i >= 0 {
             let f = frames[i]
-            if let c = f.closure?.takeUnretainedValue(), !c.code.isSystem,
+            if let c = f.closure, !c.code.isSystem,
                f.pc >= c.code.codePointer, f.pc <= c.code.codePointer + c.code.codeCount {
                 let loc = c.code.location(at: f.pc - c.code.codePointer - 1)
                 if loc.isKnown { return loc }
@@ -54,11 +54,11 @@ extension VM {
             }
             names.append(entry)
         }
-        add(r.closure?.takeUnretainedValue(), r.pc)
+        add(r.closure, r.pc)
         var i = frameTop - 1
         while i >= 0 {
             // A frame holds the caller's closure and the pc to resume in it.
-            add(frames[i].closure?.takeUnretainedValue(), frames[i].pc)
+            add(frames[i].closure, frames[i].pc)
             i -= 1
         }
         // The outermost entries are the top-level thunks; keep them only if nothing else is known.
