@@ -43,7 +43,7 @@ extension ExpressionKinds {
         switch c {
         case .fixnum(let n): return n.magnitude <= 1 << 53 ? Double(n).bitPattern : 1
         case .flonum(let d): return d == 0 ? 0 : (d.magnitude <= 0x1p53 ? d.bitPattern : 1)
-        case .null, .unspecified, .undefined, .eof, .bool, .char, .pair, .symbol, .string, .vector, .procedure, .closure, .object:
+        case .null, .unspecified, .undefined, .eof, .bool, .char, .pair, .symbol, .string, .vector, .procedure, .closure, .record, .object:
             return 1   // (a ratio, a bignum: htll:e=? compares them; the key need not tell them apart)
         }
     }
@@ -102,6 +102,7 @@ extension ExpressionKinds {
         case .vector(let w): return Int(bitPattern: w.toOpaque())
         case .procedure(let f): return Int(bitPattern: f.toOpaque())
         case .closure(let c): return c.hashValue
+        case .record(let r): return r.hashValue
         case .object(let o): return Int(bitPattern: o.toOpaque())
         }
     }

@@ -102,7 +102,7 @@ extension HTLL {
             count += 4
             guard let car = x.car, let cdr = x.cdr else { return false }
             return plainJSONLength(car, depth: depth + 1, &count) && plainJSONLength(cdr, depth: depth + 1, &count)
-        case .unspecified, .undefined, .eof, .flonum, .char, .vector, .procedure, .closure, .object:
+        case .unspecified, .undefined, .eof, .flonum, .char, .vector, .procedure, .closure, .record, .object:
             return false
         }
     }
@@ -144,7 +144,7 @@ extension HTLL {
                 writePlainJSON(cdr, out, &at)
             }
             put(0x5D)
-        case .unspecified, .undefined, .eof, .flonum, .char, .vector, .procedure, .closure, .object:
+        case .unspecified, .undefined, .eof, .flonum, .char, .vector, .procedure, .closure, .record, .object:
             break
         }
     }

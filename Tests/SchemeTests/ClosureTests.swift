@@ -11,15 +11,15 @@ final class ClosureTests: SchemeTestCase {
     func testLayoutTheVMReliesOn() throws {
         let code = try XCTUnwrap(try scheme.evaluate("(lambda (a b) (+ a b))").asClosure).code
         let heap = scheme.runtime.heap
-        for n in [0, 1, 2, 3, 7, Closure.farIndex, Closure.farIndex + 1, 600] {
+        for n in [0, 1, 2, 3, 7, CellRun.farIndex, CellRun.farIndex + 1, 600] {
             let values = (0..<n).map { Value.fixnum($0 * 3) }
             let c = values.withUnsafeBufferPointer { Closure.make(code: Unmanaged.passUnretained(code), captured: $0, in: heap) }
             XCTAssertEqual(c.codeRef.toOpaque(), Unmanaged.passUnretained(code).toOpaque(), "\(n) values")
-            guard case .object(let o) = c.cell.loadUnaligned(as: Value.self) else { return XCTFail("slot 0 is not the code") }
+            guard case .object(let o) = c.run.cell.loadUnaligned(as: Value.self) else { return XCTFail("slot 0 is not the code") }
             XCTAssertEqual(o.toOpaque(), Unmanaged.passUnretained(code).toOpaque())
-            XCTAssertEqual(c.cellCount, ValueRun.cells(min(n, Closure.farIndex + 1) + 1), "\(n) values")
-            XCTAssertLessThanOrEqual(c.cellCount, ValueRun.longestInCells)
-            for i in [0, 1, n / 2, Closure.farIndex - 1, Closure.farIndex, n - 1] where i >= 0 && i < n {
+            XCTAssertEqual(c.run.cellCount, CellRun.cells(min(n, CellRun.farIndex + 1) + 1), "\(n) values")
+            XCTAssertLessThanOrEqual(c.run.cellCount, CellRun.longestInCells)
+            for i in [0, 1, n / 2, CellRun.farIndex - 1, CellRun.farIndex, n - 1] where i >= 0 && i < n {
                 XCTAssertTrue(c.captured(i).isEq(.fixnum(i * 3)), "value \(i) of \(n)")
             }
         }

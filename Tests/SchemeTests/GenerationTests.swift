@@ -165,32 +165,35 @@ final class GenerationTests: SchemeTestCase {
     }
 
     /// The stress-mode check of the generations finds a store that bypassed the write barrier (a
-    /// record's field written in place, in a record of 500 fields, whose fields are malloc'd, not
-    /// cells), and nothing once the barrier has seen it. A record of a few fields keeps them in
-    /// pair cells, whose own barrier remembers the cell stored into.
+    /// field of a record of 500 fields, past `CellRun.farIndex`, written in place in the vector
+    /// that holds those fields), and nothing once the barrier has seen it. A record's other fields
+    /// are pair cells, whose own barrier remembers the cell stored into.
     func testCheckFindsAMissedWriteBarrier() throws {
         let heap = Heap()
         let wide = heap.own(RecordType(name: "wide", fields: (0..<500).map { Symbol(name: "f\($0)") }))
-        let record = heap.own(Record(type: Unmanaged.passUnretained(wide), initial: .false, in: heap))
-        XCTAssertFalse(record.fields.inCells)
-        heap.collect(.full) { $0.markObject(record) }
-        record.fields.initialize(0, to: heap.string("young"))
-        let missed = heap.markMinor { $0.markObject(record) }
+        let record = Record.make(type: Unmanaged.passUnretained(wide), in: heap) { _ in .false }
+        heap.collect(.full) { $0.mark(.record(record)) }
+        let far = record.run.cell.loadUnaligned(fromByteOffset: CellRun.offset(CellRun.farIndex + 1), as: Value.self)
+        guard case .vector(let fields) = far else { return XCTFail("no vector of the fields past farIndex") }
+        let young = heap.string("young")
+        fields.takeUnretainedValue().items.withUnsafeBufferPointer { UnsafeMutablePointer(mutating: $0.baseAddress)?[480 - CellRun.farIndex] = young }
+        XCTAssertTrue(record.field(480).isEq(young))
+        let missed = heap.markMinor { $0.mark(.record(record)) }
         XCTAssertEqual(heap.checkGenerations(missed).missed, 1)
-        heap.written(record, record.fields[0])
-        let seen = heap.markMinor { $0.markObject(record) }
+        record.store(480, young, heap)
+        XCTAssertEqual(heap.rememberedObjects.count, 1, "the vector of the far fields is remembered")
+        let seen = heap.markMinor { $0.mark(.record(record)) }
         XCTAssertEqual(heap.checkGenerations(seen).missed, 0)
 
         let narrow = heap.own(RecordType(name: "narrow", fields: [Symbol(name: "x"), Symbol(name: "y"), Symbol(name: "z")]))
-        let small = heap.own(Record(type: Unmanaged.passUnretained(narrow), initial: .false, in: heap))
-        XCTAssertTrue(small.fields.inCells)
-        heap.collect(.full) { $0.markObject(small) }
-        let young = heap.string("young")
-        small.store(2, young, heap)
+        let small = Record.make(type: Unmanaged.passUnretained(narrow), in: heap) { _ in .false }
+        heap.collect(.full) { $0.mark(.record(small)); $0.mark(.record(record)) }
+        let other = heap.string("other")
+        small.store(2, other, heap)
         XCTAssertEqual(heap.rememberedPairs.count, 1, "the cell of field 2 is remembered")
-        let reached = heap.markMinor { $0.markObject(small) }
+        let reached = heap.markMinor { $0.mark(.record(small)) }
         XCTAssertEqual(heap.checkGenerations(reached).missed, 0)
-        guard case .string(let s) = young else { return XCTFail("not a string") }
+        guard case .string(let s) = other else { return XCTFail("not a string") }
         XCTAssertEqual(s.takeUnretainedValue().markEpoch, heap.objectEpoch, "the minor collection reached the young string")
     }
 

@@ -252,8 +252,8 @@ struct CodeImageWriter {
             switch v {
             case .procedure(let p): name = (p.takeUnretainedValue() as? BuiltinProcedure)?.builtinName
             case .closure(let c): name = c.code.name
-            case .null, .unspecified, .undefined, .eof, .bool, .fixnum, .flonum, .char, .pair, .symbol, .string,
-                 .vector, .object: name = nil
+            case .null, .unspecified, .undefined, .eof, .bool, .fixnum, .flonum, .char, .pair, .record, .symbol,
+                 .string, .vector, .object: name = nil
             }
             guard let name, rt.systemValue(name).isEq(v) else {
                 throw ImageUnsupported(reason: "a procedure constant that is not a system procedure")
@@ -276,6 +276,8 @@ struct CodeImageWriter {
             } else {
                 throw ImageUnsupported(reason: "a constant of type \(object.typeName)")
             }
+        case .record(let r):
+            throw ImageUnsupported(reason: "a constant of type \(r.type.name)")
         }
     }
 

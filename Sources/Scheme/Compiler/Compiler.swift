@@ -625,6 +625,7 @@ struct ConstantKey: Equatable {
         case .procedure(let p): (tag, bits) = (12, UInt64(UInt(bitPattern: p.toOpaque())))
         case .object(let o): (tag, bits) = (13, UInt64(UInt(bitPattern: o.toOpaque())))
         case .closure(let c): (tag, bits) = (14, UInt64(UInt(bitPattern: c.toOpaque())))
+        case .record(let r): (tag, bits) = (15, UInt64(UInt(bitPattern: r.run.cell)))
         }
     }
 }

@@ -97,6 +97,7 @@ enum Equality {
         case .symbol(let s): return identityHash(s.toOpaque())
         case .procedure(let p): return identityHash(p.toOpaque())
         case .closure(let c): return identityHash(c.toOpaque())
+        case .record(let r): return identityHash(r.run.cell)
         case .pair(let p) where !structural: return identityHash(p.toOpaque())
         case .vector(let w) where !structural: return identityHash(w.toOpaque())
         case .string(let w) where !structural: return identityHash(w.toOpaque())
@@ -123,7 +124,7 @@ enum Equality {
         switch v {
         case .pair where structural, .vector where structural:
             break
-        case .null, .unspecified, .undefined, .eof, .bool, .fixnum, .flonum, .char, .symbol, .procedure, .closure, .pair, .string,
+        case .null, .unspecified, .undefined, .eof, .bool, .fixnum, .flonum, .char, .symbol, .procedure, .closure, .record, .pair, .string,
              .vector, .object:
             hashLeaf(v, structural: structural, into: &hasher)
             return
@@ -141,7 +142,7 @@ enum Equality {
                 let items = w.takeUnretainedValue().items
                 hasher.combine(items.count)
                 for i in items.prefix(16).reversed() { work.append(i) }
-            case .null, .unspecified, .undefined, .eof, .bool, .fixnum, .flonum, .char, .symbol, .procedure, .closure, .pair,
+            case .null, .unspecified, .undefined, .eof, .bool, .fixnum, .flonum, .char, .symbol, .procedure, .closure, .record, .pair,
                  .string, .vector, .object:
                 hashLeaf(x, structural: structural, into: &hasher)
             }
@@ -163,6 +164,7 @@ enum Equality {
         case .symbol(let s): hasher.combine(s.toOpaque())
         case .procedure(let p): hasher.combine(p.toOpaque())
         case .closure(let c): hasher.combine(c.toOpaque())
+        case .record(let r): hasher.combine(r.run.cell)
         case .pair(let p): hasher.combine(p.toOpaque())
         case .vector(let w): hasher.combine(w.toOpaque())
         case .string(let s):

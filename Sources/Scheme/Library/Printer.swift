@@ -169,6 +169,7 @@ enum Printer {
         case .string(let s): return writing ? quoted(s.takeUnretainedValue().string) : s.takeUnretainedValue().string
         case .procedure(let p): return "#<procedure \(p.takeUnretainedValue().name)>"
         case .closure(let c): return "#<procedure \(c.name)>"
+        case .record(let r): return "#<\(r.type.name)>"
         case .pair, .vector: return writing ? "(...)" : "(...)"
         case .object(let o):
             let obj = o.takeUnretainedValue()

@@ -35,23 +35,16 @@ enum Records {
     /// and released it at every accessor call, 220,000 of them for 10,000 views.)
     @inline(__always)
     static func run(_ p: RecordProcedure, _ subject: Value, _ value: Value, _ heap: Unmanaged<Heap>) -> Value? {
-        var record: Unmanaged<Record>? = nil
-        if case .object(let o) = subject {
-            // Read unretained: the caller's argument keeps the record alive while it is used.
-            let matches = o._withUnsafeGuaranteedRef { object -> Bool in
-                guard Swift.type(of: object) == Record.self else { return false }
-                return unsafeDowncast(object, to: Record.self).typeRef.toOpaque() == Unmanaged.passUnretained(p.type).toOpaque()
-            }
-            if matches { record = unsafeBitCast(o, to: Unmanaged<Record>.self) }
-        }
+        var record: Record? = nil
+        if case .record(let r) = subject, r.typeRef.toOpaque() == Unmanaged.passUnretained(p.type).toOpaque() { record = r }
         switch p.operation {
         case .predicate:
             return .bool(record != nil)
         case .accessor:
-            return record?._withUnsafeGuaranteedRef { $0.fields[p.slot] }
+            return record?.field(p.slot)
         case .modifier:
             guard let record else { return nil }
-            heap._withUnsafeGuaranteedRef { heap in record._withUnsafeGuaranteedRef { $0.store(p.slot, value, heap) } }
+            heap._withUnsafeGuaranteedRef { record.store(p.slot, value, $0) }
             return .unspecified
         }
     }
@@ -94,14 +87,14 @@ let recordBuiltins: [Builtin] = [
         // constructor keeps the type in the heap: its records refer to it unretained.
         if slots == Array(0..<type.fields.count) {
             return rt.makeBuiltin(rt.procedureName(a, 2, "make-\(type.name)"), .exactly(slots.count), keeping: type) { args, rt in
-                rt.heap.object(Record(type: Unmanaged.passUnretained(type), values: args.base, in: rt.heap))
+                .record(Record.make(type: Unmanaged.passUnretained(type), in: rt.heap) { args.base[$0] })
             }
         }
         return rt.makeBuiltin(rt.procedureName(a, 2, "make-\(type.name)"), .exactly(slots.count), keeping: type) { args, rt in
-            let record = Record(type: Unmanaged.passUnretained(type), initial: .false, in: rt.heap)
-            // (A record just made: young, its fields set without a barrier.)
-            for (i, slot) in slots.enumerated() { record.fields.initialize(slot, to: args[i]) }
-            return rt.heap.object(record)
+            // (A field the constructor does not take is #f.)
+            var fields = [Value](repeating: .false, count: type.fields.count)
+            for (i, slot) in slots.enumerated() { fields[slot] = args[i] }
+            return .record(Record.make(type: Unmanaged.passUnretained(type), in: rt.heap) { fields[$0] })
         } },
     Builtin("%record-predicate", .range(1, 2)) { a, rt throws(SchemeRaise) in
         let type = try rt.recordType(a[0], "%record-predicate")
@@ -116,5 +109,7 @@ let recordBuiltins: [Builtin] = [
         let slot = try rt.fieldIndex(type, a[1], "%record-modifier")
         let name = rt.procedureName(a, 2, "set-\(type.name)-\(type.fields[slot].name)!")
         return rt.makeRecordProcedure(name, RecordProcedure(.modifier, type, slot: slot)) },
-    Builtin("record?", .exactly(1)) { a, _ throws(SchemeRaise) in .bool(a[0].object(Record.self) != nil) },
+    Builtin("record?", .exactly(1)) { a, _ throws(SchemeRaise) in
+        if case .record = a[0] { return .true }
+        return .false },
 ]

@@ -62,7 +62,7 @@ extension Heap {
 
     /// `count` adjacent cells not in use, in one block, at or past the cursor (the cursor then
     /// steps past them), each young and in use from now, its fields unset; `count` is at most
-    /// `ValueRun.longestInCells`. A cell in use on the way is skipped, and stays where it is; a
+    /// `CellRun.longestInCells`. A cell in use on the way is skipped, and stays where it is; a
     /// block without room left is left for the next (a new one when none is left), as `cons` does.
     func pairCellRun(_ count: Int) -> UnsafeMutableRawPointer {
         allocatedSinceCollection &+= count &* Heap.pairBytes

@@ -335,7 +335,8 @@ struct Marker {
     @inline(__always) public mutating func mark(_ v: Value) {
         switch v {
         case .pair(let p): markPair(p)
-        case .closure(let c): markClosure(c)
+        case .closure(let c): markRun(c.run)
+        case .record(let r): markRun(r.run)
         case .symbol(let s): push(s.toOpaque())
         case .string(let s): push(s.toOpaque())
         case .vector(let x): push(x.toOpaque())
@@ -368,14 +369,14 @@ struct Marker {
         pairWork.append(p)
     }
 
-    /// Marks a closure's cells (their fields, the code block and the captured values, are followed
-    /// by `drain`). Its cells were made together and are marked together, so the head's mark
-    /// stands for all of them.
-    @inline(__always) mutating func markClosure(_ c: Closure) {
-        let head = Pair(cell: c.cell)
+    /// Marks an object's cells (`CellRun`: a closure, a record); their fields, its head and its
+    /// values, are followed by `drain`. Its cells were made together and are marked together, so
+    /// the head's mark stands for all of them.
+    @inline(__always) mutating func markRun(_ run: CellRun) {
+        let head = Pair(cell: run.cell)
         if head.mark == epoch || checking { return markPair(head) }
-        var cell = c.cell
-        for _ in 0..<c.cellCount {
+        var cell = run.cell
+        for _ in 0..<run.cellCount {
             markPair(Pair(cell: cell))
             cell += Pair.cellBytes
         }

@@ -113,45 +113,6 @@ final class RecordType: HeapObject {
     override var hasWriteBarrier: Bool { true }  // (never changed)
 }
 
-/// An instance of a record type.
-final class Record: HeapObject {
-    /// The type, unretained: the heap owns every record type, and `trace` keeps it alive as long
-    /// as the record (a strong reference was a retain and a release on every record).
-    let typeRef: Unmanaged<RecordType>
-    /// The fields, in cells of the heap's pair space (a `ValueRun`): a Swift array cost a metadata
-    /// lookup per record made and a retain and release per field read, a malloc'd buffer a malloc
-    /// and a free per record; a layout's views are records read 220,000 times for 10,000 views.
-    /// Stores after the record is made go through `store` (the write barrier).
-    let fields: ValueRun
-    /// A record of `type` with every field `initial`.
-    init(type: Unmanaged<RecordType>, initial: Value, in heap: Heap) {
-        typeRef = type
-        fields = ValueRun(count: type._withUnsafeGuaranteedRef { $0.fields.count }, in: heap)
-        for i in 0..<fields.count { fields.initialize(i, to: initial) }
-    }
-    /// A record of `type` whose fields are the `type.fields.count` values at `values`, in order
-    /// (a constructor of every field, in the order they were declared: most of them).
-    init(type: Unmanaged<RecordType>, values: UnsafePointer<Value>, in heap: Heap) {
-        typeRef = type
-        fields = ValueRun(count: type._withUnsafeGuaranteedRef { $0.fields.count }, in: heap)
-        for i in 0..<fields.count { fields.initialize(i, to: values[i]) }
-    }
-    deinit { fields.release() }
-    /// The type.
-    var type: RecordType { typeRef.takeUnretainedValue() }
-    /// Stores `v` in field `i`, through the write barrier.
-    @inline(__always) func store(_ i: Int, _ v: Value, _ heap: Heap) {
-        if fields.store(i, v) { heap.written(self, v) }
-    }
-    override func trace(_ marker: inout Marker) {
-        marker.markObject(Unmanaged<HeapObject>.fromOpaque(typeRef.toOpaque()))
-        fields.trace(&marker)
-    }
-    public override var byteSize: Int { 48 + fields.mallocBytes }
-    public override var typeName: String { type.name }
-    override var hasWriteBarrier: Bool { true }
-}
-
 /// A promise made by `delay`, `delay-force` or `make-promise`.
 final class Promise: HeapObject {
     /// True once `value` holds the result; otherwise `value` is the thunk to force.

@@ -131,7 +131,7 @@ final class CaseLambda: Procedure {
         super.init(kind: .caseLambda)
     }
     override func trace(_ marker: inout Marker) {
-        for c in clauses { marker.markClosure(c) }
+        for c in clauses { marker.markRun(c.run) }
     }
     override var hasWriteBarrier: Bool { true }  // (never changed)
     public override var name: String { clauses.first?.name ?? "case-lambda" }

@@ -31,6 +31,8 @@ public enum Value {
     case vector(Unmanaged<SVector>)
     /// A compiled lambda with its captured values (pair cells, not an object: `Closure`).
     case closure(Closure)
+    /// An instance of a record type (pair cells, not an object: `Record`).
+    case record(Record)
     /// Every other procedure: builtins, continuations, parameters, `case-lambda`s.
     case procedure(Unmanaged<Procedure>)
     /// Every other heap object (bytevectors, records, boxes, promises, ports, errors, environments…).
@@ -50,8 +52,8 @@ public enum Value {
         return false
     }
 
-    /// The heap object behind this value, if it is one (retains it: not for hot paths). Pairs and
-    /// closures are cells, not objects (`Pair`, `Closure`).
+    /// The heap object behind this value, if it is one (retains it: not for hot paths). Pairs,
+    /// closures and records are cells, not objects (`Pair`, `Closure`, `Record`).
     public var heapObject: HeapObject? {
         switch self {
         case .symbol(let s): return s.takeUnretainedValue()
@@ -81,7 +83,7 @@ extension Value {
     /// Whether this value is a pair or an object, which a collection must reach (not an immediate).
     @inline(__always) var refersToHeap: Bool {
         switch self {
-        case .pair, .closure, .symbol, .string, .vector, .procedure, .object: return true
+        case .pair, .closure, .record, .symbol, .string, .vector, .procedure, .object: return true
         case .null, .unspecified, .undefined, .eof, .bool, .fixnum, .flonum, .char: return false
         }
     }
@@ -98,6 +100,7 @@ extension Value {
         case let (.flonum(a), .flonum(b)): return a.bitPattern == b.bitPattern
         case let (.pair(a), .pair(b)): return a == b
         case let (.closure(a), .closure(b)): return a == b
+        case let (.record(a), .record(b)): return a == b
         case let (.symbol(a), .symbol(b)): return a.toOpaque() == b.toOpaque()
         case let (.string(a), .string(b)): return a.toOpaque() == b.toOpaque()
         case let (.vector(a), .vector(b)): return a.toOpaque() == b.toOpaque()
@@ -141,8 +144,8 @@ extension Value {
     @inline(__always) public var isProcedure: Bool {
         switch self {
         case .closure, .procedure: return true
-        case .null, .unspecified, .undefined, .eof, .bool, .fixnum, .flonum, .char, .pair, .symbol, .string, .vector,
-             .object: return false
+        case .null, .unspecified, .undefined, .eof, .bool, .fixnum, .flonum, .char, .pair, .record, .symbol, .string,
+             .vector, .object: return false
         }
     }
     /// The symbol behind this value, if it is one.

@@ -26,8 +26,8 @@ final class Continuation: Procedure {
 
     override func trace(_ marker: inout Marker) {
         for v in values { marker.mark(v) }
-        for f in frames { if let c = f.closure { marker.markClosure(c) } }
-        if let closure { marker.markClosure(closure) }
+        for f in frames { if let c = f.closure { marker.markRun(c.run) } }
+        if let closure { marker.markRun(closure.run) }
     }
     public override var byteSize: Int { 96 + values.count * 16 + frames.count * 24 }
     public override var name: String { "continuation" }

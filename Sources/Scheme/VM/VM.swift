@@ -240,8 +240,8 @@ final class VM {
     /// Marks everything the VM holds.
     func traceRoots(_ marker: inout Marker, _ r: Registers) {
         for i in 0..<r.sp { marker.mark(stack[i]) }
-        for i in 0..<frameTop { if let c = frames[i].closure { marker.markClosure(c) } }
-        if let c = r.closure { marker.markClosure(c) }
+        for i in 0..<frameTop { if let c = frames[i].closure { marker.markRun(c.run) } }
+        if let c = r.closure { marker.markRun(c.run) }
         switch unwinding {
         case .resume(let k, let value)?:
             marker.markObject(k)

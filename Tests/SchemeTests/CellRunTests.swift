@@ -1,12 +1,11 @@
 import XCTest
 @testable import Scheme
 
-/// Boxes, closures and records' fields in pair cells (`ValueRun`, `Closure`, the VM's box
-/// opcodes): a box is a cell whose car holds the variable, a closure and a record's fields are
-/// runs of adjacent cells, two values a cell (a record's malloc'd past `longestInCells` cells, a
-/// closure's values past `Closure.farIndex` in a vector); the collector keeps the cells while
-/// their owner lives and frees them with it.
-final class ValueRunTests: SchemeTestCase {
+/// Boxes, closures and records in pair cells (`CellRun`, the VM's box opcodes): a box is a cell
+/// whose car holds the variable, a closure and a record are runs of adjacent cells, two values a
+/// cell (values past `CellRun.farIndex` in a vector); the collector keeps the cells while the
+/// object is reached and frees them with it.
+final class CellRunTests: SchemeTestCase {
     private let makers = """
     (define (capture-1 a) (lambda () a))
     (define (capture-2 a b) (lambda () (list a b)))
@@ -46,7 +45,7 @@ final class ValueRunTests: SchemeTestCase {
     }
 
     /// Records of one to seven fields, closures of seven captured values, and a closure and a
-    /// record of 600 values (the record's malloc'd, the closure's last in a vector) keep their values through collections at every
+    /// record of 600 values (the last in a vector) keep their values through collections at every
     /// safe point, fields set after the record became old included.
     func testRunsOfEveryLengthSurviveCollections() {
         scheme.runtime.heap.stressInterval = 1
@@ -125,10 +124,27 @@ final class ValueRunTests: SchemeTestCase {
         try scheme.evaluate("(let loop ((i 0)) (if (< i 20000) (begin (vector i (string #\\x)) (loop (+ i 1)))))")
         scheme.runtime.collectGarbage()
         // (Compared by address only: without the heap's reference the type would be freed.)
-        let record = try XCTUnwrap(try scheme.evaluate("p").object(Record.self))
+        guard case .record(let record) = try scheme.evaluate("p") else { return XCTFail("p is not a record") }
         XCTAssertTrue(scheme.runtime.heap.objects.contains { $0.toOpaque() == record.typeRef.toOpaque() },
                       "the heap still owns the record's type")
         XCTAssertEqual(scheme.write(try scheme.evaluate("p")), "#<point>")
         XCTAssertEqual(scheme.write(try scheme.evaluate("(record? p)")), "#t")
+    }
+
+    /// A record is no Swift object: 10,000 records of three fields add no object to the heap, and
+    /// their cells (two each) are freed with them.
+    func testRecordsAreCells() throws {
+        let heap = scheme.runtime.heap
+        try scheme.evaluate("(define-record-type r3 (make-r3 a b c) r3? (a r3-a) (b r3-b) (c r3-c)) (define keep #f)")
+        scheme.runtime.collectGarbage()
+        let objects = heap.objects.count, cells = heap.objectCount
+        try scheme.evaluate("(set! keep (let loop ((i 0) (acc '())) (if (< i 10000) (loop (+ i 1) (cons (make-r3 i 'b 'c) acc)) acc)))")
+        XCTAssertLessThan(heap.objects.count - objects, 100, "no Swift object a record")
+        scheme.runtime.collectGarbage()
+        XCTAssertGreaterThanOrEqual(heap.objectCount - cells, 30000, "two cells a record and its cell of the list")
+        XCTAssertEqual(scheme.write(try scheme.evaluate("(r3-a (car keep))")), "9999")
+        try scheme.evaluate("(set! keep #f)")
+        scheme.runtime.collectGarbage()
+        XCTAssertLessThan(heap.objectCount - cells, 50, "the records' cells were freed with them")
     }
 }
