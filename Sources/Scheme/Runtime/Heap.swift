@@ -210,7 +210,7 @@ final class Heap {
     /// Takes ownership of `object`, which the caller just made and hands over, and returns it
     /// unretained (what a `Value` holds). Why: handing it over ends the caller's reference where the
     /// heap's begins, so the optimizer drops the retain and the release that `own` costs when the
-    /// caller keeps its reference to the end of its scope (closures, boxes: every object the VM makes).
+    /// caller keeps its reference to the end of its scope (strings, vectors: the objects builtins make most).
     @inline(__always)
     func adopt<T: HeapObject>(_ object: consuming T) -> Unmanaged<T> {
         let u = Unmanaged.passRetained(object)
