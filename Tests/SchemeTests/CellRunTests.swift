@@ -95,19 +95,8 @@ final class CellRunTests: SchemeTestCase {
     /// two boxes, the closure's two: its code and captured values, and its cell of the list): kept
     /// while reachable, freed once not.
     func testCellsAreKeptAndFreedWithTheirClosures() throws {
-        let heap = scheme.runtime.heap
-        try scheme.evaluate(makers + "(define keep #f)")
-        scheme.runtime.collectGarbage()
-        let base = heap.objectCount
-        let objectsBefore = heap.objects.count
-        try scheme.evaluate("(set! keep (let loop ((i 0) (acc '())) (if (< i 1000) (loop (+ i 1) (cons (counter i) acc)) acc)))")
-        XCTAssertLessThan(heap.objects.count - objectsBefore, 100, "no Swift object a counter")
-        scheme.runtime.collectGarbage()
-        XCTAssertGreaterThanOrEqual(heap.objectCount - base, 5000, "five cells a counter")
-        XCTAssertEqual(scheme.write(try scheme.evaluate("(map (lambda (c) (car (c 1))) (list-tail keep 997))")), "(3 2 1)")
-        try scheme.evaluate("(set! keep #f)")
-        scheme.runtime.collectGarbage()
-        XCTAssertLessThan(heap.objectCount - base, 50, "the counters' cells were freed with them")
+        try checkKeptAndFreed(defining: makers, each: "(counter i)", count: 1000, cells: 5,
+                              probe: "(map (lambda (c) (car (c 1))) (list-tail keep 997))", gives: "(3 2 1)")
     }
 
     /// A record refers to its type unretained, so the type lives in the heap as long as any of its
@@ -132,19 +121,29 @@ final class CellRunTests: SchemeTestCase {
     }
 
     /// A record is no Swift object: 10,000 records of three fields add no object to the heap, and
-    /// their cells (two each) are freed with them.
+    /// their cells (two each, beside a cell of the list) are freed with them.
     func testRecordsAreCells() throws {
+        try checkKeptAndFreed(defining: "(define-record-type r3 (make-r3 a b c) r3? (a r3-a) (b r3-b) (c r3-c))",
+                              each: "(make-r3 i 'b 'c)", count: 10000, cells: 3, probe: "(r3-a (car keep))", gives: "9999")
+    }
+
+    /// Defines `definitions`, then keeps `count` objects made by `each` (an expression of `i`) in a
+    /// list: they add no Swift object to the heap, hold at least `cells` cells each (their cell of
+    /// the list included) after a collection, `probe` reads them as `gives`, and once the list is
+    /// dropped a collection frees their cells.
+    private func checkKeptAndFreed(defining definitions: String, each: String, count: Int, cells: Int, probe: String,
+                                   gives expected: String, file: StaticString = #filePath, line: UInt = #line) throws {
         let heap = scheme.runtime.heap
-        try scheme.evaluate("(define-record-type r3 (make-r3 a b c) r3? (a r3-a) (b r3-b) (c r3-c)) (define keep #f)")
+        try scheme.evaluate(definitions + " (define keep #f)")
         scheme.runtime.collectGarbage()
-        let objects = heap.objects.count, cells = heap.objectCount
-        try scheme.evaluate("(set! keep (let loop ((i 0) (acc '())) (if (< i 10000) (loop (+ i 1) (cons (make-r3 i 'b 'c) acc)) acc)))")
-        XCTAssertLessThan(heap.objects.count - objects, 100, "no Swift object a record")
+        let objects = heap.objects.count, base = heap.objectCount
+        try scheme.evaluate("(set! keep (let loop ((i 0) (acc '())) (if (< i \(count)) (loop (+ i 1) (cons \(each) acc)) acc)))")
+        XCTAssertLessThan(heap.objects.count - objects, 100, "no Swift object each", file: file, line: line)
         scheme.runtime.collectGarbage()
-        XCTAssertGreaterThanOrEqual(heap.objectCount - cells, 30000, "two cells a record and its cell of the list")
-        XCTAssertEqual(scheme.write(try scheme.evaluate("(r3-a (car keep))")), "9999")
+        XCTAssertGreaterThanOrEqual(heap.objectCount - base, count * cells, "\(cells) cells each", file: file, line: line)
+        XCTAssertEqual(scheme.write(try scheme.evaluate(probe)), expected, file: file, line: line)
         try scheme.evaluate("(set! keep #f)")
         scheme.runtime.collectGarbage()
-        XCTAssertLessThan(heap.objectCount - cells, 50, "the records' cells were freed with them")
+        XCTAssertLessThan(heap.objectCount - base, 50, "the cells were freed", file: file, line: line)
     }
 }
