@@ -99,7 +99,7 @@ extension ExpressionKinds {
         case .pair(let p): return p.hashValue
         case .symbol(let s): return Int(bitPattern: s.toOpaque())
         case .string(let s): return Int(bitPattern: s.toOpaque())
-        case .vector(let w): return Int(bitPattern: w.toOpaque())
+        case .vector(let w): return w.hashValue
         case .procedure(let f): return Int(bitPattern: f.toOpaque())
         case .closure(let c): return c.hashValue
         case .record(let r): return r.hashValue

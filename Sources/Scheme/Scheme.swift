@@ -298,7 +298,7 @@ extension Value {
     }
     /// The elements of a proper list or a vector.
     public var arrayValue: [Value]? {
-        if case .vector(let v) = self { return v.takeUnretainedValue().items }
+        if case .vector(let v) = self { return v.items }
         return listElements
     }
 }

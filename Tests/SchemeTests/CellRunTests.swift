@@ -127,6 +127,60 @@ final class CellRunTests: SchemeTestCase {
                               each: "(make-r3 i 'b 'c)", count: 10000, cells: 3, probe: "(r3-a (car keep))", gives: "9999")
     }
 
+    /// A vector is no Swift object: 10,000 vectors of two elements add no object to the heap,
+    /// and their cells (two each, beside a cell of the list) are freed with them.
+    func testVectorsAreCells() throws {
+        try checkKeptAndFreed(defining: "", each: "(vector i 'b)", count: 10000, cells: 3, probe: "(car keep)", gives: "#(9999 b)")
+    }
+
+    /// A vector's length is slot 0's fixnum, read as its payload; a short vector's elements are in
+    /// its cells, a long one's (past `CellRun.farIndex`) in one storage object in slot 1.
+    func testVectorLayout() {
+        let heap = scheme.runtime.heap
+        for n in [0, 1, 2, CellRun.farIndex - 1, CellRun.farIndex, CellRun.farIndex + 1, 1000] {
+            let v = SVector.make(count: n, in: heap) { .fixnum($0 * 7) }
+            XCTAssertEqual(v.count, n)
+            guard case .fixnum(let stored) = v.run.cell.loadUnaligned(as: Value.self) else { return XCTFail("slot 0 is not the length") }
+            XCTAssertEqual(stored, n)
+            let long = v.run.cell.loadUnaligned(fromByteOffset: CellRun.offset(1), as: Value.self).object(ValueStorage.self)
+            XCTAssertEqual(long != nil, n > CellRun.farIndex, "\(n) elements")
+            XCTAssertEqual(v.run.cellCount, n > CellRun.farIndex ? 1 : CellRun.cells(n + 1))
+            for i in [0, n / 2, n - 1] where i >= 0 && i < n {
+                XCTAssertTrue(v[i].isEq(.fixnum(i * 7)), "element \(i) of \(n)")
+            }
+            XCTAssertNil(v.element(n))
+            XCTAssertNil(v.element(-1))
+        }
+    }
+
+    /// With a collection at every safe point (three in four minor, each checked for missed write
+    /// barriers), short and long vectors keep what is stored into them after they became old:
+    /// by `vector-set!`, `vector-fill!`, `vector-copy!` (overlapping too) and an in-place sort.
+    func testVectorsSurviveCollections() {
+        scheme.runtime.heap.stressInterval = 1
+        defer { scheme.runtime.heap.stressInterval = 0 }
+        check("""
+        (define short (make-vector 5 #f))
+        (define long (make-vector 1000 #f))
+        (define (churn) (let loop ((i 0)) (if (< i 300) (begin (list i (string #\\g)) (loop (+ i 1))))))
+        (collect-garbage)
+        (vector-set! short 4 (list 'four))
+        (vector-set! long 999 (list 'last))
+        (vector-set! long 0 (list 'first))
+        (churn)
+        (vector-fill! long (string #\\f) 500 510)
+        (vector-copy! long 1 long 0 3)
+        (vector-copy! short 0 (vector (list 'c) (string #\\d)))
+        (churn)
+        (define sorted (list->vector (map (lambda (i) (- 600 i)) (iota 600))))
+        (vector-sort! sorted <)
+        (churn)
+        (list (vector-ref short 0) (vector-ref short 1) (vector-ref short 4) (vector-ref long 0) (vector-ref long 1)
+              (vector-ref long 2) (vector-ref long 505) (vector-ref long 999) (vector-length long)
+              (vector-ref sorted 0) (vector-ref sorted 599) (equal? (vector-copy long 500 502) (vector "f" "f")))
+        """, #"((c) "d" (four) (first) (first) #f "f" (last) 1000 1 600 #t)"#)
+    }
+
     /// Defines `definitions`, then keeps `count` objects made by `each` (an expression of `i`) in a
     /// list: they add no Swift object to the heap, hold at least `cells` cells each (their cell of
     /// the list included) after a collection, `probe` reads them as `gives`, and once the list is

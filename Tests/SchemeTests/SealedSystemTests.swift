@@ -138,7 +138,7 @@ final class SealedSystemTests: SchemeTestCase {
             switch v {
             case .symbol(let s): out.insert(s.takeUnretainedValue().name)
             case .pair(let p): work.append(p.car); work.append(p.cdr)
-            case .vector(let x): work.append(contentsOf: x.takeUnretainedValue().items)
+            case .vector(let x): work.append(contentsOf: x.items)
             default: break
             }
         }

@@ -239,11 +239,11 @@ struct CodeImageWriter {
             for c in scalars { out += CodeImage.varint(UInt64(c)) }
             register(identity(s.takeUnretainedValue()))
         case .vector(let x):
-            let vector = x.takeUnretainedValue()
+            let vector = x
             if try writeShared(identity(vector), to: &out) { return }
             open.insert(identity(vector))
             out.append(CodeImage.Tag.vector.rawValue)
-            out += CodeImage.varint(UInt64(vector.items.count))
+            out += CodeImage.varint(UInt64(vector.count))
             for item in vector.items { try write(item, to: &out) }
             open.remove(identity(vector))
             register(identity(vector))
@@ -296,6 +296,7 @@ struct CodeImageWriter {
     /// The identity of an object in `shared`, `writtenIn` and `open` (a pair's is its cell's address).
     private func identity(_ object: HeapObject) -> UnsafeRawPointer { UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()) }
     private func identity(_ pair: Pair) -> UnsafeRawPointer { UnsafeRawPointer(pair.toOpaque()) }
+    private func identity(_ vector: SVector) -> UnsafeRawPointer { UnsafeRawPointer(vector.toOpaque()) }
 
     /// Numbers `object` as the reader will (in the order objects are finished).
     private mutating func register(_ id: UnsafeRawPointer) {

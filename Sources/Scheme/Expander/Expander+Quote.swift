@@ -21,7 +21,7 @@ extension Expander {
             case .pair(let p):
                 if seen.insert(UnsafeRawPointer(p.toOpaque())).inserted { work.append(p.car); work.append(p.cdr) }
             case .vector(let vec):
-                if seen.insert(UnsafeRawPointer(vec.toOpaque())).inserted { work.append(contentsOf: vec.takeUnretainedValue().items) }
+                if seen.insert(UnsafeRawPointer(vec.toOpaque())).inserted { work.append(contentsOf: vec.items) }
             default: break
             }
         }
@@ -45,7 +45,7 @@ extension Expander {
                 if inCar { return true }
                 v = p.cdr
             case .vector(let vec):
-                for item in vec.takeUnretainedValue().items {
+                for item in vec.items {
                     budget -= 1
                     guard budget >= 0, let found = smallContainsRenamed(item, &budget) else { return nil }
                     if found { return true }
@@ -66,12 +66,12 @@ extension Expander {
         case .symbol(let s):
             return .symbol(Unmanaged.passUnretained(s.takeUnretainedValue().base))
         case .vector(let vec):
-            let o = vec.takeUnretainedValue()
             if let m = memo[UnsafeRawPointer(vec.toOpaque())] { return m }
-            let copy = rt.heap.own(SVector([]))
-            let result = Value.vector(Unmanaged.passUnretained(copy))
+            // (Memoized before its elements are copied, so a cycle through it closes on the copy.)
+            let copy = SVector.make(count: vec.count, in: rt.heap) { _ in .false }
+            let result = Value.vector(copy)
             memo[UnsafeRawPointer(vec.toOpaque())] = result
-            copy.replaceItems(o.items.map { copyStripped($0, &memo) }, rt.heap)
+            for i in 0..<vec.count { copy.set(i, copyStripped(vec[i], &memo), rt.heap) }
             return result
         case .pair(let first):
             if let m = memo[UnsafeRawPointer(first.toOpaque())] { return m }
@@ -155,7 +155,7 @@ extension Expander {
             }
             return result
         case .vector(let v):
-            let items = v.takeUnretainedValue().items
+            let items = v.items
             let asList = try quasi(rt.heap.list(items), depth: depth, ctx)
             if case .constant = asList { return .constant(strip(t)) }
             return .call(.constant(rt.systemValue("list->vector")), [asList], .none)

@@ -94,7 +94,7 @@ private struct Expansion {
             return input.isNull
         case .vector(let pv):
             guard case .vector(let fv) = input else { return false }
-            return try match(rt.heap.list(pv.takeUnretainedValue().items), rt.heap.list(fv.takeUnretainedValue().items))
+            return try match(rt.heap.list(pv.items), rt.heap.list(fv.items))
         default:
             return pattern.isEqv(input) || (pattern.sstring != nil && pattern.sstring?.scalars == input.sstring?.scalars)
         }
@@ -149,7 +149,7 @@ private struct Expansion {
                 work.append(p.cdr)
                 work.append(p.car)
             case .vector(let x):
-                work.append(contentsOf: x.takeUnretainedValue().items.reversed())
+                work.append(contentsOf: x.items.reversed())
             default: break
             }
         }
@@ -193,7 +193,7 @@ private struct Expansion {
             for v in items.reversed() { result = cons(v, result) }
             return result
         case .vector(let v):
-            let list = try instantiate(rt.heap.list(v.takeUnretainedValue().items))
+            let list = try instantiate(rt.heap.list(v.items))
             return rt.heap.vector(list.listElements ?? [])
         default:
             return t

@@ -72,7 +72,7 @@ extension Runtime {
     }
 
     func vector(_ v: Value, _ who: String) throws(SchemeRaise) -> SVector {
-        if case .vector(let x) = v { return x.takeUnretainedValue() }
+        if case .vector(let x) = v { return x }
         throw typeError(who, "a vector", v)
     }
 

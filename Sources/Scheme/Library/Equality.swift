@@ -43,7 +43,7 @@ enum Equality {
                 case let (.string(s), .string(t)):
                     if !SString.sameScalars(s, t) { return false }
                 case let (.vector(v), .vector(w)):
-                    let vi = v.takeUnretainedValue().items, wi = w.takeUnretainedValue().items
+                    let vi = v.items, wi = w.items
                     if vi.count != wi.count { return false }
                     steps += 1
                     if steps <= cycleCheckAfter || seen.insert(v.toOpaque(), w.toOpaque()) {
@@ -139,7 +139,7 @@ enum Equality {
                 work.append(p.cdr)
                 work.append(p.car)
             case .vector(let w) where structural:
-                let items = w.takeUnretainedValue().items
+                let items = w.items
                 hasher.combine(items.count)
                 for i in items.prefix(16).reversed() { work.append(i) }
             case .null, .unspecified, .undefined, .eof, .bool, .fixnum, .flonum, .char, .symbol, .procedure, .closure, .record, .pair,

@@ -45,7 +45,7 @@ extension Printer {
                 out.append(pair.cdr)
                 out.append(pair.car)
             case .vector(let x):
-                for item in x.takeUnretainedValue().items.reversed() { out.append(item) }
+                for item in x.items.reversed() { out.append(item) }
             default: break
             }
         }

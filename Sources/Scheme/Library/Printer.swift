@@ -126,7 +126,7 @@ enum Printer {
                 case .vector(let vec):
                     if labels.prefix(vec.toOpaque(), &out) != nil { continue }
                     out.emit("#(")
-                    tasks.append(.items(vec.takeUnretainedValue().items, 0))
+                    tasks.append(.items(vec.items, 0))
                 case .object(let o):
                     let obj = o.takeUnretainedValue()
                     if let e = obj as? ErrorObject {

@@ -26,7 +26,7 @@ enum Sorting {
         var target: SVector?
         switch (result, sequence) {
         case (.sameKind, .vector(let v)), (.newVector, .vector(let v)), (.inPlace, .vector(let v)):
-            target = v.takeUnretainedValue()
+            target = v
             items = target?.items ?? []
         case (.sameKind, _), (.list, _):
             items = try rt.list(sequence, who)
@@ -39,7 +39,7 @@ enum Sorting {
         let sorted = try sortedElements(items, by: less, rt)
         switch result {
         case .inPlace:
-            target?.replaceItems(sorted, rt.heap)
+            if let target { for (i, x) in sorted.enumerated() { target.set(i, x, rt.heap) } }
             return .unspecified
         case .newVector:
             return rt.heap.vector(sorted)

@@ -176,7 +176,7 @@ let stringBuiltins: [Builtin] = [
     Builtin("vector->string", .range(1, 3)) { a, rt throws(SchemeRaise) in
         let v = try rt.vector(a[0], "vector->string")
         var out: [UInt32] = []
-        for x in v.items[try rt.range(a, 1, count: v.items.count, "vector->string", kind: "vector")] { out.append(try rt.char(x, "vector->string")) }
+        for x in v.items(try rt.range(a, 1, count: v.count, "vector->string", kind: "vector")) { out.append(try rt.char(x, "vector->string")) }
         return rt.makeString(out) },
     Builtin("string=?", .atLeast(1)) { a, rt throws(SchemeRaise) in try Strings.compare(a, "string=?", rt, fold: false) { $0 == 0 } },
     Builtin("string<?", .atLeast(1)) { a, rt throws(SchemeRaise) in try Strings.compare(a, "string<?", rt, fold: false) { $0 < 0 } },

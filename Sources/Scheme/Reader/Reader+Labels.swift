@@ -91,12 +91,12 @@ extension Reader {
                 }
             case .vector(let u):
                 guard seen.insert(u.toOpaque()).inserted else { continue }
-                let vec = u.takeUnretainedValue()
-                for i in vec.items.indices {
-                    if vec.items[i].isEq(placeholder) {
+                let vec = u
+                for i in 0..<vec.count {
+                    if vec[i].isEq(placeholder) {
                         vec.set(i, value, heap)
                     } else {
-                        pushIfCompound(vec.items[i], &work)
+                        pushIfCompound(vec[i], &work)
                     }
                 }
             default:

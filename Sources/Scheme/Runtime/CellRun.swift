@@ -11,7 +11,7 @@
 /// store into an old cell goes through the cell's write barrier (`Pair`'s setters).
 ///
 /// A run takes at most `longestInCells` cells: an object of more than `farIndex` values keeps
-/// those from `farIndex` on in a vector in its last slot. The index decides where a value is, so
+/// those from `farIndex` on in a `ValueStorage` in its last slot. The index decides where a value is, so
 /// reading one costs a compare, never a load, to know it.
 struct CellRun: Hashable, BitwiseCopyable {
     /// The head cell's address.
@@ -21,7 +21,7 @@ struct CellRun: Hashable, BitwiseCopyable {
 
     /// The most cells a run takes from the pair space: a fiftieth of a block.
     static let longestInCells = 218
-    /// Values from this index on are in the vector of a long object's last slot.
+    /// Values from this index on are in the storage of a long object's last slot.
     static let farIndex = 2 &* longestInCells &- 2
     /// The head cell's byte that holds the cell count.
     static let cellCountOffset = 19
@@ -48,11 +48,11 @@ struct CellRun: Hashable, BitwiseCopyable {
     /// `make` of more than `farIndex` values (out of line: rare).
     @inline(never)
     private static func makeLong(head: Value, count: Int, in heap: Heap, _ value: (Int) -> Value) -> CellRun {
-        let rest = heap.own(SVector((farIndex..<count).map(value)))
+        let rest = heap.own(ValueStorage(count: count &- farIndex) { value(farIndex &+ $0) })
         let run = cells(slots: farIndex &+ 2, heap)
         run.initializeSlot(0, to: head)
         for i in 0..<farIndex { run.initializeSlot(i &+ 1, to: value(i)) }
-        run.initializeSlot(farIndex &+ 1, to: .vector(Unmanaged.passUnretained(rest)))
+        run.initializeSlot(farIndex &+ 1, to: .object(Unmanaged.passUnretained(rest)))
         return run
     }
 
@@ -77,30 +77,30 @@ struct CellRun: Hashable, BitwiseCopyable {
     }
 
     @inline(never) private func farValue(_ i: Int) -> Value {
-        guard let v = farVector, i &- CellRun.farIndex < v.items.count else { return .undefined }
-        return v.items[i &- CellRun.farIndex]
+        guard let v = farStorage, i &- CellRun.farIndex < v.count else { return .undefined }
+        return v[i &- CellRun.farIndex]
     }
 
-    /// The vector of a long object's values from `farIndex` on (nil for a short object).
-    private var farVector: SVector? {
+    /// The storage of a long object's values from `farIndex` on (nil for a short object).
+    private var farStorage: ValueStorage? {
         guard cellCount == CellRun.longestInCells,
-              case .vector(let v) = cell.loadUnaligned(fromByteOffset: CellRun.offset(CellRun.farIndex &+ 1), as: Value.self)
+              case .object(let o) = cell.loadUnaligned(fromByteOffset: CellRun.offset(CellRun.farIndex &+ 1), as: Value.self)
         else { return nil }
-        return v.takeUnretainedValue()
+        return o.takeUnretainedValue() as? ValueStorage
     }
 
-    /// Stores `v` as value `i` through the write barrier (the cell's, or the vector's).
+    /// Stores `v` as value `i` through the write barrier (the cell's, or the storage's).
     @inline(__always) func store(_ i: Int, _ v: Value, _ heap: Heap) {
         if i < CellRun.farIndex {
             let k = i &+ 1, p = Pair(cell: cell + (k >> 1) &* Pair.cellBytes)
             if k & 1 == 0 { p.car = v } else { p.cdr = v }
         } else {
-            farVector?.set(i &- CellRun.farIndex, v, heap)
+            farStorage?.set(i &- CellRun.farIndex, v, heap)
         }
     }
 
     /// Sets slot `k` of a run just made, before anything can collect (no write barrier).
-    @inline(__always) private func initializeSlot(_ k: Int, to v: Value) {
+    @inline(__always) func initializeSlot(_ k: Int, to v: Value) {
         cell.storeBytes(of: v, toByteOffset: CellRun.offset(k), as: Value.self)
     }
 

@@ -285,7 +285,7 @@ final class Heap {
     public func string(_ s: String) -> Value { .string(adopt(SString(s))) }
 
     /// Allocates a vector.
-    public func vector(_ items: [Value]) -> Value { .vector(adopt(SVector(items))) }
+    public func vector(_ items: [Value]) -> Value { .vector(SVector.make(count: items.count, in: self) { items[$0] }) }
 
     /// Wraps an owned non-procedure object as a value.
     public func object(_ o: consuming HeapObject) -> Value { .object(adopt(o)) }
@@ -339,7 +339,7 @@ struct Marker {
         case .record(let r): markRun(r.run)
         case .symbol(let s): push(s.toOpaque())
         case .string(let s): push(s.toOpaque())
-        case .vector(let x): push(x.toOpaque())
+        case .vector(let x): markRun(x.run)
         case .procedure(let p): push(p.toOpaque())
         case .object(let o): push(o.toOpaque())
         case .null, .unspecified, .undefined, .eof, .bool, .fixnum, .flonum, .char: break

@@ -39,49 +39,38 @@ public class HeapObject {
     open var typeName: String { "object" }
 }
 
-/// A vector of values.
-public final class SVector: HeapObject {
-    /// The elements. Stores go through `set`, `replaceItems` or `withMutableItems` (the write barrier).
-    @exclusivity(unchecked) public private(set) var items: [Value]
-    public init(_ items: [Value]) { self.items = items }
-    /// Stores `v` at `i` (in bounds), through `heap`'s write barrier.
+/// Values in a buffer of their own: the elements of a long vector, and the values of a closure or
+/// a record past `CellRun.farIndex`. Stores go through `set` (the write barrier).
+final class ValueStorage: HeapObject {
+    /// The values (`count` of them; initialised).
+    let buffer: UnsafeMutablePointer<Value>
+    let count: Int
+    /// `count` values, value `i` being `value(i)`.
+    init(count: Int, _ value: (Int) -> Value) {
+        buffer = .allocate(capacity: max(count, 1))
+        self.count = count
+        for i in 0..<count { (buffer + i).initialize(to: value(i)) }
+    }
+    deinit { buffer.deallocate() }
+    /// Value `i` (below `count`).
+    @inline(__always) subscript(i: Int) -> Value { buffer[i] }
+    /// Stores `v` at `i` (below `count`), through `heap`'s write barrier.
     @inline(__always) func set(_ i: Int, _ v: Value, _ heap: Heap) {
-        _ = store(i, v, heap)
-    }
-    /// Stores `v` at `i` if `i` is in bounds (else returns false), through `heap`'s write barrier.
-    /// (Through the buffer: `items[i] = v` went through the array's generic, unspecialised
-    /// uniqueness and bounds checks, a quarter more instructions for Larceny's array1.)
-    @inline(__always) func store(_ i: Int, _ v: Value, _ heap: Heap) -> Bool {
-        let stored = items.withUnsafeMutableBufferPointer { b -> Bool in
-            guard i >= 0, i < b.count else { return false }
-            b[i] = v
-            return true
-        }
-        if stored { heap.written(self, v) }
-        return stored
-    }
-    /// Replaces every element (same count or not), through `heap`'s write barrier.
-    func replaceItems(_ new: [Value], _ heap: Heap) {
-        items = new
-        heap.written(self)
-    }
-    /// Runs `body` on the elements, which it may change, through `heap`'s write barrier.
-    @inline(__always) func withMutableItems<R>(_ heap: Heap, _ body: (inout [Value]) throws -> R) rethrows -> R {
-        heap.written(self)
-        return try body(&items)
+        buffer[i] = v
+        heap.written(self, v)
     }
     override func trace(_ marker: inout Marker) {
-        for v in items { marker.mark(v) }
+        for i in 0..<count { marker.mark(buffer[i]) }
     }
     override var hasWriteBarrier: Bool { true }
-    public override var byteSize: Int { 48 + items.count * 16 }
-    public override var typeName: String { "vector" }
+    public override var byteSize: Int { 48 + count * 16 }
+    public override var typeName: String { "values" }
 }
 
 /// A bytevector.
 final class Bytevector: HeapObject {
-    /// Unchecked like `SVector.items`: no access to it calls out while it lasts, and the dynamic
-    /// check was 5% of `bytevector-u8-set!` loops (Larceny's bv2string).
+    /// Unchecked: no access to it calls out while it lasts, and the dynamic check was 5% of
+    /// `bytevector-u8-set!` loops (Larceny's bv2string).
     @exclusivity(unchecked) public var bytes: [UInt8]
     public init(_ bytes: [UInt8]) { self.bytes = bytes }
     public override var byteSize: Int { 48 + bytes.count }

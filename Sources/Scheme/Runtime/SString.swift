@@ -20,7 +20,7 @@ public final class SString: HeapObject {
     /// element type looked up its storage class's generic metadata in the runtime's hash table,
     /// about 600 instructions (measured: a raw allocation costs a fifth of an array's), and
     /// `string-append` alone made 60,000 arrays for a layout of 10,000 views. Unchecked
-    /// exclusivity, as `SVector.items`: no access to it calls out to code that could reach the same
+    /// exclusivity, as `Bytevector.bytes`: no access to it calls out to code that could reach the same
     /// string while it lasts.
     @exclusivity(unchecked) private var storage: UnsafeMutableRawPointer?
     /// Whether the characters are four bytes each (some character is, or was, at or above U+0100).

@@ -28,7 +28,7 @@ public enum Value {
     /// A mutable string of Unicode scalars.
     case string(Unmanaged<SString>)
     /// A vector.
-    case vector(Unmanaged<SVector>)
+    case vector(SVector)
     /// A compiled lambda with its captured values (pair cells, not an object: `Closure`).
     case closure(Closure)
     /// An instance of a record type (pair cells, not an object: `Record`).
@@ -58,7 +58,6 @@ public enum Value {
         switch self {
         case .symbol(let s): return s.takeUnretainedValue()
         case .string(let s): return s.takeUnretainedValue()
-        case .vector(let v): return v.takeUnretainedValue()
         case .procedure(let p): return p.takeUnretainedValue()
         case .object(let o): return o.takeUnretainedValue()
         default: return nil
@@ -103,7 +102,7 @@ extension Value {
         case let (.record(a), .record(b)): return a == b
         case let (.symbol(a), .symbol(b)): return a.toOpaque() == b.toOpaque()
         case let (.string(a), .string(b)): return a.toOpaque() == b.toOpaque()
-        case let (.vector(a), .vector(b)): return a.toOpaque() == b.toOpaque()
+        case let (.vector(a), .vector(b)): return a == b
         case let (.procedure(a), .procedure(b)): return a.toOpaque() == b.toOpaque()
         case let (.object(a), .object(b)): return a.toOpaque() == b.toOpaque()
         default: return false
@@ -160,7 +159,7 @@ extension Value {
     }
     /// The vector behind this value, if it is one.
     @inline(__always) public var svector: SVector? {
-        if case .vector(let v) = self { return v.takeUnretainedValue() }
+        if case .vector(let v) = self { return v }
         return nil
     }
     /// The fixnum behind this value, if it is one.

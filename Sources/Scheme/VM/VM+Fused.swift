@@ -80,19 +80,8 @@ extension VM {
         try slowPath(.vectorRef, &pc, &sp, &r)
     }
 
-    /// Element k of vector `vu`, or nil when k is out of range (read through the unretained
-    /// reference, as `vectorAccess` does).
-    @inline(__always) static func element(_ vu: Unmanaged<SVector>, _ k: Int) -> Value? {
-        vu._withUnsafeGuaranteedRef { vec in element(vec, k) }
-    }
-
-    /// Element k of `vec`, or nil when k is out of range. Through the items' buffer: the array's
-    /// `count` and subscript were calls of their own here (a generic specialization the dispatch
-    /// loop does not inline), about 1.5% of a layout of buttons, whose prelude reads its kept
-    /// vectors (the latest check's, the latest shape's) about 50 times a view (issue 19).
-    @inline(__always) static func element(_ vec: SVector, _ k: Int) -> Value? {
-        vec.items.withUnsafeBufferPointer { b in k >= 0 && k < b.count ? b[k] : nil }
-    }
+    /// Element k of vector `vu`, or nil when k is out of range.
+    @inline(__always) static func element(_ vu: SVector, _ k: Int) -> Value? { vu.element(k) }
 
     /// `localVectorRefFixnum` (`pc` at its operands `a n`): pushes element n of local a, or, for
     /// anything else, pushes local a and n and runs `vector-ref`'s builtin (its error).

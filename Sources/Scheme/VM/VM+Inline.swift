@@ -101,12 +101,8 @@ extension VM {
             // `takeUnretainedValue()` retained and released it at every access. (The result is
             // placed outside the closure: one that captured `sp` would keep it in memory.)
             let stored = r.stack[sp &- 1]
-            let result: Value? = vu._withUnsafeGuaranteedRef { vec in
-                if set {
-                    return heapRef._withUnsafeGuaranteedRef { vec.store(k, stored, $0) } ? .unspecified : nil
-                }
-                return Self.element(vec, k)
-            }
+            let result: Value? = set ? (heapRef._withUnsafeGuaranteedRef { vu.store(k, stored, $0) } ? .unspecified : nil)
+                : vu.element(k)
             if let result { return replaceOperands(n, with: result, &sp, r.stack) }
         }
         try slowPath(op, &pc, &sp, &r)
