@@ -1,7 +1,7 @@
 /// An object laid out in adjacent pair cells, two values a cell (value `k` is the car, `k` even,
 /// or the cdr, `k` odd, of cell `k / 2`): slot 0 holds its head (a closure's code block, a
-/// record's type), slots 1… its values; the head cell's byte 19, unused by pairs, holds the number
-/// of cells. `Closure` and `Record` are this layout.
+/// record's type, a vector's length), slots 1… its values; the head cell's byte 19, unused by
+/// pairs, holds the number of cells. `Closure`, `Record` and `SVector` are this layout.
 ///
 /// Why cells (issue 17): a Swift object cost a malloc when it was made, a slot in the heap's
 /// object array, a sweep and a free when it died, and a buffer of values one more malloc and free.
@@ -11,8 +11,9 @@
 /// store into an old cell goes through the cell's write barrier (`Pair`'s setters).
 ///
 /// A run takes at most `longestInCells` cells: an object of more than `farIndex` values keeps
-/// those from `farIndex` on in a `ValueStorage` in its last slot. The index decides where a value is, so
-/// reading one costs a compare, never a load, to know it.
+/// those from `farIndex` on in a `ValueStorage` in its last slot. The index decides where a value
+/// is, so reading one costs a compare, never a load, to know it. (A long vector keeps all its
+/// elements in one `ValueStorage` instead: see `SVector`.)
 struct CellRun: Hashable, BitwiseCopyable {
     /// The head cell's address.
     let cell: UnsafeMutableRawPointer
