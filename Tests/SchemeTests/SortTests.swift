@@ -14,6 +14,9 @@ final class SortTests: SchemeTestCase {
         check("(let ((v (vector 3 2 1))) (vector-sort! < v) v)", "#(1 2 3)")
         check("(list (sort! (list 2 1) <) (list-sort! < (list 2 1)) (sort '() <) (sort (vector) <) (sort '(1) <))",
               "((1 2) (1 2) () #() (1))")
+        // `sort!` sorts a vector in place and returns it, as Guile and SRFI 95 do.
+        check("(let ((v (vector 3 1 2))) (list (eq? (sort! v <) v) v (sort! > (vector 1 3 2)) (sort! (vector) <)))",
+              "(#t #(1 2 3) #(3 2 1) #())")
         // The argument is not changed, and the result is fresh.
         check("(let* ((l (list 3 1 2)) (s (sort l <))) (list l s (eq? l s)))", "((3 1 2) (1 2 3) #f)")
     }

@@ -195,11 +195,11 @@
           acc
           (loop (- i 1) (cons (+ start (* i step)) acc))))))
 
-;;; Sorting: `sort`, `list-sort`, `vector-sort` and `vector-sort!` are builtins (a stable merge sort,
-;;; Sources/Scheme/Library/Sort.swift); both argument orders, SRFI 132's and Guile's, are accepted.
+;;; Sorting: `sort`, `sort!`, `list-sort`, `vector-sort` and `vector-sort!` are builtins (a stable
+;;; merge sort, Sources/Scheme/Library/Sort.swift); both argument orders, SRFI 132's and Guile's, are
+;;; accepted. `sort!` sorts a vector in place and returns it.
 
 (define list-sort! list-sort)
-(define sort! sort)
 
 ;;; Vectors
 

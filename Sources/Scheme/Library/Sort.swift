@@ -9,8 +9,9 @@
 /// `Runtime.callBack`: it may raise, escape with a continuation or `exit` (see `Unwinding`); the
 /// objects the sort holds are its arguments' elements, which the nested run protects.
 enum Sorting {
-    /// What a sort builds from the sorted elements.
-    enum Result { case sameKind, list, newVector, inPlace }
+    /// What a sort builds from the sorted elements: `sameKindInPlace` sorts a vector in place and
+    /// returns it, and a list as `sameKind` does (`sort!`, as Guile and SRFI 95 have it).
+    enum Result { case sameKind, sameKindInPlace, list, newVector, inPlace }
 
     /// Both argument orders, as before: SRFI 132 `(list-sort < list)` and Guile `(sort list <)`.
     static func arguments(_ a: Arguments, _ who: String, _ rt: Runtime) throws(SchemeRaise) -> (sequence: Value, less: Value) {
@@ -25,10 +26,11 @@ enum Sorting {
         let items: [Value]
         var target: SVector?
         switch (result, sequence) {
-        case (.sameKind, .vector(let v)), (.newVector, .vector(let v)), (.inPlace, .vector(let v)):
+        case (.sameKind, .vector(let v)), (.sameKindInPlace, .vector(let v)), (.newVector, .vector(let v)),
+             (.inPlace, .vector(let v)):
             target = v
             items = target?.items ?? []
-        case (.sameKind, _), (.list, _):
+        case (.sameKind, _), (.sameKindInPlace, _), (.list, _):
             items = try rt.list(sequence, who)
         case (.newVector, _), (.inPlace, _):
             throw rt.typeError(who, "a vector", sequence)
@@ -38,9 +40,13 @@ enum Sorting {
         try rt.chargeWork(n * (Int.bitWidth - n.leadingZeroBitCount) >> 3)
         let sorted = try sortedElements(items, by: less, rt)
         switch result {
-        case .inPlace:
-            if let target { for (i, x) in sorted.enumerated() { target.set(i, x, rt.heap) } }
-            return .unspecified
+        case .inPlace, .sameKindInPlace:
+            if let target {
+                for (i, x) in sorted.enumerated() { target.set(i, x, rt.heap) }
+                return result == .inPlace ? .unspecified : sequence
+            }
+            try rt.reserve(n, of: Heap.pairBytes, who)
+            return rt.heap.list(sorted)
         case .newVector:
             return rt.heap.vector(sorted)
         case .sameKind, .list:
@@ -169,10 +175,11 @@ enum Sorting {
     }
 }
 
-/// The sorting builtins (`list-sort!` and `sort!` are the same procedures, in the prelude).
+/// The sorting builtins (`list-sort!` is `list-sort`, in the prelude).
 let sortBuiltins: [Builtin] = [
     Builtin("sort", .exactly(2)) { a, rt throws(SchemeRaise) in try Sorting.sort(a, "sort", .sameKind, rt) },
     Builtin("list-sort", .exactly(2)) { a, rt throws(SchemeRaise) in try Sorting.sort(a, "list-sort", .list, rt) },
     Builtin("vector-sort", .exactly(2)) { a, rt throws(SchemeRaise) in try Sorting.sort(a, "vector-sort", .newVector, rt) },
     Builtin("vector-sort!", .exactly(2)) { a, rt throws(SchemeRaise) in try Sorting.sort(a, "vector-sort!", .inPlace, rt) },
+    Builtin("sort!", .exactly(2)) { a, rt throws(SchemeRaise) in try Sorting.sort(a, "sort!", .sameKindInPlace, rt) },
 ]
