@@ -4,7 +4,8 @@
 /// (retained by hand: it holds `Unmanaged` references, released when the sweep drops them),
 /// and pairs are cells in the heap's pair blocks, in use iff their mark is the current `epoch` (old
 /// pairs) or `youngMark` (pairs made since the last collection) (`Heap+Pairs.swift`); values refer
-/// to objects through `Unmanaged` and to pairs by address.
+/// to objects through `Unmanaged`, and to pairs, and to closures, records and vectors (runs of pair
+/// cells, `CellRun`), by address.
 /// Collection happens only at VM safe points (calls and loop back edges), never inside an
 /// allocation, so Swift code that allocates and returns without running Scheme code (most
 /// builtins, the reader, the expander, the compiler) needs no rooting.
@@ -239,7 +240,7 @@ final class Heap {
     }
 
     /// Allocates a pair cell holding `car` and `cdr`: a pair, or two values the runtime keeps in
-    /// the pair space (a box's variable, a closure's first two captured values).
+    /// the pair space (a box's variable, an object of one or two slots: `CellRun`).
     @inline(__always) func cell(_ car: Value, _ cdr: Value) -> Pair {
         allocatedSinceCollection &+= Heap.pairBytes
         let c = pairCursor
@@ -369,7 +370,7 @@ struct Marker {
         pairWork.append(p)
     }
 
-    /// Marks an object's cells (`CellRun`: a closure, a record); their fields, its head and its
+    /// Marks an object's cells (`CellRun`: a closure, a record, a vector); their fields, its head and its
     /// values, are followed by `drain`. Its cells were made together and are marked together, so
     /// the head's mark stands for all of them.
     @inline(__always) mutating func markRun(_ run: CellRun) {

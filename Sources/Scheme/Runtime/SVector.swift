@@ -37,33 +37,39 @@ public struct SVector: Hashable, BitwiseCopyable {
     }
 
     /// Element `i` (in bounds).
-    @inline(__always) public subscript(i: Int) -> Value {
-        if count <= CellRun.farIndex { return run.cell.loadUnaligned(fromByteOffset: CellRun.offset(i &+ 1), as: Value.self) }
-        return storage._withUnsafeGuaranteedRef { $0[i] }
-    }
+    @inline(__always) public subscript(i: Int) -> Value { value(i, length: count) }
 
     /// Element `i`, or nil when `i` is out of range.
     @inline(__always) func element(_ i: Int) -> Value? {
         let n = count
         guard i >= 0, i < n else { return nil }
+        return value(i, length: n)
+    }
+
+    /// Stores `v` at `i` (in bounds), through the write barrier.
+    @inline(__always) func set(_ i: Int, _ v: Value, _ heap: Heap) { set(i, v, heap, length: count) }
+
+    /// Stores `v` at `i` if `i` is in bounds (else returns false), through the write barrier.
+    @inline(__always) func store(_ i: Int, _ v: Value, _ heap: Heap) -> Bool {
+        let n = count
+        guard i >= 0, i < n else { return false }
+        set(i, v, heap, length: n)
+        return true
+    }
+
+    /// Element `i` of this vector of `n` elements (the length read once by the caller).
+    @inline(__always) private func value(_ i: Int, length n: Int) -> Value {
         if n <= CellRun.farIndex { return run.cell.loadUnaligned(fromByteOffset: CellRun.offset(i &+ 1), as: Value.self) }
         return storage._withUnsafeGuaranteedRef { $0[i] }
     }
 
-    /// Stores `v` at `i` (in bounds), through the write barrier.
-    @inline(__always) func set(_ i: Int, _ v: Value, _ heap: Heap) {
-        if count <= CellRun.farIndex { run.store(i, v, heap) } else { storage._withUnsafeGuaranteedRef { $0.set(i, v, heap) } }
-    }
-
-    /// Stores `v` at `i` if `i` is in bounds (else returns false), through the write barrier.
-    @inline(__always) func store(_ i: Int, _ v: Value, _ heap: Heap) -> Bool {
-        guard i >= 0, i < count else { return false }
-        set(i, v, heap)
-        return true
+    /// Stores `v` at `i` of this vector of `n` elements, through the write barrier.
+    @inline(__always) private func set(_ i: Int, _ v: Value, _ heap: Heap, length n: Int) {
+        if n <= CellRun.farIndex { run.store(i, v, heap) } else { storage._withUnsafeGuaranteedRef { $0.set(i, v, heap) } }
     }
 
     /// The elements, copied.
-    public var items: [Value] { (0..<count).map { self[$0] } }
+    public var items: [Value] { items(0..<count) }
 
     /// The elements in `range` (within bounds), copied.
     func items(_ range: Range<Int>) -> [Value] { range.map { self[$0] } }

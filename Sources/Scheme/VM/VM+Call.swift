@@ -33,7 +33,6 @@ extension VM {
     /// `case-lambda`, or what is not a procedure.
     @inline(never) func callOther(_ n: Int, tail: Bool, _ r: inout Registers) throws(SchemeError) {
         let calleeSlot = r.sp &- n &- 1
-        if case .closure(let c) = r.stack[calleeSlot] { return try enter(c, n, tail: tail, &r) }
         guard case .procedure(let pu) = r.stack[calleeSlot] else {
             try signal(rt.makeError("not a procedure", r.stack[calleeSlot]), dropping: n + 1, &r)
             return
