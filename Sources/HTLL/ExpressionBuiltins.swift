@@ -294,8 +294,7 @@ struct ExpressionKinds {
     private static func sameText(_ a: Value, _ b: Value) -> Bool {
         if a.isEq(b) { return true }
         guard case .string(let x) = a, case .string(let y) = b else { return false }
-        return x._withUnsafeGuaranteedRef { xs in y._withUnsafeGuaranteedRef { ys in
-            xs.withScalars { p in ys.withScalars { q in p.elementsEqual(q) } } } }
+        return SString.sameScalars(x, y)
     }
 
     /// For the kinds that hold expressions, the fields after the kind that htll:atom=? compares:

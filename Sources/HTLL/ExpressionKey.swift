@@ -43,7 +43,8 @@ extension ExpressionKinds {
         switch c {
         case .fixnum(let n): return n.magnitude <= 1 << 53 ? Double(n).bitPattern : 1
         case .flonum(let d): return d == 0 ? 0 : (d.magnitude <= 0x1p53 ? d.bitPattern : 1)
-        case .null, .unspecified, .undefined, .eof, .bool, .char, .pair, .symbol, .string, .vector, .procedure, .closure, .record, .object:
+        case .null, .unspecified, .undefined, .eof, .bool, .char, .pair, .symbol, .string, .vector, .bytevector, .procedure, .closure,
+             .record, .object:
             return 1   // (a ratio, a bignum: htll:e=? compares them; the key need not tell them apart)
         }
     }
@@ -64,7 +65,7 @@ extension ExpressionKinds {
             h.combine(ExpressionKinds.identity(fields.car ?? .null))
             let owner = fields.cdr?.car ?? .null
             if case .string(let s) = owner {
-                s._withUnsafeGuaranteedRef { $0.withScalars { for u in $0 { h.combine(u) } } }
+                for i in 0..<s.count { h.combine(s[i]) }
             } else {
                 h.combine(ExpressionKinds.identity(owner))
             }
@@ -98,8 +99,9 @@ extension ExpressionKinds {
         case .char(let c): return Int(c) &+ 7
         case .pair(let p): return p.hashValue
         case .symbol(let s): return Int(bitPattern: s.toOpaque())
-        case .string(let s): return Int(bitPattern: s.toOpaque())
+        case .string(let s): return s.hashValue
         case .vector(let w): return w.hashValue
+        case .bytevector(let b): return b.hashValue
         case .procedure(let f): return Int(bitPattern: f.toOpaque())
         case .closure(let c): return c.hashValue
         case .record(let r): return r.hashValue

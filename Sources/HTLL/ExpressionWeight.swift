@@ -35,7 +35,7 @@ extension ExpressionKinds {
                     n = m
                 }
             case .null, .unspecified, .undefined, .eof, .bool, .fixnum, .flonum, .char, .symbol, .string, .vector,
-                 .procedure, .closure, .record, .object:
+                 .bytevector, .procedure, .closure, .record, .object:
                 return nil
             }
             ts = p.cdr

@@ -69,8 +69,8 @@ extension HTLL {
     private static func plainJSONLength(_ x: Value, depth: Int, _ count: inout Int) -> Bool {
         switch x {
         case .string(let u):
-            guard u._withUnsafeGuaranteedRef({ $0.withStorage(narrow: { isPlain($0) }, wide: { isPlain($0) }) }) else { return false }
-            count += u._withUnsafeGuaranteedRef { $0.count } + 2
+            guard u.withStorage(narrow: { isPlain($0) }, wide: { isPlain($0) }) else { return false }
+            count += u.count + 2
             return true
         case .symbol(let u):
             let name = u._withUnsafeGuaranteedRef { $0.name }
@@ -102,7 +102,7 @@ extension HTLL {
             count += 4
             guard let car = x.car, let cdr = x.cdr else { return false }
             return plainJSONLength(car, depth: depth + 1, &count) && plainJSONLength(cdr, depth: depth + 1, &count)
-        case .unspecified, .undefined, .eof, .flonum, .char, .vector, .procedure, .closure, .record, .object:
+        case .unspecified, .undefined, .eof, .flonum, .char, .vector, .bytevector, .procedure, .closure, .record, .object:
             return false
         }
     }
@@ -114,9 +114,7 @@ extension HTLL {
         switch x {
         case .string(let u):
             put(0x22)
-            u._withUnsafeGuaranteedRef { string in
-                string.withStorage(narrow: { for c in $0 { put(c) } }, wide: { for c in $0 { put(UInt8(truncatingIfNeeded: c)) } })
-            }
+            u.withStorage(narrow: { for c in $0 { put(c) } }, wide: { for c in $0 { put(UInt8(truncatingIfNeeded: c)) } })
             put(0x22)
         case .symbol(let u):
             put(0x22)
@@ -144,7 +142,7 @@ extension HTLL {
                 writePlainJSON(cdr, out, &at)
             }
             put(0x5D)
-        case .unspecified, .undefined, .eof, .flonum, .char, .vector, .procedure, .closure, .record, .object:
+        case .unspecified, .undefined, .eof, .flonum, .char, .vector, .bytevector, .procedure, .closure, .record, .object:
             break
         }
     }

@@ -67,7 +67,7 @@ extension HTLL {
             guard case .string(let u) = p.car else { throw s.error("%htll-join-reversed: expected a list of strings", pieces) }
             // (The length and width returned, not added to the captured variables: those were
             // boxed and each access checked at run time, about 60 instructions a piece.)
-            let (length, isWide) = u._withUnsafeGuaranteedRef { ($0.count, $0.isWide) }
+            let (length, isWide) = (u.count, u.isWide)
             total += length
             wide = wide || isWide
             count += 1
@@ -96,8 +96,8 @@ extension HTLL {
         var at = total
         var rest = pieces
         while case .pair(let p) = rest, case .string(let u) = p.car {
-            let start = at - u._withUnsafeGuaranteedRef { $0.count }
-            u._withUnsafeGuaranteedRef { copy($0, to + start) }
+            let start = at - u.count
+            copy(u, to + start)
             at = start
             rest = p.cdr
         }

@@ -43,7 +43,8 @@ enum LayoutNeed {
                 pending.append(contentsOf: v.arrayValue ?? [])
             case .symbol:
                 guard let name = v.stringValue, bound.contains(name) else { return true }
-            case .null, .unspecified, .undefined, .eof, .bool, .fixnum, .flonum, .char, .string, .procedure, .closure, .record, .object:
+            case .null, .unspecified, .undefined, .eof, .bool, .fixnum, .flonum, .char, .string, .bytevector, .procedure, .closure, .record,
+                 .object:
                 continue
             }
         }

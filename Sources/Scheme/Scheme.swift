@@ -238,7 +238,7 @@ extension Scheme {
     /// without making a Swift `String` first; a value written that is not a Unicode scalar
     /// becomes U+FFFD.
     public func string(count: Int, _ fill: (UnsafeMutableBufferPointer<UInt32>) -> Void) -> Value {
-        let string = SString(count: max(0, count)) { out in
+        let string = SString.make(count: max(0, count), in: runtime.heap) { out in
             out.initialize(repeating: 0)
             fill(out)
             // Whether any value is a surrogate or past U+10FFFF, in a loop without branches (the
@@ -250,16 +250,16 @@ extension Scheme {
                 for i in out.indices where Unicode.Scalar(out[i]) == nil { out[i] = 0xFFFD }
             }
         }
-        return .string(Unmanaged.passUnretained(runtime.heap.own(string)))
+        return .string(string)
     }
     /// A Scheme string of `count` characters below U+0100 (Latin-1, ASCII included) that `fill`
     /// writes in place as bytes (they start as NUL): a narrow string, one byte a character.
     public func latin1String(count: Int, _ fill: (UnsafeMutableBufferPointer<UInt8>) -> Void) -> Value {
-        let string = SString(narrowCount: max(0, count)) { out in
+        let string = SString.make(narrowCount: max(0, count), in: runtime.heap) { out in
             out.initialize(repeating: 0)
             fill(out)
         }
-        return .string(Unmanaged.passUnretained(runtime.heap.own(string)))
+        return .string(string)
     }
     /// A symbol.
     public func symbol(_ s: String) -> Value { runtime.symbol(s) }
@@ -286,7 +286,7 @@ extension Value {
     /// The contents of a Scheme string, or a symbol's name.
     public var stringValue: String? {
         switch self {
-        case .string(let s): return s.takeUnretainedValue().string
+        case .string(let s): return s.string
         case .symbol(let s): return s.takeUnretainedValue().name
         default: return nil
         }

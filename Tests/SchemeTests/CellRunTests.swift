@@ -185,13 +185,15 @@ final class CellRunTests: SchemeTestCase {
             """, #"((c) "d" (four) (first) (first) #f "f" (last) 1000 1 600 #t)"#)
         }
     }
+}
 
+extension SchemeTestCase {
     /// Defines `definitions`, then keeps `count` objects made by `each` (an expression of `i`) in a
     /// list: they add no Swift object to the heap, hold at least `cells` cells each (their cell of
     /// the list included) after a collection, `probe` reads them as `gives`, and once the list is
     /// dropped a collection frees their cells.
-    private func checkKeptAndFreed(defining definitions: String, each: String, count: Int, cells: Int, probe: String,
-                                   gives expected: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    func checkKeptAndFreed(defining definitions: String, each: String, count: Int, cells: Int, probe: String,
+                           gives expected: String, file: StaticString = #filePath, line: UInt = #line) throws {
         let heap = scheme.runtime.heap
         try scheme.evaluate(definitions + " (define keep #f)")
         scheme.runtime.collectGarbage()

@@ -51,8 +51,7 @@ final class EmbeddingTests: XCTestCase {
     func testNarrowAndWideStrings() throws {
         let scheme = Scheme()
         func storage(_ v: Value) -> (wide: Bool, scalars: [UInt32])? {
-            guard case .string(let s) = v else { return nil }
-            let string = s.takeUnretainedValue()
+            guard case .string(let string) = v else { return nil }
             return string.withStorage(narrow: { (false, $0.map(UInt32.init)) }, wide: { (true, Array($0)) })
         }
         let latin = scheme.latin1String(count: 4) { out in out[0] = 0x63; out[1] = 0xE9; out[2] = 0x41 }

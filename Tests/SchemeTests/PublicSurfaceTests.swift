@@ -13,7 +13,7 @@ final class PublicSurfaceTests: XCTestCase {
     static let expected: Set<String> = [
         "Scheme", "Value", "SchemeError", "SourceLocation", "Arity", "Arguments", "Environment",
         "FileSandbox", "PathNames", "InputSplitter", "InvalidSystemImage",
-        "HeapObject", "Pair", "Closure", "Record", "Symbol", "SString", "SVector", "Procedure",
+        "HeapObject", "Pair", "Closure", "Record", "Symbol", "SString", "SVector", "SBytevector", "Procedure",
     ]
 
     /// Top-level `public`/`open` type declarations of the Swift files under `folder`.

@@ -331,8 +331,9 @@ final class ReaderTests: XCTestCase {
         XCTAssertEqual(try written("#()"), "#()")
         XCTAssertEqual(try written("#(#(1) #())"), "#(#(1) #())")
         let b = try read1("#u8(0 255 16 #xff)")
-        XCTAssertEqual(b.object(Bytevector.self)?.bytes, [0, 255, 16, 255])
-        XCTAssertEqual(try read1("#U8()").object(Bytevector.self)?.bytes, [])
+        func bytes(_ v: Value) -> [UInt8]? { if case .bytevector(let b) = v { return b.bytes } else { return nil } }
+        XCTAssertEqual(bytes(b), [0, 255, 16, 255])
+        XCTAssertEqual(bytes(try read1("#U8()")), [])
         XCTAssertEqual(readError("#u8(300)")?.message, "bytevector element out of range: 300")
         assertReadError("#u8(-1)", contains: "bytevector element out of range: -1")
         assertReadError("#u8(a)", contains: "bytevector element is not a byte: a")

@@ -31,17 +31,17 @@ extension Layout {
     /// `declarations()` as UTF-8 bytes, without a Swift string per name and class: the views of a
     /// long layout are mostly of one class, converted once (issue 19).
     func declaredBytes() throws -> [DeclaredView] {
-        var latestClass: (object: ObjectIdentifier, bytes: [UInt8])?
+        var latestClass: (object: SString, bytes: [UInt8])?
         return try evaluateList(.declarations) { item in
             guard let n = item.car, let rest = item.cdr, let c = rest.car, rest.cdr?.isNull == true,
                   let nameObject = n.sstring, let classObject = c.sstring else { return nil }
             let name = Self.utf8(nameObject)
             let className: [UInt8]
-            if let latest = latestClass, latest.object == ObjectIdentifier(classObject) {
+            if let latest = latestClass, latest.object == classObject {
                 className = latest.bytes
             } else {
                 className = Self.utf8(classObject)
-                latestClass = (ObjectIdentifier(classObject), className)
+                latestClass = (classObject, className)
             }
             var tail: [UInt8]? = nil
             if let first = name.first, first >= 0x80 {

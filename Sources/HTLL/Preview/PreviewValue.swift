@@ -30,7 +30,7 @@ indirect enum PreviewValue: Equatable {
             }
         case .vector: self = .list((value.arrayValue ?? []).map { PreviewValue($0, depth: depth + 1) })
         case .null: self = .list([])
-        case .fixnum, .flonum, .unspecified, .undefined, .eof, .char, .procedure, .closure, .record, .object:
+        case .fixnum, .flonum, .unspecified, .undefined, .eof, .char, .bytevector, .procedure, .closure, .record, .object:
             self = value.doubleValue.map { .number($0) } ?? .symbol(value.description)
         }
     }

@@ -290,7 +290,7 @@ struct CodeImageReader {
                 guard c <= 0x10FFFF else { throw InvalidSystemImage(reason: "character out of range") }
                 scalars.append(UInt32(c))
             }
-            return share(.string(Unmanaged.passUnretained(rt.heap.own(SString(scalars)))))
+            return share(rt.makeString(scalars))
         case .vector:
             let n = try count()
             var items: [Value] = []
@@ -300,7 +300,7 @@ struct CodeImageReader {
         case .bytevector:
             let n = try count()
             defer { at += n }
-            return share(.object(Unmanaged.passUnretained(rt.heap.own(Bytevector(Array(bytes[at..<(at + n)]))))))
+            return share(rt.makeBytevector(bytes[at..<(at + n)]))
         case .systemProcedure:
             let name = try string()
             let v = rt.systemValue(name)

@@ -232,12 +232,18 @@ struct CodeImageWriter {
         case .pair:
             try writeList(v, to: &out)
         case .string(let s):
-            if try writeShared(identity(s.takeUnretainedValue()), to: &out) { return }
-            let scalars = s.takeUnretainedValue().scalars
+            if try writeShared(identity(s), to: &out) { return }
+            let scalars = s.scalars
             out.append(CodeImage.Tag.string.rawValue)
             out += CodeImage.varint(UInt64(scalars.count))
             for c in scalars { out += CodeImage.varint(UInt64(c)) }
-            register(identity(s.takeUnretainedValue()))
+            register(identity(s))
+        case .bytevector(let bytes):
+            if try writeShared(identity(bytes), to: &out) { return }
+            out.append(CodeImage.Tag.bytevector.rawValue)
+            out += CodeImage.varint(UInt64(bytes.count))
+            out += bytes.bytes
+            register(identity(bytes))
         case .vector(let x):
             let vector = x
             if try writeShared(identity(vector), to: &out) { return }
@@ -253,7 +259,7 @@ struct CodeImageWriter {
             case .procedure(let p): name = (p.takeUnretainedValue() as? BuiltinProcedure)?.builtinName
             case .closure(let c): name = c.code.name
             case .null, .unspecified, .undefined, .eof, .bool, .fixnum, .flonum, .char, .pair, .record, .symbol,
-                 .string, .vector, .object: name = nil
+                 .string, .vector, .bytevector, .object: name = nil
             }
             guard let name, rt.systemValue(name).isEq(v) else {
                 throw ImageUnsupported(reason: "a procedure constant that is not a system procedure")
@@ -267,12 +273,6 @@ struct CodeImageWriter {
                 try write(code: code, lazy: true, to: &out)
             } else if object === env {
                 out.append(CodeImage.Tag.environment.rawValue)
-            } else if let bytes = object as? Bytevector {
-                if try writeShared(identity(bytes), to: &out) { return }
-                out.append(CodeImage.Tag.bytevector.rawValue)
-                out += CodeImage.varint(UInt64(bytes.bytes.count))
-                out += bytes.bytes
-                register(identity(bytes))
             } else {
                 throw ImageUnsupported(reason: "a constant of type \(object.typeName)")
             }
@@ -297,6 +297,8 @@ struct CodeImageWriter {
     private func identity(_ object: HeapObject) -> UnsafeRawPointer { UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()) }
     private func identity(_ pair: Pair) -> UnsafeRawPointer { UnsafeRawPointer(pair.toOpaque()) }
     private func identity(_ vector: SVector) -> UnsafeRawPointer { UnsafeRawPointer(vector.toOpaque()) }
+    private func identity(_ string: SString) -> UnsafeRawPointer { UnsafeRawPointer(string.toOpaque()) }
+    private func identity(_ bytes: SBytevector) -> UnsafeRawPointer { UnsafeRawPointer(bytes.toOpaque()) }
 
     /// Numbers `object` as the reader will (in the order objects are finished).
     private mutating func register(_ id: UnsafeRawPointer) {

@@ -626,6 +626,7 @@ struct ConstantKey: Equatable {
         case .object(let o): (tag, bits) = (13, UInt64(UInt(bitPattern: o.toOpaque())))
         case .closure(let c): (tag, bits) = (14, UInt64(UInt(bitPattern: c.toOpaque())))
         case .record(let r): (tag, bits) = (15, UInt64(UInt(bitPattern: r.run.cell)))
+        case .bytevector(let b): (tag, bits) = (16, UInt64(UInt(bitPattern: b.toOpaque())))
         }
     }
 }

@@ -62,7 +62,7 @@ extension Runtime {
     }
 
     func string(_ v: Value, _ who: String) throws(SchemeRaise) -> SString {
-        if case .string(let s) = v { return s.takeUnretainedValue() }
+        if case .string(let s) = v { return s }
         throw typeError(who, "a string", v)
     }
 

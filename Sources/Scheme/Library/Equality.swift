@@ -20,7 +20,8 @@ enum Equality {
         if a.isEqv(b) { return true }
         switch (a, b) {
         case let (.string(s), .string(t)): return SString.sameScalars(s, t)
-        case (.pair, .pair), (.vector, .vector), (.object, .object): break
+        case let (.bytevector(b), .bytevector(c)): return SBytevector.sameBytes(b, c)
+        case (.pair, .pair), (.vector, .vector): break
         default: return false
         }
         var work: [(Value, Value)] = []
@@ -51,13 +52,8 @@ enum Equality {
                             work.append((vi[i], wi[i]))
                         }
                     }
-                case let (.object(o), .object(p)):
-                    let oo = o.takeUnretainedValue(), pp = p.takeUnretainedValue()
-                    if let bo = oo as? Bytevector, let bp = pp as? Bytevector {
-                        if bo.bytes != bp.bytes { return false }
-                    } else {
-                        return false
-                    }
+                case let (.bytevector(b), .bytevector(c)):
+                    if !SBytevector.sameBytes(b, c) { return false }
                 default:
                     return false
                 }
@@ -72,8 +68,8 @@ enum Equality {
 
     /// A string's length and its first 256 characters, as bytes (one call, not one per character).
     /// A narrow string's are widened first, so that equal strings hash alike whatever their widths.
-    @inline(__always) private static func hashScalars(of s: Unmanaged<SString>, into hasher: inout Hasher) {
-        s._withUnsafeGuaranteedRef { string in
+    @inline(__always) private static func hashScalars(of string: SString, into hasher: inout Hasher) {
+        do {
             hasher.combine(string.count)
             string.withStorage(narrow: { bytes in
                 withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 256) { wide in
@@ -101,7 +97,8 @@ enum Equality {
         case .pair(let p) where !structural: return identityHash(p.toOpaque())
         case .vector(let w) where !structural: return identityHash(w.toOpaque())
         case .string(let w) where !structural: return identityHash(w.toOpaque())
-        case .null, .unspecified, .undefined, .eof, .bool, .fixnum, .flonum, .char, .pair, .vector, .string, .object:
+        case .bytevector(let w) where !structural: return identityHash(w.toOpaque())
+        case .null, .unspecified, .undefined, .eof, .bool, .fixnum, .flonum, .char, .pair, .vector, .string, .bytevector, .object:
             break
         }
         var hasher = Hasher()
@@ -125,7 +122,7 @@ enum Equality {
         case .pair where structural, .vector where structural:
             break
         case .null, .unspecified, .undefined, .eof, .bool, .fixnum, .flonum, .char, .symbol, .procedure, .closure, .record, .pair, .string,
-             .vector, .object:
+             .vector, .bytevector, .object:
             hashLeaf(v, structural: structural, into: &hasher)
             return
         }
@@ -143,7 +140,7 @@ enum Equality {
                 hasher.combine(items.count)
                 for i in items.prefix(16).reversed() { work.append(i) }
             case .null, .unspecified, .undefined, .eof, .bool, .fixnum, .flonum, .char, .symbol, .procedure, .closure, .record, .pair,
-                 .string, .vector, .object:
+                 .string, .vector, .bytevector, .object:
                 hashLeaf(x, structural: structural, into: &hasher)
             }
         }
@@ -173,12 +170,16 @@ enum Equality {
             } else {
                 hasher.combine(s.toOpaque())
             }
+        case .bytevector(let b):
+            if structural {
+                hasher.combine(b.count)
+                for byte in b.bytes(0..<min(b.count, 256)) { hasher.combine(byte) }
+            } else {
+                hasher.combine(b.toOpaque())
+            }
         case .object(let o):
             if Numbers.hashHeapNumber(v, into: &hasher) {
                 // Heap numbers are eqv? by value: hashed by (a bounded part of) their value.
-            } else if structural, let b = o.takeUnretainedValue() as? Bytevector {
-                hasher.combine(b.bytes.count)
-                for byte in b.bytes.prefix(256) { hasher.combine(byte) }
             } else {
                 hasher.combine(o.toOpaque())
             }

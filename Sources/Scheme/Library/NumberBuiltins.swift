@@ -242,7 +242,7 @@ extension Numbers {
         var m = n.magnitude
         while m >= 10 { m /= 10; digits += 1 }
         let count = digits + (n < 0 ? 1 : 0)
-        let string = SString(narrowCount: count) { out in
+        let string = SString.make(narrowCount: count, in: rt.heap) { out in
             var m = n.magnitude
             var i = count
             repeat {
@@ -252,6 +252,6 @@ extension Numbers {
             } while m > 0
             if n < 0 { out[0] = 45 }
         }
-        return .string(Unmanaged.passUnretained(rt.heap.own(string)))
+        return .string(string)
     }
 }

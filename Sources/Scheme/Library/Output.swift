@@ -34,10 +34,8 @@ enum Output {
     static func print(_ a: Arguments, _ who: String, _ mode: Printer.Mode, _ rt: Runtime) throws(SchemeRaise) -> Value {
         let port = try rt.outputPort(a, 1, who, binary: false)
         if mode == .display, case .string(let s) = a[0] {
-            s._withUnsafeGuaranteedRef { string in
-                string.withStorage(narrow: { for c in $0 { port.writeScalar(UInt32(c)) } },
-                                   wide: { for c in $0 { port.writeScalar(c) } })
-            }
+            s.withStorage(narrow: { for c in $0 { port.writeScalar(UInt32(c)) } },
+                          wide: { for c in $0 { port.writeScalar(c) } })
         } else if mode == .display, case .char(let c) = a[0] {
             port.writeScalar(c)
         } else {

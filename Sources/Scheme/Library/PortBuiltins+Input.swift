@@ -51,8 +51,8 @@ let inputBuiltins: [Builtin] = [
     Builtin("read-bytevector!", .range(1, 4)) { a, rt throws(SchemeRaise) in
         let bv = try rt.bytevector(a[0], "read-bytevector!")
         let port = try rt.inputPort(a, 1, "read-bytevector!", binary: true)
-        let r = try rt.range(a, 2, count: bv.bytes.count, "read-bytevector!", kind: "bytevector")
+        let r = try rt.range(a, 2, count: bv.count, "read-bytevector!", kind: "bytevector")
         var k = r.lowerBound
-        while k < r.upperBound, let b = port.readByte() { bv.bytes[k] = b; k += 1 }
+        while k < r.upperBound, let b = port.readByte() { bv[k] = b; k += 1 }
         return k == r.lowerBound && !r.isEmpty ? .eof : .fixnum(k - r.lowerBound) },
 ]

@@ -166,15 +166,15 @@ enum Printer {
         case .flonum(let d): return Numbers.formatFlonum(d)
         case .char(let c): return writing ? charName(c) : String(Chars.scalar(c))
         case .symbol(let s): return writing ? symbolText(s.takeUnretainedValue().name) : s.takeUnretainedValue().name
-        case .string(let s): return writing ? quoted(s.takeUnretainedValue().string) : s.takeUnretainedValue().string
+        case .string(let s): return writing ? quoted(s.string) : s.string
         case .procedure(let p): return "#<procedure \(p.takeUnretainedValue().name)>"
         case .closure(let c): return "#<procedure \(c.name)>"
         case .record(let r): return "#<\(r.type.name)>"
         case .pair, .vector: return writing ? "(...)" : "(...)"
+        case .bytevector(let b): return "#u8(" + b.bytes.map { String($0) }.joined(separator: " ") + ")"
         case .object(let o):
             let obj = o.takeUnretainedValue()
             if let number = Numbers.format(v) { return number }
-            if let b = obj as? Bytevector { return "#u8(" + b.bytes.map { String($0) }.joined(separator: " ") + ")" }
             if let t = obj as? RecordType { return "#<record-type \(t.name)>" }
             return "#<\(obj.typeName)>"
         }

@@ -24,7 +24,7 @@ extension Strings {
         let delimiter: [UInt32]
         switch a[1] {
         case .char(let c): delimiter = [c]
-        case .string(let d) where !d.takeUnretainedValue().scalars.isEmpty: delimiter = d.takeUnretainedValue().scalars
+        case .string(let d) where d.count > 0: delimiter = d.scalars
         default: throw rt.typeError("string-split", "a character or a non-empty string", a[1])
         }
         // Counted first: 25 million one-character pieces take 100 times the string's own memory.

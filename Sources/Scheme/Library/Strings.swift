@@ -9,7 +9,7 @@ enum Strings {
     /// Full case mapping of a whole string (`ß` upcases to `SS`), with an ASCII fast path.
     static func mapCase(_ s: [UInt32], ascii: (UInt32) -> UInt32, full: (String) -> String) -> [UInt32] {
         if s.allSatisfy({ $0 < 128 }) { return s.map(ascii) }
-        return full(SString(s).string).unicodeScalars.map { $0.value }
+        return full(String(String.UnicodeScalarView(s.compactMap(Unicode.Scalar.init)))).unicodeScalars.map { $0.value }
     }
 
     static func upcase(_ s: [UInt32]) -> [UInt32] {
@@ -67,16 +67,13 @@ enum Strings {
     /// printers of generated code call this for nearly every line: it cost about 2,600
     /// instructions a call, issue 19).
     ///
-    /// The parts are read through their unmanaged references (`_withUnsafeGuaranteedRef`): the
-    /// arguments keep them alive, and taking each as an `SString` retained and released it twice,
-    /// about 10 reference-count operations a call (700,000 for a layout of 10,000 views).
     static func append(_ a: Arguments, _ rt: Runtime) throws(SchemeRaise) -> Value {
         var total = 0
         var wide = false
         for i in 0..<a.count {
             guard case .string(let u) = a[i] else { throw rt.typeError("string-append", "a string", a[i]) }
             // (Returned, not added to captured variables, which may be boxed and checked at each access.)
-            let (length, isWide) = u._withUnsafeGuaranteedRef { ($0.count, $0.isWide) }
+            let (length, isWide) = (u.count, u.isWide)
             total &+= length
             wide = wide || isWide
         }
@@ -85,9 +82,9 @@ enum Strings {
         // change only through `string-set!`, which nothing here calls. memcpy:
         // `initialize(from:count:)` cost about 80 instructions a part.)
         let out = wide
-            ? SString(count: total) { copyParts(a, to: $0.baseAddress) { $0.copyScalars(to: $1) } }
-            : SString(narrowCount: total) { copyParts(a, to: $0.baseAddress) { $0.copyBytes(to: $1) } }
-        return .string(Unmanaged.passUnretained(rt.heap.own(out)))
+            ? SString.make(count: total, in: rt.heap) { copyParts(a, to: $0.baseAddress) { $0.copyScalars(to: $1) } }
+            : SString.make(narrowCount: total, in: rt.heap) { copyParts(a, to: $0.baseAddress) { $0.copyBytes(to: $1) } }
+        return .string(out)
     }
 
     /// Copies the string arguments in `a`, one after another, to `to` through `copy` (a part and
@@ -98,8 +95,8 @@ enum Strings {
         for i in 0..<a.count {
             guard case .string(let u) = a[i] else { continue }
             let start = at
-            u._withUnsafeGuaranteedRef { copy($0, to + start) }
-            at = start &+ u._withUnsafeGuaranteedRef { $0.count }
+            copy(u, to + start)
+            at = start &+ u.count
         }
     }
 
@@ -119,12 +116,7 @@ enum Strings {
 extension Runtime {
     /// A new string value holding `scalars`.
     func makeString<C: Collection>(_ scalars: C) -> Value where C.Element == UInt32 {
-        own(SString(scalars))
-    }
-
-    /// `string` as a value the heap owns.
-    func own(_ string: SString) -> Value {
-        .string(Unmanaged.passUnretained(heap.own(string)))
+        .string(SString.make(scalars, in: heap))
     }
 }
 
@@ -135,7 +127,7 @@ let stringBuiltins: [Builtin] = [
         let n = try rt.allocationSize(a[0], "make-string", elementBytes: 4)
         let c = a.count > 1 ? try rt.char(a[1], "make-string") : 32
         if c < 0x100 {
-            return .string(Unmanaged.passUnretained(rt.heap.own(SString(narrowCount: n) { $0.initialize(repeating: UInt8(c)) })))
+            return .string(SString.make(narrowCount: n, in: rt.heap) { $0.initialize(repeating: UInt8(c)) })
         }
         return rt.makeString(Array(repeating: c, count: n)) },
     Builtin("string", .atLeast(0)) { a, rt throws(SchemeRaise) in
@@ -153,10 +145,10 @@ let stringBuiltins: [Builtin] = [
         return .unspecified },
     Builtin("substring", .range(2, 3)) { a, rt throws(SchemeRaise) in
         let s = try rt.string(a[0], "substring")
-        return rt.own(s.copy(try rt.range(a, 1, count: s.count, "substring", kind: "string"))) },
+        return .string(s.copy(try rt.range(a, 1, count: s.count, "substring", kind: "string"), in: rt.heap)) },
     Builtin("string-copy", .range(1, 3)) { a, rt throws(SchemeRaise) in
         let s = try rt.string(a[0], "string-copy")
-        return rt.own(s.copy(try rt.range(a, 1, count: s.count, "string-copy", kind: "string"))) },
+        return .string(s.copy(try rt.range(a, 1, count: s.count, "string-copy", kind: "string"), in: rt.heap)) },
     Builtin("string-append", .atLeast(0)) { a, rt throws(SchemeRaise) in try Strings.append(a, rt) },
     Builtin("string-copy!", .range(3, 5)) { a, rt throws(SchemeRaise) in try Strings.copyInto(a, rt) },
     Builtin("string-fill!", .range(2, 4)) { a, rt throws(SchemeRaise) in

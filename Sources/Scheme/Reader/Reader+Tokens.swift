@@ -396,12 +396,12 @@ extension Reader {
         }
         if end < scalars.count && scalars[end] == Ch.dquote {
             // (From the slice: its width decided before the one allocation.)
-            let string = scalars.withUnsafeBufferPointer { text in SString(UnsafeBufferPointer(rebasing: text[begin..<end])) }
+            let string = scalars.withUnsafeBufferPointer { text in SString.make(UnsafeBufferPointer(rebasing: text[begin..<end]), in: runtime.heap) }
             advance(end + 1 - position)
-            return .string(Unmanaged.passUnretained(runtime.heap.own(string)))
+            return .string(string)
         }
         let buffer = try readDelimited(Ch.dquote, "string", inString: true)
-        return .string(Unmanaged.passUnretained(runtime.heap.own(SString(buffer))))
+        return .string(SString.make(buffer, in: runtime.heap))
     }
 
     /// The name inside `|…|` (not case-folded).

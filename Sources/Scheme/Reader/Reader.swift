@@ -390,7 +390,7 @@ struct Reader {
             bytes.reserveCapacity(items.count - top.base)
             for case .fixnum(let n) in items[top.base...].lazy.map(\.value) { bytes.append(UInt8(truncatingIfNeeded: n)) }
             popItems(of: top)
-            return (runtime.heap.object(Bytevector(bytes)), top.start)
+            return (runtime.makeBytevector(bytes), top.start)
         default:
             throw error("unexpected \(shown) \(top.description)", at: here)
         }

@@ -42,6 +42,14 @@ extension Heap {
         return Unmanaged<Heap>.fromOpaque(block.unsafelyUnwrapped.load(as: UnsafeRawPointer.self)).takeUnretainedValue()
     }
 
+    /// Calls `body` with the heap that owns `pair`'s block, without retaining it (the pair's
+    /// owner outlives every value of it).
+    @inline(__always)
+    static func withOwner<R>(of pair: Pair, _ body: (Heap) throws -> R) rethrows -> R {
+        let block = UnsafeRawPointer(bitPattern: UInt(bitPattern: pair.cell) & ~UInt(pairBlockBytes - 1))
+        return try Unmanaged<Heap>.fromOpaque(block.unsafelyUnwrapped.load(as: UnsafeRawPointer.self))._withUnsafeGuaranteedRef(body)
+    }
+
     /// `cons` when the cell at the cursor is in use or the block is used up.
     @inline(never) func consSlow(_ car: Value, _ cdr: Value) -> Pair {
         newPair(at: nextFreePairCell(), car, cdr)

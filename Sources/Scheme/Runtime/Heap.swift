@@ -1,11 +1,18 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The owner of every collectable object, and its mark-sweep collector.
 ///
 /// Invariant: the heap's `objects` array holds the only strong reference to each collectable object
 /// (retained by hand: it holds `Unmanaged` references, released when the sweep drops them),
 /// and pairs are cells in the heap's pair blocks, in use iff their mark is the current `epoch` (old
 /// pairs) or `youngMark` (pairs made since the last collection) (`Heap+Pairs.swift`); values refer
-/// to objects through `Unmanaged`, and to pairs, and to closures, records and vectors (runs of pair
-/// cells, `CellRun`), by address.
+/// to objects through `Unmanaged`, and to pairs, to closures, records and vectors (runs of pair
+/// cells, `CellRun`) and to strings (a head cell and data cells whose fields are bytes, marked
+/// without being read: `SString`, `Pair.leafFlag`), by address.
 /// Collection happens only at VM safe points (calls and loop back edges), never inside an
 /// allocation, so Swift code that allocates and returns without running Scheme code (most
 /// builtins, the reader, the expander, the compiler) needs no rooting.
@@ -200,6 +207,33 @@ final class Heap {
     deinit {
         for o in objects { o.release() }
         releasePairBlocks()
+        free(scratch)
+    }
+
+    /// A buffer for `withScratch`, and whether a call is using it.
+    @exclusivity(unchecked) private var scratch: UnsafeMutableRawPointer = {
+        guard let raw = malloc(Heap.scratchBytes) else { fatalError("out of memory for a scratch buffer") }
+        return raw
+    }()
+    @exclusivity(unchecked) private var scratchInUse = false
+    /// The scratch buffer's size: a short string's characters when wide (`SString.longestInCells`
+    /// scalars, narrow or wide).
+    static let scratchBytes = 4 * SString.longestInCells
+
+    /// Calls `body` with `bytes` bytes of memory valid during the call: the heap's scratch buffer
+    /// when it is large enough and not in use (a call inside `body` may need one too), else from
+    /// malloc. Why: reading and making short strings goes through a contiguous copy of their
+    /// characters (`SString`), which a malloc and a free per string would make cost more than the cells save.
+    @inline(__always)
+    func withScratch<R>(_ bytes: Int, _ body: (UnsafeMutableRawPointer) throws -> R) rethrows -> R {
+        if bytes <= Heap.scratchBytes && !scratchInUse {
+            scratchInUse = true
+            defer { scratchInUse = false }
+            return try body(scratch)
+        }
+        guard let raw = malloc(max(bytes, 1)) else { fatalError("out of memory for \(bytes) bytes") }
+        defer { free(raw) }
+        return try body(raw)
     }
 
     /// Takes ownership of `object` and returns it.
@@ -283,7 +317,7 @@ final class Heap {
     }
 
     /// Allocates a string.
-    public func string(_ s: String) -> Value { .string(adopt(SString(s))) }
+    public func string(_ s: String) -> Value { .string(SString.make(s, in: self)) }
 
     /// Allocates a vector.
     public func vector(_ items: [Value]) -> Value { .vector(SVector.make(count: items.count, in: self) { items[$0] }) }
@@ -339,7 +373,8 @@ struct Marker {
         case .closure(let c): markRun(c.run)
         case .record(let r): markRun(r.run)
         case .symbol(let s): push(s.toOpaque())
-        case .string(let s): push(s.toOpaque())
+        case .string(let s): markPair(s.head)
+        case .bytevector(let b): markPair(b.run.head)
         case .vector(let x): markRun(x.run)
         case .procedure(let p): push(p.toOpaque())
         case .object(let o): push(o.toOpaque())
@@ -365,9 +400,28 @@ struct Marker {
         if p.mark == epoch { return }
         if checking { missed &+= 1; return }
         p.mark = epoch
-        p.flags |= Pair.oldFlag
+        let flags = p.flags
+        p.flags = flags | Pair.oldFlag
         pairs &+= 1
-        pairWork.append(p)
+        if flags & Pair.leafFlag == 0 { pairWork.append(p) } else if flags & Pair.bytesHeadFlag != 0 { markStorage(ByteRun(head: p)) }
+    }
+
+    /// Marks the storage of a string or a bytevector (its head is marked): its data cells, or its
+    /// `ByteStorage`.
+    @inline(never) mutating func markStorage(_ s: ByteRun) {
+        let bytes = s.byteCount
+        guard bytes > 0 else { return }
+        if bytes > ByteRun.longestInCells { return push(s.storage) }
+        var cell = s.storage
+        for _ in 0..<ByteRun.cells(bytes) {
+            let p = Pair(cell: cell)
+            if p.mark != epoch {
+                p.mark = epoch
+                p.flags |= Pair.oldFlag
+                pairs &+= 1
+            }
+            cell += Pair.cellBytes
+        }
     }
 
     /// Marks an object's cells (`CellRun`: a closure, a record, a vector); their fields, its head and its
@@ -385,6 +439,8 @@ struct Marker {
 
     /// Follows the fields of `p` whatever its mark: a remembered old pair.
     mutating func traceFields(_ p: Pair) {
+        // (A string's head is remembered when it is widened: its new storage may be young.)
+        if p.flags & Pair.bytesHeadFlag != 0 { return markStorage(ByteRun(head: p)) }
         mark(p.car)
         mark(p.cdr)
     }

@@ -67,15 +67,20 @@ final class ValueStorage: HeapObject {
     public override var typeName: String { "values" }
 }
 
-/// A bytevector.
-final class Bytevector: HeapObject {
-    /// Unchecked: no access to it calls out while it lasts, and the dynamic check was 5% of
-    /// `bytevector-u8-set!` loops (Larceny's bv2string).
-    @exclusivity(unchecked) public var bytes: [UInt8]
-    public init(_ bytes: [UInt8]) { self.bytes = bytes }
-    public override var byteSize: Int { 48 + bytes.count }
-    public override var typeName: String { "bytevector" }
+/// The characters of a long string (more bytes than `SString.longestInCells`), from malloc.
+final class ByteStorage: HeapObject {
+    /// `count` bytes, freed by `deinit`.
+    let bytes: UnsafeMutableRawPointer
+    let count: Int
+    init(count: Int) {
+        guard let raw = malloc(max(count, 1)) else { fatalError("out of memory for a string of \(count) bytes") }
+        bytes = raw
+        self.count = count
+    }
+    deinit { free(bytes) }
     override var hasWriteBarrier: Bool { true }  // (bytes only)
+    public override var byteSize: Int { 48 + count }
+    public override var typeName: String { "string storage" }
 }
 
 /// Several values returned at once by `values` (never exactly one).

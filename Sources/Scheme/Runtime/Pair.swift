@@ -8,7 +8,8 @@
 ///
 /// Cell layout (byte offsets): `car` 0–8 and `cdr` 9–17 (a `Value` is 9 bytes: payload and tag,
 /// stored unaligned), flags 18 (bit 0: the heap's location table has an entry for this pair; bit 1:
-/// old, a collection reached it; bit 2: in the remembered set), 19 unused, the mark 20–23 (the
+/// old, a collection reached it; bit 2: in the remembered set; bit 3: a leaf, whose fields are
+/// bytes, not values; bit 4: the head of a string or a bytevector), 19 a `CellRun`'s cell count, the mark 20–23 (the
 /// collection epoch in which the pair was last reached, or the heap's `youngMark` for a pair made
 /// since the last collection: a cell is in use iff its mark is one of the two, see `Heap.collect`).
 ///
@@ -79,6 +80,11 @@ public struct Pair: Hashable, BitwiseCopyable {
     static let oldFlag: UInt8 = 2
     /// `flags` bit: the pair is in the heap's remembered set.
     static let rememberedFlag: UInt8 = 4
+    /// `flags` bit: the cell's fields are bytes, never values (a `ByteRun`'s head or data: a
+    /// string's, a bytevector's): the collector marks it without reading them.
+    static let leafFlag: UInt8 = 8
+    /// `flags` bit, with `leafFlag`: a `ByteRun`'s head cell; marking it marks the run's storage.
+    static let bytesHeadFlag: UInt8 = 16
     /// The size of a cell.
     static let cellBytes = 24
 }

@@ -4,81 +4,210 @@ import Glibc
 import Darwin
 #endif
 
-/// A mutable Scheme string: its characters in a buffer, so `string-ref` and `string-set!` are O(1).
+/// A mutable Scheme string: a `ByteRun` in the pair space (a head cell holding the length and
+/// where the characters are), so `string-ref` and `string-set!` are O(1).
 ///
 /// Narrow or wide: while every character is below U+0100 (nearly every string: names, generated
 /// code, numbers) a character takes one byte, else four (a Unicode scalar value). Why: the
 /// generated text of a layout is held in strings; at four bytes a character, 7.8 MB of output for
-/// 10,000 views was 31 MB of strings, the largest share of the memory the run touched (and every
-/// page touched is zeroed by the kernel first; bench/README.md, "Narrow strings"). A string made
-/// narrow stays narrow until `string-set!` stores a character at or above U+0100, which widens it
-/// in place; a wide string is not narrowed again. Two strings with the same characters are equal
-/// and hash alike whatever their widths.
-public final class SString: HeapObject {
-    /// The characters: `count` bytes, or `count` `UInt32`s when `isWide`; from malloc, freed by
-    /// `deinit`. Why not an array: on Linux every allocation of an array of a standard-library
-    /// element type looked up its storage class's generic metadata in the runtime's hash table,
-    /// about 600 instructions (measured: a raw allocation costs a fifth of an array's), and
-    /// `string-append` alone made 60,000 arrays for a layout of 10,000 views. Unchecked
-    /// exclusivity, as `Bytevector.bytes`: no access to it calls out to code that could reach the same
-    /// string while it lasts.
-    @exclusivity(unchecked) private var storage: UnsafeMutableRawPointer?
-    /// Whether the characters are four bytes each (some character is, or was, at or above U+0100).
-    /// (A computed property over a private one: another module reading the stored property
-    /// checked each access at run time, about 60 instructions, as if it were not unchecked.)
-    public var isWide: Bool { wideFlag }
-    @exclusivity(unchecked) private var wideFlag: Bool
+/// 10,000 views was 31 MB of strings (bench/README.md, "Narrow strings"). A string made narrow
+/// stays narrow until `string-set!` stores a character at or above U+0100, which widens it in
+/// place (a new storage under the same head, so the same string); a wide string is not narrowed
+/// again. Two strings with the same characters are equal and hash alike whatever their widths.
+/// The head's word is `count << 1 | wide`.
+public struct SString: Hashable, BitwiseCopyable {
+    /// The head cell and the characters' storage.
+    let run: ByteRun
+
+    @inline(__always) init(_ run: ByteRun) { self.run = run }
+
+    /// The head cell.
+    @inline(__always) var head: Pair { run.head }
+
+    /// The most bytes of characters kept in cells (`ByteRun.longestInCells`).
+    static let longestInCells = ByteRun.longestInCells
+
+    // MARK: reading
+
+    /// `count << 1 | wide`.
+    @inline(__always) private var word: Int { run.word }
+
     /// The number of characters (R7RS strings never change length).
-    public let count: Int
+    @inline(__always) public var count: Int { word >> 1 }
 
-    /// A string of `count` characters below U+0100 that `fill` writes (every one of them). The
-    /// library's builtins check `count` against the heap limit first (`Runtime.reserve`,
-    /// `allocationSize`); a host's count is the host's own. From malloc: `allocate(capacity:)` went
-    /// through the runtime's aligned allocation, about 60 instructions more a string.
-    init(narrowCount count: Int, _ fill: (UnsafeMutableBufferPointer<UInt8>) -> Void) {
-        self.count = max(0, count)
-        self.wideFlag = false
-        storage = SString.allocate(self.count, width: 1)
-        super.init()
-        fill(narrowBuffer)
-    }
+    /// Whether the characters are four bytes each (some character is, or was, at or above U+0100).
+    @inline(__always) public var isWide: Bool { word & 1 != 0 }
 
-    /// A string of `count` Unicode scalar values that `fill` writes (every one of them), made
-    /// narrow afterwards when every one is below U+0100.
-    init(count: Int, _ fill: (UnsafeMutableBufferPointer<UInt32>) -> Void) {
-        self.count = max(0, count)
-        self.wideFlag = true
-        storage = SString.allocate(self.count, width: 4)
-        super.init()
-        fill(wideBuffer)
-        narrowIfPossible()
-    }
+    /// The bytes the characters take: `count`, or `4 * count` when wide.
+    @inline(__always) var byteCount: Int { run.byteCount }
 
-    /// A string of `scalars` (narrow when every one is below U+0100).
-    public convenience init<C: Collection>(_ scalars: C) where C.Element == UInt32 {
-        if scalars.allSatisfy({ $0 < 0x100 }) {
-            self.init(narrowCount: scalars.count) { out in
-                var i = 0
-                for c in scalars where i < out.count { out[i] = UInt8(truncatingIfNeeded: c); i &+= 1 }
+    /// The character at `i` (which the caller has checked is below `count`); storing one at or above
+    /// U+0100 into a narrow string widens it.
+    public subscript(i: Int) -> UInt32 {
+        @inline(__always) get {
+            let w = word, n = w >> 1
+            // (A wide character is 4-byte aligned: a cell is 8-byte aligned and 16 bytes hold four.)
+            if w & 1 == 0 { return UInt32(run.address(ofByte: i, of: n).load(as: UInt8.self)) }
+            return run.address(ofByte: i &<< 2, of: n &<< 2).load(as: UInt32.self)
+        }
+        nonmutating set {
+            if newValue >= 0x100 && !isWide { widen() }
+            let w = word, n = w >> 1
+            if w & 1 == 0 {
+                run.address(ofByte: i, of: n).storeBytes(of: UInt8(truncatingIfNeeded: newValue), as: UInt8.self)
+            } else {
+                run.address(ofByte: i &<< 2, of: n &<< 2).storeBytes(of: newValue, as: UInt32.self)
             }
-        } else {
-            self.init(wideCount: scalars.count) { out in _ = out.initialize(from: scalars) }
         }
     }
 
-    /// A wide string of `count` scalars that `fill` writes (for characters known to need it).
-    private init(wideCount count: Int, _ fill: (UnsafeMutableBufferPointer<UInt32>) -> Void) {
-        self.count = max(0, count)
-        self.wideFlag = true
-        storage = SString.allocate(self.count, width: 4)
-        super.init()
-        fill(wideBuffer)
+    /// Copies bytes `start..<start + n` of the characters (within `byteCount`) to `out`.
+    @inline(__always) func copyRawBytes(_ start: Int, _ n: Int, to out: UnsafeMutableRawPointer) {
+        run.copyBytes(start, n, of: byteCount, to: out)
     }
 
-    public convenience init(_ string: String) {
-        // ASCII (nearly every string a host makes: names, generated code) straight from its UTF-8
-        // into the buffer; going through `scalars(of:)`'s array cost an array allocation more
-        // (about 1,300 instructions a string made by an HTLL builtin, issue 19).
+    /// Calls `narrow` with the bytes of a narrow string, or `wide` with the scalars of a wide one
+    /// (valid only during the call): the two ways to read a string without converting it.
+    public func withStorage<R>(narrow: (UnsafeBufferPointer<UInt8>) throws -> R,
+                               wide: (UnsafeBufferPointer<UInt32>) throws -> R) rethrows -> R {
+        let n = count, isWide = isWide
+        return try run.withContiguousBytes(byteCount) { raw in
+            isWide ? try wide(UnsafeBufferPointer(start: raw.assumingMemoryBound(to: UInt32.self), count: n))
+                   : try narrow(UnsafeBufferPointer(start: raw.assumingMemoryBound(to: UInt8.self), count: n))
+        }
+    }
+
+    /// Calls `body` with the scalars (valid only during the call).
+    public func withScalars<R>(_ body: (UnsafeBufferPointer<UInt32>) throws -> R) rethrows -> R {
+        let n = count
+        if isWide { return try run.withContiguousBytes(byteCount) { try body(UnsafeBufferPointer(start: $0.assumingMemoryBound(to: UInt32.self), count: n)) } }
+        return try Heap.withOwner(of: head) { heap in
+            try heap.withScratch(n &* 4) { raw in
+                let copy = raw.bindMemory(to: UInt32.self, capacity: n)
+                copyScalars(to: copy)
+                return try body(UnsafeBufferPointer(start: copy, count: n))
+            }
+        }
+    }
+
+    /// A copy of the scalars.
+    public var scalars: [UInt32] {
+        [UInt32](unsafeUninitializedCapacity: count) { out, n in
+            if let base = out.baseAddress { copyScalars(to: base) }
+            n = count
+        }
+    }
+
+    /// Copies the characters, as scalars, to `out` (which has room for `count` of them).
+    public func copyScalars(to out: UnsafeMutablePointer<UInt32>) {
+        if isWide { copyRawBytes(0, byteCount, to: UnsafeMutableRawPointer(out)); return }
+        let n = count
+        if n > SString.longestInCells {
+            let bytes = run.longBytes.assumingMemoryBound(to: UInt8.self)
+            for i in 0..<n { out[i] = UInt32(bytes[i]) }
+            return
+        }
+        let data = run.storage
+        var i = 0
+        while i < n {
+            let cell = data + (i >> 4) &* Pair.cellBytes
+            for k in 0..<min(16, n &- i) { out[i &+ k] = UInt32(cell.load(fromByteOffset: k, as: UInt8.self)) }
+            i &+= 16
+        }
+    }
+
+    /// Copies the characters of a narrow string to `out` (which has room for `count` bytes); a wide
+    /// string copies nothing.
+    public func copyBytes(to out: UnsafeMutablePointer<UInt8>) {
+        guard !isWide else { return }
+        copyRawBytes(0, count, to: UnsafeMutableRawPointer(out))
+    }
+
+    /// Whether two strings have the same scalars (`string=?`, `equal?`), compared as memory when
+    /// they have the same width.
+    public static func sameScalars(_ a: SString, _ b: SString) -> Bool {
+        let n = a.count
+        guard n == b.count else { return false }
+        if a == b || n == 0 { return true }
+        guard a.isWide == b.isWide else {
+            for i in 0..<n where a[i] != b[i] { return false }
+            return true
+        }
+        return ByteRun.sameBytes(a.run, b.run, a.byteCount)
+    }
+
+    /// The contents as a Swift string.
+    public var string: String {
+        // Most strings (generated code above all) are ASCII: their bytes in one pass. Appending
+        // scalar by scalar cost about 500 instructions per character, an eighth of printing the
+        // frame code of 1,500 nested views.
+        withStorage(narrow: { bytes in
+            var high: UInt8 = 0
+            for b in bytes { high |= b }
+            if high < 0x80 {
+                return String(unsafeUninitializedCapacity: bytes.count) { out in
+                    if let f = bytes.baseAddress, let t = out.baseAddress { t.update(from: f, count: bytes.count) }
+                    return bytes.count
+                }
+            }
+            var s = String.UnicodeScalarView()
+            for b in bytes { s.append(Unicode.Scalar(b)) }
+            return String(s)
+        }, wide: { scalars in
+            var s = String.UnicodeScalarView()
+            for c in scalars { if let u = Unicode.Scalar(c) { s.append(u) } }
+            return String(s)
+        })
+    }
+
+    /// The address, for identity-keyed tables.
+    @inline(__always) func toOpaque() -> UnsafeMutableRawPointer { run.head.cell }
+
+    // MARK: making
+
+    /// A string of `count` characters below U+0100 that `fill` writes (every one of them). The
+    /// library's builtins check `count` against the heap limit first (`Runtime.reserve`,
+    /// `allocationSize`); a host's count is the host's own. Allocation never collects.
+    static func make(narrowCount count: Int, in heap: Heap, _ fill: (UnsafeMutableBufferPointer<UInt8>) -> Void) -> SString {
+        let n = max(0, count)
+        return SString(ByteRun.make(word: n << 1, bytes: n, in: heap) { raw in
+            fill(UnsafeMutableBufferPointer(start: raw.bindMemory(to: UInt8.self, capacity: n), count: n))
+        })
+    }
+
+    /// A string of `count` Unicode scalar values that `fill` writes (every one of them), made
+    /// narrow when every one is below U+0100.
+    static func make(count: Int, in heap: Heap, _ fill: (UnsafeMutableBufferPointer<UInt32>) -> Void) -> SString {
+        let n = max(0, count)
+        let (bytes, overflow) = n.multipliedReportingOverflow(by: 4)
+        guard !overflow else { fatalError("out of memory for a string of \(n) characters") }
+        return heap.withScratch(bytes) { raw in
+            fill(UnsafeMutableBufferPointer(start: raw.bindMemory(to: UInt32.self, capacity: n), count: n))
+            var high: UInt32 = 0
+            for i in 0..<n { high |= raw.load(fromByteOffset: i &<< 2, as: UInt32.self) }
+            if high < 0x100 {
+                // Narrowed in place: byte i is written after scalar i is read.
+                for i in 0..<n {
+                    let c = raw.load(fromByteOffset: i &<< 2, as: UInt32.self)
+                    raw.storeBytes(of: UInt8(truncatingIfNeeded: c), toByteOffset: i, as: UInt8.self)
+                }
+                return make(raw, count: n, wide: false, in: heap)
+            }
+            return make(raw, count: n, wide: true, in: heap)
+        }
+    }
+
+    /// A string of `scalars` (narrow when every one is below U+0100).
+    static func make<C: Collection>(_ scalars: C, in heap: Heap) -> SString where C.Element == UInt32 {
+        make(count: scalars.count, in: heap) { out in
+            var i = 0
+            for c in scalars where i < out.count { out[i] = c; i &+= 1 }
+        }
+    }
+
+    /// A string of the characters of `string`.
+    static func make(_ string: String, in heap: Heap) -> SString {
+        // ASCII (nearly every string a host makes: names, generated code) straight from its UTF-8.
         var text = string
         let ascii = text.withUTF8 { bytes in
             var highBits: UInt8 = 0
@@ -86,139 +215,43 @@ public final class SString: HeapObject {
             return highBits < 0x80
         }
         if ascii {
-            self.init(narrowCount: text.utf8.count) { out in
+            return make(narrowCount: text.utf8.count, in: heap) { out in
                 text.withUTF8 { bytes in
                     if let from = bytes.baseAddress, let to = out.baseAddress { to.update(from: from, count: min(bytes.count, out.count)) }
                 }
             }
-        } else {
-            self.init(text.unicodeScalars.map(\.value))
         }
+        return make(text.unicodeScalars.map(\.value), in: heap)
     }
 
-    deinit { free(storage) }
-
-    /// `count` characters of `width` bytes (1 or 4) from malloc, bound to `UInt8` or `UInt32` (nil
-    /// for none).
-    private static func allocate(_ count: Int, width: Int) -> UnsafeMutableRawPointer? {
-        guard count > 0 else { return nil }
-        let (bytes, overflow) = count.multipliedReportingOverflow(by: width)
-        guard !overflow, let raw = malloc(bytes) else { fatalError("out of memory for a string of \(count) characters") }
-        if width == 1 { _ = raw.bindMemory(to: UInt8.self, capacity: count) } else { _ = raw.bindMemory(to: UInt32.self, capacity: count) }
-        return raw
+    /// A string of the characters whose bytes (`count`, or `4 * count` when `wide`) are at `raw`.
+    static func make(_ raw: UnsafeRawPointer, count: Int, wide: Bool, in heap: Heap) -> SString {
+        SString(ByteRun.make(word: count << 1 | (wide ? 1 : 0), raw, bytes: count << (wide ? 2 : 0), in: heap))
     }
-
-    /// The bytes of a narrow string (only while `!isWide`).
-    private var narrowBuffer: UnsafeMutableBufferPointer<UInt8> {
-        UnsafeMutableBufferPointer(start: storage?.assumingMemoryBound(to: UInt8.self), count: storage == nil ? 0 : count)
-    }
-
-    /// The scalars of a wide string (only while `isWide`).
-    private var wideBuffer: UnsafeMutableBufferPointer<UInt32> {
-        UnsafeMutableBufferPointer(start: storage?.assumingMemoryBound(to: UInt32.self), count: storage == nil ? 0 : count)
-    }
-
-    /// A wide string whose scalars are all below U+0100 made narrow (at its making only).
-    private func narrowIfPossible() {
-        let wide = wideBuffer
-        var high: UInt32 = 0
-        for c in wide { high |= c }
-        guard high < 0x100 else { return }
-        let narrow = SString.allocate(count, width: 1)
-        if let bytes = narrow?.assumingMemoryBound(to: UInt8.self) { for i in 0..<count { bytes[i] = UInt8(truncatingIfNeeded: wide[i]) } }
-        free(storage)
-        storage = narrow
-        self.wideFlag = false
-    }
-
-    /// A narrow string made wide, in place (`string-set!` of a character at or above U+0100).
-    private func widen() {
-        guard !isWide else { return }
-        let narrow = narrowBuffer
-        let wide = SString.allocate(count, width: 4)?.assumingMemoryBound(to: UInt32.self)
-        if let wide { for i in 0..<count { wide[i] = UInt32(narrow[i]) } }
-        free(storage)
-        storage = wide.map { UnsafeMutableRawPointer($0) }
-        self.wideFlag = true
-    }
-
-    /// The character at `i` (which the caller has checked is below `count`); storing one at or above
-    /// U+0100 into a narrow string widens it.
-    public subscript(i: Int) -> UInt32 {
-        get { isWide ? wideBuffer[i] : UInt32(narrowBuffer[i]) }
-        set {
-            if !isWide && newValue >= 0x100 { widen() }
-            if isWide { wideBuffer[i] = newValue } else { narrowBuffer[i] = UInt8(truncatingIfNeeded: newValue) }
-        }
-    }
-
-    /// A copy of the scalars.
-    public var scalars: [UInt32] { withStorage(narrow: { $0.map(UInt32.init) }, wide: { Array($0) }) }
 
     /// The characters in `range` (checked by the caller) as a new string: narrow when they all
     /// are below U+0100, as every string made is.
-    func copy(_ range: Range<Int>) -> SString {
+    func copy(_ range: Range<Int>, in heap: Heap) -> SString {
         if isWide {
-            let from = wideBuffer
-            return SString(count: range.count) { out in
-                for k in 0..<out.count { out[k] = from[range.lowerBound &+ k] }
+            return SString.make(count: range.count, in: heap) { out in
+                for k in 0..<out.count { out[k] = self[range.lowerBound &+ k] }
             }
         }
-        let from = narrowBuffer
-        return SString(narrowCount: range.count) { out in
-            if let f = from.baseAddress, let t = out.baseAddress { t.update(from: f + range.lowerBound, count: out.count) }
+        return SString.make(narrowCount: range.count, in: heap) { out in
+            if let base = out.baseAddress { copyRawBytes(range.lowerBound, range.count, to: base) }
         }
     }
 
-    /// Whether two strings have the same scalars (`string=?`, `equal?`), compared as memory when
-    /// they have the same width.
-    static func sameScalars(_ s: Unmanaged<SString>, _ t: Unmanaged<SString>) -> Bool {
-        s._withUnsafeGuaranteedRef { a in
-            t._withUnsafeGuaranteedRef { b in
-                guard a.count == b.count else { return false }
-                guard let x = a.storage, let y = b.storage else { return true }
-                if a.isWide == b.isWide { return memcmp(x, y, a.count &* (a.isWide ? 4 : 1)) == 0 }
-                for i in 0..<a.count where a[i] != b[i] { return false }
-                return true
-            }
+    /// A narrow string made wide, in place (`string-set!` of a character at or above U+0100): a
+    /// new storage in the same head.
+    @inline(never) private func widen() {
+        let heap = Heap.owner(of: head)
+        let n = count
+        let wide = heap.withScratch(n &* 4) { raw in
+            copyScalars(to: raw.bindMemory(to: UInt32.self, capacity: n))
+            return ByteRun.makeStorage(raw, bytes: n &* 4, heap)
         }
-    }
-
-    /// Calls `narrow` with the bytes of a narrow string, or `wide` with the scalars of a wide one
-    /// (valid only during the call): the two ways to read a string without copying it.
-    public func withStorage<R>(narrow: (UnsafeBufferPointer<UInt8>) throws -> R,
-                               wide: (UnsafeBufferPointer<UInt32>) throws -> R) rethrows -> R {
-        isWide ? try wide(UnsafeBufferPointer(wideBuffer)) : try narrow(UnsafeBufferPointer(narrowBuffer))
-    }
-
-    /// Calls `body` with the scalars (valid only during the call): in place for a wide string, a
-    /// copy for a narrow one. `withStorage` reads either in place.
-    public func withScalars<R>(_ body: (UnsafeBufferPointer<UInt32>) throws -> R) rethrows -> R {
-        if isWide { return try body(UnsafeBufferPointer(wideBuffer)) }
-        // (The copy from malloc, not `withUnsafeTemporaryAllocation`: called from another module,
-        // where R is not specialized, that asked the runtime for `Result<R, Error>`'s metadata at
-        // each call, about 340 instructions, more than the allocation. Nor `allocate(capacity:)`,
-        // which goes through the runtime's aligned allocation, `posix_memalign` here.)
-        guard let raw = malloc(Swift.max(count, 1) &* 4) else { fatalError("out of memory for a copy of a string") }
-        defer { free(raw) }
-        let copy = raw.bindMemory(to: UInt32.self, capacity: Swift.max(count, 1))
-        copyScalars(to: copy)
-        return try body(UnsafeBufferPointer(start: copy, count: count))
-    }
-
-    /// Copies the characters, as scalars, to `out` (which has room for `count` of them).
-    public func copyScalars(to out: UnsafeMutablePointer<UInt32>) {
-        guard let storage else { return }
-        if isWide { out.update(from: storage.assumingMemoryBound(to: UInt32.self), count: count); return }
-        let bytes = storage.assumingMemoryBound(to: UInt8.self)
-        for i in 0..<count { out[i] = UInt32(bytes[i]) }
-    }
-
-    /// Copies the characters of a narrow string to `out` (which has room for `count` bytes); a wide
-    /// string copies nothing.
-    public func copyBytes(to out: UnsafeMutablePointer<UInt8>) {
-        guard let storage, !isWide else { return }
-        out.update(from: storage.assumingMemoryBound(to: UInt8.self), count: count)
+        run.replace(word: n << 1 | 1, storage: wide, heap)
     }
 
     /// The Unicode scalar values of `string`: ASCII text (the preludes, file names, most programs)
@@ -239,58 +272,4 @@ public final class SString: HeapObject {
         }
         return ascii ?? text.unicodeScalars.map(\.value)
     }
-
-    /// The contents as a Swift string.
-    public var string: String {
-        // Most strings (generated code above all) are ASCII: their bytes in one pass. Appending
-        // scalar by scalar cost about 500 instructions per character, an eighth of printing the
-        // frame code of 1,500 nested views.
-        if !isWide {
-            let bytes = narrowBuffer
-            var high: UInt8 = 0
-            for b in bytes { high |= b }
-            if high < 0x80 {
-                return String(unsafeUninitializedCapacity: bytes.count) { out in
-                    if let f = bytes.baseAddress, let t = out.baseAddress { t.update(from: f, count: bytes.count) }
-                    return bytes.count
-                }
-            }
-        }
-        var s = String.UnicodeScalarView()
-        for i in 0..<count { if let u = Unicode.Scalar(self[i]) { s.append(u) } }
-        return String(s)
-    }
-
-    public override var byteSize: Int { 48 + count * (isWide ? 4 : 1) }
-    public override var typeName: String { "string" }
-    override var hasWriteBarrier: Bool { true }  // (characters only)
-}
-
-/// Where a datum was read: file, line and column, packed into one word.
-public struct SourceLocation: Equatable, Sendable {
-    /// 0 for "unknown"; else file index (16 bits) | line (24 bits) | column (24 bits).
-    ///
-    /// Why 24 bits each: a 1 MB string literal on one line (hostile input, issue 8) must still report
-    /// its real column; 16 bits capped columns at 65,535. Lines and columns past 16,777,215 (a 16 MB
-    /// line or file) saturate there.
-    public let packed: UInt64
-
-    /// The largest line or column a location holds exactly.
-    public static let maxLineOrColumn = 0xFF_FFFF
-
-    public static let none = SourceLocation(packed: 0)
-
-    public init(packed: UInt64) { self.packed = packed }
-
-    public init(file: Int, line: Int, column: Int) {
-        let f = UInt64(min(max(file, 0), 0xFFFF))
-        let l = UInt64(min(max(line, 0), Self.maxLineOrColumn))
-        let c = UInt64(min(max(column, 0), Self.maxLineOrColumn))
-        packed = (f << 48) | (l << 24) | c
-    }
-
-    public var isKnown: Bool { packed != 0 }
-    public var file: Int { Int(packed >> 48) }
-    public var line: Int { Int((packed >> 24) & 0xFF_FFFF) }
-    public var column: Int { Int(packed & 0xFF_FFFF) }
 }

@@ -25,10 +25,12 @@ public enum Value {
     case pair(Pair)
     /// An interned symbol, or a renamed identifier made by a macro.
     case symbol(Unmanaged<Symbol>)
-    /// A mutable string of Unicode scalars.
-    case string(Unmanaged<SString>)
+    /// A mutable string of Unicode scalars (pair cells, not an object: `SString`).
+    case string(SString)
     /// A vector.
     case vector(SVector)
+    /// A bytevector (pair cells, not an object: `SBytevector`).
+    case bytevector(SBytevector)
     /// A compiled lambda with its captured values (pair cells, not an object: `Closure`).
     case closure(Closure)
     /// An instance of a record type (pair cells, not an object: `Record`).
@@ -57,7 +59,6 @@ public enum Value {
     public var heapObject: HeapObject? {
         switch self {
         case .symbol(let s): return s.takeUnretainedValue()
-        case .string(let s): return s.takeUnretainedValue()
         case .procedure(let p): return p.takeUnretainedValue()
         case .object(let o): return o.takeUnretainedValue()
         default: return nil
@@ -82,7 +83,7 @@ extension Value {
     /// Whether this value is a pair or an object, which a collection must reach (not an immediate).
     @inline(__always) var refersToHeap: Bool {
         switch self {
-        case .pair, .closure, .record, .symbol, .string, .vector, .procedure, .object: return true
+        case .pair, .closure, .record, .symbol, .string, .vector, .bytevector, .procedure, .object: return true
         case .null, .unspecified, .undefined, .eof, .bool, .fixnum, .flonum, .char: return false
         }
     }
@@ -101,8 +102,9 @@ extension Value {
         case let (.closure(a), .closure(b)): return a == b
         case let (.record(a), .record(b)): return a == b
         case let (.symbol(a), .symbol(b)): return a.toOpaque() == b.toOpaque()
-        case let (.string(a), .string(b)): return a.toOpaque() == b.toOpaque()
+        case let (.string(a), .string(b)): return a == b
         case let (.vector(a), .vector(b)): return a == b
+        case let (.bytevector(a), .bytevector(b)): return a == b
         case let (.procedure(a), .procedure(b)): return a.toOpaque() == b.toOpaque()
         case let (.object(a), .object(b)): return a.toOpaque() == b.toOpaque()
         default: return false
@@ -144,7 +146,7 @@ extension Value {
         switch self {
         case .closure, .procedure: return true
         case .null, .unspecified, .undefined, .eof, .bool, .fixnum, .flonum, .char, .pair, .record, .symbol, .string,
-             .vector, .object: return false
+             .vector, .bytevector, .object: return false
         }
     }
     /// The symbol behind this value, if it is one.
@@ -154,7 +156,7 @@ extension Value {
     }
     /// The string behind this value, if it is one.
     @inline(__always) public var sstring: SString? {
-        if case .string(let s) = self { return s.takeUnretainedValue() }
+        if case .string(let s) = self { return s }
         return nil
     }
     /// The vector behind this value, if it is one.

@@ -121,13 +121,11 @@ extension VM {
     @inline(__always) func bytevectorAccess(_ op: Opcode, _ pc: inout UnsafeMutablePointer<Int32>, _ sp: inout Int, _ r: inout Registers) throws(SchemeError) {
         let set = op == .bytevectorSet
         let n = set ? 3 : 2
-        if case .object(let o) = r.stack[sp &- n], case .fixnum(let k) = r.stack[sp &- n &+ 1],
-           o._withUnsafeGuaranteedRef({ type(of: $0) == Bytevector.self }) {
-            let bv = unsafeBitCast(o, to: Unmanaged<Bytevector>.self).takeUnretainedValue()
-            if k >= 0, k < bv.bytes.count {
-                if !set { return replaceOperands(2, with: .fixnum(Int(bv.bytes[k])), &sp, r.stack) }
+        if case .bytevector(let bv) = r.stack[sp &- n], case .fixnum(let k) = r.stack[sp &- n &+ 1] {
+            if k >= 0, k < bv.count {
+                if !set { return replaceOperands(2, with: .fixnum(Int(bv[k])), &sp, r.stack) }
                 if case .fixnum(let x) = r.stack[sp &- 1], let byte = UInt8(exactly: x) {
-                    bv.bytes[k] = byte
+                    bv[k] = byte
                     return replaceOperands(3, with: .unspecified, &sp, r.stack)
                 }
             }
