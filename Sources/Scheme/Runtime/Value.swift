@@ -37,7 +37,7 @@ public enum Value {
     case record(Record)
     /// Every other procedure: builtins, continuations, parameters, `case-lambda`s.
     case procedure(Unmanaged<Procedure>)
-    /// Every other heap object (bytevectors, records, boxes, promises, ports, errors, environments…).
+    /// Every other heap object (promises, hash tables, ports, errors, environments, bignums…).
     case object(Unmanaged<HeapObject>)
 
     @inline(__always) public static let `true` = Value.bool(true)
