@@ -9,7 +9,7 @@ final class ByteRunTests: SchemeTestCase {
     /// Lengths around every boundary of the layout: empty, one cell, two, the last length kept in
     /// cells narrow and wide, and the first past it.
     private var lengths: [Int] {
-        let most = SString.longestInCells
+        let most = ByteRun.longestInCells
         return [0, 1, 15, 16, 17, 31, 32, 33, most / 4 - 1, most / 4, most / 4 + 1, most - 1, most, most + 1, 3 * most]
     }
 
@@ -41,7 +41,7 @@ final class ByteRunTests: SchemeTestCase {
             XCTAssertFalse(s.isWide)
             XCTAssertEqual(s.head.flags & (Pair.leafFlag | Pair.bytesHeadFlag), Pair.leafFlag | Pair.bytesHeadFlag)
             XCTAssertEqual(s.scalars, (0..<n).map { UInt32(97 + $0 % 26) }, "length \(n)")
-            if n > 0 && n <= SString.longestInCells {
+            if n > 0 && n <= ByteRun.longestInCells {
                 XCTAssertEqual(Pair(cell: s.run.storage).flags & Pair.leafFlag, Pair.leafFlag, "a data cell is a leaf")
             }
             if n == 0 { continue }

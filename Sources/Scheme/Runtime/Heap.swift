@@ -11,8 +11,8 @@ import Darwin
 /// and pairs are cells in the heap's pair blocks, in use iff their mark is the current `epoch` (old
 /// pairs) or `youngMark` (pairs made since the last collection) (`Heap+Pairs.swift`); values refer
 /// to objects through `Unmanaged`, and to pairs, to closures, records and vectors (runs of pair
-/// cells, `CellRun`) and to strings (a head cell and data cells whose fields are bytes, marked
-/// without being read: `SString`, `Pair.leafFlag`), by address.
+/// cells, `CellRun`) and to strings and bytevectors (a head cell and data cells whose fields are
+/// bytes, marked without being read: `ByteRun`, `Pair.leafFlag`), by address.
 /// Collection happens only at VM safe points (calls and loop back edges), never inside an
 /// allocation, so Swift code that allocates and returns without running Scheme code (most
 /// builtins, the reader, the expander, the compiler) needs no rooting.
@@ -216,9 +216,9 @@ final class Heap {
         return raw
     }()
     @exclusivity(unchecked) private var scratchInUse = false
-    /// The scratch buffer's size: a short string's characters when wide (`SString.longestInCells`
+    /// The scratch buffer's size: a short string's characters when wide (`ByteRun.longestInCells`
     /// scalars, narrow or wide).
-    static let scratchBytes = 4 * SString.longestInCells
+    static let scratchBytes = 4 * ByteRun.longestInCells
 
     /// Calls `body` with `bytes` bytes of memory valid during the call: the heap's scratch buffer
     /// when it is large enough and not in use (a call inside `body` may need one too), else from

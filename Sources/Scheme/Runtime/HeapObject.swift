@@ -67,7 +67,7 @@ final class ValueStorage: HeapObject {
     public override var typeName: String { "values" }
 }
 
-/// The characters of a long string (more bytes than `SString.longestInCells`), from malloc.
+/// The bytes of a long string or bytevector (more than `ByteRun.longestInCells`), from malloc.
 final class ByteStorage: HeapObject {
     /// `count` bytes, freed by `deinit`.
     let bytes: UnsafeMutableRawPointer
@@ -80,7 +80,7 @@ final class ByteStorage: HeapObject {
     deinit { free(bytes) }
     override var hasWriteBarrier: Bool { true }  // (bytes only)
     public override var byteSize: Int { 48 + count }
-    public override var typeName: String { "string storage" }
+    public override var typeName: String { "byte storage" }
 }
 
 /// Several values returned at once by `values` (never exactly one).

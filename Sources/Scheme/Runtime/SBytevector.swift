@@ -30,13 +30,6 @@ public struct SBytevector: Hashable, BitwiseCopyable {
         }
     }
 
-    /// Calls `body` with the bytes, contiguous (valid only during the call; a copy for a short
-    /// bytevector).
-    public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-        let n = count
-        return try run.withContiguousBytes(n) { try body(UnsafeRawBufferPointer(start: $0, count: n)) }
-    }
-
     /// Whether two bytevectors hold the same bytes (`equal?`).
     static func sameBytes(_ a: SBytevector, _ b: SBytevector) -> Bool {
         a.count == b.count && ByteRun.sameBytes(a.run, b.run, a.count)

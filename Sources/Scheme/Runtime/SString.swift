@@ -24,9 +24,6 @@ public struct SString: Hashable, BitwiseCopyable {
     /// The head cell.
     @inline(__always) var head: Pair { run.head }
 
-    /// The most bytes of characters kept in cells (`ByteRun.longestInCells`).
-    static let longestInCells = ByteRun.longestInCells
-
     // MARK: reading
 
     /// `count << 1 | wide`.
@@ -102,7 +99,7 @@ public struct SString: Hashable, BitwiseCopyable {
     public func copyScalars(to out: UnsafeMutablePointer<UInt32>) {
         if isWide { copyRawBytes(0, byteCount, to: UnsafeMutableRawPointer(out)); return }
         let n = count
-        if n > SString.longestInCells {
+        if n > ByteRun.longestInCells {
             let bytes = run.longBytes.assumingMemoryBound(to: UInt8.self)
             for i in 0..<n { out[i] = UInt32(bytes[i]) }
             return
