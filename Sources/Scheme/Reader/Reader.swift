@@ -70,10 +70,7 @@ struct Reader {
         self.scalars = scalars
         self.fileIndex = fileIndex
         self.runtime = runtime
-        quoteSymbol = runtime.symbol("quote")
-        quasiquoteSymbol = runtime.symbol("quasiquote")
-        unquoteSymbol = runtime.symbol("unquote")
-        unquoteSplicingSymbol = runtime.symbol("unquote-splicing")
+        (quoteSymbol, quasiquoteSymbol, unquoteSymbol, unquoteSplicingSymbol) = runtime.abbreviationSymbols
         // A byte-order mark at the very start is not part of the text.
         if scalars.first == 0xFEFF { position = 1 }
     }

@@ -437,7 +437,7 @@ extension Port {
         while true {
             // The reader shares the buffer (no copy) and starts where the port is.
             let start = min(inputPosition, inputScalars.count)
-            var reader = Reader(scalars: inputScalars, fileIndex: rt.fileIndex("<port>"), runtime: rt)
+            var reader = Reader(scalars: inputScalars, fileIndex: rt.portFileIndex, runtime: rt)
             reader.position = start
             reader.line = line
             reader.column = column

@@ -113,6 +113,14 @@ final class Runtime {
     /// The interned symbol named `name`, as a value (pinned, as `intern`).
     public func symbol(_ name: String) -> Value { .symbol(Unmanaged.passUnretained(intern(name))) }
 
+    /// `quote`, `quasiquote`, `unquote` and `unquote-splicing`, for every reader: `read` makes a
+    /// reader per datum, and interning the four by name was most of reading a number.
+    private(set) lazy var abbreviationSymbols = (symbol("quote"), symbol("quasiquote"), symbol("unquote"),
+                                                 symbol("unquote-splicing"))
+
+    /// The file index of data read from ports (`read`), looked up once.
+    private(set) lazy var portFileIndex = fileIndex("<port>")
+
     /// The symbol named `name` read or made from data (the reader, `string->symbol`): weak, so the
     /// collector frees it when nothing refers to it. Swift code that keeps the value must root it.
     func datumSymbol(_ name: String) -> Value { .symbol(Unmanaged.passUnretained(heap.intern(name, pinned: false))) }
