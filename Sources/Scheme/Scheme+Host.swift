@@ -30,8 +30,8 @@ extension Scheme {
     /// `irritants` (of `kind`, at `location`), which Scheme code can catch with `guard`.
     public func error(_ message: String, _ irritants: Value..., kind: ErrorKind = .general,
                       at location: SourceLocation = .none) -> any Error {
-        SchemeRaise(runtime.heap.object(ErrorObject(message: message, irritants: irritants, kind: kind.objectKind,
-                                                    location: location)))
+        SchemeRaise(ErrorObject.make(message: message, irritants: irritants, kind: kind.objectKind,
+                                             location: location, in: runtime.heap))
     }
 
     /// The kinds of errors a host raises (what `file-error?` and `read-error?` answer).
@@ -81,7 +81,7 @@ extension Scheme {
     public func writeToStandardOutput(_ text: String) { runtime.writeToStandardOutput(text) }
 
     /// The values `value` stands for: each of a multiple-value return (`(values 1 2)`), else itself.
-    public func values(of value: Value) -> [Value] { value.object(MultipleValues.self)?.items ?? [value] }
+    public func values(of value: Value) -> [Value] { MultipleValues.items(of: value) }
 
     /// How many garbage collections the instance has run.
     public var collectionCount: Int { runtime.heap.collections }

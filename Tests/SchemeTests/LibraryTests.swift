@@ -35,7 +35,7 @@ final class LibraryTests: GCStressableTestCase {
             }
             return nil
         } catch let error as SchemeRaise {
-            guard let e = error.payload.object(ErrorObject.self) else { return Printer.write(error.payload) }
+            guard let e = ErrorObject(error.payload) else { return Printer.write(error.payload) }
             return ([e.message] + e.irritants.map { Printer.write($0) }).joined(separator: " ")
         } catch {
             return "\(error)"
@@ -323,7 +323,7 @@ final class LibraryTests: GCStressableTestCase {
             _ = try apply(getX, .fixnum(5))
             XCTFail("accessor accepted a non-record")
         } catch let e as SchemeRaise {
-            let obj = e.payload.object(ErrorObject.self)
+            let obj = ErrorObject(e.payload)
             XCTAssertEqual(obj?.message, "point-x: expected a point, got")
             XCTAssertEqual(obj.map { w($0.irritants[0]) }, "5")
         }
@@ -451,7 +451,7 @@ final class LibraryTests: GCStressableTestCase {
         do {
             _ = try call("open-input-file", str(missing))
         } catch let e as SchemeRaise {
-            XCTAssertEqual(e.payload.object(ErrorObject.self)?.kind, .file)
+            XCTAssertEqual(ErrorObject(e.payload)?.kind, .file)
         }
     }
 

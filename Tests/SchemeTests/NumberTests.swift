@@ -71,7 +71,7 @@ final class NumberTests: XCTestCase {
         do {
             return Printer.write(try expr())
         } catch let e as SchemeRaise {
-            guard let err = e.payload.object(ErrorObject.self) else { return "raise" }
+            guard let err = ErrorObject(e.payload) else { return "raise" }
             return (["error: " + err.message] + err.irritants.map { Printer.write($0) }).joined(separator: " ")
         } catch {
             return "\(error)"

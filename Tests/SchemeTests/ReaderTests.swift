@@ -43,7 +43,7 @@ final class ReaderTests: XCTestCase {
                     file: file, line: line)
             return nil
         } catch {
-            guard let e = error.payload.object(ErrorObject.self) else {
+            guard let e = ErrorObject(error.payload) else {
                 XCTFail("raise of a non-error for \(text.debugDescription)", file: file, line: line)
                 return nil
             }
@@ -573,7 +573,7 @@ final class ReaderTests: XCTestCase {
             do {
                 while try r.read() != nil {}
             } catch {
-                XCTAssertNotNil(error.payload.object(ErrorObject.self))
+                XCTAssertNotNil(ErrorObject(error.payload))
             }
         }
         XCTAssertEqual(try readAll(text).count, 1)

@@ -197,7 +197,25 @@
   (syntax-rules ()
     ((_ (formals body0 body1 ...) ...) (%make-case-lambda (lambda formals body0 body1 ...) ...))))
 
-;;; Promises (R7RS 4.2.5): delay-force chains are forced iteratively.
+;;; Promises (R7RS 4.2.5): delay-force chains are forced iteratively. A promise is a record of a
+;;; type no program can name (so no program can reach its fields): DONE is true once VALUE holds
+;;; the result; until then VALUE is the thunk to force.
+(define %promise-type (%make-record-type 'promise '(done value)))
+(define %make-promise (%record-constructor %promise-type '(done value)))
+(define promise? (%record-predicate %promise-type))
+(define %promise-done? (%record-accessor %promise-type 'done 'force))
+(define %promise-value (%record-accessor %promise-type 'value 'force))
+(define %promise-set-done! (%record-modifier %promise-type 'done 'force))
+(define %promise-set-value! (%record-modifier %promise-type 'value 'force))
+
+(define (make-promise value)
+  (if (promise? value) value (%make-promise #t value)))
+
+;; OLD takes NEW's state: forcing a delay-force chain.
+(define (%promise-update! new old)
+  (%promise-set-done! old (%promise-done? new))
+  (%promise-set-value! old (%promise-value new)))
+
 (define-syntax delay-force
   (syntax-rules () ((_ expr) (%make-promise #f (lambda () expr)))))
 

@@ -78,8 +78,8 @@ extension Expander {
         case .syntaxError:
             let items = try parts(form, "syntax-error", min: 2)
             let message = items[1].sstring?.string ?? Printer.display(items[1])
-            throw SchemeRaise(rt.heap.object(ErrorObject(message: message, irritants: items.dropFirst(2).map { strip($0) },
-                                                         location: location(of: form))))
+            throw SchemeRaise(ErrorObject.make(message: message, irritants: items.dropFirst(2).map { strip($0) },
+                                                 location: location(of: form), in: rt.heap))
         case .include, .includeCi:
             return try expand(try includeForm(form, sf == .includeCi), ctx, tail: tail)
         case .condExpand:

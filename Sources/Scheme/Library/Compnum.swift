@@ -5,28 +5,39 @@
 /// part is never zero (that number is the real part alone), so every complex number has one
 /// representation and `eqv?` compares the parts. An inexact zero imaginary part stays: -2.5+0.0i
 /// is not `real?`.
-final class Compnum: HeapObject {
-    /// The real part: a fixnum, bignum or ratio, or a flonum when the number is inexact.
-    public let real: Value
-    /// The imaginary part, of the real part's exactness.
-    public let imag: Value
+///
+/// A record of the heap's `complexType`, fields `real` and `imag` (issue 17: cells, not a Swift
+/// object; complex arithmetic makes one per result). A program cannot name the type: only the
+/// numeric tower reads the fields, which never change.
+struct Compnum {
+    let record: Record
 
-    init(_ real: Value, _ imag: Value) {
-        self.real = real
-        self.imag = imag
+    /// The complex number `record` is (its type is the heap's `complexType`).
+    @inline(__always) init(record: Record) { self.record = record }
+
+    /// The complex number `v` is, or nil.
+    @inline(__always) init?(_ v: Value) {
+        guard case .record(let r) = v, r.role == .complex else { return nil }
+        record = r
     }
 
+    /// The complex number of parts `real` and `imag` (the caller keeps the invariant above).
+    static func make(_ real: Value, _ imag: Value, in heap: Heap) -> Value {
+        let type = Value.object(unsafeBitCast(heap.complexType, to: Unmanaged<HeapObject>.self))
+        return .record(Record(CellRun.make(head: type, count: 2, in: heap) { $0 == 0 ? real : imag }))
+    }
+
+    /// The real part: a fixnum, bignum or ratio, or a flonum when the number is inexact.
+    @inline(__always) var real: Value { record.field(0) }
+    /// The imaginary part, of the real part's exactness.
+    @inline(__always) var imag: Value { record.field(1) }
+
+    /// The number as a value.
+    var value: Value { .record(record) }
+
     /// Both parts as doubles, when the number is inexact.
-    var flonums: (Double, Double)? {
+    @inline(__always) var flonums: (Double, Double)? {
         if case .flonum(let re) = real, case .flonum(let im) = imag { return (re, im) }
         return nil
     }
-
-    override func trace(_ marker: inout Marker) {
-        marker.mark(real)
-        marker.mark(imag)
-    }
-    public override var byteSize: Int { 64 }
-    public override var typeName: String { "compnum" }
-    override var hasWriteBarrier: Bool { true }  // (never changed)
 }

@@ -26,27 +26,29 @@ let controlBuiltins: [Builtin] = [
         if let refusal = rt.exitRefusalError() { throw refusal }
         return .unspecified
     },
-    Builtin("error", .atLeast(1)) { a, rt in throw SchemeRaise(rt.heap.object(ErrorObject(
-        message: a[0].sstring?.string ?? Printer.brief(a[0], .display), irritants: Array(a.array.dropFirst())))) },
+    Builtin("error", .atLeast(1)) { a, rt in throw SchemeRaise(ErrorObject.make(
+        message: ErrorObject.message(a[0], in: rt.heap), irritants: rt.heap.list(Array(a.array.dropFirst())), in: rt.heap)) },
     // (%error-at LOCATION MESSAGE IRRITANT ...): `error`, located at LOCATION, a (file line column)
     // list (#f: where it is called), for code that reports errors at its input's locations.
-    Builtin("%error-at", .atLeast(2)) { a, rt in throw SchemeRaise(rt.heap.object(ErrorObject(
-        message: a[1].sstring?.string ?? Printer.brief(a[1], .display), irritants: Array(a.array.dropFirst(2)),
-        location: rt.sourceLocation(a[0])))) },
+    Builtin("%error-at", .atLeast(2)) { a, rt in throw SchemeRaise(ErrorObject.make(
+        message: ErrorObject.message(a[1], in: rt.heap), irritants: rt.heap.list(Array(a.array.dropFirst(2))),
+        location: rt.sourceLocation(a[0]), in: rt.heap)) },
     // (%nesting-limit): the deepest expression nesting the expander accepts, for code that walks
     // source before it is expanded (the layout loader) and must refuse what the expander would.
     Builtin("%nesting-limit", .exactly(0)) { _, rt in .fixnum(rt.maxNesting) },
     Builtin("error-object-location", .exactly(1)) { a, rt in
-        rt.locationValue(try rt.object(a[0], ErrorObject.self, "error-object-location", "an error object").location) },
-    Builtin("%make-error", .exactly(2)) { a, rt in rt.heap.object(ErrorObject(
-        message: a[0].sstring?.string ?? Printer.brief(a[0], .display), irritants: a[1].listElements ?? [])) },
-    Builtin("error-object?", .exactly(1)) { a, _ in .bool(a[0].object(ErrorObject.self) != nil) },
+        rt.locationValue(try rt.errorObject(a[0], "error-object-location").location) },
+    Builtin("%make-error", .exactly(2)) { a, rt in ErrorObject.make(
+        message: ErrorObject.message(a[0], in: rt.heap), irritants: rt.heap.list(a[1].listElements ?? []), in: rt.heap) },
+    Builtin("error-object?", .exactly(1)) { a, _ in .bool(ErrorObject(a[0]) != nil) },
     Builtin("error-object-message", .exactly(1)) { a, rt in
-        rt.heap.string(try rt.object(a[0], ErrorObject.self, "error-object-message", "an error object").message) },
+        let m = try rt.errorObject(a[0], "error-object-message").record.field(0)
+        return ErrorObject.message(m, in: rt.heap) },
     Builtin("error-object-irritants", .exactly(1)) { a, rt in
-        rt.heap.list(try rt.object(a[0], ErrorObject.self, "error-object-irritants", "an error object").irritants) },
-    Builtin("read-error?", .exactly(1)) { a, _ in .bool(a[0].object(ErrorObject.self)?.kind == .read) },
-    Builtin("file-error?", .exactly(1)) { a, _ in .bool(a[0].object(ErrorObject.self)?.kind == .file) },
+        // A copy: a program that changes the list it gets does not change the error.
+        rt.heap.list(try rt.errorObject(a[0], "error-object-irritants").irritants) },
+    Builtin("read-error?", .exactly(1)) { a, _ in .bool(ErrorObject(a[0])?.kind == .read) },
+    Builtin("file-error?", .exactly(1)) { a, _ in .bool(ErrorObject(a[0])?.kind == .file) },
     Builtin("%compile", .range(1, 2)) { a, rt in
         try rt.compileProgramForm(a[0], in: a.count > 1 ? try rt.environmentArgument(a[1], "eval") : rt.interaction) },
     // (%compile-sequence FORMS ENV): `%compile` of (begin FORM ...) with the system's begin, whatever
@@ -132,17 +134,6 @@ let controlBuiltins: [Builtin] = [
             clauses.append(c)
         }
         return .procedure(Unmanaged.passUnretained(rt.heap.own(CaseLambda(clauses: clauses))))
-    },
-    Builtin("%make-promise", .exactly(2)) { a, rt in rt.heap.object(Promise(done: a[0].isTrue, value: a[1])) },
-    Builtin("make-promise", .exactly(1)) { a, rt in
-        a[0].object(Promise.self) != nil ? a[0] : rt.heap.object(Promise(done: true, value: a[0])) },
-    Builtin("promise?", .exactly(1)) { a, _ in .bool(a[0].object(Promise.self) != nil) },
-    Builtin("%promise-done?", .exactly(1)) { a, rt in .bool(try rt.promise(a[0]).done) },
-    Builtin("%promise-value", .exactly(1)) { a, rt in try rt.promise(a[0]).value },
-    Builtin("%promise-update!", .exactly(2)) { a, rt in
-        let new = try rt.promise(a[0]), old = try rt.promise(a[1])
-        old.update(from: new, rt.heap)
-        return .unspecified
     },
     Builtin("%append2", .exactly(2)) { a, rt in rt.heap.list(try rt.list(a[0], "append"), tail: a[1]) },
     Builtin("%import", .exactly(2)) { a, rt in
@@ -251,8 +242,9 @@ extension Runtime {
         try object(v, Parameter.self, "parameterize", "a parameter object")
     }
 
-    func promise(_ v: Value) throws(SchemeRaise) -> Promise {
-        try object(v, Promise.self, "force", "a promise")
+    func errorObject(_ v: Value, _ who: String) throws(SchemeRaise) -> ErrorObject {
+        guard let e = ErrorObject(v) else { throw typeError(who, "an error object", v) }
+        return e
     }
 
     /// Raises a file error in a sandbox: for builtins that touch the process or its environment.

@@ -93,12 +93,13 @@ enum Equality {
         case .symbol(let s): return identityHash(s.toOpaque())
         case .procedure(let p): return identityHash(p.toOpaque())
         case .closure(let c): return identityHash(c.toOpaque())
-        case .record(let r): return identityHash(r.run.cell)
+        case .record(let r) where r.role != .complex: return identityHash(r.run.cell)
         case .pair(let p) where !structural: return identityHash(p.toOpaque())
         case .vector(let w) where !structural: return identityHash(w.toOpaque())
         case .string(let w) where !structural: return identityHash(w.toOpaque())
         case .bytevector(let w) where !structural: return identityHash(w.toOpaque())
-        case .null, .unspecified, .undefined, .eof, .bool, .fixnum, .flonum, .char, .pair, .vector, .string, .bytevector, .object:
+        case .null, .unspecified, .undefined, .eof, .bool, .fixnum, .flonum, .char, .pair, .vector, .string, .bytevector, .record,
+             .object:
             break
         }
         var hasher = Hasher()
@@ -161,7 +162,9 @@ enum Equality {
         case .symbol(let s): hasher.combine(s.toOpaque())
         case .procedure(let p): hasher.combine(p.toOpaque())
         case .closure(let c): hasher.combine(c.toOpaque())
-        case .record(let r): hasher.combine(r.run.cell)
+        case .record(let r):
+            // Complex numbers are eqv? by value: hashed by their parts.
+            if r.role != .complex || !Numbers.hashHeapNumber(v, into: &hasher) { hasher.combine(r.run.cell) }
         case .pair(let p): hasher.combine(p.toOpaque())
         case .vector(let w): hasher.combine(w.toOpaque())
         case .string(let s):

@@ -209,7 +209,7 @@ extension Numbers {
 
     /// Two results as a multiple-values object.
     static func values(_ pair: (Value, Value), _ rt: Runtime) -> Value {
-        rt.heap.object(MultipleValues([pair.0, pair.1]))
+        MultipleValues.make([pair.0, pair.1], in: rt.heap)
     }
 
     static func exactIntegerSqrtBuiltin(_ v: Value, _ rt: Runtime) throws(SchemeRaise) -> Value {

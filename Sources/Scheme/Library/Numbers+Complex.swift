@@ -12,15 +12,15 @@ extension Numbers {
     /// zero, both parts inexact when either is.
     static func makeRectangular(_ re: Value, _ im: Value, _ rt: Runtime) -> Value {
         if case .fixnum(0) = im { return re }
-        if case .flonum = re, case .flonum = im { return rt.heap.object(Compnum(re, im)) }
-        if case .flonum = re, let d = toDouble(im) { return rt.heap.object(Compnum(re, .flonum(d))) }
-        if case .flonum = im, let d = toDouble(re) { return rt.heap.object(Compnum(.flonum(d), im)) }
-        return rt.heap.object(Compnum(re, im))
+        if case .flonum = re, case .flonum = im { return Compnum.make(re, im, in: rt.heap) }
+        if case .flonum = re, let d = toDouble(im) { return Compnum.make(re, .flonum(d), in: rt.heap) }
+        if case .flonum = im, let d = toDouble(re) { return Compnum.make(.flonum(d), im, in: rt.heap) }
+        return Compnum.make(re, im, in: rt.heap)
     }
 
     /// An inexact complex number from doubles.
     static func complex(_ re: Double, _ im: Double, _ rt: Runtime) -> Value {
-        rt.heap.object(Compnum(.flonum(re), .flonum(im)))
+        Compnum.make(.flonum(re), .flonum(im), in: rt.heap)
     }
 
     /// The number with polar coordinates (magnitude, angle): the magnitude when the angle is an

@@ -32,8 +32,8 @@ enum Numbers {
             let type = ObjectIdentifier(Swift.type(of: object))
             if type == ObjectIdentifier(BigInt.self) { return .big(unsafeDowncast(object, to: BigInt.self).value) }
             if type == ObjectIdentifier(Ratnum.self) { return .ratio(unsafeDowncast(object, to: Ratnum.self)) }
-            if type == ObjectIdentifier(Compnum.self) { return .complex(unsafeDowncast(object, to: Compnum.self)) }
             return nil
+        case .record(let r) where r.role == .complex: return .complex(Compnum(record: r))
         default: return nil
         }
     }
@@ -43,23 +43,15 @@ enum Numbers {
     @inline(__always) static func flonumParts(_ v: Value) -> (Double, Double)? {
         switch v {
         case .flonum(let d): return (d, 0)
-        case .object(let o):
-            return o._withUnsafeGuaranteedRef { object in
-                guard ObjectIdentifier(type(of: object)) == ObjectIdentifier(Compnum.self) else { return nil }
-                return unsafeDowncast(object, to: Compnum.self).flonums
-            }
+        case .record: return Compnum(v)?.flonums
         default: return nil
         }
     }
 
     /// The parts of a complex number, read without retaining it; nil for anything else.
     @inline(__always) static func complexParts(_ v: Value) -> (Value, Value)? {
-        guard case .object(let o) = v else { return nil }
-        return o._withUnsafeGuaranteedRef { object in
-            guard ObjectIdentifier(type(of: object)) == ObjectIdentifier(Compnum.self) else { return nil }
-            let z = unsafeDowncast(object, to: Compnum.self)
-            return (z.real, z.imag)
-        }
+        guard let z = Compnum(v) else { return nil }
+        return (z.real, z.imag)
     }
 
     /// `v` unpacked, or an error `who: expected a number, got v`.
@@ -94,7 +86,7 @@ enum Numbers {
         case .flonum(let d): return .flonum(d)
         case .big(let b): return normalize(b, rt)
         case .ratio(let r): return .object(Unmanaged.passUnretained(r))
-        case .complex(let z): return .object(Unmanaged.passUnretained(z))
+        case .complex(let z): return z.value
         }
     }
 
@@ -103,7 +95,7 @@ enum Numbers {
     @inline(__always) static func isNumber(_ v: Value) -> Bool {
         switch v {
         case .fixnum, .flonum: return true
-        case .object: return classify(v) != nil
+        case .object, .record: return classify(v) != nil
         default: return false
         }
     }
@@ -165,7 +157,11 @@ enum Numbers {
 
     /// `eqv?` on numbers that live on the heap; false for anything else.
     static func eqvHeapNumbers(_ a: Value, _ b: Value) -> Bool {
-        guard case .object = a, case .object = b, let x = classify(a), let y = classify(b) else { return false }
+        switch (a, b) {
+        case (.object, .object), (.record, .record): break
+        default: return false
+        }
+        guard let x = classify(a), let y = classify(b) else { return false }
         switch (x, y) {
         case let (.big(p), .big(q)): return p == q
         case let (.ratio(p), .ratio(q)): return p.numerator == q.numerator && p.denominator == q.denominator

@@ -127,16 +127,15 @@ enum Printer {
                     if labels.prefix(vec.toOpaque(), &out) != nil { continue }
                     out.emit("#(")
                     tasks.append(.items(vec.items, 0))
-                case .object(let o):
-                    let obj = o.takeUnretainedValue()
-                    if let e = obj as? ErrorObject {
+                case .record:
+                    if let e = ErrorObject(x) {
                         out.emit("#<error " + quoted(e.message))
                         tasks.append(.text(">"))
                         for i in e.irritants.reversed() {
                             tasks.append(.value(i))
                             tasks.append(.text(" "))
                         }
-                    } else if let mv = obj as? MultipleValues {
+                    } else if let mv = MultipleValues(x) {
                         for (i, item) in mv.items.enumerated().reversed() {
                             tasks.append(.value(item))
                             if i > 0 { tasks.append(.text(" ")) }
@@ -169,7 +168,9 @@ enum Printer {
         case .string(let s): return writing ? quoted(s.string) : s.string
         case .procedure(let p): return "#<procedure \(p.takeUnretainedValue().name)>"
         case .closure(let c): return "#<procedure \(c.name)>"
-        case .record(let r): return "#<\(r.type.name)>"
+        case .record(let r):
+            if r.role == .complex, let number = Numbers.format(v) { return number }
+            return "#<\(r.type.name)>"
         case .pair, .vector: return writing ? "(...)" : "(...)"
         case .bytevector(let b): return "#u8(" + b.bytes.map { String($0) }.joined(separator: " ") + ")"
         case .object(let o):

@@ -110,6 +110,7 @@ let recordBuiltins: [Builtin] = [
         let name = rt.procedureName(a, 2, "set-\(type.name)-\(type.fields[slot].name)!")
         return rt.makeRecordProcedure(name, RecordProcedure(.modifier, type, slot: slot)) },
     Builtin("record?", .exactly(1)) { a, _ throws(SchemeRaise) in
-        if case .record = a[0] { return .true }
+        // (Multiple values and error objects are records inside the runtime only.)
+        if case .record(let r) = a[0], r.role == .program { return .true }
         return .false },
 ]

@@ -28,7 +28,8 @@ import Darwin
 ///   Only the embedding API's own top-level calls (`Scheme.evaluate`, `call`, `load`) collect
 ///   everything unreachable: a host keeps a value across them with `Scheme.retain` or `keeping`.
 /// Interned symbols are not objects of `objects`: the intern table holds them (`Heap+Symbols.swift`);
-/// those Swift code interned live for good, those made from data are freed like objects.
+/// those Swift code interned live for good, those made from data are freed like objects. Nor are
+/// the heap's own record types (`valuesType`, `errorType`, `complexType`): it holds them until it goes.
 /// Collections are minor or full (`Heap+Generations.swift`): a minor one does not follow old pairs,
 /// so an old pair that may refer to something newer than itself must be in the remembered set
 /// (the write barrier in `Pair`'s setters puts it there).
@@ -204,7 +205,18 @@ final class Heap {
         }
     }
 
+    /// The type of multiple values' records (see `MultipleValues`). Outside `objects`: it lives as
+    /// long as the heap (marking a record marks it, which costs nothing: it holds no values).
+    let valuesType = Unmanaged.passRetained(RecordType(name: "values", fields: [], role: .values))
+    /// The type of error objects' records (see `ErrorObject`), like `valuesType`.
+    let errorType = Unmanaged.passRetained(RecordType(name: "error-object", fields: [], role: .error))
+    /// The type of complex numbers' records (see `Compnum`), like `valuesType`.
+    let complexType = Unmanaged.passRetained(RecordType(name: "compnum", fields: [], role: .complex))
+
     deinit {
+        valuesType.release()
+        errorType.release()
+        complexType.release()
         for o in objects { o.release() }
         releasePairBlocks()
         free(scratch)

@@ -83,46 +83,21 @@ final class ByteStorage: HeapObject {
     public override var typeName: String { "byte storage" }
 }
 
-/// Several values returned at once by `values` (never exactly one).
-final class MultipleValues: HeapObject {
-    public let items: [Value]
-    public init(_ items: [Value]) { self.items = items }
-    override func trace(_ marker: inout Marker) {
-        for v in items { marker.mark(v) }
-    }
-    override var hasWriteBarrier: Bool { true }  // (never changed)
-    public override var byteSize: Int { 48 + items.count * 16 }
-    public override var typeName: String { "values" }
-}
-
-/// A record type made by `define-record-type`.
+/// A record type made by `define-record-type`, or one of the heap's own (`Heap.valuesType`,
+/// `Heap.errorType`, `Heap.complexType`).
 final class RecordType: HeapObject {
+    /// Which objects its records are: a program's, or the runtime's multiple values, error objects
+    /// and complex numbers (records so that they are cells too, not Swift objects; no program can name their
+    /// types, so no accessor of a program's reads or changes them).
+    enum Role: UInt8 { case program, values, error, complex }
     public let name: String
     public let fields: [Symbol]
-    public init(name: String, fields: [Symbol]) {
+    let role: Role
+    public init(name: String, fields: [Symbol], role: Role = .program) {
         self.name = name
         self.fields = fields
+        self.role = role
     }
     public override var typeName: String { "record-type" }
     override var hasWriteBarrier: Bool { true }  // (never changed)
-}
-
-/// A promise made by `delay`, `delay-force` or `make-promise`.
-final class Promise: HeapObject {
-    /// True once `value` holds the result; otherwise `value` is the thunk to force.
-    public private(set) var done: Bool
-    public private(set) var value: Value
-    public init(done: Bool, value: Value) {
-        self.done = done
-        self.value = value
-    }
-    /// Takes `other`'s state (forcing a `delay-force` chain), through `heap`'s write barrier.
-    func update(from other: Promise, _ heap: Heap) {
-        done = other.done
-        value = other.value
-        heap.written(self, value)
-    }
-    override func trace(_ marker: inout Marker) { marker.mark(value) }
-    override var hasWriteBarrier: Bool { true }
-    public override var typeName: String { "promise" }
 }

@@ -30,3 +30,8 @@ public struct Record: Hashable, BitwiseCopyable {
     /// Stores `v` in field `i`, through the write barrier.
     @inline(__always) func store(_ i: Int, _ v: Value, _ heap: Heap) { run.store(i, v, heap) }
 }
+
+extension Record {
+    /// Whose record it is: a program's, or the runtime's (multiple values, an error object).
+    @inline(__always) var role: RecordType.Role { typeRef._withUnsafeGuaranteedRef { $0.role } }
+}

@@ -37,7 +37,7 @@ extension Runtime {
         case .notRegularFile: message = "\(who): \(Printer.quoted(path)) is not a regular file"
         case .failed(let reason): message = "\(who): cannot open \(Printer.quoted(path)): \(reason)"
         }
-        return heap.object(ErrorObject(message: message, irritants: irritants, kind: .file, location: location))
+        return ErrorObject.make(message: message, irritants: irritants, kind: .file, location: location, in: heap)
     }
 
     /// `(file-exists? path)`: in a sandbox, an error outside the allowed folders (existing or not).

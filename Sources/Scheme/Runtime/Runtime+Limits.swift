@@ -6,7 +6,7 @@ extension Runtime {
     /// The error a builtin, the reader or the expander throws when a limit is reached: it ends the
     /// evaluation (no handler sees it; see `VM.signal`).
     public func limitExceeded(_ message: String, at location: SourceLocation = .none) -> SchemeRaise {
-        SchemeRaise(heap.object(ErrorObject(message: message, irritants: [], kind: .limit, location: location)))
+        SchemeRaise(ErrorObject.make(message: message, irritants: [], kind: .limit, location: location, in: heap))
     }
 
     /// Counts `units` steps of work (one per form expanded, datum read, 64 bytes built …) and

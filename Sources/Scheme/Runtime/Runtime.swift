@@ -176,13 +176,13 @@ final class Runtime {
     /// A new error object, as a value.
     public func makeError(_ message: String, _ irritants: Value..., kind: ErrorObject.Kind = .general,
                           at location: SourceLocation = .none) -> Value {
-        heap.object(ErrorObject(message: message, irritants: irritants, kind: kind, location: location))
+        ErrorObject.make(message: message, irritants: irritants, kind: kind, location: location, in: heap)
     }
 
     /// A raise of a new error object, for builtins to throw.
     public func error(_ message: String, _ irritants: Value..., kind: ErrorObject.Kind = .general,
                       at location: SourceLocation = .none) -> SchemeRaise {
-        SchemeRaise(heap.object(ErrorObject(message: message, irritants: irritants, kind: kind, location: location)))
+        SchemeRaise(ErrorObject.make(message: message, irritants: irritants, kind: kind, location: location, in: heap))
     }
 
     /// Marks everything the runtime holds besides the VM stacks.

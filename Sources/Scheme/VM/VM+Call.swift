@@ -178,7 +178,7 @@ extension VM {
             }
         case .values:
             let result = n == 1 ? r.stack[calleeSlot + 1]
-                : heap.object(MultipleValues(Array(UnsafeBufferPointer(start: r.stack + calleeSlot + 1, count: n))))
+                : MultipleValues.make(UnsafeBufferPointer(start: r.stack + calleeSlot + 1, count: n), in: heap)
             finishCall(result, calleeSlot: calleeSlot, tail: tail, &r)
         case .apply:
             // (apply f a … list): spread the list, drop `apply`, call f.
@@ -191,7 +191,7 @@ extension VM {
         case .applyValues:
             // (%apply-values consumer v): call consumer with the values in v.
             let v = r.stack[r.sp - 1]
-            let items = v.object(MultipleValues.self)?.items ?? [v]
+            let items = MultipleValues.items(of: v)
             try respread(calleeSlot: calleeSlot, fixed: 0, items, tail: tail, &r)
         case .callCC:
             let k = captureContinuation(calleeSlot: calleeSlot, tail: tail, r)
@@ -278,7 +278,7 @@ extension VM {
     func resume(_ k: Continuation, _ n: Int, _ r: inout Registers) throws(SchemeError) {
         let calleeSlot = r.sp - n - 1
         let result = n == 1 ? r.stack[calleeSlot + 1]
-            : heap.object(MultipleValues(Array(UnsafeBufferPointer(start: r.stack + calleeSlot + 1, count: n))))
+            : MultipleValues.make(UnsafeBufferPointer(start: r.stack + calleeSlot + 1, count: n), in: heap)
         let run = runs.last ?? (stackBase: 0, frameBase: 0, serial: 0)
         if k.runSerial != run.serial, runs.contains(where: { $0.serial == k.runSerial }) {
             throw escape(to: k, with: result)

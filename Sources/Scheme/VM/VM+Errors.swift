@@ -8,8 +8,8 @@ extension VM {
     /// (see `abort`), and so does any error while one has.
     func signal(_ payload: Value, dropping n: Int, _ r: inout Registers) throws(SchemeError) {
         if let aborting { throw aborting }
-        if let e = payload.object(ErrorObject.self) {
-            if !e.location.isKnown { e.location = userLocation(r) }
+        if let e = ErrorObject(payload) {
+            if !e.location.isKnown { e.setLocation(userLocation(r), heap) }
             if e.kind == .limit { throw abort(e.message, r, at: e.location) }
         }
         r.sp -= n
@@ -75,7 +75,7 @@ extension SchemeError {
 
     /// An uncaught raise of `payload` outside the VM (reader or compiler errors).
     init(raised payload: Value, rt: Runtime, fallback: SourceLocation = .none, backtrace: [String] = []) {
-        if let e = payload.object(ErrorObject.self) {
+        if let e = ErrorObject(payload) {
             let loc = e.location.isKnown ? e.location : fallback
             let kind: Kind
             switch e.kind {
