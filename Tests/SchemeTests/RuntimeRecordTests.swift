@@ -1,8 +1,8 @@
 import XCTest
 @testable import Scheme
 
-/// Multiple values, error objects, complex numbers and promises are records (cells), not Swift
-/// objects: the first three of the heap's own record types, promises of a prelude type. They keep
+/// Multiple values, error objects, complex numbers, exact ratios and promises are records (cells),
+/// not Swift objects: the first four of the heap's own record types, promises of a prelude type. They keep
 /// what they hold through collections, are freed with nothing left behind, and are still what
 /// `values`, `error` and `delay` promise to programs.
 final class RuntimeRecordTests: SchemeTestCase {
@@ -155,5 +155,34 @@ final class RuntimeRecordTests: SchemeTestCase {
         (collect-garbage)
         (list (length kept) (car kept) (apply + (map imag-part (orbit 1/2+1/3i 4))))
         """, "(40 -0.4546774938988519+0.11065134426648104i 59/27)")
+    }
+
+    /// An exact ratio of fixnum parts is a record of two cells, not a Swift object; kept while
+    /// reached, freed after.
+    func testRatiosAreCells() throws {
+        try checkKeptAndFreed(defining: "", each: "(/ (+ (* 7 i) 1) 7)", count: 2_000, cells: 2,
+                              probe: "(list (car keep) (numerator (car keep)) (+ (car keep) 1/14))",
+                              gives: "(13994/7 13994 27989/14)")
+    }
+
+    /// Ratios with bignum parts keep them through collections at every safe point; ratios compare
+    /// and hash by value and are no records to programs.
+    func testRatiosKeepBignumParts() {
+        check("""
+        (define h (make-eqv-hash-table))
+        (hash-table-set! h 2/3 'small)
+        (hash-table-set! h (/ (expt 2 100) 3) 'big)
+        (list (hash-table-ref/default h (/ 4 6) #f) (hash-table-ref/default h (/ (expt 2 101) 6) #f)
+              (eqv? 1/3 (/ 2 6)) (eqv? (/ (expt 2 100) 3) (/ (expt 2 100) 3)) (record? 1/3) (rational? 1/3)
+              (exact? 1/3) (denominator (/ (expt 2 100) 3)))
+        """, "(small big #t #t #f #t #t 3)")
+        scheme.runtime.heap.stressInterval = 1
+        defer { scheme.runtime.heap.stressInterval = 0 }
+        check("""
+        (define (ratios n) (let loop ((i 1) (acc '())) (if (> i n) acc (loop (+ i 1) (cons (/ (expt 3 (+ 40 i)) (expt 2 (+ 64 i))) acc)))))
+        (define kept (ratios 30))
+        (collect-garbage)
+        (list (length kept) (car kept) (apply + (map (lambda (r) (* r (expt 2 94))) kept)) (* (car kept) (expt 2 94)))
+        """, "(30 2503155504993241601315571986085849/19807040628566084398385987584 7509427352398068035194564086638475 2503155504993241601315571986085849)")
     }
 }

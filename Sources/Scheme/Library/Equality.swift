@@ -93,7 +93,7 @@ enum Equality {
         case .symbol(let s): return identityHash(s.toOpaque())
         case .procedure(let p): return identityHash(p.toOpaque())
         case .closure(let c): return identityHash(c.toOpaque())
-        case .record(let r) where r.role != .complex: return identityHash(r.run.cell)
+        case .record(let r) where !r.role.isNumber: return identityHash(r.run.cell)
         case .pair(let p) where !structural: return identityHash(p.toOpaque())
         case .vector(let w) where !structural: return identityHash(w.toOpaque())
         case .string(let w) where !structural: return identityHash(w.toOpaque())
@@ -163,8 +163,8 @@ enum Equality {
         case .procedure(let p): hasher.combine(p.toOpaque())
         case .closure(let c): hasher.combine(c.toOpaque())
         case .record(let r):
-            // Complex numbers are eqv? by value: hashed by their parts.
-            if r.role != .complex || !Numbers.hashHeapNumber(v, into: &hasher) { hasher.combine(r.run.cell) }
+            // Complex numbers and ratios are eqv? by value: hashed by their parts.
+            if !r.role.isNumber || !Numbers.hashHeapNumber(v, into: &hasher) { hasher.combine(r.run.cell) }
         case .pair(let p): hasher.combine(p.toOpaque())
         case .vector(let w): hasher.combine(w.toOpaque())
         case .string(let s):

@@ -252,7 +252,7 @@ extension Numbers {
         let who = numerator ? "numerator" : "denominator"
         switch try real(v, who, rt) {
         case .fixnum, .big: return numerator ? v : .fixnum(1)
-        case .ratio(let r): return normalize(numerator ? r.numerator : r.denominator, rt)
+        case .ratio(let r): return numerator ? r.numeratorValue : r.denominatorValue
         case .flonum(let d):
             guard let r = Rational(exactly: d) else {
                 if numerator { return v }

@@ -31,9 +31,13 @@ enum Numbers {
             let object = o.takeUnretainedValue()
             let type = ObjectIdentifier(Swift.type(of: object))
             if type == ObjectIdentifier(BigInt.self) { return .big(unsafeDowncast(object, to: BigInt.self).value) }
-            if type == ObjectIdentifier(Ratnum.self) { return .ratio(unsafeDowncast(object, to: Ratnum.self)) }
             return nil
-        case .record(let r) where r.role == .complex: return .complex(Compnum(record: r))
+        case .record(let r):
+            switch r.role {
+            case .complex: return .complex(Compnum(record: r))
+            case .ratio: return .ratio(Ratnum(record: r))
+            case .program, .values, .error: return nil
+            }
         default: return nil
         }
     }
@@ -76,7 +80,7 @@ enum Numbers {
     /// denominator is 1).
     static func makeRational(_ r: Rational, _ rt: Runtime) -> Value {
         if r.isInteger { return normalize(r.num, rt) }
-        return rt.heap.object(Ratnum(r.num, r.den))
+        return Ratnum.make(r.num, r.den, rt)
     }
 
     /// Packs an unpacked number back into a value.
@@ -85,7 +89,7 @@ enum Numbers {
         case .fixnum(let i): return .fixnum(i)
         case .flonum(let d): return .flonum(d)
         case .big(let b): return normalize(b, rt)
-        case .ratio(let r): return .object(Unmanaged.passUnretained(r))
+        case .ratio(let r): return r.value
         case .complex(let z): return z.value
         }
     }
@@ -164,7 +168,8 @@ enum Numbers {
         guard let x = classify(a), let y = classify(b) else { return false }
         switch (x, y) {
         case let (.big(p), .big(q)): return p == q
-        case let (.ratio(p), .ratio(q)): return p.numerator == q.numerator && p.denominator == q.denominator
+        case let (.ratio(p), .ratio(q)):
+            return p.numeratorValue.isEqv(q.numeratorValue) && p.denominatorValue.isEqv(q.denominatorValue)
         case let (.complex(p), .complex(q)): return p.real.isEqv(q.real) && p.imag.isEqv(q.imag)
         default: return false
         }

@@ -169,7 +169,7 @@ enum Printer {
         case .procedure(let p): return "#<procedure \(p.takeUnretainedValue().name)>"
         case .closure(let c): return "#<procedure \(c.name)>"
         case .record(let r):
-            if r.role == .complex, let number = Numbers.format(v) { return number }
+            if r.role.isNumber, let number = Numbers.format(v) { return number }
             return "#<\(r.type.name)>"
         case .pair, .vector: return writing ? "(...)" : "(...)"
         case .bytevector(let b): return "#u8(" + b.bytes.map { String($0) }.joined(separator: " ") + ")"

@@ -1,22 +1,43 @@
-/// An exact non-integer rational number, as a heap object.
+/// An exact non-integer rational number: a record of the heap's `ratioType` whose fields are the
+/// numerator and the denominator as exact integers (fixnums, or bignums past a fixnum).
 ///
 /// Invariant (kept by `Numbers.makeRational`): the denominator is greater than 1 and shares no
 /// factor with the numerator, so every exact rational has one representation (an integral ratio is
 /// always a fixnum or bignum) and `eqv?` compares the two parts.
-final class Ratnum: HeapObject {
-    /// The numerator, carrying the sign.
-    public let numerator: BigNum
-    /// The denominator, always > 1.
-    public let denominator: BigNum
+///
+/// Why a record (issue 17): a ratio of small parts is then cells only, no Swift object; a program
+/// cannot name the type, and the fields never change.
+struct Ratnum {
+    let record: Record
 
-    init(_ numerator: BigNum, _ denominator: BigNum) {
-        self.numerator = numerator
-        self.denominator = denominator
+    /// The ratio `record` is (its type is the heap's `ratioType`).
+    @inline(__always) init(record: Record) { self.record = record }
+
+    /// The ratio `numerator`/`denominator` (the caller keeps the invariant above).
+    static func make(_ numerator: BigNum, _ denominator: BigNum, _ rt: Runtime) -> Value {
+        let num = Numbers.normalize(numerator, rt), den = Numbers.normalize(denominator, rt)
+        let type = Value.object(unsafeBitCast(rt.heap.ratioType, to: Unmanaged<HeapObject>.self))
+        return .record(Record(CellRun.make(head: type, count: 2, in: rt.heap) { $0 == 0 ? num : den }))
     }
 
-    public override var byteSize: Int { 64 + (numerator.bitWidth + denominator.bitWidth) / 8 }
-    public override var typeName: String { "ratnum" }
-    override var hasWriteBarrier: Bool { true }  // (no values)
+    /// The numerator, carrying the sign, as a value.
+    @inline(__always) var numeratorValue: Value { record.field(0) }
+    /// The denominator, always > 1, as a value.
+    @inline(__always) var denominatorValue: Value { record.field(1) }
+
+    /// The numerator.
+    var numerator: BigNum { Ratnum.bigNum(numeratorValue) }
+    /// The denominator.
+    var denominator: BigNum { Ratnum.bigNum(denominatorValue) }
+
+    /// The number as a value.
+    var value: Value { .record(record) }
+
+    /// An exact integer field as a `BigNum`.
+    private static func bigNum(_ v: Value) -> BigNum {
+        if case .fixnum(let n) = v { return BigNum(n) }
+        return Numbers.bigInt(v)?.value ?? BigNum(0)
+    }
 }
 
 /// An exact rational as a plain value: numerator and positive denominator (any integer has

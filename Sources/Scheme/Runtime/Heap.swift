@@ -29,7 +29,8 @@ import Darwin
 ///   everything unreachable: a host keeps a value across them with `Scheme.retain` or `keeping`.
 /// Interned symbols are not objects of `objects`: the intern table holds them (`Heap+Symbols.swift`);
 /// those Swift code interned live for good, those made from data are freed like objects. Nor are
-/// the heap's own record types (`valuesType`, `errorType`, `complexType`): it holds them until it goes.
+/// the heap's own record types (`valuesType`, `errorType`, `complexType`, `ratioType`): it holds them
+/// until it goes.
 /// Collections are minor or full (`Heap+Generations.swift`): a minor one does not follow old pairs,
 /// so an old pair that may refer to something newer than itself must be in the remembered set
 /// (the write barrier in `Pair`'s setters puts it there).
@@ -212,11 +213,14 @@ final class Heap {
     let errorType = Unmanaged.passRetained(RecordType(name: "error-object", fields: [], role: .error))
     /// The type of complex numbers' records (see `Compnum`), like `valuesType`.
     let complexType = Unmanaged.passRetained(RecordType(name: "compnum", fields: [], role: .complex))
+    /// The type of exact ratios' records (see `Ratnum`), like `valuesType`.
+    let ratioType = Unmanaged.passRetained(RecordType(name: "ratnum", fields: [], role: .ratio))
 
     deinit {
         valuesType.release()
         errorType.release()
         complexType.release()
+        ratioType.release()
         for o in objects { o.release() }
         releasePairBlocks()
         free(scratch)
