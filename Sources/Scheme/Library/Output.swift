@@ -11,6 +11,33 @@ extension Runtime {
         return p
     }
 
+    /// `outputPort`, unretained (see `inputPortRef`): for the builtins a loop calls once per
+    /// character or byte. Use it only within the builtin's call.
+    @inline(__always)
+    func outputPortRef(_ a: Arguments, _ i: Int, _ who: String, binary: Bool) throws(SchemeRaise) -> Unmanaged<Port> {
+        let v = i < a.count ? a[i] : currentOutput.value
+        let limit = outputLimit ?? Int.max
+        if let p = Port.unretained(v), p._withUnsafeGuaranteedRef({ port in
+            guard port.isOutput, port.isOpen, port.isBinary == binary else { return false }
+            port.limit = limit
+            return !port.overLimit
+        }) {
+            return p
+        }
+        return Unmanaged.passUnretained(try outputPort(a, i, who, binary: binary))  // (throws the error)
+    }
+
+    /// `wrote` of an unretained port.
+    @inline(__always) func wrote(_ port: Unmanaged<Port>, _ who: String) throws(SchemeRaise) -> Value {
+        heap.charge(port._withUnsafeGuaranteedRef { $0.unchargedGrowth() })
+        if port._withUnsafeGuaranteedRef({ $0.overLimit }) { throw limitExceeded("\(who): output limit exceeded") }
+        if vm.pendingLimit != nil { throw pendingLimitError() }
+        if let reason = port._withUnsafeGuaranteedRef({ $0.takeWriteError() }) {
+            throw error("\(who): cannot write: \(reason)", kind: .file)
+        }
+        return .unspecified
+    }
+
     /// Ends a write to `port`: what it added to a string port counts as allocation (heap limits see
     /// it), a write the output limit cut short ends the evaluation, and a failed write to the stream
     /// is a file error (see `checkWritten`).
@@ -53,13 +80,13 @@ let outputBuiltins: [Builtin] = [
     Builtin("write-shared", .range(1, 2)) { a, rt throws(SchemeRaise) in try Output.print(a, "write-shared", .shared, rt) },
     Builtin("write-simple", .range(1, 2)) { a, rt throws(SchemeRaise) in try Output.print(a, "write-simple", .simple, rt) },
     Builtin("newline", .range(0, 1)) { a, rt throws(SchemeRaise) in
-        let port = try rt.outputPort(a, 0, "newline", binary: false)
-        port.writeScalar(10)
+        let port = try rt.outputPortRef(a, 0, "newline", binary: false)
+        port._withUnsafeGuaranteedRef { $0.writeScalar(10) }
         return try rt.wrote(port, "newline") },
     Builtin("write-char", .range(1, 2)) { a, rt throws(SchemeRaise) in
         let c = try rt.char(a[0], "write-char")
-        let port = try rt.outputPort(a, 1, "write-char", binary: false)
-        port.writeScalar(c)
+        let port = try rt.outputPortRef(a, 1, "write-char", binary: false)
+        port._withUnsafeGuaranteedRef { $0.writeScalar(c) }
         return try rt.wrote(port, "write-char") },
     Builtin("write-string", .range(1, 4)) { a, rt throws(SchemeRaise) in
         let s = try rt.string(a[0], "write-string")
@@ -68,8 +95,8 @@ let outputBuiltins: [Builtin] = [
         return try rt.wrote(port, "write-string") },
     Builtin("write-u8", .range(1, 2)) { a, rt throws(SchemeRaise) in
         let b = try rt.byte(a[0], "write-u8")
-        let port = try rt.outputPort(a, 1, "write-u8", binary: true)
-        port.writeByte(b)
+        let port = try rt.outputPortRef(a, 1, "write-u8", binary: true)
+        port._withUnsafeGuaranteedRef { $0.writeByte(b) }
         return try rt.wrote(port, "write-u8") },
     Builtin("write-bytevector", .range(1, 4)) { a, rt throws(SchemeRaise) in
         let bv = try rt.bytevector(a[0], "write-bytevector")

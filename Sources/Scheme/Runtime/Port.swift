@@ -94,6 +94,13 @@ final class Port: HeapObject {
         inputBytes = bytes
     }
 
+    /// The port `v` is, unretained (no reference counting: the heap owns it), or nil.
+    @inline(__always) static func unretained(_ v: Value) -> Unmanaged<Port>? {
+        guard case .object(let o) = v,
+              o._withUnsafeGuaranteedRef({ ObjectIdentifier(type(of: $0)) == ObjectIdentifier(Port.self) }) else { return nil }
+        return unsafeBitCast(o, to: Unmanaged<Port>.self)
+    }
+
     public var isInput: Bool { source != nil }
     public var isOutput: Bool { sink != nil }
 
