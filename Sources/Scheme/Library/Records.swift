@@ -110,7 +110,7 @@ let recordBuiltins: [Builtin] = [
         let name = rt.procedureName(a, 2, "set-\(type.name)-\(type.fields[slot].name)!")
         return rt.makeRecordProcedure(name, RecordProcedure(.modifier, type, slot: slot)) },
     Builtin("record?", .exactly(1)) { a, _ throws(SchemeRaise) in
-        // (Multiple values and error objects are records inside the runtime only.)
+        // (The runtime's own records, multiple values, error objects and numbers, are none to a program.)
         if case .record(let r) = a[0], r.role == .program { return .true }
         return .false },
 ]

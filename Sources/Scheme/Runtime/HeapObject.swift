@@ -86,9 +86,9 @@ final class ByteStorage: HeapObject {
 /// A record type made by `define-record-type`, or one of the heap's own (`Heap.valuesType`,
 /// `Heap.errorType`, `Heap.complexType`, `Heap.ratioType`).
 final class RecordType: HeapObject {
-    /// Which objects its records are: a program's, or the runtime's multiple values, error objects,
-    /// complex numbers and ratios (records so that they are cells too, not Swift objects; no program can name their
-    /// types, so no accessor of a program's reads or changes them).
+    /// Which objects its records are: a program's, or the runtime's multiple values, error
+    /// objects, complex numbers and ratios (records so that they are cells too, not Swift objects;
+    /// no program can name their types, so no accessor of a program's reads or changes them).
     enum Role: UInt8 {
         case program, values, error, complex, ratio
 
