@@ -24,4 +24,30 @@ final class PrinterLabelTests: SchemeTestCase {
                     (substring s (- (string-length s) 40) (string-length s))))))
         """, #"(938911 " 4 3 2 1 0 (x) #0=(1 2 . #0#))" "(14" " 9 8 7 6 5 4 3 2 1 0 #0# #1=(1 2 . #1#))")"#)
     }
+
+    /// `write` ends on a cycle that passes through an error object's irritants or through multiple
+    /// values (both are printed with their parts): the cycle gets a label, as in pairs and vectors.
+    func testCyclesThroughErrorObjectsAndMultipleValuesAreLabelled() {
+        check("""
+        (let ((l (list 1 2)) (out (open-output-string)))
+          (set-cdr! (cdr l) l)
+          (guard (e (#t (write e out) (write-char #\\space out) (write-shared (list e e) out) (get-output-string out)))
+            (error "x" l 3)))
+        """, ##""#<error \"x\" #0=(1 2 . #0#) 3> (#0=#<error \"x\" #1=(1 2 . #1#) 3> #0#)""##)
+        check("""
+        (define l (list 1))
+        (define e (guard (x (#t x)) (error "m" l)))
+        (set-car! l e)
+        (define out (open-output-string))
+        (write e out)
+        (display (error-object-irritants e) out)
+        (get-output-string out)
+        """, ##""#0=#<error \"m\" (#0#)>(#0=(#<error \"m\" #0#>))""##)
+        check("""
+        (define v (vector 1))
+        (define m (values v 2))
+        (vector-set! v 0 m)
+        (let ((out (open-output-string))) (write m out) (get-output-string out))
+        """, ##""#0=#(#0#) 2""##)
+    }
 }

@@ -1,4 +1,5 @@
-/// Datum labels for the printer: which pairs and vectors need `#n=`, and their numbers.
+/// Datum labels for the printer: which pairs and vectors (and error objects and multiple values,
+/// whose parts are printed too) need `#n=`, and their numbers.
 extension Printer {
     struct Labels {
         typealias Node = UnsafeMutableRawPointer
@@ -30,10 +31,7 @@ extension Printer {
 
         /// The nodes of `root` that lie on a cycle (or, with `sharedToo`, that are reached twice).
         static func find(_ root: Value, sharedToo: Bool) -> Set<Node> {
-            switch root {
-            case .pair, .vector: break
-            default: return []
-            }
+            guard node(root) != nil else { return [] }
             if !sharedToo && isSmallTree(root) { return [] }
             return sharedToo ? shared(root) : onCycles(root)
         }
@@ -46,6 +44,12 @@ extension Printer {
                 out.append(pair.car)
             case .vector(let x):
                 for item in x.items.reversed() { out.append(item) }
+            case .record:
+                if let e = ErrorObject(v) {
+                    out.append(contentsOf: e.irritants.reversed())
+                } else if let mv = MultipleValues(v) {
+                    out.append(contentsOf: mv.items.reversed())
+                }
             default: break
             }
         }
@@ -54,6 +58,9 @@ extension Printer {
             switch v {
             case .pair(let p): return p.toOpaque()
             case .vector(let x): return x.toOpaque()
+            // An error object's irritants and multiple values are printed, so a cycle may pass
+            // through them (an irritant that holds its own error object).
+            case .record(let r) where r.role == .error || r.role == .values: return r.run.cell
             default: return nil
             }
         }

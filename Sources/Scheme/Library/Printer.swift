@@ -127,8 +127,9 @@ enum Printer {
                     if labels.prefix(vec.toOpaque(), &out) != nil { continue }
                     out.emit("#(")
                     tasks.append(.items(vec.items, 0))
-                case .record:
+                case .record(let r):
                     if let e = ErrorObject(x) {
+                        if labels.prefix(r.run.cell, &out) != nil { continue }
                         out.emit("#<error " + quoted(e.message))
                         tasks.append(.text(">"))
                         for i in e.irritants.reversed() {
@@ -136,6 +137,7 @@ enum Printer {
                             tasks.append(.text(" "))
                         }
                     } else if let mv = MultipleValues(x) {
+                        if labels.prefix(r.run.cell, &out) != nil { continue }
                         for (i, item) in mv.items.enumerated().reversed() {
                             tasks.append(.value(item))
                             if i > 0 { tasks.append(.text(" ")) }
