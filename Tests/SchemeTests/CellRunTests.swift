@@ -185,6 +185,37 @@ final class CellRunTests: SchemeTestCase {
             """, #"((c) "d" (four) (first) (first) #f "f" (last) 1000 1 600 #t)"#)
         }
     }
+
+    /// A continuation keeps its copies of the stack and the frames in cells: re-entered after
+    /// collections at every safe point (and at every 97th), from recursions shallow and deep (past
+    /// `CellRun.farIndex` slots, whose far values are in a storage of their own), it resumes each
+    /// frame with its values.
+    func testContinuationsKeepTheirStacksThroughCollections() {
+        for interval in [1, 97] {
+            scheme.runtime.heap.stressInterval = interval
+            defer { scheme.runtime.heap.stressInterval = 0 }
+            check("""
+            (define (walk depth)
+              ; Each frame holds a string and a list of its own, so a copy that lost a value shows.
+              (let loop ((d depth) (tag (string #\\d)))
+                (if (= d 0)
+                    (call/cc (lambda (k) (set! saved (cons k saved)) 0))
+                    (let ((r (loop (- d 1) (string-append tag "."))))
+                      (+ r (string-length tag) (length (list d d)))))))
+            (define saved '())
+            (define runs 0)
+            (define results '())
+            (define (run depth)
+              (set! saved '())
+              (set! runs 0)
+              (let ((v (walk depth)))
+                (set! runs (+ runs 1))
+                (collect-garbage)
+                (if (< runs 3) ((car saved) runs) v)))
+            (list (run 3) (run 40) (run 300))
+            """, "(14 902 45752)")
+        }
+    }
 }
 
 extension SchemeTestCase {

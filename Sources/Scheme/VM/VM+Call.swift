@@ -265,11 +265,12 @@ extension VM {
             frameEnd = frameTop
             (closure, pc, fp) = (r.closure, r.pc, r.fp)
         }
-        let values = Array(UnsafeBufferPointer(start: stack + run.stackBase, count: max(0, stackEnd - run.stackBase)))
-        let saved = Array(UnsafeBufferPointer(start: frames + run.frameBase, count: max(0, frameEnd - run.frameBase)))
+        let values = UnsafeBufferPointer(start: stack + run.stackBase, count: max(0, stackEnd - run.stackBase))
+        let saved = UnsafeBufferPointer(start: frames + run.frameBase, count: max(0, frameEnd - run.frameBase))
         chargeCopy(values.count + saved.count)
         return heap.own(Continuation(values: values, frames: saved, closure: closure, pc: pc, fp: fp,
-                                        stackBase: run.stackBase, frameBase: run.frameBase, runSerial: run.serial))
+                                     stackBase: run.stackBase, frameBase: run.frameBase, runSerial: run.serial,
+                                     heap: heap))
     }
 
     /// Reinstates continuation `k` with the `n` values on the stack. A continuation captured by an
@@ -284,12 +285,13 @@ extension VM {
             throw escape(to: k, with: result)
         }
         let delta = run.stackBase - k.stackBase
-        chargeCopy(k.values.count + k.frames.count)
+        chargeCopy(k.valueCount + k.frameCount)
         r.sp = run.stackBase
-        ensureStack(&r, room: k.values.count + 8)
-        for v in k.values { push(v, &r) }
+        ensureStack(&r, room: k.valueCount + 8)
+        for i in 0..<k.valueCount { push(k.value(i), &r) }
         frameTop = run.frameBase
-        for var f in k.frames {
+        for j in 0..<k.frameCount {
+            var f = k.frame(j)
             f.fp += delta
             try pushFrame(f, &r)
         }
