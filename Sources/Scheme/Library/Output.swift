@@ -27,32 +27,33 @@ extension Runtime {
         return Unmanaged.passUnretained(try outputPort(a, i, who, binary: binary))  // (throws the error)
     }
 
-    /// `wrote` of an unretained port.
+    /// Ends a write to `port` (unretained): what it added to a string port counts as allocation
+    /// (heap limits see it), a write the output limit cut short ends the evaluation, and a failed
+    /// write to the stream is a file error (see `checkWritten`).
     @inline(__always) func wrote(_ port: Unmanaged<Port>, _ who: String) throws(SchemeRaise) -> Value {
         heap.charge(port._withUnsafeGuaranteedRef { $0.unchargedGrowth() })
         if port._withUnsafeGuaranteedRef({ $0.overLimit }) { throw limitExceeded("\(who): output limit exceeded") }
-        if vm.pendingLimit != nil { throw pendingLimitError() }
-        if let reason = port._withUnsafeGuaranteedRef({ $0.takeWriteError() }) {
-            throw error("\(who): cannot write: \(reason)", kind: .file)
-        }
-        return .unspecified
-    }
-
-    /// Ends a write to `port`: what it added to a string port counts as allocation (heap limits see
-    /// it), a write the output limit cut short ends the evaluation, and a failed write to the stream
-    /// is a file error (see `checkWritten`).
-    func wrote(_ port: Port, _ who: String) throws(SchemeRaise) -> Value {
-        heap.charge(port.unchargedGrowth())
-        if port.overLimit { throw limitExceeded("\(who): output limit exceeded") }
         if vm.pendingLimit != nil { throw pendingLimitError() }
         try checkWritten(port, who)
         return .unspecified
     }
 
+    /// `wrote` of a port held by reference.
+    func wrote(_ port: Port, _ who: String) throws(SchemeRaise) -> Value {
+        try wrote(Unmanaged.passUnretained(port), who)
+    }
+
     /// After writing to `port`: a file error naming `who` if sending its output to the stream failed
     /// (a full disk, a closed pipe), here or in an earlier write whose buffer this one flushed.
+    func checkWritten(_ port: Unmanaged<Port>, _ who: String) throws(SchemeRaise) {
+        if let reason = port._withUnsafeGuaranteedRef({ $0.takeWriteError() }) {
+            throw error("\(who): cannot write: \(reason)", kind: .file)
+        }
+    }
+
+    /// `checkWritten` of a port held by reference.
     func checkWritten(_ port: Port, _ who: String) throws(SchemeRaise) {
-        if let reason = port.takeWriteError() { throw error("\(who): cannot write: \(reason)", kind: .file) }
+        try checkWritten(Unmanaged.passUnretained(port), who)
     }
 }
 
