@@ -23,8 +23,7 @@ struct Compnum {
 
     /// The complex number of parts `real` and `imag` (the caller keeps the invariant above).
     static func make(_ real: Value, _ imag: Value, in heap: Heap) -> Value {
-        let type = Value.object(unsafeBitCast(heap.complexType, to: Unmanaged<HeapObject>.self))
-        return .record(Record(CellRun.make(head: type, count: 2, in: heap) { $0 == 0 ? real : imag }))
+        .record(Record.make(type: heap.complexType, count: 2, in: heap) { $0 == 0 ? real : imag })
     }
 
     /// The real part: a fixnum, bignum or ratio, or a flonum when the number is inexact.

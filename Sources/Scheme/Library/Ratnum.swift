@@ -16,8 +16,7 @@ struct Ratnum {
     /// The ratio `numerator`/`denominator` (the caller keeps the invariant above).
     static func make(_ numerator: BigNum, _ denominator: BigNum, _ rt: Runtime) -> Value {
         let num = Numbers.normalize(numerator, rt), den = Numbers.normalize(denominator, rt)
-        let type = Value.object(unsafeBitCast(rt.heap.ratioType, to: Unmanaged<HeapObject>.self))
-        return .record(Record(CellRun.make(head: type, count: 2, in: rt.heap) { $0 == 0 ? num : den }))
+        return .record(Record.make(type: rt.heap.ratioType, count: 2, in: rt.heap) { $0 == 0 ? num : den })
     }
 
     /// The numerator, carrying the sign, as a value.

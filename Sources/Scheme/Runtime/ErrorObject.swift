@@ -27,16 +27,15 @@ struct ErrorObject {
     /// A new error object of a message (a string of its own) and a list of irritants.
     static func make(message: Value, irritants: Value, kind: Kind = .general, location: SourceLocation = .none,
                      in heap: Heap) -> Value {
-        let type = Value.object(unsafeBitCast(heap.errorType, to: Unmanaged<HeapObject>.self))
-        let kind = Value.fixnum(Int(kind.rawValue)), at = Value.fixnum(Int(bitPattern: UInt(location.packed)))
-        return .record(Record(CellRun.make(head: type, count: 4, in: heap) {
+        let kind = Value.fixnum(Int(kind.rawValue)), at = ErrorObject.value(of: location)
+        return .record(Record.make(type: heap.errorType, count: 4, in: heap) {
             switch $0 {
             case 0: return message
             case 1: return irritants
             case 2: return kind
             default: return at
             }
-        }))
+        })
     }
 
     /// The message of `error` and its like: a copy of `v` if it is a string (an error's message does
@@ -67,7 +66,12 @@ struct ErrorObject {
     /// Sets the location, through `heap`'s write barrier (a fixnum needs none, but the record's cell
     /// may be old: the barrier decides).
     func setLocation(_ location: SourceLocation, _ heap: Heap) {
-        record.store(3, .fixnum(Int(bitPattern: UInt(location.packed))), heap)
+        record.store(3, ErrorObject.value(of: location), heap)
+    }
+
+    /// A location as the fixnum the record holds: the packed word's bits.
+    private static func value(of location: SourceLocation) -> Value {
+        .fixnum(Int(bitPattern: UInt(location.packed)))
     }
 }
 

@@ -14,10 +14,9 @@ struct MultipleValues {
 
     /// `items.count` values (other than one) as one value, from `heap` (never collects).
     static func make(_ items: UnsafeBufferPointer<Value>, in heap: Heap) -> Value {
-        let type = Value.object(unsafeBitCast(heap.valuesType, to: Unmanaged<HeapObject>.self))
-        return .record(Record(CellRun.make(head: type, count: items.count &+ 1, in: heap) {
+        .record(Record.make(type: heap.valuesType, count: items.count &+ 1, in: heap) {
             $0 == 0 ? .fixnum(items.count) : items[$0 &- 1]
-        }))
+        })
     }
 
     /// `items` as one value.

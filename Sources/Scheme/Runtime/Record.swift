@@ -14,8 +14,14 @@ public struct Record: Hashable, BitwiseCopyable {
     /// never collects).
     @inline(__always)
     static func make(type: Unmanaged<RecordType>, in heap: Heap, _ value: (Int) -> Value) -> Record {
-        Record(CellRun.make(head: .object(unsafeBitCast(type, to: Unmanaged<HeapObject>.self)),
-                            count: type._withUnsafeGuaranteedRef { $0.fields.count }, in: heap, value))
+        make(type: type, count: type._withUnsafeGuaranteedRef { $0.fields.count }, in: heap, value)
+    }
+
+    /// A record of `type` with `count` fields (the runtime's own records, whose types name no
+    /// fields: multiple values, error objects, numbers), field `i` being `value(i)`.
+    @inline(__always)
+    static func make(type: Unmanaged<RecordType>, count: Int, in heap: Heap, _ value: (Int) -> Value) -> Record {
+        Record(CellRun.make(head: .object(unsafeBitCast(type, to: Unmanaged<HeapObject>.self)), count: count, in: heap, value))
     }
 
     /// The type, unretained (the heap owns every record type; marking the record marks it).
